@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants.ts';
+import { signInPasswordSchema } from '../validation/rules.ts';
+
+export const IDENTIFIER_TYPES = ['phone', 'email', 'account'] as const;
+export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
+
+/** `POST F/user/login`. The identifier's format is checked by the server as part of sign-in, so a
+ *  malformed one fails like an unknown one (1009117) and reveals nothing. */
+export const loginRequestSchema = z
+  .strictObject({
+    loginType: z.enum(['password', 'code']),
+    identifierType: z.enum(IDENTIFIER_TYPES),
+    identifier: z.string().trim().min(1, 'validation.identifierRequired').max(254),
+    password: signInPasswordSchema.optional(),
+    code: z.string().trim().max(16).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.loginType === 'password' && !body.password) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'validation.passwordRequired' });
+    }
+    if (body.loginType === 'code') {
+      if (body.identifierType === 'account') {
+        ctx.addIssue({ code: 'custom', path: ['identifierType'], message: 'validation.codeNeedsPhoneOrEmail' });
+      }
+      if (!body.code) ctx.addIssue({ code: 'custom', path: ['code'], message: 'validation.codeRequired' });
+    }
+  });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const USER_TYPES = ['investors', 'personal'] as const;
+
+/** `GET F/user/current`; also what the web app keeps in `_userInfo`. */
+export const currentUserSchema = z.object({
+  userId: z.number(),
+  account: z.string().nullable(),
+  nickname: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  langCode: z.enum(LANGUAGES),
+  /** The language as a locale tag with an underscore (`zh_CN`), as older products read it. */
+  local: z.string(),
+  userType: z.enum(USER_TYPES),
+  phoneCertified: z.boolean(),
+  hasPassword: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;

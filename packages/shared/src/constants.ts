@@ -1,0 +1,59 @@
+/** Business constants and limits of spec section 9 and the API contract. */
+
+export const LANGUAGES = ['zh-CN', 'en-US', 'de-DE', 'es-ES', 'it-IT', 'ja-JP'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export const THEME_MODES = ['dark', 'light'] as const;
+export type ThemeMode = (typeof THEME_MODES)[number];
+export const DEFAULT_THEME_MODE: ThemeMode = 'dark';
+/** The teal-green accent of the platform. */
+export const PRIMARY_COLOR = '#13a8a8';
+export const DEFAULT_USER_TYPE = 'investors';
+
+export const HTTP_TIMEOUT_MS = 30_000;
+export const LOGIN_EXPIRED_DEBOUNCE_MS = 500;
+export const LANGUAGE_CHECK_INTERVAL_MS = 1_000;
+export const TOAST_SECONDS = 3;
+export const NOTIFICATION_SECONDS = 4.5;
+export const MODAL_WIDTH = 520;
+export const CONFIRM_WIDTH = 416;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 20;
+export const NAME_MAX_UNITS = 50;
+export const ABBREVIATION_MIN = 2;
+export const ABBREVIATION_MAX = 20;
+export const COMPANY_FIELD_MAX = 30;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const ACCOUNT_MIN = 4;
+export const ACCOUNT_MAX = 32;
+export const JSON_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Unverified accounts are unusable after this date (spec section 2, configurable on the server). */
+export const PHONE_CERTIFY_DEADLINE = '2025-06-30';
+
+export const CODE_LENGTH = 6;
+export const CODE_TTL_SECONDS = 5 * 60;
+export const CODE_MAX_WRONG_TRIES = 5;
+export const CODE_RESEND_SECONDS = 60;
+export const CODE_SENDS_PER_HOUR = 5;
+export const CODE_SENDS_PER_DAY = 10;
+export const CODE_SENDS_PER_IP_HOUR = 10;
+export const TICKET_TTL_SECONDS = 15 * 60;
+
+export const SIGN_IN_FREE_FAILURES = 4;
+export const SIGN_IN_MAX_WAIT_SECONDS = 15 * 60;
+export const SIGN_IN_IP_FAILURES = 30;
+export const SIGN_IN_IP_WINDOW_SECONDS = 5 * 60;
+
+export const INVITATION_DEFAULT_HOURS = 72;
+export const INVITATION_MAX_HOURS = 7 * 24;
+
+export const SESSION_IDLE_HOURS = 12;
+export const SESSION_MAX_DAYS = 7;

@@ -1,0 +1,71 @@
+/**
+ * The error catalogue: spec section 8 plus the codes the API contract adds.
+ * The message of each code is the locale key `errors.<code>`; servers send codes, clients translate.
+ */
+export const ErrorCode = {
+  Success: 0,
+  BadRequest: 1000400,
+  Unauthorized: 1000401,
+  Forbidden: 1000403,
+  NotFound: 1000404,
+  PayloadTooLarge: 1000413,
+  TooManyAttempts: 1000429,
+  Internal: 1000500,
+  PasswordsDoNotMatch: 1008107,
+  RegisterCodeInvalid: 1008108,
+  PhoneExists: 1008109,
+  RegistrationFailed: 1008110,
+  PhoneSignedUp: 1008115,
+  AccountDisabled: 1008117,
+  RegisterAccountMissing: 1008118,
+  NewEmailRegistered: 1008119,
+  AccountMissing: 1009101,
+  PasswordIncorrect: 1009102,
+  AuthorizationFailed: 1009103,
+  CodeInvalid: 1009104,
+  PhoneEmpty: 1009105,
+  PhoneBound: 1009106,
+  DepartmentHasMembers: 1009107,
+  SmsBusy: 1009108,
+  DefaultDepartment: 1009109,
+  AlreadyJoined: 1009110,
+  FullNameEmpty: 1009111,
+  AbbreviationExists: 1009112,
+  FullNameExists: 1009114,
+  CreditCodeExists: 1009115,
+  DomainExists: 1009116,
+  InvalidCredentials: 1009117,
+  AbbreviationEmpty: 1009118,
+  EmailFormat: 1009127,
+  EmailEmpty: 1009128,
+  EmailBound: 1009129,
+  PhoneVerificationRequired: 1009130,
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export type FailureCode = Exclude<ErrorCode, 0>;
+
+export const FAILURE_CODES = Object.values(ErrorCode).filter((c) => c !== 0) as FailureCode[];
+
+/** HTTP status of each code; business rejections not listed here are HTTP 200 (contract). */
+const HTTP_STATUS: Partial<Record<FailureCode, number>> = {
+  [ErrorCode.BadRequest]: 400,
+  [ErrorCode.Unauthorized]: 401,
+  [ErrorCode.Forbidden]: 403,
+  [ErrorCode.NotFound]: 404,
+  [ErrorCode.PayloadTooLarge]: 413,
+  [ErrorCode.TooManyAttempts]: 429,
+  [ErrorCode.Internal]: 500,
+};
+
+export function httpStatusOf(code: FailureCode): number {
+  return HTTP_STATUS[code] ?? 200;
+}
+
+export function isKnownErrorCode(value: unknown): value is FailureCode {
+  return typeof value === 'number' && (FAILURE_CODES as number[]).includes(value);
+}
+
+export function errorMessageKey(code: FailureCode): `errors.${FailureCode}` {
+  return `errors.${code}`;
+}

@@ -1,0 +1,27 @@
+import type { Language } from '../constants.ts';
+import { DEFAULT_LANGUAGE } from '../constants.ts';
+import deDE from './de-DE/messages.ts';
+import enUS from './en-US/messages.ts';
+import esES from './es-ES/messages.ts';
+import itIT from './it-IT/messages.ts';
+import jaJP from './ja-JP/messages.ts';
+import type { Messages } from './types.ts';
+import zhCN from './zh-CN/messages.ts';
+
+export const MESSAGES: Record<Language, Messages> = {
+  'zh-CN': zhCN,
+  'en-US': enUS,
+  'de-DE': deDE,
+  'es-ES': esES,
+  'it-IT': itIT,
+  'ja-JP': jaJP,
+};
+
+/** A dotted key (`errors.1009117`) in one language, with `{{name}}` placeholders filled. */
+export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+  const lookup = (messages: Messages): unknown =>
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+  const found = lookup(MESSAGES[lang]) ?? lookup(MESSAGES[DEFAULT_LANGUAGE]);
+  const text = typeof found === 'string' ? found : key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}

@@ -1,0 +1,27 @@
+import type { Messages } from '../types.ts';
+
+const common: Messages['common'] = {
+  operationSuccess: 'Operation successful',
+  operationFailed: 'Operation failed',
+  saveSuccess: 'Saved successfully',
+  saveFailed: 'Save failed',
+  changeSuccess: 'Changed successfully',
+  changeFailed: 'Change failed',
+  deleteSuccess: 'Deleted successfully',
+  deleteFailed: 'Delete failed',
+  copySuccess: 'Copied successfully',
+  copyFailed: 'Copy failed',
+  loginExpired: 'Login Expired',
+  confirm: 'OK',
+  cancel: 'Cancel',
+  loading: 'Loading…',
+  platformTitle: 'Smart Energy Cloud Platform',
+  transport: {
+    network: 'Network Error',
+    aborted: 'Request aborted',
+    timeout: 'timeout exceeded',
+    status: 'Request failed with status code {{status}}',
+    canceled: 'Request canceled',
+  },
+};
+export default common;

@@ -1,0 +1,4 @@
+import type { Messages } from '../types.ts';
+
+const web: Messages['web'] = {};
+export default web;

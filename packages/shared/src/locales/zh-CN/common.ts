@@ -1,0 +1,25 @@
+/** Generic messages (spec section 8) and transport failures (spec section 7). */
+export default {
+  operationSuccess: '操作成功',
+  operationFailed: '操作失败',
+  saveSuccess: '保存成功',
+  saveFailed: '保存失败',
+  changeSuccess: '修改成功',
+  changeFailed: '修改失败',
+  deleteSuccess: '删除成功',
+  deleteFailed: '删除失败',
+  copySuccess: '复制成功',
+  copyFailed: '复制失败',
+  loginExpired: '登录已过期',
+  confirm: '确定',
+  cancel: '取消',
+  loading: '加载中…',
+  platformTitle: '智慧能源云平台',
+  transport: {
+    network: '网络错误，请检查网络连接',
+    aborted: '请求已中止',
+    timeout: '请求超时，请稍后再试',
+    status: '请求失败，状态码 {{status}}',
+    canceled: '请求已取消',
+  },
+};

@@ -1,0 +1,9 @@
+import common from './common.ts';
+import energy from './energy.ts';
+import errors from './errors.ts';
+import products from './products.ts';
+import validation from './validation.ts';
+import web from './web.ts';
+
+/** The source locale: every other language must have exactly these keys (see ../types.ts). */
+export default { common, energy, errors, products, validation, web };

@@ -1,0 +1,2 @@
+/** Texts of the web app's screens, by screen. */
+export default {};
