@@ -38,7 +38,8 @@ export const signInPasswordSchema = z
   .max(128, 'validation.passwordRequired');
 
 const MAINLAND_PHONE = /^(?:\+86)?1[3-9]\d{9}$/;
-const E164_PHONE = /^\+[1-9]\d{6,14}$/;
+/** International numbers; a `+86` number must be a mainland mobile (above), not any E.164 digits. */
+const E164_PHONE = /^\+(?!86)[1-9]\d{6,14}$/;
 
 export function isValidPhone(value: string): boolean {
   return MAINLAND_PHONE.test(value) || E164_PHONE.test(value);

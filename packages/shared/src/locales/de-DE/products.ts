@@ -1,15 +1,24 @@
 import type { Messages } from '../types.ts';
 
 const products: Messages['products'] = {
-  esguard: { name: 'Energy Storage Manager', description: 'Monitoring, dispatch and maintenance of storage plants' },
-  mgguard: { name: 'Microgrid Manager', description: 'Operation monitoring and energy management of microgrids' },
-  seop: { name: 'Energy Optimisation', description: 'Consumption analysis and efficiency recommendations' },
-  'saas-dragon-boat': { name: 'Dragon Boat', description: 'Collaborative operation of energy assets' },
-  settcntr: { name: 'Settings Center', description: 'Members, departments, invitation links and branding' },
-  'saas-es-actuary': {
-    name: 'ES Actuary',
-    description: 'Revenue estimates and scenario comparison for storage projects',
+  esguard: {
+    name: 'Energiespeicher-Manager',
+    description: 'Überwachung, Einsatzplanung und Wartung von Energiespeicheranlagen',
   },
-  esark: { name: 'Ark', description: 'Device access and data hub for energy storage' },
+  mgguard: { name: 'Microgrid-Manager', description: 'Betriebsüberwachung und Energiemanagement von Microgrids' },
+  seop: {
+    name: 'Energieeffizienz-Optimierung',
+    description: 'Verbrauchsanalyse und Empfehlungen zur Energieeffizienz',
+  },
+  'saas-dragon-boat': { name: 'Drachenboot', description: 'Plattform für den gemeinsamen Betrieb von Energieanlagen' },
+  settcntr: {
+    name: 'Einstellungszentrale',
+    description: 'Mitglieder, Abteilungen, Einladungslinks und Unternehmensbranding',
+  },
+  'saas-es-actuary': {
+    name: 'Speicher-Aktuar',
+    description: 'Ertragsberechnung und Szenarienvergleich für Speicherprojekte',
+  },
+  esark: { name: 'Arche', description: 'Zentrale Geräteanbindung und Datenplattform für Energiespeicher' },
 };
 export default products;

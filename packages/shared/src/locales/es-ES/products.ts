@@ -1,15 +1,30 @@
 import type { Messages } from '../types.ts';
 
 const products: Messages['products'] = {
-  esguard: { name: 'Energy Storage Manager', description: 'Monitoring, dispatch and maintenance of storage plants' },
-  mgguard: { name: 'Microgrid Manager', description: 'Operation monitoring and energy management of microgrids' },
-  seop: { name: 'Energy Optimisation', description: 'Consumption analysis and efficiency recommendations' },
-  'saas-dragon-boat': { name: 'Dragon Boat', description: 'Collaborative operation of energy assets' },
-  settcntr: { name: 'Settings Center', description: 'Members, departments, invitation links and branding' },
-  'saas-es-actuary': {
-    name: 'ES Actuary',
-    description: 'Revenue estimates and scenario comparison for storage projects',
+  esguard: {
+    name: 'Gestor de Almacenamiento de Energía',
+    description: 'Supervisión, despacho y mantenimiento de centrales de almacenamiento',
   },
-  esark: { name: 'Ark', description: 'Device access and data hub for energy storage' },
+  mgguard: { name: 'Gestor de Microrredes', description: 'Supervisión operativa y gestión energética de microrredes' },
+  seop: {
+    name: 'Optimización Energética',
+    description: 'Análisis del consumo y recomendaciones de eficiencia energética',
+  },
+  'saas-dragon-boat': {
+    name: 'Barco Dragón',
+    description: 'Plataforma de operación colaborativa de activos energéticos',
+  },
+  settcntr: {
+    name: 'Centro de Configuración',
+    description: 'Miembros, departamentos, enlaces de invitación e imagen de marca',
+  },
+  'saas-es-actuary': {
+    name: 'Actuario de Almacenamiento',
+    description: 'Estimación de ingresos y comparación de escenarios para proyectos de almacenamiento',
+  },
+  esark: {
+    name: 'Arca',
+    description: 'Conexión centralizada de equipos y plataforma de datos para el almacenamiento de energía',
+  },
 };
 export default products;

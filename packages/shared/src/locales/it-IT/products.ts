@@ -1,15 +1,30 @@
 import type { Messages } from '../types.ts';
 
 const products: Messages['products'] = {
-  esguard: { name: 'Energy Storage Manager', description: 'Monitoring, dispatch and maintenance of storage plants' },
-  mgguard: { name: 'Microgrid Manager', description: 'Operation monitoring and energy management of microgrids' },
-  seop: { name: 'Energy Optimisation', description: 'Consumption analysis and efficiency recommendations' },
-  'saas-dragon-boat': { name: 'Dragon Boat', description: 'Collaborative operation of energy assets' },
-  settcntr: { name: 'Settings Center', description: 'Members, departments, invitation links and branding' },
-  'saas-es-actuary': {
-    name: 'ES Actuary',
-    description: 'Revenue estimates and scenario comparison for storage projects',
+  esguard: {
+    name: "Gestore dell'Accumulo Energetico",
+    description: 'Monitoraggio, dispacciamento e manutenzione degli impianti di accumulo',
   },
-  esark: { name: 'Ark', description: 'Device access and data hub for energy storage' },
+  mgguard: {
+    name: 'Gestore di Microreti',
+    description: 'Monitoraggio operativo e gestione energetica delle microreti',
+  },
+  seop: {
+    name: 'Ottimizzazione Energetica',
+    description: "Analisi dei consumi e suggerimenti per l'efficienza energetica",
+  },
+  'saas-dragon-boat': {
+    name: 'Barca del Drago',
+    description: 'Piattaforma per la gestione collaborativa degli asset energetici',
+  },
+  settcntr: { name: 'Centro Impostazioni', description: 'Membri, reparti, link di invito e branding aziendale' },
+  'saas-es-actuary': {
+    name: "Attuario dell'Accumulo",
+    description: 'Stima dei ricavi e confronto tra scenari per i progetti di accumulo',
+  },
+  esark: {
+    name: 'Arca',
+    description: "Connessione centralizzata dei dispositivi e hub dati per l'accumulo di energia",
+  },
 };
 export default products;

@@ -1,15 +1,12 @@
 import type { Messages } from '../types.ts';
 
 const products: Messages['products'] = {
-  esguard: { name: 'Energy Storage Manager', description: 'Monitoring, dispatch and maintenance of storage plants' },
-  mgguard: { name: 'Microgrid Manager', description: 'Operation monitoring and energy management of microgrids' },
-  seop: { name: 'Energy Optimisation', description: 'Consumption analysis and efficiency recommendations' },
-  'saas-dragon-boat': { name: 'Dragon Boat', description: 'Collaborative operation of energy assets' },
-  settcntr: { name: 'Settings Center', description: 'Members, departments, invitation links and branding' },
-  'saas-es-actuary': {
-    name: 'ES Actuary',
-    description: 'Revenue estimates and scenario comparison for storage projects',
-  },
-  esark: { name: 'Ark', description: 'Device access and data hub for energy storage' },
+  esguard: { name: '蓄電マネージャー', description: '蓄電所の監視、運用制御、保守' },
+  mgguard: { name: 'マイクログリッドマネージャー', description: 'マイクログリッドの運転監視とエネルギー管理' },
+  seop: { name: 'エネルギー効率最適化', description: 'エネルギー使用状況の分析と省エネ改善の提案' },
+  'saas-dragon-boat': { name: 'ドラゴンボート', description: 'エネルギー資産の協調運用プラットフォーム' },
+  settcntr: { name: '設定センター', description: 'メンバー、部署、招待リンク、企業ブランディング' },
+  'saas-es-actuary': { name: '蓄電アクチュアリー', description: '蓄電プロジェクトの収益試算とシナリオ比較' },
+  esark: { name: 'アーク', description: '蓄電設備の集中接続とデータ基盤' },
 };
 export default products;

@@ -1,0 +1,116 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { JSON_BODY_LIMIT_BYTES } from '@portal/shared/constants';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Db } from './db/database.ts';
+import { DevOutbox } from './messaging/dev-outbox.ts';
+import type { Messenger } from './messaging/messenger.ts';
+import { routeMessages } from './messaging/router.ts';
+import { createSmsWebhook } from './messaging/sms-webhook.ts';
+import { createSmtpMailer } from './messaging/smtp-mailer.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { envelopePlugin } from './plugins/envelope.ts';
+import { requestContextPlugin } from './plugins/request-context.ts';
+import { zodValidatorCompiler } from './plugins/validation.ts';
+import { outboxRoutes } from './routes/dev/outbox-routes.ts';
+import { portalRoutes } from './routes/portal/portal-routes.ts';
+import { sessionRoutes } from './routes/user/session-routes.ts';
+import { webAppRoutes } from './routes/web/web-app-routes.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Db;
+  /** Tests move time with this; the server uses the wall clock. */
+  now?: () => number;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    messenger: Messenger;
+    outbox: DevOutbox | null;
+  }
+}
+
+/** The whole portal as a Fastify instance, without listening: the server and the tests build the same app. */
+export async function buildApp({ config, database, now = Date.now, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // 256-bit tokens never need this, and it keeps bad input from growing the router's work
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  const ctx: AppContext = { config, db: database.db, engine: database.engine, log: app.log, now };
+  app.decorate('ctx', ctx);
+
+  const outbox = config.devOutbox ? new DevOutbox(app.log) : null;
+  app.decorate('outbox', outbox);
+  app.decorate(
+    'messenger',
+    routeMessages({
+      sms: config.smsWebhookUrl ? createSmsWebhook(config.smsWebhookUrl) : null,
+      email: config.smtp ? createSmtpMailer(config.smtp.url, config.smtp.from) : null,
+      fallback: outbox,
+    }),
+  );
+  app.addHook('onClose', async () => app.messenger.close?.());
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  await app.register(envelopePlugin);
+  await app.register(requestContextPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // the token cookie is shared with the products on the main domain; they open the portal in frames too
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) =>
+      new AppError(ErrorCode.TooManyAttempts, null, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+  });
+  await app.register(authPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Energy portal API',
+        version: '4',
+        description:
+          'Every response is the envelope `{ code, msg, data }`; `code: 0` is success, any other code is a catalogue code (see the product spec, section 8).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(sessionRoutes);
+  await app.register(portalRoutes);
+  if (outbox) await app.register(outboxRoutes, { outbox });
+  await app.register(webAppRoutes, { webDist: config.webDist, mainDomain: config.mainDomain });
+  return app;
+}

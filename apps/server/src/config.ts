@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { isProductCode } from '@portal/shared/products';
+import { z } from 'zod';
+
+/** Environment -> validated configuration. The variable names are part of the contract (design.md). */
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<file> or postgres://...')
+    .default('sqlite:./data/portal.db'),
+  PUBLIC_URL: z.url().optional(),
+  MAIN_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as example.com')
+    .optional(),
+  PORTAL_DEV_OUTBOX: flag,
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be smtp://... or smtps://...').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  SMS_WEBHOOK_URL: z.url().optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be redis://...').optional(),
+  TRUST_PROXY: z.string().optional(),
+  PRODUCT_URLS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return {};
+      try {
+        const parsed = z.record(z.string(), z.string().min(1)).parse(JSON.parse(raw));
+        const unknown = Object.keys(parsed).filter((code) => !isProductCode(code));
+        if (unknown.length) throw new Error(`unknown product code ${unknown.join(', ')}`);
+        return parsed;
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `must be a JSON map of product code to URL (${String(error)})` });
+        return z.NEVER;
+      }
+    }),
+  SESSION_IDLE_HOURS: positive(12),
+  SESSION_MAX_DAYS: positive(7),
+  PHONE_CERTIFY_DEADLINE: z.iso.date('must be a date such as 2025-06-30').default('2025-06-30'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  production: boolean;
+  port: number;
+  host: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  publicUrl: string;
+  mainDomain: string | null;
+  devOutbox: boolean;
+  smtp: { url: string; from: string } | null;
+  smsWebhookUrl: string | null;
+  redisUrl: string | null;
+  trustProxy: string | boolean;
+  productUrls: Record<string, string>;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  /** Epoch ms at which uncertified accounts lose access (end of the deadline day, UTC+8). */
+  phoneCertifyDeadline: string;
+  phoneCertifyCutoffMs: number;
+  logLevel: string;
+  webDist: string | null;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string | null = null): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const database = e.DATABASE_URL.startsWith('sqlite:')
+    ? { kind: 'sqlite' as const, file: e.DATABASE_URL.slice('sqlite:'.length) }
+    : { kind: 'postgres' as const, url: e.DATABASE_URL };
+
+  if (production) {
+    if (e.PORTAL_DEV_OUTBOX) throw new ConfigError('PORTAL_DEV_OUTBOX is refused with NODE_ENV=production');
+    if (!e.SMTP_URL || !e.MAIL_FROM) throw new ConfigError('NODE_ENV=production requires SMTP_URL and MAIL_FROM');
+    if (!e.SMS_WEBHOOK_URL) throw new ConfigError('NODE_ENV=production requires SMS_WEBHOOK_URL');
+  }
+  if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('SMTP_URL needs MAIL_FROM');
+
+  const trust = e.TRUST_PROXY?.trim();
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    database,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    mainDomain: e.MAIN_DOMAIN ?? null,
+    devOutbox: e.PORTAL_DEV_OUTBOX,
+    smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    trustProxy: !trust ? false : trust === 'true' ? true : trust,
+    productUrls: e.PRODUCT_URLS,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
+    sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
+    phoneCertifyDeadline: e.PHONE_CERTIFY_DEADLINE,
+    phoneCertifyCutoffMs: Date.parse(`${e.PHONE_CERTIFY_DEADLINE}T23:59:59.999+08:00`),
+    logLevel: e.LOG_LEVEL,
+    webDist: webDist && existsSync(webDist) ? webDist : null,
+  };
+}

@@ -1,0 +1,29 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
+import type { Db, Engine } from './database.ts';
+import * as initial from './migrations/0001-initial.ts';
+
+/** Every migration, in order; listed explicitly so that bundling or a stray file cannot change the set. */
+const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<void> }> = {
+  '0001-initial': initial,
+};
+
+class ListedMigrations implements MigrationProvider {
+  constructor(private readonly engine: Engine) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, this.engine) }]),
+    );
+  }
+}
+
+/** Applies pending migrations; throws (and so stops start-up) if one fails. Returns the names applied. */
+export async function migrateToLatest({ db, engine }: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new ListedMigrations(engine) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).map((r) => r.migrationName);
+}

@@ -1,0 +1,161 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables as Kysely sees them. Timestamps are epoch milliseconds and flags 0/1 integers on both
+ * engines, so that every query and comparison is the same on SQLite and PostgreSQL.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  account: string | null;
+  nickname: string;
+  phone: string | null;
+  email: string | null;
+  password_hash: string | null;
+  lang_code: string;
+  user_type: string;
+  phone_certified: number;
+  disabled: number;
+  last_enterprise_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EnterprisesTable {
+  id: Generated<number>;
+  kind: string;
+  abbreviation: string;
+  full_name: string;
+  credit_code: string;
+  domain: string;
+  parent_enterprise_id: number | null;
+  created_at: number;
+}
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  name: string;
+  parent_id: number | null;
+  is_default: number;
+  created_at: number;
+}
+
+export interface MembershipsTable {
+  enterprise_id: number;
+  user_id: number;
+  role: string;
+  department_id: number | null;
+  joined_at: number;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  code: string;
+  entry_path: string;
+  sort_order: number;
+}
+
+export interface EnterpriseProductsTable {
+  enterprise_id: number;
+  product_id: number;
+  granted_at: number;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  token_hash: string;
+  kind: string;
+  enterprise_id: number | null;
+  department_id: number | null;
+  created_by: number | null;
+  max_uses: number;
+  uses: number;
+  expires_at: number;
+  revoked_at: number | null;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  enterprise_id: number | null;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  scene: string;
+  target: string;
+  code_hash: string;
+  expires_at: number;
+  wrong_tries: number;
+  consumed_at: number | null;
+  created_at: number;
+}
+
+export interface TicketsTable {
+  id: Generated<number>;
+  token_hash: string;
+  scene: string;
+  target: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface SignInFailuresTable {
+  user_id: number;
+  failures: number;
+  last_failure_at: number;
+  wait_until: number;
+}
+
+export interface RateEventsTable {
+  id: Generated<number>;
+  bucket: string;
+  subject: string;
+  at: number;
+}
+
+export interface PersonalizationsTable {
+  enterprise_id: number;
+  platform_name: string;
+  platform_name_cn: string;
+  platform_name_en: string;
+  language_type: string;
+  icon: Uint8Array | null;
+  icon_type: string | null;
+  icon_version: number;
+  updated_at: number;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: number;
+  action: string;
+  user_id: number | null;
+  enterprise_id: number | null;
+  ip: string | null;
+  detail: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  enterprises: EnterprisesTable;
+  departments: DepartmentsTable;
+  memberships: MembershipsTable;
+  products: ProductsTable;
+  enterprise_products: EnterpriseProductsTable;
+  invitations: InvitationsTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  tickets: TicketsTable;
+  sign_in_failures: SignInFailuresTable;
+  rate_events: RateEventsTable;
+  personalizations: PersonalizationsTable;
+  audit_events: AuditEventsTable;
+}

@@ -1,0 +1,92 @@
+import type { ProductCode } from '@portal/shared/products';
+import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
+import type { AppContext } from '../context.ts';
+import { findProductsByCode, insertEnterpriseProducts } from '../queries/products.ts';
+import { findUserBy, insertUser } from '../queries/users.ts';
+import { insertMembership } from '../queries/memberships.ts';
+import { createEnterprise } from './enterprises.ts';
+import { hashPassword } from './passwords.ts';
+
+export const DEMO_PASSWORD = 'Portal2026';
+
+const DEMO_COMPANIES = [
+  {
+    key: 'demo',
+    abbreviation: '绿能示范',
+    fullName: '绿能示范科技有限公司',
+    creditPrefix: '91330100MA2DEMO01',
+    products: ['esguard', 'mgguard', 'seop', 'settcntr', 'esark'],
+  },
+  {
+    key: 'solo',
+    abbreviation: '精算储能',
+    fullName: '精算储能服务有限公司',
+    creditPrefix: '91330100MA2SOLO02',
+    products: ['saas-es-actuary'],
+  },
+] as const satisfies readonly { key: string; abbreviation: string; fullName: string; creditPrefix: string; products: readonly ProductCode[] }[];
+
+const DEMO_USERS = [
+  { account: 'admin', nickname: '演示管理员', phone: '13800000000', email: 'admin@demo.example.com', companies: ['demo', 'solo'] },
+  { account: 'solo', nickname: '单产品用户', phone: '13800000001', email: 'solo@demo.example.com', companies: ['solo'] },
+] as const;
+
+export interface DemoSeedResult {
+  created: boolean;
+  accounts: { account: string; password: string; phone: string; email: string }[];
+}
+
+/**
+ * The demo tenant: a company with several products, a second with exactly one, an administrator of
+ * both and a member of the one-product company. Idempotent: a database that has the demo
+ * administrator already is left alone.
+ */
+export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
+  const accounts = DEMO_USERS.map((u) => ({ account: u.account, password: DEMO_PASSWORD, phone: u.phone, email: u.email }));
+  if (await findUserBy(ctx.db, 'account', 'admin')) return { created: false, accounts };
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const companyIds = new Map<string, number>();
+    for (const company of DEMO_COMPANIES) {
+      // unique per seed run, with a valid GB 32100-2015 check character
+      const creditCode = company.creditPrefix + creditCodeCheckChar(company.creditPrefix);
+      const { enterpriseId } = await createEnterprise(ctx, trx, {
+        kind: 'common',
+        abbreviation: company.abbreviation,
+        fullName: company.fullName,
+        creditCode,
+        domain: company.key,
+      });
+      const products = await findProductsByCode(trx, [...company.products]);
+      await insertEnterpriseProducts(trx, enterpriseId, products.map((p) => p.id), now);
+      companyIds.set(company.key, enterpriseId);
+    }
+    for (const user of DEMO_USERS) {
+      const userId = await insertUser(trx, {
+        account: user.account,
+        nickname: user.nickname,
+        phone: user.phone,
+        email: user.email,
+        password_hash: passwordHash,
+        lang_code: 'zh-CN',
+        user_type: 'investors',
+        phone_certified: 1,
+        disabled: 0,
+        last_enterprise_id: null,
+        created_at: now,
+        updated_at: now,
+      });
+      for (const [index, key] of user.companies.entries()) {
+        await insertMembership(trx, {
+          enterprise_id: companyIds.get(key)!,
+          user_id: userId,
+          role: user.account === 'admin' ? 'admin' : 'member',
+          department_id: null,
+          joined_at: now + index,
+        });
+      }
+    }
+  });
+  return { created: true, accounts };
+}

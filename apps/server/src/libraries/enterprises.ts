@@ -1,0 +1,50 @@
+import { translate } from '@portal/shared/locales/catalog';
+import type { AppContext } from '../context.ts';
+import type { Executor } from '../queries/executor.ts';
+import { insertDepartment, insertEnterprise, insertPersonalization } from '../queries/enterprises.ts';
+
+export interface NewEnterprise {
+  kind: 'common' | 'owner';
+  abbreviation: string;
+  fullName: string;
+  creditCode: string;
+  domain: string;
+  parentEnterpriseId?: number | null;
+}
+
+/** An enterprise with its default department and branding; run inside the caller's transaction. */
+export async function createEnterprise(
+  ctx: AppContext,
+  db: Executor,
+  input: NewEnterprise,
+): Promise<{ enterpriseId: number; defaultDepartmentId: number }> {
+  const now = ctx.now();
+  const enterpriseId = await insertEnterprise(db, {
+    kind: input.kind,
+    abbreviation: input.abbreviation,
+    full_name: input.fullName,
+    credit_code: input.creditCode,
+    domain: input.domain,
+    parent_enterprise_id: input.parentEnterpriseId ?? null,
+    created_at: now,
+  });
+  const defaultDepartmentId = await insertDepartment(db, {
+    enterprise_id: enterpriseId,
+    name: input.abbreviation,
+    parent_id: null,
+    is_default: 1,
+    created_at: now,
+  });
+  await insertPersonalization(db, {
+    enterprise_id: enterpriseId,
+    platform_name: input.abbreviation,
+    platform_name_cn: translate('zh-CN', 'common.platformTitle'),
+    platform_name_en: translate('en-US', 'common.platformTitle'),
+    language_type: 'zh-CN',
+    icon: null,
+    icon_type: null,
+    icon_version: 0,
+    updated_at: now,
+  });
+  return { enterpriseId, defaultDepartmentId };
+}

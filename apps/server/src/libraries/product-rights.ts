@@ -1,0 +1,26 @@
+import { isProductCode } from '@portal/shared/products';
+import type { AppContext } from '../context.ts';
+import { findEnterpriseByDomain } from '../queries/enterprises.ts';
+import { deleteEnterpriseProducts, findProductsByCode, insertEnterpriseProducts } from '../queries/products.ts';
+
+export class UnknownNameError extends Error {}
+
+async function resolve(ctx: AppContext, domain: string, codes: string[]) {
+  const enterprise = await findEnterpriseByDomain(ctx.db, domain);
+  if (!enterprise) throw new UnknownNameError(`unknown enterprise: ${domain}`);
+  const unknown = codes.filter((c) => !isProductCode(c));
+  if (unknown.length) throw new UnknownNameError(`unknown product code: ${unknown.join(', ')}`);
+  const products = await findProductsByCode(ctx.db, codes);
+  return { enterpriseId: enterprise.id, productIds: products.map((p) => p.id) };
+}
+
+/** Gives an enterprise (by domain) rights to products (by code). */
+export async function grantProducts(ctx: AppContext, domain: string, codes: string[]): Promise<void> {
+  const { enterpriseId, productIds } = await resolve(ctx, domain, codes);
+  await insertEnterpriseProducts(ctx.db, enterpriseId, productIds, ctx.now());
+}
+
+export async function revokeProducts(ctx: AppContext, domain: string, codes: string[]): Promise<void> {
+  const { enterpriseId, productIds } = await resolve(ctx, domain, codes);
+  await deleteEnterpriseProducts(ctx.db, enterpriseId, productIds);
+}

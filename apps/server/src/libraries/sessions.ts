@@ -1,0 +1,56 @@
+import type { AppContext } from '../context.ts';
+import type { Executor } from '../queries/executor.ts';
+import { findLiveSessionByHash, insertSession, touchSession } from '../queries/sessions.ts';
+import type { UserRow } from '../queries/users.ts';
+import { findUserById } from '../queries/users.ts';
+import { hashSecret, newSecret } from './secrets.ts';
+
+export interface Auth {
+  sessionId: number;
+  user: UserRow;
+  /** The enterprise the session last entered; membership is checked where it is used. */
+  enterpriseId: number | null;
+}
+
+/** Writing `last_seen_at` on every request would make every read a write; a minute is precise enough
+ *  for an idle limit counted in hours. */
+const TOUCH_EVERY_MS = 60_000;
+
+export async function createSession(
+  ctx: AppContext,
+  userId: number,
+  enterpriseId: number | null,
+  db: Executor = ctx.db,
+): Promise<{ token: string; expiresAt: string }> {
+  const token = newSecret(32);
+  const now = ctx.now();
+  const expiresAt = now + ctx.config.sessionMaxMs;
+  await insertSession(db, {
+    token_hash: hashSecret(token),
+    user_id: userId,
+    enterprise_id: enterpriseId,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: expiresAt,
+    revoked_at: null,
+  });
+  return { token, expiresAt: new Date(expiresAt).toISOString() };
+}
+
+/** `Authorization: Bearer <token>`, or the bare token as the cookie-sharing products send it. */
+export function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
+  return /^[A-Za-z0-9_-]{20,200}$/.test(token) ? token : null;
+}
+
+/** The live session of a token: not revoked, within its absolute lifetime and not idle too long. */
+export async function authenticate(ctx: AppContext, token: string): Promise<Auth | null> {
+  const now = ctx.now();
+  const session = await findLiveSessionByHash(ctx.db, hashSecret(token), now);
+  if (!session || session.last_seen_at + ctx.config.sessionIdleMs <= now) return null;
+  const user = await findUserById(ctx.db, session.user_id);
+  if (!user || user.disabled) return null;
+  if (now - session.last_seen_at >= TOUCH_EVERY_MS) await touchSession(ctx.db, session.id, now);
+  return { sessionId: session.id, user, enterpriseId: session.enterprise_id };
+}

@@ -1,0 +1,59 @@
+import type { LoginRequest, LoginResponse } from '@portal/shared/api/auth';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { isValidPhone, normalizePhone } from '@portal/shared/validation/rules';
+import { AppError } from '../app-error.ts';
+import type { AppContext } from '../context.ts';
+import { revokeSession } from '../queries/sessions.ts';
+import type { UserRow } from '../queries/users.ts';
+import { findUserBy } from '../queries/users.ts';
+import { recordAudit } from './audit.ts';
+import { verifyCode } from './codes.ts';
+import { currentEnterpriseOf } from './memberships.ts';
+import { verifyPassword } from './passwords.ts';
+import type { Auth } from './sessions.ts';
+import { createSession } from './sessions.ts';
+import { assertAccountAllowed, assertSignInIpAllowed, clearAccountFailures, recordSignInFailure } from './throttle.ts';
+
+/** The stored form of an identifier, or null when it cannot name any account. */
+export function normalizeIdentifier(type: LoginRequest['identifierType'], raw: string): string | null {
+  const value = raw.trim();
+  if (type === 'phone') return isValidPhone(value) ? normalizePhone(value) : null;
+  if (type === 'email') return value.includes('@') ? value.toLowerCase() : null;
+  return /^[A-Za-z0-9_.-]{1,64}$/.test(value) ? value.toLowerCase() : null;
+}
+
+/**
+ * Sign-in by password (phone, email or account) or by code (phone or email). Every failure looks
+ * the same whether or not the account exists; failures of one account count together across its
+ * identifiers, and the account's wait and the client IP's cap are checked before any work.
+ */
+export async function signIn(ctx: AppContext, body: LoginRequest, ip: string): Promise<LoginResponse> {
+  await assertSignInIpAllowed(ctx, ip);
+  const identifier = normalizeIdentifier(body.identifierType, body.identifier);
+  const user: UserRow | undefined = identifier ? await findUserBy(ctx.db, body.identifierType, identifier) : undefined;
+  if (user) await assertAccountAllowed(ctx, user.id);
+
+  const passed =
+    body.loginType === 'password'
+      ? await verifyPassword(user?.password_hash ?? null, body.password ?? '')
+      : Boolean(user && identifier && (await verifyCode(ctx, 'login', identifier, body.code ?? '')));
+
+  if (!passed || !user) {
+    await recordSignInFailure(ctx, user?.id ?? null, ip);
+    await recordAudit(ctx, { action: 'sign-in.failure', userId: user?.id ?? null, ip, detail: { via: body.identifierType, loginType: body.loginType } });
+    throw new AppError(body.loginType === 'code' ? ErrorCode.CodeInvalid : ErrorCode.InvalidCredentials);
+  }
+  // only after correct credentials, so that a disabled account is not revealed to a guesser
+  if (user.disabled) throw new AppError(ErrorCode.AccountDisabled);
+
+  await clearAccountFailures(ctx, user.id);
+  const enterpriseId = await currentEnterpriseOf(ctx, user.id, user.last_enterprise_id);
+  const session = await createSession(ctx, user.id, enterpriseId);
+  await recordAudit(ctx, { action: 'sign-in.success', userId: user.id, enterpriseId, ip, detail: { via: body.identifierType, loginType: body.loginType } });
+  return session;
+}
+
+export async function signOut(ctx: AppContext, auth: Auth, ip: string): Promise<void> {
+  await revokeSession(ctx.db, auth.sessionId, ctx.now());
+  await recordAudit(ctx, { action: 'logout', userId: auth.user.id, enterpriseId: auth.enterpriseId, ip });
+}

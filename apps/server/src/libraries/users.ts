@@ -1,0 +1,20 @@
+import type { CurrentUser } from '@portal/shared/api/auth';
+import { DEFAULT_LANGUAGE, isLanguage } from '@portal/shared/constants';
+import type { UserRow } from '../queries/users.ts';
+
+/** The public view of a user (`user/current`, `_userInfo`). */
+export function toCurrentUser(user: UserRow): CurrentUser {
+  const langCode = isLanguage(user.lang_code) ? user.lang_code : DEFAULT_LANGUAGE;
+  return {
+    userId: user.id,
+    account: user.account,
+    nickname: user.nickname,
+    phone: user.phone,
+    email: user.email,
+    langCode,
+    local: langCode.replace('-', '_'),
+    userType: user.user_type === 'personal' ? 'personal' : 'investors',
+    phoneCertified: user.phone_certified === 1,
+    hasPassword: user.password_hash !== null,
+  };
+}

@@ -1,0 +1,13 @@
+/** One message to one phone or email address, already in the recipient's language. */
+export interface OutgoingMessage {
+  channel: 'sms' | 'email';
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Every transport delivers through this; the libraries never know which one is configured. */
+export interface Messenger {
+  send(message: OutgoingMessage): Promise<void>;
+  close?(): Promise<void>;
+}

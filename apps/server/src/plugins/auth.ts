@@ -1,0 +1,36 @@
+import { isLanguage } from '@portal/shared/constants';
+import { COOKIE_LANG } from '@portal/shared/cookies';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../app-error.ts';
+import { authenticate, tokenFromHeader } from '../libraries/sessions.ts';
+import { cookieValue } from './request-context.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `required`: 1000401 without a live session; `optional`: the session when there is one. */
+    auth?: 'required' | 'optional';
+    /** Reachable by an account without a verified phone after the cut-off date (contract). */
+    uncertifiedAllowed?: boolean;
+  }
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request) => {
+    const mode = request.routeOptions.config.auth;
+    if (!mode) return;
+    const token = tokenFromHeader(request.headers.authorization);
+    request.auth = token ? await authenticate(app.ctx, token) : null;
+    if (!request.auth) {
+      if (mode === 'required') throw new AppError(ErrorCode.Unauthorized);
+      return;
+    }
+    const { user } = request.auth;
+    if (!isLanguage(cookieValue(request, COOKIE_LANG)) && isLanguage(user.lang_code)) request.lang = user.lang_code;
+    const cutOff = app.ctx.now() > app.ctx.config.phoneCertifyCutoffMs;
+    if (cutOff && !user.phone_certified && !request.routeOptions.config.uncertifiedAllowed) {
+      throw new AppError(ErrorCode.PhoneVerificationRequired);
+    }
+  });
+});

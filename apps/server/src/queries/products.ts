@@ -1,0 +1,36 @@
+import type { Executor } from './executor.ts';
+
+/** Products the given enterprises have rights to, in catalogue order. */
+export function listEnterpriseProducts(db: Executor, enterpriseIds: number[]) {
+  if (enterpriseIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('enterprise_products')
+    .innerJoin('products', 'products.id', 'enterprise_products.product_id')
+    .select(['enterprise_products.enterprise_id as enterpriseId', 'products.id', 'products.code', 'products.entry_path as entryPath'])
+    .where('enterprise_products.enterprise_id', 'in', enterpriseIds)
+    .orderBy('products.sort_order')
+    .execute();
+}
+
+export function findProductsByCode(db: Executor, codes: string[]) {
+  return db.selectFrom('products').select(['id', 'code']).where('code', 'in', codes).execute();
+}
+
+/** Grants rights; granting one the enterprise already has is a no-op. */
+export async function insertEnterpriseProducts(db: Executor, enterpriseId: number, productIds: number[], now: number) {
+  if (productIds.length === 0) return;
+  await db
+    .insertInto('enterprise_products')
+    .values(productIds.map((productId) => ({ enterprise_id: enterpriseId, product_id: productId, granted_at: now })))
+    .onConflict((oc) => oc.columns(['enterprise_id', 'product_id']).doNothing())
+    .execute();
+}
+
+export async function deleteEnterpriseProducts(db: Executor, enterpriseId: number, productIds: number[]) {
+  if (productIds.length === 0) return;
+  await db
+    .deleteFrom('enterprise_products')
+    .where('enterprise_id', '=', enterpriseId)
+    .where('product_id', 'in', productIds)
+    .execute();
+}

@@ -1,0 +1,26 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { UsersTable } from '../db/schema.ts';
+import type { Executor } from './executor.ts';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserBy(
+  db: Executor,
+  column: 'account' | 'phone' | 'email',
+  value: string,
+): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
+}
+
+export async function insertUser(db: Executor, values: Insertable<UsersTable>): Promise<number> {
+  const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(db: Executor, id: number, values: Updateable<UsersTable>): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
+}

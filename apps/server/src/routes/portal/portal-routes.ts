@@ -1,0 +1,57 @@
+import { envelopeSchema } from '@portal/shared/api/envelope';
+import {
+  enterEnterpriseQuerySchema,
+  enterEnterpriseResponseSchema,
+  portalInfoSchema,
+  portalUserAdminSchema,
+} from '@portal/shared/api/portal';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { enterEnterprise, portalInfo, userAdmin } from '../../libraries/portal.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { F } from '../paths.ts';
+
+export async function portalRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    `${F}/portal/info`,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['portal'],
+        summary: "The user's companies, the products each has rights to, and the current company",
+        response: { 200: envelopeSchema(portalInfoSchema) },
+      },
+    },
+    async (request) => ok(await portalInfo(app.ctx, request.auth!, request.lang)),
+  );
+
+  r.post(
+    `${F}/portal/enterprise/enter`,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['portal'],
+        summary: "Switch the session's current company",
+        description: '1000403 with header `redirect-page: 001` when the user is not a member.',
+        querystring: enterEnterpriseQuerySchema,
+        response: { 200: envelopeSchema(enterEnterpriseResponseSchema) },
+      },
+    },
+    async (request) => ok(await enterEnterprise(app.ctx, request.auth!, request.query.enterpriseId)),
+  );
+
+  r.get(
+    `${F}/portal/user/admin`,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['portal'],
+        summary: 'Whether the user administers the current company',
+        response: { 200: envelopeSchema(portalUserAdminSchema) },
+      },
+    },
+    async (request) => ok(await userAdmin(app.ctx, request.auth!)),
+  );
+}

@@ -1,0 +1,48 @@
+import { currentUserSchema, loginRequestSchema, loginResponseSchema } from '@portal/shared/api/auth';
+import { envelopeSchema } from '@portal/shared/api/envelope';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signIn, signOut } from '../../libraries/sign-in.ts';
+import { toCurrentUser } from '../../libraries/users.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { F } from '../paths.ts';
+
+export async function sessionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    `${F}/user/login`,
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary: 'Sign in by password (phone, email or account) or by code (phone or email)',
+        description: 'Rejections: 1009117 (any password failure), 1009104 (code), 1008117 (disabled), 1000429 (throttled).',
+        body: loginRequestSchema,
+        response: { 200: envelopeSchema(loginResponseSchema) },
+      },
+    },
+    async (request) => ok(await signIn(app.ctx, request.body, request.ip)),
+  );
+
+  r.post(
+    `${F}/user/logout`,
+    {
+      config: { auth: 'required', uncertifiedAllowed: true },
+      schema: { tags: ['sign-in'], summary: 'End this session', response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => {
+      await signOut(app.ctx, request.auth!, request.ip);
+      return ok(null);
+    },
+  );
+
+  r.get(
+    `${F}/user/current`,
+    {
+      config: { auth: 'required', uncertifiedAllowed: true },
+      schema: { tags: ['sign-in'], summary: 'The signed-in user', response: { 200: envelopeSchema(currentUserSchema) } },
+    },
+    async (request) => ok(toCurrentUser(request.auth!.user)),
+  );
+}

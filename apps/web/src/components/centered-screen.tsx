@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { BrandMark } from './brand-mark';
+import { ScreenToolbar } from './screen-toolbar';
+import styles from './centered-screen.module.css';
+
+/** The frame of the small stand-alone screens: brand and toolbar on top, one message in the middle. */
+export function CenteredScreen({ children }: { children: ReactNode }) {
+  return (
+    <div className={styles.screen}>
+      <header className={styles.header}>
+        <BrandMark />
+        <ScreenToolbar />
+      </header>
+      <main className={styles.main}>
+        <div className={styles.panel}>{children}</div>
+      </main>
+    </div>
+  );
+}

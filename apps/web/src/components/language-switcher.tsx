@@ -1,0 +1,23 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '@portal/shared/constants';
+import { LANGUAGE_NAMES, changeLanguage } from '../lib/language';
+import { currentLanguage } from '../lib/i18n';
+
+const OPTIONS = LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang], lang }));
+
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  return (
+    <Select<Language>
+      aria-label={t('web.language.label')}
+      value={currentLanguage()}
+      options={OPTIONS}
+      onChange={(lang) => void changeLanguage(lang)}
+      prefix={<GlobalOutlined aria-hidden="true" />}
+      variant="borderless"
+      popupMatchSelectWidth={false}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import Cookies, { type CookieAttributes } from 'js-cookie';
+import {
+  COOKIE_ENTERPRISE_ID,
+  COOKIE_LANG,
+  COOKIE_TOKEN,
+} from '@portal/shared/cookies';
+import { type Language, SESSION_MAX_DAYS, isLanguage } from '@portal/shared/constants';
+
+/** The server writes this meta tag into index.html when MAIN_DOMAIN is configured. */
+const MAIN_DOMAIN_META = 'portal:main-domain';
+const LONG_LIVED_DAYS = 365;
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+function mainDomain(): string | undefined {
+  const content = document.querySelector<HTMLMetaElement>(`meta[name="${MAIN_DOMAIN_META}"]`)?.content.trim();
+  if (!content) return undefined;
+  const host = window.location.hostname;
+  const domain = content.replace(/^\./, '');
+  // A browser drops a cookie whose Domain does not cover the page's host; fall back to host-only.
+  return host === domain || host.endsWith(`.${domain}`) ? domain : undefined;
+}
+
+/** Attributes shared by every portal cookie, so that the other products on the main domain see them. */
+export function cookieAttributes(): CookieAttributes {
+  const { hostname, protocol } = window.location;
+  // A Secure cookie cannot be set from a plain-http page, so SameSite=None (which needs Secure)
+  // is only possible on https; localhost stays on Lax as the contract asks.
+  const crossSite = protocol === 'https:' && !LOCAL_HOSTS.includes(hostname);
+  const domain = mainDomain();
+  return {
+    path: '/',
+    ...(domain ? { domain } : {}),
+    ...(crossSite ? { sameSite: 'None', secure: true } : { sameSite: 'Lax' }),
+  };
+}
+
+function write(name: string, value: string, expires: Date | number): void {
+  Cookies.set(name, value, { ...cookieAttributes(), expires });
+}
+
+function remove(name: string): void {
+  const attributes = cookieAttributes();
+  Cookies.remove(name, attributes);
+  // A host-only copy left from before MAIN_DOMAIN was configured would keep the user signed in.
+  if (attributes.domain) Cookies.remove(name, { path: '/' });
+}
+
+export function readToken(): string | undefined {
+  return Cookies.get(COOKIE_TOKEN) || undefined;
+}
+
+/** `expiresAt` comes from sign-in; a token handed over by another product gets the session maximum. */
+export function writeToken(token: string, expiresAt?: string): void {
+  const expires = expiresAt ? new Date(expiresAt) : SESSION_MAX_DAYS;
+  write(COOKIE_TOKEN, token, expires instanceof Date && Number.isNaN(expires.getTime()) ? SESSION_MAX_DAYS : expires);
+}
+
+export function removeToken(): void {
+  remove(COOKIE_TOKEN);
+}
+
+export function readEnterpriseId(): number | undefined {
+  const value = Number(Cookies.get(COOKIE_ENTERPRISE_ID));
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+export function writeEnterpriseId(id: number): void {
+  write(COOKIE_ENTERPRISE_ID, String(id), LONG_LIVED_DAYS);
+}
+
+export function removeEnterpriseId(): void {
+  remove(COOKIE_ENTERPRISE_ID);
+}
+
+export function readLangCookie(): Language | undefined {
+  const value = Cookies.get(COOKIE_LANG);
+  return isLanguage(value) ? value : undefined;
+}
+
+export function writeLangCookie(lang: Language): void {
+  write(COOKIE_LANG, lang, LONG_LIVED_DAYS);
+}

@@ -1,0 +1,122 @@
+import { describe, it, expect } from 'vitest';
+import { ErrorCode, FAILURE_CODES, errorMessageKey, httpStatusOf, isKnownErrorCode } from './error-codes.ts';
+import type { FailureCode } from './error-codes.ts';
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/** The codes listed in spec section 8. */
+const SPEC_SECTION_8 = [
+  1008107,
+  1008108,
+  1008109,
+  1008110,
+  1008115,
+  1008117,
+  1008118,
+  1008119,
+  ...range(1009101, 1009112),
+  ...range(1009114, 1009118),
+  1009127,
+  1009128,
+  1009129,
+];
+
+/** The codes the API contract adds. */
+const CONTRACT = [1000400, 1000401, 1000403, 1000404, 1000413, 1000429, 1000500, 1009130];
+
+const HTTP_CODES: Record<number, number> = {
+  1000400: 400,
+  1000401: 401,
+  1000403: 403,
+  1000404: 404,
+  1000413: 413,
+  1000429: 429,
+  1000500: 500,
+};
+
+describe('error catalogue', () => {
+  it('has Success = 0', () => {
+    expect(ErrorCode.Success).toBe(0);
+  });
+
+  it('has no code twice', () => {
+    const values = Object.values(ErrorCode);
+    expect(new Set(values).size).toBe(values.length);
+  });
+
+  it('lists every failure code in FAILURE_CODES, without 0', () => {
+    expect(FAILURE_CODES).not.toContain(0);
+    expect(FAILURE_CODES).toHaveLength(Object.values(ErrorCode).length - 1);
+    expect(new Set(FAILURE_CODES).size).toBe(FAILURE_CODES.length);
+  });
+
+  it('has the 1009101-1009112 range complete (12 codes)', () => {
+    expect(range(1009101, 1009112)).toHaveLength(12);
+  });
+
+  it.each(SPEC_SECTION_8)('contains spec section 8 code %i', (code) => {
+    expect(FAILURE_CODES).toContain(code);
+  });
+
+  it.each(CONTRACT)('contains contract code %i', (code) => {
+    expect(FAILURE_CODES).toContain(code);
+  });
+
+  it('has no 1009113 (not in the spec)', () => {
+    expect(FAILURE_CODES).not.toContain(1009113);
+  });
+
+  it('consists of exactly the spec and contract codes', () => {
+    expect([...FAILURE_CODES].sort((a, b) => a - b)).toEqual([...SPEC_SECTION_8, ...CONTRACT].sort((a, b) => a - b));
+  });
+
+  it('uses 7-digit codes', () => {
+    for (const code of FAILURE_CODES) expect(String(code)).toMatch(/^\d{7}$/);
+  });
+});
+
+describe('httpStatusOf', () => {
+  it('gives 401 for 1000401', () => {
+    expect(httpStatusOf(1000401)).toBe(401);
+    expect(httpStatusOf(ErrorCode.Unauthorized)).toBe(401);
+  });
+
+  it.each(Object.entries(HTTP_CODES))('gives the HTTP status of %s', (code, status) => {
+    expect(httpStatusOf(Number(code) as FailureCode)).toBe(status);
+  });
+
+  it('gives 200 for a business code', () => {
+    expect(httpStatusOf(1009117)).toBe(200);
+    expect(httpStatusOf(ErrorCode.PasswordIncorrect)).toBe(200);
+  });
+
+  it('gives 200 for every code outside the 1000xxx HTTP group', () => {
+    for (const code of FAILURE_CODES) {
+      if (code in HTTP_CODES) continue;
+      expect(httpStatusOf(code), String(code)).toBe(200);
+    }
+  });
+});
+
+describe('isKnownErrorCode', () => {
+  it('is true for every failure code', () => {
+    for (const code of FAILURE_CODES) expect(isKnownErrorCode(code)).toBe(true);
+  });
+
+  it('is false for 0, unknown numbers and non-numbers', () => {
+    expect(isKnownErrorCode(0)).toBe(false);
+    expect(isKnownErrorCode(1009113)).toBe(false);
+    expect(isKnownErrorCode(401)).toBe(false);
+    expect(isKnownErrorCode('1009117')).toBe(false);
+    expect(isKnownErrorCode(null)).toBe(false);
+    expect(isKnownErrorCode(undefined)).toBe(false);
+    expect(isKnownErrorCode(Number.NaN)).toBe(false);
+  });
+});
+
+describe('errorMessageKey', () => {
+  it('gives errors.<code>', () => {
+    expect(errorMessageKey(1009117)).toBe('errors.1009117');
+    expect(errorMessageKey(ErrorCode.Unauthorized)).toBe('errors.1000401');
+  });
+});

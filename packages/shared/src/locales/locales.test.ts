@@ -1,0 +1,115 @@
+import { describe, it, expect } from 'vitest';
+import type { Language } from '../constants.ts';
+import { LANGUAGES } from '../constants.ts';
+import { MESSAGES } from './catalog.ts';
+
+const SOURCE: Language = 'zh-CN';
+const ENGLISH: Language = 'en-US';
+
+/** Every leaf of a message tree under its dotted key (`errors.1009117`); a leaf is anything but a plain object. */
+function flatten(node: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  if (node !== null && typeof node === 'object' && !Array.isArray(node)) {
+    for (const [key, child] of Object.entries(node)) flatten(child, prefix ? `${prefix}.${key}` : key, out);
+  } else {
+    out.set(prefix, node);
+  }
+  return out;
+}
+
+function placeholders(value: unknown): string[] {
+  return typeof value === 'string' ? [...new Set(value.match(/\{\{\s*\w+\s*\}\}/g) ?? [])].sort() : [];
+}
+
+/**
+ * Keys whose translation may equal the English text, by language. Keep it minimal: only words that are
+ * genuinely the same in that language. zh-CN and ja-JP (other scripts) have no exception at all.
+ */
+const SAME_AS_ENGLISH: Partial<Record<Language, readonly string[]>> = {
+  'de-DE': [
+    'common.confirm', // "OK" is the usual German label of a confirm button
+    'energy.month.4', // April, August, September, November are spelled the same in German
+    'energy.month.8',
+    'energy.month.9',
+    'energy.month.11',
+  ],
+  'es-ES': [
+    'energy.priceType.total', // "Total" is the Spanish word too
+  ],
+  'it-IT': [
+    'common.confirm', // "OK" is the usual Italian label of a confirm button
+  ],
+};
+
+/** A value with nothing to translate: only digits, `{{placeholders}}`, punctuation and spaces. */
+function isNonLinguistic(value: string): boolean {
+  return value.replace(/\{\{\s*\w+\s*\}\}/g, '').replace(/[\d\p{P}\p{S}\s]/gu, '') === '';
+}
+
+const source = flatten(MESSAGES[SOURCE]);
+const english = flatten(MESSAGES[ENGLISH]);
+
+describe('locale catalogue', () => {
+  it('has exactly one message tree per language', () => {
+    expect(Object.keys(MESSAGES).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('the source locale has messages', () => {
+    expect(source.size).toBeGreaterThan(0);
+  });
+
+  describe.each(LANGUAGES)('%s', (lang) => {
+    const messages = flatten(MESSAGES[lang]);
+
+    it(`has exactly the keys of ${SOURCE}`, () => {
+      const missing = [...source.keys()].filter((key) => !messages.has(key));
+      const extra = [...messages.keys()].filter((key) => !source.has(key));
+      expect(
+        { missing, extra },
+        `keys of ${lang} differ from ${SOURCE}: missing [${missing.join(', ')}], extra [${extra.join(', ')}]`,
+      ).toEqual({ missing: [], extra: [] });
+    });
+
+    it('has a non-empty string at every leaf', () => {
+      const bad = [...messages].filter(([, value]) => typeof value !== 'string' || value.trim() === '');
+      expect(
+        bad.map(([key, value]) => `${key}: ${JSON.stringify(value)}`),
+        `empty or non-string messages in ${lang}`,
+      ).toEqual([]);
+    });
+
+    it(`keeps every {{placeholder}} of ${SOURCE} and adds none`, () => {
+      const wrong = [...source.keys()]
+        .filter((key) => messages.has(key))
+        .filter((key) => placeholders(source.get(key)).join() !== placeholders(messages.get(key)).join())
+        .map((key) => `${key}: ${placeholders(source.get(key)).join(' ')} -> ${JSON.stringify(messages.get(key))}`);
+      expect(wrong, `placeholders differ from ${SOURCE} in ${lang}`).toEqual([]);
+    });
+  });
+
+  describe.each(LANGUAGES.filter((lang) => lang !== ENGLISH))('%s', (lang) => {
+    it(`is translated: no message equals ${ENGLISH} except the allowlist`, () => {
+      const messages = flatten(MESSAGES[lang]);
+      const allowed = new Set(SAME_AS_ENGLISH[lang] ?? []);
+      const untranslated = [...messages]
+        .filter(([key, value]) => typeof value === 'string' && value === english.get(key))
+        .filter(([key, value]) => !allowed.has(key) && !isNonLinguistic(value as string))
+        .map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+      expect(untranslated, `messages of ${lang} identical to ${ENGLISH}`).toEqual([]);
+    });
+  });
+
+  it('zh-CN and ja-JP are checked against English with no allowlisted key', () => {
+    expect(SAME_AS_ENGLISH['zh-CN']).toBeUndefined();
+    expect(SAME_AS_ENGLISH['ja-JP']).toBeUndefined();
+    expect(SAME_AS_ENGLISH[ENGLISH]).toBeUndefined();
+  });
+
+  it('the allowlist holds only keys that really are identical to English', () => {
+    const stale = Object.entries(SAME_AS_ENGLISH).flatMap(([lang, keys]) =>
+      (keys ?? [])
+        .filter((key) => !source.has(key) || flatten(MESSAGES[lang as Language]).get(key) !== english.get(key))
+        .map((key) => `${lang} ${key}`),
+    );
+    expect(stale, 'allowlisted keys that are absent or already differ from English; remove them').toEqual([]);
+  });
+});
