@@ -40,7 +40,12 @@ declare module 'fastify' {
 }
 
 /** The whole portal as a Fastify instance, without listening: the server and the tests build the same app. */
-export async function buildApp({ config, database, now = Date.now, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  now = Date.now,
+  logger = true,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
@@ -64,6 +69,8 @@ export async function buildApp({ config, database, now = Date.now, logger = true
   );
   app.addHook('onClose', async () => app.messenger.close?.());
 
+  // JSON only (multipart is added by the upload route): any other body is refused with 415
+  app.removeContentTypeParser(['text/plain']);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 

@@ -36,7 +36,13 @@ async function run(argv: string[], out: Output): Promise<void> {
 
   const config = runtimeConfig();
   const database = openDatabase(config.database);
-  const ctx: AppContext = { config, db: database.db, engine: database.engine, log: pino({ level: 'silent' }), now: Date.now };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    engine: database.engine,
+    log: pino({ level: 'silent' }),
+    now: Date.now,
+  };
   try {
     const applied = await migrateToLatest(database);
     switch (command) {
@@ -45,16 +51,23 @@ async function run(argv: string[], out: Output): Promise<void> {
       case 'seed-demo': {
         const result = await seedDemo(ctx);
         const accounts = result.accounts.map((a) => `  ${a.account} / ${a.password}`).join('\n');
-        return out.print(`${result.created ? 'demo tenant created' : 'demo tenant already present'}\n${accounts}`, result);
+        return out.print(
+          `${result.created ? 'demo tenant created' : 'demo tenant already present'}\n${accounts}`,
+          result,
+        );
       }
       case 'grant':
       case 'revoke': {
-        if (!values.enterprise || !values.product?.length) throw new UsageError(`${command} needs --enterprise and --product\n\n${USAGE}`);
+        if (!values.enterprise || !values.product?.length)
+          throw new UsageError(`${command} needs --enterprise and --product\n\n${USAGE}`);
         await (command === 'grant' ? grantProducts : revokeProducts)(ctx, values.enterprise, values.product);
-        return out.print(`${command === 'grant' ? 'granted' : 'revoked'} ${values.product.join(', ')} for ${values.enterprise}`, {
-          enterprise: values.enterprise,
-          products: values.product,
-        });
+        return out.print(
+          `${command === 'grant' ? 'granted' : 'revoked'} ${values.product.join(', ')} for ${values.enterprise}`,
+          {
+            enterprise: values.enterprise,
+            products: values.product,
+          },
+        );
       }
       default:
         throw new UsageError(`unknown command: ${command}\n\n${USAGE}`);

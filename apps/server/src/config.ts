@@ -24,10 +24,16 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as example.com')
     .optional(),
   PORTAL_DEV_OUTBOX: flag,
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be smtp://... or smtps://...').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be smtp://... or smtps://...')
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   SMS_WEBHOOK_URL: z.url().optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be redis://...').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be redis://...')
+    .optional(),
   TRUST_PROXY: z.string().optional(),
   PRODUCT_URLS: z
     .string()

@@ -57,7 +57,11 @@ export interface SendCodeInput {
   deliver: boolean;
 }
 
-export async function sendCode(ctx: AppContext, messenger: Messenger, input: SendCodeInput): Promise<{ cooldownSeconds: number }> {
+export async function sendCode(
+  ctx: AppContext,
+  messenger: Messenger,
+  input: SendCodeInput,
+): Promise<{ cooldownSeconds: number }> {
   await assertCanSend(ctx, input.target, input.ip);
   const now = ctx.now();
   await insertRateEvent(ctx.db, 'code-target', input.target, now);

@@ -24,11 +24,29 @@ const DEMO_COMPANIES = [
     creditPrefix: '91330100MA2SOLO02',
     products: ['saas-es-actuary'],
   },
-] as const satisfies readonly { key: string; abbreviation: string; fullName: string; creditPrefix: string; products: readonly ProductCode[] }[];
+] as const satisfies readonly {
+  key: string;
+  abbreviation: string;
+  fullName: string;
+  creditPrefix: string;
+  products: readonly ProductCode[];
+}[];
 
 const DEMO_USERS = [
-  { account: 'admin', nickname: '演示管理员', phone: '13800000000', email: 'admin@demo.example.com', companies: ['demo', 'solo'] },
-  { account: 'solo', nickname: '单产品用户', phone: '13800000001', email: 'solo@demo.example.com', companies: ['solo'] },
+  {
+    account: 'admin',
+    nickname: '演示管理员',
+    phone: '13800000000',
+    email: 'admin@demo.example.com',
+    companies: ['demo', 'solo'],
+  },
+  {
+    account: 'solo',
+    nickname: '单产品用户',
+    phone: '13800000001',
+    email: 'solo@demo.example.com',
+    companies: ['solo'],
+  },
 ] as const;
 
 export interface DemoSeedResult {
@@ -42,7 +60,12 @@ export interface DemoSeedResult {
  * administrator already is left alone.
  */
 export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
-  const accounts = DEMO_USERS.map((u) => ({ account: u.account, password: DEMO_PASSWORD, phone: u.phone, email: u.email }));
+  const accounts = DEMO_USERS.map((u) => ({
+    account: u.account,
+    password: DEMO_PASSWORD,
+    phone: u.phone,
+    email: u.email,
+  }));
   if (await findUserBy(ctx.db, 'account', 'admin')) return { created: false, accounts };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await ctx.db.transaction().execute(async (trx) => {
@@ -59,7 +82,12 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
         domain: company.key,
       });
       const products = await findProductsByCode(trx, [...company.products]);
-      await insertEnterpriseProducts(trx, enterpriseId, products.map((p) => p.id), now);
+      await insertEnterpriseProducts(
+        trx,
+        enterpriseId,
+        products.map((p) => p.id),
+        now,
+      );
       companyIds.set(company.key, enterpriseId);
     }
     for (const user of DEMO_USERS) {

@@ -15,7 +15,10 @@ import { toCurrentUser } from './users.ts';
 /** The user's companies with the products each has rights to, and the session's current company. */
 export async function portalInfo(ctx: AppContext, auth: Auth, lang: Language): Promise<PortalInfo> {
   const enterprises = await listUserEnterprises(ctx.db, auth.user.id);
-  const products = await listEnterpriseProducts(ctx.db, enterprises.map((e) => e.enterpriseId));
+  const products = await listEnterpriseProducts(
+    ctx.db,
+    enterprises.map((e) => e.enterpriseId),
+  );
   const current = await currentEnterpriseOf(ctx, auth.user.id, auth.enterpriseId);
   if (current !== auth.enterpriseId) await setSessionEnterprise(ctx.db, auth.sessionId, current);
   return {
@@ -28,14 +31,23 @@ export async function portalInfo(ctx: AppContext, auth: Auth, lang: Language): P
       role: e.role === 'admin' ? 'admin' : 'member',
       productList: products
         .filter((p) => p.enterpriseId === e.enterpriseId)
-        .map((p) => ({ id: p.id, productCode: p.code, name: translate(lang, `products.${p.code}.name`), entryPath: p.entryPath })),
+        .map((p) => ({
+          id: p.id,
+          productCode: p.code,
+          name: translate(lang, `products.${p.code}.name`),
+          entryPath: p.entryPath,
+        })),
     })),
     userinfo: toCurrentUser(auth.user),
   };
 }
 
 /** Switches the session's current company; only to a company the user belongs to. */
-export async function enterEnterprise(ctx: AppContext, auth: Auth, enterpriseId: number): Promise<{ enterpriseId: number }> {
+export async function enterEnterprise(
+  ctx: AppContext,
+  auth: Auth,
+  enterpriseId: number,
+): Promise<{ enterpriseId: number }> {
   if (!(await findMembership(ctx.db, enterpriseId, auth.user.id))) throw new AppError(ErrorCode.Forbidden);
   await setSessionEnterprise(ctx.db, auth.sessionId, enterpriseId);
   await updateUser(ctx.db, auth.user.id, { last_enterprise_id: enterpriseId });

@@ -40,7 +40,12 @@ export async function signIn(ctx: AppContext, body: LoginRequest, ip: string): P
 
   if (!passed || !user) {
     await recordSignInFailure(ctx, user?.id ?? null, ip);
-    await recordAudit(ctx, { action: 'sign-in.failure', userId: user?.id ?? null, ip, detail: { via: body.identifierType, loginType: body.loginType } });
+    await recordAudit(ctx, {
+      action: 'sign-in.failure',
+      userId: user?.id ?? null,
+      ip,
+      detail: { via: body.identifierType, loginType: body.loginType },
+    });
     throw new AppError(body.loginType === 'code' ? ErrorCode.CodeInvalid : ErrorCode.InvalidCredentials);
   }
   // only after correct credentials, so that a disabled account is not revealed to a guesser
@@ -49,7 +54,13 @@ export async function signIn(ctx: AppContext, body: LoginRequest, ip: string): P
   await clearAccountFailures(ctx, user.id);
   const enterpriseId = await currentEnterpriseOf(ctx, user.id, user.last_enterprise_id);
   const session = await createSession(ctx, user.id, enterpriseId);
-  await recordAudit(ctx, { action: 'sign-in.success', userId: user.id, enterpriseId, ip, detail: { via: body.identifierType, loginType: body.loginType } });
+  await recordAudit(ctx, {
+    action: 'sign-in.success',
+    userId: user.id,
+    enterpriseId,
+    ip,
+    detail: { via: body.identifierType, loginType: body.loginType },
+  });
   return session;
 }
 

@@ -15,7 +15,11 @@ import {
   setSignInWait,
 } from '../queries/sign-in-failures.ts';
 
-export function tooManyAttempts(retryAfterMs: number, code: typeof ErrorCode.TooManyAttempts | typeof ErrorCode.SmsBusy = ErrorCode.TooManyAttempts, data: Record<string, unknown> | null = null): AppError {
+export function tooManyAttempts(
+  retryAfterMs: number,
+  code: typeof ErrorCode.TooManyAttempts | typeof ErrorCode.SmsBusy = ErrorCode.TooManyAttempts,
+  data: Record<string, unknown> | null = null,
+): AppError {
   return new AppError(code, data, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 }
 

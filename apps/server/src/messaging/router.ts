@@ -2,7 +2,11 @@ import type { Messenger, OutgoingMessage } from './messenger.ts';
 
 /** Sends each message by the transport of its channel; the dev outbox, when on, receives everything
  *  that has no real transport. */
-export function routeMessages(transports: { sms: Messenger | null; email: Messenger | null; fallback: Messenger | null }): Messenger {
+export function routeMessages(transports: {
+  sms: Messenger | null;
+  email: Messenger | null;
+  fallback: Messenger | null;
+}): Messenger {
   const pick = (m: OutgoingMessage) => (m.channel === 'sms' ? transports.sms : transports.email) ?? transports.fallback;
   return {
     async send(message) {

@@ -43,6 +43,8 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const cookie = cookieValue(request, COOKIE_LANG);
-    request.lang = isLanguage(cookie) ? cookie : (fromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE);
+    request.lang = isLanguage(cookie)
+      ? cookie
+      : (fromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE);
   });
 });

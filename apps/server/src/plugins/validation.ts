@@ -28,5 +28,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
   (data) => {
     const result = schema.safeParse(data);
-    return result.success ? { value: result.data } : { error: new RequestValidationError(fieldsOf(result.error.issues)) };
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(fieldsOf(result.error.issues)) };
   };

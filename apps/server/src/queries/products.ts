@@ -6,7 +6,12 @@ export function listEnterpriseProducts(db: Executor, enterpriseIds: number[]) {
   return db
     .selectFrom('enterprise_products')
     .innerJoin('products', 'products.id', 'enterprise_products.product_id')
-    .select(['enterprise_products.enterprise_id as enterpriseId', 'products.id', 'products.code', 'products.entry_path as entryPath'])
+    .select([
+      'enterprise_products.enterprise_id as enterpriseId',
+      'products.id',
+      'products.code',
+      'products.entry_path as entryPath',
+    ])
     .where('enterprise_products.enterprise_id', 'in', enterpriseIds)
     .orderBy('products.sort_order')
     .execute();

@@ -28,12 +28,26 @@ export async function setSessionEnterprise(db: Executor, id: number, enterpriseI
 }
 
 export async function revokeSession(db: Executor, id: number, now: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Revokes every live session of a user except `keepId` (none kept when it is null). */
-export async function revokeUserSessions(db: Executor, userId: number, now: number, keepId: number | null): Promise<void> {
-  let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+export async function revokeUserSessions(
+  db: Executor,
+  userId: number,
+  now: number,
+  keepId: number | null,
+): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (keepId !== null) query = query.where('id', '!=', keepId);
   await query.execute();
 }

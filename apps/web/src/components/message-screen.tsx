@@ -2,6 +2,7 @@ import { Result } from 'antd';
 import type { ResultProps } from 'antd';
 import type { ReactNode } from 'react';
 import { CenteredScreen } from './centered-screen';
+import styles from './message-screen.module.css';
 
 /** A stand-alone screen that says one thing and offers where to go next. */
 export function MessageScreen({
@@ -22,7 +23,7 @@ export function MessageScreen({
       <Result
         status={status}
         icon={icon}
-        title={<h1 style={{ margin: 0, font: 'inherit' }}>{title}</h1>}
+        title={<h1 className={styles.title}>{title}</h1>}
         subTitle={description}
         extra={actions}
       />

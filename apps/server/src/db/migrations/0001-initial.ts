@@ -44,7 +44,11 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('departments_enterprise').on('departments').columns(['enterprise_id', 'parent_id']).execute();
+  await db.schema
+    .createIndex('departments_enterprise')
+    .on('departments')
+    .columns(['enterprise_id', 'parent_id'])
+    .execute();
   // exactly one default department per enterprise, held by the schema
   await db.schema
     .createIndex('departments_one_default')
@@ -64,7 +68,11 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addPrimaryKeyConstraint('memberships_pk', ['enterprise_id', 'user_id'])
     .execute();
   await db.schema.createIndex('memberships_user').on('memberships').column('user_id').execute();
-  await db.schema.createIndex('memberships_department').on('memberships').columns(['enterprise_id', 'department_id']).execute();
+  await db.schema
+    .createIndex('memberships_department')
+    .on('memberships')
+    .columns(['enterprise_id', 'department_id'])
+    .execute();
 
   await table('products')
     .addColumn('code', 'text', (c) => c.notNull().unique())
@@ -92,7 +100,11 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addColumn('revoked_at', time)
     .addColumn('created_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('invitations_enterprise').on('invitations').columns(['enterprise_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('invitations_enterprise')
+    .on('invitations')
+    .columns(['enterprise_id', 'created_at'])
+    .execute();
 
   await table('sessions')
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())

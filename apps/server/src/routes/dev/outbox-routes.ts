@@ -15,6 +15,14 @@ export async function outboxRoutes(app: FastifyInstance, options: { outbox: DevO
         querystring: z.strictObject({ to: z.string().min(1) }),
       },
     },
-    async (request) => ok(options.outbox.list(request.query.to.trim().toLowerCase().replace(/^\+86(?=1[3-9]\d{9}$)/, ''))),
+    async (request) =>
+      ok(
+        options.outbox.list(
+          request.query.to
+            .trim()
+            .toLowerCase()
+            .replace(/^\+86(?=1[3-9]\d{9}$)/, ''),
+        ),
+      ),
   );
 }

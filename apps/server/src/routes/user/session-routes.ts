@@ -17,7 +17,8 @@ export async function sessionRoutes(app: FastifyInstance) {
       schema: {
         tags: ['sign-in'],
         summary: 'Sign in by password (phone, email or account) or by code (phone or email)',
-        description: 'Rejections: 1009117 (any password failure), 1009104 (code), 1008117 (disabled), 1000429 (throttled).',
+        description:
+          'Rejections: 1009117 (any password failure), 1009104 (code), 1008117 (disabled), 1000429 (throttled).',
         body: loginRequestSchema,
         response: { 200: envelopeSchema(loginResponseSchema) },
       },
@@ -41,7 +42,11 @@ export async function sessionRoutes(app: FastifyInstance) {
     `${F}/user/current`,
     {
       config: { auth: 'required', uncertifiedAllowed: true },
-      schema: { tags: ['sign-in'], summary: 'The signed-in user', response: { 200: envelopeSchema(currentUserSchema) } },
+      schema: {
+        tags: ['sign-in'],
+        summary: 'The signed-in user',
+        response: { 200: envelopeSchema(currentUserSchema) },
+      },
     },
     async (request) => ok(toCurrentUser(request.auth!.user)),
   );

@@ -11,7 +11,10 @@ function escapeAttribute(value: string): string {
 
 /** The built web app with history fallback: any GET outside /api that is not a file gets index.html.
  *  The main domain is handed to the app in a meta tag, so one build serves every deployment. */
-export async function webAppRoutes(app: FastifyInstance, options: { webDist: string | null; mainDomain: string | null }) {
+export async function webAppRoutes(
+  app: FastifyInstance,
+  options: { webDist: string | null; mainDomain: string | null },
+) {
   const { webDist, mainDomain } = options;
   let indexHtml: string | null = null;
   if (webDist) {
@@ -22,9 +25,11 @@ export async function webAppRoutes(app: FastifyInstance, options: { webDist: str
       root: webDist,
       index: false,
       wildcard: false,
+      cacheControl: false,
       setHeaders(res, path) {
-        // hashed file names under assets/ never change content
-        if (path.includes(`${join(webDist, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        // hashed file names under assets/ never change content; anything else is revalidated
+        const immutable = path.startsWith(join(webDist, 'assets'));
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -30,20 +30,20 @@ export function LoginPage() {
 
   return (
     <div className={styles.screen}>
-      <aside className={styles.hero} aria-hidden="true">
+      <aside className={styles.hero}>
         <BrandMark />
         <div className={styles.heroBody}>
           <p className={styles.heroHeadline}>{t('web.login.heroHeadline')}</p>
           <p className={styles.heroText}>{t('web.login.heroDescription')}</p>
           <ul className={styles.heroPoints}>
             <li>
-              <ThunderboltOutlined /> {t('web.login.heroStorage')}
+              <ThunderboltOutlined aria-hidden="true" /> {t('web.login.heroStorage')}
             </li>
             <li>
-              <ClusterOutlined /> {t('web.login.heroMicrogrid')}
+              <ClusterOutlined aria-hidden="true" /> {t('web.login.heroMicrogrid')}
             </li>
             <li>
-              <LineChartOutlined /> {t('web.login.heroEfficiency')}
+              <LineChartOutlined aria-hidden="true" /> {t('web.login.heroEfficiency')}
             </li>
           </ul>
         </div>

@@ -1,4 +1,118 @@
 import type { Messages } from '../types.ts';
 
-const web: Messages['web'] = {};
+const web: Messages['web'] = {
+  app: {
+    routeErrorTitle: 'Die Seite konnte nicht geladen werden',
+    routeErrorDescription:
+      'Möglicherweise ist die Verbindung instabil oder die Plattform wurde gerade aktualisiert. Bitte laden Sie die Seite neu.',
+    reload: 'Neu laden',
+  },
+  brand: {
+    tagline: 'Ein Zugang für Energiespeicher-, Microgrid- und Effizienzmanagement',
+  },
+  language: {
+    label: 'Anzeigesprache',
+  },
+  theme: {
+    switchToLight: 'Zum hellen Design wechseln',
+    switchToDark: 'Zum dunklen Design wechseln',
+  },
+  login: {
+    heading: 'Willkommen zurück',
+    subheading: 'Melden Sie sich an, um die Energiemanagement-Produkte Ihres Unternehmens zu nutzen',
+    methods: 'Anmeldeart',
+    tabPhone: 'Telefon',
+    tabEmail: 'E-Mail',
+    tabAccount: 'Konto',
+    phone: 'Telefonnummer',
+    phonePlaceholder: 'Telefonnummer eingeben',
+    email: 'E-Mail-Adresse',
+    emailPlaceholder: 'E-Mail-Adresse eingeben',
+    account: 'Kontoname',
+    accountPlaceholder: 'Kontoname eingeben',
+    password: 'Passwort',
+    passwordPlaceholder: 'Passwort eingeben',
+    submit: 'Anmelden',
+    forgotPassword: 'Passwort vergessen?',
+    entering: 'Portal wird geöffnet…',
+    heroHeadline: 'Jede Kilowattstunde intelligenter nutzen',
+    heroDescription:
+      'Ein Konto verbindet Speicheranlagen, Microgrids und Effizienzwerkzeuge – so wissen Sie jederzeit, wie Ihre Energieanlagen laufen.',
+    heroStorage: 'Überwachung und Steuerung von Speicheranlagen',
+    heroMicrogrid: 'Energiemanagement für Microgrids',
+    heroEfficiency: 'Verbrauchsanalyse und Effizienzoptimierung',
+  },
+  layout: {
+    navigation: 'Hauptnavigation',
+    products: 'Meine Produkte',
+    personal: 'Persönlicher Bereich',
+    logout: 'Abmelden',
+    company: 'Aktuelles Unternehmen',
+    companySwitched: 'Gewechselt zu {{name}}',
+    collapseSidebar: 'Seitenleiste einklappen',
+    expandSidebar: 'Seitenleiste ausklappen',
+    userMenu: 'Benutzermenü',
+    language: 'Anzeigesprache',
+    lightTheme: 'Helles Design',
+    darkTheme: 'Dunkles Design',
+    roleAdmin: 'Verwalter',
+    roleMember: 'Mitglied',
+  },
+  home: {
+    greeting: 'Hallo, {{name}}',
+    subtitle: '{{company}} hat Zugriff auf die folgenden Produkte. Wählen Sie eine Karte, um sie zu öffnen.',
+    productsLabel: 'Verfügbare Produkte',
+    noProducts: 'Ihr Unternehmen hat noch keine Produkte. Bitte wenden Sie sich an Ihren Unternehmensadministrator.',
+    noCompany:
+      'Sie gehören noch keinem Unternehmen an. Bitten Sie Ihren Unternehmensadministrator um eine Einladung.',
+    open: 'Öffnen',
+  },
+  notFound: {
+    title: 'Seite nicht gefunden',
+    description: 'Die gesuchte Seite existiert nicht oder wurde entfernt.',
+    goHome: 'Zur Startseite',
+  },
+  noAuth: {
+    title: 'Kein Zugriff',
+    description:
+      'Sie haben keine Berechtigung für diese Seite. Bitte wenden Sie sich an Ihren Unternehmensadministrator.',
+    backToLogin: 'Zurück zur Anmeldung',
+  },
+  registerInvalidity: {
+    title: 'Dieser Einladungslink ist nicht mehr gültig',
+    description:
+      'Der Link wurde bereits verwendet, ist abgelaufen oder wurde widerrufen. Bitte fordern Sie bei Ihrem Administrator eine neue Einladung an.',
+    countdown: 'Weiterleitung zur Anmeldung in {{seconds}} Sekunden',
+    goLogin: 'Jetzt anmelden',
+  },
+  pending: {
+    notice: 'Diese Funktion ist noch nicht verfügbar.',
+    backToLogin: 'Zurück zur Anmeldung',
+    backToHome: 'Zur Startseite',
+  },
+  verifyPhone: {
+    title: 'Telefonverifizierung',
+    description:
+      'Nach den nationalen Vorschriften zur Cybersicherheit muss vor der Nutzung der Plattform eine Telefonnummer verifiziert werden.',
+  },
+  registerCommon: {
+    adminTitle: 'Registrierung als Unternehmensadministrator',
+    ordinaryTitle: 'Registrierung als Unternehmensmitglied',
+    description: 'Treten Sie über den Einladungslink Ihres Administrators einem Unternehmen bei.',
+  },
+  registerOwner: {
+    title: 'Registrierung eines Eigentümerunternehmens',
+    description:
+      'Registrieren Sie über einen Einladungslink ein Eigentümerunternehmen und verknüpfen Sie es mit dem einladenden Unternehmen.',
+  },
+  forgetPassword: {
+    title: 'Passwort zurücksetzen',
+    description:
+      'Bestätigen Sie Ihre Identität über die hinterlegte Telefonnummer oder E-Mail-Adresse und legen Sie ein neues Passwort fest.',
+  },
+  personal: {
+    title: 'Persönlicher Bereich',
+    description: 'Ändern Sie Name, Telefonnummer, E-Mail-Adresse und Passwort oder hinterlegen Sie Telefon oder E-Mail.',
+  },
+};
 export default web;

@@ -1,4 +1,117 @@
 import type { Messages } from '../types.ts';
 
-const web: Messages['web'] = {};
+const web: Messages['web'] = {
+  app: {
+    routeErrorTitle: 'No se ha podido cargar la página',
+    routeErrorDescription:
+      'Puede que la conexión sea inestable o que la plataforma se acabe de actualizar. Vuelva a cargar la página.',
+    reload: 'Volver a cargar',
+  },
+  brand: {
+    tagline: 'Un único acceso a la gestión de almacenamiento, microrredes y eficiencia energética',
+  },
+  language: {
+    label: 'Idioma de la interfaz',
+  },
+  theme: {
+    switchToLight: 'Cambiar al tema claro',
+    switchToDark: 'Cambiar al tema oscuro',
+  },
+  login: {
+    heading: 'Bienvenido de nuevo',
+    subheading: 'Inicie sesión para usar los productos de gestión energética contratados por su empresa',
+    methods: 'Método de acceso',
+    tabPhone: 'Teléfono',
+    tabEmail: 'Correo',
+    tabAccount: 'Cuenta',
+    phone: 'Número de teléfono',
+    phonePlaceholder: 'Introduzca su número de teléfono',
+    email: 'Correo electrónico',
+    emailPlaceholder: 'Introduzca su correo electrónico',
+    account: 'Cuenta',
+    accountPlaceholder: 'Introduzca su cuenta',
+    password: 'Contraseña',
+    passwordPlaceholder: 'Introduzca su contraseña',
+    submit: 'Iniciar sesión',
+    forgotPassword: '¿Ha olvidado la contraseña?',
+    entering: 'Abriendo el portal…',
+    heroHeadline: 'Cada kilovatio hora, más inteligente',
+    heroDescription:
+      'Una sola cuenta conecta sus plantas de almacenamiento, microrredes y herramientas de eficiencia para que sepa en todo momento cómo funcionan sus activos energéticos.',
+    heroStorage: 'Supervisión y despacho de plantas de almacenamiento',
+    heroMicrogrid: 'Gestión energética de microrredes',
+    heroEfficiency: 'Análisis de consumo y optimización de la eficiencia',
+  },
+  layout: {
+    navigation: 'Navegación principal',
+    products: 'Mis productos',
+    personal: 'Centro personal',
+    logout: 'Cerrar sesión',
+    company: 'Empresa actual',
+    companySwitched: 'Ha cambiado a {{name}}',
+    collapseSidebar: 'Contraer la barra lateral',
+    expandSidebar: 'Expandir la barra lateral',
+    userMenu: 'Menú de usuario',
+    language: 'Idioma de la interfaz',
+    lightTheme: 'Tema claro',
+    darkTheme: 'Tema oscuro',
+    roleAdmin: 'Administrador',
+    roleMember: 'Miembro',
+  },
+  home: {
+    greeting: 'Hola, {{name}}',
+    subtitle: '{{company}} tiene acceso a los siguientes productos. Seleccione una tarjeta para abrirlo.',
+    productsLabel: 'Productos disponibles',
+    noProducts: 'Su empresa todavía no tiene productos. Póngase en contacto con el administrador de su empresa.',
+    noCompany: 'Todavía no pertenece a ninguna empresa. Pida al administrador de su empresa que le invite.',
+    open: 'Abrir',
+  },
+  notFound: {
+    title: 'Página no encontrada',
+    description: 'La página que busca no existe o se ha eliminado.',
+    goHome: 'Volver al inicio',
+  },
+  noAuth: {
+    title: 'Sin acceso',
+    description: 'No tiene permiso para ver esta página. Póngase en contacto con el administrador de su empresa.',
+    backToLogin: 'Volver al inicio de sesión',
+  },
+  registerInvalidity: {
+    title: 'Este enlace de invitación ya no es válido',
+    description:
+      'El enlace ya se ha usado, ha caducado o se ha revocado. Pida una nueva invitación a su administrador.',
+    countdown: 'Irá a la página de inicio de sesión en {{seconds}} segundos',
+    goLogin: 'Iniciar sesión ahora',
+  },
+  pending: {
+    notice: 'Esta función todavía no está disponible.',
+    backToLogin: 'Volver al inicio de sesión',
+    backToHome: 'Volver al inicio',
+  },
+  verifyPhone: {
+    title: 'Verificación del teléfono',
+    description:
+      'La normativa nacional de ciberseguridad exige verificar un número de teléfono antes de usar la plataforma.',
+  },
+  registerCommon: {
+    adminTitle: 'Registro de administrador de empresa',
+    ordinaryTitle: 'Registro de miembro de empresa',
+    description: 'Únase a una empresa mediante el enlace de invitación que le envió su administrador.',
+  },
+  registerOwner: {
+    title: 'Registro de empresa propietaria',
+    description:
+      'Registre una empresa propietaria mediante un enlace de invitación y vincúlela a la empresa que le invita.',
+  },
+  forgetPassword: {
+    title: 'Restablecer la contraseña',
+    description:
+      'Confirme su identidad con el teléfono o el correo electrónico vinculados y establezca una nueva contraseña.',
+  },
+  personal: {
+    title: 'Centro personal',
+    description:
+      'Cambie su nombre, teléfono, correo electrónico y contraseña, o vincule un teléfono o un correo electrónico.',
+  },
+};
 export default web;

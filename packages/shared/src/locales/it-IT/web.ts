@@ -1,4 +1,117 @@
 import type { Messages } from '../types.ts';
 
-const web: Messages['web'] = {};
+const web: Messages['web'] = {
+  app: {
+    routeErrorTitle: 'Impossibile caricare la pagina',
+    routeErrorDescription:
+      'La connessione potrebbe essere instabile oppure la piattaforma è appena stata aggiornata. Ricarica la pagina.',
+    reload: 'Ricarica',
+  },
+  brand: {
+    tagline: 'Un unico accesso alla gestione di accumulo, microreti ed efficienza energetica',
+  },
+  language: {
+    label: "Lingua dell'interfaccia",
+  },
+  theme: {
+    switchToLight: 'Passa al tema chiaro',
+    switchToDark: 'Passa al tema scuro',
+  },
+  login: {
+    heading: 'Bentornato',
+    subheading: 'Accedi per usare i prodotti di gestione energetica attivati dalla tua azienda',
+    methods: 'Modalità di accesso',
+    tabPhone: 'Telefono',
+    tabEmail: 'E-mail',
+    tabAccount: 'Utente',
+    phone: 'Numero di telefono',
+    phonePlaceholder: 'Inserisci il numero di telefono',
+    email: 'Indirizzo e-mail',
+    emailPlaceholder: "Inserisci l'indirizzo e-mail",
+    account: 'Nome utente',
+    accountPlaceholder: 'Inserisci il nome utente',
+    password: 'Parola chiave',
+    passwordPlaceholder: 'Inserisci la parola chiave',
+    submit: 'Accedi',
+    forgotPassword: 'Hai dimenticato la parola chiave?',
+    entering: 'Apertura del portale…',
+    heroHeadline: 'Ogni chilowattora, più intelligente',
+    heroDescription:
+      "Un solo account collega impianti di accumulo, microreti e strumenti di efficienza, così sai sempre come funzionano i tuoi asset energetici.",
+    heroStorage: 'Monitoraggio e dispacciamento degli impianti di accumulo',
+    heroMicrogrid: 'Gestione energetica delle microreti',
+    heroEfficiency: 'Analisi dei consumi e ottimizzazione dell’efficienza',
+  },
+  layout: {
+    navigation: 'Navigazione principale',
+    products: 'I miei prodotti',
+    personal: 'Area personale',
+    logout: 'Esci',
+    company: 'Azienda corrente',
+    companySwitched: 'Sei passato a {{name}}',
+    collapseSidebar: 'Comprimi la barra laterale',
+    expandSidebar: 'Espandi la barra laterale',
+    userMenu: 'Menu utente',
+    language: "Lingua dell'interfaccia",
+    lightTheme: 'Tema chiaro',
+    darkTheme: 'Tema scuro',
+    roleAdmin: 'Amministratore',
+    roleMember: 'Membro',
+  },
+  home: {
+    greeting: 'Ciao, {{name}}',
+    subtitle: '{{company}} ha accesso ai seguenti prodotti. Seleziona una scheda per aprirlo.',
+    productsLabel: 'Prodotti disponibili',
+    noProducts: "La tua azienda non ha ancora prodotti. Contatta l'amministratore della tua azienda.",
+    noCompany: "Non fai ancora parte di un'azienda. Chiedi all'amministratore della tua azienda di invitarti.",
+    open: 'Apri',
+  },
+  notFound: {
+    title: 'Pagina non trovata',
+    description: 'La pagina che cerchi non esiste o è stata rimossa.',
+    goHome: 'Torna alla pagina iniziale',
+  },
+  noAuth: {
+    title: 'Accesso negato',
+    description: "Non hai l'autorizzazione per visualizzare questa pagina. Contatta l'amministratore della tua azienda.",
+    backToLogin: "Torna all'accesso",
+  },
+  registerInvalidity: {
+    title: 'Questo link di invito non è più valido',
+    description:
+      "Il link è già stato usato, è scaduto o è stato revocato. Chiedi un nuovo invito al tuo amministratore.",
+    countdown: "Verrai reindirizzato alla pagina di accesso tra {{seconds}} secondi",
+    goLogin: 'Accedi ora',
+  },
+  pending: {
+    notice: 'Questa funzione non è ancora disponibile.',
+    backToLogin: "Torna all'accesso",
+    backToHome: 'Torna alla pagina iniziale',
+  },
+  verifyPhone: {
+    title: 'Verifica del telefono',
+    description:
+      'Le norme nazionali sulla sicurezza informatica richiedono la verifica di un numero di telefono prima di usare la piattaforma.',
+  },
+  registerCommon: {
+    adminTitle: "Registrazione dell'amministratore aziendale",
+    ordinaryTitle: 'Registrazione del membro aziendale',
+    description: "Entra in un'azienda tramite il link di invito inviato dal tuo amministratore.",
+  },
+  registerOwner: {
+    title: "Registrazione dell'azienda proprietaria",
+    description:
+      "Registra un'azienda proprietaria tramite un link di invito e collegala all'azienda che ti ha invitato.",
+  },
+  forgetPassword: {
+    title: 'Reimposta la parola chiave',
+    description:
+      'Conferma la tua identità con il telefono o l’indirizzo e-mail associati, poi imposta una nuova parola chiave.',
+  },
+  personal: {
+    title: 'Area personale',
+    description:
+      'Modifica nome, telefono, indirizzo e-mail e parola chiave, oppure associa un telefono o un indirizzo e-mail.',
+  },
+};
 export default web;

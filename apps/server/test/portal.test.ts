@@ -1,0 +1,180 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { F } from '../src/routes/paths.ts';
+import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
+import { call, tokenFor } from './support/http.ts';
+import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
+
+describe(`portal calls (${ENGINE})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('lists the companies with only the products each has rights to, in catalogue order, and the current company', async () => {
+    const user = await createUser(t.app);
+    const first = await createCompany(t.app, {
+      products: ['settcntr', 'esguard', 'mgguard'],
+      members: [{ userId: user.id, role: 'admin' }],
+    });
+    const second = await createCompany(t.app, { products: ['saas-es-actuary'], members: [{ userId: user.id }] });
+    await createCompany(t.app, { products: ['seop'] });
+    const token = await tokenFor(t.app, user.account, PASSWORD);
+
+    const info = await call(t.app, 'GET', `${F}/portal/info`, { token });
+    expect(info.code).toBe(0);
+    expect(info.data.enterpriseId).toBe(first.enterpriseId);
+    expect(info.data.enterpriseProduct).toHaveLength(2);
+    const [a, b] = info.data.enterpriseProduct;
+    expect(a).toMatchObject({ enterpriseId: first.enterpriseId, role: 'admin', domain: first.domain });
+    expect(a.productList.map((p: { productCode: string }) => p.productCode)).toEqual([
+      'esguard',
+      'mgguard',
+      'settcntr',
+    ]);
+    expect(a.productList[0]).toMatchObject({ name: '储能管家', entryPath: '/es' });
+    expect(b).toMatchObject({ enterpriseId: second.enterpriseId, role: 'member' });
+    expect(b.productList).toEqual([expect.objectContaining({ productCode: 'saas-es-actuary', entryPath: '/cesuan' })]);
+    expect(info.data.userinfo).toMatchObject({ userId: user.id, nickname: expect.any(String) });
+  });
+
+  it('names products in the language of the langCode cookie', async () => {
+    const user = await createUser(t.app);
+    await createCompany(t.app, { products: ['mgguard'], members: [{ userId: user.id }] });
+    const token = await tokenFor(t.app, user.account, PASSWORD);
+    const info = await call(t.app, 'GET', `${F}/portal/info`, { token, headers: { cookie: 'langCode=de-DE' } });
+    expect(info.data.enterpriseProduct[0].productList[0].name).not.toBe('微网管家');
+    const english = await call(t.app, 'GET', `${F}/portal/info`, { token, headers: { cookie: 'langCode=en-US' } });
+    expect(english.data.enterpriseProduct[0].productList[0].name).toBe('Microgrid Manager');
+  });
+
+  it('switches the current company, remembered for the next sign-in; refuses a company the user is not in with 1000403 and redirect-page 001', async () => {
+    const user = await createUser(t.app);
+    const first = await createCompany(t.app, { products: ['esguard'], members: [{ userId: user.id }] });
+    const second = await createCompany(t.app, { products: ['mgguard'], members: [{ userId: user.id, role: 'admin' }] });
+    const foreign = await createCompany(t.app, { products: ['seop'] });
+    const token = await tokenFor(t.app, user.account, PASSWORD);
+
+    expect((await call(t.app, 'GET', `${F}/portal/user/admin`, { token })).data).toEqual({
+      isAdmin: false,
+      role: 'member',
+    });
+    const entered = await call(t.app, 'POST', `${F}/portal/enterprise/enter?enterpriseId=${second.enterpriseId}`, {
+      token,
+    });
+    expect(entered).toMatchObject({ code: 0, data: { enterpriseId: second.enterpriseId } });
+    expect((await call(t.app, 'GET', `${F}/portal/info`, { token })).data.enterpriseId).toBe(second.enterpriseId);
+    expect((await call(t.app, 'GET', `${F}/portal/user/admin`, { token })).data).toEqual({
+      isAdmin: true,
+      role: 'admin',
+    });
+
+    const refused = await call(t.app, 'POST', `${F}/portal/enterprise/enter?enterpriseId=${foreign.enterpriseId}`, {
+      token,
+    });
+    expect([refused.status, refused.code, refused.headers['redirect-page']]).toEqual([403, 1000403, '001']);
+    expect((await call(t.app, 'GET', `${F}/portal/info`, { token })).data.enterpriseId).toBe(second.enterpriseId);
+
+    const again = await tokenFor(t.app, user.account, PASSWORD);
+    expect((await call(t.app, 'GET', `${F}/portal/info`, { token: again })).data.enterpriseId).toBe(
+      second.enterpriseId,
+    );
+    expect(first.enterpriseId).not.toBe(second.enterpriseId);
+
+    const bad = await call(t.app, 'POST', `${F}/portal/enterprise/enter?enterpriseId=abc`, { token });
+    expect(bad.code).toBe(1000400);
+  });
+
+  it('gives a user without a company an empty list and no admin role', async () => {
+    const user = await createUser(t.app);
+    const token = await tokenFor(t.app, user.account, PASSWORD);
+    const info = await call(t.app, 'GET', `${F}/portal/info`, { token });
+    expect(info.data).toMatchObject({ enterpriseId: null, enterpriseProduct: [] });
+    expect((await call(t.app, 'GET', `${F}/portal/user/admin`, { token })).data).toEqual({
+      isAdmin: false,
+      role: null,
+    });
+  });
+
+  it('requires a session on every portal call', async () => {
+    for (const [method, url] of [
+      ['GET', '/portal/info'],
+      ['POST', '/portal/enterprise/enter?enterpriseId=1'],
+      ['GET', '/portal/user/admin'],
+    ] as const) {
+      expect(await call(t.app, method, `${F}${url}`)).toMatchObject({ status: 401, code: 1000401 });
+    }
+  });
+
+  it('after the cut-off date lets an uncertified account reach only the allowed calls (1009130 elsewhere)', async () => {
+    const user = await createUser(t.app, { phoneCertified: false });
+    await createCompany(t.app, { products: ['esguard'], members: [{ userId: user.id }] });
+    const token = await tokenFor(t.app, user.account, PASSWORD);
+    expect((await call(t.app, 'GET', `${F}/portal/info`, { token })).code).toBe(1009130);
+    expect((await call(t.app, 'GET', `${F}/portal/user/admin`, { token })).code).toBe(1009130);
+    const current = await call(t.app, 'GET', `${F}/user/current`, { token });
+    expect([current.code, current.data.phoneCertified]).toEqual([0, false]);
+    expect((await call(t.app, 'POST', `${F}/user/logout`, { token })).code).toBe(0);
+  });
+
+  it('answers unknown API paths with a 404 envelope and documents every call at /api/docs', async () => {
+    expect(await call(t.app, 'GET', '/api/nothing/here')).toMatchObject({ status: 404, code: 1000404 });
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = Object.keys(docs.json().paths);
+    for (const path of [
+      '/user/login',
+      '/user/logout',
+      '/user/current',
+      '/portal/info',
+      '/portal/enterprise/enter',
+      '/portal/user/admin',
+    ]) {
+      expect(paths).toContain(`${F}${path}`);
+    }
+    expect(docs.json().paths[`${F}/user/login`].post.requestBody).toBeDefined();
+  });
+});
+
+describe('the built web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    t = await startTestApp({ MAIN_DOMAIN: 'energy.example.com' }, dist);
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for every app route, with the main domain, and assets with long caching', async () => {
+    for (const url of [
+      '/',
+      '/login?referralId=x',
+      '/home',
+      '/register-common-admin',
+      '/es?productId=1',
+      '/no/such/page',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<meta name="portal:main-domain" content="energy.example.com">');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect([asset.statusCode, asset.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/unknown' })).json().code).toBe(1000404);
+    expect((await t.app.inject({ method: 'POST', url: '/home' })).json().code).toBe(1000404);
+    const headers = (await t.app.inject({ method: 'GET', url: '/' })).headers;
+    expect(headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

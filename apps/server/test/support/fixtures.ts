@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ProductCode } from '@portal/shared/products';
+import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
+import { createEnterprise } from '../../src/libraries/enterprises.ts';
+import { hashPassword } from '../../src/libraries/passwords.ts';
+import { insertMembership } from '../../src/queries/memberships.ts';
+import { findProductsByCode, insertEnterpriseProducts } from '../../src/queries/products.ts';
+import { insertUser } from '../../src/queries/users.ts';
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export const PASSWORD = 'Secret2026';
+let passwordHash: Promise<string> | null = null;
+
+export interface UserInput {
+  account?: string;
+  phone?: string | null;
+  email?: string | null;
+  nickname?: string;
+  phoneCertified?: boolean;
+  disabled?: boolean;
+  langCode?: string;
+}
+
+/** A user with PASSWORD; every identifier unique unless given. */
+export async function createUser(app: FastifyInstance, input: UserInput = {}) {
+  const n = next();
+  const now = app.ctx.now();
+  passwordHash ??= hashPassword(PASSWORD);
+  const user = {
+    account: input.account ?? `user${n}`,
+    phone: input.phone === undefined ? `139${String(n).padStart(8, '0')}` : input.phone,
+    email: input.email === undefined ? `user${n}@example.com` : input.email,
+  };
+  const id = await insertUser(app.ctx.db, {
+    ...user,
+    nickname: input.nickname ?? `User ${n}`,
+    password_hash: await passwordHash,
+    lang_code: input.langCode ?? 'zh-CN',
+    user_type: 'investors',
+    phone_certified: input.phoneCertified === false ? 0 : 1,
+    disabled: input.disabled ? 1 : 0,
+    last_enterprise_id: null,
+    created_at: now,
+    updated_at: now,
+  });
+  return { id, ...user };
+}
+
+/** A company with the given products, and its members. */
+export async function createCompany(
+  app: FastifyInstance,
+  options: {
+    products?: ProductCode[];
+    members?: { userId: number; role?: 'admin' | 'member' }[];
+    domain?: string;
+  } = {},
+) {
+  const n = next();
+  const prefix = `91330100MA${String(n).padStart(7, '0')}`;
+  const { enterpriseId, defaultDepartmentId } = await createEnterprise(app.ctx, app.ctx.db, {
+    kind: 'common',
+    abbreviation: `Co${n}`,
+    fullName: `Company ${n} Ltd`,
+    creditCode: prefix + creditCodeCheckChar(prefix),
+    domain: options.domain ?? `company${n}`,
+  });
+  const products = await findProductsByCode(app.ctx.db, options.products ?? []);
+  await insertEnterpriseProducts(
+    app.ctx.db,
+    enterpriseId,
+    products.map((p) => p.id),
+    app.ctx.now(),
+  );
+  for (const [index, member] of (options.members ?? []).entries()) {
+    await insertMembership(app.ctx.db, {
+      enterprise_id: enterpriseId,
+      user_id: member.userId,
+      role: member.role ?? 'member',
+      department_id: defaultDepartmentId,
+      joined_at: app.ctx.now() + index,
+    });
+  }
+  return { enterpriseId, defaultDepartmentId, domain: options.domain ?? `company${n}` };
+}

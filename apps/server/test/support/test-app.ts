@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { Config } from '../../src/config.ts';
+import { type Db, openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+
+/** The engine under test: PostgreSQL when DATABASE_URL names one (CI's second run), else SQLite. */
+export const ENGINE = process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
+
+export interface TestDatabase {
+  database: Db;
+  config: Config['database'];
+  drop(): Promise<void>;
+}
+
+/** A database of its own for one test file: a temporary SQLite file, or `portal_test_<random>` on
+ *  the PostgreSQL server, dropped afterwards so that runs never see each other's data. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (ENGINE === 'postgres' && adminUrl) {
+    const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const config = { kind: 'postgres' as const, url: url.toString() };
+    return {
+      database: openDatabase(config),
+      config,
+      async drop() {
+        const client = new pg.Client({ connectionString: adminUrl });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const config = { kind: 'sqlite' as const, file: join(dir, 'portal.db') };
+  return { database: openDatabase(config), config, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Moves the app's clock forward: sessions, codes and links expire without waiting. */
+  clock: { advance(ms: number): void };
+  database: Db;
+  testDb: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(env: Record<string, string> = {}, webDist: string | null = null): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  await migrateToLatest(testDb.database);
+  let offset = 0;
+  const app = await buildApp({
+    config: loadConfig({ PORTAL_DEV_OUTBOX: '1', LOG_LEVEL: 'silent', ...env }, webDist),
+    database: testDb.database,
+    now: () => Date.now() + offset,
+    logger: false,
+  });
+  return {
+    app,
+    clock: { advance: (ms) => void (offset += ms) },
+    database: testDb.database,
+    testDb,
+    async close() {
+      await app.close();
+      await testDb.database.close();
+      await testDb.drop();
+    },
+  };
+}
+
+/** A second app on the same database, as after a restart of the server. */
+export async function restartApp(previous: TestApp): Promise<FastifyInstance> {
+  return buildApp({
+    config: loadConfig({ PORTAL_DEV_OUTBOX: '1', LOG_LEVEL: 'silent' }, null),
+    database: openDatabase(previous.testDb.config),
+    logger: false,
+  });
+}

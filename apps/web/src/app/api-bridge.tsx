@@ -1,0 +1,24 @@
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { registerApiHandlers } from '../lib/api-client';
+import { useSession } from '../stores/session-store';
+
+/** Lends the api client the shell's toast and navigation, which only exist inside React. */
+export function ApiBridge() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+
+  useEffect(
+    () =>
+      registerApiHandlers({
+        // Keyed by text: a burst of calls failing the same way shows one toast, not five.
+        notifyError: (text) => void message.error({ content: text, key: text }),
+        navigate: (path) => void navigate(path, { replace: true }),
+        onSessionEnded: () => useSession.getState().clear(),
+      }),
+    [message, navigate],
+  );
+
+  return null;
+}

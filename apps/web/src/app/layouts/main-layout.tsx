@@ -1,0 +1,74 @@
+import { AppstoreOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Layout, Menu } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { BrandMark } from '../../components/brand-mark';
+import { CompanySwitcher } from '../../features/home/company-switcher';
+import { UserMenu } from '../../features/home/user-menu';
+import { loadPortalInfo } from '../../features/session/portal-session';
+import { ApiError } from '../../lib/api-error';
+import { usePreferences } from '../../stores/preferences-store';
+import { useSession } from '../../stores/session-store';
+import styles from './main-layout.module.css';
+
+/** The signed-in frame: a collapsible sidebar and a header with company and user. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const collapsed = usePreferences((s) => s.sidebarCollapsed);
+  const setCollapsed = usePreferences((s) => s.setSidebarCollapsed);
+  const loaded = useSession((s) => s.enterprises !== null);
+
+  // After sign-in the store is filled already; after a reload it is fetched here.
+  useEffect(() => {
+    if (loaded) return;
+    loadPortalInfo().catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+    });
+  }, [loaded]);
+
+  const navItems = [
+    { key: '/home', icon: <AppstoreOutlined />, label: <Link to="/home">{t('web.layout.products')}</Link> },
+    { key: '/personal', icon: <UserOutlined />, label: <Link to="/personal">{t('web.layout.personal')}</Link> },
+  ];
+
+  return (
+    <Layout className={styles.shell}>
+      <Layout.Sider
+        theme="light"
+        width={232}
+        collapsedWidth={72}
+        collapsed={collapsed}
+        trigger={null}
+        className={styles.sider}
+      >
+        <div className={styles.brand}>
+          <BrandMark compact={collapsed} />
+        </div>
+        <nav aria-label={t('web.layout.navigation')}>
+          <Menu mode="inline" selectedKeys={[pathname]} items={navItems} className={styles.menu} />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className={styles.header}>
+          <Button
+            type="text"
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            aria-label={collapsed ? t('web.layout.expandSidebar') : t('web.layout.collapseSidebar')}
+            aria-expanded={!collapsed}
+            onClick={() => setCollapsed(!collapsed)}
+          />
+          <CompanySwitcher />
+          <div className={styles.spacer} />
+          <UserMenu />
+        </Layout.Header>
+        <Layout.Content className={styles.content}>
+          <main>
+            <Outlet />
+          </main>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

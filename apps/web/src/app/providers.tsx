@@ -1,0 +1,42 @@
+import { App, ConfigProvider } from 'antd';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { NOTIFICATION_SECONDS, TOAST_SECONDS } from '@portal/shared/constants';
+import { ANTD_LOCALES } from '../lib/antd-locale';
+import { currentLanguage, i18n } from '../lib/i18n';
+import { themeConfig } from '../lib/theme';
+import { usePreferences } from '../stores/preferences-store';
+import { ThemeRoot } from './theme-root';
+import { useLanguageSync } from './use-language-sync';
+
+function LocalizedTheme({ children }: { children: ReactNode }) {
+  const { t, i18n: instance } = useTranslation();
+  const mode = usePreferences((s) => s.mode);
+  const lang = currentLanguage();
+  const appTheme = useMemo(() => themeConfig(mode), [mode]);
+  useLanguageSync();
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    document.title = t('common.platformTitle');
+  }, [lang, t, instance.language]);
+
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={appTheme}>
+      <ThemeRoot mode={mode}>
+        <App message={{ duration: TOAST_SECONDS }} notification={{ duration: NOTIFICATION_SECONDS }}>
+          {children}
+        </App>
+      </ThemeRoot>
+    </ConfigProvider>
+  );
+}
+
+/** Language, theme and antd's message/notification/modal context, set once at the root. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <LocalizedTheme>{children}</LocalizedTheme>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,23 @@
+import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { readToken } from '../lib/cookies';
+import { ApiBridge } from './api-bridge';
+import { isOpenRoute, routeName } from './route-access';
+import styles from './root-layout.module.css';
+
+/** The shell around every route: the sign-in guard, the api client's bridge and a loading bar. */
+export function RootLayout() {
+  const matches = useMatches();
+  const navigation = useNavigation();
+  // Re-evaluated on every route change, so a token removed by another tab or product is noticed.
+  useLocation();
+
+  if (!readToken() && !isOpenRoute(routeName(matches))) return <Navigate to="/login" replace />;
+
+  return (
+    <>
+      <ApiBridge />
+      {navigation.state === 'loading' ? <div className={styles.progress} role="progressbar" aria-busy="true" /> : null}
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+import { useEffect } from 'react';
+import { MessageScreen } from '../components/message-screen';
+
+/** Mostly a screen's code failing to load after a deployment or on a bad connection. */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  useEffect(() => console.error(error), [error]);
+  return (
+    <MessageScreen
+      status="error"
+      title={t('web.app.routeErrorTitle')}
+      description={t('web.app.routeErrorDescription')}
+      actions={
+        <Button type="primary" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
+          {t('web.app.reload')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,110 @@
+import { type LoaderFunctionArgs, type RouteObject, createBrowserRouter, redirect } from 'react-router';
+import { QUERY_ARK_AUTH } from '@portal/shared/constants';
+import { PageLoading } from '../components/page-loading';
+import { writeToken } from '../lib/cookies';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import type { RouteHandle } from './route-access';
+
+/** `/` goes to sign-in with its query; a token handed over by another product is kept first. */
+function rootRedirect({ request }: LoaderFunctionArgs): Response {
+  const url = new URL(request.url);
+  const handedOver = url.searchParams.get(QUERY_ARK_AUTH);
+  if (handedOver) {
+    writeToken(handedOver);
+    // A credential has no business staying in the address bar or the history.
+    url.searchParams.delete(QUERY_ARK_AUTH);
+  }
+  return redirect(`/login${url.search}`);
+}
+
+const handle = (name: string): RouteHandle => ({ name });
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: PageLoading,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, loader: rootRedirect },
+      {
+        id: 'login',
+        path: '/login',
+        handle: handle('login'),
+        lazy: async () => ({ Component: (await import('../features/login/login-page')).LoginPage }),
+      },
+      {
+        path: '/vertify-phone',
+        handle: handle('VertifyPhone'),
+        lazy: async () => ({ Component: (await import('../features/phone-verify/verify-phone-page')).VerifyPhonePage }),
+      },
+      {
+        path: '/register-invalidity',
+        handle: handle('RegisterInvalidity'),
+        lazy: async () => ({
+          Component: (await import('../features/registration/register-invalidity-page')).RegisterInvalidityPage,
+        }),
+      },
+      {
+        path: '/register-common-admin',
+        handle: handle('RegisterCommonAdmin'),
+        lazy: async () => ({
+          Component: (await import('../features/registration/register-common-page')).RegisterCommonAdminPage,
+        }),
+      },
+      {
+        path: '/register-common-ordinary',
+        handle: handle('RegisterCommonOrdinary'),
+        lazy: async () => ({
+          Component: (await import('../features/registration/register-common-page')).RegisterCommonOrdinaryPage,
+        }),
+      },
+      {
+        path: '/register-owner-enterprise',
+        handle: handle('RegisterOwnerEnterprise'),
+        lazy: async () => ({
+          Component: (await import('../features/registration/register-owner-page')).RegisterOwnerPage,
+        }),
+      },
+      {
+        path: '/forget_password',
+        handle: handle('ForgetPassword'),
+        lazy: async () => ({
+          Component: (await import('../features/password-reset/forget-password-page')).ForgetPasswordPage,
+        }),
+      },
+      {
+        id: 'NoAuth',
+        path: '/noAuth',
+        handle: handle('NoAuth'),
+        lazy: async () => ({ Component: (await import('../features/no-auth/no-auth-page')).NoAuthPage }),
+      },
+      {
+        // The signed-in frame: sidebar, company switcher and user menu around home and personal centre.
+        lazy: async () => ({ Component: (await import('./layouts/main-layout')).MainLayout }),
+        children: [
+          {
+            path: '/home',
+            handle: handle('Home'),
+            lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }),
+          },
+          {
+            path: '/personal',
+            handle: handle('Personal'),
+            lazy: async () => ({ Component: (await import('../features/personal/personal-page')).PersonalPage }),
+          },
+        ],
+      },
+      {
+        path: '*',
+        handle: handle('NotFound'),
+        lazy: async () => ({ Component: (await import('../features/not-found/not-found-page')).NotFoundPage }),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

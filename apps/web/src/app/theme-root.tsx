@@ -1,0 +1,33 @@
+import { theme } from 'antd';
+import { type ReactNode, useLayoutEffect } from 'react';
+import type { ThemeMode } from '@portal/shared/constants';
+
+/**
+ * Publishes the antd design tokens as CSS variables on <html>, so that the app's own style
+ * sheets follow the theme instead of hard-coding colours; also sets data-theme for them.
+ */
+export function ThemeRoot({ mode, children }: { mode: ThemeMode; children: ReactNode }) {
+  const { token } = theme.useToken();
+
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = mode;
+    root.style.colorScheme = mode;
+    const variables: Record<string, string> = {
+      '--portal-primary': token.colorPrimary,
+      '--portal-primary-hover': token.colorPrimaryHover,
+      '--portal-bg-layout': token.colorBgLayout,
+      '--portal-bg-container': token.colorBgContainer,
+      '--portal-bg-elevated': token.colorBgElevated,
+      '--portal-text': token.colorText,
+      '--portal-text-secondary': token.colorTextSecondary,
+      '--portal-text-tertiary': token.colorTextTertiary,
+      '--portal-border': token.colorBorderSecondary,
+      '--portal-shadow': token.boxShadowTertiary,
+      '--portal-font': token.fontFamily,
+    };
+    for (const [name, value] of Object.entries(variables)) root.style.setProperty(name, value);
+  }, [mode, token]);
+
+  return children;
+}
