@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, type RouteObject, createBrowserRouter, redirect } from 'react-router';
-import { QUERY_ARK_AUTH } from '@portal/shared/constants';
+import { QUERY_ARK_AUTH } from '@portal/shared/cookies';
 import { PageLoading } from '../components/page-loading';
 import { writeToken } from '../lib/cookies';
 import { RootLayout } from './root-layout';

@@ -1,10 +1,11 @@
 import axios, { type AxiosAdapter, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import type { Envelope } from '@portal/shared/api/envelope';
-import { HEADER_REDIRECT_PAGE, HTTP_TIMEOUT_MS, LOGIN_EXPIRED_DEBOUNCE_MS, REDIRECT_PAGE_NO_AUTH } from '@portal/shared/constants';
+import { HTTP_TIMEOUT_MS, LOGIN_EXPIRED_DEBOUNCE_MS } from '@portal/shared/constants';
+import { HEADER_REDIRECT_PAGE, REDIRECT_PAGE_NO_AUTH } from '@portal/shared/cookies';
 import { ErrorCode, errorMessageKey, isKnownErrorCode } from '@portal/shared/errors/error-codes';
 import { ApiError } from './api-error';
 import { readToken, removeToken } from './cookies';
-import { i18n } from './i18n';
+import { i18n, translateKey } from './i18n';
 import { clearUserData } from './storage';
 
 export const FRONT_API = '/api/portal/front/v4';
@@ -89,7 +90,7 @@ export function createApiClient(options: { adapter?: AxiosAdapter } = {}): ApiCl
     if (response.headers[HEADER_REDIRECT_PAGE] === REDIRECT_PAGE_NO_AUTH) {
       handlers.navigate('/noAuth');
       const code = isEnvelope(body) ? body.code : ErrorCode.Forbidden;
-      throw new ApiError(code, i18n.t(errorMessageKey(ErrorCode.Forbidden)), isEnvelope(body) ? body.data : null);
+      throw new ApiError(code, translateKey(errorMessageKey(ErrorCode.Forbidden)), isEnvelope(body) ? body.data : null);
     }
     if (response.status === 401 || (isEnvelope(body) && body.code === ErrorCode.Unauthorized)) {
       loginExpired();
@@ -107,7 +108,7 @@ export function createApiClient(options: { adapter?: AxiosAdapter } = {}): ApiCl
     }
     if (body.code === ErrorCode.Success) return body.data as T;
     if (isKnownErrorCode(body.code)) {
-      const message = i18n.t(errorMessageKey(body.code));
+      const message = translateKey(errorMessageKey(body.code));
       handlers.notifyError(message);
       throw new ApiError(body.code, message, body.data);
     }

@@ -1,9 +1,5 @@
-import Cookies, { type CookieAttributes } from 'js-cookie';
-import {
-  COOKIE_ENTERPRISE_ID,
-  COOKIE_LANG,
-  COOKIE_TOKEN,
-} from '@portal/shared/cookies';
+import Cookies from 'js-cookie';
+import { COOKIE_ENTERPRISE_ID, COOKIE_LANG, COOKIE_TOKEN } from '@portal/shared/cookies';
 import { type Language, SESSION_MAX_DAYS, isLanguage } from '@portal/shared/constants';
 
 /** The server writes this meta tag into index.html when MAIN_DOMAIN is configured. */
@@ -21,7 +17,7 @@ function mainDomain(): string | undefined {
 }
 
 /** Attributes shared by every portal cookie, so that the other products on the main domain see them. */
-export function cookieAttributes(): CookieAttributes {
+export function cookieAttributes(): Cookies.CookieAttributes {
   const { hostname, protocol } = window.location;
   // A Secure cookie cannot be set from a plain-http page, so SameSite=None (which needs Secure)
   // is only possible on https; localhost stays on Lax as the contract asks.

@@ -32,3 +32,11 @@ void i18n.use(initReactI18next).init({
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
+
+/**
+ * A key assembled at run time (an error code, a rule's message key), which the compiler cannot
+ * check; falls back to the key itself, as i18next does.
+ */
+export function translateKey(key: string, options?: Record<string, unknown>): string {
+  return i18n.t(key as never, options as never) as string;
+}

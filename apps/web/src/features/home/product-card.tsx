@@ -11,9 +11,10 @@ export function ProductCard({ product }: { product: PortalProduct }) {
   const { t } = useTranslation();
   const nameId = useId();
   const descriptionId = useId();
-  const known = isProductCode(product.productCode);
-  const name = known ? t(`products.${product.productCode}.name`) : product.name;
-  const description = known ? t(`products.${product.productCode}.description`) : '';
+  const code = product.productCode;
+  // A product the web app does not know yet shows the server's name and no description.
+  const name = isProductCode(code) ? t(`products.${code}.name`) : product.name;
+  const description = isProductCode(code) ? t(`products.${code}.description`) : '';
 
   return (
     <a

@@ -74,7 +74,7 @@ export function PasswordSignInForm({ identifierType }: { identifierType: Identif
       onFinish={(values) => void signIn(values)}
       disabled={submitting}
     >
-      <Form.Item name="identifier" label={t(field.label)} rules={[schemaRule(field.schema, t)]}>
+      <Form.Item name="identifier" label={t(field.label)} rules={[schemaRule(field.schema)]}>
         <Input
           prefix={field.icon}
           placeholder={t(field.placeholder)}
@@ -83,7 +83,7 @@ export function PasswordSignInForm({ identifierType }: { identifierType: Identif
           spellCheck={false}
         />
       </Form.Item>
-      <Form.Item name="password" label={t('web.login.password')} rules={[schemaRule(signInPasswordSchema, t)]}>
+      <Form.Item name="password" label={t('web.login.password')} rules={[schemaRule(signInPasswordSchema)]}>
         <Input.Password
           prefix={<LockOutlined aria-hidden="true" />}
           placeholder={t('web.login.passwordPlaceholder')}
