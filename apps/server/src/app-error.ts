@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: FailureCode,
     readonly data: Record<string, unknown> | null = null,
     readonly headers: Record<string, string> = {},
+    /** Only where the contract gives a business code another status (1009108 over the limits: 429). */
+    readonly status?: number,
   ) {
     super(`AppError ${code}`);
   }

@@ -21,6 +21,7 @@ import { requestContextPlugin } from './plugins/request-context.ts';
 import { zodValidatorCompiler } from './plugins/validation.ts';
 import { outboxRoutes } from './routes/dev/outbox-routes.ts';
 import { portalRoutes } from './routes/portal/portal-routes.ts';
+import { codeRoutes } from './routes/user/code-routes.ts';
 import { sessionRoutes } from './routes/user/session-routes.ts';
 import { webAppRoutes } from './routes/web/web-app-routes.ts';
 
@@ -116,6 +117,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(sessionRoutes);
+  await app.register(codeRoutes);
   await app.register(portalRoutes);
   if (outbox) await app.register(outboxRoutes, { outbox });
   await app.register(webAppRoutes, { webDist: config.webDist, mainDomain: config.mainDomain });

@@ -201,9 +201,9 @@ describe(`sign-in and sessions (${ENGINE})`, () => {
         password: PASSWORD,
       }),
     });
-    const body = await response.json();
+    const body = (await response.json()) as any;
     expect(body.code).toBe(0);
     const info = await fetch(`${address}${F}/portal/info`, { headers: { authorization: `Bearer ${body.data.token}` } });
-    expect((await info.json()).data.enterpriseProduct[0].productList[0].productCode).toBe('esguard');
+    expect(((await info.json()) as any).data.enterpriseProduct[0].productList[0].productCode).toBe('esguard');
   });
 });

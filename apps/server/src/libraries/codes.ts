@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { CodeScene } from '@portal/shared/api/codes';
 import type { Language } from '@portal/shared/constants';
 import {
   CODE_LENGTH,
@@ -17,9 +18,6 @@ import { countRateEvents, insertRateEvent } from '../queries/rate-events.ts';
 import { consumeCode, findCode, reserveCodeTry, upsertCode } from '../queries/verification-codes.ts';
 import { hashSecret, sameHash } from './secrets.ts';
 import { tooManyAttempts } from './throttle.ts';
-
-export const CODE_SCENES = ['login', 'register', 'reset', 'bind', 'certify'] as const;
-export type CodeScene = (typeof CODE_SCENES)[number];
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

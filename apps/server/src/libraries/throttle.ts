@@ -20,7 +20,7 @@ export function tooManyAttempts(
   code: typeof ErrorCode.TooManyAttempts | typeof ErrorCode.SmsBusy = ErrorCode.TooManyAttempts,
   data: Record<string, unknown> | null = null,
 ): AppError {
-  return new AppError(code, data, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+  return new AppError(code, data, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }, 429);
 }
 
 const IP_BUCKET = 'sign-in-ip';

@@ -39,7 +39,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     const error = thrown as FastifyError;
     if (thrown instanceof AppError) {
       reply.headers(thrown.headers);
-      return sendFailure(request, reply, thrown.code, thrown.data);
+      return sendFailure(request, reply, thrown.code, thrown.data, thrown.status);
     }
     if (thrown instanceof RequestValidationError) {
       return sendFailure(request, reply, ErrorCode.BadRequest, { fields: thrown.fields });

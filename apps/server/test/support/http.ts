@@ -15,11 +15,18 @@ function toReply(response: LightMyRequestResponse): Reply {
   return { status: response.statusCode, code: body.code, msg: body.msg, data: body.data, headers: response.headers };
 }
 
+/** Each request comes from its own loopback address unless a test says otherwise, so that the
+ *  per-IP limits apply only where a test means to exercise them. */
+export function randomLoopback(): string {
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  return `127.${octet()}.${octet()}.${octet()}`;
+}
+
 export async function call(
   app: FastifyInstance,
   method: 'GET' | 'POST',
   url: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; ip?: string } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -27,6 +34,7 @@ export async function call(
     method,
     url,
     headers,
+    remoteAddress: options.ip ?? randomLoopback(),
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
   return toReply(response);
@@ -48,4 +56,16 @@ export async function tokenFor(app: FastifyInstance, account: string, password: 
   const reply = await signInWithPassword(app, 'account', account, password);
   expect(reply.code, reply.msg).toBe(0);
   return reply.data.token as string;
+}
+
+/** The newest code the development outbox holds for a phone or email, read over HTTP. */
+export async function latestCode(app: FastifyInstance, to: string): Promise<string | null> {
+  const reply = await call(app, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const text: string | undefined = reply.data[0]?.text;
+  return text?.match(/\b(\d{6})\b/)?.[1] ?? null;
+}
+
+/** A code that is surely not the one sent. */
+export function otherCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 }

@@ -22,7 +22,12 @@ function LocalizedTheme({ children }: { children: ReactNode }) {
   }, [lang, t, instance.language]);
 
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={appTheme}>
+    <ConfigProvider
+      locale={ANTD_LOCALES[lang]}
+      theme={appTheme}
+      // A space inside two-character Chinese labels ("登 录") would also end up in their accessible names.
+      button={{ autoInsertSpace: false }}
+    >
       <ThemeRoot mode={mode}>
         <App message={{ duration: TOAST_SECONDS }} notification={{ duration: NOTIFICATION_SECONDS }}>
           {children}

@@ -43,7 +43,9 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
 }
 
 function transportMessage(error: unknown): string {
-  if (axios.isCancel(error)) return i18n.t('common.transport.canceled');
+  if (axios.isCancel(error) || (axios.isAxiosError(error) && error.code === 'ERR_CANCELED')) {
+    return i18n.t('common.transport.canceled');
+  }
   if (!axios.isAxiosError(error)) return i18n.t('common.transport.network');
   if (error.response) return i18n.t('common.transport.status', { status: error.response.status });
   if (error.code === 'ETIMEDOUT' || (error.code === 'ECONNABORTED' && /timeout/i.test(error.message))) {

@@ -38,5 +38,6 @@ export function currentLanguage(): Language {
  * check; falls back to the key itself, as i18next does.
  */
 export function translateKey(key: string, options?: Record<string, unknown>): string {
-  return i18n.t(key as never, options as never) as string;
+  const text: unknown = i18n.t(key as never, options as never);
+  return typeof text === 'string' ? text : key;
 }

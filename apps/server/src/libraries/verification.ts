@@ -1,0 +1,72 @@
+import type { CodeScene, TicketResponse } from '@portal/shared/api/codes';
+import type { Language } from '@portal/shared/constants';
+import { isLanguage } from '@portal/shared/constants';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { emailSchema, isValidPhone, normalizePhone } from '@portal/shared/validation/rules';
+import { AppError } from '../app-error.ts';
+import type { AppContext } from '../context.ts';
+import type { Messenger } from '../messaging/messenger.ts';
+import { findUserBy } from '../queries/users.ts';
+import { sendCode, verifyCode } from './codes.ts';
+import { issueTicket } from './tickets.ts';
+
+/** Scenes whose codes go only to existing accounts; to anyone else they answer alike and send nothing. */
+const ACCOUNT_ONLY: readonly CodeScene[] = ['login', 'reset'];
+
+export function phoneTarget(raw: string): string {
+  if (!isValidPhone(raw.trim()))
+    throw new AppError(ErrorCode.BadRequest, { fields: { phone: 'validation.phoneFormat' } });
+  return normalizePhone(raw.trim());
+}
+
+export function emailTarget(raw: string): string {
+  if (!raw.trim()) throw new AppError(ErrorCode.EmailEmpty);
+  const parsed = emailSchema.safeParse(raw);
+  if (!parsed.success) throw new AppError(ErrorCode.EmailFormat);
+  return parsed.data;
+}
+
+interface CodeRequest {
+  scene: CodeScene;
+  ip: string;
+  lang: Language;
+}
+
+async function requestCode(
+  ctx: AppContext,
+  messenger: Messenger,
+  channel: 'sms' | 'email',
+  column: 'phone' | 'email',
+  target: string,
+  request: CodeRequest,
+) {
+  const owner = await findUserBy(ctx.db, column, target);
+  // the message speaks the language its owner chose, else the language the request came in
+  const lang = owner && isLanguage(owner.lang_code) ? owner.lang_code : request.lang;
+  const deliver = Boolean(owner) || !ACCOUNT_ONLY.includes(request.scene);
+  return sendCode(ctx, messenger, { channel, target, scene: request.scene, ip: request.ip, lang, deliver });
+}
+
+export function requestPhoneCode(ctx: AppContext, messenger: Messenger, phone: string, request: CodeRequest) {
+  return requestCode(ctx, messenger, 'sms', 'phone', phoneTarget(phone), request);
+}
+
+export function requestEmailCode(ctx: AppContext, messenger: Messenger, email: string, request: CodeRequest) {
+  return requestCode(ctx, messenger, 'email', 'email', emailTarget(email), request);
+}
+
+/** Checks (and consumes) a code; a right one becomes a ticket for the registration or reset step. */
+async function checkToTicket(ctx: AppContext, scene: CodeScene, target: string, code: string): Promise<TicketResponse> {
+  if (!(await verifyCode(ctx, scene, target, code))) {
+    throw new AppError(scene === 'register' ? ErrorCode.RegisterCodeInvalid : ErrorCode.CodeInvalid);
+  }
+  return issueTicket(ctx, scene, target);
+}
+
+export function checkPhoneCode(ctx: AppContext, phone: string, code: string, scene: CodeScene) {
+  return checkToTicket(ctx, scene, phoneTarget(phone), code);
+}
+
+export function checkEmailCode(ctx: AppContext, email: string, code: string, scene: CodeScene) {
+  return checkToTicket(ctx, scene, emailTarget(email), code);
+}

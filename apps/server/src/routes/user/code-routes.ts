@@ -1,0 +1,98 @@
+import {
+  checkEmailCodeRequestSchema,
+  checkPhoneCodeRequestSchema,
+  sendCodeResponseSchema,
+  sendEmailRequestSchema,
+  sendSmsRequestSchema,
+  ticketResponseSchema,
+} from '@portal/shared/api/codes';
+import { envelopeSchema } from '@portal/shared/api/envelope';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../app-error.ts';
+import { checkEmailCode, checkPhoneCode, requestEmailCode, requestPhoneCode } from '../../libraries/verification.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { F } from '../paths.ts';
+
+export async function codeRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    `${F}/sendSms`,
+    {
+      // an uncertified account may still ask for its certification code after the cut-off
+      config: { auth: 'optional', uncertifiedAllowed: true },
+      schema: {
+        tags: ['codes'],
+        summary: 'Send a 6-digit code by SMS',
+        description:
+          'Limits per phone: 1 per 60 s (`data.cooldownSeconds` tells the wait), 5 per hour, 10 per day; per IP 10 per hour. Beyond: 1009108 with HTTP 429 and Retry-After. A `login`/`reset` code to an unknown phone answers success and sends nothing.',
+        body: sendSmsRequestSchema,
+        response: { 200: envelopeSchema(sendCodeResponseSchema) },
+      },
+    },
+    async (request) => {
+      const cutOff = app.ctx.now() > app.ctx.config.phoneCertifyCutoffMs;
+      if (cutOff && request.auth && !request.auth.user.phone_certified && request.body.scene !== 'certify') {
+        throw new AppError(ErrorCode.PhoneVerificationRequired);
+      }
+      return ok(
+        await requestPhoneCode(app.ctx, app.messenger, request.body.phone, {
+          scene: request.body.scene,
+          ip: request.ip,
+          lang: request.lang,
+        }),
+      );
+    },
+  );
+
+  r.post(
+    `${F}/send-email`,
+    {
+      schema: {
+        tags: ['codes'],
+        summary: 'Send a 6-digit code by email',
+        description: 'The limits of `sendSms`; 1009127 for a malformed email, 1009128 for an empty one.',
+        body: sendEmailRequestSchema,
+        response: { 200: envelopeSchema(sendCodeResponseSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await requestEmailCode(app.ctx, app.messenger, request.body.email, {
+          scene: request.body.scene,
+          ip: request.ip,
+          lang: request.lang,
+        }),
+      ),
+  );
+
+  r.post(
+    `${F}/checkCode`,
+    {
+      schema: {
+        tags: ['codes'],
+        summary: 'Check a phone code and get a 15-minute ticket proving the phone',
+        description:
+          'Consumes the code. 1009104 (1008108 for the `register` scene) when wrong; five wrong tries kill the code.',
+        body: checkPhoneCodeRequestSchema,
+        response: { 200: envelopeSchema(ticketResponseSchema) },
+      },
+    },
+    async (request) => ok(await checkPhoneCode(app.ctx, request.body.phone, request.body.code, request.body.scene)),
+  );
+
+  r.post(
+    `${F}/email/checkCode`,
+    {
+      schema: {
+        tags: ['codes'],
+        summary: 'Check an email code and get a 15-minute ticket proving the email',
+        body: checkEmailCodeRequestSchema,
+        response: { 200: envelopeSchema(ticketResponseSchema) },
+      },
+    },
+    async (request) => ok(await checkEmailCode(app.ctx, request.body.email, request.body.code, request.body.scene)),
+  );
+}

@@ -1,0 +1,213 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { F } from '../src/routes/paths.ts';
+import { createUser } from './support/fixtures.ts';
+import { call, latestCode, otherCode, randomLoopback } from './support/http.ts';
+import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
+
+describe(`verification codes (${ENGINE})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  const sendSms = (phone: string, scene: string, ip?: string) =>
+    call(t.app, 'POST', `${F}/sendSms`, { body: { phone, scene }, ip });
+  const check = (phone: string, code: string, scene: string) =>
+    call(t.app, 'POST', `${F}/checkCode`, { body: { phone, code, scene } });
+
+  it('signs in by phone code and by email code, each code once', async () => {
+    const user = await createUser(t.app);
+    expect((await sendSms(`+86${user.phone}`, 'login')).data).toEqual({ cooldownSeconds: 60 });
+    const code = (await latestCode(t.app, user.phone!))!;
+    expect(code).toMatch(/^\d{6}$/);
+    const body = { loginType: 'code', identifierType: 'phone', identifier: user.phone, code };
+    const signedIn = await call(t.app, 'POST', `${F}/user/login`, { body });
+    expect(signedIn.code).toBe(0);
+    expect((await call(t.app, 'GET', `${F}/user/current`, { token: signedIn.data.token })).data.userId).toBe(user.id);
+    expect((await call(t.app, 'POST', `${F}/user/login`, { body })).code).toBe(1009104);
+
+    expect(
+      (await call(t.app, 'POST', `${F}/send-email`, { body: { email: user.email!.toUpperCase(), scene: 'login' } }))
+        .code,
+    ).toBe(0);
+    const emailCode = (await latestCode(t.app, user.email!))!;
+    const byEmail = await call(t.app, 'POST', `${F}/user/login`, {
+      body: { loginType: 'code', identifierType: 'email', identifier: user.email, code: emailCode },
+    });
+    expect(byEmail.code).toBe(0);
+  });
+
+  it('writes the message in the language of the account', async () => {
+    const user = await createUser(t.app, { langCode: 'en-US' });
+    await sendSms(user.phone!, 'login');
+    const reply = await call(t.app, 'GET', `/api/dev/outbox?to=${user.phone}`);
+    expect(reply.data[0].text).toMatch(/^Your verification code is \d{6}\. It is valid for 5 minutes/);
+  });
+
+  it('answers a login or reset code to an unknown phone or email like any other, and sends nothing', async () => {
+    for (const scene of ['login', 'reset']) {
+      expect((await sendSms('13311112222', scene)).code).toBe(0);
+      expect((await call(t.app, 'POST', `${F}/send-email`, { body: { email: 'ghost@example.com', scene } })).code).toBe(
+        0,
+      );
+      // the cooldown is per target whatever the scene, and counts for unknown targets too
+      expect((await sendSms('13311112222', scene)).code).toBe(1009108);
+      t.clock.advance(61_000);
+    }
+    expect(await latestCode(t.app, '13311112222')).toBeNull();
+    expect(await latestCode(t.app, 'ghost@example.com')).toBeNull();
+    // a registration code goes to anyone
+    expect((await sendSms('13311113333', 'register')).code).toBe(0);
+    expect(await latestCode(t.app, '13311113333')).not.toBeNull();
+  });
+
+  it('kills a code after five wrong tries: the sixth try fails even with the right code', async () => {
+    const phone = '13322220001';
+    await sendSms(phone, 'register');
+    const code = (await latestCode(t.app, phone))!;
+    for (let i = 0; i < 5; i++) expect((await check(phone, otherCode(code), 'register')).code).toBe(1008108);
+    expect((await check(phone, code, 'register')).code).toBe(1008108);
+  });
+
+  it('accepts a code only for its scene and its exact target, and not after 5 minutes', async () => {
+    const phone = '13322220002';
+    await sendSms(phone, 'register');
+    const code = (await latestCode(t.app, phone))!;
+    expect((await check(phone, code, 'login')).code).toBe(1009104);
+    expect((await check('13322220003', code, 'register')).code).toBe(1008108);
+    const ticket = await check(phone, code, 'register');
+    expect(ticket.code).toBe(0);
+    expect(ticket.data.ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(ticket.data.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
+
+    const late = '13322220004';
+    await sendSms(late, 'bind');
+    const lateCode = (await latestCode(t.app, late))!;
+    t.clock.advance(5 * 60_000 + 1000);
+    expect((await check(late, lateCode, 'bind')).code).toBe(1009104);
+  });
+
+  it('replaces the previous code with a new send', async () => {
+    const phone = '13322220005';
+    await sendSms(phone, 'certify');
+    const first = (await latestCode(t.app, phone))!;
+    t.clock.advance(61_000);
+    await sendSms(phone, 'certify');
+    const second = (await latestCode(t.app, phone))!;
+    if (first !== second) expect((await check(phone, first, 'certify')).code).toBe(1009104);
+    expect((await check(phone, second, 'certify')).code).toBe(0);
+  });
+
+  it('refuses a second send within 60 s with the remaining cooldown, then 5 per hour and 10 per day per target', async () => {
+    const phone = '13322220006';
+    expect((await sendSms(phone, 'register')).code).toBe(0);
+    t.clock.advance(20_000);
+    const early = await sendSms(phone, 'register');
+    expect([early.status, early.code, early.data.cooldownSeconds, early.headers['retry-after']]).toEqual([
+      429,
+      1009108,
+      40,
+      '40',
+    ]);
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(61_000);
+      expect((await sendSms(phone, 'register')).code, `send ${i + 2}`).toBe(0);
+    }
+    t.clock.advance(61_000);
+    const hourly = await sendSms(phone, 'register');
+    expect([hourly.status, hourly.code]).toEqual([429, 1009108]);
+    expect(Number(hourly.headers['retry-after'])).toBeGreaterThan(60);
+    t.clock.advance(3_600_000);
+    for (let i = 0; i < 5; i++) {
+      expect((await sendSms(phone, 'register')).code, `second hour ${i}`).toBe(0);
+      t.clock.advance(61_000);
+    }
+    t.clock.advance(3_600_000);
+    expect((await sendSms(phone, 'register')).code).toBe(1009108);
+  });
+
+  it('allows one IP 10 sends per hour across targets', async () => {
+    const ip = randomLoopback();
+    for (let i = 0; i < 10; i++)
+      expect((await sendSms(`1334444${String(i).padStart(4, '0')}`, 'register', ip)).code).toBe(0);
+    const refused = await sendSms('13344449999', 'register', ip);
+    expect([refused.status, refused.code]).toEqual([429, 1009108]);
+  });
+
+  it('checks at most 5 of 20 concurrent wrong guesses', async () => {
+    const phone = '13322220007';
+    await sendSms(phone, 'register');
+    const code = (await latestCode(t.app, phone))!;
+    const replies = await Promise.all(Array.from({ length: 20 }, () => check(phone, otherCode(code), 'register')));
+    expect(replies.every((r) => r.code === 1008108)).toBe(true);
+    const row = await t.app.ctx.db
+      .selectFrom('verification_codes')
+      .select('wrong_tries')
+      .where('target', '=', phone)
+      .executeTakeFirstOrThrow();
+    expect(row.wrong_tries).toBe(5);
+    expect((await check(phone, code, 'register')).code).toBe(1008108);
+  });
+
+  it('rejects malformed phones and emails with their codes', async () => {
+    expect((await sendSms('12345', 'login')).code).toBe(1000400);
+    expect((await sendSms('13322220008', 'holiday')).code).toBe(1000400);
+    expect(
+      (await call(t.app, 'POST', `${F}/send-email`, { body: { email: 'not-an-email', scene: 'bind' } })).code,
+    ).toBe(1009127);
+    expect((await call(t.app, 'POST', `${F}/send-email`, { body: { email: '', scene: 'bind' } })).code).toBe(1009128);
+  });
+});
+
+describe('email codes over SMTP', () => {
+  let t: TestApp;
+  let smtp: SMTPServer;
+  const received: { to: string; body: string }[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, done) {
+        let body = '';
+        stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
+          done();
+        });
+      },
+    });
+    smtp.listen(0, '127.0.0.1');
+    await once(smtp.server, 'listening');
+    const { port } = smtp.server.address() as AddressInfo;
+    t = await startTestApp({
+      PORTAL_DEV_OUTBOX: '0',
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'Energy Portal <no-reply@portal.example.com>',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('delivers the code by email, and that code signs in', async () => {
+    const user = await createUser(t.app, { langCode: 'en-US' });
+    expect((await call(t.app, 'POST', `${F}/send-email`, { body: { email: user.email, scene: 'login' } })).code).toBe(
+      0,
+    );
+    expect(received).toHaveLength(1);
+    expect(received[0]!.to).toBe(user.email);
+    expect(received[0]!.body).toContain('Subject: [Smart Energy Cloud Platform] Verification code');
+    const code = received[0]!.body.match(/verification code is (\d{6})/)![1]!;
+    const reply = await call(t.app, 'POST', `${F}/user/login`, {
+      body: { loginType: 'code', identifierType: 'email', identifier: user.email, code },
+    });
+    expect(reply.code).toBe(0);
+    expect((await call(t.app, 'GET', '/api/dev/outbox?to=x')).code).toBe(1000404);
+  });
+});

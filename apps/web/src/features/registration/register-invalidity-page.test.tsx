@@ -1,0 +1,31 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n';
+import { renderRoutes } from '../../test/render-route';
+import { RegisterInvalidityPage } from './register-invalidity-page';
+
+beforeEach(() => i18n.changeLanguage('en-US'));
+afterEach(async () => {
+  vi.useRealTimers();
+  await i18n.changeLanguage('zh-CN');
+});
+
+it('counts ten seconds down, then goes to sign-in', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: false });
+  const { router } = renderRoutes(
+    [
+      { path: '/register-invalidity', element: <RegisterInvalidityPage /> },
+      { path: '/login', element: <p>sign-in page</p> },
+    ],
+    '/register-invalidity',
+  );
+  expect(screen.getByText('Going to the sign-in page in 10 seconds')).toBeInTheDocument();
+
+  await act(() => vi.advanceTimersByTimeAsync(3000));
+  expect(screen.getByText('Going to the sign-in page in 7 seconds')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/register-invalidity');
+
+  await act(() => vi.advanceTimersByTimeAsync(7000));
+  expect(router.state.location.pathname).toBe('/login');
+  expect(screen.getByText('sign-in page')).toBeInTheDocument();
+});
