@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { JSON_BODY_LIMIT_BYTES } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
 import type { Config } from './config.ts';
@@ -95,8 +96,12 @@ export async function buildApp({
     // the token cookie is shared with the products on the main domain; they open the portal in frames too
     crossOriginEmbedderPolicy: false,
   });
+  // with several server processes the request-rate counters must be shared: Redis when configured
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: true,
+    ...(redis ? { redis, nameSpace: 'portal-rate:' } : {}),
     max: 600,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) =>

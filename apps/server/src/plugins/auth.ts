@@ -16,8 +16,10 @@ declare module 'fastify' {
   }
 }
 
+/** Runs at preParsing: after the request-rate limiter (an onRequest hook), so that a flood of bad
+ *  tokens is throttled before it reaches the database, and before the body is parsed or validated. */
 export const authPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('preParsing', async (request) => {
     const mode = request.routeOptions.config.auth;
     if (!mode) return;
     const token = tokenFromHeader(request.headers.authorization);

@@ -1,0 +1,34 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { F } from '../src/routes/paths.ts';
+import { call } from './support/http.ts';
+import { type TestApp, startTestApp } from './support/test-app.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe('request-rate limits shared through Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let redis: Redis;
+  beforeAll(async () => {
+    redis = new Redis(REDIS_URL);
+    a = await startTestApp({ REDIS_URL });
+    b = await startTestApp({ REDIS_URL });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await redis?.quit();
+  });
+
+  it('counts the requests of one client across two server processes', async () => {
+    const ip = `127.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.9`;
+    const first = await call(a.app, 'GET', `${F}/user/current`, { ip });
+    const second = await call(b.app, 'GET', `${F}/user/current`, { ip });
+    // requests without a session count too: the limiter runs before authentication
+    expect(first.code).toBe(1000401);
+    expect(Number(first.headers['x-ratelimit-remaining'])).toBe(599);
+    expect(Number(second.headers['x-ratelimit-remaining'])).toBe(598);
+    expect(await redis.exists(`portal-rate:${ip}`)).toBe(1);
+  });
+});
