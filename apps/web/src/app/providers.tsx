@@ -10,7 +10,8 @@ import { ThemeRoot } from './theme-root';
 import { useLanguageSync } from './use-language-sync';
 
 function LocalizedTheme({ children }: { children: ReactNode }) {
-  const { t, i18n: instance } = useTranslation();
+  // Subscribes to language changes, so the whole tree re-renders in the new language.
+  const { t } = useTranslation();
   const mode = usePreferences((s) => s.mode);
   const lang = currentLanguage();
   const appTheme = useMemo(() => themeConfig(mode), [mode]);
@@ -19,7 +20,7 @@ function LocalizedTheme({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = lang;
     document.title = t('common.platformTitle');
-  }, [lang, t, instance.language]);
+  }, [lang, t]);
 
   return (
     <ConfigProvider

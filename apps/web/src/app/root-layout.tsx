@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { Navigate, Outlet, useMatches, useNavigation } from 'react-router';
 import { readToken } from '../lib/cookies';
 import { ApiBridge } from './api-bridge';
 import { isOpenRoute, routeName } from './route-access';
@@ -8,9 +8,9 @@ import styles from './root-layout.module.css';
 export function RootLayout() {
   const matches = useMatches();
   const navigation = useNavigation();
-  // Re-evaluated on every route change, so a token removed by another tab or product is noticed.
-  useLocation();
 
+  // Checked on every route change (matches change with the location), so a token removed by
+  // another tab or product is noticed at the next navigation.
   if (!readToken() && !isOpenRoute(routeName(matches))) return <Navigate to="/login" replace />;
 
   return (

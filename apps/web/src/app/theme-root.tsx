@@ -1,6 +1,7 @@
 import { theme } from 'antd';
 import { type ReactNode, useLayoutEffect } from 'react';
 import type { ThemeMode } from '@portal/shared/constants';
+import { ON_PRIMARY_COLOR } from '../lib/theme';
 
 /**
  * Publishes the antd design tokens as CSS variables on <html>, so that the app's own style
@@ -16,6 +17,8 @@ export function ThemeRoot({ mode, children }: { mode: ThemeMode; children: React
     const variables: Record<string, string> = {
       '--portal-primary': token.colorPrimary,
       '--portal-primary-hover': token.colorPrimaryHover,
+      '--portal-primary-text': token.colorPrimaryText,
+      '--portal-on-primary': ON_PRIMARY_COLOR,
       '--portal-bg-layout': token.colorBgLayout,
       '--portal-bg-container': token.colorBgContainer,
       '--portal-bg-elevated': token.colorBgElevated,

@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from '@portal/shared/constants';
 import { LANGUAGE_NAMES, changeLanguage } from '../lib/language';
 import { currentLanguage } from '../lib/i18n';
 
-const OPTIONS = LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang], lang }));
+const OPTIONS = LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }));
 
 export function LanguageSwitcher() {
   const { t } = useTranslation();

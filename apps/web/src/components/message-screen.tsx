@@ -1,5 +1,4 @@
-import { Result } from 'antd';
-import type { ResultProps } from 'antd';
+import { Result, type ResultProps } from 'antd';
 import type { ReactNode } from 'react';
 import { CenteredScreen } from './centered-screen';
 import styles from './message-screen.module.css';

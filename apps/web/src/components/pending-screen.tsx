@@ -7,7 +7,15 @@ import { MessageScreen } from './message-screen';
  * A route whose screen is not built yet: it names itself and offers a way back, and claims
  * nothing it cannot do.
  */
-export function PendingScreen({ title, description, back }: { title: string; description: string; back: 'login' | 'home' }) {
+export function PendingScreen({
+  title,
+  description,
+  back,
+}: {
+  title: string;
+  description: string;
+  back: 'login' | 'home';
+}) {
   const { t } = useTranslation();
   return (
     <MessageScreen

@@ -1,4 +1,10 @@
-import { AxiosError, CanceledError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import {
+  AxiosError,
+  CanceledError,
+  type AxiosAdapter,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { ApiError } from './api-error';
@@ -11,7 +17,9 @@ const en = MESSAGES['en-US'];
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> } | Error;
 
 /** An axios adapter that answers like a server would, rejecting non-2xx as axios's own adapters do. */
-function serve(reply: (config: InternalAxiosRequestConfig) => Reply): AxiosAdapter & { calls: InternalAxiosRequestConfig[] } {
+function serve(
+  reply: (config: InternalAxiosRequestConfig) => Reply,
+): AxiosAdapter & { calls: InternalAxiosRequestConfig[] } {
   const calls: InternalAxiosRequestConfig[] = [];
   const adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
     calls.push(config);

@@ -47,8 +47,8 @@ export function readToken(): string | undefined {
 
 /** `expiresAt` comes from sign-in; a token handed over by another product gets the session maximum. */
 export function writeToken(token: string, expiresAt?: string): void {
-  const expires = expiresAt ? new Date(expiresAt) : SESSION_MAX_DAYS;
-  write(COOKIE_TOKEN, token, expires instanceof Date && Number.isNaN(expires.getTime()) ? SESSION_MAX_DAYS : expires);
+  const until = expiresAt ? new Date(expiresAt) : null;
+  write(COOKIE_TOKEN, token, until && !Number.isNaN(until.getTime()) ? until : SESSION_MAX_DAYS);
 }
 
 export function removeToken(): void {

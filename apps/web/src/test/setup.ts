@@ -26,7 +26,7 @@ if (!window.matchMedia) {
 }
 
 // antd's tabs and selects measure themselves; jsdom has no layout, so nothing ever resizes.
-if (!('ResizeObserver' in window)) {
+if (typeof window.ResizeObserver === 'undefined') {
   window.ResizeObserver = class {
     observe() {}
     unobserve() {}

@@ -32,7 +32,8 @@ export type PortalInfo = z.infer<typeof portalInfoSchema>;
 
 /** `POST F/portal/enterprise/enter?enterpriseId=` */
 export const enterEnterpriseQuerySchema = z.strictObject({
-  enterpriseId: z.coerce.number({ error: 'validation.enterpriseIdRequired' }).int().positive(),
+  // ids are 32-bit integer columns: a larger number would fail in PostgreSQL instead of here
+  enterpriseId: z.coerce.number({ error: 'validation.enterpriseIdRequired' }).int().positive().max(2_147_483_647),
 });
 export const enterEnterpriseResponseSchema = z.object({ enterpriseId: z.number() });
 

@@ -35,6 +35,7 @@ export function MainLayout() {
 
   return (
     <Layout className={styles.shell}>
+      {/* "light" means the container colour of the current algorithm, so it is dark in dark mode. */}
       <Layout.Sider
         theme="light"
         width={232}
@@ -44,10 +45,17 @@ export function MainLayout() {
         className={styles.sider}
       >
         <div className={styles.brand}>
-          <BrandMark compact={collapsed} />
+          <BrandMark compact={collapsed} wrap />
         </div>
         <nav aria-label={t('web.layout.navigation')}>
-          <Menu mode="inline" selectedKeys={[pathname]} items={navItems} className={styles.menu} />
+          <Menu
+            mode="inline"
+            selectedKeys={[pathname]}
+            items={navItems}
+            className={styles.menu}
+            // antd's own rule for the inline menu's edge outranks a class; the sider draws the edge.
+            style={{ borderInlineEnd: 'none' }}
+          />
         </nav>
       </Layout.Sider>
       <Layout>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PortalProduct } from '@portal/shared/api/portal';
 import { isProductCode, productUrl } from '@portal/shared/products';
 import { ProductIcon } from './product-icon';
-import styles from './home-page.module.css';
+import styles from './product-card.module.css';
 
 /** A product the company has rights to; a plain link, since a product is a separate app on the origin. */
 export function ProductCard({ product }: { product: PortalProduct }) {

@@ -11,7 +11,11 @@ import { useEnterPortal } from '../session/use-enter-portal';
 import { PasswordSignInForm } from './password-sign-in-form';
 import styles from './login-page.module.css';
 
-const TAB_LABELS = { phone: 'web.login.tabPhone', email: 'web.login.tabEmail', account: 'web.login.tabAccount' } as const;
+const TAB_LABELS = {
+  phone: 'web.login.tabPhone',
+  email: 'web.login.tabEmail',
+  account: 'web.login.tabAccount',
+} as const;
 
 export function LoginPage() {
   const { t } = useTranslation();

@@ -11,7 +11,11 @@ export function PersonalPage() {
     <section className={styles.panel} aria-labelledby="personal-title">
       <Result
         icon={<ClockCircleOutlined aria-hidden="true" />}
-        title={<h1 id="personal-title" className={styles.title}>{t('web.personal.title')}</h1>}
+        title={
+          <h1 id="personal-title" className={styles.title}>
+            {t('web.personal.title')}
+          </h1>
+        }
         subTitle={
           <>
             <p>{t('web.personal.description')}</p>

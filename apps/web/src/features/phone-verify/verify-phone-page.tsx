@@ -3,5 +3,7 @@ import { PendingScreen } from '../../components/pending-screen';
 
 export function VerifyPhonePage() {
   const { t } = useTranslation();
-  return <PendingScreen title={t('web.verifyPhone.title')} description={t('web.verifyPhone.description')} back="home" />;
+  return (
+    <PendingScreen title={t('web.verifyPhone.title')} description={t('web.verifyPhone.description')} back="home" />
+  );
 }

@@ -63,8 +63,7 @@ const web: Messages['web'] = {
     subtitle: '{{company}} hat Zugriff auf die folgenden Produkte. Wählen Sie eine Karte, um sie zu öffnen.',
     productsLabel: 'Verfügbare Produkte',
     noProducts: 'Ihr Unternehmen hat noch keine Produkte. Bitte wenden Sie sich an Ihren Unternehmensadministrator.',
-    noCompany:
-      'Sie gehören noch keinem Unternehmen an. Bitten Sie Ihren Unternehmensadministrator um eine Einladung.',
+    noCompany: 'Sie gehören noch keinem Unternehmen an. Bitten Sie Ihren Unternehmensadministrator um eine Einladung.',
     open: 'Öffnen',
   },
   notFound: {
@@ -112,7 +111,8 @@ const web: Messages['web'] = {
   },
   personal: {
     title: 'Persönlicher Bereich',
-    description: 'Ändern Sie Name, Telefonnummer, E-Mail-Adresse und Passwort oder hinterlegen Sie Telefon oder E-Mail.',
+    description:
+      'Ändern Sie Name, Telefonnummer, E-Mail-Adresse und Passwort oder hinterlegen Sie Telefon oder E-Mail.',
   },
 };
 export default web;

@@ -19,7 +19,7 @@ const web: Messages['web'] = {
   },
   login: {
     heading: 'Welcome back',
-    subheading: "Sign in to use the energy management products your company subscribes to",
+    subheading: 'Sign in to use the energy management products your company subscribes to',
     methods: 'Sign-in method',
     tabPhone: 'Phone',
     tabEmail: 'Email',

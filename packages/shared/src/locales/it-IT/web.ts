@@ -37,7 +37,7 @@ const web: Messages['web'] = {
     entering: 'Apertura del portale…',
     heroHeadline: 'Ogni chilowattora, più intelligente',
     heroDescription:
-      "Un solo account collega impianti di accumulo, microreti e strumenti di efficienza, così sai sempre come funzionano i tuoi asset energetici.",
+      'Un solo account collega impianti di accumulo, microreti e strumenti di efficienza, così sai sempre come funzionano i tuoi asset energetici.',
     heroStorage: 'Monitoraggio e dispacciamento degli impianti di accumulo',
     heroMicrogrid: 'Gestione energetica delle microreti',
     heroEfficiency: 'Analisi dei consumi e ottimizzazione dell’efficienza',
@@ -73,14 +73,15 @@ const web: Messages['web'] = {
   },
   noAuth: {
     title: 'Accesso negato',
-    description: "Non hai l'autorizzazione per visualizzare questa pagina. Contatta l'amministratore della tua azienda.",
+    description:
+      "Non hai l'autorizzazione per visualizzare questa pagina. Contatta l'amministratore della tua azienda.",
     backToLogin: "Torna all'accesso",
   },
   registerInvalidity: {
     title: 'Questo link di invito non è più valido',
     description:
-      "Il link è già stato usato, è scaduto o è stato revocato. Chiedi un nuovo invito al tuo amministratore.",
-    countdown: "Verrai reindirizzato alla pagina di accesso tra {{seconds}} secondi",
+      'Il link è già stato usato, è scaduto o è stato revocato. Chiedi un nuovo invito al tuo amministratore.',
+    countdown: 'Verrai reindirizzato alla pagina di accesso tra {{seconds}} secondi',
     goLogin: 'Accedi ora',
   },
   pending: {

@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, type Page, expect } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+
+/** Demo tenant seeded by the server on an empty database. */
+export const ADMIN = { account: 'admin', password: 'Portal2026' };
+export const SOLO = { account: 'solo', password: 'Portal2026' };
+
+export const screenshotPath = (name: string) =>
+  fileURLToPath(new URL(`../test-results/screens/${name}.png`, import.meta.url));
+
+export async function useLanguage(context: BrowserContext, lang: string, baseURL: string) {
+  await context.addCookies([{ name: 'langCode', value: lang, url: baseURL }]);
+}
+
+/** Signs in on the account tab (English UI). */
+export async function signInWithAccount(page: Page, user: { account: string; password: string }) {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Account' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Account' });
+  await panel.getByRole('textbox', { name: 'Account' }).fill(user.account);
+  await panel.getByLabel('Password').fill(user.password);
+  await panel.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** No serious or critical WCAG 2.1 AA violation on the current screen. */
+export async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}: ${n.failureSummary ?? ''}`)),
+  ).toEqual([]);
+}

@@ -1,0 +1,57 @@
+import { defineConfig } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+
+const PORT = 8181;
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const database = here('./test-results/e2e.db');
+
+/**
+ * End-to-end flows against the real server (built web app + API + embedded database seeded with
+ * the demo tenant), in Debian's Chromium. Build the web app first: `npm run test:e2e` does.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  // A subfolder, so that Playwright's clean-up at start does not delete the running server's database.
+  outputDir: './test-results/artifacts',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    browserName: 'chromium',
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // A fresh embedded database each run, so the demo tenant is seeded from scratch.
+    command: `rm -f "${database}" "${database}-wal" "${database}-shm" && mkdir -p "${here('./test-results')}" && node --import tsx apps/server/src/server.ts`,
+    cwd: here('../..'),
+    url: `http://localhost:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATABASE_URL: `sqlite:${database}`,
+      PORTAL_DEV_OUTBOX: '1',
+    },
+  },
+});
