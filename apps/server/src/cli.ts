@@ -1,11 +1,15 @@
 import { parseArgs } from 'node:util';
+import { INVITATION_KINDS, type InvitationLink } from '@portal/shared/api/registration';
+import { INVITATION_MAX_HOURS } from '@portal/shared/constants';
 import pino from 'pino';
 import type { AppContext } from './context.ts';
 import { ConfigError } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemo } from './libraries/demo-seed.ts';
+import { createInvitation } from './libraries/invitations.ts';
 import { UnknownNameError, grantProducts, revokeProducts } from './libraries/product-rights.ts';
+import { findEnterpriseByDomain } from './queries/enterprises.ts';
 import { runtimeConfig } from './runtime.ts';
 
 const USAGE = `usage: npm run portal -- <command> [options] [--json]
@@ -13,24 +17,64 @@ const USAGE = `usage: npm run portal -- <command> [options] [--json]
 commands:
   migrate                                          apply pending migrations
   seed-demo                                        create the demo tenant (if absent)
+  invite --kind admin [--hours N]                  a link for a new common company's administrator
+  invite --kind owner|member --enterprise <domain> [--hours N]
+                                                   a link into an existing company (owner company / member)
   grant  --enterprise <domain> --product <code>... give an enterprise product rights
   revoke --enterprise <domain> --product <code>... take product rights away`;
 
 class UsageError extends Error {}
 
+/** `invite`: the options checked here (exit 2 with the usage), the enterprise resolved by domain (exit 1). */
+async function inviteFromCommandLine(
+  ctx: AppContext,
+  options: { kind?: string; enterprise?: string; hours?: string },
+): Promise<InvitationLink> {
+  const kind = INVITATION_KINDS.find((k) => k === options.kind);
+  if (!kind) throw new UsageError(`invite needs --kind admin, owner or member\n\n${USAGE}`);
+  if ((kind === 'admin') !== (options.enterprise === undefined)) {
+    const need = kind === 'admin' ? 'takes no --enterprise' : 'needs --enterprise <domain>';
+    throw new UsageError(`invite --kind ${kind} ${need}\n\n${USAGE}`);
+  }
+  const hours = options.hours === undefined ? undefined : Number(options.hours);
+  if (hours !== undefined && !(hours > 0 && hours <= INVITATION_MAX_HOURS)) {
+    throw new UsageError(`--hours must be a number above 0 and at most ${INVITATION_MAX_HOURS}\n\n${USAGE}`);
+  }
+  let enterpriseId: number | null = null;
+  if (options.enterprise !== undefined) {
+    const enterprise = await findEnterpriseByDomain(ctx.db, options.enterprise);
+    if (!enterprise) throw new UnknownNameError(`unknown enterprise: ${options.enterprise}`);
+    enterpriseId = enterprise.id;
+  }
+  // the operator is no user: inviterName stays null
+  const { id, url, expiresAt } = await createInvitation(ctx, { kind, enterpriseId, createdBy: null, hours });
+  return { id, url, expiresAt };
+}
+
+function parseOptions(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean', default: false },
+        enterprise: { type: 'string' },
+        kind: { type: 'string' },
+        hours: { type: 'string' },
+        product: { type: 'string', multiple: true },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    // an unknown option or one without its value is a usage mistake, not a failure
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  }
+}
+
 type Output = { json: boolean; print(human: string, data: unknown): void };
 
 async function run(argv: string[], out: Output): Promise<void> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      json: { type: 'boolean', default: false },
-      enterprise: { type: 'string' },
-      product: { type: 'string', multiple: true },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  const { positionals, values } = parseOptions(argv);
   const [command] = positionals;
   if (!command || values.help) throw new UsageError(USAGE);
 
@@ -55,6 +99,10 @@ async function run(argv: string[], out: Output): Promise<void> {
           `${result.created ? 'demo tenant created' : 'demo tenant already present'}\n${accounts}`,
           result,
         );
+      }
+      case 'invite': {
+        const link = await inviteFromCommandLine(ctx, values);
+        return out.print(`${link.url}\nexpires at ${link.expiresAt}`, link);
       }
       case 'grant':
       case 'revoke': {

@@ -3,8 +3,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret } from '../src/libraries/secrets.ts';
 import { listEnterpriseProducts } from '../src/queries/products.ts';
 import { findEnterpriseByDomain } from '../src/queries/enterprises.ts';
+import { findInvitationByHash } from '../src/queries/invitations.ts';
 import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '../src/cli.ts');
@@ -84,4 +86,61 @@ describe(`operator command line (${ENGINE})`, () => {
     expect(missing.stderr).toContain('grant needs --enterprise and --product');
     expect((await portal('launch-rockets')).exitCode).toBe(2);
   });
+  const HOUR = 3_600_000;
+  const invitationOf = (id: string) => findInvitationByHash(testDb.database.db, hashSecret(id));
+
+  it('invite --kind admin prints a link for a new company administrator, 72 hours unless --hours', async () => {
+    const before = Date.now();
+    const json = await portal('invite', '--kind', 'admin', '--json');
+    expect(json.exitCode, json.stderr).toBe(0);
+    const link = JSON.parse(json.stdout);
+    expect(Object.keys(link).sort()).toEqual(['expiresAt', 'id', 'url']);
+    expect(link.url).toMatch(new RegExp(`^https?://[^/]+/register-common-admin\\?referralId=${link.id}$`));
+    const row = await invitationOf(link.id);
+    expect(row).toMatchObject({ kind: 'admin', enterprise_id: null, created_by: null, max_uses: 1, uses: 0 });
+    expect(Date.parse(link.expiresAt)).toBe(row!.expires_at);
+    expect(row!.expires_at - before).toBeGreaterThanOrEqual(72 * HOUR);
+    expect(row!.expires_at - before).toBeLessThan(72 * HOUR + 60_000);
+
+    const human = await portal('invite', '--kind', 'admin', '--hours', '5');
+    expect(human.exitCode, human.stderr).toBe(0);
+    const [url, expiry] = human.stdout.trim().split('\n');
+    expect(url).toMatch(/\/register-common-admin\?referralId=[A-Za-z0-9_-]{32}$/);
+    const short = await invitationOf(new URL(url!).searchParams.get('referralId')!);
+    expect(short!.expires_at - before).toBeGreaterThanOrEqual(5 * HOUR);
+    expect(short!.expires_at - before).toBeLessThan(5 * HOUR + 60_000);
+    expect(expiry).toBe(`expires at ${new Date(short!.expires_at).toISOString()}`);
+  });
+
+  it('invite --kind member|owner --enterprise <domain> prints a link into that company', async () => {
+    // idempotent: the demo company exists whichever tests ran before
+    expect((await portal('seed-demo')).exitCode).toBe(0);
+    const demo = await findEnterpriseByDomain(testDb.database.db, 'demo');
+    for (const [kind, route] of [
+      ['member', '/register-common-ordinary'],
+      ['owner', '/register-owner-enterprise'],
+    ] as const) {
+      const reply = await portal('invite', '--kind', kind, '--enterprise', 'demo', '--json');
+      expect(reply.exitCode, reply.stderr).toBe(0);
+      const link = JSON.parse(reply.stdout);
+      expect(link.url.endsWith(`${route}?referralId=${link.id}`)).toBe(true);
+      expect(await invitationOf(link.id)).toMatchObject({ kind, enterprise_id: demo!.id, created_by: null });
+    }
+  });
+
+  it('invite exits 1 on an unknown enterprise, 2 with the usage on missing or bad options', async () => {
+    const unknown = await portal('invite', '--kind', 'member', '--enterprise', 'nowhere', '--json');
+    expect(unknown.exitCode).toBe(1);
+    expect(JSON.parse(unknown.stderr)).toEqual({ error: 'unknown enterprise: nowhere' });
+    for (const args of [
+      ['invite', '--kind', 'guest'],
+      ['invite', '--kind', 'owner'],
+      ['invite', '--kind', 'admin', '--enterprise', 'demo'],
+      ['invite', '--kind', 'admin', '--hours', '169'],
+      ['invite', '--kind', 'admin', '--hours'],
+    ]) {
+      const reply = await portal(...args);
+      expect([reply.exitCode, reply.stderr.includes('usage: npm run portal'), args]).toEqual([2, true, args]);
+    }
+  }, 60_000);
 });

@@ -18,6 +18,8 @@ export function listEnterpriseProducts(db: Executor, enterpriseIds: number[]) {
 }
 
 export function findProductsByCode(db: Executor, codes: string[]) {
+  // `in ()` is a syntax error on PostgreSQL
+  if (codes.length === 0) return Promise.resolve([]);
   return db.selectFrom('products').select(['id', 'code']).where('code', 'in', codes).execute();
 }
 

@@ -24,3 +24,16 @@ export async function insertUser(db: Executor, values: Insertable<UsersTable>): 
 export async function updateUser(db: Executor, id: number, values: Updateable<UsersTable>): Promise<void> {
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }
+
+/** Whether two users are members of at least one common company. */
+export async function shareAnEnterprise(db: Executor, userId: number, otherUserId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships as mine')
+    .innerJoin('memberships as theirs', 'theirs.enterprise_id', 'mine.enterprise_id')
+    .select('mine.enterprise_id')
+    .where('mine.user_id', '=', userId)
+    .where('theirs.user_id', '=', otherUserId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

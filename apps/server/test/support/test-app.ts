@@ -38,6 +38,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       async drop() {
         const client = new pg.Client({ connectionString: adminUrl });
         await client.connect();
+        // pg's pool.end() resolves before its clients have closed their sockets; a forced drop while
+        // they close kills them with 57P01, which surfaces as an unhandled error of the test file
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [
+            name,
+          ]);
+          if (rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await client.end();
       },

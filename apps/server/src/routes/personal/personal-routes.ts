@@ -1,4 +1,193 @@
+import { envelopeSchema } from '@portal/shared/api/envelope';
+import {
+  allowModifyPasswordSchema,
+  forgetPasswordRequestSchema,
+  phoneAuthRequestSchema,
+  saveLangCodeRequestSchema,
+  updateEmailRequestSchema,
+  updateNicknameRequestSchema,
+  updatePasswordRequestSchema,
+  updatePhoneRequestSchema,
+  userCertifiedSchema,
+} from '@portal/shared/api/personal';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { certificationOf, certifyPhone } from '../../libraries/certification.ts';
+import { changePassword } from '../../libraries/password-change.ts';
+import { resetPassword } from '../../libraries/password-reset.ts';
+import {
+  allowModifyPassword,
+  saveLanguage,
+  updateEmail,
+  updateNickname,
+  updatePhone,
+} from '../../libraries/personal.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { A, F } from '../paths.ts';
+
+const nothing = { 200: envelopeSchema(z.null()) };
 
 /** Personal centre (A), language, phone certification, password rights and password recovery (F). */
-export async function personalRoutes(_app: FastifyInstance) {}
+export async function personalRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    `${A}/user/updatenickname`,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['personal'],
+        summary: 'Change the display name',
+        description: 'At most 50 units, a CJK character counting 2; 1000400 otherwise.',
+        body: updateNicknameRequestSchema,
+        response: nothing,
+      },
+    },
+    async (request) => {
+      await updateNickname(app.ctx, request.auth!, request.body);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    `${A}/user/updatephone`,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['personal'],
+        summary: 'Change the phone, proven by a `bind` code sent to the new phone',
+        description:
+          "The phone becomes the verified phone. Rejections: 1009104 (wrong code); after a right code, when another account holds the phone: 1009106 with `data.boundTo` (its masked nickname and account) if that account shares a company with the user, else 1008109. The user's own phone again re-verifies it.",
+        body: updatePhoneRequestSchema,
+        response: nothing,
+      },
+    },
+    async (request) => {
+      await updatePhone(app.ctx, request.auth!, request.body, request.ip);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    `${A}/user/updateEmail`,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['personal'],
+        summary: 'Change the email, proven by a `bind` code sent to the new email',
+        description:
+          "Rejections: 1009128 (empty), 1009127 (malformed), 1009129 (it is already this user's email: checked before the code, which is then not used up), 1009104 (wrong code), 1008119 (another account holds it; told only after a right code).",
+        body: updateEmailRequestSchema,
+        response: nothing,
+      },
+    },
+    async (request) => {
+      await updateEmail(app.ctx, request.auth!, request.body, request.ip);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    `${A}/user/updatepwd`,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['personal'],
+        summary: 'Change the password; every other session of the user ends',
+        description:
+          'Rejections: 1000400 (the new password breaks the rule), 1008107 (confirmation differs), 1009102 (wrong old password; it counts as a failed sign-in of the account, so repeated guesses wait like sign-ins do: 1000429). This session goes on.',
+        body: updatePasswordRequestSchema,
+        response: nothing,
+      },
+    },
+    async (request) => {
+      await changePassword(app.ctx, request.auth!, request.body, request.ip);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    `${F}/user/saveLangCode`,
+    {
+      config: { auth: 'required', uncertifiedAllowed: true },
+      schema: {
+        tags: ['personal'],
+        summary: "Save the account's language",
+        body: saveLangCodeRequestSchema,
+        response: nothing,
+      },
+    },
+    async (request) => {
+      await saveLanguage(app.ctx, request.auth!, request.body);
+      return ok(null);
+    },
+  );
+
+  r.get(
+    `${F}/user/queryUserCertified`,
+    {
+      config: { auth: 'required', uncertifiedAllowed: true },
+      schema: {
+        tags: ['personal'],
+        summary: 'Whether the account has a verified phone, and the cut-off date',
+        description:
+          '`deadline` is the configured cut-off date (`PHONE_CERTIFY_DEADLINE`, end of that day in China time).',
+        response: { 200: envelopeSchema(userCertifiedSchema) },
+      },
+    },
+    async (request) => ok(certificationOf(app.ctx, request.auth!)),
+  );
+
+  r.post(
+    `${F}/user/phoneAuth`,
+    {
+      config: { auth: 'required', uncertifiedAllowed: true },
+      schema: {
+        tags: ['personal'],
+        summary: 'Verify a phone by a `certify` code and bind it to the account',
+        description:
+          "Rejections: 1009104 (wrong code); after a right code, when another account holds the phone: 1009106 with `data.boundTo` = its masked `{ nickname, account }` (`张*`, `ad***n`) if it shares a company with the user, else `data.boundTo: null` (a stranger's account is never described).",
+        body: phoneAuthRequestSchema,
+        response: nothing,
+      },
+    },
+    async (request) => {
+      await certifyPhone(app.ctx, request.auth!, request.body, request.ip);
+      return ok(null);
+    },
+  );
+
+  r.get(
+    `${F}/user/allowModifyPassword`,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['personal'],
+        summary: 'Whether the user may change the password in the personal centre',
+        description:
+          '`allowed` is whether the account has a password: changing one needs the old one. An account without a password sets one through `forgetPasswd`.',
+        response: { 200: envelopeSchema(allowModifyPasswordSchema) },
+      },
+    },
+    async (request) => ok(allowModifyPassword(request.auth!)),
+  );
+
+  r.post(
+    `${F}/user/forgetPasswd`,
+    {
+      schema: {
+        tags: ['personal'],
+        summary: 'Set a new password with a `reset` code sent to the phone or email; every session of the account ends',
+        description:
+          'No session needed. Rejections: 1000400 (malformed identifier, or the new password breaks the rule), 1008107 (confirmation differs; checked before the code, which is then not used up), 1009104 (wrong code, or no account has this phone/email: the two are indistinguishable). A success also lifts the sign-in wait of the account.',
+        body: forgetPasswordRequestSchema,
+        response: nothing,
+      },
+    },
+    async (request) => {
+      await resetPassword(app.ctx, request.body, request.ip);
+      return ok(null);
+    },
+  );
+}

@@ -1,4 +1,157 @@
-import type { FastifyInstance } from 'fastify';
+import { envelopeSchema } from '@portal/shared/api/envelope';
+import {
+  enterpriseSignUpRequestSchema,
+  joinEnterpriseRequestSchema,
+  memberSignUpRequestSchema,
+  personalSignUpRequestSchema,
+  personalSignUpResponseSchema,
+  referralInfoParamsSchema,
+  referralInfoSchema,
+  registrationResponseSchema,
+  signUpCheckRequestSchema,
+  signUpCheckResponseSchema,
+} from '@portal/shared/api/registration';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { referralInfo } from '../../libraries/invitations.ts';
+import type { RequestMeta } from '../../libraries/registration.ts';
+import {
+  checkSignUp,
+  joinMember,
+  registerEnterprise,
+  signUpMember,
+  signUpPersonal,
+} from '../../libraries/registration.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { F } from '../paths.ts';
 
-/** Invitations (referral info) and the registration calls. */
-export async function registrationRoutes(_app: FastifyInstance) {}
+const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, lang: request.lang });
+
+const LINK =
+  'A used, expired, revoked or unknown link answers 1008110 with `data.status` as `referral/info` would say it; ' +
+  'a link of another kind than the call redeems answers 1008110 with status `invalid`. ' +
+  'Everything is written in one transaction: any rejection leaves the link and the ticket unused. ' +
+  'The ticket is the one `checkCode` gave for scene `register` (1009104 when unknown, expired, used or of another scene). ' +
+  'Checks run in this order: request schema (1000400 with `data.fields`), passwords match (1008107), link, ticket, account, uniqueness.';
+
+const ENTERPRISE =
+  ' `enterprise.abbreviation` / `enterprise.fullName` empty: 1009118 / 1009111 (too long: 1000400); taken: 1009112 / 1009114; ' +
+  'credit code malformed (GB 32100-2015): 1000400, taken: 1009115; `domain` (`^[a-z][a-z0-9-]{2,29}$`) taken or reserved ' +
+  '(www, api, admin, dev, test, ...): 1009116; without `domain` the server picks a free one. ' +
+  'When the ticket phone already has an account, that account becomes the administrator unchanged ' +
+  '(nickname, password and email are ignored; 1008117 if it is disabled); else a new account is made ' +
+  '(its email taken: 1008119). The answer signs the person in, in the new company.';
+
+export async function registrationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/referral/info/:id',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'What an invitation link is: its status and, while valid, who invites into which company',
+        description:
+          'Only `{ status }` unless the link is valid; an unknown id is `invalid`. Revoked outranks used, used outranks expired. ' +
+          '`enterpriseName`/`enterpriseDomain` are null for kind `admin` (the company does not exist yet); ' +
+          '`inviterName` is null for links made by the operator command line.',
+        params: referralInfoParamsSchema,
+        response: { 200: envelopeSchema(referralInfoSchema) },
+      },
+    },
+    async (request) => ok(await referralInfo(app.ctx, request.params.id)),
+  );
+
+  r.post(
+    `${F}/admin/signup`,
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Redeem an `admin` link: register a new common company and become its administrator',
+        description: LINK + ENTERPRISE,
+        body: enterpriseSignUpRequestSchema,
+        response: { 200: envelopeSchema(registrationResponseSchema) },
+      },
+    },
+    async (request) => ok(await registerEnterprise(app.ctx, 'admin', request.body, meta(request))),
+  );
+
+  r.post(
+    `${F}/user/ownerEnterpriseSignup`,
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Redeem an `owner` link: register an owner company under the inviting company and administer it',
+        description: LINK + ENTERPRISE,
+        body: enterpriseSignUpRequestSchema,
+        response: { 200: envelopeSchema(registrationResponseSchema) },
+      },
+    },
+    async (request) => ok(await registerEnterprise(app.ctx, 'owner', request.body, meta(request))),
+  );
+
+  r.post(
+    `${F}/user/boundEnterpriseSignUp`,
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Redeem a `member` link with a new account: join the inviting company as a member',
+        description:
+          LINK +
+          ' The phone already has an account: 1008115 (use `user/boundEnterprise`); the email is taken: 1008119. ' +
+          "The member lands in the link's department, or the default department when the link names none or it was deleted.",
+        body: memberSignUpRequestSchema,
+        response: { 200: envelopeSchema(registrationResponseSchema) },
+      },
+    },
+    async (request) => ok(await signUpMember(app.ctx, request.body, meta(request))),
+  );
+
+  r.post(
+    `${F}/user/boundEnterprise`,
+    {
+      schema: {
+        tags: ['registration'],
+        summary: "Redeem a `member` link with the ticket phone's existing account",
+        description:
+          LINK +
+          ' Only `member` links. No account for the phone: 1008118; already a member: 1009110 (the link stays unused); disabled: 1008117.',
+        body: joinEnterpriseRequestSchema,
+        response: { 200: envelopeSchema(registrationResponseSchema) },
+      },
+    },
+    async (request) => ok(await joinMember(app.ctx, request.body, meta(request))),
+  );
+
+  r.post(
+    `${F}/user/signUp`,
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Register a personal-version account (no company) and sign in',
+        description:
+          'The ticket (scene `register`) proves the phone: 1009104 otherwise. Passwords differ: 1008107. ' +
+          'The phone already has an account: 1008115; the email is taken: 1008119.',
+        body: personalSignUpRequestSchema,
+        response: { 200: envelopeSchema(personalSignUpResponseSchema) },
+      },
+    },
+    async (request) => ok(await signUpPersonal(app.ctx, request.body, meta(request))),
+  );
+
+  r.post(
+    `${F}/personalSignUpCheck`,
+    {
+      schema: {
+        tags: ['registration'],
+        summary: "Whether the ticket's phone has an account, and whether it is already in the link's company",
+        description:
+          'Reads the ticket without using it (1009104 when it is not a live `register` ticket), so only the ' +
+          "phone's owner learns this. `joined` is false without `referralId`, for an unknown link or an `admin` link.",
+        body: signUpCheckRequestSchema,
+        response: { 200: envelopeSchema(signUpCheckResponseSchema) },
+      },
+    },
+    async (request) => ok(await checkSignUp(app.ctx, request.body)),
+  );
+}

@@ -1,0 +1,76 @@
+import type { PhoneBoundData } from '@portal/shared/api/personal';
+import type { AppContext } from '../context.ts';
+import type { UsersTable } from '../db/schema.ts';
+import type { Updateable } from 'kysely';
+import { findUserBy, shareAnEnterprise, updateUser } from '../queries/users.ts';
+import type { AuditEvent } from './audit.ts';
+import { recordAudit } from './audit.ts';
+import type { Auth } from './sessions.ts';
+import { maskAccount, maskNickname } from './masking.ts';
+import { uniqueViolationOf } from './unique-violation.ts';
+
+/** Another account holds the phone; `boundTo` names it (masked) only when it shares a company with the caller. */
+export type PhoneConflict = PhoneBoundData;
+
+/**
+ * Writes a new phone or email of a user together with its audit row. The unique constraint is the
+ * final word: false when another account took the identifier first, and then nothing is written.
+ */
+export async function saveIdentifier(
+  ctx: AppContext,
+  userId: number,
+  values: Pick<Updateable<UsersTable>, 'phone' | 'email' | 'phone_certified'>,
+  audit: AuditEvent,
+): Promise<boolean> {
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await updateUser(trx, userId, { ...values, updated_at: ctx.now() });
+      await recordAudit(ctx, audit, trx);
+    });
+    return true;
+  } catch (error) {
+    if (uniqueViolationOf(error)) return false;
+    throw error;
+  }
+}
+
+/** The account other than `userId` that holds `phone`, if any. */
+export async function phoneConflict(ctx: AppContext, userId: number, phone: string): Promise<PhoneConflict | null> {
+  const holder = await findUserBy(ctx.db, 'phone', phone);
+  if (!holder || holder.id === userId) return null;
+  const colleague = await shareAnEnterprise(ctx.db, userId, holder.id);
+  return {
+    boundTo: colleague ? { nickname: maskNickname(holder.nickname), account: maskAccount(holder.account) } : null,
+  };
+}
+
+/**
+ * Binds a phone whose code the caller has just proven, as the account's verified phone. Returns the
+ * conflict when another account holds it (checked only now, after the code, so that only the
+ * phone's owner learns that it is taken).
+ */
+export async function bindProvenPhone(
+  ctx: AppContext,
+  auth: Auth,
+  phone: string,
+  ip: string,
+  via: 'updatephone' | 'phoneAuth',
+): Promise<PhoneConflict | null> {
+  const conflict = await phoneConflict(ctx, auth.user.id, phone);
+  if (conflict) return conflict;
+  const saved = await saveIdentifier(
+    ctx,
+    auth.user.id,
+    { phone, phone_certified: 1 },
+    {
+      action: 'phone.change',
+      userId: auth.user.id,
+      enterpriseId: auth.enterpriseId,
+      ip,
+      detail: { via, changed: auth.user.phone !== phone },
+    },
+  );
+  if (saved) return null;
+  // lost a race for the phone: name the winner as above, or no one if it has let go already
+  return (await phoneConflict(ctx, auth.user.id, phone)) ?? { boundTo: null };
+}

@@ -1,0 +1,163 @@
+import type { InvitationKind, InvitationLink, ReferralInfo, ReferralStatus } from '@portal/shared/api/registration';
+import { INVITATION_MAX_USES, INVITATION_ROUTES } from '@portal/shared/api/registration';
+import { INVITATION_DEFAULT_HOURS, INVITATION_MAX_HOURS } from '@portal/shared/constants';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { AppError } from '../app-error.ts';
+import type { AppContext } from '../context.ts';
+import { findEnterpriseById } from '../queries/enterprises.ts';
+import type { Executor } from '../queries/executor.ts';
+import type { InvitationRow } from '../queries/invitations.ts';
+import {
+  findEnterpriseInvitation,
+  findInvitationByHash,
+  insertInvitation,
+  setInvitationRevoked,
+  useInvitation,
+} from '../queries/invitations.ts';
+import { isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
+import { findUserById } from '../queries/users.ts';
+import { hashSecret, newSecret } from './secrets.ts';
+
+const HOUR_MS = 3_600_000;
+/** 24 random bytes: 192 bits, comfortably above the contract's 128. */
+const INVITATION_ID_BYTES = 24;
+
+export interface NewInvitation {
+  kind: InvitationKind;
+  /** The inviting enterprise; null for `admin`, whose redeemer creates the company. */
+  enterpriseId: number | null;
+  /** `member` only: the department the member joins (else the default department). */
+  departmentId?: number | null;
+  /** The inviting user; null when the platform operator's command line makes the link. */
+  createdBy?: number | null;
+  hours?: number;
+  maxUses?: number;
+}
+
+/** The link plus the row id: listings and revocation name an invitation by the row id, since the
+ *  link's secret is not stored. */
+export type CreatedInvitation = InvitationLink & { invitationId: number };
+
+function badField(field: string): AppError {
+  return new AppError(ErrorCode.BadRequest, { fields: { [field]: 'validation.invalidValue' } });
+}
+
+export function invitationUrl(ctx: AppContext, kind: InvitationKind, id: string): string {
+  return `${ctx.config.publicUrl}${INVITATION_ROUTES[kind]}?referralId=${id}`;
+}
+
+/**
+ * A new invitation link. Only the hash of its id is stored, so the link is shown once. Expiry is
+ * 72 hours unless given, at most 7 days; `maxUses` is 1 unless given.
+ */
+export async function createInvitation(
+  ctx: AppContext,
+  input: NewInvitation,
+  db: Executor = ctx.db,
+): Promise<CreatedInvitation> {
+  // a kind without its enterprise, or the reverse, is a caller's bug, not a user's mistake
+  if ((input.kind === 'admin') !== (input.enterpriseId === null)) {
+    throw new Error(`an ${input.kind} invitation ${input.kind === 'admin' ? 'has no' : 'needs an'} enterprise`);
+  }
+  const hours = input.hours ?? INVITATION_DEFAULT_HOURS;
+  if (!Number.isFinite(hours) || hours <= 0 || hours > INVITATION_MAX_HOURS) throw badField('expiresInHours');
+  const maxUses = input.maxUses ?? 1;
+  if (!Number.isInteger(maxUses) || maxUses < 1 || maxUses > INVITATION_MAX_USES) throw badField('maxUses');
+  const departmentId = input.departmentId ?? null;
+  if (departmentId !== null) {
+    const fits = input.kind === 'member' && (await isEnterpriseDepartment(db, input.enterpriseId!, departmentId));
+    if (!fits) throw badField('departmentId');
+  }
+
+  const id = newSecret(INVITATION_ID_BYTES);
+  const now = ctx.now();
+  const expiresAt = now + Math.round(hours * HOUR_MS);
+  const invitationId = await insertInvitation(db, {
+    token_hash: hashSecret(id),
+    kind: input.kind,
+    enterprise_id: input.enterpriseId,
+    department_id: departmentId,
+    created_by: input.createdBy ?? null,
+    max_uses: maxUses,
+    uses: 0,
+    expires_at: expiresAt,
+    revoked_at: null,
+    created_at: now,
+  });
+  return { id, url: invitationUrl(ctx, input.kind, id), expiresAt: new Date(expiresAt).toISOString(), invitationId };
+}
+
+/** Revokes an invitation of the enterprise (by row id); revoking twice is harmless. 1000404 when the
+ *  enterprise has no such invitation. */
+export async function revokeInvitation(ctx: AppContext, enterpriseId: number, invitationId: number): Promise<void> {
+  const row = await findEnterpriseInvitation(ctx.db, enterpriseId, invitationId);
+  if (!row) throw new AppError(ErrorCode.NotFound);
+  await setInvitationRevoked(ctx.db, row.id, ctx.now());
+}
+
+/** What `referral/info` says about a link. A revocation outranks use, and use outranks expiry, so
+ *  that the person holding the link is told the most specific reason. */
+export function invitationStatus(row: InvitationRow | undefined, now: number): ReferralStatus {
+  if (!row) return 'invalid';
+  if (row.revoked_at !== null) return 'revoked';
+  if (row.uses >= row.max_uses) return 'used';
+  if (row.expires_at <= now) return 'expired';
+  return 'valid';
+}
+
+function findBySecret(db: Executor, id: string): Promise<InvitationRow | undefined> {
+  return findInvitationByHash(db, hashSecret(id));
+}
+
+/** `GET /api/referral/info/{id}`: the details only while the link is valid, else only its status. */
+export async function referralInfo(ctx: AppContext, id: string): Promise<ReferralInfo> {
+  const row = await findBySecret(ctx.db, id);
+  if (!row) return { status: 'invalid' };
+  const status = invitationStatus(row, ctx.now());
+  if (status !== 'valid') return { status };
+  const enterprise = row.enterprise_id === null ? undefined : await findEnterpriseById(ctx.db, row.enterprise_id);
+  const inviter = row.created_by === null ? undefined : await findUserById(ctx.db, row.created_by);
+  return {
+    status,
+    kind: row.kind as InvitationKind,
+    enterpriseName: enterprise?.full_name ?? null,
+    enterpriseDomain: enterprise?.domain ?? null,
+    inviterName: inviter?.nickname ?? null,
+    expiresAt: new Date(row.expires_at).toISOString(),
+  };
+}
+
+/** 1008110 with the status `referral/info` would give; a link of another kind than the call redeems
+ *  is 'invalid' for that call. */
+function linkRejected(status: ReferralStatus): AppError {
+  return new AppError(ErrorCode.RegistrationFailed, { status });
+}
+
+/** The live invitation of a link of the given kind, read without using it (the friendly early answer). */
+export async function readLiveInvitation(ctx: AppContext, id: string, kind: InvitationKind): Promise<InvitationRow> {
+  const row = await findBySecret(ctx.db, id);
+  if (row && row.kind !== kind) throw linkRejected('invalid');
+  const status = invitationStatus(row, ctx.now());
+  if (status !== 'valid') throw linkRejected(status);
+  return row!;
+}
+
+/**
+ * Uses the link once inside the caller's registration transaction: one conditional update, so two
+ * concurrent redemptions of the last use cannot both succeed, and a failed registration rolls it back.
+ */
+export async function redeemInvitation(
+  ctx: AppContext,
+  trx: Executor,
+  id: string,
+  kind: InvitationKind,
+): Promise<InvitationRow> {
+  const row = await findBySecret(trx, id);
+  if (!row || row.kind !== kind) throw linkRejected('invalid');
+  if (!(await useInvitation(trx, row.id, ctx.now()))) {
+    // read again: a concurrent redemption that won the update is committed by now
+    const status = invitationStatus(await findBySecret(trx, id), ctx.now());
+    throw linkRejected(status === 'valid' ? 'used' : status);
+  }
+  return row;
+}

@@ -1,0 +1,35 @@
+import type { UpdatePasswordRequest } from '@portal/shared/api/personal';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { passwordsMatch } from '@portal/shared/validation/rules';
+import { AppError } from '../app-error.ts';
+import type { AppContext } from '../context.ts';
+import { revokeUserSessions } from '../queries/sessions.ts';
+import { updateUser } from '../queries/users.ts';
+import { recordAudit } from './audit.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { Auth } from './sessions.ts';
+import { assertAccountAllowed, clearAccountFailures, recordSignInFailure } from './throttle.ts';
+
+/**
+ * The signed-in user changes their password: 1008107 when the confirmation differs, 1009102 when the
+ * old password is wrong. A wrong old password counts as a failed sign-in of the account (the same
+ * counter and wait), so that a borrowed session cannot be used to guess the password. Every other
+ * session of the user ends; this one goes on.
+ */
+export async function changePassword(ctx: AppContext, auth: Auth, body: UpdatePasswordRequest, ip: string) {
+  if (!passwordsMatch(body)) throw new AppError(ErrorCode.PasswordsDoNotMatch);
+  const userId = auth.user.id;
+  await assertAccountAllowed(ctx, userId);
+  if (!(await verifyPassword(auth.user.password_hash, body.oldPassword))) {
+    await recordSignInFailure(ctx, userId, ip);
+    throw new AppError(ErrorCode.PasswordIncorrect);
+  }
+  const passwordHash = await hashPassword(body.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    await updateUser(trx, userId, { password_hash: passwordHash, updated_at: now });
+    await revokeUserSessions(trx, userId, now, auth.sessionId);
+    await recordAudit(ctx, { action: 'password.change', userId, enterpriseId: auth.enterpriseId, ip }, trx);
+  });
+  await clearAccountFailures(ctx, userId);
+}

@@ -1,0 +1,40 @@
+import type { ForgetPasswordRequest } from '@portal/shared/api/personal';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { passwordsMatch } from '@portal/shared/validation/rules';
+import { AppError } from '../app-error.ts';
+import type { AppContext } from '../context.ts';
+import { revokeUserSessions } from '../queries/sessions.ts';
+import { findUserBy, updateUser } from '../queries/users.ts';
+import { recordAudit } from './audit.ts';
+import { verifyCode } from './codes.ts';
+import { hashPassword } from './passwords.ts';
+import { clearAccountFailures } from './throttle.ts';
+import { emailTarget, phoneTarget } from './verification.ts';
+
+/**
+ * Forgotten password: a `reset` code sent to the account's phone or email sets a new password. A
+ * wrong code and an unknown account answer the same 1009104 (no code is ever sent to an unknown
+ * target). The confirmation is checked before the code, so that a typo does not use the code up.
+ * Every session of the account ends, and the sign-in wait of the account is lifted: the owner has
+ * just proven the phone or email.
+ */
+export async function resetPassword(ctx: AppContext, body: ForgetPasswordRequest, ip: string): Promise<void> {
+  if (!passwordsMatch(body)) throw new AppError(ErrorCode.PasswordsDoNotMatch);
+  const target = body.identifierType === 'phone' ? phoneTarget(body.identifier) : emailTarget(body.identifier);
+  const user = await findUserBy(ctx.db, body.identifierType, target);
+  const passed = await verifyCode(ctx, 'reset', target, body.code);
+  if (!passed || !user) throw new AppError(ErrorCode.CodeInvalid);
+
+  const passwordHash = await hashPassword(body.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: now });
+    await revokeUserSessions(trx, user.id, now, null);
+    await recordAudit(
+      ctx,
+      { action: 'password.reset', userId: user.id, ip, detail: { via: body.identifierType } },
+      trx,
+    );
+  });
+  await clearAccountFailures(ctx, user.id);
+}

@@ -1,0 +1,72 @@
+import type {
+  AllowModifyPassword,
+  SaveLangCodeRequest,
+  UpdateEmailRequest,
+  UpdateNicknameRequest,
+  UpdatePhoneRequest,
+} from '@portal/shared/api/personal';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { AppError } from '../app-error.ts';
+import type { AppContext } from '../context.ts';
+import { findUserBy, updateUser } from '../queries/users.ts';
+import { verifyCode } from './codes.ts';
+import { bindProvenPhone, saveIdentifier } from './identifier-binding.ts';
+import type { Auth } from './sessions.ts';
+import { emailTarget } from './verification.ts';
+
+/** The personal centre: the signed-in user changes their own name, phone, email and language. */
+
+export async function updateNickname(ctx: AppContext, auth: Auth, body: UpdateNicknameRequest): Promise<void> {
+  await updateUser(ctx.db, auth.user.id, { nickname: body.nickname, updated_at: ctx.now() });
+}
+
+/**
+ * A new phone, proven by a `bind` code sent to it; it becomes the verified phone. Another account
+ * holding it: 1009106 naming that account (masked) when it shares a company with the user, else
+ * 1008109. The user's own phone again simply re-verifies it.
+ */
+export async function updatePhone(ctx: AppContext, auth: Auth, body: UpdatePhoneRequest, ip: string): Promise<void> {
+  if (!(await verifyCode(ctx, 'bind', body.phone, body.code))) throw new AppError(ErrorCode.CodeInvalid);
+  const conflict = await bindProvenPhone(ctx, auth, body.phone, ip, 'updatephone');
+  if (conflict) {
+    throw conflict.boundTo ? new AppError(ErrorCode.PhoneBound, conflict) : new AppError(ErrorCode.PhoneExists);
+  }
+}
+
+/**
+ * A new email, proven by a `bind` code sent to it. 1009128/1009127 for an empty/malformed email;
+ * 1009129 when it is already this user's email (checked before the code: the user knows their own
+ * email, and no code is used up for nothing); 1009104 for a wrong code; 1008119 when another account
+ * holds it (checked after the code, so that only the email's owner learns it).
+ */
+export async function updateEmail(ctx: AppContext, auth: Auth, body: UpdateEmailRequest, ip: string): Promise<void> {
+  const email = emailTarget(body.email);
+  if (email === auth.user.email) throw new AppError(ErrorCode.EmailBound);
+  if (!(await verifyCode(ctx, 'bind', email, body.code))) throw new AppError(ErrorCode.CodeInvalid);
+  const holder = await findUserBy(ctx.db, 'email', email);
+  if (holder && holder.id !== auth.user.id) throw new AppError(ErrorCode.NewEmailRegistered);
+  const saved = await saveIdentifier(
+    ctx,
+    auth.user.id,
+    { email },
+    {
+      action: 'email.change',
+      userId: auth.user.id,
+      enterpriseId: auth.enterpriseId,
+      ip,
+      detail: { hadEmail: auth.user.email !== null },
+    },
+  );
+  if (!saved) throw new AppError(ErrorCode.NewEmailRegistered);
+}
+
+/** The language of the account: messages, and responses without a language cookie, use it. */
+export async function saveLanguage(ctx: AppContext, auth: Auth, body: SaveLangCodeRequest): Promise<void> {
+  await updateUser(ctx.db, auth.user.id, { lang_code: body.langCode, updated_at: ctx.now() });
+}
+
+/** Changing a password needs the old one, so only an account that has a password may (an account
+ *  created without one sets it through `forgetPasswd`). */
+export function allowModifyPassword(auth: Auth): AllowModifyPassword {
+  return { allowed: auth.user.password_hash !== null };
+}

@@ -1,0 +1,53 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { InvitationsTable } from '../db/schema.ts';
+import type { Executor } from './executor.ts';
+
+export type InvitationRow = Selectable<InvitationsTable>;
+
+export async function insertInvitation(db: Executor, values: Insertable<InvitationsTable>): Promise<number> {
+  const row = await db.insertInto('invitations').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findInvitationByHash(db: Executor, tokenHash: string): Promise<InvitationRow | undefined> {
+  return db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** An invitation of one enterprise: another enterprise's id finds nothing. */
+export function findEnterpriseInvitation(
+  db: Executor,
+  enterpriseId: number,
+  id: number,
+): Promise<InvitationRow | undefined> {
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('id', '=', id)
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes one use of a live invitation in a single conditional update: of concurrent redemptions of
+ * the last use, exactly one updates the row (PostgreSQL re-checks the condition after the row lock).
+ */
+export async function useInvitation(db: Executor, id: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set((eb) => ({ uses: eb('uses', '+', 1) }))
+    .where('id', '=', id)
+    .where((eb) => eb('uses', '<', eb.ref('max_uses')))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function setInvitationRevoked(db: Executor, id: number, now: number): Promise<void> {
+  await db
+    .updateTable('invitations')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
