@@ -124,15 +124,40 @@ describe(`portal calls (${ENGINE})`, () => {
     expect(await call(t.app, 'GET', '/api/nothing/here')).toMatchObject({ status: 404, code: 1000404 });
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const paths = Object.keys(docs.json().paths);
-    for (const path of [
-      '/user/login',
-      '/user/logout',
-      '/user/current',
-      '/portal/info',
-      '/portal/enterprise/enter',
-      '/portal/user/admin',
-    ]) {
-      expect(paths).toContain(`${F}${path}`);
+    const contract = [
+      ...[
+        '/user/login',
+        '/user/logout',
+        '/user/current',
+        '/user/saveLangCode',
+        '/user/queryUserCertified',
+        '/user/phoneAuth',
+        '/user/allowModifyPassword',
+        '/sendSms',
+        '/send-email',
+        '/checkCode',
+        '/email/checkCode',
+        '/user/forgetPasswd',
+        '/personalSignUpCheck',
+        '/admin/signup',
+        '/user/boundEnterpriseSignUp',
+        '/user/boundEnterprise',
+        '/user/signUp',
+        '/user/ownerEnterpriseSignup',
+        '/portal/info',
+        '/portal/enterprise/enter',
+        '/portal/user/admin',
+      ].map((p) => `${F}${p}`),
+      ...['/user/updatenickname', '/user/updatephone', '/user/updateEmail', '/user/updatepwd'].map(
+        (p) => `/api/portal/admin/v4${p}`,
+      ),
+      '/api/referral/info/{id}',
+      '/api/settcntr/admin/v4/enterprise/personalization/query',
+    ];
+    for (const path of contract) {
+      expect(paths, path).toContain(path);
+      const operation = Object.values(docs.json().paths[path])[0] as { responses: { 200: { content?: unknown } } };
+      expect(operation.responses[200].content, `${path} documents its response`).toBeDefined();
     }
     expect(docs.json().paths[`${F}/user/login`].post.requestBody).toBeDefined();
   });
