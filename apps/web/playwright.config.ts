@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 
-const PORT = 8181;
+// Several runs can go side by side, each with its own port, database, build and output folder.
+const PORT = Number(process.env.E2E_PORT ?? 8181);
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const database = here('./test-results/e2e.db');
+const database = here(`./test-results/e2e-${PORT}.db`);
 
 /**
  * End-to-end flows against the real server (built web app + API + embedded database seeded with
@@ -12,7 +13,7 @@ const database = here('./test-results/e2e.db');
 export default defineConfig({
   testDir: './e2e',
   // A subfolder, so that Playwright's clean-up at start does not delete the running server's database.
-  outputDir: './test-results/artifacts',
+  outputDir: `./test-results/artifacts-${PORT}`,
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
@@ -52,6 +53,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATABASE_URL: `sqlite:${database}`,
       PORTAL_DEV_OUTBOX: '1',
+      ...(process.env.E2E_WEB_DIST ? { PORTAL_WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });

@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import { loadConfig } from './config.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const WEB_DIST = resolve(here, '../../web/dist');
+const DEFAULT_WEB_DIST = resolve(here, '../../web/dist');
 const REPO_ROOT = resolve(here, '../../..');
 
 /**
@@ -18,7 +18,11 @@ export function runtimeConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const effective = { ...env };
   if (!effective.DATABASE_URL && effective.NODE_ENV !== 'production') effective.PORTAL_DEV_OUTBOX ??= '1';
-  const config = loadConfig(effective, WEB_DIST);
+  // PORTAL_WEB_DIST lets a deployment (or parallel browser-test runs) serve a build kept elsewhere
+  const config = loadConfig(
+    effective,
+    effective.PORTAL_WEB_DIST ? resolve(effective.PORTAL_WEB_DIST) : DEFAULT_WEB_DIST,
+  );
   if (config.database.kind === 'sqlite' && config.database.file !== ':memory:') {
     config.database = { kind: 'sqlite', file: resolve(REPO_ROOT, config.database.file) };
   }

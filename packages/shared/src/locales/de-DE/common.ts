@@ -16,6 +16,8 @@ const common: Messages['common'] = {
   cancel: 'Abbrechen',
   loading: 'Wird geladen…',
   platformTitle: 'Smart-Energy-Cloud-Plattform',
+  getCode: 'Code anfordern',
+  resendIn: 'Erneut senden in {{seconds}} s',
   transport: {
     network: 'Netzwerkfehler, bitte überprüfen Sie Ihre Netzwerkverbindung',
     aborted: 'Anfrage unterbrochen',

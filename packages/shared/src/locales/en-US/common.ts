@@ -16,6 +16,8 @@ const common: Messages['common'] = {
   cancel: 'Cancel',
   loading: 'Loading…',
   platformTitle: 'Smart Energy Cloud Platform',
+  getCode: 'Get code',
+  resendIn: 'Resend in {{seconds}} s',
   transport: {
     network: 'Network Error',
     aborted: 'Request aborted',

@@ -16,6 +16,8 @@ const common: Messages['common'] = {
   cancel: 'Cancelar',
   loading: 'Cargando…',
   platformTitle: 'Plataforma en la nube de energía inteligente',
+  getCode: 'Obtener código',
+  resendIn: 'Reenviar en {{seconds}} s',
   transport: {
     network: 'Error de red, compruebe su conexión a la red',
     aborted: 'Solicitud interrumpida',

@@ -16,6 +16,8 @@ const common: Messages['common'] = {
   cancel: 'Annulla',
   loading: 'Caricamento…',
   platformTitle: "Piattaforma cloud per l'energia intelligente",
+  getCode: 'Ottieni codice',
+  resendIn: 'Invia di nuovo tra {{seconds}} s',
   transport: {
     network: 'Errore di rete, controlla la connessione di rete',
     aborted: 'Richiesta interrotta',

@@ -16,6 +16,8 @@ const common: Messages['common'] = {
   cancel: 'キャンセル',
   loading: '読み込み中…',
   platformTitle: 'スマートエネルギークラウドプラットフォーム',
+  getCode: '認証コードを取得',
+  resendIn: '{{seconds}} 秒後に再取得',
   transport: {
     network: 'ネットワークエラーです。ネットワーク接続を確認してください',
     aborted: 'リクエストが中断されました',

@@ -15,6 +15,8 @@ export default {
   cancel: '取消',
   loading: '加载中…',
   platformTitle: '智慧能源云平台',
+  getCode: '获取验证码',
+  resendIn: '{{seconds}} 秒后重新获取',
   transport: {
     network: '网络错误，请检查网络连接',
     aborted: '请求已中止',

@@ -1,0 +1,4 @@
+import type { Messages } from '../types.ts';
+
+const settings: Messages['settings'] = {};
+export default settings;

@@ -1,0 +1,4 @@
+import type { Messages } from '../types.ts';
+
+const personal: Messages['personal'] = {};
+export default personal;

@@ -1,0 +1,2 @@
+/** Texts of the personal screens. */
+export default {};

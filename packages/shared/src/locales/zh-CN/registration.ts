@@ -1,0 +1,2 @@
+/** Texts of the registration screens. */
+export default {};

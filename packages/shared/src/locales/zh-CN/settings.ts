@@ -1,0 +1,2 @@
+/** Texts of the settings screens. */
+export default {};
