@@ -53,6 +53,8 @@ export default defineConfig({
       PORT: String(PORT),
       DATABASE_URL: `sqlite:${database}`,
       PORTAL_DEV_OUTBOX: '1',
+      // see e2e/test.ts: each test is its own client behind this "proxy"
+      TRUST_PROXY: '127.0.0.1',
       ...(process.env.E2E_WEB_DIST ? { PORTAL_WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },
