@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type RouteObject, createBrowserRouter, redirect } from 'react-router';
 import { QUERY_ARK_AUTH } from '@portal/shared/cookies';
+import { PRODUCTS } from '@portal/shared/products';
 import { PageLoading } from '../components/page-loading';
 import { writeToken } from '../lib/cookies';
 import { RootLayout } from './root-layout';
@@ -96,6 +97,20 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        path: '/settings',
+        handle: handle('SettingsCentre'),
+        lazy: async () => ({ Component: (await import('../features/settings-centre/settings-page')).SettingsPage }),
+      },
+      // every other product opens at its entry path; without a configured location, the hand-off page
+      ...PRODUCTS.filter((p) => p.code !== 'settcntr').map((product): RouteObject => ({
+        path: product.entryPath,
+        handle: handle(`Product:${product.code}`),
+        lazy: async () => {
+          const { ProductHandoffPage } = await import('../features/product-handoff/product-handoff-page');
+          return { Component: () => <ProductHandoffPage code={product.code} /> };
+        },
+      })),
       {
         path: '*',
         handle: handle('NotFound'),
