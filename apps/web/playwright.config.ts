@@ -55,6 +55,7 @@ export default defineConfig({
       PORTAL_DEV_OUTBOX: '1',
       // see e2e/test.ts: each test is its own client behind this "proxy"
       TRUST_PROXY: '127.0.0.1',
+      LOG_LEVEL: 'warn',
       ...(process.env.E2E_WEB_DIST ? { PORTAL_WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },
