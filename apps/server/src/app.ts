@@ -24,6 +24,10 @@ import { outboxRoutes } from './routes/dev/outbox-routes.ts';
 import { personalRoutes } from './routes/personal/personal-routes.ts';
 import { portalRoutes } from './routes/portal/portal-routes.ts';
 import { registrationRoutes } from './routes/registration/registration-routes.ts';
+import { departmentsRoutes } from './routes/settings/departments-routes.ts';
+import { invitationsAdminRoutes } from './routes/settings/invitations-admin-routes.ts';
+import { membersRoutes } from './routes/settings/members-routes.ts';
+import { personalizationAdminRoutes } from './routes/settings/personalization-admin-routes.ts';
 import { personalizationRoutes } from './routes/settings/personalization-routes.ts';
 import { codeRoutes } from './routes/user/code-routes.ts';
 import { sessionRoutes } from './routes/user/session-routes.ts';
@@ -74,7 +78,7 @@ export async function buildApp({
   );
   app.addHook('onClose', async () => app.messenger.close?.());
 
-  // JSON only (multipart is added by the upload route): any other body is refused with 415
+  // JSON only (multipart is known only to the icon upload's own plugin): any other body is refused with 415
   app.removeContentTypeParser(['text/plain']);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -130,7 +134,15 @@ export async function buildApp({
   await app.register(registrationRoutes);
   await app.register(personalRoutes);
   await app.register(personalizationRoutes);
+  await app.register(personalizationAdminRoutes);
+  await app.register(membersRoutes);
+  await app.register(departmentsRoutes);
+  await app.register(invitationsAdminRoutes);
   if (outbox) await app.register(outboxRoutes, { outbox });
-  await app.register(webAppRoutes, { webDist: config.webDist, mainDomain: config.mainDomain });
+  await app.register(webAppRoutes, {
+    webDist: config.webDist,
+    mainDomain: config.mainDomain,
+    productUrls: config.productUrls,
+  });
   return app;
 }

@@ -43,7 +43,9 @@ describe(`operator command line (${ENGINE})`, () => {
   });
 
   it('migrates once, then reports up to date', async () => {
-    expect(JSON.parse((await portal('migrate', '--json')).stdout)).toEqual({ applied: ['0001-initial'] });
+    expect(JSON.parse((await portal('migrate', '--json')).stdout)).toEqual({
+      applied: ['0001-initial', '0002-department-sibling-names'],
+    });
     expect((await portal('migrate')).stdout.trim()).toBe('up to date');
   });
 

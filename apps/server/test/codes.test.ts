@@ -211,3 +211,22 @@ describe('email codes over SMTP', () => {
     expect((await call(t.app, 'GET', '/api/dev/outbox?to=x')).code).toBe(1000404);
   });
 });
+
+describe(`codes to unverified phones (${ENGINE})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('sends no sign-in or reset code to a phone its account has not verified, but does send the certify code', async () => {
+    const user = await createUser(t.app, { phoneCertified: false });
+    for (const scene of ['login', 'reset']) {
+      expect((await call(t.app, 'POST', `${F}/sendSms`, { body: { phone: user.phone, scene } })).code).toBe(0);
+      expect(await latestCode(t.app, user.phone!)).toBeNull();
+      t.clock.advance(61_000);
+    }
+    expect((await call(t.app, 'POST', `${F}/sendSms`, { body: { phone: user.phone, scene: 'certify' } })).code).toBe(0);
+    expect(await latestCode(t.app, user.phone!)).toMatch(/^\d{6}$/);
+  });
+});

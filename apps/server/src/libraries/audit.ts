@@ -11,7 +11,14 @@ export type AuditAction =
   | 'phone.change'
   | 'email.change'
   | 'invitation.redeem'
-  | 'enterprise.create';
+  | 'enterprise.create'
+  // the settings centre: an administrator's changes to the company
+  | 'member.create'
+  | 'member.update'
+  | 'member.remove'
+  | 'invitation.create'
+  | 'invitation.revoke'
+  | 'branding.change';
 
 export interface AuditEvent {
   action: AuditAction;

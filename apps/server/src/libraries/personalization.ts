@@ -29,7 +29,7 @@ export function sloganOf(lang: Language, names: Names | null): string {
 }
 
 /** Root-relative, so that it works on the main domain and on every company sub-host alike. */
-function iconUrl(enterpriseId: number | typeof DEFAULT_ICON_ID, version: number): string {
+export function iconUrl(enterpriseId: number | typeof DEFAULT_ICON_ID, version: number): string {
   return `${ICON_PATH}/${enterpriseId}?v=${version}`;
 }
 

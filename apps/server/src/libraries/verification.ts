@@ -43,7 +43,10 @@ async function requestCode(
   const owner = await findUserBy(ctx.db, column, target);
   // the message speaks the language its owner chose, else the language the request came in
   const lang = owner && isLanguage(owner.lang_code) ? owner.lang_code : request.lang;
-  const deliver = Boolean(owner) || !ACCOUNT_ONLY.includes(request.scene);
+  const accountOnly = ACCOUNT_ONLY.includes(request.scene);
+  // a phone an administrator typed in is not proven: until its owner verifies it, it opens nothing
+  const provenOwner = owner && (column !== 'phone' || owner.phone_certified === 1);
+  const deliver = accountOnly ? Boolean(provenOwner) : true;
   return sendCode(ctx, messenger, { channel, target, scene: request.scene, ip: request.ip, lang, deliver });
 }
 

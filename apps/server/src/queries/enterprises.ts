@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { EnterprisesTable, PersonalizationsTable } from '../db/schema.ts';
+import type { Engine } from '../db/database.ts';
 import type { Executor } from './executor.ts';
 
 export type EnterpriseRow = Selectable<EnterprisesTable>;
@@ -27,4 +28,15 @@ export async function insertDepartment(
 
 export async function insertPersonalization(db: Executor, values: Insertable<PersonalizationsTable>): Promise<void> {
   await db.insertInto('personalizations').values(values).execute();
+}
+
+/**
+ * Serialises changes to one enterprise's members and departments inside the caller's transaction, so
+ * that rules over several rows (the last administrator, an empty department tree) hold under
+ * concurrency. PostgreSQL takes a row lock; SQLite needs none, as its one connection runs one
+ * transaction at a time.
+ */
+export async function lockEnterprise(db: Executor, engine: Engine, enterpriseId: number): Promise<void> {
+  if (engine !== 'postgres') return;
+  await db.selectFrom('enterprises').select('id').where('id', '=', enterpriseId).forUpdate().execute();
 }

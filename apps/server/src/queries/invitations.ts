@@ -51,3 +51,16 @@ export async function setInvitationRevoked(db: Executor, id: number, now: number
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** An enterprise's invitations, newest first, with the name of whoever created each. */
+export function listEnterpriseInvitations(db: Executor, enterpriseId: number) {
+  return db
+    .selectFrom('invitations')
+    .leftJoin('users', 'users.id', 'invitations.created_by')
+    .selectAll('invitations')
+    .select('users.nickname as creatorName')
+    .where('invitations.enterprise_id', '=', enterpriseId)
+    .orderBy('invitations.created_at', 'desc')
+    .orderBy('invitations.id', 'desc')
+    .execute();
+}

@@ -16,3 +16,39 @@ export function findPersonalizationIcon(db: Executor, enterpriseId: number) {
     .where('enterprise_id', '=', enterpriseId)
     .executeTakeFirst();
 }
+
+export async function updatePersonalizationNames(
+  db: Executor,
+  enterpriseId: number,
+  values: { platform_name: string; platform_name_cn: string; platform_name_en: string; language_type: string },
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('personalizations')
+    .set({ ...values, updated_at: now })
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Stores a new icon and moves its version on in one statement; the new version, or undefined
+ *  when the enterprise has no personalization row. */
+export async function updatePersonalizationIcon(
+  db: Executor,
+  enterpriseId: number,
+  icon: { bytes: Uint8Array; type: string },
+  now: number,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('personalizations')
+    .set((eb) => ({
+      icon: icon.bytes,
+      icon_type: icon.type,
+      icon_version: eb('icon_version', '+', 1),
+      updated_at: now,
+    }))
+    .where('enterprise_id', '=', enterpriseId)
+    .returning('icon_version')
+    .executeTakeFirst();
+  return row?.icon_version;
+}

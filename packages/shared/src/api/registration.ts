@@ -56,7 +56,7 @@ export const RESERVED_DOMAINS: readonly string[] = [
 const secret = z.string().trim().max(200);
 
 /** An optional field a form may send as an empty string: blank means "not given". */
-function optionalUnlessBlank<T extends z.ZodType>(rule: T) {
+export function optionalUnlessBlank<T extends z.ZodType>(rule: T) {
   return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), rule.optional());
 }
 

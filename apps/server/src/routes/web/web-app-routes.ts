@@ -2,20 +2,41 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { PRODUCTS } from '@portal/shared/products';
 import type { FastifyInstance } from 'fastify';
 import { sendFailure } from '../../plugins/envelope.ts';
+
+/** The configured location with the request's query string (`productId`, ...) added to its own. */
+function withQuery(target: string, query: string): string {
+  if (!query) return target;
+  // before a fragment, which the browser keeps to itself
+  const hashAt = target.indexOf('#');
+  const [base, hash] = hashAt === -1 ? [target, ''] : [target.slice(0, hashAt), target.slice(hashAt)];
+  return `${base}${base.includes('?') ? '&' : '?'}${query}${hash}`;
+}
 
 function escapeAttribute(value: string): string {
   return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The built web app with history fallback: any GET outside /api that is not a file gets index.html.
- *  The main domain is handed to the app in a meta tag, so one build serves every deployment. */
+ *  The main domain is handed to the app in a meta tag, so one build serves every deployment.
+ *  A product whose location `PRODUCT_URLS` names opens there instead: its entry path answers a 302
+ *  to that location, keeping the query string; the others keep the web app's own page. */
 export async function webAppRoutes(
   app: FastifyInstance,
-  options: { webDist: string | null; mainDomain: string | null },
+  options: { webDist: string | null; mainDomain: string | null; productUrls: Record<string, string> },
 ) {
-  const { webDist, mainDomain } = options;
+  const { webDist, mainDomain, productUrls } = options;
+  for (const product of PRODUCTS) {
+    const target = productUrls[product.code];
+    if (!target) continue;
+    app.get(product.entryPath, { schema: { hide: true } }, (request, reply) => {
+      const queryAt = request.url.indexOf('?');
+      return reply.redirect(withQuery(target, queryAt === -1 ? '' : request.url.slice(queryAt + 1)), 302);
+    });
+  }
+
   let indexHtml: string | null = null;
   if (webDist) {
     const raw = readFileSync(join(webDist, 'index.html'), 'utf8');

@@ -18,6 +18,7 @@ const validation: Messages['validation'] = {
   codeNeedsPhoneOrEmail: 'Die Anmeldung per Code ist nur mit Telefonnummer oder E-Mail-Adresse möglich',
   accountRequired: 'Bitte geben Sie Ihren Kontonamen ein',
   accountFormat: 'Ein Kontoname besteht aus 4-32 Buchstaben, Ziffern oder _ . -',
+  accountTaken: 'Dieser Kontoname ist bereits vergeben',
   identifierRequired: 'Bitte geben Sie Ihren Kontonamen ein',
   nameRequired: 'Bitte geben Sie Ihren Namen ein',
   nameTooLong: 'Der Name darf höchstens 50 Zeichen lang sein (ein chinesisches Schriftzeichen zählt als zwei)',
@@ -25,6 +26,9 @@ const validation: Messages['validation'] = {
   abbreviationLength: 'Das Unternehmenskürzel muss 2-20 Zeichen lang sein',
   fullNameRequired: 'Bitte geben Sie den vollständigen Unternehmensnamen ein',
   companyFieldTooLong: 'Höchstens 30 Zeichen',
+  platformNameRequired: 'Bitte geben Sie den Plattformnamen ein',
+  departmentNameRequired: 'Bitte geben Sie den Abteilungsnamen ein',
+  departmentNameTaken: 'Auf dieser Ebene gibt es bereits eine Abteilung mit diesem Namen',
   creditCodeRequired: 'Bitte geben Sie den einheitlichen Sozialkreditcode ein',
   creditCodeInvalid: 'Der einheitliche Sozialkreditcode ist ungültig',
   domainFormat:

@@ -18,6 +18,7 @@ const validation: Messages['validation'] = {
   codeNeedsPhoneOrEmail: "L'accesso con codice è disponibile solo con numero di telefono o email",
   accountRequired: 'Inserisci il nome account',
   accountFormat: 'Il nome account è composto da 4-32 lettere, cifre o _ . -',
+  accountTaken: 'Questo nome account è già in uso',
   identifierRequired: 'Inserisci il nome account',
   nameRequired: 'Inserisci il tuo nome',
   nameTooLong: 'Il nome può contenere al massimo 50 caratteri (un carattere cinese conta come due)',
@@ -25,6 +26,9 @@ const validation: Messages['validation'] = {
   abbreviationLength: "Il nome abbreviato dell'azienda deve contenere da 2 a 20 caratteri",
   fullNameRequired: "Inserisci il nome completo dell'azienda",
   companyFieldTooLong: 'Massimo 30 caratteri',
+  platformNameRequired: 'Inserisci il nome della piattaforma',
+  departmentNameRequired: 'Inserisci il nome del reparto',
+  departmentNameTaken: 'Esiste già un reparto con questo nome a questo livello',
   creditCodeRequired: 'Inserisci il codice di credito sociale unificato',
   creditCodeInvalid: 'Il codice di credito sociale unificato non è corretto',
   domainFormat:

@@ -1,0 +1,192 @@
+import type {
+  CreateMemberRequest,
+  CreateMemberResponse,
+  MemberPage,
+  MembersQuery,
+  RemoveMemberRequest,
+  UpdateMemberRequest,
+} from '@portal/shared/api/settings';
+import { DEFAULT_LANGUAGE, isLanguage } from '@portal/shared/constants';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { AppError } from '../app-error.ts';
+import type { AppContext } from '../context.ts';
+import { lockEnterprise } from '../queries/enterprises.ts';
+import type { Executor } from '../queries/executor.ts';
+import { countAdmins, countMembers, deleteMembership, listMembers, updateMembership } from '../queries/members.ts';
+import { findMembership, insertMembership } from '../queries/memberships.ts';
+import { findPersonalization } from '../queries/personalizations.ts';
+import { findDefaultDepartmentId, isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
+import { findUserBy, insertUser } from '../queries/users.ts';
+import { recordAudit } from './audit.ts';
+import { hashPassword } from './passwords.ts';
+import type { Administrator } from './settings-access.ts';
+import { lastAdministrator } from './settings-access.ts';
+import { uniqueViolationOf, violationKey } from './unique-violation.ts';
+
+/** The company's members and what its administrators may do with them. */
+
+export async function listCompanyMembers(
+  ctx: AppContext,
+  admin: Administrator,
+  query: MembersQuery,
+): Promise<MemberPage> {
+  const [total, rows] = await Promise.all([
+    countMembers(ctx.db, admin.enterpriseId, query.keyword),
+    listMembers(ctx.db, admin.enterpriseId, {
+      keyword: query.keyword,
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
+    }),
+  ]);
+  return {
+    total,
+    items: rows.map((row) => ({
+      ...row,
+      role: row.role === 'admin' ? 'admin' : 'member',
+      joinedAt: new Date(row.joinedAt).toISOString(),
+    })),
+  };
+}
+
+/** The business answer to each identifier another account already holds. */
+const TAKEN: Record<string, () => AppError> = {
+  'users.account': () => new AppError(ErrorCode.BadRequest, { fields: { account: 'validation.accountTaken' } }),
+  'users.phone': () => new AppError(ErrorCode.PhoneExists),
+  'users.email': () => new AppError(ErrorCode.NewEmailRegistered),
+};
+
+/** A department of this company, else 1000404: an id from another company is as unknown as no id. */
+async function assertCompanyDepartment(db: Executor, enterpriseId: number, departmentId: number): Promise<void> {
+  if (!(await isEnterpriseDepartment(db, enterpriseId, departmentId))) throw new AppError(ErrorCode.NotFound);
+}
+
+/**
+ * An account the administrator hands out: it signs in with its account and password. Its phone, if
+ * given, is not verified (no code proved it), so after the cut-off date the person verifies it at
+ * the first sign-in, as every unverified account does. It joins with the given role (member by
+ * default), in the given department (the default department otherwise), speaking the company's
+ * language. Taken identifiers: account 1000400 (`fields.account`), phone 1008109, email 1008119.
+ */
+export async function createMember(
+  ctx: AppContext,
+  admin: Administrator,
+  body: CreateMemberRequest,
+): Promise<CreateMemberResponse> {
+  // the early reads give the friendly answer; the unique constraints below give the final one
+  for (const column of ['account', 'phone', 'email'] as const) {
+    const value = body[column];
+    if (value !== undefined && (await findUserBy(ctx.db, column, value))) throw TAKEN[`users.${column}`]!();
+  }
+  const language = (await findPersonalization(ctx.db, admin.enterpriseId))?.language_type;
+  // argon2 is slow: never inside the transaction, which on SQLite holds the only connection
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      await lockEnterprise(trx, ctx.engine, admin.enterpriseId);
+      if (body.departmentId !== undefined) await assertCompanyDepartment(trx, admin.enterpriseId, body.departmentId);
+      const departmentId = body.departmentId ?? (await findDefaultDepartmentId(trx, admin.enterpriseId));
+      const now = ctx.now();
+      const userId = await insertUser(trx, {
+        account: body.account,
+        nickname: body.nickname,
+        phone: body.phone ?? null,
+        email: body.email ?? null,
+        password_hash: passwordHash,
+        lang_code: isLanguage(language) ? language : DEFAULT_LANGUAGE,
+        user_type: 'investors',
+        phone_certified: 0,
+        disabled: 0,
+        last_enterprise_id: admin.enterpriseId,
+        created_at: now,
+        updated_at: now,
+      });
+      const role = body.role ?? 'member';
+      await insertMembership(trx, {
+        enterprise_id: admin.enterpriseId,
+        user_id: userId,
+        role,
+        department_id: departmentId,
+        joined_at: now,
+      });
+      await recordAudit(
+        ctx,
+        {
+          action: 'member.create',
+          userId: admin.userId,
+          enterpriseId: admin.enterpriseId,
+          ip: admin.ip,
+          detail: { memberId: userId, role, departmentId, withPhone: body.phone !== undefined },
+        },
+        trx,
+      );
+      return { userId };
+    });
+  } catch (error) {
+    const violation = uniqueViolationOf(error);
+    const taken = violation ? TAKEN[violationKey(violation)] : undefined;
+    if (taken) throw taken();
+    throw error;
+  }
+}
+
+/**
+ * Changes a member's role or department. A user who is not a member of this company, or a department
+ * of another, is 1000404; demoting the last administrator is 1000403. Under the company's lock, so
+ * that two administrators demoting each other at once cannot both succeed.
+ */
+export async function updateMember(ctx: AppContext, admin: Administrator, body: UpdateMemberRequest): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockEnterprise(trx, ctx.engine, admin.enterpriseId);
+    const membership = await findMembership(trx, admin.enterpriseId, body.userId);
+    if (!membership) throw new AppError(ErrorCode.NotFound);
+    if (body.departmentId !== undefined) await assertCompanyDepartment(trx, admin.enterpriseId, body.departmentId);
+    const demoted = membership.role === 'admin' && body.role === 'member';
+    if (demoted && (await countAdmins(trx, admin.enterpriseId)) <= 1) throw lastAdministrator();
+    await updateMembership(trx, admin.enterpriseId, body.userId, {
+      role: body.role,
+      department_id: body.departmentId,
+    });
+    await recordAudit(
+      ctx,
+      {
+        action: 'member.update',
+        userId: admin.userId,
+        enterpriseId: admin.enterpriseId,
+        ip: admin.ip,
+        detail: {
+          memberId: body.userId,
+          role: body.role === undefined ? undefined : { from: membership.role, to: body.role },
+          departmentId:
+            body.departmentId === undefined ? undefined : { from: membership.department_id, to: body.departmentId },
+        },
+      },
+      trx,
+    );
+  });
+}
+
+/**
+ * Takes a person out of the company; the account stays (it may belong to other companies, and its
+ * owner keeps signing in). Their sessions in this company fall back to another company, or none, on
+ * the next request. Removing oneself is allowed, unless one is the last administrator (1000403).
+ */
+export async function removeMember(ctx: AppContext, admin: Administrator, body: RemoveMemberRequest): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockEnterprise(trx, ctx.engine, admin.enterpriseId);
+    const membership = await findMembership(trx, admin.enterpriseId, body.userId);
+    if (!membership) throw new AppError(ErrorCode.NotFound);
+    if (membership.role === 'admin' && (await countAdmins(trx, admin.enterpriseId)) <= 1) throw lastAdministrator();
+    await deleteMembership(trx, admin.enterpriseId, body.userId);
+    await recordAudit(
+      ctx,
+      {
+        action: 'member.remove',
+        userId: admin.userId,
+        enterpriseId: admin.enterpriseId,
+        ip: admin.ip,
+        detail: { memberId: body.userId, role: membership.role, self: body.userId === admin.userId },
+      },
+      trx,
+    );
+  });
+}

@@ -1,0 +1,34 @@
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { AppError } from '../app-error.ts';
+import type { AppContext } from '../context.ts';
+import { findMembership } from '../queries/memberships.ts';
+import { currentEnterpriseOf } from './memberships.ts';
+import type { Auth } from './sessions.ts';
+
+/** Who acts in the settings centre: an administrator of the company the session works in. */
+export interface Administrator {
+  enterpriseId: number;
+  userId: number;
+  /** For the audit trail. */
+  ip: string;
+}
+
+/**
+ * The one gate of the settings centre's changes and lists. The company is the session's current one,
+ * resolved as everywhere else (`portal/info`, `portal/user/admin`): never an id from the request.
+ * Anyone but an administrator of it, including a user without a company, gets 1000403 (with
+ * `redirect-page: 001`); no session is 1000401.
+ */
+export async function requireAdministrator(ctx: AppContext, auth: Auth | null, ip: string): Promise<Administrator> {
+  if (!auth) throw new AppError(ErrorCode.Unauthorized);
+  const enterpriseId = await currentEnterpriseOf(ctx, auth.user.id, auth.enterpriseId);
+  const membership = enterpriseId === null ? undefined : await findMembership(ctx.db, enterpriseId, auth.user.id);
+  if (enterpriseId === null || membership?.role !== 'admin') throw new AppError(ErrorCode.Forbidden);
+  return { enterpriseId, userId: auth.user.id, ip };
+}
+
+/** 1000403 for a change that would leave the company without an administrator. `reason` lets the
+ *  web app tell it from a lost right (both carry `redirect-page: 001`, as every 1000403 does). */
+export function lastAdministrator(): AppError {
+  return new AppError(ErrorCode.Forbidden, { reason: 'lastAdmin' });
+}

@@ -1,0 +1,83 @@
+import type {
+  CompanyInvitation,
+  CreateCompanyInvitationRequest,
+  CreatedCompanyInvitation,
+  InvitationStatus,
+} from '@portal/shared/api/settings';
+import type { InvitationKind } from '@portal/shared/api/registration';
+import type { AppContext } from '../context.ts';
+import { listEnterpriseInvitations } from '../queries/invitations.ts';
+import { recordAudit } from './audit.ts';
+import { createInvitation, invitationStatus, revokeInvitation } from './invitations.ts';
+import type { Administrator } from './settings-access.ts';
+
+/** The company's invitation links, as its administrators make, list and revoke them. */
+
+/** A `member` or `owner` link into the company, made by the administrator (the inviter the link names). */
+export async function createCompanyInvitation(
+  ctx: AppContext,
+  admin: Administrator,
+  body: CreateCompanyInvitationRequest,
+): Promise<CreatedCompanyInvitation> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const created = await createInvitation(
+      ctx,
+      {
+        kind: body.kind,
+        enterpriseId: admin.enterpriseId,
+        departmentId: body.departmentId,
+        createdBy: admin.userId,
+        hours: body.expiresInHours,
+        maxUses: body.maxUses,
+      },
+      trx,
+    );
+    await recordAudit(
+      ctx,
+      {
+        action: 'invitation.create',
+        userId: admin.userId,
+        enterpriseId: admin.enterpriseId,
+        ip: admin.ip,
+        detail: {
+          invitationId: created.invitationId,
+          kind: body.kind,
+          maxUses: body.maxUses ?? 1,
+          departmentId: body.departmentId ?? null,
+          expiresAt: created.expiresAt,
+        },
+      },
+      trx,
+    );
+    return created;
+  });
+}
+
+/** Every link the company has made, newest first, each with the status `referral/info` would give. */
+export async function listCompanyInvitations(ctx: AppContext, admin: Administrator): Promise<CompanyInvitation[]> {
+  const now = ctx.now();
+  const rows = await listEnterpriseInvitations(ctx.db, admin.enterpriseId);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind as InvitationKind,
+    // 'invalid' means "no such link", which a listed row never is
+    status: invitationStatus(row, now) as InvitationStatus,
+    uses: row.uses,
+    maxUses: row.max_uses,
+    expiresAt: new Date(row.expires_at).toISOString(),
+    createdBy: row.creatorName,
+  }));
+}
+
+/** Revokes a link of the company by its row id (1000404 for another company's); the link then
+ *  answers `revoked`. Revoking twice is harmless. */
+export async function revokeCompanyInvitation(ctx: AppContext, admin: Administrator, id: number): Promise<void> {
+  await revokeInvitation(ctx, admin.enterpriseId, id);
+  await recordAudit(ctx, {
+    action: 'invitation.revoke',
+    userId: admin.userId,
+    enterpriseId: admin.enterpriseId,
+    ip: admin.ip,
+    detail: { invitationId: id },
+  });
+}

@@ -1,0 +1,95 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Executor } from './executor.ts';
+
+type MemberScope = ExpressionBuilder<Database, 'memberships' | 'users'>;
+
+/** `%`, `_` and the escape character itself are literal in a keyword. */
+function likePattern(keyword: string): string {
+  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Members of one enterprise whose account, name, phone or email contains the keyword. `lower()` on
+ * both sides: LIKE ignores case on SQLite but not on PostgreSQL. (SQLite's lower() folds ASCII only;
+ * emails and accounts are stored in lower case anyway.)
+ */
+function membersOf(enterpriseId: number, keyword: string | undefined) {
+  return (eb: MemberScope) => {
+    const scoped = eb('memberships.enterprise_id', '=', enterpriseId);
+    if (!keyword) return scoped;
+    const pattern = likePattern(keyword);
+    const contains = (column: 'users.account' | 'users.nickname' | 'users.phone' | 'users.email') =>
+      sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    return eb.and([
+      scoped,
+      eb.or([contains('users.account'), contains('users.nickname'), contains('users.phone'), contains('users.email')]),
+    ]);
+  };
+}
+
+/** One page of an enterprise's members in the order they joined (user id breaks ties, for stable pages). */
+export function listMembers(
+  db: Executor,
+  enterpriseId: number,
+  options: { keyword?: string | undefined; offset: number; limit: number },
+) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select([
+      'users.id as userId',
+      'users.account as account',
+      'users.nickname as nickname',
+      'users.phone as phone',
+      'users.email as email',
+      'memberships.role as role',
+      'memberships.department_id as departmentId',
+      'memberships.joined_at as joinedAt',
+    ])
+    .where(membersOf(enterpriseId, options.keyword))
+    .orderBy('memberships.joined_at')
+    .orderBy('users.id')
+    .offset(options.offset)
+    .limit(options.limit)
+    .execute();
+}
+
+export async function countMembers(db: Executor, enterpriseId: number, keyword: string | undefined): Promise<number> {
+  const row = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where(membersOf(enterpriseId, keyword))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function countAdmins(db: Executor, enterpriseId: number): Promise<number> {
+  const row = await db
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('enterprise_id', '=', enterpriseId)
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function updateMembership(
+  db: Executor,
+  enterpriseId: number,
+  userId: number,
+  values: { role?: string; department_id?: number },
+): Promise<void> {
+  if (values.role === undefined && values.department_id === undefined) return;
+  await db
+    .updateTable('memberships')
+    .set(values)
+    .where('enterprise_id', '=', enterpriseId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function deleteMembership(db: Executor, enterpriseId: number, userId: number): Promise<void> {
+  await db.deleteFrom('memberships').where('enterprise_id', '=', enterpriseId).where('user_id', '=', userId).execute();
+}

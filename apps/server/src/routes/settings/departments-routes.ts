@@ -1,0 +1,95 @@
+import { envelopeSchema } from '@portal/shared/api/envelope';
+import {
+  createDepartmentRequestSchema,
+  createDepartmentResponseSchema,
+  deleteDepartmentRequestSchema,
+  departmentListSchema,
+  renameDepartmentRequestSchema,
+} from '@portal/shared/api/settings';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createCompanyDepartment,
+  deleteCompanyDepartment,
+  listCompanyDepartments,
+  renameCompanyDepartment,
+} from '../../libraries/departments.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { S } from '../paths.ts';
+import { ADMINISTRATOR_ONLY, administratorOnly } from './administrator-only.ts';
+
+const nothing = { 200: envelopeSchema(z.null()) };
+const NAME_RULE =
+  'A name is 1-30 characters, trimmed, unique among its siblings (exact match; top-level departments are siblings): a taken name is 1000400 with `fields.name: validation.departmentNameTaken`.';
+
+/** The company's department tree (settings centre). */
+export async function departmentsRoutes(app: FastifyInstance) {
+  administratorOnly(app);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    `${S}/enterprise/departments`,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['settings'],
+        summary: "The company's departments",
+        description: `${ADMINISTRATOR_ONLY} A flat list in the order they were made; \`parentId\` null for a top-level department. \`memberCount\` counts the department's own members, not those of its sub-departments.`,
+        response: { 200: envelopeSchema(departmentListSchema) },
+      },
+    },
+    async (request) => ok(await listCompanyDepartments(app.ctx, request.administrator!)),
+  );
+
+  r.post(
+    `${S}/enterprise/departments/create`,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Create a department',
+        description: `${ADMINISTRATOR_ONLY} Top-level without \`parentId\`; 1000404 when the parent is not this company's. ${NAME_RULE}`,
+        body: createDepartmentRequestSchema,
+        response: { 200: envelopeSchema(createDepartmentResponseSchema) },
+      },
+    },
+    async (request) => ok(await createCompanyDepartment(app.ctx, request.administrator!, request.body)),
+  );
+
+  r.post(
+    `${S}/enterprise/departments/rename`,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Rename a department',
+        description: `${ADMINISTRATOR_ONLY} The default department may be renamed too. 1000404 for a department that is not this company's. ${NAME_RULE}`,
+        body: renameDepartmentRequestSchema,
+        response: nothing,
+      },
+    },
+    async (request) => {
+      await renameCompanyDepartment(app.ctx, request.administrator!, request.body);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    `${S}/enterprise/departments/delete`,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Delete a department with its sub-departments',
+        description: `${ADMINISTRATOR_ONLY} The department and every department under it go together, all or nothing. 1009109 for the default department; 1009107 when it or any department under it has members (move them first); 1000404 for a department that is not this company's. Invitation links into a deleted department put their people in the default department.`,
+        body: deleteDepartmentRequestSchema,
+        response: nothing,
+      },
+    },
+    async (request) => {
+      await deleteCompanyDepartment(app.ctx, request.administrator!, request.body);
+      return ok(null);
+    },
+  );
+}
