@@ -16,9 +16,10 @@ test('without a token, a signed-in page sends the visitor to sign-in', async ({ 
 });
 
 test('registration pages stay open without a token', async ({ page }) => {
+  // the invitation flow itself answers an unknown link (the invalid-link page), not the sign-in guard
   await page.goto('/register-common-ordinary?referralId=abc');
-  await expect(page).toHaveURL(/\/register-common-ordinary\?referralId=abc$/);
-  await expect(page.getByRole('heading', { name: '企业成员注册' })).toBeVisible();
+  await expect(page).toHaveURL(/\/register-invalidity$/);
+  await expect(page.getByRole('heading', { name: '邀请链接已失效' })).toBeVisible();
 });
 
 test('the root keeps its query on the way to sign-in', async ({ page }) => {

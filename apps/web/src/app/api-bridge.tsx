@@ -2,6 +2,7 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { registerApiHandlers } from '../lib/api-client';
+import { useBranding } from '../stores/branding-store';
 import { useSession } from '../stores/session-store';
 
 /** Lends the api client the shell's toast and navigation, which only exist inside React. */
@@ -15,7 +16,10 @@ export function ApiBridge() {
         // Keyed by text: a burst of calls failing the same way shows one toast, not five.
         notifyError: (text) => void message.error({ content: text, key: text }),
         navigate: (path) => void navigate(path, { replace: true }),
-        onSessionEnded: () => useSession.getState().clear(),
+        onSessionEnded: () => {
+          useSession.getState().clear();
+          useBranding.getState().clear();
+        },
       }),
     [message, navigate],
   );

@@ -1,5 +1,5 @@
 import { App, ConfigProvider } from 'antd';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { NOTIFICATION_SECONDS, TOAST_SECONDS } from '@portal/shared/constants';
 import { ANTD_LOCALES } from '../lib/antd-locale';
@@ -7,20 +7,17 @@ import { currentLanguage, i18n } from '../lib/i18n';
 import { themeConfig } from '../lib/theme';
 import { usePreferences } from '../stores/preferences-store';
 import { ThemeRoot } from './theme-root';
+import { useDocumentBranding } from './use-document-branding';
 import { useLanguageSync } from './use-language-sync';
 
 function LocalizedTheme({ children }: { children: ReactNode }) {
   // Subscribes to language changes, so the whole tree re-renders in the new language.
-  const { t } = useTranslation();
+  useTranslation();
   const mode = usePreferences((s) => s.mode);
   const lang = currentLanguage();
   const appTheme = useMemo(() => themeConfig(mode), [mode]);
   useLanguageSync();
-
-  useEffect(() => {
-    document.documentElement.lang = lang;
-    document.title = t('common.platformTitle');
-  }, [lang, t]);
+  useDocumentBranding();
 
   return (
     <ConfigProvider

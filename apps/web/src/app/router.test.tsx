@@ -8,8 +8,10 @@ import { routes } from './router';
 
 vi.mock('../features/session/session-api', () => ({
   login: vi.fn(),
-  // Never settles: these tests look at where the guard sends the user, not at what follows.
+  // Never settle: these tests look at where the guard sends the user, not at what follows.
+  fetchCurrentUser: vi.fn(() => new Promise(() => {})),
   fetchPortalInfo: vi.fn(() => new Promise(() => {})),
+  fetchPersonalization: vi.fn(() => new Promise(() => {})),
   logout: vi.fn(),
   enterEnterprise: vi.fn(),
 }));
@@ -26,7 +28,6 @@ describe('route guard', () => {
 
   it('lets a visitor without a token open registration, recovery, no-permission and unknown pages', async () => {
     for (const [path, heading] of [
-      ['/register-common-admin', 'Company administrator registration'],
       ['/register-invalidity', 'This invitation link is no longer valid'],
       ['/forget_password', 'Reset password'],
       ['/noAuth', 'No access'],
@@ -37,6 +38,12 @@ describe('route guard', () => {
       expect(router.state.location.pathname).toBe(path);
       unmount();
     }
+  });
+
+  it('answers a registration page without an invitation with the invalid-link page, not sign-in', async () => {
+    const { router } = renderRoutes(routes, '/register-common-admin');
+    expect(await screen.findByRole('heading', { name: 'This invitation link is no longer valid' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register-invalidity');
   });
 
   it('offers the way back to sign-in on the no-permission page', async () => {

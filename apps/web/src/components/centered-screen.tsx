@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BrandMark } from './brand-mark';
+import { BrandedMark } from './branded-mark';
 import { ScreenToolbar } from './screen-toolbar';
 import styles from './centered-screen.module.css';
 
@@ -8,7 +8,7 @@ export function CenteredScreen({ children }: { children: ReactNode }) {
   return (
     <div className={styles.screen}>
       <header className={styles.header}>
-        <BrandMark />
+        <BrandedMark />
         <ScreenToolbar />
       </header>
       <main className={styles.main}>

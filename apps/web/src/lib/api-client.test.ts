@@ -144,6 +144,13 @@ describe('api client', () => {
     expect(handlers.navigate).toHaveBeenCalledExactlyOnceWith('/noAuth');
   });
 
+  it('takes an account that must verify its phone to the verification page', async () => {
+    const client = createApiClient({ adapter: serve(() => ({ body: envelope(1009130) })) });
+    await expect(client.get('/x')).rejects.toMatchObject({ code: 1009130 });
+    expect(handlers.notifyError).toHaveBeenCalledExactlyOnceWith(en.errors[1009130]);
+    expect(handlers.navigate).toHaveBeenCalledExactlyOnceWith('/vertify-phone');
+  });
+
   it.each([
     ['Network Error', new AxiosError('Network Error', AxiosError.ERR_NETWORK), en.common.transport.network],
     ['a timeout', new AxiosError('timeout of 30000ms exceeded', AxiosError.ECONNABORTED), en.common.transport.timeout],

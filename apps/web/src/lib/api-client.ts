@@ -9,6 +9,8 @@ import { i18n, translateKey } from './i18n';
 import { clearUserData } from './storage';
 
 export const FRONT_API = '/api/portal/front/v4';
+export const SETTINGS_API = '/api/settcntr/admin/v4';
+const VERIFY_PHONE_PATH = '/vertify-phone';
 
 /** What the client needs from the app shell; registered once the shell has mounted. */
 export interface ApiHandlers {
@@ -112,6 +114,8 @@ export function createApiClient(options: { adapter?: AxiosAdapter } = {}): ApiCl
     if (isKnownErrorCode(body.code)) {
       const message = translateKey(errorMessageKey(body.code));
       handlers.notifyError(message);
+      // After the cut-off an unverified account can do nothing else (contract): take it there.
+      if (body.code === ErrorCode.PhoneVerificationRequired) handlers.navigate(VERIFY_PHONE_PATH);
       throw new ApiError(body.code, message, body.data);
     }
     // The spec: codes outside the catalogue are logged, never shown.

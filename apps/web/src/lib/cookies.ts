@@ -1,20 +1,10 @@
 import Cookies from 'js-cookie';
 import { COOKIE_ENTERPRISE_ID, COOKIE_LANG, COOKIE_TOKEN } from '@portal/shared/cookies';
 import { type Language, SESSION_MAX_DAYS, isLanguage } from '@portal/shared/constants';
+import { pageMainDomain } from './main-domain';
 
-/** The server writes this meta tag into index.html when MAIN_DOMAIN is configured. */
-const MAIN_DOMAIN_META = 'portal:main-domain';
 const LONG_LIVED_DAYS = 365;
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-
-function mainDomain(): string | undefined {
-  const content = document.querySelector<HTMLMetaElement>(`meta[name="${MAIN_DOMAIN_META}"]`)?.content.trim();
-  if (!content) return undefined;
-  const host = window.location.hostname;
-  const domain = content.replace(/^\./, '');
-  // A browser drops a cookie whose Domain does not cover the page's host; fall back to host-only.
-  return host === domain || host.endsWith(`.${domain}`) ? domain : undefined;
-}
 
 /** Attributes shared by every portal cookie, so that the other products on the main domain see them. */
 export function cookieAttributes(): Cookies.CookieAttributes {
@@ -22,7 +12,8 @@ export function cookieAttributes(): Cookies.CookieAttributes {
   // A Secure cookie cannot be set from a plain-http page, so SameSite=None (which needs Secure)
   // is only possible on https; localhost stays on Lax as the contract asks.
   const crossSite = protocol === 'https:' && !LOCAL_HOSTS.includes(hostname);
-  const domain = mainDomain();
+  // A browser drops a cookie whose Domain does not cover the page's host: host-only then.
+  const domain = pageMainDomain();
   return {
     path: '/',
     ...(domain ? { domain } : {}),

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@portal/shared/api/auth';
+import type { Personalization } from '@portal/shared/api/personalization';
 import { STORAGE_APP_PREFERENCES, STORAGE_ENTERPRISE_CONFIG, STORAGE_USER_INFO } from '@portal/shared/cookies';
 
 /** Local storage read by the other products of the origin too; values are plain JSON (contract). */
@@ -27,6 +28,15 @@ export function readUserInfo(): CurrentUser | null {
 
 export function writeUserInfo(user: CurrentUser): void {
   writeJson(STORAGE_USER_INFO, user);
+}
+
+export function readEnterpriseConfig(): Personalization | null {
+  const value = readJson(STORAGE_ENTERPRISE_CONFIG);
+  return value && typeof value === 'object' ? (value as Personalization) : null;
+}
+
+export function writeEnterpriseConfig(config: Personalization): void {
+  writeJson(STORAGE_ENTERPRISE_CONFIG, config);
 }
 
 export function readPreferences(): Record<string, unknown> {

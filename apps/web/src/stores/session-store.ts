@@ -8,6 +8,7 @@ interface SessionState {
   /** null until portal info has been fetched in this page view. */
   enterprises: PortalEnterprise[] | null;
   currentEnterpriseId: number | null;
+  setUserInfo(userInfo: CurrentUser): void;
   setPortalInfo(info: PortalInfo): void;
   clear(): void;
 }
@@ -17,6 +18,7 @@ export const useSession = create<SessionState>()((set) => ({
   userInfo: readUserInfo(),
   enterprises: null,
   currentEnterpriseId: null,
+  setUserInfo: (userInfo) => set({ userInfo }),
   setPortalInfo: (info) =>
     set({ userInfo: info.userinfo, enterprises: info.enterpriseProduct, currentEnterpriseId: info.enterpriseId }),
   clear: () => set({ userInfo: null, enterprises: null, currentEnterpriseId: null }),

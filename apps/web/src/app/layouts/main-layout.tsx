@@ -1,15 +1,12 @@
 import { AppstoreOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { BrandMark } from '../../components/brand-mark';
+import { BrandedMark } from '../../components/branded-mark';
 import { CompanySwitcher } from '../../features/home/company-switcher';
 import { UserMenu } from '../../features/home/user-menu';
-import { loadPortalInfo } from '../../features/session/portal-session';
-import { ApiError } from '../../lib/api-error';
+import { usePortalData } from '../../features/session/use-portal-data';
 import { usePreferences } from '../../stores/preferences-store';
-import { useSession } from '../../stores/session-store';
 import styles from './main-layout.module.css';
 
 /** The signed-in frame: a collapsible sidebar and a header with company and user. */
@@ -18,19 +15,19 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const collapsed = usePreferences((s) => s.sidebarCollapsed);
   const setCollapsed = usePreferences((s) => s.setSidebarCollapsed);
-  const loaded = useSession((s) => s.enterprises !== null);
-
-  // After sign-in the store is filled already; after a reload it is fetched here.
-  useEffect(() => {
-    if (loaded) return;
-    loadPortalInfo().catch((error: unknown) => {
-      if (!(error instanceof ApiError)) throw error;
-    });
-  }, [loaded]);
+  usePortalData();
 
   const navItems = [
-    { key: '/home', icon: <AppstoreOutlined />, label: <Link to="/home">{t('web.layout.products')}</Link> },
-    { key: '/personal', icon: <UserOutlined />, label: <Link to="/personal">{t('web.layout.personal')}</Link> },
+    {
+      key: '/home',
+      icon: <AppstoreOutlined aria-hidden="true" />,
+      label: <Link to="/home">{t('web.layout.products')}</Link>,
+    },
+    {
+      key: '/personal',
+      icon: <UserOutlined aria-hidden="true" />,
+      label: <Link to="/personal">{t('web.layout.personal')}</Link>,
+    },
   ];
 
   return (
@@ -45,7 +42,7 @@ export function MainLayout() {
         className={styles.sider}
       >
         <div className={styles.brand}>
-          <BrandMark compact={collapsed} wrap />
+          <BrandedMark compact={collapsed} wrap />
         </div>
         <nav aria-label={t('web.layout.navigation')}>
           <Menu
@@ -71,10 +68,9 @@ export function MainLayout() {
           <div className={styles.spacer} />
           <UserMenu />
         </Layout.Header>
+        {/* antd's Content is the page's <main> landmark */}
         <Layout.Content className={styles.content}>
-          <main>
-            <Outlet />
-          </main>
+          <Outlet />
         </Layout.Content>
       </Layout>
     </Layout>

@@ -3,7 +3,7 @@ import { App, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-error';
-import { loadPortalInfo } from '../session/portal-session';
+import { refreshPortal } from '../session/portal-session';
 import { enterEnterprise } from '../session/session-api';
 import { selectCurrentEnterprise, useSession } from '../../stores/session-store';
 import styles from './company-switcher.module.css';
@@ -30,7 +30,7 @@ export function CompanySwitcher() {
     setSwitching(true);
     try {
       await enterEnterprise(enterpriseId);
-      const info = await loadPortalInfo();
+      const info = await refreshPortal();
       const entered = info.enterpriseProduct.find((e) => e.enterpriseId === info.enterpriseId);
       if (entered) void message.success(t('web.layout.companySwitched', { name: entered.enterpriseName }));
     } catch (error) {

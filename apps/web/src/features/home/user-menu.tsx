@@ -10,13 +10,11 @@ import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LANGUAGES, isLanguage } from '@portal/shared/constants';
-import { ApiError } from '../../lib/api-error';
 import { currentLanguage } from '../../lib/i18n';
 import { LANGUAGE_NAMES, changeLanguage } from '../../lib/language';
 import { usePreferences } from '../../stores/preferences-store';
 import { useSession } from '../../stores/session-store';
-import { endLocalSession } from '../session/portal-session';
-import { logout } from '../session/session-api';
+import { signOut } from '../session/portal-session';
 import styles from './user-menu.module.css';
 
 const LANGUAGE_KEY_PREFIX = 'lang:';
@@ -29,23 +27,16 @@ export function UserMenu() {
   const toggleMode = usePreferences((s) => s.toggleMode);
   const displayName = userInfo?.nickname || userInfo?.account || '';
 
-  async function signOut() {
-    try {
-      await logout();
-    } catch (error) {
-      // The session ends on this device whether or not the server could be told.
-      if (!(error instanceof ApiError)) throw error;
-    } finally {
-      endLocalSession();
-      void navigate('/login', { replace: true });
-    }
+  async function leave() {
+    await signOut();
+    await navigate('/login', { replace: true });
   }
 
   const items: MenuProps['items'] = [
-    { key: 'personal', icon: <UserOutlined />, label: t('web.layout.personal') },
+    { key: 'personal', icon: <UserOutlined aria-hidden="true" />, label: t('web.layout.personal') },
     {
       key: 'language',
-      icon: <GlobalOutlined />,
+      icon: <GlobalOutlined aria-hidden="true" />,
       label: t('web.layout.language'),
       children: LANGUAGES.map((lang) => ({
         key: `${LANGUAGE_KEY_PREFIX}${lang}`,
@@ -54,17 +45,17 @@ export function UserMenu() {
     },
     {
       key: 'theme',
-      icon: mode === 'dark' ? <SunOutlined /> : <MoonOutlined />,
+      icon: mode === 'dark' ? <SunOutlined aria-hidden="true" /> : <MoonOutlined aria-hidden="true" />,
       label: mode === 'dark' ? t('web.layout.lightTheme') : t('web.layout.darkTheme'),
     },
     { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('web.layout.logout'), danger: true },
+    { key: 'logout', icon: <LogoutOutlined aria-hidden="true" />, label: t('web.layout.logout'), danger: true },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'personal') void navigate('/personal');
     else if (key === 'theme') toggleMode();
-    else if (key === 'logout') void signOut();
+    else if (key === 'logout') void leave();
     else if (key.startsWith(LANGUAGE_KEY_PREFIX)) {
       const lang = key.slice(LANGUAGE_KEY_PREFIX.length);
       if (isLanguage(lang)) void changeLanguage(lang);

@@ -1,66 +1,44 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PortalInfo } from '@portal/shared/api/portal';
 import { i18n } from '../../lib/i18n';
+import type * as CertificationModule from '../session/certification';
 import { readEnterpriseId, readToken } from '../../lib/cookies';
 import { renderRoutes } from '../../test/render-route';
+import { testPersonalization, testPortalInfo, testUser } from '../../test/session-fixtures';
 import { LoginPage } from './login-page';
 
 vi.mock('../session/session-api', () => ({
   login: vi.fn(),
-  fetchPortalInfo: vi.fn(),
   logout: vi.fn(),
+  fetchCurrentUser: vi.fn(),
+  fetchPortalInfo: vi.fn(),
+  fetchPersonalization: vi.fn(),
   enterEnterprise: vi.fn(),
 }));
+vi.mock('../session/certification', async (importOriginal) => ({
+  ...(await importOriginal<typeof CertificationModule>()),
+  fetchCertification: vi.fn(),
+}));
+vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn(), sendEmailCode: vi.fn() }));
 const sessionApi = await import('../session/session-api');
-
-const user = {
-  userId: 1,
-  account: 'admin',
-  nickname: 'Admin',
-  phone: null,
-  email: null,
-  langCode: 'en-US',
-  local: 'en_US',
-  userType: 'investors',
-  phoneCertified: true,
-  hasPassword: true,
-} as const;
-
-function portalInfo(productCount: number): PortalInfo {
-  return {
-    enterpriseId: 7,
-    userinfo: user,
-    enterpriseProduct: [
-      {
-        enterpriseId: 7,
-        enterpriseName: 'Green Demo Ltd',
-        abbreviation: 'GreenDemo',
-        domain: 'greendemo',
-        role: 'admin',
-        productList: [
-          { id: 6, productCode: 'saas-es-actuary', name: 'ES Actuary', entryPath: '/cesuan' },
-          { id: 1, productCode: 'esguard', name: 'Energy Storage Manager', entryPath: '/es' },
-        ].slice(0, productCount),
-      },
-    ],
-  };
-}
+const certification = await import('../session/certification');
+const codeApi = await import('../../lib/code-api');
 
 function renderLogin() {
   return renderRoutes(
     [
       { path: '/login', element: <LoginPage /> },
       { path: '/home', element: <p>home page</p> },
+      { path: '/vertify-phone', element: <p>verify page</p> },
       { path: '/forget_password', element: <p>forgot page</p> },
     ],
     '/login',
   );
 }
 
-async function openAccountTab(tabName: string) {
-  await userEvent.click(await screen.findByRole('tab', { name: tabName }));
+async function openTab(name: string) {
+  await userEvent.click(await screen.findByRole('tab', { name }));
 }
 
 /** Visited tabs stay in the DOM, hidden; only the visible panel's fields count. */
@@ -68,17 +46,28 @@ function panel() {
   return within(screen.getByRole('tabpanel'));
 }
 
-describe('sign-in form', () => {
-  beforeEach(() => vi.mocked(sessionApi.login).mockReset());
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    await i18n.changeLanguage('zh-CN');
-  });
+async function useCodeSignIn(label = 'Code sign-in') {
+  await userEvent.click(panel().getByText(label));
+}
 
+function signedIn(productCount: number, user = testUser) {
+  vi.mocked(sessionApi.login).mockResolvedValue({ token: 'tok-1', expiresAt: '2099-01-01T00:00:00Z' });
+  vi.mocked(sessionApi.fetchCurrentUser).mockResolvedValue(user);
+  vi.mocked(sessionApi.fetchPortalInfo).mockResolvedValue(testPortalInfo(productCount, user));
+  vi.mocked(sessionApi.fetchPersonalization).mockResolvedValue(testPersonalization);
+}
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('zh-CN');
+});
+
+describe('password sign-in', () => {
   it('asks for the account and the password in English', async () => {
     await i18n.changeLanguage('en-US');
     renderLogin();
-    await openAccountTab('Account');
+    await openTab('Account');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Please enter your account')).toBeInTheDocument();
@@ -90,7 +79,7 @@ describe('sign-in form', () => {
   it('asks for the password alone once the account is filled', async () => {
     await i18n.changeLanguage('en-US');
     renderLogin();
-    await openAccountTab('Account');
+    await openTab('Account');
     await userEvent.type(panel().getByRole('textbox', { name: 'Account' }), 'admin');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -100,33 +89,45 @@ describe('sign-in form', () => {
 
   it('shows the messages in Chinese by default', async () => {
     renderLogin();
-    await openAccountTab('账号');
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
 
-    expect(await screen.findByText('请输入账号')).toBeInTheDocument();
+    expect(await screen.findByText('请输入手机号')).toBeInTheDocument();
     expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    await openTab('账号');
+    await userEvent.click(panel().getByRole('button', { name: '登录' }));
+    expect(await panel().findByText('请输入账号')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('zh-CN');
   });
 
-  it('checks the phone format on the phone tab', async () => {
+  it('checks the phone and email formats', async () => {
     await i18n.changeLanguage('en-US');
     renderLogin();
     await userEvent.type(await screen.findByRole('textbox', { name: 'Phone number' }), '12345');
     await userEvent.type(panel().getByLabelText('Password'), 'secret');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-
     expect(await screen.findByText('Invalid phone number format')).toBeInTheDocument();
+
+    await openTab('Email');
+    await userEvent.type(panel().getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await userEvent.click(panel().getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
     expect(sessionApi.login).not.toHaveBeenCalled();
+  });
+
+  it('offers no code sign-in for an account', async () => {
+    await i18n.changeLanguage('en-US');
+    renderLogin();
+    await openTab('Account');
+    expect(panel().queryByRole('radiogroup', { name: 'Verification method' })).not.toBeInTheDocument();
   });
 
   it('signs in with the account and opens the only product in the same tab', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, hostname: 'localhost', protocol: 'http:' });
-    vi.mocked(sessionApi.login).mockResolvedValue({ token: 'tok-1', expiresAt: '2099-01-01T00:00:00Z' });
-    vi.mocked(sessionApi.fetchPortalInfo).mockResolvedValue(portalInfo(1));
+    signedIn(1);
     await i18n.changeLanguage('en-US');
     renderLogin();
-    await openAccountTab('Account');
+    await openTab('Account');
     await userEvent.type(panel().getByRole('textbox', { name: 'Account' }), 'admin');
     await userEvent.type(panel().getByLabelText('Password'), 'Portal2026');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -141,18 +142,140 @@ describe('sign-in form', () => {
     expect(readToken()).toBe('tok-1');
     expect(readEnterpriseId()).toBe(7);
     expect(JSON.parse(window.localStorage.getItem('_userInfo')!)).toMatchObject({ account: 'admin' });
+    expect(JSON.parse(window.localStorage.getItem('_enterpriseConfig')!)).toEqual(testPersonalization);
   });
 
   it('goes to the home page when the company has several products', async () => {
-    vi.mocked(sessionApi.login).mockResolvedValue({ token: 'tok-2', expiresAt: '2099-01-01T00:00:00Z' });
-    vi.mocked(sessionApi.fetchPortalInfo).mockResolvedValue(portalInfo(2));
+    signedIn(2);
     await i18n.changeLanguage('en-US');
     renderLogin();
-    await openAccountTab('Account');
-    await userEvent.type(panel().getByRole('textbox', { name: 'Account' }), 'admin');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Phone number' }), '13800000000');
     await userEvent.type(panel().getByLabelText('Password'), 'Portal2026');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(document.title).toBe('Green Cloud');
+  });
+});
+
+describe('code sign-in', () => {
+  it('asks for the phone and the code in English', async () => {
+    await i18n.changeLanguage('en-US');
+    renderLogin();
+    await useCodeSignIn();
+    await userEvent.click(panel().getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Please enter your phone number')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter the verification code')).toBeInTheDocument();
+    expect(panel().getByRole('textbox', { name: 'Verification code' })).toHaveAttribute('aria-invalid', 'true');
+    expect(sessionApi.login).not.toHaveBeenCalled();
+  });
+
+  it('checks the formats of the phone and of the code', async () => {
+    await i18n.changeLanguage('en-US');
+    renderLogin();
+    await useCodeSignIn();
+    await userEvent.type(panel().getByRole('textbox', { name: 'Phone number' }), '12345');
+    await userEvent.type(panel().getByRole('textbox', { name: 'Verification code' }), '12a');
+    await userEvent.click(panel().getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Invalid phone number format')).toBeInTheDocument();
+    expect(screen.getByText('The verification code is 6 digits')).toBeInTheDocument();
+  });
+
+  it('shows the messages in Chinese', async () => {
+    renderLogin();
+    await useCodeSignIn('验证码登录');
+    await userEvent.click(panel().getByRole('button', { name: '登录' }));
+
+    expect(await screen.findByText('请输入手机号')).toBeInTheDocument();
+    expect(await screen.findByText('请输入验证码')).toBeInTheDocument();
+  });
+
+  it('sends no code to a malformed phone', async () => {
+    await i18n.changeLanguage('en-US');
+    renderLogin();
+    await useCodeSignIn();
+    await userEvent.type(panel().getByRole('textbox', { name: 'Phone number' }), '1380000');
+    await userEvent.click(panel().getByRole('button', { name: 'Get code' }));
+
+    expect(await screen.findByText('Invalid phone number format')).toBeInTheDocument();
+    expect(codeApi.sendSmsCode).not.toHaveBeenCalled();
+  });
+
+  it('sends a login code to the email and signs in with it', async () => {
+    vi.mocked(codeApi.sendEmailCode).mockResolvedValue({ cooldownSeconds: 60 });
+    signedIn(2);
+    await i18n.changeLanguage('en-US');
+    renderLogin();
+    await openTab('Email');
+    await useCodeSignIn();
+    await userEvent.type(panel().getByRole('textbox', { name: 'Email' }), ' Member@Example.com ');
+    await userEvent.click(panel().getByRole('button', { name: 'Get code' }));
+
+    expect(await panel().findByRole('button', { name: 'Resend in 60 s' })).toBeDisabled();
+    expect(codeApi.sendEmailCode).toHaveBeenCalledWith('Member@Example.com', 'login');
+
+    await userEvent.type(panel().getByRole('textbox', { name: 'Verification code' }), '123456');
+    await userEvent.click(panel().getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(sessionApi.login).toHaveBeenCalledWith({
+      loginType: 'code',
+      identifierType: 'email',
+      identifier: 'Member@Example.com',
+      code: '123456',
+    });
+  });
+
+  it('keeps the chosen method when the tab changes', async () => {
+    await i18n.changeLanguage('en-US');
+    renderLogin();
+    await useCodeSignIn();
+    await openTab('Email');
+    expect(panel().getByRole('textbox', { name: 'Verification code' })).toBeInTheDocument();
+  });
+});
+
+describe('phone verification prompt after sign-in', () => {
+  const uncertified = { ...testUser, phoneCertified: false };
+
+  async function signInWithPhone() {
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Phone number' }), '13800000000');
+    await userEvent.type(panel().getByLabelText('Password'), 'Portal2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  }
+
+  it('after the cut-off offers only to verify', async () => {
+    signedIn(2, uncertified);
+    vi.mocked(certification.fetchCertification).mockResolvedValue({
+      certified: false,
+      phone: '13800000000',
+      deadline: '2025-06-30',
+    });
+    await i18n.changeLanguage('en-US');
+    renderLogin();
+    await signInWithPhone();
+
+    const prompt = await screen.findByRole('dialog');
+    expect(within(prompt).getByText(/Since June 30, 2025, accounts without one/)).toBeInTheDocument();
+    expect(within(prompt).queryByRole('button', { name: 'Skip' })).not.toBeInTheDocument();
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Verify now' }));
+    expect(await screen.findByText('verify page')).toBeInTheDocument();
+    expect(sessionApi.fetchPortalInfo).not.toHaveBeenCalled();
+  });
+
+  it('before the cut-off can be skipped', async () => {
+    signedIn(2, uncertified);
+    vi.mocked(certification.fetchCertification).mockResolvedValue({
+      certified: false,
+      phone: null,
+      deadline: '2999-12-31',
+    });
+    await i18n.changeLanguage('en-US');
+    renderLogin();
+    await signInWithPhone();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Skip' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
   });
 });

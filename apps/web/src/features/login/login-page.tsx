@@ -1,15 +1,21 @@
 import { ClusterOutlined, LineChartOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Spin, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { Segmented, Spin, Tabs } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IDENTIFIER_TYPES } from '@portal/shared/api/auth';
-import { BrandMark } from '../../components/brand-mark';
+import { IDENTIFIER_TYPES, type IdentifierType } from '@portal/shared/api/auth';
+import { BrandedMark } from '../../components/branded-mark';
 import { ScreenToolbar } from '../../components/screen-toolbar';
 import { ApiError } from '../../lib/api-error';
 import { readToken } from '../../lib/cookies';
+import { companyDomainLabel } from '../../lib/main-domain';
+import { useBranding } from '../../stores/branding-store';
+import { loadBranding } from '../session/branding';
 import { useEnterPortal } from '../session/use-enter-portal';
+import { CodeSignInForm } from './code-sign-in-form';
 import { PasswordSignInForm } from './password-sign-in-form';
 import styles from './login-page.module.css';
+
+type Method = 'password' | 'code';
 
 const TAB_LABELS = {
   phone: 'web.login.tabPhone',
@@ -17,14 +23,57 @@ const TAB_LABELS = {
   account: 'web.login.tabAccount',
 } as const;
 
+function SignInPanel({
+  identifierType,
+  method,
+  onMethodChange,
+}: {
+  identifierType: IdentifierType;
+  method: Method;
+  onMethodChange: (method: Method) => void;
+}) {
+  const { t } = useTranslation();
+  // An account has no phone or mailbox to send a code to: password only.
+  if (identifierType === 'account') return <PasswordSignInForm identifierType="account" />;
+  return (
+    <>
+      <Segmented<Method>
+        block
+        className={styles.methods}
+        aria-label={t('web.login.methodLabel')}
+        value={method}
+        onChange={onMethodChange}
+        options={[
+          { value: 'password', label: t('web.login.byPassword') },
+          { value: 'code', label: t('web.login.byCode') },
+        ]}
+      />
+      {method === 'code' ? (
+        <CodeSignInForm identifierType={identifierType} />
+      ) : (
+        <PasswordSignInForm identifierType={identifierType} />
+      )}
+    </>
+  );
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
   const enterPortal = useEnterPortal();
+  const [method, setMethod] = useState<Method>('password');
   // Someone who is still signed in goes on to their product or home rather than seeing the form.
   const [entering, setEntering] = useState(() => Boolean(readToken()));
+  const started = useRef(false);
+  const companyPlatform = useBranding((s) => (companyDomainLabel() ? s.personalization?.platformName : undefined));
 
   useEffect(() => {
-    if (!readToken()) return;
+    // On a company's sub-host the page wears that company's icon and name.
+    if (companyDomainLabel()) void loadBranding();
+  }, []);
+
+  useEffect(() => {
+    if (started.current || !readToken()) return;
+    started.current = true;
     enterPortal().catch((error: unknown) => {
       // An expired token is handled by the api client (toast, cookie removed); show the form.
       if (!(error instanceof ApiError)) throw error;
@@ -35,7 +84,7 @@ export function LoginPage() {
   return (
     <div className={styles.screen}>
       <aside className={styles.hero}>
-        <BrandMark />
+        <BrandedMark />
         <div className={styles.heroBody}>
           <p className={styles.heroHeadline}>{t('web.login.heroHeadline')}</p>
           <p className={styles.heroText}>{t('web.login.heroDescription')}</p>
@@ -56,7 +105,7 @@ export function LoginPage() {
       <main className={styles.panel}>
         <div className={styles.toolbar}>
           <span className={styles.compactBrand}>
-            <BrandMark />
+            <BrandedMark />
           </span>
           <ScreenToolbar />
         </div>
@@ -64,7 +113,9 @@ export function LoginPage() {
           <h1 id="login-heading" className={styles.heading}>
             {t('web.login.heading')}
           </h1>
-          <p className={styles.subheading}>{t('web.login.subheading')}</p>
+          <p className={styles.subheading}>
+            {companyPlatform ? t('web.login.companySubheading', { name: companyPlatform }) : t('web.login.subheading')}
+          </p>
           {entering ? (
             <div className={styles.entering} role="status">
               <Spin />
@@ -77,7 +128,7 @@ export function LoginPage() {
               items={IDENTIFIER_TYPES.map((type) => ({
                 key: type,
                 label: t(TAB_LABELS[type]),
-                children: <PasswordSignInForm identifierType={type} />,
+                children: <SignInPanel identifierType={type} method={method} onMethodChange={setMethod} />,
               }))}
             />
           )}

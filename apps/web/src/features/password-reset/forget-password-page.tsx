@@ -1,13 +1,40 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PendingScreen } from '../../components/pending-screen';
+import { FlowFrame } from '../registration/flow-frame';
+import { IdentityStep, type ResetIdentity } from './identity-step';
+import { NewPasswordStep } from './new-password-step';
 
+/** Password recovery without a session: verify the phone or email with a code, then set a new password. */
 export function ForgetPasswordPage() {
   const { t } = useTranslation();
+  // null on step 1; kept when going back, so the phone or email need not be typed again
+  const [identity, setIdentity] = useState<ResetIdentity | null>(null);
+  const [step, setStep] = useState<'verify' | 'password'>('verify');
+
   return (
-    <PendingScreen
-      title={t('web.forgetPassword.title')}
-      description={t('web.forgetPassword.description')}
-      back="login"
-    />
+    <FlowFrame
+      title={t('registration.reset.title')}
+      description={t('registration.reset.description')}
+      progressLabel={t('registration.reset.progress')}
+      steps={[t('registration.reset.stepVerify'), t('registration.reset.stepPassword')]}
+      current={step === 'verify' ? 0 : 1}
+      onStepBack={() => setStep('verify')}
+    >
+      {step === 'password' && identity ? (
+        <NewPasswordStep
+          identity={identity}
+          onBack={() => setStep('verify')}
+          onCodeRejected={() => setStep('verify')}
+        />
+      ) : (
+        <IdentityStep
+          initial={identity}
+          onVerified={(verified) => {
+            setIdentity(verified);
+            setStep('password');
+          }}
+        />
+      )}
+    </FlowFrame>
   );
 }

@@ -1,29 +1,180 @@
-import { ClockCircleOutlined } from '@ant-design/icons';
-import { Result } from 'antd';
+import { IdcardOutlined, LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Skeleton } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../components/link-button';
+import { ApiError } from '../../lib/api-error';
+import { useSession } from '../../stores/session-store';
+import { refreshCurrentUser } from './current-user';
+import { EmailModal } from './email-modal';
+import { NameModal } from './name-modal';
+import { PasswordModal } from './password-modal';
+import { fetchAllowModifyPassword } from './personal-api';
+import { PhoneModal } from './phone-modal';
 import styles from './personal-page.module.css';
 
-/** The personal centre's forms come with their server calls; until then the page says so. */
+type Editor = 'name' | 'phone' | 'email' | 'password';
+
+/** A failed call has been reported by the api client; anything else is a bug and surfaces. */
+function ignoreApiError(error: unknown): void {
+  if (!(error instanceof ApiError)) throw error;
+}
+
+interface DetailRowProps {
+  icon: ReactNode;
+  label: string;
+  value: ReactNode;
+  /** The action's visible word ("Change") and its full name ("Change email") for assistive technology. */
+  action?: { text: string; label: string; onClick(): void };
+}
+
+function DetailRow({ icon, label, value, action }: DetailRowProps) {
+  return (
+    <div className={styles.row}>
+      <dt className={styles.label}>
+        <span className={styles.icon} aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className={styles.value}>{value}</dd>
+      {action ? (
+        <dd className={styles.action}>
+          <Button onClick={action.onClick} aria-label={action.label}>
+            {action.text}
+          </Button>
+        </dd>
+      ) : null}
+    </div>
+  );
+}
+
+/** The signed-in person's details, each with the form that changes it (spec: personal centre). */
 export function PersonalPage() {
   const { t } = useTranslation();
+  const { message } = App.useApp();
+  const user = useSession((s) => s.userInfo);
+  const [editing, setEditing] = useState<Editor | null>(null);
+  // Hidden until the server says yes, so that a section the user may not use never flashes up.
+  const [passwordAllowed, setPasswordAllowed] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    // The stored copy may be stale (another tab or product may have changed it).
+    refreshCurrentUser().catch(ignoreApiError);
+    fetchAllowModifyPassword()
+      .then(({ allowed }) => {
+        if (active) setPasswordAllowed(allowed);
+      })
+      .catch(ignoreApiError);
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const close = () => setEditing(null);
+
+  /** After a change: the success toast, then the server's view of the user for the whole app. */
+  function saved(kind: 'change' | 'bind') {
+    setEditing(null);
+    void message.success(t(kind === 'bind' ? 'common.saveSuccess' : 'common.changeSuccess'));
+    refreshCurrentUser().catch(ignoreApiError);
+  }
+
+  if (!user) {
+    return (
+      <div className={styles.page} aria-busy="true">
+        <h1 className={styles.title}>{t('personal.title')}</h1>
+        <div className={styles.card}>
+          <Skeleton active avatar paragraph={{ rows: 4 }} />
+        </div>
+      </div>
+    );
+  }
+
+  const notBound = <span className={styles.empty}>{t('personal.notBound')}</span>;
+  const editAction = (editor: Editor, bound: boolean, change: string, bind: string) => ({
+    text: bound ? t('personal.change') : t('personal.bind'),
+    label: bound ? change : bind,
+    onClick: () => setEditing(editor),
+  });
+
   return (
-    <section className={styles.panel} aria-labelledby="personal-title">
-      <Result
-        icon={<ClockCircleOutlined aria-hidden="true" />}
-        title={
-          <h1 id="personal-title" className={styles.title}>
-            {t('web.personal.title')}
-          </h1>
-        }
-        subTitle={
-          <>
-            <p>{t('web.personal.description')}</p>
-            <p>{t('web.pending.notice')}</p>
-          </>
-        }
-        extra={<LinkButton to="/home">{t('web.pending.backToHome')}</LinkButton>}
+    <div className={styles.page}>
+      <header className={styles.intro}>
+        <h1 className={styles.title}>{t('personal.title')}</h1>
+        <p className={styles.subtitle}>{t('personal.subtitle')}</p>
+      </header>
+
+      <section className={styles.card} aria-labelledby="personal-profile">
+        <h2 id="personal-profile" className={styles.sectionTitle}>
+          {t('personal.profile')}
+        </h2>
+        <div className={styles.identity}>
+          <Avatar size={56} icon={<UserOutlined />} className={styles.avatar} />
+          <div className={styles.identityText}>
+            <p className={styles.displayName}>{user.nickname}</p>
+            {user.account ? <p className={styles.accountLine}>{user.account}</p> : null}
+          </div>
+        </div>
+        <dl className={styles.list}>
+          <DetailRow
+            icon={<UserOutlined />}
+            label={t('personal.name')}
+            value={user.nickname}
+            action={editAction('name', true, t('personal.changeName'), t('personal.changeName'))}
+          />
+          <DetailRow
+            icon={<IdcardOutlined />}
+            label={t('personal.account')}
+            value={user.account ?? <span className={styles.empty}>{t('personal.notSet')}</span>}
+          />
+        </dl>
+      </section>
+
+      <section className={styles.card} aria-labelledby="personal-security">
+        <h2 id="personal-security" className={styles.sectionTitle}>
+          {t('personal.security')}
+        </h2>
+        <dl className={styles.list}>
+          <DetailRow
+            icon={<MobileOutlined />}
+            label={t('personal.phone')}
+            value={user.phone ?? notBound}
+            action={editAction('phone', user.phone !== null, t('personal.changePhone'), t('personal.bindPhone'))}
+          />
+          <DetailRow
+            icon={<MailOutlined />}
+            label={t('personal.email')}
+            value={user.email ?? notBound}
+            action={editAction('email', user.email !== null, t('personal.changeEmail'), t('personal.bindEmail'))}
+          />
+          {passwordAllowed ? (
+            <DetailRow
+              icon={<LockOutlined />}
+              label={t('personal.password')}
+              value={t('personal.passwordSet')}
+              action={editAction('password', true, t('personal.changePassword'), t('personal.changePassword'))}
+            />
+          ) : null}
+        </dl>
+      </section>
+
+      <NameModal open={editing === 'name'} nickname={user.nickname} onClose={close} onSaved={() => saved('change')} />
+      <PhoneModal
+        open={editing === 'phone'}
+        currentPhone={user.phone}
+        onClose={close}
+        onSaved={() => saved(user.phone ? 'change' : 'bind')}
       />
-    </section>
+      <EmailModal
+        open={editing === 'email'}
+        currentEmail={user.email}
+        onClose={close}
+        onSaved={() => saved(user.email ? 'change' : 'bind')}
+      />
+      {passwordAllowed ? (
+        <PasswordModal open={editing === 'password'} onClose={close} onSaved={() => saved('change')} />
+      ) : null}
+    </div>
   );
 }

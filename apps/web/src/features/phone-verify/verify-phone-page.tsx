@@ -1,9 +1,93 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { Alert, Button, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PendingScreen } from '../../components/pending-screen';
+import { useNavigate } from 'react-router';
+import type { UserCertified } from '@portal/shared/api/personal';
+import { CenteredScreen } from '../../components/centered-screen';
+import { ApiError } from '../../lib/api-error';
+import { currentLanguage } from '../../lib/i18n';
+import { loadBranding } from '../session/branding';
+import { fetchCertification, formatDeadline, isPastCutOff } from '../session/certification';
+import { signOut } from '../session/portal-session';
+import { useEnterPortal } from '../session/use-enter-portal';
+import { VerifyPhoneForm } from './verify-phone-form';
+import styles from './verify-phone-page.module.css';
 
+/**
+ * /vertify-phone: national cybersecurity rules require a verified phone. Before the cut-off the user
+ * may put it off; after it an unverified account has no other way on, so it offers only signing out.
+ */
 export function VerifyPhonePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const enterPortal = useEnterPortal();
+  const [certification, setCertification] = useState<UserCertified | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    void loadBranding();
+    fetchCertification()
+      .then(setCertification)
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError)) throw error;
+      });
+  }, []);
+
+  function goOn() {
+    setLeaving(true);
+    enterPortal({ certificationSettled: true })
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError)) throw error;
+      })
+      .finally(() => setLeaving(false));
+  }
+
+  async function leave() {
+    await signOut();
+    await navigate('/login', { replace: true });
+  }
+
+  // A verified account may come here to verify another number; only an unverified one is held here.
+  const blocked = certification ? !certification.certified && isPastCutOff(certification.deadline) : false;
+  const date = certification ? formatDeadline(certification.deadline, currentLanguage()) : '';
+  const notice = !certification
+    ? ''
+    : certification.certified
+      ? t('web.verifyPhone.alreadyVerified', { phone: certification.phone ?? '' })
+      : blocked
+        ? t('web.verifyPhone.afterCutOff', { date })
+        : t('web.verifyPhone.beforeCutOff', { date });
+
   return (
-    <PendingScreen title={t('web.verifyPhone.title')} description={t('web.verifyPhone.description')} back="home" />
+    <CenteredScreen>
+      <section className={styles.content} aria-labelledby="verify-phone-heading" aria-busy={leaving}>
+        <span className={styles.icon} aria-hidden="true">
+          <SafetyCertificateOutlined />
+        </span>
+        <h1 id="verify-phone-heading" className={styles.title}>
+          {t('web.verifyPhone.title')}
+        </h1>
+        <p className={styles.description}>{t('web.verifyPhone.description')}</p>
+        {certification ? (
+          <>
+            <Alert className={styles.notice} type={blocked ? 'warning' : 'info'} showIcon title={notice} />
+            <VerifyPhoneForm initialPhone={certification.phone ?? ''} onVerified={goOn} />
+            <div className={styles.actions}>
+              {blocked ? null : (
+                <Button type="link" onClick={goOn} disabled={leaving}>
+                  {t('web.verifyPhone.skip')}
+                </Button>
+              )}
+              <Button type="link" onClick={() => void leave()}>
+                {t('web.verifyPhone.signOut')}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <Skeleton active paragraph={{ rows: 4 }} />
+        )}
+      </section>
+    </CenteredScreen>
   );
 }

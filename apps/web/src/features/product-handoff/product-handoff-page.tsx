@@ -1,11 +1,70 @@
-import type { ProductCode } from '@portal/shared/products';
+import { HomeOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PendingScreen } from '../../components/pending-screen';
+import type { ProductCode } from '@portal/shared/products';
+import { LinkButton } from '../../components/link-button';
+import { MessageScreen } from '../../components/message-screen';
+import { PageLoading } from '../../components/page-loading';
+import { ProductIcon } from '../home/product-icon';
+import { useHandoffSession } from './use-handoff-session';
+import styles from './product-handoff-page.module.css';
 
-/** Where a product without a configured location opens: proves the shared session (issue: settings centre). */
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className={styles.detail}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Where a product without a configured location opens (the server redirects to the real product
+ * when PRODUCT_URLS names one): it shows that the product would receive the portal's session.
+ */
 export function ProductHandoffPage({ code }: { code: ProductCode }) {
   const { t } = useTranslation();
+  const session = useHandoffSession(code);
+  const product = t(`products.${code}.name`);
+  const backHome = (
+    <LinkButton to="/home" icon={<HomeOutlined aria-hidden="true" />}>
+      {t('settings.handoff.backToHome')}
+    </LinkButton>
+  );
+
+  if (session.status === 'loading') return <PageLoading />;
+  if (session.status === 'failed') {
+    return (
+      <MessageScreen status="error" title={product} description={t('settings.handoff.failed')} actions={backHome} />
+    );
+  }
+
+  const { user, enterprise, entitled } = session;
+  const identity = user.account ?? user.phone ?? user.email;
   return (
-    <PendingScreen title={t(`products.${code}.name`)} description={t(`products.${code}.description`)} back="home" />
+    <MessageScreen
+      icon={
+        <span className={styles.icon} aria-hidden="true">
+          <ProductIcon code={code} />
+        </span>
+      }
+      title={product}
+      description={
+        <>
+          <p>{entitled ? t('settings.handoff.signedIn', { product }) : t('settings.handoff.notEntitled')}</p>
+          <dl className={styles.details}>
+            <Detail term={t('settings.handoff.company')}>
+              {enterprise ? enterprise.enterpriseName : t('settings.handoff.noCompany')}
+            </Detail>
+            <Detail term={t('settings.handoff.user')}>
+              <span data-testid="handoff-user">{user.nickname}</span>
+              {identity ? <span className={styles.identity}>{identity}</span> : null}
+            </Detail>
+          </dl>
+          {entitled ? <p className={styles.notice}>{t('settings.handoff.notice')}</p> : null}
+        </>
+      }
+      actions={backHome}
+    />
   );
 }

@@ -1,22 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { PendingScreen } from '../../components/pending-screen';
+import { RegistrationFlow } from './registration-flow';
 
-/** Administrators and ordinary members register on the same screen (spec section 2). */
-export function RegisterCommonPage({ role }: { role: 'admin' | 'ordinary' }) {
-  const { t } = useTranslation();
-  return (
-    <PendingScreen
-      title={role === 'admin' ? t('web.registerCommon.adminTitle') : t('web.registerCommon.ordinaryTitle')}
-      description={t('web.registerCommon.description')}
-      back="login"
-    />
-  );
-}
-
+/** Administrators and ordinary members register on the same screen (spec section 2); the link's kind
+ *  decides which fields it shows. */
 export function RegisterCommonAdminPage() {
-  return <RegisterCommonPage role="admin" />;
+  return <RegistrationFlow kind="admin" />;
 }
 
 export function RegisterCommonOrdinaryPage() {
-  return <RegisterCommonPage role="ordinary" />;
+  return <RegistrationFlow kind="member" />;
 }

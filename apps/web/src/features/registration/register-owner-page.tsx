@@ -1,9 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PendingScreen } from '../../components/pending-screen';
+import { RegistrationFlow } from './registration-flow';
 
+/** An owner company registers through a link of the inviting company and is linked to it. */
 export function RegisterOwnerPage() {
-  const { t } = useTranslation();
-  return (
-    <PendingScreen title={t('web.registerOwner.title')} description={t('web.registerOwner.description')} back="login" />
-  );
+  return <RegistrationFlow kind="owner" />;
 }

@@ -1,9 +1,12 @@
 import type { PortalInfo } from '@portal/shared/api/portal';
 import { productUrl } from '@portal/shared/products';
+import { ApiError } from '../../lib/api-error';
 import { removeEnterpriseId, removeToken, writeEnterpriseId } from '../../lib/cookies';
 import { clearUserData, writeUserInfo } from '../../lib/storage';
+import { useBranding } from '../../stores/branding-store';
 import { useSession } from '../../stores/session-store';
-import { fetchPortalInfo } from './session-api';
+import { loadBranding } from './branding';
+import { fetchPortalInfo, logout } from './session-api';
 
 /** Fetches portal info and keeps it where this app and the other products look for it. */
 export async function loadPortalInfo(): Promise<PortalInfo> {
@@ -15,6 +18,12 @@ export async function loadPortalInfo(): Promise<PortalInfo> {
   return info;
 }
 
+/** Portal info and the current company's branding, after sign-in or a change of company. */
+export async function refreshPortal(): Promise<PortalInfo> {
+  const [info] = await Promise.all([loadPortalInfo(), loadBranding()]);
+  return info;
+}
+
 /** After sign-in a company with exactly one product opens it directly (spec section 4). */
 export function landingUrl(info: PortalInfo): string | null {
   const current = info.enterpriseProduct.find((e) => e.enterpriseId === info.enterpriseId);
@@ -23,9 +32,21 @@ export function landingUrl(info: PortalInfo): string | null {
 }
 
 /** Forgets the session on this device; the server side is the caller's business. */
-export function endLocalSession(): void {
+function endLocalSession(): void {
   removeToken();
   removeEnterpriseId();
   clearUserData();
   useSession.getState().clear();
+  useBranding.getState().clear();
+}
+
+/** Ends the session on the server, then on this device whether or not the server could be told. */
+export async function signOut(): Promise<void> {
+  try {
+    await logout();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  } finally {
+    endLocalSession();
+  }
 }

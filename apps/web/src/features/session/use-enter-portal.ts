@@ -1,15 +1,48 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { landingUrl, loadPortalInfo } from './portal-session';
+import { adoptAccountLanguage } from '../../lib/language';
+import { writeUserInfo } from '../../lib/storage';
+import { useSession } from '../../stores/session-store';
+import { fetchCertification, isPastCutOff } from './certification';
+import { landingUrl, refreshPortal } from './portal-session';
+import { fetchCurrentUser } from './session-api';
+import { useCertificationPrompt } from './use-certification-prompt';
 
-/** Sends a signed-in user where they belong: their only product, or the home page. */
-export function useEnterPortal(): () => Promise<void> {
+export interface EnterPortalOptions {
+  /** The phone has just been verified, or the user chose to skip: no prompt. */
+  certificationSettled?: boolean;
+}
+
+/**
+ * Sends a signed-in user where they belong (spec section 4): an account without a verified phone
+ * first meets the verification prompt; then the company's only product, or the home page.
+ */
+export function useEnterPortal(): (options?: EnterPortalOptions) => Promise<void> {
   const navigate = useNavigate();
-  return useCallback(async () => {
-    const info = await loadPortalInfo();
-    const url = landingUrl(info);
-    // Products are separate apps on the same origin, so they are left by a full page load.
-    if (url) window.location.assign(url);
-    else await navigate('/home', { replace: true });
-  }, [navigate]);
+  const promptCertification = useCertificationPrompt();
+
+  return useCallback(
+    async ({ certificationSettled = false }: EnterPortalOptions = {}) => {
+      // user/current first: after the cut-off an unverified account gets nothing else (1009130).
+      const user = await fetchCurrentUser();
+      useSession.getState().setUserInfo(user);
+      writeUserInfo(user);
+      await adoptAccountLanguage(user.langCode);
+
+      if (!user.phoneCertified && !certificationSettled) {
+        const { deadline } = await fetchCertification();
+        const choice = await promptCertification(deadline, !isPastCutOff(deadline));
+        if (choice === 'verify') {
+          await navigate('/vertify-phone', { replace: true });
+          return;
+        }
+      }
+
+      const url = landingUrl(await refreshPortal());
+      // Products are separate apps on the same origin, so they are left by a full page load.
+      if (url) window.location.assign(url);
+      else await navigate('/home', { replace: true });
+    },
+    [navigate, promptCertification],
+  );
 }

@@ -1,10 +1,27 @@
+import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PendingScreen } from '../../components/pending-screen';
+import { LinkButton } from '../../components/link-button';
+import { MessageScreen } from '../../components/message-screen';
+import { PageLoading } from '../../components/page-loading';
+import { SettingsCentre } from './settings-centre';
+import { useSettingsAccess } from './use-settings-access';
 
-/** The settings centre for company administrators (members, departments, invitations, branding). */
+/** `/settings`: the settings centre for the administrators of a company that has it. */
 export function SettingsPage() {
   const { t } = useTranslation();
-  return (
-    <PendingScreen title={t('products.settcntr.name')} description={t('products.settcntr.description')} back="home" />
-  );
+  const access = useSettingsAccess();
+
+  if (access.status === 'loading') return <PageLoading />;
+  if (access.status === 'denied') return <Navigate to="/noAuth" replace />;
+  if (access.status === 'failed') {
+    return (
+      <MessageScreen
+        status="error"
+        title={t('products.settcntr.name')}
+        description={t('settings.loadFailed')}
+        actions={<LinkButton to="/home">{t('settings.backToHome')}</LinkButton>}
+      />
+    );
+  }
+  return <SettingsCentre enterprise={access.enterprise} />;
 }

@@ -1,4 +1,45 @@
 import type { Messages } from '../types.ts';
 
-const personal: Messages['personal'] = {};
+const personal: Messages['personal'] = {
+  title: 'Persönlicher Bereich',
+  subtitle: 'Name, Kontaktdaten und Anmeldepasswort ansehen und verwalten.',
+  profile: 'Profil',
+  security: 'Konto und Sicherheit',
+  name: 'Anzeigename',
+  account: 'Kontoname',
+  phone: 'Telefonnummer',
+  email: 'E-Mail',
+  password: 'Anmeldepasswort',
+  passwordSet: 'Festgelegt',
+  notSet: 'Nicht festgelegt',
+  notBound: 'Nicht verknüpft',
+  change: 'Ändern',
+  bind: 'Verknüpfen',
+  save: 'Speichern',
+  changeName: 'Anzeigenamen ändern',
+  changePhone: 'Telefonnummer ändern',
+  bindPhone: 'Telefonnummer verknüpfen',
+  changeEmail: 'E-Mail ändern',
+  bindEmail: 'E-Mail verknüpfen',
+  changePassword: 'Passwort ändern',
+  currentValue: 'Aktuell: {{value}}',
+  namePlaceholder: 'Anzeigenamen eingeben',
+  newPhone: 'Neue Telefonnummer',
+  newEmail: 'Neue E-Mail',
+  phonePlaceholder: 'Telefonnummer eingeben',
+  emailPlaceholder: 'E-Mail eingeben',
+  code: 'Bestätigungscode',
+  codePlaceholder: '6 Ziffern',
+  phoneCodeHint: 'Der Code wird an die oben eingegebene Telefonnummer gesendet',
+  emailCodeHint: 'Der Code wird an die oben eingegebene E-Mail gesendet',
+  oldPassword: 'Bisheriges Passwort',
+  newPassword: 'Neues Passwort',
+  confirmPassword: 'Neues Passwort bestätigen',
+  passwordRuleHint: '8-20 Zeichen mit Groß- und Kleinbuchstaben und Ziffern',
+  otherSessionsNote:
+    'Nach der Änderung werden Sie auf Ihren anderen Geräten abgemeldet; diese Sitzung bleibt angemeldet.',
+  phoneBoundTo:
+    'Diese Telefonnummer ist bereits mit einem anderen Konto Ihres Unternehmens verknüpft: {{name}} ({{account}})',
+  phoneBoundToName: 'Diese Telefonnummer ist bereits mit einem anderen Konto Ihres Unternehmens verknüpft: {{name}}',
+};
 export default personal;

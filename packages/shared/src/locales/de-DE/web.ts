@@ -41,6 +41,11 @@ const web: Messages['web'] = {
     heroStorage: 'Überwachung und Steuerung von Speicheranlagen',
     heroMicrogrid: 'Energiemanagement für Microgrids',
     heroEfficiency: 'Verbrauchsanalyse und Effizienzoptimierung',
+    methodLabel: 'Anmeldeverfahren',
+    byPassword: 'Mit Passwort',
+    byCode: 'Mit Bestätigungscode',
+    companySubheading:
+      'Melden Sie sich bei {{name}} an, um die Energiemanagement-Produkte Ihres Unternehmens zu nutzen',
   },
   layout: {
     navigation: 'Hauptnavigation',
@@ -84,35 +89,42 @@ const web: Messages['web'] = {
     countdown: 'Weiterleitung zur Anmeldung in {{seconds}} Sekunden',
     goLogin: 'Jetzt anmelden',
   },
-  pending: {
-    notice: 'Diese Funktion ist noch nicht verfügbar.',
-    backToLogin: 'Zurück zur Anmeldung',
-    backToHome: 'Zur Startseite',
+  code: {
+    label: 'Bestätigungscode',
+    placeholder: '6-stelligen Code eingeben',
+  },
+  certify: {
+    promptTitle: 'Bitte bestätigen Sie Ihre Telefonnummer',
+    promptBeforeCutOff:
+      'Nach den nationalen Vorschriften zur Cybersicherheit ist eine bestätigte Telefonnummer erforderlich. Nach dem {{date}} können Konten ohne bestätigte Nummer nicht mehr verwendet werden.',
+    promptAfterCutOff:
+      'Nach den nationalen Vorschriften zur Cybersicherheit ist eine bestätigte Telefonnummer erforderlich. Seit dem {{date}} können Konten ohne bestätigte Nummer nicht mehr verwendet werden. Bitte bestätigen Sie Ihre Nummer, um fortzufahren.',
+    verifyNow: 'Jetzt bestätigen',
+    skip: 'Überspringen',
   },
   verifyPhone: {
     title: 'Telefonverifizierung',
     description:
       'Nach den nationalen Vorschriften zur Cybersicherheit muss vor der Nutzung der Plattform eine Telefonnummer verifiziert werden.',
-  },
-  registerCommon: {
-    adminTitle: 'Registrierung als Unternehmensadministrator',
-    ordinaryTitle: 'Registrierung als Unternehmensmitglied',
-    description: 'Treten Sie über den Einladungslink Ihres Administrators einem Unternehmen bei.',
-  },
-  registerOwner: {
-    title: 'Registrierung eines Eigentümerunternehmens',
-    description:
-      'Registrieren Sie über einen Einladungslink ein Eigentümerunternehmen und verknüpfen Sie es mit dem einladenden Unternehmen.',
-  },
-  forgetPassword: {
-    title: 'Passwort zurücksetzen',
-    description:
-      'Bestätigen Sie Ihre Identität über die hinterlegte Telefonnummer oder E-Mail-Adresse und legen Sie ein neues Passwort fest.',
-  },
-  personal: {
-    title: 'Persönlicher Bereich',
-    description:
-      'Ändern Sie Name, Telefonnummer, E-Mail-Adresse und Passwort oder hinterlegen Sie Telefon oder E-Mail.',
+    beforeCutOff:
+      'Bitte bestätigen Sie Ihre Nummer bis zum {{date}}. Danach können nicht bestätigte Konten nicht mehr verwendet werden.',
+    afterCutOff: 'Seit dem {{date}} können Konten ohne bestätigte Telefonnummer nicht mehr verwendet werden.',
+    phone: 'Telefonnummer',
+    phonePlaceholder: 'Telefonnummer eingeben',
+    submit: 'Bestätigen und fortfahren',
+    verified: 'Telefonnummer bestätigt',
+    skip: 'Später',
+    signOut: 'Abmelden',
+    boundTitle: 'Telefonnummer bereits verknüpft',
+    boundToName: 'Diese Telefonnummer ist bereits mit einem anderen Konto Ihres Unternehmens verknüpft: {{name}}.',
+    boundToAccount:
+      'Diese Telefonnummer ist bereits mit einem anderen Konto Ihres Unternehmens verknüpft: {{name}} (Konto {{account}}).',
+    boundElsewhere: 'Diese Telefonnummer ist bereits mit einem anderen Konto verknüpft.',
+    boundHint:
+      'Bitte bestätigen Sie eine andere Telefonnummer oder wenden Sie sich an Ihren Unternehmensadministrator.',
+    useAnotherPhone: 'Andere Nummer verwenden',
+    alreadyVerified:
+      'Ihre Telefonnummer {{phone}} ist bereits bestätigt. Wenn Sie eine andere Nummer bestätigen, ersetzt diese sie.',
   },
 };
 export default web;

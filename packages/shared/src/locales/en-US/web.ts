@@ -41,6 +41,10 @@ const web: Messages['web'] = {
     heroStorage: 'Storage plant monitoring and dispatch',
     heroMicrogrid: 'Microgrid energy management',
     heroEfficiency: 'Consumption analysis and efficiency optimisation',
+    methodLabel: 'Verification method',
+    byPassword: 'Password sign-in',
+    byCode: 'Code sign-in',
+    companySubheading: 'Sign in to {{name}} to use the energy management products your company subscribes to',
   },
   layout: {
     navigation: 'Main navigation',
@@ -83,31 +87,38 @@ const web: Messages['web'] = {
     countdown: 'Going to the sign-in page in {{seconds}} seconds',
     goLogin: 'Sign in now',
   },
-  pending: {
-    notice: 'This feature is not available yet.',
-    backToLogin: 'Return to sign-in',
-    backToHome: 'Back to home',
+  code: {
+    label: 'Verification code',
+    placeholder: 'Enter the 6-digit code',
+  },
+  certify: {
+    promptTitle: 'Please verify your phone number',
+    promptBeforeCutOff:
+      'National cybersecurity rules require a verified phone number. After {{date}}, accounts without one can no longer be used.',
+    promptAfterCutOff:
+      'National cybersecurity rules require a verified phone number. Since {{date}}, accounts without one can no longer be used. Please verify yours to continue.',
+    verifyNow: 'Verify now',
+    skip: 'Skip',
   },
   verifyPhone: {
     title: 'Phone verification',
     description: 'National cybersecurity rules require a verified phone number before the platform can be used.',
-  },
-  registerCommon: {
-    adminTitle: 'Company administrator registration',
-    ordinaryTitle: 'Company member registration',
-    description: 'Join a company through the invitation link your administrator sent you.',
-  },
-  registerOwner: {
-    title: 'Owner company registration',
-    description: 'Register an owner company through an invitation link and link it to the inviting company.',
-  },
-  forgetPassword: {
-    title: 'Reset password',
-    description: 'Confirm your identity with your bound phone number or email, then set a new password.',
-  },
-  personal: {
-    title: 'Personal centre',
-    description: 'Change your name, phone number, email and password, or bind a phone number or email.',
+    beforeCutOff: 'Please verify by {{date}}. After that date, unverified accounts can no longer be used.',
+    afterCutOff: 'Since {{date}}, accounts without a verified phone number can no longer be used.',
+    phone: 'Phone number',
+    phonePlaceholder: 'Enter your phone number',
+    submit: 'Verify and continue',
+    verified: 'Phone number verified',
+    skip: 'Not now',
+    signOut: 'Sign out',
+    boundTitle: 'Phone number already bound',
+    boundToName: 'This phone number is already bound to another account in your enterprise: {{name}}.',
+    boundToAccount:
+      'This phone number is already bound to another account in your enterprise: {{name}} (account {{account}}).',
+    boundElsewhere: 'This phone number is already bound to another account.',
+    boundHint: 'Please verify a different phone number, or contact your company administrator.',
+    useAnotherPhone: 'Use another number',
+    alreadyVerified: 'Your phone number {{phone}} is already verified. Verifying another number replaces it.',
   },
 };
 export default web;

@@ -41,6 +41,11 @@ const web: Messages['web'] = {
     heroStorage: 'Supervisión y despacho de plantas de almacenamiento',
     heroMicrogrid: 'Gestión energética de microrredes',
     heroEfficiency: 'Análisis de consumo y optimización de la eficiencia',
+    methodLabel: 'Método de verificación',
+    byPassword: 'Con contraseña',
+    byCode: 'Con código',
+    companySubheading:
+      'Inicie sesión en {{name}} para usar los productos de gestión energética contratados por su empresa',
   },
   layout: {
     navigation: 'Navegación principal',
@@ -83,35 +88,40 @@ const web: Messages['web'] = {
     countdown: 'Irá a la página de inicio de sesión en {{seconds}} segundos',
     goLogin: 'Iniciar sesión ahora',
   },
-  pending: {
-    notice: 'Esta función todavía no está disponible.',
-    backToLogin: 'Volver al inicio de sesión',
-    backToHome: 'Volver al inicio',
+  code: {
+    label: 'Código de verificación',
+    placeholder: 'Introduzca el código de 6 dígitos',
+  },
+  certify: {
+    promptTitle: 'Verifique su número de teléfono',
+    promptBeforeCutOff:
+      'La normativa nacional de ciberseguridad exige un número de teléfono verificado. Después del {{date}}, las cuentas sin verificar ya no podrán usarse.',
+    promptAfterCutOff:
+      'La normativa nacional de ciberseguridad exige un número de teléfono verificado. Desde el {{date}}, las cuentas sin verificar ya no pueden usarse. Verifique el suyo para continuar.',
+    verifyNow: 'Verificar ahora',
+    skip: 'Omitir',
   },
   verifyPhone: {
     title: 'Verificación del teléfono',
     description:
       'La normativa nacional de ciberseguridad exige verificar un número de teléfono antes de usar la plataforma.',
-  },
-  registerCommon: {
-    adminTitle: 'Registro de administrador de empresa',
-    ordinaryTitle: 'Registro de miembro de empresa',
-    description: 'Únase a una empresa mediante el enlace de invitación que le envió su administrador.',
-  },
-  registerOwner: {
-    title: 'Registro de empresa propietaria',
-    description:
-      'Registre una empresa propietaria mediante un enlace de invitación y vincúlela a la empresa que le invita.',
-  },
-  forgetPassword: {
-    title: 'Restablecer la contraseña',
-    description:
-      'Confirme su identidad con el teléfono o el correo electrónico vinculados y establezca una nueva contraseña.',
-  },
-  personal: {
-    title: 'Centro personal',
-    description:
-      'Cambie su nombre, teléfono, correo electrónico y contraseña, o vincule un teléfono o un correo electrónico.',
+    beforeCutOff:
+      'Verifique su número antes del {{date}}. Después de esa fecha, las cuentas sin verificar ya no podrán usarse.',
+    afterCutOff: 'Desde el {{date}}, las cuentas sin un número de teléfono verificado ya no pueden usarse.',
+    phone: 'Número de teléfono',
+    phonePlaceholder: 'Introduzca su número de teléfono',
+    submit: 'Verificar y continuar',
+    verified: 'Número de teléfono verificado',
+    skip: 'Ahora no',
+    signOut: 'Cerrar sesión',
+    boundTitle: 'Número de teléfono ya vinculado',
+    boundToName: 'Este número de teléfono ya está vinculado a otra cuenta de su empresa: {{name}}.',
+    boundToAccount:
+      'Este número de teléfono ya está vinculado a otra cuenta de su empresa: {{name}} (cuenta {{account}}).',
+    boundElsewhere: 'Este número de teléfono ya está vinculado a otra cuenta.',
+    boundHint: 'Verifique otro número de teléfono o póngase en contacto con el administrador de su empresa.',
+    useAnotherPhone: 'Usar otro número',
+    alreadyVerified: 'Su número de teléfono {{phone}} ya está verificado. Si verifica otro número, lo sustituirá.',
   },
 };
 export default web;

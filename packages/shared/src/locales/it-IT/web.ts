@@ -41,6 +41,10 @@ const web: Messages['web'] = {
     heroStorage: 'Monitoraggio e dispacciamento degli impianti di accumulo',
     heroMicrogrid: 'Gestione energetica delle microreti',
     heroEfficiency: 'Analisi dei consumi e ottimizzazione dell’efficienza',
+    methodLabel: 'Metodo di verifica',
+    byPassword: 'Con parola chiave',
+    byCode: 'Con codice',
+    companySubheading: 'Accedi a {{name}} per usare i prodotti di gestione energetica attivati dalla tua azienda',
   },
   layout: {
     navigation: 'Navigazione principale',
@@ -84,35 +88,41 @@ const web: Messages['web'] = {
     countdown: 'Verrai reindirizzato alla pagina di accesso tra {{seconds}} secondi',
     goLogin: 'Accedi ora',
   },
-  pending: {
-    notice: 'Questa funzione non è ancora disponibile.',
-    backToLogin: "Torna all'accesso",
-    backToHome: 'Torna alla pagina iniziale',
+  code: {
+    label: 'Codice di verifica',
+    placeholder: 'Inserisci il codice di 6 cifre',
+  },
+  certify: {
+    promptTitle: 'Verifica il tuo numero di telefono',
+    promptBeforeCutOff:
+      'Le norme nazionali sulla sicurezza informatica richiedono un numero di telefono verificato. Dopo il {{date}} gli account senza numero verificato non potranno più essere usati.',
+    promptAfterCutOff:
+      'Le norme nazionali sulla sicurezza informatica richiedono un numero di telefono verificato. Dal {{date}} gli account senza numero verificato non possono più essere usati. Verifica il tuo numero per continuare.',
+    verifyNow: 'Verifica ora',
+    skip: 'Salta',
   },
   verifyPhone: {
     title: 'Verifica del telefono',
     description:
       'Le norme nazionali sulla sicurezza informatica richiedono la verifica di un numero di telefono prima di usare la piattaforma.',
-  },
-  registerCommon: {
-    adminTitle: "Registrazione dell'amministratore aziendale",
-    ordinaryTitle: 'Registrazione del membro aziendale',
-    description: "Entra in un'azienda tramite il link di invito inviato dal tuo amministratore.",
-  },
-  registerOwner: {
-    title: "Registrazione dell'azienda proprietaria",
-    description:
-      "Registra un'azienda proprietaria tramite un link di invito e collegala all'azienda che ti ha invitato.",
-  },
-  forgetPassword: {
-    title: 'Reimposta la parola chiave',
-    description:
-      'Conferma la tua identità con il telefono o l’indirizzo e-mail associati, poi imposta una nuova parola chiave.',
-  },
-  personal: {
-    title: 'Area personale',
-    description:
-      'Modifica nome, telefono, indirizzo e-mail e parola chiave, oppure associa un telefono o un indirizzo e-mail.',
+    beforeCutOff:
+      'Verifica il numero entro il {{date}}. Dopo tale data gli account non verificati non potranno più essere usati.',
+    afterCutOff: 'Dal {{date}} gli account senza un numero di telefono verificato non possono più essere usati.',
+    phone: 'Numero di telefono',
+    phonePlaceholder: 'Inserisci il numero di telefono',
+    submit: 'Verifica e continua',
+    verified: 'Numero di telefono verificato',
+    skip: 'Non ora',
+    signOut: 'Esci',
+    boundTitle: 'Numero di telefono già associato',
+    boundToName: 'Questo numero di telefono è già associato a un altro account della tua azienda: {{name}}.',
+    boundToAccount:
+      'Questo numero di telefono è già associato a un altro account della tua azienda: {{name}} (account {{account}}).',
+    boundElsewhere: 'Questo numero di telefono è già associato a un altro account.',
+    boundHint: "Verifica un altro numero di telefono oppure contatta l'amministratore della tua azienda.",
+    useAnotherPhone: 'Usa un altro numero',
+    alreadyVerified:
+      'Il tuo numero di telefono {{phone}} è già verificato. Verificando un altro numero, questo lo sostituirà.',
   },
 };
 export default web;

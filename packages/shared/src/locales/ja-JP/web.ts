@@ -41,6 +41,10 @@ const web: Messages['web'] = {
     heroStorage: '蓄電所の監視と運用制御',
     heroMicrogrid: 'マイクログリッドのエネルギー管理',
     heroEfficiency: 'エネルギー使用の分析と効率の最適化',
+    methodLabel: '認証方法',
+    byPassword: 'パスワードでログイン',
+    byCode: '認証コードでログイン',
+    companySubheading: '{{name}} にログインして、貴社が契約しているエネルギー管理製品をご利用ください',
   },
   layout: {
     navigation: 'メインナビゲーション',
@@ -82,31 +86,38 @@ const web: Messages['web'] = {
     countdown: '{{seconds}} 秒後にログインページへ移動します',
     goLogin: '今すぐログイン',
   },
-  pending: {
-    notice: 'この機能はまだご利用いただけません。',
-    backToLogin: 'ログインに戻る',
-    backToHome: 'ホームに戻る',
+  code: {
+    label: '認証コード',
+    placeholder: '6 桁の認証コードを入力',
+  },
+  certify: {
+    promptTitle: '電話番号を認証してください',
+    promptBeforeCutOff:
+      '国のサイバーセキュリティ規定により、電話番号の認証が必要です。{{date}}以降、未認証のアカウントはご利用いただけなくなります。',
+    promptAfterCutOff:
+      '国のサイバーセキュリティ規定により、電話番号の認証が必要です。{{date}}以降、未認証のアカウントはご利用いただけません。続行するには認証を完了してください。',
+    verifyNow: '今すぐ認証',
+    skip: 'スキップ',
   },
   verifyPhone: {
     title: '電話番号の認証',
     description: '国のサイバーセキュリティ規定により、プラットフォームのご利用前に電話番号の認証が必要です。',
-  },
-  registerCommon: {
-    adminTitle: '企業管理者の登録',
-    ordinaryTitle: '企業メンバーの登録',
-    description: '管理者から届いた招待リンクで企業に参加します。',
-  },
-  registerOwner: {
-    title: 'オーナー企業の登録',
-    description: '招待リンクからオーナー企業を登録し、招待元の企業と関連付けます。',
-  },
-  forgetPassword: {
-    title: 'パスワードの再設定',
-    description: '登録済みの電話番号またはメールアドレスで本人確認を行い、新しいパスワードを設定します。',
-  },
-  personal: {
-    title: '個人設定',
-    description: '氏名・電話番号・メールアドレス・パスワードの変更や、電話番号・メールアドレスの登録ができます。',
+    beforeCutOff:
+      '{{date}}までに認証を完了してください。期限を過ぎると、未認証のアカウントはご利用いただけなくなります。',
+    afterCutOff: '{{date}}以降、電話番号が未認証のアカウントはご利用いただけません。',
+    phone: '電話番号',
+    phonePlaceholder: '電話番号を入力',
+    submit: '認証して続行',
+    verified: '電話番号を認証しました',
+    skip: '後で認証する',
+    signOut: 'ログアウト',
+    boundTitle: '電話番号は既に登録されています',
+    boundToName: 'この電話番号は、貴社の別のアカウントに既に登録されています：{{name}}。',
+    boundToAccount: 'この電話番号は、貴社の別のアカウントに既に登録されています：{{name}}（アカウント {{account}}）。',
+    boundElsewhere: 'この電話番号は、別のアカウントに既に登録されています。',
+    boundHint: '別の電話番号で認証するか、企業の管理者にお問い合わせください。',
+    useAnotherPhone: '別の番号を使う',
+    alreadyVerified: 'お使いの電話番号 {{phone}} は認証済みです。別の番号を認証すると、その番号に置き換わります。',
   },
 };
 export default web;

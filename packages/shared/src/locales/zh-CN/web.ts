@@ -38,6 +38,10 @@ export default {
     heroStorage: '储能电站监控与调度',
     heroMicrogrid: '微电网能量管理',
     heroEfficiency: '用能分析与能效优化',
+    methodLabel: '验证方式',
+    byPassword: '密码登录',
+    byCode: '验证码登录',
+    companySubheading: '欢迎登录 {{name}}，使用贵企业已开通的能源管理产品',
   },
   layout: {
     navigation: '主导航',
@@ -79,30 +83,35 @@ export default {
     countdown: '{{seconds}} 秒后自动跳转到登录页',
     goLogin: '立即前往登录',
   },
-  pending: {
-    notice: '此功能尚未开放，敬请期待。',
-    backToLogin: '返回登录',
-    backToHome: '返回首页',
+  code: {
+    label: '验证码',
+    placeholder: '请输入 6 位验证码',
+  },
+  certify: {
+    promptTitle: '请验证手机号',
+    promptBeforeCutOff:
+      '根据国家网络安全相关规定，账号须完成手机号验证。{{date}}之后，未验证手机号的账号将无法继续使用。',
+    promptAfterCutOff: '根据国家网络安全相关规定，自{{date}}之后，未验证手机号的账号已无法继续使用，请先完成验证。',
+    verifyNow: '立即验证',
+    skip: '跳过',
   },
   verifyPhone: {
     title: '手机号验证',
     description: '根据国家网络安全相关规定，使用平台前需完成手机号验证。',
-  },
-  registerCommon: {
-    adminTitle: '企业管理员注册',
-    ordinaryTitle: '企业成员注册',
-    description: '通过管理员发送的邀请链接加入企业。',
-  },
-  registerOwner: {
-    title: '业主企业注册',
-    description: '通过邀请链接注册业主企业，并与邀请方企业建立关联。',
-  },
-  forgetPassword: {
-    title: '找回密码',
-    description: '通过已绑定的手机号或邮箱验证身份后重设密码。',
-  },
-  personal: {
-    title: '个人中心',
-    description: '修改姓名、手机号、邮箱和密码，绑定手机号或邮箱。',
+    beforeCutOff: '请在{{date}}前完成验证，逾期未验证的账号将无法继续使用。',
+    afterCutOff: '{{date}}之后，未验证手机号的账号已无法继续使用。',
+    phone: '手机号',
+    phonePlaceholder: '请输入手机号',
+    submit: '验证并继续',
+    verified: '手机号验证成功',
+    skip: '暂不验证',
+    signOut: '退出登录',
+    boundTitle: '手机号已被绑定',
+    boundToName: '该手机号已绑定本企业的其他账号：{{name}}。',
+    boundToAccount: '该手机号已绑定本企业的其他账号：{{name}}（账号 {{account}}）。',
+    boundElsewhere: '该手机号已绑定其他账号。',
+    boundHint: '请换一个手机号进行验证；如有疑问，请联系企业管理员。',
+    useAnotherPhone: '换一个手机号',
+    alreadyVerified: '你的手机号 {{phone}} 已完成验证；验证新的手机号将替换当前手机号。',
   },
 };

@@ -1,0 +1,71 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { PASSWORD, uniquePhone } from './people';
+
+/** Calls of the portal API as a given person, for setting the scene and for checking what the app did. */
+const F = '/api/portal/front/v4';
+
+async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const envelope = (await response.json()) as { code: number; msg: string; data: T };
+  expect(envelope.code, envelope.msg).toBe(0);
+  return envelope.data;
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const S = '/api/settcntr/admin/v4';
+
+export async function portalGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  return data<T>(await request.get(`${F}${path}`, { headers: bearer(token) }));
+}
+
+export async function portalPost<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  return data<T>(await request.post(`${F}${path}`, { headers: bearer(token) }));
+}
+
+export interface AccountMember {
+  account: string;
+  nickname: string;
+  phone: string;
+  password: string;
+}
+
+/**
+ * A member account an administrator hands out (settings centre). It arrives with its phone not yet
+ * verified, and that phone has never been sent a code, so no send cooldown stands in a test's way.
+ */
+export async function createAccountMember(
+  request: APIRequestContext,
+  adminToken: string,
+  nickname = 'Handed Out',
+): Promise<AccountMember> {
+  const phone = uniquePhone();
+  const member = { account: `m${phone}`, nickname, phone, password: PASSWORD };
+  await data(await request.post(`${S}/enterprise/members/create`, { headers: bearer(adminToken), data: member }));
+  return member;
+}
+
+/** The session token the browser holds. */
+export async function browserToken(context: BrowserContext): Promise<string> {
+  const token = (await context.cookies()).find((c) => c.name === 'token')?.value;
+  if (!token) throw new Error('the browser holds no token');
+  return token;
+}
+
+/** Signs in on the phone tab with the password (English UI). */
+export async function signInWithPhone(page: Page, person: { phone: string; password: string }) {
+  await page.goto('/login');
+  const panel = page.getByRole('tabpanel', { name: 'Phone' });
+  await panel.getByRole('textbox', { name: 'Phone number' }).fill(person.phone);
+  await panel.getByLabel('Password', { exact: true }).fill(person.password);
+  await panel.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Sets the display theme the way the app keeps it, then reloads the page in it. */
+export async function reloadInTheme(page: Page, mode: 'dark' | 'light') {
+  await page.evaluate((m) => {
+    const stored = JSON.parse(window.localStorage.getItem('_appPreferences') ?? '{}') as object;
+    window.localStorage.setItem('_appPreferences', JSON.stringify({ ...stored, mode: m }));
+  }, mode);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+}

@@ -1,0 +1,123 @@
+import { expect, test } from './test';
+import { newAdmin, newMember } from './people';
+import { ADMIN, expectAccessible, screenshotPath, signInWithAccount, useLanguage } from './support';
+import { browserToken, portalGet, portalPost, reloadInTheme, signInWithPhone } from './portal-api';
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await useLanguage(context, 'en-US', baseURL!);
+});
+
+test('a new company without products is told to contact its administrator', async ({ page, request }) => {
+  const admin = await newAdmin(request);
+  await signInWithPhone(page, admin);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(
+    page.getByText('Your company has no products yet. Please contact your company administrator.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('product-card')).toHaveCount(0);
+});
+
+test('home in both themes; theme and sidebar outlive a reload', async ({ page, request }) => {
+  const member = await newMember(request);
+  await signInWithPhone(page, member);
+  await expect(page.getByTestId('product-card')).toHaveCount(5);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+  // the user menu: theme
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Light theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await expect(page.getByTestId('product-card')).toHaveCount(5);
+  await page.screenshot({ path: screenshotPath('home-light'), fullPage: true, animations: 'disabled' });
+  await expectAccessible(page);
+  const preferences = await page.evaluate(() => JSON.parse(window.localStorage.getItem('_appPreferences')!));
+  expect(preferences).toMatchObject({ mode: 'light', sidebarCollapsed: false, userType: 'investors' });
+
+  await reloadInTheme(page, 'dark');
+  await expect(page.getByTestId('product-card')).toHaveCount(5);
+  await expectAccessible(page);
+});
+
+test('switching company refreshes the products and the branding', async ({ page, context }) => {
+  // The demo administrator is in two companies; the server keeps the last one, so switch back at the end.
+  await signInWithAccount(page, ADMIN);
+  await expect(page.getByTestId('product-card')).toHaveCount(5);
+  const token = await browserToken(context);
+  const demo = await page.evaluate(() => Number(document.cookie.match(/enterpriseId=(\d+)/)?.[1]));
+  try {
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', new RegExp(`/icon/${demo}\\?v=`));
+    expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('_enterpriseConfig')!))).toMatchObject({
+      platformName: '绿能示范',
+    });
+
+    await page.getByRole('combobox', { name: 'Current company' }).click();
+    await page.getByRole('option', { name: '精算储能' }).click();
+    await expect(page.getByTestId('product-card')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'ES Actuary' })).toHaveAttribute('href', /^\/cesuan\?productId=\d+$/);
+    const solo = Number((await context.cookies()).find((c) => c.name === 'enterpriseId')?.value);
+    expect(solo).not.toBe(demo);
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', new RegExp(`/icon/${solo}\\?v=`));
+    expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('_enterpriseConfig')!))).toMatchObject({
+      platformName: '精算储能',
+    });
+  } finally {
+    await portalPost(page.request, token, `/portal/enterprise/enter?enterpriseId=${demo}`);
+  }
+});
+
+test('a session ended elsewhere says "Login Expired" once and returns to sign-in', async ({
+  page,
+  request,
+  context,
+}) => {
+  const member = await newMember(request);
+  await signInWithPhone(page, member);
+  await expect(page.getByTestId('product-card')).toHaveCount(5);
+
+  await portalPost(request, await browserToken(context), '/user/logout');
+  await page.reload();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Login Expired')).toHaveCount(1);
+  expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined();
+  expect(await page.evaluate(() => window.localStorage.getItem('_userInfo'))).toBeNull();
+});
+
+test('a link into a company the user is not in shows the no-permission page', async ({ page, request }) => {
+  const stranger = await newAdmin(request);
+  const otherCompany = (await portalGet<{ enterpriseId: number }>(request, stranger.token, '/portal/info'))
+    .enterpriseId;
+  const member = await newMember(request);
+  await signInWithPhone(page, member);
+  await expect(page.getByTestId('product-card')).toHaveCount(5);
+
+  await page.goto(`/home?enterpriseId=${otherCompany}`);
+  await expect(page).toHaveURL(/\/noAuth$/);
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to sign-in' })).toHaveAttribute('href', '/login');
+  await page.screenshot({ path: screenshotPath('noauth-dark'), fullPage: true, animations: 'disabled' });
+  await expectAccessible(page);
+  await reloadInTheme(page, 'light');
+  await page.screenshot({ path: screenshotPath('noauth-light'), fullPage: true, animations: 'disabled' });
+  await expectAccessible(page);
+
+  // still signed in, in the company they were in
+  await page.goto('/home');
+  await expect(page.getByTestId('product-card')).toHaveCount(5);
+});
+
+test('the not-found page in both themes', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/home');
+  await expectAccessible(page);
+  await reloadInTheme(page, 'light');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('not-found-light'), fullPage: true, animations: 'disabled' });
+  await expectAccessible(page);
+});

@@ -1,0 +1,49 @@
+import { MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { IdentifierType } from '@portal/shared/api/auth';
+import { accountSchema, emailSchema, phoneSchema } from '@portal/shared/validation/rules';
+import { schemaRule } from '../../lib/form-rule';
+
+const IDENTIFIER = {
+  phone: {
+    schema: phoneSchema,
+    icon: <MobileOutlined aria-hidden="true" />,
+    autoComplete: 'tel',
+    inputMode: 'tel',
+    label: 'web.login.phone',
+    placeholder: 'web.login.phonePlaceholder',
+  },
+  email: {
+    schema: emailSchema,
+    icon: <MailOutlined aria-hidden="true" />,
+    autoComplete: 'email',
+    inputMode: 'email',
+    label: 'web.login.email',
+    placeholder: 'web.login.emailPlaceholder',
+  },
+  account: {
+    schema: accountSchema,
+    icon: <UserOutlined aria-hidden="true" />,
+    autoComplete: 'username',
+    inputMode: 'text',
+    label: 'web.login.account',
+    placeholder: 'web.login.accountPlaceholder',
+  },
+} as const;
+
+/** The form field `identifier`: a phone, an email or an account, checked by the shared rule. */
+export function IdentifierField({ identifierType }: { identifierType: IdentifierType }) {
+  const { t } = useTranslation();
+  const field = IDENTIFIER[identifierType];
+  return (
+    <Form.Item name="identifier" label={t(field.label)} rules={[schemaRule(field.schema)]}>
+      <Input
+        prefix={field.icon}
+        placeholder={t(field.placeholder)}
+        autoComplete={field.autoComplete}
+        inputMode={field.inputMode}
+      />
+    </Form.Item>
+  );
+}

@@ -1,0 +1,84 @@
+import { App, Button, Form } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { ApiError } from '../../lib/api-error';
+import { NewPasswordFields } from '../registration/new-password-fields';
+import { StepHeading } from '../registration/step-heading';
+import type { ResetIdentity } from './identity-step';
+import { resetPassword } from './password-reset-api';
+import { FlowActions } from '../registration/flow-actions';
+
+interface Values {
+  password: string;
+  confirmPassword: string;
+}
+
+/** Step 2 of recovery: the new password, sent together with the code of step 1. */
+export function NewPasswordStep({
+  identity,
+  onBack,
+  onCodeRejected,
+}: {
+  identity: ResetIdentity;
+  onBack: () => void;
+  /** Wrong or expired code, or no account behind the identifier (the server does not say which). */
+  onCodeRejected: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit({ password, confirmPassword }: Values) {
+    setSubmitting(true);
+    try {
+      await resetPassword({ ...identity, password, confirmPassword });
+      void message.success(t('registration.reset.success'));
+      await navigate('/login', { replace: true });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setSubmitting(false);
+      if (error.code === ErrorCode.CodeInvalid) onCodeRejected();
+      else if (error.code === ErrorCode.PasswordsDoNotMatch) {
+        form.setFields([{ name: 'confirmPassword', errors: [error.message] }]);
+      }
+    }
+  }
+
+  return (
+    <section>
+      <StepHeading lead={t('registration.reset.passwordFor', { identifier: identity.identifier })}>
+        {t('registration.reset.stepPassword')}
+      </StepHeading>
+      <Form<Values>
+        form={form}
+        name="reset-password"
+        layout="vertical"
+        requiredMark={false}
+        size="large"
+        onFinish={(values) => void submit(values)}
+        disabled={submitting}
+      >
+        <NewPasswordFields
+          labels={{
+            password: t('registration.reset.newPassword'),
+            passwordPlaceholder: t('registration.reset.newPasswordPlaceholder'),
+            confirmPassword: t('registration.reset.confirmPassword'),
+            confirmPasswordPlaceholder: t('registration.reset.confirmPasswordPlaceholder'),
+          }}
+        />
+        <FlowActions>
+          <Button size="large" onClick={onBack}>
+            {t('registration.fields.back')}
+          </Button>
+          <Button type="primary" size="large" htmlType="submit" loading={submitting}>
+            {t('registration.reset.submit')}
+          </Button>
+        </FlowActions>
+      </Form>
+    </section>
+  );
+}

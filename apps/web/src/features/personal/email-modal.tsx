@@ -1,0 +1,69 @@
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { emailSchema } from '@portal/shared/validation/rules';
+import { sendEmailCode } from '../../lib/code-api';
+import { schemaRule } from '../../lib/form-rule';
+import { CodeField } from './code-field';
+import { FormModal } from './form-modal';
+import { updateEmail } from './personal-api';
+import styles from './personal-page.module.css';
+import { fieldIsValid } from './validate-field';
+
+interface EmailValues {
+  email: string;
+  code: string;
+}
+
+interface EmailModalProps {
+  open: boolean;
+  /** The email now bound; null means the modal binds a first one. */
+  currentEmail: string | null;
+  onClose(): void;
+  onSaved(): void;
+}
+
+const FORM_NAME = 'personal-email';
+
+/** Changes or binds the email: the code goes to the new email (scene `bind`) and proves it. */
+export function EmailModal({ open, currentEmail, onClose, onSaved }: EmailModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<EmailValues>();
+
+  async function submit(values: EmailValues) {
+    await updateEmail({ email: values.email.trim(), code: values.code.trim() });
+    onSaved();
+  }
+
+  return (
+    <FormModal
+      open={open}
+      title={currentEmail ? t('personal.changeEmail') : t('personal.bindEmail')}
+      name={FORM_NAME}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {currentEmail ? <p className={styles.current}>{t('personal.currentValue', { value: currentEmail })}</p> : null}
+      <Form.Item
+        name="email"
+        label={currentEmail ? t('personal.newEmail') : t('personal.email')}
+        rules={[schemaRule(emailSchema)]}
+      >
+        {/* A text input: type="email" would let the browser's own bubble pre-empt the rule's message. */}
+        <Input
+          autoFocus
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          placeholder={t('personal.emailPlaceholder')}
+        />
+      </Form.Item>
+      <CodeField
+        formName={FORM_NAME}
+        hint={t('personal.emailCodeHint')}
+        beforeSend={() => fieldIsValid(form, 'email')}
+        send={() => sendEmailCode(form.getFieldValue('email').trim(), 'bind')}
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,89 @@
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type PhoneBoundData, phoneBoundDataSchema } from '@portal/shared/api/personal';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { phoneSchema } from '@portal/shared/validation/rules';
+import { ApiError } from '../../lib/api-error';
+import { sendSmsCode } from '../../lib/code-api';
+import { schemaRule } from '../../lib/form-rule';
+import { CodeField } from './code-field';
+import { FormModal } from './form-modal';
+import { updatePhone } from './personal-api';
+import styles from './personal-page.module.css';
+import { fieldIsValid } from './validate-field';
+
+interface PhoneValues {
+  phone: string;
+  code: string;
+}
+
+interface PhoneModalProps {
+  open: boolean;
+  /** The phone now bound; null means the modal binds a first one. */
+  currentPhone: string | null;
+  onClose(): void;
+  onSaved(): void;
+}
+
+const FORM_NAME = 'personal-phone';
+
+/** The colleague holding the phone, when the server names one (1009106 with `data.boundTo`). */
+function holderOf(error: unknown): NonNullable<PhoneBoundData['boundTo']> | null {
+  if (!(error instanceof ApiError) || error.code !== ErrorCode.PhoneBound) return null;
+  const parsed = phoneBoundDataSchema.safeParse(error.data);
+  return parsed.success ? parsed.data.boundTo : null;
+}
+
+/** Changes or binds the phone: the code goes to the new phone (scene `bind`) and proves it. */
+export function PhoneModal({ open, currentPhone, onClose, onSaved }: PhoneModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PhoneValues>();
+
+  async function submit(values: PhoneValues) {
+    try {
+      await updatePhone({ phone: values.phone.trim(), code: values.code.trim() });
+    } catch (error) {
+      const holder = holderOf(error);
+      if (holder) {
+        const text = holder.account
+          ? t('personal.phoneBoundTo', { name: holder.nickname, account: holder.account })
+          : t('personal.phoneBoundToName', { name: holder.nickname });
+        form.setFields([{ name: 'phone', errors: [text] }]);
+      }
+      throw error;
+    }
+    onSaved();
+  }
+
+  return (
+    <FormModal
+      open={open}
+      title={currentPhone ? t('personal.changePhone') : t('personal.bindPhone')}
+      name={FORM_NAME}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {currentPhone ? <p className={styles.current}>{t('personal.currentValue', { value: currentPhone })}</p> : null}
+      <Form.Item
+        name="phone"
+        label={currentPhone ? t('personal.newPhone') : t('personal.phone')}
+        rules={[schemaRule(phoneSchema)]}
+      >
+        <Input
+          autoFocus
+          autoComplete="tel"
+          inputMode="tel"
+          spellCheck={false}
+          placeholder={t('personal.phonePlaceholder')}
+        />
+      </Form.Item>
+      <CodeField
+        formName={FORM_NAME}
+        hint={t('personal.phoneCodeHint')}
+        beforeSend={() => fieldIsValid(form, 'phone')}
+        send={() => sendSmsCode(form.getFieldValue('phone').trim(), 'bind')}
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,103 @@
+import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type PhoneBoundData, phoneBoundDataSchema } from '@portal/shared/api/personal';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { phoneSchema } from '@portal/shared/validation/rules';
+import { CodeField } from '../../components/code-field';
+import { ApiError } from '../../lib/api-error';
+import { sendSmsCode } from '../../lib/code-api';
+import { schemaRule } from '../../lib/form-rule';
+import { phoneAuth } from './phone-auth-api';
+import { PhoneBoundModal } from './phone-bound-modal';
+
+interface Values {
+  phone: string;
+  code: string;
+}
+
+const FORM_NAME = 'verify-phone';
+
+/** Phone and `certify` code; calls `onVerified` once the server has marked the phone verified. */
+export function VerifyPhoneForm({ initialPhone, onVerified }: { initialPhone: string; onVerified: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [submitting, setSubmitting] = useState(false);
+  // The holder stays while the modal fades out, so that its text does not change as it goes.
+  const [boundTo, setBoundTo] = useState<PhoneBoundData['boundTo']>(null);
+  const [boundOpen, setBoundOpen] = useState(false);
+
+  async function phoneValid(): Promise<boolean> {
+    try {
+      await form.validateFields(['phone']);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async function verify({ phone, code }: Values) {
+    setSubmitting(true);
+    try {
+      await phoneAuth({ phone: phone.trim(), code: code.trim() });
+      void message.success(t('web.verifyPhone.verified'));
+      onVerified();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.code === ErrorCode.PhoneBound) {
+        const parsed = phoneBoundDataSchema.safeParse(error.data);
+        setBoundTo(parsed.success ? parsed.data.boundTo : null);
+        setBoundOpen(true);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function closeBound() {
+    setBoundOpen(false);
+    form.setFieldsValue({ code: '' });
+  }
+
+  return (
+    <>
+      <Form<Values>
+        form={form}
+        name={FORM_NAME}
+        layout="vertical"
+        requiredMark={false}
+        size="large"
+        initialValues={{ phone: initialPhone, code: '' }}
+        onFinish={(values) => void verify(values)}
+        disabled={submitting}
+      >
+        <Form.Item name="phone" label={t('web.verifyPhone.phone')} rules={[schemaRule(phoneSchema)]}>
+          <Input
+            prefix={<MobileOutlined aria-hidden="true" />}
+            placeholder={t('web.verifyPhone.phonePlaceholder')}
+            autoComplete="tel"
+            inputMode="tel"
+          />
+        </Form.Item>
+        <CodeField
+          id={`${FORM_NAME}_code`}
+          send={() => sendSmsCode(String(form.getFieldValue('phone') ?? '').trim(), 'certify')}
+          beforeSend={phoneValid}
+          prefix={<SafetyOutlined aria-hidden="true" />}
+        />
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          {t('web.verifyPhone.submit')}
+        </Button>
+      </Form>
+      <PhoneBoundModal
+        open={boundOpen}
+        boundTo={boundTo}
+        onClose={closeBound}
+        // back to the field the user now has to change
+        afterClose={() => form.focusField('phone')}
+      />
+    </>
+  );
+}

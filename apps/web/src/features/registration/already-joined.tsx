@@ -1,0 +1,21 @@
+import { InfoCircleOutlined, LoginOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../components/link-button';
+import { StepHeading } from './step-heading';
+import styles from './flow-frame.module.css';
+
+/** The phone's account is already a member of the link's company (1009110): nothing to redeem, just sign in. */
+export function AlreadyJoined({ phone, company }: { phone: string; company: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.outcome}>
+      <InfoCircleOutlined className={styles.outcomeIcon} aria-hidden="true" />
+      <StepHeading lead={t('registration.joined.description', { phone, company })}>
+        {t('registration.joined.title')}
+      </StepHeading>
+      <LinkButton to="/login" icon={<LoginOutlined aria-hidden="true" />}>
+        {t('registration.joined.goLogin')}
+      </LinkButton>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { CheckCircleFilled, LoginOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RegistrationResponse } from '@portal/shared/api/registration';
+import { ApiError } from '../../lib/api-error';
+import { useEnterPortal } from '../session/use-enter-portal';
+import { DetailList } from './detail-list';
+import { StepHeading } from './step-heading';
+import styles from './flow-frame.module.css';
+
+/** Step 4: the company joined and its domain; entering it runs the same landing as after sign-in. */
+export function DoneStep({ result }: { result: RegistrationResponse }) {
+  const { t } = useTranslation();
+  const enterPortal = useEnterPortal();
+  const [entering, setEntering] = useState(false);
+
+  async function enter() {
+    setEntering(true);
+    try {
+      await enterPortal();
+    } catch (error) {
+      // The api client has already told the person; the button stays for another try.
+      if (!(error instanceof ApiError)) throw error;
+      setEntering(false);
+    }
+  }
+
+  return (
+    <section className={styles.outcome}>
+      <CheckCircleFilled className={styles.outcomeIcon} aria-hidden="true" />
+      <StepHeading lead={t('registration.done.description')}>{t('registration.done.title')}</StepHeading>
+      <DetailList
+        rows={[
+          { label: t('registration.done.company'), value: result.enterpriseName },
+          { label: t('registration.done.domain'), value: result.enterpriseDomain },
+        ]}
+      />
+      <Button
+        type="primary"
+        size="large"
+        block
+        icon={<LoginOutlined aria-hidden="true" />}
+        loading={entering}
+        onClick={() => void enter()}
+      >
+        {t('registration.done.enter')}
+      </Button>
+    </section>
+  );
+}

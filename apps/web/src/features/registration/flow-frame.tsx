@@ -1,0 +1,47 @@
+import { Steps, type StepsProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CenteredScreen } from '../../components/centered-screen';
+import { StepFocusScope } from './step-heading';
+import styles from './flow-frame.module.css';
+
+interface FlowFrameProps {
+  title: string;
+  description: string;
+  /** Accessible name of the stepper. */
+  progressLabel: string;
+  steps: readonly string[];
+  current: number;
+  /** Lets the person return to an earlier step (a button, so keyboard usable); absent when there is no way back. */
+  onStepBack?: (index: number) => void;
+  children: ReactNode;
+}
+
+/** A multi-step screen before sign-in: title, stepper and the current step's content. */
+export function FlowFrame({ title, description, progressLabel, steps, current, onStepBack, children }: FlowFrameProps) {
+  const { t } = useTranslation();
+  const items: StepsProps['items'] = steps.map((stepTitle, index) => ({
+    title: stepTitle,
+    // only earlier steps are offered; the ones ahead are reached by completing this one
+    disabled: !onStepBack || index >= current,
+    ...(index === current ? { 'aria-current': 'step' } : {}),
+  }));
+
+  return (
+    <CenteredScreen>
+      <div className={styles.flow}>
+        <header className={styles.intro}>
+          <h1 className={styles.title}>{title}</h1>
+          <p className={styles.description}>{description}</p>
+        </header>
+        <div role="group" aria-label={progressLabel} className={styles.steps}>
+          <Steps size="small" titlePlacement="vertical" current={current} items={items} onChange={onStepBack} />
+          <p className={styles.visuallyHidden}>
+            {t('registration.flow.stepOf', { current: current + 1, total: steps.length, title: steps[current] })}
+          </p>
+        </div>
+        <StepFocusScope>{children}</StepFocusScope>
+      </div>
+    </CenteredScreen>
+  );
+}

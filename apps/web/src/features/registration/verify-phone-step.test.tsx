@@ -1,0 +1,115 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n';
+import { renderRoutes } from '../../test/render-route';
+import { VerifyPhoneStep } from './verify-phone-step';
+import type * as RegistrationApi from './registration-api';
+
+vi.mock('../../lib/code-api', () => ({
+  sendSmsCode: vi.fn(),
+  checkPhoneCode: vi.fn(),
+  sendEmailCode: vi.fn(),
+  checkEmailCode: vi.fn(),
+}));
+vi.mock('./registration-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof RegistrationApi>()),
+  checkSignUp: vi.fn(),
+}));
+const codes = await import('../../lib/code-api');
+const api = await import('./registration-api');
+
+/** Types the text as one paste: antd re-validates on every keystroke, which is slow and tells nothing here. */
+async function fill(input: HTMLElement, text: string) {
+  await userEvent.click(input);
+  await userEvent.paste(text);
+}
+
+/** This suite runs beside others on a small machine: a screen may take more than the default second. */
+const SLOW = { timeout: 5000 };
+
+function renderStep(initialPhone = '') {
+  const onVerified = vi.fn();
+  const onBack = vi.fn();
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <VerifyPhoneStep referralId="ref-1" initialPhone={initialPhone} onVerified={onVerified} onBack={onBack} />
+        ),
+      },
+    ],
+    '/',
+  );
+  return { onVerified, onBack };
+}
+
+describe('verify-phone step', () => {
+  beforeEach(async () => {
+    vi.mocked(codes.sendSmsCode).mockReset();
+    vi.mocked(codes.checkPhoneCode).mockReset();
+    vi.mocked(api.checkSignUp).mockReset();
+    await i18n.changeLanguage('en-US');
+  });
+  afterEach(() => i18n.changeLanguage('zh-CN'));
+
+  it('asks for the phone and the code, and can go back to the invitation', async () => {
+    const { onBack } = renderStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('Please enter your phone number', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Please enter the verification code', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Verification code' })).toHaveAttribute('aria-invalid', 'true');
+    expect(codes.checkPhoneCode).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onBack).toHaveBeenCalled();
+  });
+
+  it('checks the formats, and sends no code to a malformed phone', async () => {
+    renderStep();
+    await fill(screen.getByRole('textbox', { name: 'Phone number' }), '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    expect(await screen.findByText('Invalid phone number format', {}, SLOW)).toBeInTheDocument();
+    expect(codes.sendSmsCode).not.toHaveBeenCalled();
+
+    await fill(screen.getByRole('textbox', { name: 'Verification code' }), '12a');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('The verification code is 6 digits', {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('sends a register code, then trades the code for a ticket and asks whether the phone has an account', async () => {
+    vi.mocked(codes.sendSmsCode).mockResolvedValue({ cooldownSeconds: 60 });
+    vi.mocked(codes.checkPhoneCode).mockResolvedValue({ ticket: 'tic-1', expiresAt: '2099-01-01T00:00:00Z' });
+    vi.mocked(api.checkSignUp).mockResolvedValue({ registered: true, joined: false });
+    const { onVerified } = renderStep('13800138000');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    expect(await screen.findByRole('button', { name: 'Resend in 60 s' }, SLOW)).toBeDisabled();
+    expect(codes.sendSmsCode).toHaveBeenCalledWith('13800138000', 'register');
+
+    await fill(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(onVerified).toHaveBeenCalledWith({
+        phone: '13800138000',
+        ticket: 'tic-1',
+        registered: true,
+        joined: false,
+      }),
+    );
+    expect(codes.checkPhoneCode).toHaveBeenCalledWith('13800138000', '123456', 'register');
+    expect(api.checkSignUp).toHaveBeenCalledWith({ ticket: 'tic-1', referralId: 'ref-1' });
+  });
+
+  it('speaks Chinese by default', async () => {
+    await i18n.changeLanguage('zh-CN');
+    renderStep();
+    await fill(screen.getByRole('textbox', { name: '手机号' }), '2345');
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+
+    expect(await screen.findByText('手机号格式不正确', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('请输入验证码', {}, SLOW)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,139 @@
+import { App, Button, Form, Input, Select, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Personalization } from '@portal/shared/api/personalization';
+import { type SavePersonalizationRequest, savePersonalizationRequestSchema } from '@portal/shared/api/settings';
+import { COMPANY_FIELD_MAX, LANGUAGES } from '@portal/shared/constants';
+import { ApiError } from '../../../lib/api-error';
+import { schemaRule } from '../../../lib/form-rule';
+import { LANGUAGE_NAMES } from '../../../lib/language';
+import { useBranding } from '../../../stores/branding-store';
+import { loadBranding } from '../../session/branding';
+import { fetchPersonalization } from '../../session/session-api';
+import { savePersonalization } from '../settings-api';
+import { IconUpload } from './icon-upload';
+import styles from './branding.module.css';
+
+const rules = savePersonalizationRequestSchema.shape;
+const LANGUAGE_OPTIONS = LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }));
+/** Shows the count against the limit without cutting the text, so that the rule can say what is wrong. */
+const COUNT = { show: true, max: COMPANY_FIELD_MAX };
+
+/** The company's platform names, language and icon: what its members see as page title and favicon. */
+export function BrandingTab() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [config, setConfig] = useState<Personalization | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    fetchPersonalization({})
+      .then(setConfig)
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError)) throw error;
+      });
+  }, []);
+
+  /** The shell's branding follows (favicon, page title, `_enterpriseConfig`); this tab shows the same. */
+  async function applyBranding() {
+    await loadBranding();
+    const applied = useBranding.getState().personalization;
+    if (applied) setConfig(applied);
+  }
+
+  async function save(values: SavePersonalizationRequest) {
+    setSaving(true);
+    try {
+      await savePersonalization(values);
+      await applyBranding();
+      void message.success(t('common.saveSuccess'));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function iconUploaded() {
+    await applyBranding();
+    void message.success(t('settings.branding.iconUploaded'));
+  }
+
+  if (!config) return <Skeleton active paragraph={{ rows: 6 }} />;
+
+  return (
+    <div className={styles.grid}>
+      <section className={styles.card} aria-labelledby="branding-names">
+        <h2 id="branding-names" className={styles.cardTitle}>
+          {t('settings.branding.namesTitle')}
+        </h2>
+        <Form<SavePersonalizationRequest>
+          layout="vertical"
+          initialValues={{
+            platformName: config.platformName,
+            platformNameCn: config.platformNameCn,
+            platformNameEn: config.platformNameEn,
+            languageType: config.languageType,
+          }}
+          onFinish={(values) => void save(values)}
+        >
+          <Form.Item
+            name="platformName"
+            label={t('settings.branding.platformName')}
+            extra={t('settings.branding.platformNameHint')}
+            rules={[schemaRule(rules.platformName)]}
+            required
+          >
+            <Input count={COUNT} />
+          </Form.Item>
+          <Form.Item
+            name="platformNameCn"
+            label={t('settings.branding.platformNameCn')}
+            extra={t('settings.branding.platformNameCnHint')}
+            rules={[schemaRule(rules.platformNameCn)]}
+            required
+          >
+            <Input count={COUNT} lang="zh-CN" />
+          </Form.Item>
+          <Form.Item
+            name="platformNameEn"
+            label={t('settings.branding.platformNameEn')}
+            extra={t('settings.branding.platformNameEnHint')}
+            rules={[schemaRule(rules.platformNameEn)]}
+            required
+          >
+            <Input count={COUNT} lang="en" />
+          </Form.Item>
+          <Form.Item
+            name="languageType"
+            label={t('settings.branding.languageType')}
+            extra={t('settings.branding.languageTypeHint')}
+          >
+            <Select options={LANGUAGE_OPTIONS} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('settings.save')}
+          </Button>
+        </Form>
+      </section>
+      <section className={styles.card} aria-labelledby="branding-icon">
+        <h2 id="branding-icon" className={styles.cardTitle}>
+          {t('settings.branding.iconTitle')}
+        </h2>
+        <IconUpload icon={config.icon} onUploaded={iconUploaded} />
+        <h3 className={styles.previewTitle}>{t('settings.branding.preview')}</h3>
+        <div
+          className={styles.browser}
+          role="img"
+          aria-label={t('settings.branding.previewLabel', { title: config.slogan })}
+        >
+          <span className={styles.browserTab}>
+            <img src={config.icon} alt="" className={styles.favicon} />
+            <span className={styles.browserTitle}>{config.slogan}</span>
+          </span>
+          <span className={styles.browserBar} />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Form, Spin } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_TYPES } from '@portal/shared/constants';
+import { checkImageFile } from '@portal/shared/validation/image';
+import { ApiError } from '../../../lib/api-error';
+import { translateKey } from '../../../lib/i18n';
+import { serverFieldErrors } from '../server-field-errors';
+import { uploadIcon } from '../settings-api';
+import styles from './branding.module.css';
+
+/**
+ * Picks and uploads the company icon. The browser refuses what is plainly wrong (type, size) before
+ * sending it; the server checks the content again. A native file input behind a button, because
+ * antd's Upload wraps its trigger in a second interactive element. The reason for a refusal shows
+ * as a form message, in the theme's text-safe error colour.
+ */
+export function IconUpload({ icon, onUploaded }: { icon: string; onUploaded(): Promise<void> }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  async function choose(file: File | undefined) {
+    if (!file) return;
+    const refused = checkImageFile(file);
+    setProblem(refused ? translateKey(refused) : null);
+    if (refused) return;
+    setUploading(true);
+    try {
+      await uploadIcon(file);
+      await onUploaded();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      // a file the server found not to be an image by its content says so, like the browser's check
+      setProblem(serverFieldErrors(error).get('file') ?? error.message);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <div className={styles.iconRow}>
+      <Spin spinning={uploading}>
+        <img className={styles.iconPreview} src={icon} alt={t('settings.branding.currentIcon')} />
+      </Spin>
+      <Form.Item
+        className={styles.iconControls}
+        validateStatus={problem ? 'error' : undefined}
+        // announced when it appears: nothing else on the page changes after a refusal
+        help={problem ? <span role="alert">{problem}</span> : undefined}
+        extra={t('settings.branding.iconHint')}
+      >
+        <input
+          ref={input}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          className={styles.fileInput}
+          data-testid="icon-file"
+          onChange={(event) => {
+            void choose(event.target.files?.[0]);
+            // the same file chosen again after a fix elsewhere must fire again
+            event.target.value = '';
+          }}
+        />
+        <Button icon={<UploadOutlined aria-hidden="true" />} loading={uploading} onClick={() => input.current?.click()}>
+          {t('settings.branding.upload')}
+        </Button>
+      </Form.Item>
+    </div>
+  );
+}

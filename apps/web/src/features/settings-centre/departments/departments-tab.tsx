@@ -1,0 +1,148 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
+import { App, Button, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CONFIRM_WIDTH } from '@portal/shared/constants';
+import { ApiError } from '../../../lib/api-error';
+import { AccentTag } from '../accent-tag';
+import { deleteDepartment } from '../settings-api';
+import styles from '../settings-tab.module.css';
+import { type DepartmentEdit, DepartmentNameModal } from './department-name-modal';
+import type { DepartmentNode } from './department-tree';
+import type { Departments } from './use-departments';
+
+/**
+ * The department tree. Deleting is always offered: the server is the one that knows whether the
+ * department (or one under it) still has members, and says so in the catalogue's words.
+ */
+export function DepartmentsTab({ departments }: { departments: Departments }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [edit, setEdit] = useState<DepartmentEdit | null>(null);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+
+  function confirmDelete(department: DepartmentNode) {
+    modal.confirm({
+      title: t('settings.departments.deleteTitle', { name: department.name }),
+      content: department.children
+        ? t('settings.departments.deleteWithChildren')
+        : t('settings.departments.deleteDescription'),
+      okText: t('settings.departments.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      width: CONFIRM_WIDTH,
+      onOk: async () => {
+        try {
+          await deleteDepartment(department.id);
+          void message.success(t('common.deleteSuccess'));
+          departments.reload();
+        } catch (error) {
+          // 1009107 and 1009109 have been shown by the api client
+          if (!(error instanceof ApiError)) throw error;
+        }
+      },
+    });
+  }
+
+  const columns: ColumnsType<DepartmentNode> = [
+    {
+      title: t('settings.departments.name'),
+      dataIndex: 'name',
+      render: (name: string, department) => (
+        <span className={styles.nameCell}>
+          <span className={styles.strong}>{name}</span>
+          {department.isDefault ? <AccentTag>{t('settings.departments.default')}</AccentTag> : null}
+        </span>
+      ),
+    },
+    {
+      title: t('settings.departments.members'),
+      dataIndex: 'memberCount',
+      width: 160,
+    },
+    {
+      title: t('settings.actions'),
+      key: 'actions',
+      width: 380,
+      // link colour, not red: antd's red text misses 4.5:1 contrast in both themes; the confirmation is red
+      render: (_, department) => (
+        <span className={styles.actions}>
+          <Button
+            type="link"
+            size="small"
+            icon={<SubnodeOutlined aria-hidden="true" />}
+            aria-label={t('settings.departments.addChildLabel', { name: department.name })}
+            onClick={() => setEdit({ mode: 'create', parentId: department.id })}
+          >
+            {t('settings.departments.addChild')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined aria-hidden="true" />}
+            aria-label={t('settings.departments.renameLabel', { name: department.name })}
+            onClick={() => setEdit({ mode: 'rename', department })}
+          >
+            {t('settings.departments.rename')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            icon={<DeleteOutlined aria-hidden="true" />}
+            aria-label={t('settings.departments.deleteLabel', { name: department.name })}
+            onClick={() => confirmDelete(department)}
+          >
+            {t('settings.departments.delete')}
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  const expandedRowKeys = (departments.list ?? []).map((d) => d.id).filter((id) => !collapsed.has(id));
+
+  return (
+    <section aria-label={t('settings.tabs.departments')}>
+      <div className={styles.toolbar}>
+        <p className={styles.hint}>{t('settings.departments.hint')}</p>
+        <Button
+          type="primary"
+          icon={<PlusOutlined aria-hidden="true" />}
+          onClick={() => setEdit({ mode: 'create', parentId: null })}
+        >
+          {t('settings.departments.create')}
+        </Button>
+      </div>
+      <Table<DepartmentNode>
+        rowKey="id"
+        columns={columns}
+        dataSource={departments.tree}
+        loading={departments.list === null}
+        pagination={false}
+        scroll={{ x: 720 }}
+        locale={{ emptyText: t('settings.departments.empty') }}
+        expandable={{
+          // new departments show open; only what the administrator folded stays folded
+          expandedRowKeys,
+          onExpand: (expanded, department) =>
+            setCollapsed((keys) => {
+              const next = new Set(keys);
+              if (expanded) next.delete(department.id);
+              else next.add(department.id);
+              return next;
+            }),
+        }}
+      />
+      <DepartmentNameModal
+        edit={edit}
+        tree={departments.tree}
+        onClose={() => setEdit(null)}
+        onSaved={(text) => {
+          void message.success(text);
+          departments.reload();
+        }}
+      />
+    </section>
+  );
+}

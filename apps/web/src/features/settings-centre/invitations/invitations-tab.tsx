@@ -1,0 +1,141 @@
+import {
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  PlusOutlined,
+  StopOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
+import { App, Button, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CompanyInvitation, CreatedCompanyInvitation, InvitationStatus } from '@portal/shared/api/settings';
+import { CONFIRM_WIDTH } from '@portal/shared/constants';
+import { ApiError } from '../../../lib/api-error';
+import { AccentTag } from '../accent-tag';
+import type { Departments } from '../departments/use-departments';
+import { formatDateTime } from '../format-date-time';
+import { revokeInvitation } from '../settings-api';
+import styles from '../settings-tab.module.css';
+import { InvitationCreateModal } from './invitation-create-modal';
+import { InvitationLinkModal } from './invitation-link-modal';
+import { useInvitations } from './use-invitations';
+
+/** Only a usable link stands out; the others are told apart by icon and word. */
+const STATUS_ICONS: Record<InvitationStatus, ReactNode> = {
+  valid: <CheckCircleOutlined aria-hidden="true" />,
+  used: <UserAddOutlined aria-hidden="true" />,
+  expired: <ClockCircleOutlined aria-hidden="true" />,
+  revoked: <StopOutlined aria-hidden="true" />,
+};
+
+/** Invitation links: create (then copy or scan), follow their status and uses, revoke. */
+export function InvitationsTab({ departments }: { departments: Departments }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const invitations = useInvitations();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedCompanyInvitation | null>(null);
+
+  function confirmRevoke(invitation: CompanyInvitation) {
+    modal.confirm({
+      title: t('settings.invitations.revokeTitle'),
+      content: t('settings.invitations.revokeDescription'),
+      okText: t('settings.invitations.revoke'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      width: CONFIRM_WIDTH,
+      onOk: async () => {
+        try {
+          await revokeInvitation(invitation.id);
+          void message.success(t('settings.invitations.revoked'));
+          invitations.reload();
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+        }
+      },
+    });
+  }
+
+  const columns: ColumnsType<CompanyInvitation> = [
+    {
+      title: t('settings.invitations.kind'),
+      dataIndex: 'kind',
+      render: (kind: CompanyInvitation['kind']) => (
+        <span className={styles.strong}>{t(`settings.invitations.kinds.${kind}`)}</span>
+      ),
+    },
+    {
+      title: t('settings.invitations.status'),
+      dataIndex: 'status',
+      render: (status: InvitationStatus) => (
+        <AccentTag accent={status === 'valid'} icon={STATUS_ICONS[status]}>
+          {t(`settings.invitations.statuses.${status}`)}
+        </AccentTag>
+      ),
+    },
+    {
+      title: t('settings.invitations.uses'),
+      key: 'uses',
+      render: (_, invitation) =>
+        t('settings.invitations.usesValue', { uses: invitation.uses, max: invitation.maxUses }),
+    },
+    {
+      title: t('settings.invitations.expiresColumn'),
+      dataIndex: 'expiresAt',
+      render: (iso: string) => formatDateTime(iso),
+    },
+    {
+      title: t('settings.invitations.createdBy'),
+      dataIndex: 'createdBy',
+      render: (name: string | null) =>
+        name ?? <span className={styles.muted}>{t('settings.invitations.operator')}</span>,
+    },
+    {
+      title: t('settings.actions'),
+      key: 'actions',
+      // link colour, not red: antd's red text misses 4.5:1 contrast in both themes; the confirmation is red
+      render: (_, invitation) =>
+        invitation.status === 'valid' ? (
+          <Button
+            type="link"
+            size="small"
+            icon={<StopOutlined aria-hidden="true" />}
+            onClick={() => confirmRevoke(invitation)}
+          >
+            {t('settings.invitations.revoke')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <section aria-label={t('settings.tabs.invitations')}>
+      <div className={styles.toolbar}>
+        <p className={styles.hint}>{t('settings.invitations.hint')}</p>
+        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setCreating(true)}>
+          {t('settings.invitations.create')}
+        </Button>
+      </div>
+      <Table<CompanyInvitation>
+        rowKey="id"
+        columns={columns}
+        dataSource={invitations.list ?? []}
+        loading={invitations.list === null}
+        scroll={{ x: 760 }}
+        locale={{ emptyText: t('settings.invitations.empty') }}
+        pagination={{ hideOnSinglePage: true, pageSize: 10 }}
+      />
+      <InvitationCreateModal
+        open={creating}
+        departments={departments}
+        onClose={() => setCreating(false)}
+        onCreated={(link) => {
+          setCreated(link);
+          invitations.reload();
+        }}
+      />
+      <InvitationLinkModal link={created} onClose={() => setCreated(null)} />
+    </section>
+  );
+}

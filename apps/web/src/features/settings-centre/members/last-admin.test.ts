@@ -1,0 +1,50 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Member } from '@portal/shared/api/settings';
+import { hasOtherAdmin, isKnownLastAdmin, mayBeLastAdmin } from './last-admin';
+
+vi.mock('../settings-api', () => ({ fetchMembers: vi.fn() }));
+const api = await import('../settings-api');
+
+const member = (userId: number, role: Member['role']): Member => ({
+  userId,
+  account: null,
+  nickname: `P${userId}`,
+  phone: null,
+  email: null,
+  role,
+  departmentId: 1,
+  joinedAt: '2026-01-01T00:00:00.000Z',
+});
+
+describe('the last administrator', () => {
+  beforeEach(() => vi.mocked(api.fetchMembers).mockReset());
+
+  it('is known from a complete, unfiltered page', () => {
+    const me = member(1, 'admin');
+    const page = { total: 2, items: [me, member(2, 'member')] };
+    expect(isKnownLastAdmin(me, page, false)).toBe(true);
+    expect(isKnownLastAdmin(me, page, true)).toBe(false);
+    expect(isKnownLastAdmin(me, { total: 30, items: page.items }, false)).toBe(false);
+    expect(isKnownLastAdmin(me, { total: 2, items: [me, member(2, 'admin')] }, false)).toBe(false);
+  });
+
+  it('can only be oneself', () => {
+    expect(mayBeLastAdmin(member(1, 'admin'), 1)).toBe(true);
+    expect(mayBeLastAdmin(member(2, 'admin'), 1)).toBe(false);
+    expect(mayBeLastAdmin(member(1, 'member'), 1)).toBe(false);
+  });
+
+  it('is looked up page by page until another administrator turns up', async () => {
+    const filler = Array.from({ length: 100 }, (_, i) => member(i + 10, 'member'));
+    vi.mocked(api.fetchMembers)
+      .mockResolvedValueOnce({ total: 150, items: [member(1, 'admin'), ...filler.slice(1)] })
+      .mockResolvedValueOnce({ total: 150, items: [member(200, 'admin')] });
+    expect(await hasOtherAdmin(1)).toBe(true);
+    expect(api.fetchMembers).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers no when every page has been read', async () => {
+    vi.mocked(api.fetchMembers).mockResolvedValueOnce({ total: 2, items: [member(1, 'admin'), member(2, 'member')] });
+    expect(await hasOtherAdmin(1)).toBe(false);
+  });
+});

@@ -1,0 +1,106 @@
+import { Col, Form, Input, Row, Select, TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type CreateMemberRequest, createMemberRequestSchema } from '@portal/shared/api/settings';
+import { schemaRule } from '../../../lib/form-rule';
+import { departmentOptions } from '../departments/department-tree';
+import type { Departments } from '../departments/use-departments';
+import { FormModal } from '../form-modal';
+import { createMember } from '../settings-api';
+import { useRoleOptions } from './role-options';
+
+type Values = Pick<CreateMemberRequest, 'account' | 'nickname' | 'password' | 'role'> & {
+  phone?: string;
+  email?: string;
+  departmentId?: number | null;
+};
+
+const rules = createMemberRequestSchema.shape;
+
+/** An account the administrator hands out, for account-and-password sign-in. */
+export function MemberCreateModal({
+  open,
+  departments,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  departments: Departments;
+  onClose(): void;
+  onCreated(): void;
+}) {
+  const { t } = useTranslation();
+  const roleOptions = useRoleOptions();
+
+  async function submit({ phone, email, departmentId, ...values }: Values) {
+    await createMember({
+      ...values,
+      ...(phone?.trim() ? { phone } : {}),
+      ...(email?.trim() ? { email } : {}),
+      ...(departmentId ? { departmentId } : {}),
+    });
+    onCreated();
+  }
+
+  return (
+    <FormModal<Values>
+      title={t('settings.members.createTitle')}
+      okText={t('settings.members.createSubmit')}
+      open={open}
+      initialValues={{ role: 'member', departmentId: departments.defaultId }}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <p>{t('settings.members.createHint')}</p>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="account" label={t('settings.members.account')} rules={[schemaRule(rules.account)]} required>
+            <Input autoComplete="off" placeholder={t('settings.members.accountPlaceholder')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="nickname" label={t('settings.members.name')} rules={[schemaRule(rules.nickname)]} required>
+            <Input autoComplete="off" placeholder={t('settings.members.namePlaceholder')} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item
+        name="password"
+        label={t('settings.members.password')}
+        rules={[schemaRule(rules.password)]}
+        extra={t('settings.members.passwordHint')}
+        required
+      >
+        <Input.Password autoComplete="new-password" placeholder={t('settings.members.passwordPlaceholder')} />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="phone" label={t('settings.members.phone')} rules={[schemaRule(rules.phone)]}>
+            <Input type="tel" autoComplete="off" placeholder={t('settings.members.optional')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="email" label={t('settings.members.email')} rules={[schemaRule(rules.email)]}>
+            <Input type="email" autoComplete="off" placeholder={t('settings.members.optional')} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="role" label={t('settings.members.role')}>
+            <Select options={roleOptions} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="departmentId" label={t('settings.members.department')}>
+            <TreeSelect
+              treeData={departmentOptions(departments.tree)}
+              treeDefaultExpandAll
+              placeholder={t('settings.members.defaultDepartment')}
+              allowClear
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormModal>
+  );
+}

@@ -1,0 +1,81 @@
+import { ApartmentOutlined, BgColorsOutlined, LinkOutlined, TeamOutlined } from '@ant-design/icons';
+import { Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { PortalEnterprise } from '@portal/shared/api/portal';
+import { BrandingTab } from './branding/branding-tab';
+import { DepartmentsTab } from './departments/departments-tab';
+import { useDepartments } from './departments/use-departments';
+import { InvitationsTab } from './invitations/invitations-tab';
+import { MembersTab } from './members/members-tab';
+import { SettingsHeader } from './settings-header';
+import styles from './settings-centre.module.css';
+
+const TABS = ['members', 'departments', 'invitations', 'branding'] as const;
+type Tab = (typeof TABS)[number];
+
+function isTab(value: string | null): value is Tab {
+  return (TABS as readonly (string | null)[]).includes(value);
+}
+
+function TabLabel({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <span className={styles.tabLabel}>
+      <span aria-hidden="true">{icon}</span>
+      {children}
+    </span>
+  );
+}
+
+/** The four areas of the settings centre; the open tab is in the address, so a reload keeps it. */
+export function SettingsCentre({ enterprise }: { enterprise: PortalEnterprise }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'members';
+  // Departments show on three tabs; one copy keeps them in step when one tab changes them.
+  const departments = useDepartments();
+
+  const items = [
+    {
+      key: 'members',
+      label: <TabLabel icon={<TeamOutlined />}>{t('settings.tabs.members')}</TabLabel>,
+      children: <MembersTab departments={departments} />,
+    },
+    {
+      key: 'departments',
+      label: <TabLabel icon={<ApartmentOutlined />}>{t('settings.tabs.departments')}</TabLabel>,
+      children: <DepartmentsTab departments={departments} />,
+    },
+    {
+      key: 'invitations',
+      label: <TabLabel icon={<LinkOutlined />}>{t('settings.tabs.invitations')}</TabLabel>,
+      children: <InvitationsTab departments={departments} />,
+    },
+    {
+      key: 'branding',
+      label: <TabLabel icon={<BgColorsOutlined />}>{t('settings.tabs.branding')}</TabLabel>,
+      children: <BrandingTab />,
+    },
+  ];
+
+  return (
+    <div className={styles.screen}>
+      <SettingsHeader enterprise={enterprise} />
+      <main className={styles.main}>
+        <header className={styles.intro}>
+          <h1 className={styles.title}>{t('products.settcntr.name')}</h1>
+          <p className={styles.subtitle}>{t('settings.subtitle', { company: enterprise.enterpriseName })}</p>
+        </header>
+        <div className={styles.panel}>
+          <Tabs
+            activeKey={tab}
+            onChange={(key) => setParams({ tab: key }, { replace: true })}
+            items={items}
+            size="large"
+          />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { BankOutlined, HomeOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PortalEnterprise } from '@portal/shared/api/portal';
+import { BrandedMark } from '../../components/branded-mark';
+import { ScreenToolbar } from '../../components/screen-toolbar';
+import styles from './settings-header.module.css';
+
+/** The settings centre opens as a product of its own, outside the portal's frame: its bar names the
+ *  company's brand and the company it acts on, and leads back home. */
+export function SettingsHeader({ enterprise }: { enterprise: PortalEnterprise }) {
+  const { t } = useTranslation();
+  return (
+    <header className={styles.header}>
+      <span className={styles.brand}>
+        <BrandedMark />
+      </span>
+      <span className={styles.company} title={enterprise.enterpriseName}>
+        <BankOutlined aria-hidden="true" />
+        <span className={styles.companyName}>{enterprise.abbreviation || enterprise.enterpriseName}</span>
+      </span>
+      <span className={styles.spacer} />
+      <Link to="/home" className={styles.home}>
+        <HomeOutlined aria-hidden="true" />
+        <span className={styles.homeLabel}>{t('settings.backToHome')}</span>
+      </Link>
+      <ScreenToolbar />
+    </header>
+  );
+}

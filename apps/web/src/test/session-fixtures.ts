@@ -1,0 +1,46 @@
+import type { CurrentUser } from '@portal/shared/api/auth';
+import type { Personalization } from '@portal/shared/api/personalization';
+import type { PortalInfo } from '@portal/shared/api/portal';
+
+/** Replies of the session calls, shaped as the shared schemas say, for the screens' tests. */
+export const testUser: CurrentUser = {
+  userId: 1,
+  account: 'admin',
+  nickname: 'Admin',
+  phone: '13800000000',
+  email: null,
+  langCode: 'en-US',
+  local: 'en_US',
+  userType: 'investors',
+  phoneCertified: true,
+  hasPassword: true,
+};
+
+export function testPortalInfo(productCount: number, user: CurrentUser = testUser): PortalInfo {
+  return {
+    enterpriseId: 7,
+    userinfo: user,
+    enterpriseProduct: [
+      {
+        enterpriseId: 7,
+        enterpriseName: 'Green Demo Ltd',
+        abbreviation: 'GreenDemo',
+        domain: 'greendemo',
+        role: 'admin',
+        productList: [
+          { id: 6, productCode: 'saas-es-actuary', name: 'ES Actuary', entryPath: '/cesuan' },
+          { id: 1, productCode: 'esguard', name: 'Energy Storage Manager', entryPath: '/es' },
+        ].slice(0, productCount),
+      },
+    ],
+  };
+}
+
+export const testPersonalization: Personalization = {
+  icon: '/api/settcntr/admin/v4/enterprise/personalization/icon/7?v=3',
+  platformName: 'GreenDemo',
+  platformNameCn: '绿能云',
+  platformNameEn: 'Green Cloud',
+  languageType: 'zh-CN',
+  slogan: 'Green Cloud',
+};
