@@ -23,8 +23,15 @@ export async function signInWithAccount(page: Page, user: { account: string; pas
   await panel.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** No serious or critical WCAG 2.1 AA violation on the current screen. */
+/** No serious or critical WCAG 2.1 AA violation on the current screen, judged at rest: colours
+ *  caught halfway through a transition (a tab turning teal) would fail contrast by accident. Endless
+ *  animations (spinners) are not waited for. */
 export async function expectAccessible(page: Page) {
+  await page.waitForFunction(
+    () => document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).length === 0,
+    undefined,
+    { timeout: 5_000 },
+  );
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
