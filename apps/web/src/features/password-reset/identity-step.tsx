@@ -6,7 +6,7 @@ import { RESET_IDENTIFIER_TYPES } from '@portal/shared/api/personal';
 import { codeSchema, emailSchema, phoneSchema } from '@portal/shared/validation/rules';
 import { sendEmailCode, sendSmsCode } from '../../lib/code-api';
 import { schemaRule } from '../../lib/form-rule';
-import { CodeInput } from '../registration/code-input';
+import { CodeInput } from '../../components/code-input';
 import { StepHeading } from '../registration/step-heading';
 import styles from './forget-password-page.module.css';
 

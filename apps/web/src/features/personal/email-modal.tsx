@@ -59,7 +59,6 @@ export function EmailModal({ open, currentEmail, onClose, onSaved }: EmailModalP
         />
       </Form.Item>
       <CodeField
-        formName={FORM_NAME}
         hint={t('personal.emailCodeHint')}
         beforeSend={() => fieldIsValid(form, 'email')}
         send={() => sendEmailCode(form.getFieldValue('email').trim(), 'bind')}

@@ -79,7 +79,6 @@ export function PhoneModal({ open, currentPhone, onClose, onSaved }: PhoneModalP
         />
       </Form.Item>
       <CodeField
-        formName={FORM_NAME}
         hint={t('personal.phoneCodeHint')}
         beforeSend={() => fieldIsValid(form, 'phone')}
         send={() => sendSmsCode(form.getFieldValue('phone').trim(), 'bind')}

@@ -6,7 +6,7 @@ import { codeSchema, phoneSchema } from '@portal/shared/validation/rules';
 import { ApiError } from '../../lib/api-error';
 import { checkPhoneCode, sendSmsCode } from '../../lib/code-api';
 import { schemaRule } from '../../lib/form-rule';
-import { CodeInput } from './code-input';
+import { CodeInput } from '../../components/code-input';
 import { checkSignUp } from './registration-api';
 import { StepHeading } from './step-heading';
 import { FlowActions } from './flow-actions';

@@ -1,12 +1,12 @@
 import { Input, type InputProps, Space } from 'antd';
 import { CODE_LENGTH } from '@portal/shared/constants';
-import { SendCodeButton } from '../../components/send-code-button';
+import { SendCodeButton } from './send-code-button';
 
 type CodeInputProps = InputProps & {
   /** Sends the code; see SendCodeButton. */
   send: () => Promise<{ cooldownSeconds: number }>;
   /** Checks the phone or email field first, so that no code goes to a malformed target. */
-  beforeSend: () => Promise<boolean>;
+  beforeSend?: () => Promise<boolean>;
 };
 
 /**
