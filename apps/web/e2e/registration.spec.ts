@@ -165,6 +165,33 @@ test.describe('invitation links', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('an expired link shows the invalid page, which goes to sign-in after its countdown', async ({
+    page,
+    request,
+  }) => {
+    // a link valid for two seconds, as the operator command line allows fractions of an hour
+    const link = await inviteLink('member', 'demo', 2 / 3600);
+    const info = await request.get(`/api/referral/info/${link.id}`);
+    expect(((await info.json()) as { data: { status: string } }).data.status).toBe('valid');
+    await expect
+      .poll(
+        async () =>
+          ((await (await request.get(`/api/referral/info/${link.id}`)).json()) as { data: { status: string } }).data
+            .status,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe('expired');
+
+    await page.clock.install();
+    await page.goto(`/register-common-ordinary?referralId=${link.id}`);
+    await expect(page).toHaveURL(/\/register-invalidity$/);
+    await expect(page.getByRole('heading', { name: 'This invitation link is no longer valid' })).toBeVisible();
+    await page.clock.runFor(10_000);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('a revoked or unknown link, or none, shows the invalid page', async ({ page, request }) => {
     const admin = await newAdmin(request);
     const headers = { Authorization: `Bearer ${admin.token}` };
