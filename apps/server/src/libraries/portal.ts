@@ -19,7 +19,10 @@ export async function portalInfo(ctx: AppContext, auth: Auth, lang: Language): P
     ctx.db,
     enterprises.map((e) => e.enterpriseId),
   );
-  const current = await currentEnterpriseOf(ctx, auth.user.id, auth.enterpriseId);
+  // the same rule as currentEnterpriseOf, read off the list already loaded
+  const current = enterprises.some((e) => e.enterpriseId === auth.enterpriseId)
+    ? auth.enterpriseId
+    : (enterprises[0]?.enterpriseId ?? null);
   if (current !== auth.enterpriseId) await setSessionEnterprise(ctx.db, auth.sessionId, current);
   return {
     enterpriseId: current,

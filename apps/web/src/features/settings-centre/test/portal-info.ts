@@ -1,21 +1,11 @@
 import type { PortalInfo } from '@portal/shared/api/portal';
+import { testUser } from '../../../test/session-fixtures';
 
 /** Portal info of a person in one company, with that company's role and products. */
 export function portalInfo(role: 'admin' | 'member', productCodes: string[]): PortalInfo {
   return {
     enterpriseId: 7,
-    userinfo: {
-      userId: 1,
-      account: 'boss',
-      nickname: 'Boss',
-      phone: '13800000000',
-      email: null,
-      langCode: 'en-US',
-      local: 'en_US',
-      userType: 'investors',
-      phoneCertified: true,
-      hasPassword: true,
-    },
+    userinfo: { ...testUser, account: 'boss', nickname: 'Boss' },
     enterpriseProduct: [
       {
         enterpriseId: 7,
