@@ -1,0 +1,16 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE, ServerProcess, isEnvelope } from './support/server-process.ts';
+
+describe(`the server as its own process (${ENGINE})`, () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await ServerProcess.start();
+  });
+  afterAll(async () => server?.close());
+
+  it('answers over real HTTP with the envelope', async () => {
+    const reply = await server.call('/api/portal/front/v4/user/current');
+    expect(reply.status).toBe(401);
+    expect(isEnvelope(reply.json)).toBe(true);
+  });
+});

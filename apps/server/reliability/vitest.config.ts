@@ -1,0 +1,19 @@
+import { defineProject } from 'vitest/config';
+
+/**
+ * The reliability suite: the real server as its own process, over real HTTP, on the engine that
+ * DATABASE_URL names (SQLite otherwise). Separate from `npm test` because it starts servers, kills
+ * them and races them; `npm run test:reliability` runs it.
+ */
+export default defineProject({
+  test: {
+    name: 'reliability',
+    root: import.meta.dirname,
+    include: ['**/*.test.ts'],
+    environment: 'node',
+    // each file starts servers of its own; two at a time on a 2-core machine
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
