@@ -45,6 +45,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     messenger: Messenger;
     outbox: DevOutbox | null;
+    /** The shared store of short-lived state when REDIS_URL is set (several server processes). */
+    redis: Redis | null;
   }
 }
 
@@ -102,6 +104,7 @@ export async function buildApp({
   });
   // with several server processes the request-rate counters must be shared: Redis when configured
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  app.decorate('redis', redis);
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: true,
