@@ -12,11 +12,13 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/database.ts';
 import { DevOutbox } from './messaging/dev-outbox.ts';
-import type { Messenger } from './messaging/messenger.ts';
+import { DeliveryQueue } from './messaging/delivery-queue.ts';
 import { routeMessages } from './messaging/router.ts';
 import { createSmsWebhook } from './messaging/sms-webhook.ts';
 import { createSmtpMailer } from './messaging/smtp-mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
+import { databaseThrottleStore } from './libraries/throttle-store.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { zodValidatorCompiler } from './plugins/validation.ts';
@@ -43,7 +45,7 @@ export interface BuildOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    messenger: Messenger;
+    messenger: DeliveryQueue;
     outbox: DevOutbox | null;
     /** The shared store of short-lived state when REDIS_URL is set (several server processes). */
     redis: Redis | null;
@@ -65,20 +67,32 @@ export async function buildApp({
     routerOptions: { maxParamLength: 200 },
   });
 
-  const ctx: AppContext = { config, db: database.db, engine: database.engine, log: app.log, now };
+  // with several server processes the short-lived shared state (request rates, throttles) lives in Redis
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    engine: database.engine,
+    log: app.log,
+    now,
+    throttles: redis ? redisThrottleStore(redis) : databaseThrottleStore(database),
+  };
   app.decorate('ctx', ctx);
 
   const outbox = config.devOutbox ? new DevOutbox(app.log) : null;
   app.decorate('outbox', outbox);
   app.decorate(
     'messenger',
-    routeMessages({
-      sms: config.smsWebhookUrl ? createSmsWebhook(config.smsWebhookUrl) : null,
-      email: config.smtp ? createSmtpMailer(config.smtp.url, config.smtp.from) : null,
-      fallback: outbox,
-    }),
+    new DeliveryQueue(
+      routeMessages({
+        sms: config.smsWebhookUrl ? createSmsWebhook(config.smsWebhookUrl) : null,
+        email: config.smtp ? createSmtpMailer(config.smtp.url, config.smtp.from) : null,
+        fallback: outbox,
+      }),
+      app.log,
+    ),
   );
-  app.addHook('onClose', async () => app.messenger.close?.());
+  app.addHook('onClose', async () => app.messenger.close());
 
   // JSON only (multipart is known only to the icon upload's own plugin): any other body is refused with 415
   app.removeContentTypeParser(['text/plain']);
@@ -103,7 +117,6 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
   });
   // with several server processes the request-rate counters must be shared: Redis when configured
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
   app.decorate('redis', redis);
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {

@@ -5,6 +5,7 @@ import pino from 'pino';
 import type { AppContext } from './context.ts';
 import { ConfigError } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { databaseThrottleStore } from './libraries/throttle-store.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemo } from './libraries/demo-seed.ts';
 import { createInvitation } from './libraries/invitations.ts';
@@ -86,6 +87,8 @@ async function run(argv: string[], out: Output): Promise<void> {
     engine: database.engine,
     log: pino({ level: 'silent' }),
     now: Date.now,
+    // the operator's commands throttle nothing; this is only for the shape of the context
+    throttles: databaseThrottleStore(database),
   };
   try {
     const applied = await migrateToLatest(database);

@@ -44,7 +44,7 @@ describe(`operator command line (${ENGINE})`, () => {
 
   it('migrates once, then reports up to date', async () => {
     expect(JSON.parse((await portal('migrate', '--json')).stdout)).toEqual({
-      applied: ['0001-initial', '0002-department-sibling-names'],
+      applied: ['0001-initial', '0002-department-sibling-names', '0003-proven-identifiers'],
     });
     expect((await portal('migrate')).stdout.trim()).toBe('up to date');
   });

@@ -44,6 +44,7 @@ describe(`verification codes (${ENGINE})`, () => {
   it('writes the message in the language of the account', async () => {
     const user = await createUser(t.app, { langCode: 'en-US' });
     await sendSms(user.phone!, 'login');
+    await t.app.messenger.idle();
     const reply = await call(t.app, 'GET', `/api/dev/outbox?to=${user.phone}`);
     expect(reply.data[0].text).toMatch(/^Your verification code is \d{6}\. It is valid for 5 minutes/);
   });
@@ -200,6 +201,7 @@ describe('email codes over SMTP', () => {
     expect((await call(t.app, 'POST', `${F}/send-email`, { body: { email: user.email, scene: 'login' } })).code).toBe(
       0,
     );
+    await t.app.messenger.idle();
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toBe(user.email);
     expect(received[0]!.body).toContain('Subject: [Smart Energy Cloud Platform] Verification code');

@@ -14,6 +14,7 @@ export interface UsersTable {
   lang_code: string;
   user_type: string;
   phone_certified: number;
+  email_verified: Generated<number>;
   disabled: number;
   last_enterprise_id: number | null;
   created_at: number;
@@ -107,8 +108,9 @@ export interface TicketsTable {
   created_at: number;
 }
 
-export interface SignInFailuresTable {
-  user_id: number;
+/** Consecutive sign-in failures of a subject: `user:<id>`, or an identifier that names no account. */
+export interface SignInWaitsTable {
+  subject: string;
   failures: number;
   last_failure_at: number;
   wait_until: number;
@@ -154,7 +156,7 @@ export interface Database {
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   tickets: TicketsTable;
-  sign_in_failures: SignInFailuresTable;
+  sign_in_waits: SignInWaitsTable;
   rate_events: RateEventsTable;
   personalizations: PersonalizationsTable;
   audit_events: AuditEventsTable;

@@ -14,8 +14,9 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
 import type { AppContext } from '../context.ts';
 import type { Messenger } from '../messaging/messenger.ts';
-import { countRateEvents, insertRateEvent } from '../queries/rate-events.ts';
+import type { RateLimit } from '../queries/rate-events.ts';
 import { consumeCode, findCode, reserveCodeTry, upsertCode } from '../queries/verification-codes.ts';
+import { ipKey } from './ip-key.ts';
 import { hashSecret, sameHash } from './secrets.ts';
 import { tooManyAttempts } from './throttle.ts';
 
@@ -26,23 +27,16 @@ function codeHash(scene: string, target: string, code: string): string {
   return hashSecret(`${scene}\u0000${target}\u0000${code}`);
 }
 
+const RESEND_MS = CODE_RESEND_SECONDS * 1000;
+
 /** The sending limits of the contract, counted whether or not the target has an account. */
-async function assertCanSend(ctx: AppContext, target: string, ip: string): Promise<void> {
-  const now = ctx.now();
-  const recent = await countRateEvents(ctx.db, 'code-target', target, now - CODE_RESEND_SECONDS * 1000);
-  if (recent.count > 0) {
-    const waitMs = recent.oldest! + CODE_RESEND_SECONDS * 1000 - now;
-    throw tooManyAttempts(waitMs, ErrorCode.SmsBusy, { cooldownSeconds: Math.ceil(waitMs / 1000) });
-  }
-  const limits: [string, string, number, number][] = [
-    ['code-target', target, HOUR, CODE_SENDS_PER_HOUR],
-    ['code-target', target, DAY, CODE_SENDS_PER_DAY],
-    ['code-ip', ip, HOUR, CODE_SENDS_PER_IP_HOUR],
+function sendingLimits(target: string, ip: string): RateLimit[] {
+  return [
+    { bucket: 'code-target', subject: target, windowMs: RESEND_MS, max: 1 },
+    { bucket: 'code-target', subject: target, windowMs: HOUR, max: CODE_SENDS_PER_HOUR },
+    { bucket: 'code-target', subject: target, windowMs: DAY, max: CODE_SENDS_PER_DAY },
+    { bucket: 'code-ip', subject: ipKey(ip), windowMs: HOUR, max: CODE_SENDS_PER_IP_HOUR },
   ];
-  for (const [bucket, subject, window, max] of limits) {
-    const { count, oldest } = await countRateEvents(ctx.db, bucket, subject, now - window);
-    if (count >= max) throw tooManyAttempts(oldest! + window - now, ErrorCode.SmsBusy);
-  }
 }
 
 export interface SendCodeInput {
@@ -55,29 +49,40 @@ export interface SendCodeInput {
   deliver: boolean;
 }
 
+/**
+ * Reserves the send under every limit at once, then makes the code and queues its message. The
+ * answer is the same, and costs the same, whether the message goes out or not: a target that does
+ * not receive it still gets a code of its own that nobody will ever see, and delivery happens after
+ * the answer.
+ */
 export async function sendCode(
   ctx: AppContext,
   messenger: Messenger,
   input: SendCodeInput,
 ): Promise<{ cooldownSeconds: number }> {
-  await assertCanSend(ctx, input.target, input.ip);
   const now = ctx.now();
-  await insertRateEvent(ctx.db, 'code-target', input.target, now);
-  await insertRateEvent(ctx.db, 'code-ip', input.ip, now);
+  const reservation = await ctx.throttles.reserve(sendingLimits(input.target, input.ip), now);
+  if (!reservation.granted) {
+    const { refused, retryAfterMs } = reservation;
+    const cooldown = refused.windowMs === RESEND_MS ? { cooldownSeconds: Math.ceil(retryAfterMs / 1000) } : null;
+    throw tooManyAttempts(retryAfterMs, ErrorCode.SmsBusy, cooldown);
+  }
+  const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+  const expiresAt = now + CODE_TTL_SECONDS * 1000;
+  await upsertCode(ctx.db, {
+    scene: input.scene,
+    target: input.target,
+    code_hash: codeHash(input.scene, input.target, code),
+    expires_at: expiresAt,
+    created_at: now,
+  });
   if (input.deliver) {
-    const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
-    await upsertCode(ctx.db, {
-      scene: input.scene,
-      target: input.target,
-      code_hash: codeHash(input.scene, input.target, code),
-      expires_at: now + CODE_TTL_SECONDS * 1000,
-      created_at: now,
-    });
     await messenger.send({
       channel: input.channel,
       to: input.target,
       subject: translate(input.lang, 'mail.codeSubject'),
       text: translate(input.lang, 'mail.codeText', { code, minutes: CODE_TTL_SECONDS / 60 }),
+      expiresAt,
     });
   }
   return { cooldownSeconds: CODE_RESEND_SECONDS };

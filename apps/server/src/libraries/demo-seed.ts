@@ -2,7 +2,7 @@ import type { ProductCode } from '@portal/shared/products';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import type { AppContext } from '../context.ts';
 import { findProductsByCode, insertEnterpriseProducts } from '../queries/products.ts';
-import { findUserBy, insertUser } from '../queries/users.ts';
+import { findUserByIdentifier, insertUser } from '../queries/users.ts';
 import { insertMembership } from '../queries/memberships.ts';
 import { createEnterprise } from './enterprises.ts';
 import { hashPassword } from './passwords.ts';
@@ -66,7 +66,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
     phone: u.phone,
     email: u.email,
   }));
-  if (await findUserBy(ctx.db, 'account', 'admin')) return { created: false, accounts };
+  if (await findUserByIdentifier(ctx.db, 'account', 'admin')) return { created: false, accounts };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
@@ -100,6 +100,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
         lang_code: 'zh-CN',
         user_type: 'investors',
         phone_certified: 1,
+        email_verified: 1,
         disabled: 0,
         last_enterprise_id: null,
         created_at: now,

@@ -2,7 +2,7 @@ import type { PhoneBoundData } from '@portal/shared/api/personal';
 import type { AppContext } from '../context.ts';
 import type { UsersTable } from '../db/schema.ts';
 import type { Updateable } from 'kysely';
-import { findUserBy, shareAnEnterprise, updateUser } from '../queries/users.ts';
+import { findUserByIdentifier, shareAnEnterprise, updateUser } from '../queries/users.ts';
 import type { AuditEvent } from './audit.ts';
 import { recordAudit } from './audit.ts';
 import type { Auth } from './sessions.ts';
@@ -19,7 +19,7 @@ export type PhoneConflict = PhoneBoundData;
 export async function saveIdentifier(
   ctx: AppContext,
   userId: number,
-  values: Pick<Updateable<UsersTable>, 'phone' | 'email' | 'phone_certified'>,
+  values: Pick<Updateable<UsersTable>, 'phone' | 'email' | 'phone_certified' | 'email_verified'>,
   audit: AuditEvent,
 ): Promise<boolean> {
   try {
@@ -34,9 +34,9 @@ export async function saveIdentifier(
   }
 }
 
-/** The account other than `userId` that holds `phone`, if any. */
+/** The account other than `userId` that has proven `phone`, if any: an unproven holder blocks nobody. */
 export async function phoneConflict(ctx: AppContext, userId: number, phone: string): Promise<PhoneConflict | null> {
-  const holder = await findUserBy(ctx.db, 'phone', phone);
+  const holder = await findUserByIdentifier(ctx.db, 'phone', phone);
   if (!holder || holder.id === userId) return null;
   const colleague = await shareAnEnterprise(ctx.db, userId, holder.id);
   return {

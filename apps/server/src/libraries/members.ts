@@ -16,7 +16,7 @@ import { countAdmins, countMembers, deleteMembership, listMembers, updateMembers
 import { findMembership, insertMembership } from '../queries/memberships.ts';
 import { findPersonalization } from '../queries/personalizations.ts';
 import { findDefaultDepartmentId, isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
-import { findUserBy, insertUser } from '../queries/users.ts';
+import { findUserByIdentifier, insertUser } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import { hashPassword } from './passwords.ts';
 import type { Administrator } from './settings-access.ts';
@@ -48,12 +48,9 @@ export async function listCompanyMembers(
   };
 }
 
-/** The business answer to each identifier another account already holds. */
-const TAKEN: Record<string, () => AppError> = {
-  'users.account': () => new AppError(ErrorCode.BadRequest, { fields: { account: 'validation.accountTaken' } }),
-  'users.phone': () => new AppError(ErrorCode.PhoneExists),
-  'users.email': () => new AppError(ErrorCode.NewEmailRegistered),
-};
+/** An account name is a public handle that must be unique to sign in with, so it is the one thing an
+ *  administrator can learn is taken (as on any sign-up form); the call is audited and rate-limited. */
+const accountTaken = () => new AppError(ErrorCode.BadRequest, { fields: { account: 'validation.accountTaken' } });
 
 /** A department of this company, else 1000404: an id from another company is as unknown as no id. */
 async function assertCompanyDepartment(db: Executor, enterpriseId: number, departmentId: number): Promise<void> {
@@ -61,22 +58,21 @@ async function assertCompanyDepartment(db: Executor, enterpriseId: number, depar
 }
 
 /**
- * An account the administrator hands out: it signs in with its account and password. Its phone, if
- * given, is not verified (no code proved it), so after the cut-off date the person verifies it at
- * the first sign-in, as every unverified account does. It joins with the given role (member by
- * default), in the given department (the default department otherwise), speaking the company's
- * language. Taken identifiers: account 1000400 (`fields.account`), phone 1008109, email 1008119.
+ * An account the administrator hands out: it signs in with its account and password. Its phone and
+ * email, if given, are unproven (no code proved them): they open nothing and take nothing from
+ * anyone, so any phone or email is accepted and the answer never tells whether it belongs to another
+ * account. After the cut-off date the person proves the phone at the first sign-in, as every
+ * unverified account does. It joins with the given role (member by default), in the given department
+ * (the default department otherwise), speaking the company's language. A taken account name: 1000400
+ * (`fields.account`).
  */
 export async function createMember(
   ctx: AppContext,
   admin: Administrator,
   body: CreateMemberRequest,
 ): Promise<CreateMemberResponse> {
-  // the early reads give the friendly answer; the unique constraints below give the final one
-  for (const column of ['account', 'phone', 'email'] as const) {
-    const value = body[column];
-    if (value !== undefined && (await findUserBy(ctx.db, column, value))) throw TAKEN[`users.${column}`]!();
-  }
+  // the early read gives the friendly answer; the unique constraint below gives the final one
+  if (await findUserByIdentifier(ctx.db, 'account', body.account)) throw accountTaken();
   const language = (await findPersonalization(ctx.db, admin.enterpriseId))?.language_type;
   // argon2 is slow: never inside the transaction, which on SQLite holds the only connection
   const passwordHash = await hashPassword(body.password);
@@ -123,8 +119,7 @@ export async function createMember(
     });
   } catch (error) {
     const violation = uniqueViolationOf(error);
-    const taken = violation ? TAKEN[violationKey(violation)] : undefined;
-    if (taken) throw taken();
+    if (violation && violationKey(violation) === 'users.account') throw accountTaken();
     throw error;
   }
 }

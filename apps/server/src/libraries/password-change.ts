@@ -8,20 +8,19 @@ import { updateUser } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { Auth } from './sessions.ts';
-import { assertAccountAllowed, clearAccountFailures, recordSignInFailure } from './throttle.ts';
+import { accountSubject, reserveSignInAttempt } from './throttle.ts';
 
 /**
  * The signed-in user changes their password: 1008107 when the confirmation differs, 1009102 when the
  * old password is wrong. A wrong old password counts as a failed sign-in of the account (the same
- * counter and wait), so that a borrowed session cannot be used to guess the password. Every other
+ * counter and wait, reserved before the check), so that a borrowed session cannot be used to guess the password. Every other
  * session of the user ends; this one goes on.
  */
 export async function changePassword(ctx: AppContext, auth: Auth, body: UpdatePasswordRequest, ip: string) {
   if (!passwordsMatch(body)) throw new AppError(ErrorCode.PasswordsDoNotMatch);
   const userId = auth.user.id;
-  await assertAccountAllowed(ctx, userId);
+  const attempt = await reserveSignInAttempt(ctx, accountSubject(userId), ip);
   if (!(await verifyPassword(auth.user.password_hash, body.oldPassword))) {
-    await recordSignInFailure(ctx, userId, ip);
     throw new AppError(ErrorCode.PasswordIncorrect);
   }
   const passwordHash = await hashPassword(body.password);
@@ -31,5 +30,5 @@ export async function changePassword(ctx: AppContext, auth: Auth, body: UpdatePa
     await revokeUserSessions(trx, userId, now, auth.sessionId);
     await recordAudit(ctx, { action: 'password.change', userId, enterpriseId: auth.enterpriseId, ip }, trx);
   });
-  await clearAccountFailures(ctx, userId);
+  await attempt.succeeded();
 }

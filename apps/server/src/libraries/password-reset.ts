@@ -4,7 +4,7 @@ import { passwordsMatch } from '@portal/shared/validation/rules';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { revokeUserSessions } from '../queries/sessions.ts';
-import { findUserBy, updateUser } from '../queries/users.ts';
+import { findUserByIdentifier, updateUser } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import { verifyCode } from './codes.ts';
 import { hashPassword } from './passwords.ts';
@@ -21,7 +21,7 @@ import { emailTarget, phoneTarget } from './verification.ts';
 export async function resetPassword(ctx: AppContext, body: ForgetPasswordRequest, ip: string): Promise<void> {
   if (!passwordsMatch(body)) throw new AppError(ErrorCode.PasswordsDoNotMatch);
   const target = body.identifierType === 'phone' ? phoneTarget(body.identifier) : emailTarget(body.identifier);
-  const user = await findUserBy(ctx.db, body.identifierType, target);
+  const user = await findUserByIdentifier(ctx.db, body.identifierType, target);
   const passed = await verifyCode(ctx, 'reset', target, body.code);
   if (!passed || !user) throw new AppError(ErrorCode.CodeInvalid);
 

@@ -8,7 +8,7 @@ import type {
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
-import { findUserBy, updateUser } from '../queries/users.ts';
+import { findUserByIdentifier, updateUser } from '../queries/users.ts';
 import { verifyCode } from './codes.ts';
 import { bindProvenPhone, saveIdentifier } from './identifier-binding.ts';
 import type { Auth } from './sessions.ts';
@@ -34,27 +34,29 @@ export async function updatePhone(ctx: AppContext, auth: Auth, body: UpdatePhone
 }
 
 /**
- * A new email, proven by a `bind` code sent to it. 1009128/1009127 for an empty/malformed email;
- * 1009129 when it is already this user's email (checked before the code: the user knows their own
- * email, and no code is used up for nothing); 1009104 for a wrong code; 1008119 when another account
- * holds it (checked after the code, so that only the email's owner learns it).
+ * A new email, or the account's own unproven one, proven by a `bind` code sent to it: it becomes the
+ * account's verified email. 1009128/1009127 for an empty/malformed email; 1009129 when it is already
+ * this user's verified email (checked before the code: the user knows their own email, and no code is
+ * used up for nothing); 1009104 for a wrong code; 1008119 when another account has proven it (checked
+ * after the code, so that only the email's owner learns it). Accounts that hold it unproven do not
+ * block its owner.
  */
 export async function updateEmail(ctx: AppContext, auth: Auth, body: UpdateEmailRequest, ip: string): Promise<void> {
   const email = emailTarget(body.email);
-  if (email === auth.user.email) throw new AppError(ErrorCode.EmailBound);
+  if (email === auth.user.email && auth.user.email_verified) throw new AppError(ErrorCode.EmailBound);
   if (!(await verifyCode(ctx, 'bind', email, body.code))) throw new AppError(ErrorCode.CodeInvalid);
-  const holder = await findUserBy(ctx.db, 'email', email);
+  const holder = await findUserByIdentifier(ctx.db, 'email', email);
   if (holder && holder.id !== auth.user.id) throw new AppError(ErrorCode.NewEmailRegistered);
   const saved = await saveIdentifier(
     ctx,
     auth.user.id,
-    { email },
+    { email, email_verified: 1 },
     {
       action: 'email.change',
       userId: auth.user.id,
       enterpriseId: auth.enterpriseId,
       ip,
-      detail: { hadEmail: auth.user.email !== null },
+      detail: { hadEmail: auth.user.email !== null, changed: auth.user.email !== email },
     },
   );
   if (!saved) throw new AppError(ErrorCode.NewEmailRegistered);

@@ -20,7 +20,7 @@ import { findInvitationByHash } from '../queries/invitations.ts';
 import { findMembership, insertMembership } from '../queries/memberships.ts';
 import { findDefaultDepartmentId, isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
 import type { UserRow } from '../queries/users.ts';
-import { findUserBy, insertUser, updateUser } from '../queries/users.ts';
+import { findUserByIdentifier, insertUser, updateUser } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import { createEnterprise } from './enterprises.ts';
 import { readLiveInvitation, redeemInvitation } from './invitations.ts';
@@ -44,7 +44,6 @@ const VIOLATION_CODES: Record<string, FailureCode> = {
   'enterprises.credit_code': ENTERPRISE_TAKEN_CODES.credit_code,
   'enterprises.domain': ENTERPRISE_TAKEN_CODES.domain,
   'users.phone': ErrorCode.PhoneSignedUp,
-  'users.email': ErrorCode.NewEmailRegistered,
   'memberships.enterprise_id,user_id': ErrorCode.AlreadyJoined,
 };
 
@@ -85,10 +84,6 @@ function assertEnabled(user: UserRow | undefined): void {
   if (user?.disabled) throw new AppError(ErrorCode.AccountDisabled);
 }
 
-async function assertEmailFree(ctx: AppContext, email: string | undefined): Promise<void> {
-  if (email && (await findUserBy(ctx.db, 'email', email))) throw new AppError(ErrorCode.NewEmailRegistered);
-}
-
 /** The phone a live `register` ticket proves, read without using the ticket (1009104 otherwise). */
 async function ticketPhone(ctx: AppContext, ticket: string): Promise<string> {
   return (await readTicket(ctx, ticket, 'register')).target;
@@ -99,7 +94,11 @@ interface NewAccount {
   email?: string | undefined;
 }
 
-/** A new account: its phone is the ticket's, so it is verified; it signs in by phone or email. */
+/**
+ * A new account: its phone is the ticket's, so it is proven. The email the form carried is kept
+ * unproven (no code proved it): it neither signs in nor receives codes until its owner proves it in
+ * the personal centre, and it blocks nobody, so no registration can tell whether an email is taken.
+ */
 function insertNewUser(
   ctx: AppContext,
   trx: Executor,
@@ -145,9 +144,10 @@ async function signedInto(
 
 /**
  * `admin/signup` (kind `admin`: a new common company) and `user/ownerEnterpriseSignup` (kind `owner`:
- * an owner company under the inviting one). The ticket phone's existing account is used as it is
- * (its name, password and email stay); otherwise a new account is made. The person becomes the
- * company's administrator.
+ * an owner company under the inviting one). The existing account that has proven the ticket's phone
+ * is used as it is (its name, password and email stay); otherwise a new account is made, also when
+ * another account holds the phone unproven (an administrator may type in anyone's phone: that never
+ * lets them adopt its owner's registration). The person becomes the company's administrator.
  */
 export async function registerEnterprise(
   ctx: AppContext,
@@ -158,9 +158,8 @@ export async function registerEnterprise(
   assertPasswordsMatch(body);
   assertEnterpriseNamed(body.enterprise);
   await readLiveInvitation(ctx, body.referralId, kind);
-  const existing = await findUserBy(ctx.db, 'phone', await ticketPhone(ctx, body.ticket));
+  const existing = await findUserByIdentifier(ctx.db, 'phone', await ticketPhone(ctx, body.ticket));
   assertEnabled(existing);
-  if (!existing) await assertEmailFree(ctx, body.email);
   await assertEnterpriseFree(ctx, body.enterprise);
   // argon2 is slow: never inside the transaction, which on SQLite holds the only connection
   const passwordHash = await hashPassword(body.password);
@@ -171,7 +170,7 @@ export async function registerEnterprise(
     async (trx) => {
       const phone = await spendTicket(ctx, trx, body.ticket, 'register');
       const invitation = await redeemInvitation(ctx, trx, body.referralId, kind);
-      const user = await findUserBy(trx, 'phone', phone);
+      const user = await findUserByIdentifier(trx, 'phone', phone);
       assertEnabled(user);
       const userId = user?.id ?? (await insertNewUser(ctx, trx, phone, body, passwordHash, 'investors', meta));
       const domain = body.enterprise.domain ?? (await pickDomain(trx));
@@ -267,10 +266,9 @@ export async function signUpMember(
 ): Promise<RegistrationResponse> {
   assertPasswordsMatch(body);
   await readLiveInvitation(ctx, body.referralId, 'member');
-  if (await findUserBy(ctx.db, 'phone', await ticketPhone(ctx, body.ticket))) {
+  if (await findUserByIdentifier(ctx.db, 'phone', await ticketPhone(ctx, body.ticket))) {
     throw new AppError(ErrorCode.PhoneSignedUp);
   }
-  await assertEmailFree(ctx, body.email);
   const passwordHash = await hashPassword(body.password);
   return inOneTransaction(ctx, async (trx) => {
     const phone = await spendTicket(ctx, trx, body.ticket, 'register');
@@ -287,14 +285,14 @@ export async function joinMember(
   meta: RequestMeta,
 ): Promise<RegistrationResponse> {
   const live = await readLiveInvitation(ctx, body.referralId, 'member');
-  const existing = await findUserBy(ctx.db, 'phone', await ticketPhone(ctx, body.ticket));
+  const existing = await findUserByIdentifier(ctx.db, 'phone', await ticketPhone(ctx, body.ticket));
   if (!existing) throw new AppError(ErrorCode.RegisterAccountMissing);
   assertEnabled(existing);
   if (await findMembership(ctx.db, live.enterprise_id!, existing.id)) throw new AppError(ErrorCode.AlreadyJoined);
   return inOneTransaction(ctx, async (trx) => {
     const phone = await spendTicket(ctx, trx, body.ticket, 'register');
     const invitation = await redeemInvitation(ctx, trx, body.referralId, 'member');
-    const user = await findUserBy(trx, 'phone', phone);
+    const user = await findUserByIdentifier(trx, 'phone', phone);
     if (!user) throw new AppError(ErrorCode.RegisterAccountMissing);
     assertEnabled(user);
     return joinAsMember(ctx, trx, invitation, user.id, false, meta);
@@ -308,10 +306,9 @@ export async function signUpPersonal(
   meta: RequestMeta,
 ): Promise<PersonalSignUpResponse> {
   assertPasswordsMatch(body);
-  if (await findUserBy(ctx.db, 'phone', await ticketPhone(ctx, body.ticket))) {
+  if (await findUserByIdentifier(ctx.db, 'phone', await ticketPhone(ctx, body.ticket))) {
     throw new AppError(ErrorCode.PhoneSignedUp);
   }
-  await assertEmailFree(ctx, body.email);
   const passwordHash = await hashPassword(body.password);
   return inOneTransaction(ctx, async (trx) => {
     const phone = await spendTicket(ctx, trx, body.ticket, 'register');
@@ -326,7 +323,7 @@ export async function signUpPersonal(
  * already in the link's company. The ticket is read, not used: the registration call uses it next.
  */
 export async function checkSignUp(ctx: AppContext, body: SignUpCheckRequest): Promise<SignUpCheckResponse> {
-  const user = await findUserBy(ctx.db, 'phone', await ticketPhone(ctx, body.ticket));
+  const user = await findUserByIdentifier(ctx.db, 'phone', await ticketPhone(ctx, body.ticket));
   if (!user) return { registered: false, joined: false };
   const invitation = body.referralId ? await findInvitationByHash(ctx.db, hashSecret(body.referralId)) : undefined;
   const enterpriseId = invitation?.enterprise_id ?? null;

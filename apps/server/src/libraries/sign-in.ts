@@ -5,14 +5,14 @@ import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { revokeSession } from '../queries/sessions.ts';
 import type { UserRow } from '../queries/users.ts';
-import { findUserBy } from '../queries/users.ts';
+import { findUserByIdentifier } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import { verifyCode } from './codes.ts';
 import { currentEnterpriseOf } from './memberships.ts';
 import { verifyPassword } from './passwords.ts';
 import type { Auth } from './sessions.ts';
 import { createSession } from './sessions.ts';
-import { assertAccountAllowed, assertSignInIpAllowed, clearAccountFailures, recordSignInFailure } from './throttle.ts';
+import { accountSubject, identifierSubject, reserveSignInAttempt } from './throttle.ts';
 
 /** The stored form of an identifier, or null when it cannot name any account. */
 export function normalizeIdentifier(type: LoginRequest['identifierType'], raw: string): string | null {
@@ -24,14 +24,19 @@ export function normalizeIdentifier(type: LoginRequest['identifierType'], raw: s
 
 /**
  * Sign-in by password (phone, email or account) or by code (phone or email). Every failure looks
- * the same whether or not the account exists; failures of one account count together across its
- * identifiers, and the account's wait and the client IP's cap are checked before any work.
+ * the same whether or not the account exists, the waits included: failures of one account count
+ * together across its identifiers, those of an identifier that names no account count on their own,
+ * and each try is reserved (under the client IP's cap and the subject's wait) before it is checked.
  */
 export async function signIn(ctx: AppContext, body: LoginRequest, ip: string): Promise<LoginResponse> {
-  await assertSignInIpAllowed(ctx, ip);
   const identifier = normalizeIdentifier(body.identifierType, body.identifier);
-  const user: UserRow | undefined = identifier ? await findUserBy(ctx.db, body.identifierType, identifier) : undefined;
-  if (user) await assertAccountAllowed(ctx, user.id);
+  const user: UserRow | undefined = identifier
+    ? await findUserByIdentifier(ctx.db, body.identifierType, identifier)
+    : undefined;
+  const subject = user
+    ? accountSubject(user.id)
+    : identifierSubject(body.identifierType, identifier ?? body.identifier.trim().toLowerCase());
+  const attempt = await reserveSignInAttempt(ctx, subject, ip);
 
   const passed =
     body.loginType === 'password'
@@ -39,7 +44,6 @@ export async function signIn(ctx: AppContext, body: LoginRequest, ip: string): P
       : Boolean(user && identifier && (await verifyCode(ctx, 'login', identifier, body.code ?? '')));
 
   if (!passed || !user) {
-    await recordSignInFailure(ctx, user?.id ?? null, ip);
     await recordAudit(ctx, {
       action: 'sign-in.failure',
       userId: user?.id ?? null,
@@ -51,7 +55,7 @@ export async function signIn(ctx: AppContext, body: LoginRequest, ip: string): P
   // only after correct credentials, so that a disabled account is not revealed to a guesser
   if (user.disabled) throw new AppError(ErrorCode.AccountDisabled);
 
-  await clearAccountFailures(ctx, user.id);
+  await attempt.succeeded();
   const enterpriseId = await currentEnterpriseOf(ctx, user.id, user.last_enterprise_id);
   const session = await createSession(ctx, user.id, enterpriseId);
   await recordAudit(ctx, {

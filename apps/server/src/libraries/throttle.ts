@@ -7,13 +7,8 @@ import {
 } from '@portal/shared/constants';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
-import { countRateEvents, insertRateEvent } from '../queries/rate-events.ts';
-import {
-  clearSignInFailures,
-  findSignInFailure,
-  incrementSignInFailures,
-  setSignInWait,
-} from '../queries/sign-in-failures.ts';
+import { ipKey } from './ip-key.ts';
+import type { WaitRule } from './throttle-store.ts';
 
 export function tooManyAttempts(
   retryAfterMs: number,
@@ -23,35 +18,58 @@ export function tooManyAttempts(
   return new AppError(code, data, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }, 429);
 }
 
-const IP_BUCKET = 'sign-in-ip';
-const IP_WINDOW_MS = SIGN_IN_IP_WINDOW_SECONDS * 1000;
+/** From the 5th consecutive failure the subject waits 2^(n-5) s, at most 15 minutes (contract). */
+const SIGN_IN_WAIT: WaitRule = { freeFailures: SIGN_IN_FREE_FAILURES, maxWaitMs: SIGN_IN_MAX_WAIT_SECONDS * 1000 };
 
-/** Per client IP, at most 30 failed sign-ins per 5 minutes (contract). */
-export async function assertSignInIpAllowed(ctx: AppContext, ip: string): Promise<void> {
-  const now = ctx.now();
-  const { count, oldest } = await countRateEvents(ctx.db, IP_BUCKET, ip, now - IP_WINDOW_MS);
-  if (count >= SIGN_IN_IP_FAILURES) throw tooManyAttempts((oldest ?? now) + IP_WINDOW_MS - now);
+/** The run of failures of an account, shared by all its identifiers. */
+export function accountSubject(userId: number): string {
+  return `user:${userId}`;
 }
 
-/** While an account waits after repeated failures, tries answer 1000429 and do not count. */
-export async function assertAccountAllowed(ctx: AppContext, userId: number): Promise<void> {
-  const row = await findSignInFailure(ctx.db, userId);
-  const now = ctx.now();
-  if (row && row.wait_until > now) throw tooManyAttempts(row.wait_until - now);
+/** The run of failures of an identifier that names no account: throttled exactly like an account,
+ *  so that the wait (1000429) does not tell which identifiers exist. */
+export function identifierSubject(type: string, identifier: string): string {
+  return `${type}:${identifier}`;
 }
 
-/** One more failure: from the 5th consecutive one the account waits 2^(n-5) s, at most 15 minutes. */
-export async function recordSignInFailure(ctx: AppContext, userId: number | null, ip: string): Promise<void> {
+export interface SignInAttempt {
+  /** The try was right: it takes back its place under the IP cap and ends the run of failures. */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Reserves a sign-in try before the credentials are checked: one failure under the client IP's cap
+ * (30 per 5 minutes) and one failure of the subject, unless it waits. Both are atomic reservations,
+ * so that concurrent guesses cannot all be checked while the first failures are still being written.
+ * Tries while waiting answer 1000429 and do not count.
+ */
+export async function reserveSignInAttempt(ctx: AppContext, subject: string, ip: string): Promise<SignInAttempt> {
   const now = ctx.now();
-  await insertRateEvent(ctx.db, IP_BUCKET, ip, now);
-  if (userId === null) return;
-  const failures = await incrementSignInFailures(ctx.db, userId, now);
-  if (failures > SIGN_IN_FREE_FAILURES) {
-    const waitSeconds = Math.min(2 ** (failures - SIGN_IN_FREE_FAILURES - 1), SIGN_IN_MAX_WAIT_SECONDS);
-    await setSignInWait(ctx.db, userId, now + waitSeconds * 1000);
+  const ipReservation = await ctx.throttles.reserve(
+    [
+      {
+        bucket: 'sign-in-ip',
+        subject: ipKey(ip),
+        windowMs: SIGN_IN_IP_WINDOW_SECONDS * 1000,
+        max: SIGN_IN_IP_FAILURES,
+      },
+    ],
+    now,
+  );
+  if (!ipReservation.granted) throw tooManyAttempts(ipReservation.retryAfterMs);
+  const accountTry = await ctx.throttles.reserveSignInTry(subject, SIGN_IN_WAIT, now);
+  if (!accountTry.granted) {
+    await ipReservation.release();
+    throw tooManyAttempts(accountTry.retryAfterMs);
   }
+  return {
+    async succeeded() {
+      await Promise.all([ipReservation.release(), ctx.throttles.clearSignInFailures(subject)]);
+    },
+  };
 }
 
+/** The owner proved the account another way (a password reset): its sign-in wait ends. */
 export async function clearAccountFailures(ctx: AppContext, userId: number): Promise<void> {
-  await clearSignInFailures(ctx.db, userId);
+  await ctx.throttles.clearSignInFailures(accountSubject(userId));
 }

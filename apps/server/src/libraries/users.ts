@@ -15,6 +15,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     local: langCode.replace('-', '_'),
     userType: user.user_type === 'personal' ? 'personal' : 'investors',
     phoneCertified: user.phone_certified === 1,
+    emailVerified: user.email_verified === 1,
     hasPassword: user.password_hash !== null,
   };
 }

@@ -6,7 +6,7 @@ import { emailSchema, isValidPhone, normalizePhone } from '@portal/shared/valida
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import type { Messenger } from '../messaging/messenger.ts';
-import { findUserBy } from '../queries/users.ts';
+import { findUserByIdentifier } from '../queries/users.ts';
 import { sendCode, verifyCode } from './codes.ts';
 import { issueTicket } from './tickets.ts';
 
@@ -40,13 +40,11 @@ async function requestCode(
   target: string,
   request: CodeRequest,
 ) {
-  const owner = await findUserBy(ctx.db, column, target);
+  const owner = await findUserByIdentifier(ctx.db, column, target);
   // the message speaks the language its owner chose, else the language the request came in
   const lang = owner && isLanguage(owner.lang_code) ? owner.lang_code : request.lang;
-  const accountOnly = ACCOUNT_ONLY.includes(request.scene);
-  // a phone an administrator typed in is not proven: until its owner verifies it, it opens nothing
-  const provenOwner = owner && (column !== 'phone' || owner.phone_certified === 1);
-  const deliver = accountOnly ? Boolean(provenOwner) : true;
+  // only a proven phone or email names an account (see findUserByIdentifier): an unproven one opens nothing
+  const deliver = ACCOUNT_ONLY.includes(request.scene) ? owner !== undefined : true;
   return sendCode(ctx, messenger, { channel, target, scene: request.scene, ip: request.ip, lang, deliver });
 }
 

@@ -4,6 +4,8 @@ export interface OutgoingMessage {
   to: string;
   subject: string;
   text: string;
+  /** Epoch ms after which the message is useless (a dead code): delivery stops trying then. */
+  expiresAt?: number;
 }
 
 /** Every transport delivers through this; the libraries never know which one is configured. */

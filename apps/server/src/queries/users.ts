@@ -8,12 +8,20 @@ export function findUserById(db: Executor, id: number): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findUserBy(
+/**
+ * The account an identifier names: its account name, or a phone or email its owner has proven by a
+ * code. An unproven phone or email (typed in by an administrator, or given at registration) names
+ * nothing: it can neither open the account nor keep its real owner from proving and taking it.
+ */
+export function findUserByIdentifier(
   db: Executor,
   column: 'account' | 'phone' | 'email',
   value: string,
 ): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
+  let query = db.selectFrom('users').selectAll().where(column, '=', value);
+  if (column === 'phone') query = query.where('phone_certified', '=', 1);
+  if (column === 'email') query = query.where('email_verified', '=', 1);
+  return query.executeTakeFirst();
 }
 
 export async function insertUser(db: Executor, values: Insertable<UsersTable>): Promise<number> {

@@ -19,6 +19,8 @@ export interface UserInput {
   email?: string | null;
   nickname?: string;
   phoneCertified?: boolean;
+  /** Proven unless false: a fixture's email signs in and receives codes like a proven one. */
+  emailVerified?: boolean;
   disabled?: boolean;
   langCode?: string;
 }
@@ -40,6 +42,7 @@ export async function createUser(app: FastifyInstance, input: UserInput = {}) {
     lang_code: input.langCode ?? 'zh-CN',
     user_type: 'investors',
     phone_certified: input.phoneCertified === false ? 0 : 1,
+    email_verified: input.emailVerified === false ? 0 : 1,
     disabled: input.disabled ? 1 : 0,
     last_enterprise_id: null,
     created_at: now,

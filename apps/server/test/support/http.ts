@@ -58,8 +58,10 @@ export async function tokenFor(app: FastifyInstance, account: string, password: 
   return reply.data.token as string;
 }
 
-/** The newest code the development outbox holds for a phone or email, read over HTTP. */
+/** The newest code the development outbox holds for a phone or email, read over HTTP once delivered. */
 export async function latestCode(app: FastifyInstance, to: string): Promise<string | null> {
+  // messages go out just after the answer that queued them
+  await app.messenger.idle();
   const reply = await call(app, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`);
   const text: string | undefined = reply.data[0]?.text;
   return text?.match(/\b(\d{6})\b/)?.[1] ?? null;

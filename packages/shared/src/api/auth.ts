@@ -45,6 +45,8 @@ export const currentUserSchema = z.object({
   local: z.string(),
   userType: z.enum(USER_TYPES),
   phoneCertified: z.boolean(),
+  /** Whether the email was proven by a code: only then does it sign in or receive codes. */
+  emailVerified: z.boolean(),
   hasPassword: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
