@@ -22,7 +22,7 @@ const SPEC_SECTION_8 = [
 ];
 
 /** The codes the API contract adds. */
-const CONTRACT = [1000400, 1000401, 1000403, 1000404, 1000413, 1000429, 1000500, 1009130];
+const CONTRACT = [1000400, 1000401, 1000403, 1000404, 1000413, 1000429, 1000500, 1000503, 1009130];
 
 const HTTP_CODES: Record<number, number> = {
   1000400: 400,
@@ -32,6 +32,7 @@ const HTTP_CODES: Record<number, number> = {
   1000413: 413,
   1000429: 429,
   1000500: 500,
+  1000503: 503,
 };
 
 describe('error catalogue', () => {

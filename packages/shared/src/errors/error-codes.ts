@@ -11,6 +11,7 @@ export const ErrorCode = {
   PayloadTooLarge: 1000413,
   TooManyAttempts: 1000429,
   Internal: 1000500,
+  ServiceUnavailable: 1000503,
   PasswordsDoNotMatch: 1008107,
   RegisterCodeInvalid: 1008108,
   PhoneExists: 1008109,
@@ -56,6 +57,7 @@ const HTTP_STATUS: Partial<Record<FailureCode, number>> = {
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.TooManyAttempts]: 429,
   [ErrorCode.Internal]: 500,
+  [ErrorCode.ServiceUnavailable]: 503,
 };
 
 export function httpStatusOf(code: FailureCode): number {

@@ -8,6 +8,7 @@ const errors: Messages['errors'] = {
   1000413: 'Das Bild muss kleiner als 5 MB sein',
   1000429: 'Zu viele Versuche, bitte versuchen Sie es später erneut',
   1000500: 'Interner Serverfehler, bitte versuchen Sie es später erneut',
+  1000503: 'Der Dienst ist vorübergehend nicht verfügbar, bitte versuchen Sie es in Kürze erneut',
   1008107: 'Die Passwörter stimmen nicht überein',
   1008108: 'Ungültiger Bestätigungscode',
   1008109: 'Die Telefonnummer existiert bereits',

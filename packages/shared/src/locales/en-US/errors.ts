@@ -8,6 +8,7 @@ const errors: Messages['errors'] = {
   1000413: 'Image must smaller than 5MB',
   1000429: 'Too many attempts, please try again later',
   1000500: 'Internal server error, please try again later',
+  1000503: 'Service temporarily unavailable, please try again shortly',
   1008107: 'Passwords do not match',
   1008108: 'Invalid verification code',
   1008109: 'Phone number already exists',

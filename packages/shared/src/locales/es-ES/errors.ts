@@ -8,6 +8,7 @@ const errors: Messages['errors'] = {
   1000413: 'La imagen debe ocupar menos de 5 MB',
   1000429: 'Demasiados intentos, inténtelo de nuevo más tarde',
   1000500: 'Error interno del servidor, inténtelo de nuevo más tarde',
+  1000503: 'Servicio no disponible temporalmente, inténtelo de nuevo en unos momentos',
   1008107: 'Las contraseñas no coinciden',
   1008108: 'Código de verificación no válido',
   1008109: 'El número de teléfono ya existe',

@@ -8,6 +8,7 @@ const errors: Messages['errors'] = {
   1000413: "L'immagine deve essere inferiore a 5 MB",
   1000429: 'Troppi tentativi, riprova più tardi',
   1000500: 'Errore interno del server, riprova più tardi',
+  1000503: 'Servizio temporaneamente non disponibile, riprova tra poco',
   1008107: 'Le password non coincidono',
   1008108: 'Codice di verifica non valido',
   1008109: 'Il numero di telefono esiste già',
