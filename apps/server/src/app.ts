@@ -75,7 +75,7 @@ export async function buildApp({
     engine: database.engine,
     log: app.log,
     now,
-    throttles: redis ? redisThrottleStore(redis) : databaseThrottleStore(database),
+    throttles: redis ? redisThrottleStore(redis, config.redisKeyPrefix) : databaseThrottleStore(database),
   };
   app.decorate('ctx', ctx);
 
@@ -121,7 +121,7 @@ export async function buildApp({
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: true,
-    ...(redis ? { redis, nameSpace: 'portal-rate:' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}request-rate:` } : {}),
     max: 600,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) =>

@@ -34,6 +34,10 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be redis://...')
     .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,40}$/, 'must be letters, digits, ":", "_" or "-"')
+    .default('portal:'),
   TRUST_PROXY: z.string().optional(),
   PRODUCT_URLS: z
     .string()
@@ -67,6 +71,8 @@ export type Config = {
   smtp: { url: string; from: string } | null;
   smsWebhookUrl: string | null;
   redisUrl: string | null;
+  /** Namespaces this portal's keys, so that one Redis can serve several installations. */
+  redisKeyPrefix: string;
   trustProxy: string | boolean;
   productUrls: Record<string, string>;
   sessionIdleMs: number;
@@ -111,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
     smsWebhookUrl: e.SMS_WEBHOOK_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: !trust ? false : trust === 'true' ? true : trust,
     productUrls: e.PRODUCT_URLS,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,

@@ -5,6 +5,8 @@ import { call } from './support/http.ts';
 import { type TestApp, startTestApp } from './support/test-app.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Two processes of one installation share the prefix; this run's keys stay apart from any other's. */
+const PREFIX = `portal-test-${Math.random().toString(36).slice(2)}:`;
 
 describe('request-rate limits shared through Redis', () => {
   let a: TestApp;
@@ -12,8 +14,8 @@ describe('request-rate limits shared through Redis', () => {
   let redis: Redis;
   beforeAll(async () => {
     redis = new Redis(REDIS_URL);
-    a = await startTestApp({ REDIS_URL });
-    b = await startTestApp({ REDIS_URL });
+    a = await startTestApp({ REDIS_URL, REDIS_KEY_PREFIX: PREFIX });
+    b = await startTestApp({ REDIS_URL, REDIS_KEY_PREFIX: PREFIX });
   });
   afterAll(async () => {
     await a?.close();
@@ -29,6 +31,6 @@ describe('request-rate limits shared through Redis', () => {
     expect(first.code).toBe(1000401);
     expect(Number(first.headers['x-ratelimit-remaining'])).toBe(599);
     expect(Number(second.headers['x-ratelimit-remaining'])).toBe(598);
-    expect(await redis.exists(`portal-rate:${ip}`)).toBe(1);
+    expect(await redis.exists(`${PREFIX}request-rate:${ip}`)).toBe(1);
   });
 });

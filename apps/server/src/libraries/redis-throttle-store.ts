@@ -38,11 +38,9 @@ return {1, failures}
 /** A run of failures is forgotten a day after its last failure, as the database store's purge does. */
 export const SIGN_IN_MEMORY_MS = 24 * 3_600_000;
 
-const PREFIX = 'portal:';
-const limitKey = (l: RateLimit) => `${PREFIX}rate:${l.bucket}:${l.windowMs}:${l.subject}`;
-const signInKey = (subject: string) => `${PREFIX}sign-in:${subject}`;
-
-export function redisThrottleStore(redis: Redis): ThrottleStore {
+export function redisThrottleStore(redis: Redis, prefix: string): ThrottleStore {
+  const limitKey = (l: RateLimit) => `${prefix}rate:${l.bucket}:${l.windowMs}:${l.subject}`;
+  const signInKey = (subject: string) => `${prefix}sign-in:${subject}`;
   return {
     async reserve(limits, now): Promise<Reservation> {
       const member = randomUUID();
