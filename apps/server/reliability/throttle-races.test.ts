@@ -8,7 +8,7 @@ const F = '/api/portal/front/v4';
 const PASSWORD = 'Right2026x';
 
 /** The throttles hold under concurrent requests, in the database and in Redis. */
-const STORES = [
+const STORES: { store: string; env: Record<string, string> }[] = [
   { store: 'database', env: {} },
   {
     store: 'redis',

@@ -18,6 +18,7 @@ import { createSmsWebhook } from './messaging/sms-webhook.ts';
 import { createSmtpMailer } from './messaging/smtp-mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
+import { schedulePurge } from './libraries/retention.ts';
 import { databaseThrottleStore } from './libraries/throttle-store.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
@@ -78,6 +79,8 @@ export async function buildApp({
     throttles: redis ? redisThrottleStore(redis, config.redisKeyPrefix) : databaseThrottleStore(database),
   };
   app.decorate('ctx', ctx);
+  const purge = schedulePurge(ctx, config.purgeIntervalMinutes);
+  app.addHook('onClose', async () => purge.stop());
 
   const outbox = config.devOutbox ? new DevOutbox(app.log) : null;
   app.decorate('outbox', outbox);

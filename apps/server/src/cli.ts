@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.ts';
 import { databaseThrottleStore } from './libraries/throttle-store.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemo } from './libraries/demo-seed.ts';
+import { purgeExpired } from './libraries/retention.ts';
 import { createInvitation } from './libraries/invitations.ts';
 import { UnknownNameError, grantProducts, revokeProducts } from './libraries/product-rights.ts';
 import { findEnterpriseByDomain } from './queries/enterprises.ts';
@@ -22,7 +23,8 @@ commands:
   invite --kind owner|member --enterprise <domain> [--hours N]
                                                    a link into an existing company (owner company / member)
   grant  --enterprise <domain> --product <code>... give an enterprise product rights
-  revoke --enterprise <domain> --product <code>... take product rights away`;
+  revoke --enterprise <domain> --product <code>... take product rights away
+  purge                                            delete expired rows now (the server does it every hour)`;
 
 class UsageError extends Error {}
 
@@ -119,6 +121,11 @@ async function run(argv: string[], out: Output): Promise<void> {
             products: values.product,
           },
         );
+      }
+      case 'purge': {
+        const purged = await purgeExpired(ctx);
+        const lines = Object.entries(purged).map(([table, rows]) => `  ${table}: ${rows}`);
+        return out.print(`deleted expired rows:\n${lines.join('\n')}`, purged);
       }
       default:
         throw new UsageError(`unknown command: ${command}\n\n${USAGE}`);

@@ -56,6 +56,9 @@ const envSchema = z.object({
     }),
   SESSION_IDLE_HOURS: positive(12),
   SESSION_MAX_DAYS: positive(7),
+  AUDIT_RETENTION_DAYS: positive(365),
+  SESSION_RETENTION_DAYS: positive(30),
+  PURGE_INTERVAL_MINUTES: positive(60),
   PHONE_CERTIFY_DEADLINE: z.iso.date('must be a date such as 2025-06-30').default('2025-06-30'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -77,6 +80,10 @@ export type Config = {
   productUrls: Record<string, string>;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** How long audit events, and ended sessions, are kept before the scheduled purge deletes them. */
+  auditRetentionDays: number;
+  sessionRetentionDays: number;
+  purgeIntervalMinutes: number;
   /** Epoch ms at which uncertified accounts lose access (end of the deadline day, UTC+8). */
   phoneCertifyDeadline: string;
   phoneCertifyCutoffMs: number;
@@ -122,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     productUrls: e.PRODUCT_URLS,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    sessionRetentionDays: e.SESSION_RETENTION_DAYS,
+    purgeIntervalMinutes: e.PURGE_INTERVAL_MINUTES,
     phoneCertifyDeadline: e.PHONE_CERTIFY_DEADLINE,
     phoneCertifyCutoffMs: Date.parse(`${e.PHONE_CERTIFY_DEADLINE}T23:59:59.999+08:00`),
     logLevel: e.LOG_LEVEL,

@@ -44,9 +44,47 @@ describe(`operator command line (${ENGINE})`, () => {
 
   it('migrates once, then reports up to date', async () => {
     expect(JSON.parse((await portal('migrate', '--json')).stdout)).toEqual({
-      applied: ['0001-initial', '0002-department-sibling-names', '0003-proven-identifiers'],
+      applied: ['0001-initial', '0002-department-sibling-names', '0003-proven-identifiers', '0004-retention-indexes'],
     });
     expect((await portal('migrate')).stdout.trim()).toBe('up to date');
+  });
+
+  it('purges what has outlived its retention, and keeps the rest', async () => {
+    const db = testDb.database.db;
+    const day = 86_400_000;
+    const now = Date.now();
+    await db
+      .insertInto('audit_events')
+      .values([
+        { at: now - 400 * day, action: 'logout', user_id: null, enterprise_id: null, ip: null, detail: null },
+        { at: now - day, action: 'logout', user_id: null, enterprise_id: null, ip: null, detail: null },
+      ])
+      .execute();
+    await db
+      .insertInto('rate_events')
+      .values([
+        { bucket: 'code-ip', subject: 'old', at: now - 2 * day },
+        { bucket: 'code-ip', subject: 'new', at: now },
+      ])
+      .execute();
+    await db
+      .insertInto('tickets')
+      .values([
+        { token_hash: 'old', scene: 'register', target: 'x', expires_at: now - 2 * day, used_at: null, created_at: 0 },
+        { token_hash: 'new', scene: 'register', target: 'x', expires_at: now + day, used_at: null, created_at: 0 },
+      ])
+      .execute();
+    await db
+      .insertInto('sign_in_waits')
+      .values({ subject: 'phone:13700000000', failures: 3, last_failure_at: now - 2 * day, wait_until: 0 })
+      .execute();
+
+    const purged = JSON.parse((await portal('purge', '--json')).stdout);
+    expect(purged).toMatchObject({ auditEvents: 1, rateEvents: 1, tickets: 1, signInWaits: 1 });
+    expect(await db.selectFrom('audit_events').select('at').execute()).toEqual([{ at: now - day }]);
+    expect(await db.selectFrom('rate_events').select('subject').execute()).toEqual([{ subject: 'new' }]);
+    expect(await db.selectFrom('tickets').select('token_hash').execute()).toEqual([{ token_hash: 'new' }]);
+    expect(JSON.parse((await portal('purge', '--json')).stdout)).toMatchObject({ auditEvents: 0, rateEvents: 0 });
   });
 
   it('seeds the demo tenant once', async () => {

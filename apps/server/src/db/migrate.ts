@@ -4,12 +4,14 @@ import type { Db, Engine } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as departmentSiblingNames from './migrations/0002-department-sibling-names.ts';
 import * as provenIdentifiers from './migrations/0003-proven-identifiers.ts';
+import * as retentionIndexes from './migrations/0004-retention-indexes.ts';
 
 /** Every migration, in order; listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<void> }> = {
   '0001-initial': initial,
   '0002-department-sibling-names': departmentSiblingNames,
   '0003-proven-identifiers': provenIdentifiers,
+  '0004-retention-indexes': retentionIndexes,
 };
 
 class ListedMigrations implements MigrationProvider {

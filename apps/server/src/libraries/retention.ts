@@ -1,0 +1,50 @@
+import type { AppContext } from '../context.ts';
+import { deleteRateEventsBefore } from '../queries/rate-events.ts';
+import {
+  deleteAuditEventsBefore,
+  deleteCodesExpiredBefore,
+  deleteSessionsEndedBefore,
+  deleteTicketsExpiredBefore,
+} from '../queries/retention.ts';
+import { deleteSignInWaitsBefore } from '../queries/sign-in-waits.ts';
+
+const DAY = 86_400_000;
+
+export interface Purged {
+  rateEvents: number;
+  signInWaits: number;
+  auditEvents: number;
+  sessions: number;
+  tickets: number;
+  codes: number;
+}
+
+/**
+ * Deletes what has outlived its use: throttling events past the longest window (a day), runs of
+ * sign-in failures idle for a day, codes and tickets a day after they expired, sessions and audit
+ * events after their configured retention. Idempotent, so every server process may run it.
+ */
+export async function purgeExpired(ctx: AppContext): Promise<Purged> {
+  const now = ctx.now();
+  const { auditRetentionDays, sessionRetentionDays } = ctx.config;
+  return {
+    rateEvents: await deleteRateEventsBefore(ctx.db, now - DAY),
+    signInWaits: await deleteSignInWaitsBefore(ctx.db, now - DAY, now),
+    auditEvents: await deleteAuditEventsBefore(ctx.db, now - auditRetentionDays * DAY),
+    sessions: await deleteSessionsEndedBefore(ctx.db, now - sessionRetentionDays * DAY),
+    tickets: await deleteTicketsExpiredBefore(ctx.db, now - DAY),
+    codes: await deleteCodesExpiredBefore(ctx.db, now - DAY),
+  };
+}
+
+/** Runs the purge every `intervalMinutes` while the app is up; the timer never keeps the process alive. */
+export function schedulePurge(ctx: AppContext, intervalMinutes: number): { stop(): void } {
+  const timer = setInterval(() => {
+    purgeExpired(ctx).then(
+      (purged) => ctx.log.info({ purged }, 'expired rows purged'),
+      (error: unknown) => ctx.log.warn({ err: error }, 'purge failed; it runs again at the next interval'),
+    );
+  }, intervalMinutes * 60_000);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
