@@ -58,7 +58,7 @@ export async function personalRoutes(app: FastifyInstance) {
         tags: ['personal'],
         summary: 'Change the phone, proven by a `bind` code sent to the new phone',
         description:
-          "The phone becomes the verified phone. Rejections: 1009104 (wrong code); after a right code, when another account holds the phone: 1009106 with `data.boundTo` (its masked nickname and account) if that account shares a company with the user, else 1008109. The user's own phone again re-verifies it.",
+          "The phone becomes the verified phone. Rejections: 1009104 (wrong code); after a right code, when another account has proven the phone: 1009106 with `data.boundTo` (its masked nickname and account) if that account shares a company with the user, else 1008109. The user's own phone again re-verifies it.",
         body: updatePhoneRequestSchema,
         response: nothing,
       },
@@ -77,7 +77,7 @@ export async function personalRoutes(app: FastifyInstance) {
         tags: ['personal'],
         summary: 'Change the email, proven by a `bind` code sent to the new email',
         description:
-          "Rejections: 1009128 (empty), 1009127 (malformed), 1009129 (it is already this user's email: checked before the code, which is then not used up), 1009104 (wrong code), 1008119 (another account holds it; told only after a right code).",
+          "Rejections: 1009128 (empty), 1009127 (malformed), 1009129 (it is already this user's verified email: checked before the code, which is then not used up), 1009104 (wrong code), 1008119 (another account has proven it; told only after a right code). The account's own unproven email is accepted and becomes verified.",
         body: updateEmailRequestSchema,
         response: nothing,
       },
@@ -147,7 +147,7 @@ export async function personalRoutes(app: FastifyInstance) {
         tags: ['personal'],
         summary: 'Verify a phone by a `certify` code and bind it to the account',
         description:
-          "Rejections: 1009104 (wrong code); after a right code, when another account holds the phone: 1009106 with `data.boundTo` = its masked `{ nickname, account }` (`张*`, `ad***n`) if it shares a company with the user, else `data.boundTo: null` (a stranger's account is never described).",
+          "Rejections: 1009104 (wrong code); after a right code, when another account has proven the phone: 1009106 with `data.boundTo` = its masked `{ nickname, account }` (`张*`, `ad***n`) if it shares a company with the user, else `data.boundTo: null` (a stranger's account is never described).",
         body: phoneAuthRequestSchema,
         response: nothing,
       },

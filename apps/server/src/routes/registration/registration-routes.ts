@@ -38,9 +38,9 @@ const ENTERPRISE =
   ' `enterprise.abbreviation` / `enterprise.fullName` empty: 1009118 / 1009111 (too long: 1000400); taken: 1009112 / 1009114; ' +
   'credit code malformed (GB 32100-2015): 1000400, taken: 1009115; `domain` (`^[a-z][a-z0-9-]{2,29}$`) taken or reserved ' +
   '(www, api, admin, dev, test, ...): 1009116; without `domain` the server picks a free one. ' +
-  'When the ticket phone already has an account, that account becomes the administrator unchanged ' +
+  'When an account has proven the ticket phone, that account becomes the administrator unchanged ' +
   '(nickname, password and email are ignored; 1008117 if it is disabled); else a new account is made ' +
-  '(its email taken: 1008119). The answer signs the person in, in the new company.';
+  '(an email given is kept unproven until its owner proves it in the personal centre). The answer signs the person in, in the new company.';
 
 export async function registrationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -98,7 +98,7 @@ export async function registrationRoutes(app: FastifyInstance) {
         summary: 'Redeem a `member` link with a new account: join the inviting company as a member',
         description:
           LINK +
-          ' The phone already has an account: 1008115 (use `user/boundEnterprise`); the email is taken: 1008119. ' +
+          ' The phone already has an account: 1008115 (use `user/boundEnterprise`); an email given is kept unproven. ' +
           "The member lands in the link's department, or the default department when the link names none or it was deleted.",
         body: memberSignUpRequestSchema,
         response: { 200: envelopeSchema(registrationResponseSchema) },
@@ -131,7 +131,7 @@ export async function registrationRoutes(app: FastifyInstance) {
         summary: 'Register a personal-version account (no company) and sign in',
         description:
           'The ticket (scene `register`) proves the phone: 1009104 otherwise. Passwords differ: 1008107. ' +
-          'The phone already has an account: 1008115; the email is taken: 1008119.',
+          'The phone already has an account: 1008115; an email given is kept unproven.',
         body: personalSignUpRequestSchema,
         response: { 200: envelopeSchema(personalSignUpResponseSchema) },
       },

@@ -44,7 +44,7 @@ export async function membersRoutes(app: FastifyInstance) {
       schema: {
         tags: ['settings'],
         summary: 'Create an account for a new member, for account sign-in',
-        description: `${ADMINISTRATOR_ONLY} The account is stored in lower case. The phone, if given, is not verified (no code proved it): after the cut-off date the person verifies it at the first sign-in. Role \`member\` unless given; the default department unless \`departmentId\` (1000404 when it is not this company's). Taken: account 1000400 with \`fields.account: validation.accountTaken\`, phone 1008109, email 1008119.`,
+        description: `${ADMINISTRATOR_ONLY} The account is stored in lower case. The phone and email, if given, are unproven (no code proved them): they open nothing and block nobody, so any phone or email is accepted and the answer never tells whether another account has it; after the cut-off date the person proves the phone at the first sign-in. Role \`member\` unless given; the default department unless \`departmentId\` (1000404 when it is not this company's). A taken account name: 1000400 with \`fields.account: validation.accountTaken\`.`,
         body: createMemberRequestSchema,
         response: { 200: envelopeSchema(createMemberResponseSchema) },
       },
