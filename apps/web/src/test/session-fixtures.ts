@@ -13,6 +13,7 @@ export const testUser: CurrentUser = {
   local: 'en_US',
   userType: 'investors',
   phoneCertified: true,
+  emailVerified: false,
   hasPassword: true,
 };
 

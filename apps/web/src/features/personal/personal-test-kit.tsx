@@ -17,6 +17,7 @@ export const MEMBER: CurrentUser = {
   local: 'en_US',
   userType: 'investors',
   phoneCertified: true,
+  emailVerified: true,
   hasPassword: true,
 };
 
