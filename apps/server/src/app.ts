@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { JSON_BODY_LIMIT_BYTES } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
@@ -17,12 +17,17 @@ import { routeMessages } from './messaging/router.ts';
 import { createSmsWebhook } from './messaging/sms-webhook.ts';
 import { createSmtpMailer } from './messaging/smtp-mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { drainPlugin } from './plugins/drain.ts';
+import { ipKey } from './libraries/ip-key.ts';
 import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
 import { schedulePurge } from './libraries/retention.ts';
 import { databaseThrottleStore } from './libraries/throttle-store.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { createLogger } from './plugins/logger.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
+import { serverOptions } from './plugins/server-options.ts';
 import { zodValidatorCompiler } from './plugins/validation.ts';
+import { healthRoutes } from './routes/health/health-routes.ts';
 import { outboxRoutes } from './routes/dev/outbox-routes.ts';
 import { personalRoutes } from './routes/personal/personal-routes.ts';
 import { portalRoutes } from './routes/portal/portal-routes.ts';
@@ -41,7 +46,8 @@ export interface BuildOptions {
   database: Db;
   /** Tests move time with this; the server uses the wall clock. */
   now?: () => number;
-  logger?: boolean;
+  /** The server passes its own logger, which it also gives the database; tests pass false. */
+  logger?: boolean | FastifyBaseLogger;
 }
 
 declare module 'fastify' {
@@ -61,7 +67,8 @@ export async function buildApp({
   logger = true,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    ...(logger ? { loggerInstance: logger === true ? createLogger(config.logLevel) : logger } : {}),
+    ...serverOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // 256-bit tokens never need this, and it keeps bad input from growing the router's work
@@ -104,6 +111,7 @@ export async function buildApp({
 
   await app.register(envelopePlugin);
   await app.register(requestContextPlugin);
+  await app.register(drainPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -126,6 +134,8 @@ export async function buildApp({
     global: true,
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}request-rate:` } : {}),
     max: 600,
+    // one client as the app's own per-IP limits see it: an IPv4 address, or an IPv6 client's whole /64
+    keyGenerator: (request) => ipKey(request.ip),
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) =>
       new AppError(ErrorCode.TooManyAttempts, null, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
@@ -147,6 +157,7 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(healthRoutes);
   await app.register(sessionRoutes);
   await app.register(codeRoutes);
   await app.register(portalRoutes);

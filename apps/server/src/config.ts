@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { HTTP_TIMEOUT_MS } from '@portal/shared/constants';
 import { isProductCode } from '@portal/shared/products';
 import { z } from 'zod';
 
@@ -61,6 +62,13 @@ const envSchema = z.object({
   PURGE_INTERVAL_MINUTES: positive(60),
   PHONE_CERTIFY_DEADLINE: z.iso.date('must be a date such as 2025-06-30').default('2025-06-30'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REQUEST_TIMEOUT_SECONDS: positive(20).refine(
+    (seconds) => seconds * 1000 < HTTP_TIMEOUT_MS,
+    `must be below the web app's own limit of ${HTTP_TIMEOUT_MS / 1000} s, so that it receives the answer`,
+  ),
+  DATABASE_TIMEOUT_SECONDS: positive(5),
+  STARTUP_TIMEOUT_SECONDS: positive(30),
+  SHUTDOWN_TIMEOUT_SECONDS: positive(10),
 });
 
 export type Config = {
@@ -89,6 +97,14 @@ export type Config = {
   phoneCertifyCutoffMs: number;
   logLevel: string;
   webDist: string | null;
+  /** Every request is answered within this; work that takes longer is answered with 1000503. */
+  requestTimeoutMs: number;
+  /** How long the server waits for the database to connect, for one statement, or for SQLite's lock. */
+  databaseTimeoutMs: number;
+  /** How long start-up waits for the database before giving up. */
+  startupTimeoutMs: number;
+  /** How long a shutdown may drain before the process exits anyway. */
+  shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -136,5 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     phoneCertifyCutoffMs: Date.parse(`${e.PHONE_CERTIFY_DEADLINE}T23:59:59.999+08:00`),
     logLevel: e.LOG_LEVEL,
     webDist: webDist && existsSync(webDist) ? webDist : null,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    databaseTimeoutMs: e.DATABASE_TIMEOUT_SECONDS * 1000,
+    startupTimeoutMs: e.STARTUP_TIMEOUT_SECONDS * 1000,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };
 }

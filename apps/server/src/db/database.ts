@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -13,20 +14,135 @@ export interface Db {
   close(): Promise<void>;
 }
 
+export interface DatabaseOptions {
+  /** Where lost connections are reported; without it they are dropped silently (still without harm). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** How long a connection may take to open. */
+  connectTimeoutMs?: number;
+  /** How long one statement may run (or wait for SQLite's write lock). None for the command line and
+   *  migrations, which may rightly run longer than any request. */
+  statementTimeoutMs?: number;
+  /** A transaction idle this long belongs to a request that has been given up on: PostgreSQL ends
+   *  its session, so that its locks do not outlive it. */
+  idleTransactionTimeoutMs?: number;
+}
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+/** SQLite's wait for the write lock when no statement limit is given, as it always was. */
+const DEFAULT_SQLITE_BUSY_MS = 5_000;
+/** The client-side limit exceeds the server-side one, so that a slow statement ends with the server's
+ *  clean cancellation, and only a database that does not answer at all meets the client's. */
+const QUERY_TIMEOUT_GRACE_MS = 1_000;
+/** Probes of idle connections, so that a peer that vanished without a reset is noticed. */
+const KEEPALIVE_DELAY_MS = 10_000;
+
 // int8 columns hold epoch milliseconds, well inside Number's exact range
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function openDatabase(database: Config['database']): Db {
+/** SQLSTATEs of a database that is going away, starting, overloaded or too slow, rather than of a bad
+ *  statement: admin_shutdown, crash_shutdown, cannot_connect_now, query_canceled (the statement
+ *  timeout), too_many_connections. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '57014', '53300']);
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/** pg and pg-pool report their own timeouts and a lost connection with these messages and no code. */
+const PG_CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'is not queryable',
+];
+
+/**
+ * Whether an error says that the database cannot be reached or did not answer in time (worth a
+ * retry shortly), as opposed to a fault of the statement or of the data.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_STATES.has(code) || NETWORK_ERRORS.has(code)) return true;
+      // class 08: connection exception
+      if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+      if (code.startsWith('SQLITE_BUSY')) return true;
+    }
+    if (PG_CONNECTION_MESSAGES.some((message) => current.message.includes(message))) return true;
+  }
+  return false;
+}
+
+/**
+ * Kysely's view of the pool. A connection that failed while lent out (lost, or a statement without
+ * an answer in time) is handed back as broken, so that the pool closes it instead of lending it to the
+ * next request: pg keeps a connection whose statement it stopped waiting for, stuck behind it. Later
+ * statements on it (the ROLLBACK of its transaction) fail at once with the same error.
+ */
+function discardingBrokenConnections(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let failure: Error | undefined;
+      const onError = (error: Error) => void (failure ??= error);
+      client.on('error', onError);
+      const lent = {
+        async query(text: string, parameters: readonly unknown[]) {
+          if (failure) throw failure;
+          try {
+            return await client.query(text, [...parameters]);
+          } catch (error) {
+            if (isDatabaseUnavailable(error)) failure ??= error as Error;
+            throw error;
+          }
+        },
+        release() {
+          client.off('error', onError);
+          client.release(failure);
+        },
+      };
+      // Kysely passes a cursor only when it is given a cursor class to stream with, and it is given none
+      return lent as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+}
+
+export function openDatabase(database: Config['database'], options: DatabaseOptions = {}): Db {
+  const { log, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS, statementTimeoutMs, idleTransactionTimeoutMs } = options;
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      connectionTimeoutMillis: connectTimeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+      ...(statementTimeoutMs
+        ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + QUERY_TIMEOUT_GRACE_MS }
+        : {}),
+      ...(idleTransactionTimeoutMs ? { idle_in_transaction_session_timeout: idleTransactionTimeoutMs } : {}),
+    });
+    // A connection reports its loss (reset, restart, pg_terminate_backend) as an 'error' event, lent out
+    // or idle; without a listener that event ends the process. The request of the moment gets the error
+    // through its statement, and the pool opens a new connection for the next one.
+    pool.on('connect', (client) =>
+      client.on('error', (error) => log?.warn({ err: error }, 'database connection lost; it will be replaced')),
+    );
+    // the pool repeats the error of an idle connection after removing it; its own listener has logged it
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingBrokenConnections(pool) }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
   const sqlite = new SqliteDatabase(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.round(statementTimeoutMs ?? DEFAULT_SQLITE_BUSY_MS)}`);
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };

@@ -40,7 +40,8 @@ export async function createSession(
 /** `Authorization: Bearer <token>`, or the bare token as the cookie-sharing products send it. */
 export function tokenFromHeader(header: string | undefined): string | null {
   if (!header) return null;
-  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
+  // the scheme is case-insensitive (RFC 9110, section 11.1): `bearer` and `BEARER` are Bearer too
+  const token = header.replace(/^bearer\s+/i, '').trim();
   return /^[A-Za-z0-9_-]{20,200}$/.test(token) ? token : null;
 }
 

@@ -1,11 +1,10 @@
 import { isLanguage } from '@portal/shared/constants';
-import { COOKIE_LANG } from '@portal/shared/cookies';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../app-error.ts';
 import { authenticate, tokenFromHeader } from '../libraries/sessions.ts';
-import { cookieValue } from './request-context.ts';
+import { languageCookie } from './request-context.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,7 +28,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     const { user } = request.auth;
-    if (!isLanguage(cookieValue(request, COOKIE_LANG)) && isLanguage(user.lang_code)) request.lang = user.lang_code;
+    if (!languageCookie(request) && isLanguage(user.lang_code)) request.lang = user.lang_code;
     const cutOff = app.ctx.now() > app.ctx.config.phoneCertifyCutoffMs;
     if (cutOff && !user.phone_certified && !request.routeOptions.config.uncertifiedAllowed) {
       throw new AppError(ErrorCode.PhoneVerificationRequired);

@@ -1,14 +1,26 @@
+import type { Socket } from 'node:net';
 import type { Envelope } from '@portal/shared/api/envelope';
+import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { ErrorCode, type FailureCode, errorMessageKey, httpStatusOf } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
 import { HEADER_REDIRECT_PAGE, REDIRECT_PAGE_NO_AUTH } from '@portal/shared/cookies';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../app-error.ts';
+import { isDatabaseUnavailable } from '../db/database.ts';
+import { languageCookie } from './request-context.ts';
 import { RequestValidationError } from './validation.ts';
+
+/** How long a client is asked to wait after 1000503: a dropped database connection is replaced, or
+ *  another server process takes over, within seconds. */
+export const RETRY_AFTER_SECONDS = 5;
 
 export function ok<T>(data: T): Envelope<T> {
   return { code: ErrorCode.Success, msg: 'success', data };
+}
+
+function failure(code: FailureCode, language: FastifyRequest['lang']): Envelope<null> {
+  return { code, msg: translate(language, errorMessageKey(code)), data: null };
 }
 
 export function sendFailure(
@@ -19,8 +31,17 @@ export function sendFailure(
   status = httpStatusOf(code),
 ): FastifyReply {
   if (code === ErrorCode.Forbidden) reply.header(HEADER_REDIRECT_PAGE, REDIRECT_PAGE_NO_AUTH);
-  const body: Envelope<unknown> = { code, msg: translate(request.lang, errorMessageKey(code)), data };
-  return reply.status(status).send(body);
+  return reply.status(status).send({ ...failure(code, request.lang), data });
+}
+
+/** 1000503: the request could not be served now (database unreachable or too slow, shutting down). */
+export function sendUnavailable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  data: Record<string, unknown> | null = null,
+): FastifyReply {
+  reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  return sendFailure(request, reply, ErrorCode.ServiceUnavailable, data);
 }
 
 /** Fastify's own errors that are the client's fault, by code, with the HTTP status to keep. */
@@ -33,6 +54,42 @@ const CLIENT_ERRORS: Record<string, number> = {
   FST_ERR_VALIDATION: 400,
 };
 
+/** Errors Fastify meets before a route is found (a URL it cannot decode, a path parameter over the
+ *  router's limit): the request never reaches the hooks, so the answer is made complete here. */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ code: error.code }, 'request refused before routing');
+  // the language cookie only: the negotiation of Accept-Language decorates requests, and these have no decorations
+  request.lang = languageCookie(request) ?? DEFAULT_LANGUAGE;
+  reply.header('cache-control', 'no-store');
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  sendFailure(request, reply, ErrorCode.BadRequest, null, status);
+}
+
+const CLIENT_ERROR_STATUS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
+};
+
+/**
+ * What Node's HTTP parser cannot take as a request at all (an unknown method, a malformed request
+ * line or header, headers or a body that arrive too slowly): there is no request to answer through
+ * Fastify, so the envelope is written to the socket, which is then closed.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [400, 'Bad Request'];
+  // as Node itself does: never a second answer on a connection whose request is being answered already
+  const answering = (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
+    const body = JSON.stringify(failure(ErrorCode.BadRequest, DEFAULT_LANGUAGE));
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 /** Every response is the envelope; nothing the client sends makes the server answer with internals. */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((thrown: unknown, request, reply) => {
@@ -43,6 +100,16 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     }
     if (thrown instanceof RequestValidationError) {
       return sendFailure(request, reply, ErrorCode.BadRequest, { fields: thrown.fields });
+    }
+    if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+      request.log.warn({ err: error }, 'answered 1000503: the request ran out of time');
+      // its body may still be arriving, and its work goes on: the connection ends with this answer
+      reply.header('connection', 'close');
+      return sendUnavailable(request, reply);
+    }
+    if (isDatabaseUnavailable(thrown)) {
+      request.log.warn({ err: error }, 'answered 1000503: the database is unreachable or did not answer in time');
+      return sendUnavailable(request, reply);
     }
     if (error.code && error.code in CLIENT_ERRORS) {
       return sendFailure(request, reply, ErrorCode.BadRequest, null, CLIENT_ERRORS[error.code]);
@@ -56,5 +123,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendFailure(request, reply, ErrorCode.Internal);
+  });
+
+  // session tokens and personal data must never sit in a browser's or a proxy's cache
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 });

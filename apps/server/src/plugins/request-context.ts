@@ -1,3 +1,5 @@
+import fastifyAccepts from '@fastify/accepts';
+import fastifyCookie from '@fastify/cookie';
 import type { Language } from '@portal/shared/constants';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '@portal/shared/constants';
 import { COOKIE_LANG } from '@portal/shared/cookies';
@@ -16,35 +18,36 @@ declare module 'fastify' {
   }
 }
 
-export function cookieValue(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
+/** Each language also under its primary subtag: the negotiator matches only an exact tag or a prefix
+ *  of one, so a browser asking for en-GB, de-AT or zh-TW would otherwise find none of ours. */
+const BY_PRIMARY_SUBTAG = new Map<string, Language>(LANGUAGES.map((language) => [language.split('-')[0]!, language]));
+const OFFERED = [...LANGUAGES, ...BY_PRIMARY_SUBTAG.keys()];
+
+/** The language cookie the products share, if it names one of ours. */
+export function languageCookie(request: FastifyRequest): Language | undefined {
+  // requests refused before routing have not been through the cookie parser's hook
+  const cookies = request.cookies ?? request.server.parseCookie(request.headers.cookie ?? '');
+  const value = cookies[COOKIE_LANG];
+  return isLanguage(value) ? value : undefined;
 }
 
-function fromAcceptLanguage(header: string | undefined): Language | undefined {
-  if (!header) return undefined;
-  for (const entry of header.split(',')) {
-    const tag = entry.split(';')[0]!.trim().toLowerCase();
-    const match = LANGUAGES.find((l) => l.toLowerCase() === tag || l.slice(0, 2) === tag.slice(0, 2));
-    if (match) return match;
-  }
-  return undefined;
+/** The language cookie, else the browser's preference (Accept-Language), else the default. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const cookie = languageCookie(request);
+  if (cookie) return cookie;
+  const negotiated = request.language(OFFERED);
+  if (!negotiated) return DEFAULT_LANGUAGE;
+  return isLanguage(negotiated) ? negotiated : (BY_PRIMARY_SUBTAG.get(negotiated) ?? DEFAULT_LANGUAGE);
 }
 
-/** The language of a response: the language cookie the products share, else the browser's. The auth
- *  hook refines it with the signed-in user's saved language when there is no cookie. */
+/** The language of a response. The auth hook refines it with the signed-in user's saved language when
+ *  there is no language cookie. */
 export const requestContextPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(fastifyCookie);
+  await app.register(fastifyAccepts);
   app.decorateRequest('lang', DEFAULT_LANGUAGE);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    const cookie = cookieValue(request, COOKIE_LANG);
-    request.lang = isLanguage(cookie)
-      ? cookie
-      : (fromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE);
+    request.lang = requestLanguage(request);
   });
 });

@@ -1,0 +1,32 @@
+import type { FastifyHttpOptions } from 'fastify';
+import type { Server } from 'node:http';
+import type { Config } from '../config.ts';
+import { answerClientError, answerFrameworkError } from './envelope.ts';
+
+/** The longest a client may take to send its request line and headers. */
+const HEADERS_TIMEOUT_MS = 10_000;
+/** How often Node looks for requests over those limits (its default, 30 s, would let a slow client
+ *  hold its connection up to 30 s longer). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+/**
+ * Fastify's options for the server's limits and its answers outside the routes: every request is
+ * answered within the request timeout (1000503 when its work takes longer), a client that sends its
+ * request too slowly is cut off within it, and what Fastify or Node's parser refuse is answered with
+ * the envelope too.
+ */
+export function serverOptions(config: Config): FastifyHttpOptions<Server> {
+  const requestTimeout = Math.max(1, Math.round(config.requestTimeoutMs));
+  return {
+    handlerTimeout: requestTimeout,
+    requestTimeout,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
+    // requests that arrive while the server drains are answered by the drain, with the envelope
+    return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+  };
+}
