@@ -32,7 +32,7 @@ export function languageCookie(request: FastifyRequest): Language | undefined {
 }
 
 /** The language cookie, else the browser's preference (Accept-Language), else the default. */
-export function requestLanguage(request: FastifyRequest): Language {
+function requestLanguage(request: FastifyRequest): Language {
   const cookie = languageCookie(request);
   if (cookie) return cookie;
   const negotiated = request.language(OFFERED);
