@@ -77,6 +77,8 @@ export async function buildApp({
 
   // with several server processes the short-lived shared state (request rates, throttles) lives in Redis
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  // ioredis reconnects by itself; without a listener each failed attempt would be an unhandled 'error' event
+  redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis unreachable, reconnecting'));
   const ctx: AppContext = {
     config,
     db: database.db,
