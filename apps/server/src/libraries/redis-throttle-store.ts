@@ -35,6 +35,13 @@ redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return {1, failures}
 `;
 
+/** Whether an error is Redis being out of reach (ioredis gives up on a command after its retries). */
+export function isRedisUnavailable(error: unknown): boolean {
+  return (
+    error instanceof Error && (error.name === 'MaxRetriesPerRequestError' || error.message === 'Connection is closed.')
+  );
+}
+
 /** A run of failures is forgotten a day after its last failure, as the database store's purge does. */
 export const SIGN_IN_MEMORY_MS = 24 * 3_600_000;
 

@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { AppError } from '../app-error.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
+import { isRedisUnavailable } from '../libraries/redis-throttle-store.ts';
 import { languageCookie } from './request-context.ts';
 import { RequestValidationError } from './validation.ts';
 
@@ -109,6 +110,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     }
     if (isDatabaseUnavailable(thrown)) {
       request.log.warn({ err: error }, 'answered 1000503: the database is unreachable or did not answer in time');
+      return sendUnavailable(request, reply);
+    }
+    if (isRedisUnavailable(thrown)) {
+      request.log.warn({ err: error }, 'answered 1000503: Redis is unreachable');
       return sendUnavailable(request, reply);
     }
     if (error.code && error.code in CLIENT_ERRORS) {
