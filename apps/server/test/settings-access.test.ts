@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvitation } from '../src/libraries/invitations.ts';
+import { grantProducts, revokeProducts } from '../src/libraries/product-rights.ts';
 import { insertDepartment } from '../src/queries/enterprises.ts';
 import { insertMembership } from '../src/queries/memberships.ts';
 import { F, S } from '../src/routes/paths.ts';
@@ -198,9 +199,39 @@ describe(`settings centre access (${ENGINE})`, () => {
     );
   });
 
+  it('an administrator of a company without the settings-centre product is refused everywhere', async () => {
+    const admin = await createUser(t.app);
+    const company = await createCompany(t.app, {
+      products: ['esguard', 'mgguard'],
+      members: [{ userId: admin.id, role: 'admin' }],
+    });
+    const token = await tokenFor(t.app, admin.account, PASSWORD);
+    const before = await rowsOf(company.enterpriseId);
+    for (const c of calls) expectForbidden(await c.send(token), c.name);
+    expect(await rowsOf(company.enterpriseId)).toEqual(before);
+    // the branding query is public: the sign-in page of every company shows it
+    const branding = await settings(t.app, 'GET', '/enterprise/personalization/query', token);
+    expect([branding.status, branding.code]).toEqual([200, 0]);
+  });
+
+  it('the right is checked on every call: a company that loses the product loses the settings centre at once', async () => {
+    const admin = await createUser(t.app);
+    const company = await createCompany(t.app, {
+      products: ['settcntr'],
+      members: [{ userId: admin.id, role: 'admin' }],
+    });
+    const token = await tokenFor(t.app, admin.account, PASSWORD);
+    expect((await settings(t.app, 'GET', '/enterprise/departments', token)).code).toBe(0);
+    await revokeProducts(t.app.ctx, company.domain, ['settcntr']);
+    expectForbidden(await settings(t.app, 'GET', '/enterprise/departments', token), 'revoked');
+    await grantProducts(t.app.ctx, company.domain, ['settcntr']);
+    expect((await settings(t.app, 'GET', '/enterprise/departments', token)).code).toBe(0);
+  });
+
   it('an administrator who is demoted loses access at once', async () => {
     const second = await createUser(t.app);
     const company = await createCompany(t.app, {
+      products: ['settcntr'],
       members: [
         { userId: second.id, role: 'admin' },
         { userId: a.admin.id, role: 'admin' },
@@ -238,6 +269,18 @@ describe(`settings centre access (${ENGINE})`, () => {
       expect(paths, path).toContain(`${S}${path}`);
     }
   });
+
+  /** What the settings centre could change in a company, read from the database. */
+  async function rowsOf(enterpriseId: number) {
+    const db = t.app.ctx.db;
+    const [memberships, departments, invitations, personalizations] = await Promise.all([
+      db.selectFrom('memberships').selectAll().where('enterprise_id', '=', enterpriseId).execute(),
+      db.selectFrom('departments').selectAll().where('enterprise_id', '=', enterpriseId).execute(),
+      db.selectFrom('invitations').selectAll().where('enterprise_id', '=', enterpriseId).execute(),
+      db.selectFrom('personalizations').selectAll().where('enterprise_id', '=', enterpriseId).execute(),
+    ]);
+    return { memberships, departments, invitations, personalizations };
+  }
 
   async function userAccount(userId: number) {
     const row = await t.app.ctx.db.selectFrom('users').select('account').where('id', '=', userId).executeTakeFirst();

@@ -1,7 +1,9 @@
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import type { ProductCode } from '@portal/shared/products';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { findMembership } from '../queries/memberships.ts';
+import { listEnterpriseProducts } from '../queries/products.ts';
 import { currentEnterpriseOf } from './memberships.ts';
 import type { Auth } from './sessions.ts';
 
@@ -13,17 +15,28 @@ export interface Administrator {
   ip: string;
 }
 
+/** The product right that opens the settings centre to a company's administrators. */
+const SETTINGS_PRODUCT: ProductCode = 'settcntr';
+
 /**
  * The one gate of the settings centre's changes and lists. The company is the session's current one,
  * resolved as everywhere else (`portal/info`, `portal/user/admin`): never an id from the request.
  * Anyone but an administrator of it, including a user without a company, gets 1000403 (with
- * `redirect-page: 001`); no session is 1000401.
+ * `redirect-page: 001`), and so does an administrator of a company without the settings-centre
+ * product: the settings centre is a product like the others, sold per company. Both are read on every
+ * call, so a demotion or a revoked right takes effect at once. No session is 1000401.
  */
 export async function requireAdministrator(ctx: AppContext, auth: Auth | null, ip: string): Promise<Administrator> {
   if (!auth) throw new AppError(ErrorCode.Unauthorized);
   const enterpriseId = await currentEnterpriseOf(ctx, auth.user.id, auth.enterpriseId);
-  const membership = enterpriseId === null ? undefined : await findMembership(ctx.db, enterpriseId, auth.user.id);
-  if (enterpriseId === null || membership?.role !== 'admin') throw new AppError(ErrorCode.Forbidden);
+  if (enterpriseId === null) throw new AppError(ErrorCode.Forbidden);
+  const [membership, products] = await Promise.all([
+    findMembership(ctx.db, enterpriseId, auth.user.id),
+    listEnterpriseProducts(ctx.db, [enterpriseId]),
+  ]);
+  if (membership?.role !== 'admin' || !products.some((p) => p.code === SETTINGS_PRODUCT)) {
+    throw new AppError(ErrorCode.Forbidden);
+  }
   return { enterpriseId, userId: auth.user.id, ip };
 }
 

@@ -4,10 +4,10 @@ import { S } from '../../src/routes/paths.ts';
 import { PASSWORD, createCompany, createUser } from './fixtures.ts';
 import { type Reply, call, randomLoopback, tokenFor } from './http.ts';
 
-/** A company with a signed-in administrator (and its default department). */
+/** A company with the settings-centre product and a signed-in administrator (and its default department). */
 export async function companyWithAdmin(app: FastifyInstance, nickname = 'Company Admin') {
   const admin = await createUser(app, { nickname });
-  const company = await createCompany(app, { members: [{ userId: admin.id, role: 'admin' }] });
+  const company = await createCompany(app, { products: ['settcntr'], members: [{ userId: admin.id, role: 'admin' }] });
   return { admin, ...company, token: await tokenFor(app, admin.account, PASSWORD) };
 }
 

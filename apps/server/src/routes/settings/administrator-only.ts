@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 /** The first words of every administrator call's description. */
 export const ADMINISTRATOR_ONLY =
-  "The session's current company; administrators only (others: 1000403 with `redirect-page: 001`; no session: 1000401).";
+  "The session's current company; administrators of a company with the `settcntr` product only (others, and every administrator of a company without it: 1000403 with `redirect-page: 001`; no session: 1000401).";
 
 /**
  * Makes every route of the (encapsulated) plugin an administrator's: the gate runs at preParsing, after
