@@ -1,12 +1,9 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { JSON_BODY_LIMIT_BYTES } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -24,9 +21,10 @@ import { schedulePurge } from './libraries/retention.ts';
 import { databaseThrottleStore } from './libraries/throttle-store.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { createLogger } from './plugins/logger.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { serverOptions } from './plugins/server-options.ts';
-import { zodValidatorCompiler } from './plugins/validation.ts';
+import { zodSerializerCompiler, zodValidatorCompiler } from './plugins/validation.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
 import { outboxRoutes } from './routes/dev/outbox-routes.ts';
 import { personalRoutes } from './routes/personal/personal-routes.ts';
@@ -109,7 +107,7 @@ export async function buildApp({
   // JSON only (multipart is known only to the icon upload's own plugin): any other body is refused with 415
   app.removeContentTypeParser(['text/plain']);
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setSerializerCompiler(zodSerializerCompiler);
 
   await app.register(envelopePlugin);
   await app.register(requestContextPlugin);
@@ -144,20 +142,7 @@ export async function buildApp({
   });
   await app.register(authPlugin);
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Energy portal API',
-        version: '4',
-        description:
-          'Every response is the envelope `{ code, msg, data }`; `code: 0` is success, any other code is a catalogue code (see the product spec, section 8).',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(openapiPlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);

@@ -25,6 +25,11 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as example.com')
     .optional(),
   PORTAL_DEV_OUTBOX: flag,
+  // unset or empty: the environment's default (on outside production)
+  API_DOCS: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true')),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be smtp://... or smtps://...')
@@ -79,6 +84,8 @@ export type Config = {
   publicUrl: string;
   mainDomain: string | null;
   devOutbox: boolean;
+  /** The OpenAPI description and its browser at /api/docs. */
+  apiDocs: boolean;
   smtp: { url: string; from: string } | null;
   smsWebhookUrl: string | null;
   redisUrl: string | null;
@@ -137,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mainDomain: e.MAIN_DOMAIN ?? null,
     devOutbox: e.PORTAL_DEV_OUTBOX,
+    apiDocs: e.API_DOCS ?? !production,
     smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
     smsWebhookUrl: e.SMS_WEBHOOK_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,

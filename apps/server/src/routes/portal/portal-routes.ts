@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enterEnterprise, portalInfo, userAdmin } from '../../libraries/portal.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { failureAnswers } from '../../plugins/validation.ts';
 import { F } from '../paths.ts';
 
 export async function portalRoutes(app: FastifyInstance) {
@@ -36,7 +37,7 @@ export async function portalRoutes(app: FastifyInstance) {
         summary: "Switch the session's current company",
         description: '1000403 with header `redirect-page: 001` when the user is not a member.',
         querystring: enterEnterpriseQuerySchema,
-        response: { 200: envelopeSchema(enterEnterpriseResponseSchema) },
+        response: { 200: envelopeSchema(enterEnterpriseResponseSchema), ...failureAnswers(403) },
       },
     },
     async (request) => ok(await enterEnterprise(app.ctx, request.auth!, request.query.enterpriseId)),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type Administrator, requireAdministrator } from '../../libraries/settings-access.ts';
+import { failureAnswers } from '../../plugins/validation.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,10 +16,14 @@ export const ADMINISTRATOR_ONLY =
 /**
  * Makes every route of the (encapsulated) plugin an administrator's: the gate runs at preParsing, after
  * the session hook and before the body is parsed or validated, so that anyone else is refused with
- * 1000403 whatever they send, and never gets to stream an upload.
+ * 1000403 whatever they send, and never gets to stream an upload. Each route's schema says so.
  */
 export function administratorOnly(app: FastifyInstance): void {
   app.decorateRequest('administrator', null);
+  // a new schema object: routes share their response objects
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, response: { ...failureAnswers(403), ...(route.schema?.response as object) } };
+  });
   app.addHook('preParsing', async (request) => {
     request.administrator = await requireAdministrator(app.ctx, request.auth, request.ip);
   });

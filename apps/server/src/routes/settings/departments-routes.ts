@@ -16,10 +16,11 @@ import {
   renameCompanyDepartment,
 } from '../../libraries/departments.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { failureAnswers } from '../../plugins/validation.ts';
 import { S } from '../paths.ts';
 import { ADMINISTRATOR_ONLY, administratorOnly } from './administrator-only.ts';
 
-const nothing = { 200: envelopeSchema(z.null()) };
+const nothingOr404 = { 200: envelopeSchema(z.null()), ...failureAnswers(404) };
 const NAME_RULE =
   'A name is 1-30 characters, trimmed, unique among its siblings (exact match; top-level departments are siblings): a taken name is 1000400 with `fields.name: validation.departmentNameTaken`.';
 
@@ -51,7 +52,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
         summary: 'Create a department',
         description: `${ADMINISTRATOR_ONLY} Top-level without \`parentId\`; 1000404 when the parent is not this company's. ${NAME_RULE}`,
         body: createDepartmentRequestSchema,
-        response: { 200: envelopeSchema(createDepartmentResponseSchema) },
+        response: { 200: envelopeSchema(createDepartmentResponseSchema), ...failureAnswers(404) },
       },
     },
     async (request) => ok(await createCompanyDepartment(app.ctx, request.administrator!, request.body)),
@@ -66,7 +67,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
         summary: 'Rename a department',
         description: `${ADMINISTRATOR_ONLY} The default department may be renamed too. 1000404 for a department that is not this company's. ${NAME_RULE}`,
         body: renameDepartmentRequestSchema,
-        response: nothing,
+        response: nothingOr404,
       },
     },
     async (request) => {
@@ -84,7 +85,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
         summary: 'Delete a department with its sub-departments',
         description: `${ADMINISTRATOR_ONLY} The department and every department under it go together, all or nothing. 1009109 for the default department; 1009107 when it or any department under it has members (move them first); 1000404 for a department that is not this company's. Invitation links into a deleted department put their people in the default department.`,
         body: deleteDepartmentRequestSchema,
-        response: nothing,
+        response: nothingOr404,
       },
     },
     async (request) => {

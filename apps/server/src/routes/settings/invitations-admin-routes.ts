@@ -14,6 +14,7 @@ import {
   revokeCompanyInvitation,
 } from '../../libraries/settings-invitations.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { failureAnswers } from '../../plugins/validation.ts';
 import { S } from '../paths.ts';
 import { ADMINISTRATOR_ONLY, administratorOnly } from './administrator-only.ts';
 
@@ -60,7 +61,7 @@ export async function invitationsAdminRoutes(app: FastifyInstance) {
         summary: 'Revoke an invitation link',
         description: `${ADMINISTRATOR_ONLY} By row id; 1000404 for a link of another company. Revoking twice is harmless. The link then answers \`revoked\`.`,
         body: revokeCompanyInvitationRequestSchema,
-        response: { 200: envelopeSchema(z.null()) },
+        response: { 200: envelopeSchema(z.null()), ...failureAnswers(404) },
       },
     },
     async (request) => {

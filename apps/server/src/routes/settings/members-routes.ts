@@ -12,10 +12,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createMember, listCompanyMembers, removeMember, updateMember } from '../../libraries/members.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { failureAnswers } from '../../plugins/validation.ts';
 import { S } from '../paths.ts';
 import { ADMINISTRATOR_ONLY, administratorOnly } from './administrator-only.ts';
 
-const nothing = { 200: envelopeSchema(z.null()) };
+const nothingOr404 = { 200: envelopeSchema(z.null()), ...failureAnswers(404) };
 
 /** The company's members (settings centre). */
 export async function membersRoutes(app: FastifyInstance) {
@@ -46,7 +47,7 @@ export async function membersRoutes(app: FastifyInstance) {
         summary: 'Create an account for a new member, for account sign-in',
         description: `${ADMINISTRATOR_ONLY} The account is stored in lower case. The phone and email, if given, are unproven (no code proved them): they open nothing and block nobody, so any phone or email is accepted and the answer never tells whether another account has it; after the cut-off date the person proves the phone at the first sign-in. Role \`member\` unless given; the default department unless \`departmentId\` (1000404 when it is not this company's). A taken account name: 1000400 with \`fields.account: validation.accountTaken\`.`,
         body: createMemberRequestSchema,
-        response: { 200: envelopeSchema(createMemberResponseSchema) },
+        response: { 200: envelopeSchema(createMemberResponseSchema), ...failureAnswers(404) },
       },
     },
     async (request) => ok(await createMember(app.ctx, request.administrator!, request.body)),
@@ -61,7 +62,7 @@ export async function membersRoutes(app: FastifyInstance) {
         summary: "Change a member's role or department",
         description: `${ADMINISTRATOR_ONLY} What is omitted stays. 1000404 when the user is not a member of this company or the department is not this company's; 1000403 with \`data.reason: lastAdmin\` when it would demote the last administrator.`,
         body: updateMemberRequestSchema,
-        response: nothing,
+        response: nothingOr404,
       },
     },
     async (request) => {
@@ -79,7 +80,7 @@ export async function membersRoutes(app: FastifyInstance) {
         summary: 'Take a member out of the company',
         description: `${ADMINISTRATOR_ONLY} The account itself stays. Removing oneself is allowed. 1000404 when the user is not a member; 1000403 with \`data.reason: lastAdmin\` for the last administrator. The removed person's sessions fall back to another company of theirs (or none) on their next request.`,
         body: removeMemberRequestSchema,
-        response: nothing,
+        response: nothingOr404,
       },
     },
     async (request) => {

@@ -10,8 +10,14 @@ import { AppError } from '../../app-error.ts';
 import { saveCompanyBranding, saveCompanyIcon } from '../../libraries/branding.ts';
 import { ICON_PATH } from '../../libraries/personalization.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { failureAnswers } from '../../plugins/validation.ts';
 import { S } from '../paths.ts';
 import { ADMINISTRATOR_ONLY, administratorOnly } from './administrator-only.ts';
+
+/** The parts of the upload, for the API description; the route reads them itself. */
+const iconUploadSchema = z.strictObject({
+  file: z.file().describe('A JPG or PNG image (by its content), under 5 MB.'),
+});
 
 /** The image plus room for the multipart framing (boundaries, part headers). */
 const UPLOAD_BODY_LIMIT = IMAGE_MAX_BYTES + 64 * 1024;
@@ -70,7 +76,8 @@ async function iconUploadRoute(app: FastifyInstance) {
         summary: "Upload the company's icon (the favicon)",
         description: `${ADMINISTRATOR_ONLY} \`multipart/form-data\` with one part, the file \`file\`: a JPG or PNG by its content (the file name and declared type do not count), under 5 MB. Another part, no file, or another kind of image: 1000400; 5 MB or more: 1000413 (HTTP 413). Answers the new icon URL; its version moves on, so caches fetch it anew.`,
         consumes: ['multipart/form-data'],
-        response: { 200: envelopeSchema(personalizationIconResponseSchema) },
+        uploadBody: iconUploadSchema,
+        response: { 200: envelopeSchema(personalizationIconResponseSchema), ...failureAnswers(413) },
       },
     },
     async (request) => ok(await saveCompanyIcon(app.ctx, request.administrator!, await readIconUpload(request))),

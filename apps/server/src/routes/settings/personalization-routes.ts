@@ -5,11 +5,18 @@ import {
   personalizationQuerySchema,
   personalizationSchema,
 } from '@portal/shared/api/personalization';
+import { IMAGE_TYPES } from '@portal/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEFAULT_ICON_TYPE } from '../../libraries/default-icon.ts';
 import { ICON_PATH, iconFile, queryPersonalization } from '../../libraries/personalization.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { S } from '../paths.ts';
+
+/** The icon's bytes as they were uploaded (a Buffer), or the built-in SVG (a string): never serialized. */
+const imageSchema = z.any().meta({ type: 'string', format: 'binary' });
+const ICON_TYPES = [...IMAGE_TYPES, DEFAULT_ICON_TYPE];
 
 /** Company branding: the personalization query and the icon it points to. */
 export async function personalizationRoutes(app: FastifyInstance) {
@@ -46,6 +53,12 @@ export async function personalizationRoutes(app: FastifyInstance) {
           'Public, like the sign-in page it brands. With `v` equal to the current icon version the response is cacheable for a year (a new icon gets a new version); otherwise for 5 minutes, the built-in icon for a day.',
         params: personalizationIconParamsSchema,
         querystring: personalizationIconQuerySchema,
+        response: {
+          200: {
+            description: 'The icon',
+            content: Object.fromEntries(ICON_TYPES.map((type) => [type, { schema: imageSchema }])),
+          },
+        },
       },
     },
     async (request, reply) => {

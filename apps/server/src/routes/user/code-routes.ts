@@ -13,7 +13,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../app-error.ts';
 import { checkEmailCode, checkPhoneCode, requestEmailCode, requestPhoneCode } from '../../libraries/verification.ts';
 import { ok } from '../../plugins/envelope.ts';
+import { failureAnswer } from '../../plugins/validation.ts';
 import { F } from '../paths.ts';
+
+/** A code send beyond the limits is 1009108 with HTTP 429 (and `data.cooldownSeconds` while the
+ *  target waits), besides the request-rate limit's 1000429. */
+const sendCodeAnswers = {
+  200: envelopeSchema(sendCodeResponseSchema),
+  429: failureAnswer(
+    429,
+    [ErrorCode.TooManyAttempts, ErrorCode.SmsBusy],
+    '1009108: over the limits of the target or of this client (`data.cooldownSeconds` while the target waits); 1000429: too many requests from this client.',
+  ),
+};
 
 export async function codeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,7 +41,7 @@ export async function codeRoutes(app: FastifyInstance) {
         description:
           'Limits per phone: 1 per 60 s (`data.cooldownSeconds` tells the wait), 5 per hour, 10 per day; per IP 10 per hour. Beyond: 1009108 with HTTP 429 and Retry-After. A `login`/`reset` code to an unknown phone answers success and sends nothing.',
         body: sendSmsRequestSchema,
-        response: { 200: envelopeSchema(sendCodeResponseSchema) },
+        response: sendCodeAnswers,
       },
     },
     async (request) => {
@@ -55,7 +67,7 @@ export async function codeRoutes(app: FastifyInstance) {
         summary: 'Send a 6-digit code by email',
         description: 'The limits of `sendSms`; 1009127 for a malformed email, 1009128 for an empty one.',
         body: sendEmailRequestSchema,
-        response: { 200: envelopeSchema(sendCodeResponseSchema) },
+        response: sendCodeAnswers,
       },
     },
     async (request) =>

@@ -1,0 +1,134 @@
+import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+  type jsonSchemaTransform,
+} from 'fastify-type-provider-zod';
+import { businessFailureEnvelopeSchema, failureDataSchema } from '@portal/shared/api/envelope';
+import { type ZodType, z } from 'zod';
+import type { Config } from '../config.ts';
+import { A, F, S } from '../routes/paths.ts';
+import { type FailureStatus, failureAnswers } from './validation.ts';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** The body of a call that reads its request itself (the icon upload's multipart parts): described
+     *  in the API description, never validated by Fastify. */
+    uploadBody?: ZodType;
+  }
+}
+
+const API_DOCS_PATH = '/api/docs';
+
+/** Schemas that nearly every call answers, described once under `components` and referenced. */
+const SHARED_ANSWERS: [ZodType, string][] = [
+  [failureDataSchema, 'FailureData'],
+  [businessFailureEnvelopeSchema, 'BusinessRejection'],
+];
+const components = z.registry<{ id: string }>();
+for (const [schema, id] of SHARED_ANSWERS) components.add(schema, { id });
+const toOpenapi = createJsonSchemaTransform({ schemaRegistry: components });
+const withComponents = createJsonSchemaTransformObject({ schemaRegistry: components });
+
+/** The zod provider describes each registered schema as a request part too (`<id>Input`); these
+ *  are answers only, and an unused component would be noise. */
+const describeComponents: SwaggerTransformObject = (document) => {
+  const openapi = withComponents(document);
+  const { schemas } = ('components' in openapi && openapi.components) || {};
+  for (const [, id] of SHARED_ANSWERS) delete schemas?.[`${id}Input`];
+  return openapi;
+};
+
+const TAGS = [
+  { name: 'sign-in', description: 'Sign-in and sign-out, and the signed-in user.' },
+  { name: 'codes', description: 'Verification codes by SMS and email, and the tickets that prove a phone or email.' },
+  {
+    name: 'registration',
+    description: 'Invitation links and registration: new companies, new members, personal accounts.',
+  },
+  { name: 'portal', description: "The home page: the user's companies, their products, the current company." },
+  { name: 'personal', description: 'The personal centre and the account: name, phone, email, password, language.' },
+  {
+    name: 'settings',
+    description: "The settings centre: a company's branding, members, departments and invitation links.",
+  },
+  { name: 'operations', description: 'Probes for orchestrators and load balancers.' },
+  { name: 'development', description: 'Aids for development; never present with `NODE_ENV=production`.' },
+];
+
+/** A stable, unique name from the method and the path below its base: `POST F/user/login` is `postUserLogin`. */
+function operationIdOf(method: string, url: string): string {
+  const base = [F, A, S, '/api'].find((prefix) => url.startsWith(`${prefix}/`)) ?? '';
+  const words = url
+    .slice(base.length)
+    .split(/[/-]/)
+    .filter((word) => word && !word.startsWith(':'));
+  return method.toLowerCase() + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+}
+
+/** Who may call: a call with a required session takes the document's bearer requirement; one that
+ *  only reads a session when there is one may go without; any other needs none. */
+function securityOf(route: RouteOptions): Record<string, string[]>[] | undefined {
+  if (route.config?.auth === 'required') return undefined;
+  if (route.config?.auth === 'optional') return [{}, { bearer: [] }];
+  return [];
+}
+
+/** The rejections any call of the route's kind can answer, with their own HTTP statuses. */
+function commonFailuresOf(route: RouteOptions): FailureStatus[] {
+  const statuses: FailureStatus[] = [400, 500, 503];
+  if (route.config?.auth === 'required') statuses.push(401);
+  if ([route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) statuses.push(415);
+  if (route.config?.rateLimit !== false) statuses.push(429);
+  return statuses;
+}
+
+/**
+ * The description of each call derives from the route itself: its name from its path, its security
+ * from its session requirement, and the rejections its kind of call can answer (those only some calls
+ * answer, such as 403 or 413, their schemas declare).
+ */
+const describeRoute: typeof jsonSchemaTransform = (document) => {
+  if (!document.schema || document.schema.hide) return toOpenapi(document);
+  const route = document.route as RouteOptions;
+  const { uploadBody, ...schema } = document.schema;
+  const security = securityOf(route);
+  return toOpenapi({
+    ...document,
+    schema: {
+      operationId: operationIdOf([route.method].flat()[0]!, document.url),
+      ...(security ? { security } : {}),
+      ...schema,
+      ...(uploadBody ? { body: uploadBody } : {}),
+      response: { ...failureAnswers(...commonFailuresOf(route)), ...(schema.response as object) },
+    },
+  });
+};
+
+/** The OpenAPI description at /api/docs/json and its browser at /api/docs: on unless `API_DOCS=0`,
+ *  off in production unless `API_DOCS=1`. Registered before the routes, which it collects. */
+export const openapiPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
+  if (!config.apiDocs) return;
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Energy portal API',
+        version: '4',
+        description:
+          'Every response is the envelope `{ code, msg, data }`; `code: 0` is success, any other code is a catalogue code (see the product spec, section 8). Business rejections answer HTTP 200 with their code and their own `data`; the others have their own HTTP status.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
+      servers: [{ url: config.publicUrl, description: 'This installation (`PUBLIC_URL`)' }],
+      tags: TAGS,
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: describeRoute,
+    transformObject: describeComponents,
+  });
+  await app.register(swaggerUi, { routePrefix: API_DOCS_PATH });
+});

@@ -1,0 +1,139 @@
+import type { AddressInfo } from 'node:net';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { A, F, S } from '../src/routes/paths.ts';
+import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
+
+/** What production requires besides NODE_ENV: real transports (never used by these tests). */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PORTAL_DEV_OUTBOX: '0',
+  SMTP_URL: 'smtp://mail.energy.test:587',
+  MAIL_FROM: 'portal@energy.test',
+  SMS_WEBHOOK_URL: 'https://sms.energy.test/send',
+};
+
+interface Operation {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }> } }> };
+  responses: Record<string, { description: string; content?: Record<string, unknown> }>;
+}
+
+describe(`the OpenAPI description (${ENGINE})`, () => {
+  let t: TestApp;
+  let document: { paths: Record<string, Record<string, Operation>>; servers: { url: string }[] };
+  let source: string;
+
+  beforeAll(async () => {
+    // a public origin as an installation has one (the rules refuse localhost as a server)
+    t = await startTestApp({ PUBLIC_URL: 'https://portal.energy.test' });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/api/docs/json`);
+    expect(response.status).toBe(200);
+    source = await response.text();
+    document = JSON.parse(source);
+  });
+  afterAll(async () => t?.close());
+
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+    );
+
+  it("lints clean with Redocly's recommended rules: no error, no warning", async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
+    const report = problems.map(
+      (p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location.map((l) => l.pointer).join(', ')}`,
+    );
+    expect(report).toEqual([]);
+  });
+
+  it('names the server, and documents every call with its answer and its rejections', () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: 'https://portal.energy.test' })]);
+    expect(operations().length).toBeGreaterThan(40);
+    for (const { name, operation } of operations()) {
+      expect(operation.operationId, name).toMatch(/^(get|post)[A-Z][A-Za-z]*$/);
+      expect(operation.responses['200']?.content, `${name} describes its answer`).toBeDefined();
+      for (const status of ['400', '500', '503']) expect(Object.keys(operation.responses), name).toContain(status);
+    }
+  });
+
+  it('asks for the session exactly where a call needs one', () => {
+    const operation = (path: string, method = 'post') => document.paths[path]![method]!;
+    // no session: no requirement at all
+    for (const [path, method] of [
+      [`${F}/user/login`, 'post'],
+      [`${F}/user/forgetPasswd`, 'post'],
+      [`${F}/admin/signup`, 'post'],
+      ['/api/referral/info/{id}', 'get'],
+      [`${S}/enterprise/personalization/icon/{enterpriseId}`, 'get'],
+      ['/healthz', 'get'],
+    ] as const) {
+      expect(operation(path, method).security, path).toEqual([]);
+    }
+    // a session when there is one
+    expect(operation(`${F}/sendSms`).security).toEqual([{}, { bearer: [] }]);
+    expect(operation(`${S}/enterprise/personalization/query`, 'get').security).toEqual([{}, { bearer: [] }]);
+    // the document's bearer requirement, and 401 without it
+    for (const [path, method] of [
+      [`${F}/user/current`, 'get'],
+      [`${A}/user/updatepwd`, 'post'],
+      [`${S}/enterprise/members`, 'get'],
+    ] as const) {
+      expect(operation(path, method).security, path).toBeUndefined();
+      expect(Object.keys(operation(path, method).responses), path).toContain('401');
+    }
+    expect(Object.keys(operation(`${F}/user/login`).responses)).not.toContain('401');
+  });
+
+  it("describes the settings centre's refusals and the icon upload's multipart body", () => {
+    for (const [path, methods] of Object.entries(document.paths)) {
+      if (!path.startsWith(`${S}/enterprise/`) || path.includes('/personalization/query')) continue;
+      if (path.includes('/personalization/icon/')) continue;
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(Object.keys(operation.responses), `${method} ${path}`).toContain('403');
+      }
+    }
+    const upload = document.paths[`${S}/enterprise/personalization/icon`]!.post!;
+    expect(Object.keys(upload.requestBody!.content)).toEqual(['multipart/form-data']);
+    expect(upload.requestBody!.content['multipart/form-data']!.schema.properties!.file!.format).toBe('binary');
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['403', '413', '415']));
+  });
+});
+
+describe(`/api/docs by environment (${ENGINE})`, () => {
+  const docs = async (env: Record<string, string>) => {
+    const t = await startTestApp(env);
+    try {
+      const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+      const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+      return { json: [json.statusCode, json.json().code], page: page.statusCode };
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('is off in production, as an unknown path', async () => {
+    expect(await docs(PRODUCTION)).toEqual({ json: [404, 1000404], page: 404 });
+  });
+
+  it('is on in production with API_DOCS=1, and off elsewhere with API_DOCS=0', async () => {
+    const on = await docs({ ...PRODUCTION, API_DOCS: '1' });
+    expect(on.json[0]).toBe(200);
+    expect(on.page).toBeLessThan(400);
+    expect(await docs({ API_DOCS: '0' })).toEqual({ json: [404, 1000404], page: 404 });
+  });
+
+  it('defaults to on outside production and refuses a value it does not know', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: '' }).apiDocs).toBe(true);
+    expect(loadConfig(PRODUCTION).apiDocs).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(ConfigError);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
+  });
+});
