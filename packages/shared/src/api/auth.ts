@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
-import { signInPasswordSchema } from '../validation/rules.ts';
+import { requestString, signInPasswordSchema } from '../validation/rules.ts';
 
 export const IDENTIFIER_TYPES = ['phone', 'email', 'account'] as const;
 export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
@@ -11,9 +11,9 @@ export const loginRequestSchema = z
   .strictObject({
     loginType: z.enum(['password', 'code']),
     identifierType: z.enum(IDENTIFIER_TYPES),
-    identifier: z.string().trim().min(1, 'validation.identifierRequired').max(254),
+    identifier: requestString({ trim: true }).min(1, 'validation.identifierRequired').max(254),
     password: signInPasswordSchema.optional(),
-    code: z.string().trim().max(16).optional(),
+    code: requestString({ trim: true }).max(16).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.loginType === 'password' && !body.password) {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { requestString } from '../validation/rules.ts';
 
 export const CODE_SCENES = ['login', 'register', 'reset', 'bind', 'certify'] as const;
 export type CodeScene = (typeof CODE_SCENES)[number];
 
 const scene = z.enum(CODE_SCENES, { error: 'validation.invalidValue' });
 /** Formats are checked by the call itself: `send-email` answers a bad email with 1009127, not 1000400. */
-const loose = z.string().trim().max(254);
+const loose = requestString({ trim: true }).max(254);
 
 /** `POST F/sendSms` */
 export const sendSmsRequestSchema = z.strictObject({ phone: loose, scene });

@@ -8,12 +8,13 @@ import {
   nameSchema,
   passwordSchema,
   phoneSchema,
+  requestString,
 } from '../validation/rules.ts';
 
 /** Request and response shapes of the personal centre (`A`) and of the account calls of `F`. */
 
 /** An email as typed: its format is checked by the call, which answers 1009128 (empty) or 1009127 (malformed). */
-const looseEmail = z.string({ error: 'validation.emailRequired' }).trim().max(254, 'validation.emailFormat');
+const looseEmail = requestString({ error: 'validation.emailRequired', trim: true }).max(254, 'validation.emailFormat');
 
 /** `POST A/user/updatenickname` */
 export const updateNicknameRequestSchema = z.strictObject({ nickname: nameSchema });
@@ -28,8 +29,7 @@ export const updateEmailRequestSchema = z.strictObject({ email: looseEmail, code
 export type UpdateEmailRequest = z.infer<typeof updateEmailRequestSchema>;
 
 /** The old password as typed: any non-empty string, so that a password older than today's rule still counts. */
-const oldPasswordSchema = z
-  .string({ error: 'validation.oldPasswordRequired' })
+const oldPasswordSchema = requestString({ error: 'validation.oldPasswordRequired' })
   .min(1, 'validation.oldPasswordRequired')
   .max(128, 'validation.oldPasswordRequired');
 
@@ -75,9 +75,7 @@ export const RESET_IDENTIFIER_TYPES = ['phone', 'email'] as const;
 export const forgetPasswordRequestSchema = z
   .strictObject({
     identifierType: z.enum(RESET_IDENTIFIER_TYPES, { error: 'validation.invalidValue' }),
-    identifier: z
-      .string({ error: 'validation.identifierRequired' })
-      .trim()
+    identifier: requestString({ error: 'validation.identifierRequired', trim: true })
       .min(1, 'validation.identifierRequired')
       .max(254, 'validation.invalidValue'),
     code: codeSchema,

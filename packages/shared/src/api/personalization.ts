@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
+import { requestString } from '../validation/rules.ts';
 
 /** Company branding (settings centre `S`): what the sign-in page, the favicon and the page title use. */
 
 /** `GET S/enterprise/personalization/query?domain=`: `domain` is the company's sub-host name, used
  *  only without a session (the sign-in page of `<domain>.<main domain>`). */
 export const personalizationQuerySchema = z.strictObject({
-  domain: z.string().trim().toLowerCase().max(63, 'validation.domainFormat').optional(),
+  domain: requestString({ trim: true }).toLowerCase().max(63, 'validation.domainFormat').optional(),
 });
 export type PersonalizationQuery = z.infer<typeof personalizationQuerySchema>;
 
@@ -25,8 +26,8 @@ export type Personalization = z.infer<typeof personalizationSchema>;
 
 /** `GET S/enterprise/personalization/icon/:enterpriseId`; `default` is the platform's own icon. */
 export const personalizationIconParamsSchema = z.strictObject({
-  enterpriseId: z.string().regex(/^(default|[1-9]\d{0,8})$/, 'validation.enterpriseIdRequired'),
+  enterpriseId: requestString().regex(/^(default|[1-9]\d{0,8})$/, 'validation.enterpriseIdRequired'),
 });
 export const personalizationIconQuerySchema = z.strictObject({
-  v: z.string().max(20).optional(),
+  v: requestString().max(20).optional(),
 });

@@ -8,6 +8,7 @@ import {
   fullNameSchema,
   nameSchema,
   passwordSchema,
+  requestString,
 } from '../validation/rules.ts';
 
 /** Kinds of invitation (contract: invitations and registration). */
@@ -53,7 +54,7 @@ export const RESERVED_DOMAINS: readonly string[] = [
 
 /** Secrets (link ids, tickets) are opaque: their format is not checked here, an unknown one is simply
  *  invalid (1008110 / 1009104), so that the web app shows the right page instead of a form error. */
-const secret = z.string().trim().max(200);
+const secret = requestString({ trim: true }).max(200);
 
 /** An optional field a form may send as an empty string: blank means "not given". */
 export function optionalUnlessBlank<T extends z.ZodType>(rule: T) {
@@ -63,14 +64,11 @@ export function optionalUnlessBlank<T extends z.ZodType>(rule: T) {
 /** The shared rule, except that an empty value passes: the call answers emptiness with its own
  *  business code (1009118 abbreviation, 1009111 full name), as the catalogue has those codes. */
 function emptyOr(rule: z.ZodType<unknown, string>) {
-  return z
-    .string()
-    .trim()
-    .superRefine((value, ctx) => {
-      if (value === '') return;
-      const result = rule.safeParse(value);
-      if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
-    });
+  return requestString({ trim: true }).superRefine((value, ctx) => {
+    if (value === '') return;
+    const result = rule.safeParse(value);
+    if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
+  });
 }
 
 /** The company details of an administrator's or owner company's registration (cannot be changed later). */
@@ -130,7 +128,7 @@ export const personalSignUpResponseSchema = z.object({ token: z.string() });
 export type PersonalSignUpResponse = z.infer<typeof personalSignUpResponseSchema>;
 
 /** `GET /api/referral/info/{id}` */
-export const referralInfoParamsSchema = z.strictObject({ id: z.string().max(200) });
+export const referralInfoParamsSchema = z.strictObject({ id: requestString().max(200) });
 
 export const validReferralSchema = z.object({
   status: z.literal('valid'),

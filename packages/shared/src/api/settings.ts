@@ -7,6 +7,7 @@ import {
   nameSchema,
   passwordSchema,
   phoneSchema,
+  requestString,
 } from '../validation/rules.ts';
 import { MEMBER_ROLES } from './portal.ts';
 import { INVITATION_KINDS, INVITATION_MAX_USES, invitationLinkSchema, optionalUnlessBlank } from './registration.ts';
@@ -21,9 +22,7 @@ const rowIdSchema = z.number({ error: 'validation.invalidValue' }).int().positiv
 
 /** Required, trimmed, at most 30 characters (the spec's company input limit), counted as code points. */
 function shortTextSchema(requiredKey: string) {
-  return z
-    .string({ error: requiredKey })
-    .trim()
+  return requestString({ error: requiredKey, trim: true })
     .min(1, requiredKey)
     .refine((v) => [...v].length <= COMPANY_FIELD_MAX, 'validation.companyFieldTooLong');
 }
@@ -52,7 +51,7 @@ export const MEMBERS_PAGE_SIZE_MAX = 100;
 export const membersQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MEMBERS_PAGE_SIZE_MAX).default(MEMBERS_PAGE_SIZE_DEFAULT),
-  keyword: optionalUnlessBlank(z.string().trim().max(64)),
+  keyword: optionalUnlessBlank(requestString({ trim: true }).max(64)),
 });
 export type MembersQuery = z.infer<typeof membersQuerySchema>;
 

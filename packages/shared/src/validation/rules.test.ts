@@ -10,6 +10,7 @@ import {
   domainSchema,
   emailSchema,
   fullNameSchema,
+  hasControlCharacters,
   isValidPhone,
   languageSchema,
   nameSchema,
@@ -17,6 +18,7 @@ import {
   passwordSchema,
   passwordsMatch,
   phoneSchema,
+  requestString,
   signInPasswordSchema,
 } from './rules.ts';
 
@@ -448,5 +450,76 @@ describe('languageSchema', () => {
 
   it.each(['fr-FR', 'zh_CN', 'zh-cn', '', undefined])('refuses %j', (value) => {
     expect(firstMessage(languageSchema, value)).toBe('validation.languageInvalid');
+  });
+});
+
+describe('requestString', () => {
+  const CONTROLS = [
+    ['NUL', '\u0000'],
+    ['U+0001', '\u0001'],
+    ['a tab', '\t'],
+    ['a line feed', '\n'],
+    ['a carriage return', '\r'],
+    ['U+001F', '\u001f'],
+    ['DEL', '\u007f'],
+    ['U+0080 (C1)', '\u0080'],
+    ['U+0085 (next line)', '\u0085'],
+    ['U+009B (control sequence introducer)', '\u009b'],
+    ['U+009F (C1)', '\u009f'],
+    ['a lone high surrogate', '\ud83d'],
+    ['a lone low surrogate', '\ude80'],
+  ];
+
+  it.each(CONTROLS)('refuses %s anywhere in the value, with controlCharacters', (_name, character) => {
+    for (const value of [character, `a${character}b`, `${character}ab`, `ab${character}`]) {
+      expect(hasControlCharacters(value), JSON.stringify(value)).toBe(true);
+      expect(firstMessage(requestString(), value), JSON.stringify(value)).toBe('validation.controlCharacters');
+    }
+  });
+
+  it.each([
+    ['plain text', 'Acme Energy'],
+    ['CJK', '绿能示范'],
+    ['accents', 'Zoë Ñandú'],
+    ['a surrogate pair (emoji)', '🚀⚡'],
+    ['a no-break space', 'a\u00a0b'],
+    ['U+00A0, the first character after C1', '\u00a0'],
+    ['the empty string', ''],
+  ])('accepts %s', (_name, value) => {
+    expect(hasControlCharacters(value)).toBe(false);
+    expect(expectAccepted(requestString(), value)).toBe(value);
+  });
+
+  it('with trim, takes surrounding tabs and line breaks off first and refuses only what stays', () => {
+    expect(expectAccepted(requestString({ trim: true }), '\t Acme\r\n')).toBe('Acme');
+    expect(firstMessage(requestString({ trim: true }), ' Ac\tme ')).toBe('validation.controlCharacters');
+    // JavaScript's trim knows no C1 characters: a trailing U+0085 stays and is refused
+    expect(firstMessage(requestString({ trim: true }), 'Acme\u0085')).toBe('validation.controlCharacters');
+    expect(firstMessage(requestString(), '\tAcme')).toBe('validation.controlCharacters');
+  });
+
+  it('keeps the message of a missing value', () => {
+    expect(firstMessage(requestString({ error: 'validation.nameRequired' }), undefined)).toBe(
+      'validation.nameRequired',
+    );
+    expect(firstMessage(requestString({ error: 'validation.nameRequired' }), 42)).toBe('validation.nameRequired');
+  });
+
+  // each rule answers a control character with its own key first, before its format's key
+  it.each([
+    ['passwordSchema', passwordSchema, 'Pass\u0000word1'],
+    ['confirmPasswordSchema', confirmPasswordSchema, 'Pass\u0000word1'],
+    ['signInPasswordSchema', signInPasswordSchema, 'x\u0000'],
+    ['phoneSchema', phoneSchema, '1380000000\u00000'],
+    ['emailSchema', emailSchema, 'a\u0000@example.com'],
+    ['accountSchema', accountSchema, 'adm\u0000in'],
+    ['codeSchema', codeSchema, '12345\u0000'],
+    ['nameSchema', nameSchema, 'Zhang\u0007Wei'],
+    ['abbreviationSchema', abbreviationSchema, 'Ac\u007fme'],
+    ['fullNameSchema', fullNameSchema, 'Acme\u0085Ltd'],
+    ['creditCodeSchema', creditCodeSchema, '91330100MA\u00002AB3C'],
+    ['domainSchema', domainSchema, 'acme\ud800'],
+  ] as const)('%s refuses a control character first', (_name, schema, value) => {
+    expect(firstMessage(schema, value)).toBe('validation.controlCharacters');
   });
 });

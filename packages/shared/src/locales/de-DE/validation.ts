@@ -39,5 +39,6 @@ const validation: Messages['validation'] = {
   imageSize: 'Das Bild muss kleiner als 5 MB sein',
   invalidValue: 'Ungültiger Wert',
   unknownField: 'Nicht unterstütztes Feld',
+  controlCharacters: 'Enthält Steuerzeichen oder ungültige Zeichen; bitte entfernen Sie sie',
 };
 export default validation;

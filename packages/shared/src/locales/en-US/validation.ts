@@ -38,5 +38,6 @@ const validation: Messages['validation'] = {
   imageSize: 'Image must smaller than 5MB',
   invalidValue: 'Invalid value',
   unknownField: 'Unsupported field',
+  controlCharacters: 'Contains control characters or invalid characters; please remove them',
 };
 export default validation;

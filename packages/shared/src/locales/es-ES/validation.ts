@@ -38,5 +38,6 @@ const validation: Messages['validation'] = {
   imageSize: 'La imagen debe ocupar menos de 5 MB',
   invalidValue: 'Valor no válido',
   unknownField: 'Campo no admitido',
+  controlCharacters: 'Contiene caracteres de control o caracteres no válidos; elimínelos',
 };
 export default validation;

@@ -39,5 +39,6 @@ const validation: Messages['validation'] = {
   imageSize: "L'immagine deve essere inferiore a 5 MB",
   invalidValue: 'Valore non valido',
   unknownField: 'Campo non supportato',
+  controlCharacters: 'Contiene caratteri di controllo o caratteri non validi; rimuovili',
 };
 export default validation;

@@ -38,5 +38,6 @@ const validation: Messages['validation'] = {
   imageSize: '画像は5MB未満にしてください',
   invalidValue: '入力内容が無効です',
   unknownField: 'サポートされていないフィールドです',
+  controlCharacters: '制御文字または無効な文字が含まれています。削除してください',
 };
 export default validation;

@@ -37,4 +37,5 @@ export default {
   imageSize: '图片必须小于 5MB',
   invalidValue: '输入内容无效',
   unknownField: '不支持的字段',
+  controlCharacters: '包含控制字符或无效字符，请删除后重试',
 };
