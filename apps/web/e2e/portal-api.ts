@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { PASSWORD, uniquePhone } from './people';
+import { PASSWORD, latestCode, uniquePhone } from './people';
+import { grantProducts, revokeProducts } from './product-rights';
 
 /** Calls of the portal API as a given person, for setting the scene and for checking what the app did. */
 const F = '/api/portal/front/v4';
@@ -32,16 +33,43 @@ export interface AccountMember {
 /**
  * A member account an administrator hands out (settings centre). It arrives with its phone not yet
  * verified, and that phone has never been sent a code, so no send cooldown stands in a test's way.
+ * The settings centre opens only to companies with its product: it is granted for the call and
+ * taken back, so the company keeps the products it had.
  */
 export async function createAccountMember(
   request: APIRequestContext,
-  adminToken: string,
+  admin: { token: string; domain: string },
   nickname = 'Handed Out',
 ): Promise<AccountMember> {
   const phone = uniquePhone();
   const member = { account: `m${phone}`, nickname, phone, password: PASSWORD };
-  await data(await request.post(`${S}/enterprise/members/create`, { headers: bearer(adminToken), data: member }));
+  await grantProducts(admin.domain, 'settcntr');
+  try {
+    await data(await request.post(`${S}/enterprise/members/create`, { headers: bearer(admin.token), data: member }));
+  } finally {
+    await revokeProducts(admin.domain, 'settcntr');
+  }
   return member;
+}
+
+/**
+ * Proves a handed-out member's phone the way its owner does on the phone verification page: signed
+ * in, a `certify` code to the phone, then `phoneAuth`. Only then does the phone belong to the
+ * account (an unproven phone blocks nobody). The send starts the phone's code minute.
+ */
+export async function provePhone(request: APIRequestContext, member: AccountMember): Promise<void> {
+  const { token } = await data<{ token: string }>(
+    await request.post(`${F}/user/login`, {
+      data: { loginType: 'password', identifierType: 'account', identifier: member.account, password: member.password },
+    }),
+  );
+  await data(
+    await request.post(`${F}/sendSms`, { headers: bearer(token), data: { phone: member.phone, scene: 'certify' } }),
+  );
+  const code = await latestCode(request, member.phone);
+  await data(
+    await request.post(`${F}/user/phoneAuth`, { headers: bearer(token), data: { phone: member.phone, code } }),
+  );
 }
 
 /** The session token the browser holds. */

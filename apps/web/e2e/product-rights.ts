@@ -12,11 +12,14 @@ const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DATABASE = fileURLToPath(new URL(`../test-results/e2e-${PORT}.db`, import.meta.url));
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 
-export async function grantProducts(domain: string, ...codes: string[]): Promise<void> {
-  const args = ['--import', 'tsx', 'apps/server/src/cli.ts', 'grant', '--enterprise', domain];
+async function products(command: 'grant' | 'revoke', domain: string, codes: string[]): Promise<void> {
+  const args = ['--import', 'tsx', 'apps/server/src/cli.ts', command, '--enterprise', domain];
   for (const code of codes) args.push('--product', code);
   await run(process.execPath, args, { cwd: REPO, env: { ...process.env, DATABASE_URL: `sqlite:${DATABASE}` } });
 }
+
+export const grantProducts = (domain: string, ...codes: string[]) => products('grant', domain, codes);
+export const revokeProducts = (domain: string, ...codes: string[]) => products('revoke', domain, codes);
 
 /** Signs a person in the way another product on the domain would find them: the token cookie. */
 export async function useSession(context: BrowserContext, token: string, baseURL: string, lang = 'en-US') {

@@ -3,6 +3,7 @@ import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import { earlyMember, startEarlyPeople, waitForCodeCooldown } from './early-people';
 import { PASSWORD, inviteLink, latestCode, newAdmin, registrationTicket, uniquePhone } from './people';
 import { checkScreenInBothThemes } from './both-themes';
+import { grantProducts } from './product-rights';
 import { screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
 
@@ -194,6 +195,8 @@ test.describe('invitation links', () => {
 
   test('a revoked or unknown link, or none, shows the invalid page', async ({ page, request }) => {
     const admin = await newAdmin(request);
+    // the settings centre, where invitations are made, opens to companies with its product
+    await grantProducts(admin.domain, 'settcntr');
     const headers = { Authorization: `Bearer ${admin.token}` };
     const created = await data<{ id: string; invitationId: number }>(
       await request.post(`${S}/enterprise/invitations/create`, { headers, data: { kind: 'member' } }),
