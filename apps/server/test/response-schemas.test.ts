@@ -47,6 +47,10 @@ function addProbeRoutes(app: FastifyInstance) {
   r.get('/api/probe/last-admin', { schema: { response } }, async () => {
     throw new AppError(ErrorCode.Forbidden, { reason: 'lastAdmin' });
   });
+  r.get('/api/probe/new-detail', { schema: { response } }, async () => {
+    // a detail the description does not know yet, of a type it does not expect
+    throw new AppError(ErrorCode.RegistrationFailed, { status: 'archived', since: 2026 });
+  });
 }
 
 describe(`responses leave through their schemas (${ENGINE})`, () => {
@@ -95,6 +99,14 @@ describe(`responses leave through their schemas (${ENGINE})`, () => {
     expect([lastAdmin.statusCode, lastAdmin.json().code]).toEqual([403, ErrorCode.Forbidden]);
     expect(lastAdmin.json().data).toEqual({ reason: 'lastAdmin' });
     expect(lastAdmin.headers['redirect-page']).toBe('001');
+  });
+
+  it('answers a rejection as an envelope even when its details drift from their description', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/probe/new-detail' });
+    expect([response.statusCode, response.json()]).toEqual([
+      200,
+      { code: ErrorCode.RegistrationFailed, msg: expect.any(String), data: { status: 'archived', since: 2026 } },
+    ]);
   });
 
   it('answers real calls exactly as their schemas describe them', async () => {

@@ -1,7 +1,7 @@
 import { failureEnvelopeSchema } from '@portal/shared/api/envelope';
 import { ErrorCode, FAILURE_CODES, type FailureCode } from '@portal/shared/errors/error-codes';
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
-import type { ZodType, core } from 'zod';
+import { type ZodType, type core, z } from 'zod';
 
 /** A request that failed its schema; `fields` maps each field to the message key of its first problem. */
 export class RequestValidationError extends Error {
@@ -36,15 +36,20 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
   };
 
 /** A response that breaks its call's schema: the server's fault, logged by the error handler (1000500). */
-export class ResponseSchemaError extends Error {
+class ResponseSchemaError extends Error {
   constructor(method: string, url: string, status: number | string, issues: core.$ZodIssue[]) {
     const problems = issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     super(`the ${status} answer of ${method} ${url} breaks its schema: ${problems.join('; ')}`);
   }
 }
 
-/** Every rejection, whatever the call and its HTTP status. */
-const anyFailureSchema = failureEnvelopeSchema(FAILURE_CODES);
+/** Every rejection, whatever the call and its HTTP status. Its details are held to be an object, not
+ *  to their documented shape: a rejection must reach the client as an envelope even then. */
+const anyFailureSchema = z.object({
+  code: z.literal(FAILURE_CODES),
+  msg: z.string(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
 
 /**
  * Answers leave through their schemas, as requests come in through them. A success is encoded by its
