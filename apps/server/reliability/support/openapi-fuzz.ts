@@ -71,8 +71,16 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
   );
 }
 
-/** Whose session a request carries; the runner turns it into headers. */
-export const SESSIONS = ['none', 'admin', 'member', 'unknownToken', 'cookieAdmin', 'malformedAuthorization'] as const;
+/** Whose session a request carries; the runner turns it into headers (`adminCookiesOnly`: the token
+ *  and company as the web app's cookies, without the Authorization header). */
+export const SESSIONS = [
+  'none',
+  'admin',
+  'member',
+  'unknownToken',
+  'adminCookiesOnly',
+  'malformedAuthorization',
+] as const;
 export type Session = (typeof SESSIONS)[number];
 
 export interface FuzzRequest {
@@ -249,12 +257,7 @@ function resolve(schema: JsonSchema, document: OpenApiDocument): JsonSchema {
 }
 
 /** A value the schema accepts, or nearly: the document cannot say everything the rules check. */
-function schemaValue(
-  raw: JsonSchema,
-  document: OpenApiDocument,
-  known: KnownValues,
-  name = '',
-): fc.Arbitrary<unknown> {
+function schemaValue(raw: JsonSchema, document: OpenApiDocument, known: KnownValues, name = ''): fc.Arbitrary<unknown> {
   const schema = resolve(raw, document);
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives) return fc.oneof(...alternatives.map((s) => schemaValue(s, document, known, name)));
