@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { PASSWORD, latestCode, newAdmin, newMember, uniquePhone } from './people';
+import { createAccountMember } from './portal-api';
 import { grantProducts, useSession } from './product-rights';
 import { expectAccessible, screenshotPath } from './support';
 import { expect, test } from './test';
@@ -111,9 +112,8 @@ test('an administrator invites into a new department; the new member lands there
   const defaultRow = page
     .getByRole('row')
     .filter({ has: page.getByText(en.settings.departments.default, { exact: true }) });
-  await defaultRow.getByRole('button', { name: /^Delete / }).click();
-  await confirmIn(page, en.settings.departments.delete);
-  await expect(page.getByText(en.errors[1009109])).toBeVisible();
+  // the default department cannot go: its Delete is disabled, with the reason
+  await expect(defaultRow.getByRole('button', { name: /^Delete / })).toBeDisabled();
   // the confirmation fades out; scanned half-transparent, its text would fail the contrast check
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(
@@ -190,4 +190,49 @@ test('a member of the company opening the settings centre lands on NoAuth', asyn
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/noAuth$/);
   await expect(page.getByRole('heading', { name: en.web.noAuth.title })).toBeVisible();
+});
+
+test('a member with a 50-unit name keeps Edit and Remove in view at 1440 px, the whole name in a tooltip', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const admin = await newAdmin(request, 'Wide Admin');
+  // 25 CJK characters are 50 name units, the longest valid name
+  const longName = '能'.repeat(25);
+  await createAccountMember(request, admin, longName);
+  await grantProducts(admin.domain, 'settcntr');
+  await useSession(context, admin.token, baseURL!);
+
+  await page.goto('/settings?tab=members');
+  const row = page.getByRole('row', { name: new RegExp(longName) });
+  for (const action of [`Edit ${longName}`, `Remove ${longName}`]) {
+    const button = row.getByRole('button', { name: action });
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+  await row.getByText(longName).hover();
+  await expect(page.getByRole('tooltip', { name: longName })).toBeVisible();
+  await row.getByRole('button', { name: `Edit ${longName}` }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('the default department offers no Delete that cannot work, and says why', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const admin = await newAdmin(request, 'Default Admin');
+  await grantProducts(admin.domain, 'settcntr');
+  await useSession(context, admin.token, baseURL!);
+
+  await page.goto('/settings?tab=departments');
+  const remove = page.getByRole('button', { name: /^Delete / });
+  await expect(remove).toHaveCount(1);
+  await expect(remove).toBeDisabled();
+  await expect(remove).toHaveAccessibleDescription(en.errors[1009109]);
+  await remove.hover({ force: true });
+  await expect(page.getByRole('tooltip', { name: en.errors[1009109] })).toBeVisible();
 });

@@ -3,16 +3,24 @@ import { newAdmin, newMember } from './people';
 import { ADMIN, expectAccessible, screenshotPath, signInWithAccount, useLanguage } from './support';
 import { browserToken, portalGet, portalPost, reloadInTheme, signInWithPhone } from './portal-api';
 
+/** The demo company's five products but the settings centre, which only its administrators open. */
+const MEMBER_PRODUCTS = 4;
+
 test.beforeEach(async ({ context, baseURL }) => {
   await useLanguage(context, 'en-US', baseURL!);
 });
 
-test('a new company without products is told to contact its administrator', async ({ page, request }) => {
+test('the administrator of a new company without products is told who grants them', async ({ page, request }) => {
   const admin = await newAdmin(request);
   await signInWithPhone(page, admin);
   await expect(page).toHaveURL(/\/home$/);
+  // no promise of "the products below", and no sending the administrator to themselves
+  await expect(page.getByText('Select a card to open it.', { exact: false })).toHaveCount(0);
+  await expect(page.getByText('has no products yet.', { exact: false }).first()).toBeVisible();
   await expect(
-    page.getByText('Your company has no products yet. Please contact your company administrator.'),
+    page.getByText(
+      'Your company has no products yet. Products are granted by the platform operator: please contact them.',
+    ),
   ).toBeVisible();
   await expect(page.getByTestId('product-card')).toHaveCount(0);
 });
@@ -20,7 +28,7 @@ test('a new company without products is told to contact its administrator', asyn
 test('home in both themes; theme and sidebar outlive a reload', async ({ page, request }) => {
   const member = await newMember(request);
   await signInWithPhone(page, member);
-  await expect(page.getByTestId('product-card')).toHaveCount(5);
+  await expect(page.getByTestId('product-card')).toHaveCount(MEMBER_PRODUCTS);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 
   // the user menu: theme
@@ -32,14 +40,14 @@ test('home in both themes; theme and sidebar outlive a reload', async ({ page, r
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
   await page.getByRole('button', { name: 'Expand sidebar' }).click();
-  await expect(page.getByTestId('product-card')).toHaveCount(5);
+  await expect(page.getByTestId('product-card')).toHaveCount(MEMBER_PRODUCTS);
   await page.screenshot({ path: screenshotPath('home-light'), fullPage: true, animations: 'disabled' });
   await expectAccessible(page);
   const preferences = await page.evaluate(() => JSON.parse(window.localStorage.getItem('_appPreferences')!));
   expect(preferences).toMatchObject({ mode: 'light', sidebarCollapsed: false, userType: 'investors' });
 
   await reloadInTheme(page, 'dark');
-  await expect(page.getByTestId('product-card')).toHaveCount(5);
+  await expect(page.getByTestId('product-card')).toHaveCount(MEMBER_PRODUCTS);
   await expectAccessible(page);
 });
 
@@ -77,7 +85,7 @@ test('a session ended elsewhere says "Login Expired" once and returns to sign-in
 }) => {
   const member = await newMember(request);
   await signInWithPhone(page, member);
-  await expect(page.getByTestId('product-card')).toHaveCount(5);
+  await expect(page.getByTestId('product-card')).toHaveCount(MEMBER_PRODUCTS);
 
   await portalPost(request, await browserToken(context), '/user/logout');
   await page.reload();
@@ -94,12 +102,14 @@ test('a link into a company the user is not in shows the no-permission page', as
     .enterpriseId;
   const member = await newMember(request);
   await signInWithPhone(page, member);
-  await expect(page.getByTestId('product-card')).toHaveCount(5);
+  await expect(page.getByTestId('product-card')).toHaveCount(MEMBER_PRODUCTS);
 
   await page.goto(`/home?enterpriseId=${otherCompany}`);
   await expect(page).toHaveURL(/\/noAuth$/);
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Return to sign-in' })).toHaveAttribute('href', '/login');
+  // still signed in: the way out leads home, not to a sign-in form
+  await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/home');
+  await expect(page.getByRole('link', { name: 'Return to sign-in' })).toHaveCount(0);
   await page.screenshot({ path: screenshotPath('noauth-dark'), fullPage: true, animations: 'disabled' });
   await expectAccessible(page);
   await reloadInTheme(page, 'light');
@@ -108,7 +118,48 @@ test('a link into a company the user is not in shows the no-permission page', as
 
   // still signed in, in the company they were in
   await page.goto('/home');
+  await expect(page.getByTestId('product-card')).toHaveCount(MEMBER_PRODUCTS);
+});
+
+test('a member is offered only what a member can open: no settings centre card', async ({ page, request, baseURL }) => {
+  const member = await newMember(request);
+  await signInWithPhone(page, member);
+  await expect(page.getByTestId('product-card')).toHaveCount(MEMBER_PRODUCTS);
+  await expect(page.getByRole('link', { name: 'Settings Center' })).toHaveCount(0);
+  // the administrator of the same company sees it
+  await page.context().clearCookies();
+  await useLanguage(page.context(), 'en-US', baseURL!);
+  await signInWithAccount(page, ADMIN);
   await expect(page.getByTestId('product-card')).toHaveCount(5);
+  await expect(page.getByRole('link', { name: 'Settings Center' })).toBeVisible();
+});
+
+test('signing out keeps the theme and the sidebar of this device', async ({ page, request }) => {
+  const member = await newMember(request);
+  await signInWithPhone(page, member);
+  await expect(page.getByTestId('product-card')).toHaveCount(MEMBER_PRODUCTS);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Light theme' }).click();
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await signInWithPhone(page, member);
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the app root sends on to sign-in without a router warning', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (entry) => {
+    if (entry.type() === 'warning' || entry.type() === 'error') warnings.push(entry.text());
+  });
+  await page.goto('/?from=qr');
+  await expect(page).toHaveURL(/\/login\?from=qr$/);
+  await expect(page.getByRole('tab', { name: 'Phone' })).toBeVisible();
+  expect(warnings).toEqual([]);
 });
 
 test('the not-found page in both themes', async ({ page }) => {

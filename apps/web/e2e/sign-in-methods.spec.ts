@@ -42,6 +42,8 @@ async function signInWithCode(page: Page, request: APIRequestContext, tab: 'Phon
   await panel.getByRole('textbox', { name: tab === 'Phone' ? 'Phone number' : 'Email' }).fill(identifier);
   await panel.getByRole('button', { name: 'Get code' }).click();
   await expect(panel.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+  // the button disables itself for the countdown; the focus waits where the code is typed
+  await expect(panel.getByRole('textbox', { name: 'Verification code' })).toBeFocused();
   await panel.getByRole('textbox', { name: 'Verification code' }).fill(await latestCode(request, identifier));
   await panel.getByRole('button', { name: 'Sign in' }).click();
 }
@@ -131,12 +133,13 @@ test('signs in with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/home$/);
 
-  // the first product card takes the focus visibly
+  // the first product card's link takes the focus, and the card shows it
   const firstCard = page.getByTestId('product-card').first();
-  await firstCard.focus();
+  const firstLink = firstCard.getByRole('link');
+  await firstLink.focus();
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Tab');
-  await expect(firstCard).toBeFocused();
+  await expect(firstLink).toBeFocused();
   expect(await firstCard.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
 });
 

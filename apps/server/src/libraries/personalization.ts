@@ -1,3 +1,4 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import type { Personalization } from '@portal/shared/api/personalization';
 import type { Language } from '@portal/shared/constants';
 import { DEFAULT_LANGUAGE, isLanguage } from '@portal/shared/constants';
@@ -5,12 +6,11 @@ import { translate } from '@portal/shared/locales/catalog';
 import type { AppContext } from '../context.ts';
 import { findEnterpriseByDomain } from '../queries/enterprises.ts';
 import { findPersonalization, findPersonalizationIcon } from '../queries/personalizations.ts';
-import { S } from '../routes/paths.ts';
 import { DEFAULT_ICON_SVG, DEFAULT_ICON_TYPE } from './default-icon.ts';
 import { currentEnterpriseOf } from './memberships.ts';
 import type { Auth } from './sessions.ts';
 
-export const ICON_PATH = `${S}/enterprise/personalization/icon`;
+export const ICON_PATH = apiPaths.uploadIcon;
 /** The id segment of the platform's own icon. */
 export const DEFAULT_ICON_ID = 'default';
 

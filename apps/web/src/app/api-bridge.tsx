@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,6 +10,7 @@ import { useSession } from '../stores/session-store';
 export function ApiBridge() {
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
 
   useEffect(
     () =>
@@ -19,9 +21,10 @@ export function ApiBridge() {
         onSessionEnded: () => {
           useSession.getState().clear();
           useBranding.getState().clear();
+          queryClient.clear();
         },
       }),
-    [message, navigate],
+    [message, navigate, queryClient],
   );
 
   return null;

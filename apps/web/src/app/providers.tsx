@@ -1,9 +1,11 @@
-import { App, ConfigProvider } from 'antd';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App, ConfigProvider, Grid } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { NOTIFICATION_SECONDS, TOAST_SECONDS } from '@portal/shared/constants';
 import { ANTD_LOCALES } from '../lib/antd-locale';
 import { currentLanguage, i18n } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
 import { themeConfig } from '../lib/theme';
 import { usePreferences } from '../stores/preferences-store';
 import { ThemeRoot } from './theme-root';
@@ -15,7 +17,9 @@ function LocalizedTheme({ children }: { children: ReactNode }) {
   useTranslation();
   const mode = usePreferences((s) => s.mode);
   const lang = currentLanguage();
-  const appTheme = useMemo(() => themeConfig(mode), [mode]);
+  // Below antd's md breakpoint (768 px) controls grow to fingertip size.
+  const touch = Grid.useBreakpoint().md === false;
+  const appTheme = useMemo(() => themeConfig(mode, touch), [mode, touch]);
   useLanguageSync();
   useDocumentBranding();
 
@@ -35,11 +39,13 @@ function LocalizedTheme({ children }: { children: ReactNode }) {
   );
 }
 
-/** Language, theme and antd's message/notification/modal context, set once at the root. */
-export function AppProviders({ children }: { children: ReactNode }) {
+/** Server state, language, theme and antd's message/notification/modal context, set once at the root. */
+export function AppProviders({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <LocalizedTheme>{children}</LocalizedTheme>
-    </I18nextProvider>
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <LocalizedTheme>{children}</LocalizedTheme>
+      </I18nextProvider>
+    </QueryClientProvider>
   );
 }

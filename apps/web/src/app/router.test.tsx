@@ -6,7 +6,7 @@ import { renderRoutes } from '../test/render-route';
 import { isOpenRoute } from './route-access';
 import { routes } from './router';
 
-vi.mock('../features/session/session-api', () => ({
+vi.mock('../session/session-api', () => ({
   login: vi.fn(),
   // Never settle: these tests look at where the guard sends the user, not at what follows.
   fetchCurrentUser: vi.fn(() => new Promise(() => {})),

@@ -28,7 +28,8 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoading,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, loader: rootRedirect },
+      // always redirects; the component only keeps react-router from warning about an empty leaf
+      { index: true, loader: rootRedirect, Component: PageLoading },
       {
         id: 'login',
         path: '/login',

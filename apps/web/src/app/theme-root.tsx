@@ -19,6 +19,7 @@ export function ThemeRoot({ mode, children }: { mode: ThemeMode; children: React
       '--portal-primary-hover': token.colorPrimaryHover,
       '--portal-primary-text': token.colorPrimaryText,
       '--portal-on-primary': ON_PRIMARY_COLOR,
+      '--portal-focus': token.colorPrimaryBorder,
       '--portal-bg-layout': token.colorBgLayout,
       '--portal-bg-container': token.colorBgContainer,
       '--portal-bg-elevated': token.colorBgElevated,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadBranding } from '../features/session/branding';
+import { loadBranding } from '../session/branding';
 import { currentLanguage } from '../lib/i18n';
 import { useBranding } from '../stores/branding-store';
 

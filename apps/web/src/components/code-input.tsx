@@ -1,11 +1,15 @@
-import { Input, type InputProps, Space } from 'antd';
+import { Input, type InputProps, type InputRef, Space } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
+import { useRef } from 'react';
 import { CODE_LENGTH } from '@portal/shared/constants';
-import { SendCodeButton } from './send-code-button';
+import { type SendCode, SendCodeButton } from './send-code-button';
 
 type CodeInputProps = InputProps & {
   /** Sends the code; see SendCodeButton. */
-  send: () => Promise<{ cooldownSeconds: number }>;
-  /** Checks the phone or email field first, so that no code goes to a malformed target. */
+  send: SendCode;
+  /** The phone or email field, validated before sending; see SendCodeButton. */
+  target?: NamePath;
+  /** Any other check before sending. */
   beforeSend?: () => Promise<boolean>;
 };
 
@@ -13,11 +17,20 @@ type CodeInputProps = InputProps & {
  * The code box and its get-code button as one form control: the Form.Item around it hands the
  * input its id, value and aria-* attributes, so the field's label and error belong to the input.
  */
-export function CodeInput({ send, beforeSend, ...input }: CodeInputProps) {
+export function CodeInput({ send, target, beforeSend, ...input }: CodeInputProps) {
+  const box = useRef<InputRef>(null);
   return (
     <Space.Compact block>
-      <Input {...input} autoComplete="one-time-code" inputMode="numeric" maxLength={CODE_LENGTH} spellCheck={false} />
-      <SendCodeButton send={send} beforeSend={beforeSend} />
+      <Input
+        {...input}
+        ref={box}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={CODE_LENGTH}
+        spellCheck={false}
+      />
+      {/* The button disables itself for the countdown; the focus goes where the code is typed, not to the page. */}
+      <SendCodeButton send={send} target={target} beforeSend={beforeSend} onSent={() => box.current?.focus()} />
     </Space.Compact>
   );
 }

@@ -1,8 +1,20 @@
+import { StyleProvider, createCache } from '@ant-design/cssinjs';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { App, Form } from 'antd';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-error';
 import { i18n } from '../lib/i18n';
-import { SendCodeButton } from './send-code-button';
+import { PhoneField } from './phone-field';
+import { type SendCode, SendCodeButton } from './send-code-button';
+
+// antd's CSS-in-JS kept out of jsdom, as in renderRoutes
+const inApp = (node: ReactNode) =>
+  render(
+    <StyleProvider cache={createCache()} mock="server">
+      <App>{node}</App>
+    </StyleProvider>,
+  );
 
 describe('SendCodeButton', () => {
   beforeEach(async () => {
@@ -13,7 +25,7 @@ describe('SendCodeButton', () => {
 
   it('counts down the cooldown the server returns, then offers the button again', async () => {
     const send = vi.fn().mockResolvedValue({ cooldownSeconds: 3 });
-    render(<SendCodeButton send={send} />);
+    inApp(<SendCodeButton send={send} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })));
     expect(send).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Resend in 3 s' })).toBeDisabled();
@@ -25,17 +37,51 @@ describe('SendCodeButton', () => {
     expect(screen.getByRole('button', { name: 'Get code' })).toBeEnabled();
   });
 
-  it('follows the remaining cooldown of a refused send', async () => {
-    const send = vi.fn().mockRejectedValue(new ApiError(1009108, 'busy', { cooldownSeconds: 42 }));
-    render(<SendCodeButton send={send} />);
+  it('follows the remaining cooldown of a refused send, in words that fit an email as well as a phone', async () => {
+    // the api client hands the cooldown refusal to the caller's handler, then rejects
+    const send: SendCode = async ({ onError }) => {
+      const refusal = new ApiError(1009108, 'SMS service busy', { cooldownSeconds: 42 });
+      onError?.[1009108]?.(refusal);
+      throw refusal;
+    };
+    inApp(<SendCodeButton send={send} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })));
     expect(screen.getByRole('button', { name: 'Resend in 42 s' })).toBeDisabled();
+    expect(screen.getByText('A code was sent just now. You can ask for another in 42 s.')).toBeInTheDocument();
+    expect(screen.queryByText(/SMS/)).not.toBeInTheDocument();
+  });
+
+  it('starts no countdown when a send fails for another reason', async () => {
+    const send = vi.fn().mockRejectedValue(new ApiError(null, 'Network Error'));
+    inApp(<SendCodeButton send={send} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })));
+    expect(screen.getByRole('button', { name: 'Get code' })).toBeEnabled();
+  });
+
+  it('hands the focus on once a code is on its way', async () => {
+    const onSent = vi.fn();
+    inApp(<SendCodeButton send={vi.fn().mockResolvedValue({ cooldownSeconds: 60 })} onSent={onSent} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })));
+    expect(onSent).toHaveBeenCalledOnce();
   });
 
   it('does not send when the check before sending fails', async () => {
     const send = vi.fn();
-    render(<SendCodeButton send={send} beforeSend={async () => false} />);
+    inApp(<SendCodeButton send={send} beforeSend={async () => false} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })));
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing to a phone the shared rule refuses, and says why under the field', async () => {
+    const send = vi.fn();
+    inApp(
+      <Form initialValues={{ phone: '12345' }}>
+        <PhoneField label="Phone number" />
+        <SendCodeButton send={send} target="phone" />
+      </Form>,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })));
+    expect(send).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -1,28 +1,39 @@
-import { Button } from 'antd';
+import { App, Button, Form } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../lib/api-error';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import type { CallOptions } from '../lib/api-client';
+import type { ApiError } from '../lib/api-error';
+
+/** Sends the code with these call options; resolves with the server's cooldown. */
+export type SendCode = (options: CallOptions) => Promise<{ cooldownSeconds: number }>;
 
 interface SendCodeButtonProps {
-  /** Sends the code; resolves with the server's cooldown. */
-  send: () => Promise<{ cooldownSeconds: number }>;
-  /** Checked before sending, e.g. that the phone field is valid; false stops the send. */
+  send: SendCode;
+  /** The form field the code goes to (phone or email): validated first, so no code goes to a malformed target. */
+  target?: NamePath;
+  /** Any other check before sending; false stops the send. */
   beforeSend?: () => Promise<boolean>;
+  /** A code is on its way: the caller moves the focus to where it is typed. */
+  onSent?: () => void;
   disabled?: boolean;
 }
 
-function cooldownOf(error: unknown): number | null {
-  if (!(error instanceof ApiError)) return null;
+function cooldownOf(error: ApiError): number | null {
   const seconds = (error.data as { cooldownSeconds?: unknown } | null)?.cooldownSeconds;
   return typeof seconds === 'number' ? seconds : null;
 }
 
 /**
- * The get-code button: counts down the server's `cooldownSeconds` after a send, and also after a
- * refused send that says how long to wait, so the button never promises a send the server refuses.
+ * The get-code button: counts down the server's `cooldownSeconds` after a send, and after a send
+ * refused for the cooldown, so the button never promises a send the server refuses. A send that
+ * failed otherwise starts no countdown: the person may try again at once.
  */
-export function SendCodeButton({ send, beforeSend, disabled }: SendCodeButtonProps) {
+export function SendCodeButton({ send, target, beforeSend, onSent, disabled }: SendCodeButtonProps) {
   const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const { message } = App.useApp();
   const [seconds, setSeconds] = useState(0);
   const [sending, setSending] = useState(false);
 
@@ -32,14 +43,35 @@ export function SendCodeButton({ send, beforeSend, disabled }: SendCodeButtonPro
     return () => clearTimeout(timer);
   }, [seconds]);
 
+  // The catalogue's words for the cooldown name SMS; a code to an email waits the same way.
+  const onError = {
+    [ErrorCode.SmsBusy]: (error: ApiError) => {
+      const wait = cooldownOf(error);
+      if (wait) setSeconds(wait);
+      void message.warning(t('common.codeCooldown', { seconds: wait ?? 60 }));
+    },
+  };
+
+  async function targetValid(): Promise<boolean> {
+    if (target === undefined) return true;
+    try {
+      await form.validateFields([target]);
+      return true;
+    } catch {
+      // the field shows why, under its input
+      return false;
+    }
+  }
+
   async function onClick() {
+    if (!(await targetValid())) return;
     if (beforeSend && !(await beforeSend())) return;
     setSending(true);
     try {
-      setSeconds((await send()).cooldownSeconds);
-    } catch (error) {
-      const wait = cooldownOf(error);
-      if (wait) setSeconds(wait);
+      setSeconds((await send({ onError })).cooldownSeconds);
+      onSent?.();
+    } catch {
+      // Said already: by the handler above for the cooldown, by the api client for the rest.
     } finally {
       setSending(false);
     }

@@ -1,16 +1,12 @@
-import axios, { type AxiosAdapter, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import type { Envelope } from '@portal/shared/api/envelope';
 import { HTTP_TIMEOUT_MS, LOGIN_EXPIRED_DEBOUNCE_MS } from '@portal/shared/constants';
 import { HEADER_REDIRECT_PAGE, REDIRECT_PAGE_NO_AUTH } from '@portal/shared/cookies';
 import { ErrorCode, errorMessageKey, isKnownErrorCode } from '@portal/shared/errors/error-codes';
+import { paths } from '../config/paths';
 import { ApiError } from './api-error';
 import { readToken, removeToken } from './cookies';
-import { i18n, translateKey } from './i18n';
+import { currentLanguage, i18n, translateKey } from './i18n';
 import { clearUserData } from './storage';
-
-export const FRONT_API = '/api/portal/front/v4';
-export const SETTINGS_API = '/api/settcntr/admin/v4';
-const VERIFY_PHONE_PATH = '/vertify-phone';
 
 /** What the client needs from the app shell; registered once the shell has mounted. */
 export interface ApiHandlers {
@@ -35,45 +31,53 @@ export function registerApiHandlers(next: ApiHandlers): () => void {
   };
 }
 
+/** Per error code, how the caller shows it (a field error, a modal, a redirect) instead of the toast. */
+export type ErrorHandlers = Partial<Record<number, (error: ApiError) => void>>;
+
+export interface CallOptions {
+  /** The caller shows these codes itself; the catalogue toast is for what nobody handled. */
+  onError?: ErrorHandlers;
+  /** No toast for any failure: the caller says nothing, or says it its own way. */
+  silent?: boolean;
+  /** Query parameters; undefined ones are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+}
+
 export interface ApiClient {
-  get<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
-  post<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T>;
+  get<T>(path: string, options?: CallOptions): Promise<T>;
+  /** A plain object is sent as JSON, FormData as multipart. */
+  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {
   return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
 }
 
-function transportMessage(error: unknown): string {
-  if (axios.isCancel(error) || (axios.isAxiosError(error) && error.code === 'ERR_CANCELED')) {
-    return i18n.t('common.transport.canceled');
+function withQuery(url: string, query: CallOptions['query']): string {
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
-  if (!axios.isAxiosError(error)) return i18n.t('common.transport.network');
-  if (error.response) return i18n.t('common.transport.status', { status: error.response.status });
-  if (error.code === 'ETIMEDOUT' || (error.code === 'ECONNABORTED' && /timeout/i.test(error.message))) {
-    return i18n.t('common.transport.timeout');
-  }
-  if (error.code === 'ECONNABORTED') return i18n.t('common.transport.aborted');
-  return i18n.t('common.transport.network');
 }
 
 /**
- * An axios instance that speaks the portal's envelope: resolves with `data` when `code` is 0 and
- * otherwise tells the user once, in their language, and rejects with an ApiError.
+ * The portal's envelope over fetch: resolves with `data` when `code` is 0; otherwise rejects with an
+ * ApiError, after telling the user once in their language unless the caller handles that code.
+ * `baseUrl` is for tests that talk to a server of their own.
  */
-export function createApiClient(options: { adapter?: AxiosAdapter } = {}): ApiClient {
-  const http = axios.create({
-    baseURL: '',
-    timeout: HTTP_TIMEOUT_MS,
-    ...(options.adapter ? { adapter: options.adapter } : {}),
-  });
-
-  http.interceptors.request.use((config) => {
-    const token = readToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    return config;
-  });
-
+export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 
   // Parallel calls all fail with 401 at once; the user hears about it once, after the burst.
@@ -85,14 +89,20 @@ export function createApiClient(options: { adapter?: AxiosAdapter } = {}): ApiCl
       clearUserData();
       removeToken();
       handlers.onSessionEnded();
-      handlers.navigate('/login');
+      handlers.navigate(paths.login);
     }, LOGIN_EXPIRED_DEBOUNCE_MS);
   }
 
-  function settle<T>(response: AxiosResponse): T {
-    const body: unknown = response.data;
-    if (response.headers[HEADER_REDIRECT_PAGE] === REDIRECT_PAGE_NO_AUTH) {
-      handlers.navigate('/noAuth');
+  function fail(error: ApiError, call: CallOptions): never {
+    const own = error.code === null ? undefined : call.onError?.[error.code];
+    if (own) own(error);
+    else if (!call.silent) handlers.notifyError(error.message);
+    throw error;
+  }
+
+  function settle<T>(path: string, response: Response, body: unknown, call: CallOptions): T {
+    if (response.headers.get(HEADER_REDIRECT_PAGE) === REDIRECT_PAGE_NO_AUTH) {
+      handlers.navigate(paths.noAuth);
       const code = isEnvelope(body) ? body.code : ErrorCode.Forbidden;
       throw new ApiError(code, translateKey(errorMessageKey(ErrorCode.Forbidden)), isEnvelope(body) ? body.data : null);
     }
@@ -102,43 +112,74 @@ export function createApiClient(options: { adapter?: AxiosAdapter } = {}): ApiCl
     }
     if (!isEnvelope(body)) {
       const message = i18n.t('common.transport.status', { status: response.status });
-      if (response.status >= 200 && response.status < 300) {
+      if (response.ok) {
         // A 2xx without an envelope is a server or proxy fault, not something the user can act on.
-        console.error(`Unexpected response from ${response.config.url ?? ''}`, body);
-      } else {
-        handlers.notifyError(message);
+        console.error(`Unexpected response from ${path}`, body);
+        throw new ApiError(null, message, body);
       }
-      throw new ApiError(null, message, body);
+      return fail(new ApiError(null, message, body), call);
     }
     if (body.code === ErrorCode.Success) return body.data as T;
     if (isKnownErrorCode(body.code)) {
-      const message = translateKey(errorMessageKey(body.code));
-      handlers.notifyError(message);
       // After the cut-off an unverified account can do nothing else (contract): take it there.
-      if (body.code === ErrorCode.PhoneVerificationRequired) handlers.navigate(VERIFY_PHONE_PATH);
-      throw new ApiError(body.code, message, body.data);
+      if (body.code === ErrorCode.PhoneVerificationRequired) handlers.navigate(paths.verifyPhone);
+      return fail(new ApiError(body.code, translateKey(errorMessageKey(body.code)), body.data), call);
     }
     // The spec: codes outside the catalogue are logged, never shown.
-    console.error(`Unknown response code ${String(body.code)} from ${response.config.url ?? ''}`, body.msg);
+    console.error(`Unknown response code ${String(body.code)} from ${path}`, body.msg);
     throw new ApiError(body.code, body.msg, body.data);
   }
 
-  async function request<T>(config: AxiosRequestConfig): Promise<T> {
-    let response: AxiosResponse;
-    try {
-      response = await http.request(config);
-    } catch (error) {
-      if (axios.isAxiosError(error) && error.response) return settle<T>(error.response);
-      const message = transportMessage(error);
-      handlers.notifyError(message);
-      throw new ApiError(null, message);
+  async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions): Promise<T> {
+    const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
+    const token = readToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      payload = JSON.stringify(body);
     }
-    return settle<T>(response);
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, HTTP_TIMEOUT_MS);
+    const cancel = () => controller.abort();
+    call.signal?.addEventListener('abort', cancel, { once: true });
+
+    let response: Response | undefined;
+    let received: unknown;
+    try {
+      response = await fetch(`${baseUrl}${withQuery(path, call.query)}`, {
+        method,
+        headers,
+        body: payload,
+        signal: controller.signal,
+      });
+      received = await readBody(response);
+    } catch {
+      // The caller gave up (a query unmounted, a newer one replaced it): nobody is waiting to hear.
+      if (call.signal?.aborted && !timedOut) throw new ApiError(null, i18n.t('common.transport.canceled'));
+      // Cut off before any answer is a network failure; in the middle of one, an aborted request.
+      const key = timedOut
+        ? 'common.transport.timeout'
+        : response
+          ? 'common.transport.aborted'
+          : 'common.transport.network';
+      return fail(new ApiError(null, i18n.t(key)), call);
+    } finally {
+      clearTimeout(timer);
+      call.signal?.removeEventListener('abort', cancel);
+    }
+    return settle<T>(path, response, received, call);
   }
 
   return {
-    get: (url, config) => request({ ...config, method: 'GET', url }),
-    post: (url, body, config) => request({ ...config, method: 'POST', url, data: body }),
+    get: (path, options = {}) => request('GET', path, undefined, options),
+    post: (path, body, options = {}) => request('POST', path, body, options),
   };
 }
 

@@ -1,18 +1,27 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import type { CodeScene, TicketResponse } from '@portal/shared/api/codes';
-import { FRONT_API, apiClient } from './api-client';
+import { type CallOptions, apiClient } from './api-client';
 
-export function sendSmsCode(phone: string, scene: CodeScene): Promise<{ cooldownSeconds: number }> {
-  return apiClient.post(`${FRONT_API}/sendSms`, { phone, scene });
+export function sendSmsCode(
+  phone: string,
+  scene: CodeScene,
+  options?: CallOptions,
+): Promise<{ cooldownSeconds: number }> {
+  return apiClient.post(apiPaths.sendSms, { phone, scene }, options);
 }
 
-export function sendEmailCode(email: string, scene: CodeScene): Promise<{ cooldownSeconds: number }> {
-  return apiClient.post(`${FRONT_API}/send-email`, { email, scene });
+export function sendEmailCode(
+  email: string,
+  scene: CodeScene,
+  options?: CallOptions,
+): Promise<{ cooldownSeconds: number }> {
+  return apiClient.post(apiPaths.sendEmail, { email, scene }, options);
 }
 
 export function checkPhoneCode(phone: string, code: string, scene: CodeScene): Promise<TicketResponse> {
-  return apiClient.post(`${FRONT_API}/checkCode`, { phone, code, scene });
+  return apiClient.post(apiPaths.checkPhoneCode, { phone, code, scene });
 }
 
 export function checkEmailCode(email: string, code: string, scene: CodeScene): Promise<TicketResponse> {
-  return apiClient.post(`${FRONT_API}/email/checkCode`, { email, code, scene });
+  return apiClient.post(apiPaths.checkEmailCode, { email, code, scene });
 }

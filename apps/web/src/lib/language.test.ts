@@ -1,9 +1,10 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readLangCookie, writeLangCookie, writeToken } from './cookies';
 import { i18n } from './i18n';
 import { adoptAccountLanguage, changeLanguage } from './language';
 
-vi.mock('./api-client', () => ({ FRONT_API: '/api/portal/front/v4', apiClient: { post: vi.fn(), get: vi.fn() } }));
+vi.mock('./api-client', () => ({ apiClient: { post: vi.fn(), get: vi.fn() } }));
 const { apiClient } = await import('./api-client');
 
 afterEach(async () => {
@@ -23,16 +24,23 @@ describe('language', () => {
     writeToken('tok');
     vi.mocked(apiClient.post).mockResolvedValue(null);
     await changeLanguage('ja-JP');
-    expect(apiClient.post).toHaveBeenCalledWith('/api/portal/front/v4/user/saveLangCode', { langCode: 'ja-JP' });
+    expect(apiClient.post).toHaveBeenCalledWith(apiPaths.saveLanguage, { langCode: 'ja-JP' }, undefined);
   });
 
-  it("after sign-in the account's language applies unless the browser has one", async () => {
+  it("after sign-in the account's language applies when the browser has none", async () => {
     await adoptAccountLanguage('es-ES');
     expect(i18n.language).toBe('es-ES');
+    expect(readLangCookie()).toBe('es-ES');
+    expect(apiClient.post).not.toHaveBeenCalled();
+  });
 
+  it('the language the page shows wins over the account and is saved to it, silently', async () => {
     writeLangCookie('it-IT');
+    await i18n.changeLanguage('it-IT');
+    vi.mocked(apiClient.post).mockResolvedValue(null);
     await adoptAccountLanguage('en-US');
-    expect(i18n.language).toBe('es-ES');
+    expect(i18n.language).toBe('it-IT');
     expect(readLangCookie()).toBe('it-IT');
+    expect(apiClient.post).toHaveBeenCalledWith(apiPaths.saveLanguage, { langCode: 'it-IT' }, { silent: true });
   });
 });

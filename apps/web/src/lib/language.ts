@@ -1,7 +1,7 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import type { SaveLangCodeRequest } from '@portal/shared/api/personal';
 import type { Language } from '@portal/shared/constants';
-import { FRONT_API, apiClient } from './api-client';
-import { ApiError } from './api-error';
+import { type CallOptions, apiClient } from './api-client';
 import { readLangCookie, readToken, writeLangCookie } from './cookies';
 import { i18n } from './i18n';
 
@@ -15,8 +15,8 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   'ja-JP': '日本語',
 };
 
-function saveLangCode(body: SaveLangCodeRequest): Promise<null> {
-  return apiClient.post<null>(`${FRONT_API}/user/saveLangCode`, body);
+function saveLangCode(body: SaveLangCodeRequest, options?: CallOptions): Promise<null> {
+  return apiClient.post<null>(apiPaths.saveLanguage, body, options);
 }
 
 /**
@@ -27,20 +27,24 @@ export async function changeLanguage(lang: Language): Promise<void> {
   writeLangCookie(lang);
   await i18n.changeLanguage(lang);
   if (!readToken()) return;
-  try {
-    await saveLangCode({ langCode: lang });
-  } catch (error) {
-    // Already reported by the api client; the language still changed on this device.
-    if (!(error instanceof ApiError)) throw error;
-  }
+  // A failure was said by the api client; the language still changed on this device.
+  await saveLangCode({ langCode: lang }).catch(() => {});
 }
 
 /**
  * After sign-in the account's saved language applies, unless this browser already has one (chosen
- * here or by another product), which stays.
+ * on the sign-in page or by another product): that one wins and the account keeps it, so that the
+ * next sign-in on another device speaks it too.
  */
-export async function adoptAccountLanguage(lang: Language): Promise<void> {
-  if (readLangCookie()) return;
-  writeLangCookie(lang);
-  await i18n.changeLanguage(lang);
+export async function adoptAccountLanguage(accountLang: Language): Promise<void> {
+  const pageLang = readLangCookie();
+  if (!pageLang) {
+    writeLangCookie(accountLang);
+    await i18n.changeLanguage(accountLang);
+    return;
+  }
+  if (pageLang === accountLang) return;
+  // Silent and not awaited: the person is on their way into the portal, in their language already;
+  // a failed save only means the account keeps its old language.
+  void saveLangCode({ langCode: pageLang }, { silent: true }).catch(() => {});
 }

@@ -9,7 +9,7 @@ import { renderRoutes } from '../../test/render-route';
 import { testPersonalization, testPortalInfo } from '../../test/session-fixtures';
 import { routes } from '../router';
 
-vi.mock('../../features/session/session-api', () => ({
+vi.mock('../../session/session-api', () => ({
   login: vi.fn(),
   logout: vi.fn(),
   fetchCurrentUser: vi.fn(),
@@ -17,7 +17,7 @@ vi.mock('../../features/session/session-api', () => ({
   fetchPersonalization: vi.fn(),
   enterEnterprise: vi.fn(),
 }));
-const sessionApi = await import('../../features/session/session-api');
+const sessionApi = await import('../../session/session-api');
 
 beforeEach(async () => {
   vi.clearAllMocks();
@@ -44,16 +44,17 @@ describe('signed-in frame', () => {
     expect(JSON.parse(window.localStorage.getItem('_enterpriseConfig')!)).toEqual(testPersonalization);
   });
 
-  it('tells a company without products to contact the administrator', async () => {
+  it('tells the administrator of a company without products who grants them, promising no cards', async () => {
     vi.mocked(sessionApi.fetchPortalInfo).mockResolvedValue(testPortalInfo(0));
     renderRoutes(routes, '/home');
     expect(
       await screen.findByText(
-        'Your company has no products yet. Please contact your company administrator.',
+        'Your company has no products yet. Products are granted by the platform operator: please contact them.',
         {},
         { timeout: 5000 },
       ),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/Select a card/)).not.toBeInTheDocument();
   });
 
   it('enters the company of a link ?enterpriseId= and drops it from the address', async () => {
@@ -82,7 +83,7 @@ describe('signed-in frame', () => {
     writeEnterpriseId(7);
     const { router } = renderRoutes(routes, '/home');
     await screen.findByRole('link', { name: 'Energy Storage Manager' }, { timeout: 5000 });
-    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }, { timeout: 5000 }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -1,34 +1,54 @@
-import { AppstoreOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu } from 'antd';
+import { AppstoreOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Drawer, Layout, Menu } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
 import { BrandedMark } from '../../components/branded-mark';
 import { CompanySwitcher } from '../../features/home/company-switcher';
 import { UserMenu } from '../../features/home/user-menu';
-import { usePortalData } from '../../features/session/use-portal-data';
+import { usePortalData } from '../../session/use-portal-data';
 import { usePreferences } from '../../stores/preferences-store';
 import styles from './main-layout.module.css';
 
-/** The signed-in frame: a collapsible sidebar and a header with company and user. */
+/**
+ * The signed-in frame: a header with company and user, and the navigation in a collapsible sidebar
+ * on wide screens or in a drawer on phones (CSS decides which of the two header buttons shows).
+ */
 export function MainLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const collapsed = usePreferences((s) => s.sidebarCollapsed);
   const setCollapsed = usePreferences((s) => s.setSidebarCollapsed);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   usePortalData();
 
   const navItems = [
     {
-      key: '/home',
+      key: paths.home,
       icon: <AppstoreOutlined aria-hidden="true" />,
-      label: <Link to="/home">{t('web.layout.products')}</Link>,
+      label: <Link to={paths.home}>{t('web.layout.products')}</Link>,
     },
     {
-      key: '/personal',
+      key: paths.personal,
       icon: <UserOutlined aria-hidden="true" />,
-      label: <Link to="/personal">{t('web.layout.personal')}</Link>,
+      label: <Link to={paths.personal}>{t('web.layout.personal')}</Link>,
     },
   ];
+
+  const navigation = (
+    <nav aria-label={t('web.layout.navigation')}>
+      <Menu
+        mode="inline"
+        selectedKeys={[pathname]}
+        items={navItems}
+        className={styles.menu}
+        // antd's own rule for the inline menu's edge outranks a class; the sider draws the edge.
+        style={{ borderInlineEnd: 'none' }}
+        onClick={() => setDrawerOpen(false)}
+      />
+    </nav>
+  );
 
   return (
     <Layout className={styles.shell}>
@@ -44,21 +64,31 @@ export function MainLayout() {
         <div className={styles.brand}>
           <BrandedMark compact={collapsed} wrap />
         </div>
-        <nav aria-label={t('web.layout.navigation')}>
-          <Menu
-            mode="inline"
-            selectedKeys={[pathname]}
-            items={navItems}
-            className={styles.menu}
-            // antd's own rule for the inline menu's edge outranks a class; the sider draws the edge.
-            style={{ borderInlineEnd: 'none' }}
-          />
-        </nav>
+        {navigation}
       </Layout.Sider>
+      <Drawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        placement="left"
+        size={280}
+        title={<BrandedMark wrap />}
+        classNames={{ body: styles.drawerBody }}
+      >
+        {navigation}
+      </Drawer>
       <Layout>
         <Layout.Header className={styles.header}>
           <Button
             type="text"
+            className={styles.drawerButton}
+            icon={<MenuOutlined />}
+            aria-label={t('web.layout.openNavigation')}
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          />
+          <Button
+            type="text"
+            className={styles.collapseButton}
             icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             aria-label={collapsed ? t('web.layout.expandSidebar') : t('web.layout.collapseSidebar')}
             aria-expanded={!collapsed}

@@ -3,8 +3,8 @@ import { App, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-error';
-import { refreshPortal } from '../session/portal-session';
-import { enterEnterprise } from '../session/session-api';
+import { refreshPortal } from '../../session/portal-session';
+import { enterEnterprise } from '../../session/session-api';
 import { selectCurrentEnterprise, useSession } from '../../stores/session-store';
 import styles from './company-switcher.module.css';
 

@@ -1,5 +1,7 @@
-import { Empty, Skeleton, Tag } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AccentTag } from '../../components/accent-tag';
+import { openableProducts } from '../../session/settings-access';
 import { selectCurrentEnterprise, useSession } from '../../stores/session-store';
 import { ProductCard } from './product-card';
 import styles from './home-page.module.css';
@@ -9,7 +11,8 @@ export function HomePage() {
   const userInfo = useSession((s) => s.userInfo);
   const enterprises = useSession((s) => s.enterprises);
   const current = useSession(selectCurrentEnterprise);
-  const products = current?.productList ?? [];
+  const products = current ? openableProducts(current) : [];
+  const admin = current?.role === 'admin';
 
   return (
     <div className={styles.page}>
@@ -17,10 +20,10 @@ export function HomePage() {
         <h1 className={styles.title}>{t('web.home.greeting', { name: userInfo?.nickname ?? '' })}</h1>
         {current ? (
           <p className={styles.subtitle}>
-            <Tag color={current.role === 'admin' ? 'cyan' : 'default'}>
-              {current.role === 'admin' ? t('web.layout.roleAdmin') : t('web.layout.roleMember')}
-            </Tag>
-            {t('web.home.subtitle', { company: current.enterpriseName })}
+            <AccentTag accent={admin}>{admin ? t('web.layout.roleAdmin') : t('web.layout.roleMember')}</AccentTag>
+            {products.length > 0
+              ? t('web.home.subtitle', { company: current.enterpriseName })
+              : t('web.home.subtitleEmpty', { company: current.enterpriseName })}
           </p>
         ) : null}
       </header>
@@ -35,7 +38,11 @@ export function HomePage() {
       ) : !current ? (
         <Empty className={styles.empty} description={t('web.home.noCompany')} />
       ) : products.length === 0 ? (
-        <Empty className={styles.empty} description={t('web.home.noProducts')} />
+        // An administrator is the one the others would ask: the platform operator grants products.
+        <Empty
+          className={styles.empty}
+          description={admin ? t('web.home.noProductsAdmin') : t('web.home.noProducts')}
+        />
       ) : (
         <section aria-label={t('web.home.productsLabel')}>
           <ul className={styles.grid}>

@@ -14,7 +14,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { LANGUAGE_NAMES, changeLanguage } from '../../lib/language';
 import { usePreferences } from '../../stores/preferences-store';
 import { useSession } from '../../stores/session-store';
-import { signOut } from '../session/portal-session';
+import { signOut } from '../../session/portal-session';
 import styles from './user-menu.module.css';
 
 const LANGUAGE_KEY_PREFIX = 'lang:';
@@ -68,7 +68,12 @@ export function UserMenu() {
       placement="bottomRight"
       menu={{ items, onClick, selectable: true, selectedKeys: [`${LANGUAGE_KEY_PREFIX}${currentLanguage()}`] }}
     >
-      <Button type="text" className={styles.trigger} aria-label={t('web.layout.userMenu')}>
+      <Button
+        type="text"
+        className={styles.trigger}
+        // the name it shows comes first in what it is called (WCAG 2.5.3, label in name)
+        aria-label={displayName ? `${displayName}, ${t('web.layout.userMenu')}` : t('web.layout.userMenu')}
+      >
         <Avatar size="small" className={styles.avatar} icon={<UserOutlined />} />
         <span className={styles.name}>{displayName}</span>
         <DownOutlined className={styles.caret} aria-hidden="true" />

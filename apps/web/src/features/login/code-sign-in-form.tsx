@@ -3,6 +3,7 @@ import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CodeField } from '../../components/code-field';
+import type { CallOptions } from '../../lib/api-client';
 import { sendEmailCode, sendSmsCode } from '../../lib/code-api';
 import { IdentifierField } from './identifier-field';
 import { useSignIn } from './use-sign-in';
@@ -29,9 +30,11 @@ export function CodeSignInForm({ identifierType }: { identifierType: 'phone' | '
     }
   }
 
-  function send() {
+  function send(options: CallOptions) {
     const identifier = String(form.getFieldValue('identifier') ?? '').trim();
-    return identifierType === 'phone' ? sendSmsCode(identifier, 'login') : sendEmailCode(identifier, 'login');
+    return identifierType === 'phone'
+      ? sendSmsCode(identifier, 'login', options)
+      : sendEmailCode(identifier, 'login', options);
   }
 
   return (

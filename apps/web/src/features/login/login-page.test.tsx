@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import type * as CertificationModule from '../session/certification';
+import type * as CertificationModule from '../../session/certification';
 import { readEnterpriseId, readToken } from '../../lib/cookies';
 import { renderRoutes } from '../../test/render-route';
 import { testPersonalization, testPortalInfo, testUser } from '../../test/session-fixtures';
 import { LoginPage } from './login-page';
 
-vi.mock('../session/session-api', () => ({
+vi.mock('../../session/session-api', () => ({
   login: vi.fn(),
   logout: vi.fn(),
   fetchCurrentUser: vi.fn(),
@@ -16,13 +16,13 @@ vi.mock('../session/session-api', () => ({
   fetchPersonalization: vi.fn(),
   enterEnterprise: vi.fn(),
 }));
-vi.mock('../session/certification', async (importOriginal) => ({
+vi.mock('../../session/certification', async (importOriginal) => ({
   ...(await importOriginal<typeof CertificationModule>()),
   fetchCertification: vi.fn(),
 }));
 vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn(), sendEmailCode: vi.fn() }));
-const sessionApi = await import('../session/session-api');
-const certification = await import('../session/certification');
+const sessionApi = await import('../../session/session-api');
+const certification = await import('../../session/certification');
 const codeApi = await import('../../lib/code-api');
 
 function renderLogin() {
@@ -214,7 +214,11 @@ describe('code sign-in', () => {
     await userEvent.click(panel().getByRole('button', { name: 'Get code' }));
 
     expect(await panel().findByRole('button', { name: 'Resend in 60 s' })).toBeDisabled();
-    expect(codeApi.sendEmailCode).toHaveBeenCalledWith('Member@Example.com', 'login');
+    expect(codeApi.sendEmailCode).toHaveBeenCalledWith(
+      'Member@Example.com',
+      'login',
+      expect.objectContaining({ onError: expect.any(Object) }),
+    );
 
     await userEvent.type(panel().getByRole('textbox', { name: 'Verification code' }), '123456');
     await userEvent.click(panel().getByRole('button', { name: 'Sign in' }));

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { LoginRequest } from '@portal/shared/api/auth';
 import { ApiError } from '../../lib/api-error';
 import { writeToken } from '../../lib/cookies';
-import { login } from '../session/session-api';
-import { useEnterPortal } from '../session/use-enter-portal';
+import { login } from '../../session/session-api';
+import { useEnterPortal } from '../../session/use-enter-portal';
 
 /** Signs in with either method and goes on into the portal; `submitting` covers both steps. */
 export function useSignIn(): { submitting: boolean; signIn: (body: LoginRequest) => Promise<void> } {

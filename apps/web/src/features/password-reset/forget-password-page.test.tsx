@@ -77,7 +77,13 @@ describe('password recovery', () => {
     await userEvent.clear(panel().getByRole('textbox', { name: 'Email' }));
     await fill(panel().getByRole('textbox', { name: 'Email' }), 'li@example.com');
     await userEvent.click(panel().getByRole('button', { name: 'Get code' }));
-    await waitFor(() => expect(codes.sendEmailCode).toHaveBeenCalledWith('li@example.com', 'reset'));
+    await waitFor(() =>
+      expect(codes.sendEmailCode).toHaveBeenCalledWith(
+        'li@example.com',
+        'reset',
+        expect.objectContaining({ onError: expect.any(Object) }),
+      ),
+    );
   });
 
   it('checks the new password and its confirmation', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FlowFrame } from '../registration/flow-frame';
+import { FlowFrame } from '../../components/flow/flow-frame';
 import { IdentityStep, type ResetIdentity } from './identity-step';
 import { NewPasswordStep } from './new-password-step';
 

@@ -7,7 +7,7 @@ import { codeSchema, emailSchema, phoneSchema } from '@portal/shared/validation/
 import { sendEmailCode, sendSmsCode } from '../../lib/code-api';
 import { schemaRule } from '../../lib/form-rule';
 import { CodeInput } from '../../components/code-input';
-import { StepHeading } from '../registration/step-heading';
+import { StepHeading } from '../../components/flow/step-heading';
 import styles from './forget-password-page.module.css';
 
 type ResetIdentifierType = (typeof RESET_IDENTIFIER_TYPES)[number];
@@ -91,7 +91,7 @@ function IdentityForm({
               () => false,
             )
           }
-          send={() => field.send((form.getFieldValue('identifier') as string).trim(), 'reset')}
+          send={(options) => field.send((form.getFieldValue('identifier') as string).trim(), 'reset', options)}
         />
       </Form.Item>
       <Button type="primary" size="large" htmlType="submit" block>

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { ApiError } from '../../lib/api-error';
-import { NewPasswordFields } from '../registration/new-password-fields';
-import { StepHeading } from '../registration/step-heading';
+import { NewPasswordFields } from '../../components/new-password-fields';
+import { StepHeading } from '../../components/flow/step-heading';
 import type { ResetIdentity } from './identity-step';
 import { resetPassword } from './password-reset-api';
-import { FlowActions } from '../registration/flow-actions';
+import { FlowActions } from '../../components/flow/flow-actions';
 
 interface Values {
   password: string;

@@ -1,7 +1,8 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import type { ForgetPasswordRequest } from '@portal/shared/api/personal';
-import { FRONT_API, apiClient } from '../../lib/api-client';
+import { apiClient } from '../../lib/api-client';
 
 /** Checks the `reset` code and sets the password in one call: the code is used up only here. */
 export function resetPassword(body: ForgetPasswordRequest): Promise<null> {
-  return apiClient.post<null>(`${FRONT_API}/user/forgetPasswd`, body);
+  return apiClient.post<null>(apiPaths.forgetPassword, body);
 }

@@ -1,6 +1,6 @@
 import { writeUserInfo } from '../../lib/storage';
 import { useSession } from '../../stores/session-store';
-import { fetchCurrentUser } from '../session/session-api';
+import { fetchCurrentUser } from '../../session/session-api';
 
 /**
  * Reads the signed-in user from the server into the session store and `_userInfo`, where the

@@ -5,7 +5,7 @@ import { i18n } from '../../lib/i18n';
 import { useSession } from '../../stores/session-store';
 import { MEMBER, openDialog, renderPersonal } from './personal-test-kit';
 
-vi.mock('../session/session-api', () => ({ fetchCurrentUser: vi.fn() }));
+vi.mock('../../session/session-api', () => ({ fetchCurrentUser: vi.fn() }));
 vi.mock('./personal-api', () => ({
   fetchAllowModifyPassword: vi.fn(),
   updateNickname: vi.fn(),
@@ -15,7 +15,7 @@ vi.mock('./personal-api', () => ({
 }));
 vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn(), sendEmailCode: vi.fn() }));
 const api = await import('./personal-api');
-const sessionApi = await import('../session/session-api');
+const sessionApi = await import('../../session/session-api');
 const codeApi = await import('../../lib/code-api');
 
 describe('change or bind the email', () => {

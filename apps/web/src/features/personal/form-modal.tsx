@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '@portal/shared/constants';
 import { ApiError } from '../../lib/api-error';
-import styles from './form-modal.module.css';
+import styles from '../../components/form-modal.module.css';
 
 interface FormModalProps<Values> {
   open: boolean;

@@ -1,3 +1,4 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import type {
   AllowModifyPassword,
   UpdateEmailRequest,
@@ -5,27 +6,24 @@ import type {
   UpdatePasswordRequest,
   UpdatePhoneRequest,
 } from '@portal/shared/api/personal';
-import { FRONT_API, apiClient } from '../../lib/api-client';
-
-/** The personal centre's changes live under the admin base of the contract (`A`). */
-const ADMIN_API = '/api/portal/admin/v4';
+import { apiClient } from '../../lib/api-client';
 
 export function fetchAllowModifyPassword(): Promise<AllowModifyPassword> {
-  return apiClient.get<AllowModifyPassword>(`${FRONT_API}/user/allowModifyPassword`);
+  return apiClient.get<AllowModifyPassword>(apiPaths.allowModifyPassword);
 }
 
 export function updateNickname(body: UpdateNicknameRequest): Promise<null> {
-  return apiClient.post<null>(`${ADMIN_API}/user/updatenickname`, body);
+  return apiClient.post<null>(apiPaths.updateNickname, body);
 }
 
 export function updatePhone(body: UpdatePhoneRequest): Promise<null> {
-  return apiClient.post<null>(`${ADMIN_API}/user/updatephone`, body);
+  return apiClient.post<null>(apiPaths.updatePhone, body);
 }
 
 export function updateEmail(body: UpdateEmailRequest): Promise<null> {
-  return apiClient.post<null>(`${ADMIN_API}/user/updateEmail`, body);
+  return apiClient.post<null>(apiPaths.updateEmail, body);
 }
 
 export function updatePassword(body: UpdatePasswordRequest): Promise<null> {
-  return apiClient.post<null>(`${ADMIN_API}/user/updatepwd`, body);
+  return apiClient.post<null>(apiPaths.updatePassword, body);
 }

@@ -4,7 +4,7 @@ import { i18n } from '../../lib/i18n';
 import { useSession } from '../../stores/session-store';
 import { MEMBER, renderPersonal } from './personal-test-kit';
 
-vi.mock('../session/session-api', () => ({ fetchCurrentUser: vi.fn() }));
+vi.mock('../../session/session-api', () => ({ fetchCurrentUser: vi.fn() }));
 vi.mock('./personal-api', () => ({
   fetchAllowModifyPassword: vi.fn(),
   updateNickname: vi.fn(),
@@ -13,7 +13,7 @@ vi.mock('./personal-api', () => ({
   updatePassword: vi.fn(),
 }));
 const api = await import('./personal-api');
-const sessionApi = await import('../session/session-api');
+const sessionApi = await import('../../session/session-api');
 
 describe('personal centre', () => {
   beforeEach(async () => {

@@ -1,14 +1,13 @@
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input } from 'antd';
+import { SafetyOutlined } from '@ant-design/icons';
+import { App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PhoneBoundData, phoneBoundDataSchema } from '@portal/shared/api/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { phoneSchema } from '@portal/shared/validation/rules';
 import { CodeField } from '../../components/code-field';
+import { PhoneField } from '../../components/phone-field';
 import { ApiError } from '../../lib/api-error';
 import { sendSmsCode } from '../../lib/code-api';
-import { schemaRule } from '../../lib/form-rule';
 import { phoneAuth } from './phone-auth-api';
 import { PhoneBoundModal } from './phone-bound-modal';
 
@@ -28,15 +27,6 @@ export function VerifyPhoneForm({ initialPhone, onVerified }: { initialPhone: st
   // The holder stays while the modal fades out, so that its text does not change as it goes.
   const [boundTo, setBoundTo] = useState<PhoneBoundData['boundTo']>(null);
   const [boundOpen, setBoundOpen] = useState(false);
-
-  async function phoneValid(): Promise<boolean> {
-    try {
-      await form.validateFields(['phone']);
-      return true;
-    } catch {
-      return false;
-    }
-  }
 
   async function verify({ phone, code }: Values) {
     setSubmitting(true);
@@ -73,18 +63,11 @@ export function VerifyPhoneForm({ initialPhone, onVerified }: { initialPhone: st
         onFinish={(values) => void verify(values)}
         disabled={submitting}
       >
-        <Form.Item name="phone" label={t('web.verifyPhone.phone')} rules={[schemaRule(phoneSchema)]}>
-          <Input
-            prefix={<MobileOutlined aria-hidden="true" />}
-            placeholder={t('web.verifyPhone.phonePlaceholder')}
-            autoComplete="tel"
-            inputMode="tel"
-          />
-        </Form.Item>
+        <PhoneField label={t('web.verifyPhone.phone')} placeholder={t('web.verifyPhone.phonePlaceholder')} />
         <CodeField
           id={`${FORM_NAME}_code`}
-          send={() => sendSmsCode(String(form.getFieldValue('phone') ?? '').trim(), 'certify')}
-          beforeSend={phoneValid}
+          send={(options) => sendSmsCode(String(form.getFieldValue('phone') ?? '').trim(), 'certify', options)}
+          target="phone"
           prefix={<SafetyOutlined aria-hidden="true" />}
         />
         <Button type="primary" htmlType="submit" block loading={submitting}>

@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { writeToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
-import type * as CertificationModule from '../session/certification';
+import type * as CertificationModule from '../../session/certification';
 import { renderRoutes } from '../../test/render-route';
 import { testPersonalization, testPortalInfo, testUser } from '../../test/session-fixtures';
 import { VerifyPhonePage } from './verify-phone-page';
 
-vi.mock('../session/session-api', () => ({
+vi.mock('../../session/session-api', () => ({
   login: vi.fn(),
   logout: vi.fn(),
   fetchCurrentUser: vi.fn(),
@@ -17,14 +17,14 @@ vi.mock('../session/session-api', () => ({
   fetchPersonalization: vi.fn(),
   enterEnterprise: vi.fn(),
 }));
-vi.mock('../session/certification', async (importOriginal) => ({
+vi.mock('../../session/certification', async (importOriginal) => ({
   ...(await importOriginal<typeof CertificationModule>()),
   fetchCertification: vi.fn(),
 }));
 vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn() }));
 vi.mock('./phone-auth-api', () => ({ phoneAuth: vi.fn() }));
-const sessionApi = await import('../session/session-api');
-const certification = await import('../session/certification');
+const sessionApi = await import('../../session/session-api');
+const certification = await import('../../session/certification');
 const codeApi = await import('../../lib/code-api');
 const { phoneAuth } = await import('./phone-auth-api');
 
@@ -81,7 +81,11 @@ describe('phone verification form', () => {
     await i18n.changeLanguage('en-US');
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Get code' }));
-    expect(codeApi.sendSmsCode).toHaveBeenCalledWith('13900001111', 'certify');
+    expect(codeApi.sendSmsCode).toHaveBeenCalledWith(
+      '13900001111',
+      'certify',
+      expect.objectContaining({ onError: expect.any(Object) }),
+    );
 
     await userEvent.type(field('Verification code'), '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and continue' }));

@@ -7,10 +7,10 @@ import type { UserCertified } from '@portal/shared/api/personal';
 import { CenteredScreen } from '../../components/centered-screen';
 import { ApiError } from '../../lib/api-error';
 import { currentLanguage } from '../../lib/i18n';
-import { loadBranding } from '../session/branding';
-import { fetchCertification, formatDeadline, isPastCutOff } from '../session/certification';
-import { signOut } from '../session/portal-session';
-import { useEnterPortal } from '../session/use-enter-portal';
+import { loadBranding } from '../../session/branding';
+import { fetchCertification, formatDeadline, isPastCutOff } from '../../session/certification';
+import { signOut } from '../../session/portal-session';
+import { useEnterPortal } from '../../session/use-enter-portal';
 import { VerifyPhoneForm } from './verify-phone-form';
 import styles from './verify-phone-page.module.css';
 

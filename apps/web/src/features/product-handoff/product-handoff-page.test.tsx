@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render-route';
-import { portalInfo } from '../settings-centre/test/portal-info';
+import { portalInfo } from '../../test/portal-info';
 import { ProductHandoffPage } from './product-handoff-page';
 
-vi.mock('../session/session-api', () => ({ fetchPortalInfo: vi.fn() }));
+vi.mock('../../session/session-api', () => ({ fetchPortalInfo: vi.fn() }));
 vi.mock('./handoff-api', () => ({ fetchCurrentUser: vi.fn() }));
-const sessionApi = await import('../session/session-api');
+const sessionApi = await import('../../session/session-api');
 const handoffApi = await import('./handoff-api');
 
 const en = MESSAGES['en-US'];

@@ -5,7 +5,7 @@ import type { ProductCode } from '@portal/shared/products';
 import { LinkButton } from '../../components/link-button';
 import { MessageScreen } from '../../components/message-screen';
 import { PageLoading } from '../../components/page-loading';
-import { ProductIcon } from '../home/product-icon';
+import { ProductIcon } from '../../components/product-icon';
 import { useHandoffSession } from './use-handoff-session';
 import styles from './product-handoff-page.module.css';
 

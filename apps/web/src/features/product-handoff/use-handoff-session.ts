@@ -3,7 +3,7 @@ import type { CurrentUser } from '@portal/shared/api/auth';
 import type { PortalEnterprise } from '@portal/shared/api/portal';
 import type { ProductCode } from '@portal/shared/products';
 import { ApiError } from '../../lib/api-error';
-import { fetchPortalInfo } from '../session/session-api';
+import { fetchPortalInfo } from '../../session/session-api';
 import { fetchCurrentUser } from './handoff-api';
 
 export type HandoffSession =

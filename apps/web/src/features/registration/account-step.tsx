@@ -14,11 +14,11 @@ import { abbreviationSchema, creditCodeSchema, fullNameSchema, nameSchema } from
 import { ApiError } from '../../lib/api-error';
 import { schemaRule } from '../../lib/form-rule';
 import { ignoredAccountFields } from './existing-account';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { signUpEnterprise, signUpMember } from './registration-api';
-import { StepHeading } from './step-heading';
+import { StepHeading } from '../../components/flow/step-heading';
 import type { VerifiedPhone } from './verify-phone-step';
-import styles from './flow-frame.module.css';
+import styles from '../../components/flow/flow-frame.module.css';
 
 interface AccountValues {
   nickname: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './flow-frame.module.css';
+import styles from '../../components/flow/flow-frame.module.css';
 
 /** Label/value pairs shown as a definition list, so each value is read with its label. */
 export function DetailList({ rows }: { rows: { label: string; value: ReactNode }[] }) {

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationResponse } from '@portal/shared/api/registration';
 import { ApiError } from '../../lib/api-error';
-import { useEnterPortal } from '../session/use-enter-portal';
+import { useEnterPortal } from '../../session/use-enter-portal';
 import { DetailList } from './detail-list';
-import { StepHeading } from './step-heading';
-import styles from './flow-frame.module.css';
+import { StepHeading } from '../../components/flow/step-heading';
+import styles from '../../components/flow/flow-frame.module.css';
 
 /** Step 4: the company joined and its domain; entering it runs the same landing as after sign-in. */
 export function DoneStep({ result }: { result: RegistrationResponse }) {

@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { DetailList } from './detail-list';
-import { StepHeading } from './step-heading';
+import { StepHeading } from '../../components/flow/step-heading';
 import type { ValidReferral } from './use-referral';
 
 const LEAD = {

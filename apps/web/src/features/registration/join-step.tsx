@@ -5,9 +5,9 @@ import type { RegistrationResponse } from '@portal/shared/api/registration';
 import { ApiError } from '../../lib/api-error';
 import { DetailList } from './detail-list';
 import { joinEnterprise } from './registration-api';
-import { StepHeading } from './step-heading';
+import { StepHeading } from '../../components/flow/step-heading';
 import type { VerifiedPhone } from './verify-phone-step';
-import { FlowActions } from './flow-actions';
+import { FlowActions } from '../../components/flow/flow-actions';
 
 /** Step 3 of a member link for a phone that already has an account: it joins as it is, after a confirmation. */
 export function JoinStep({

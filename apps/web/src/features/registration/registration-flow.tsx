@@ -9,13 +9,13 @@ import { writeToken } from '../../lib/cookies';
 import { AccountStep } from './account-step';
 import { AlreadyJoined } from './already-joined';
 import { DoneStep } from './done-step';
-import { FlowFrame } from './flow-frame';
+import { FlowFrame } from '../../components/flow/flow-frame';
 import { InvitationStep } from './invitation-step';
 import { JoinStep } from './join-step';
 import { isLinkRejected, isTicketRejected } from './registration-api';
 import { INVALIDITY_PATH, type ValidReferral, useReferral } from './use-referral';
 import { type VerifiedPhone, VerifyPhoneStep } from './verify-phone-step';
-import styles from './flow-frame.module.css';
+import styles from '../../components/flow/flow-frame.module.css';
 
 type Stage =
   | { step: 'invitation' }

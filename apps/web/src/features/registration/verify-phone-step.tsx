@@ -8,8 +8,8 @@ import { checkPhoneCode, sendSmsCode } from '../../lib/code-api';
 import { schemaRule } from '../../lib/form-rule';
 import { CodeInput } from '../../components/code-input';
 import { checkSignUp } from './registration-api';
-import { StepHeading } from './step-heading';
-import { FlowActions } from './flow-actions';
+import { StepHeading } from '../../components/flow/step-heading';
+import { FlowActions } from '../../components/flow/flow-actions';
 
 interface Values {
   phone: string;

@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '@portal/shared/constants';
 import { ApiError } from '../../lib/api-error';
-import { serverFieldErrors } from './server-field-errors';
+import { serverFieldErrors } from '../../lib/server-field-errors';
 
 /**
  * A dialog holding one form. The form wraps the whole dialog, so that its OK button is the form's

@@ -5,9 +5,9 @@ import { i18n } from '../../lib/i18n';
 import { useSession } from '../../stores/session-store';
 import { renderRoutes } from '../../test/render-route';
 import { SettingsPage } from './settings-page';
-import { portalInfo } from './test/portal-info';
+import { portalInfo } from '../../test/portal-info';
 
-vi.mock('../session/session-api', () => ({
+vi.mock('../../session/session-api', () => ({
   fetchPortalInfo: vi.fn(),
   fetchPersonalization: vi.fn(() => new Promise(() => {})),
 }));
@@ -15,7 +15,7 @@ vi.mock('./settings-api', () => ({
   fetchMembers: vi.fn(async () => ({ total: 0, items: [] })),
   fetchDepartments: vi.fn(async () => []),
 }));
-const sessionApi = await import('../session/session-api');
+const sessionApi = await import('../../session/session-api');
 
 const en = MESSAGES['en-US'];
 

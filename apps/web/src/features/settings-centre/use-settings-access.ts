@@ -2,18 +2,14 @@ import { useEffect, useState } from 'react';
 import type { PortalEnterprise } from '@portal/shared/api/portal';
 import { ApiError } from '../../lib/api-error';
 import { selectCurrentEnterprise, useSession } from '../../stores/session-store';
-import { refreshPortal } from '../session/portal-session';
+import { refreshPortal } from '../../session/portal-session';
+import { canUseSettings } from '../../session/settings-access';
 
 export type SettingsAccess =
   | { status: 'loading' }
   | { status: 'failed' }
   | { status: 'denied' }
   | { status: 'allowed'; enterprise: PortalEnterprise };
-
-/** The settings centre is a product: the company needs its rights, and the person must administer it. */
-export function canUseSettings(enterprise: PortalEnterprise | undefined): enterprise is PortalEnterprise {
-  return enterprise?.role === 'admin' && enterprise.productList.some((product) => product.productCode === 'settcntr');
-}
 
 /**
  * Decides from portal info whether to show the settings centre. The server checks the role on every

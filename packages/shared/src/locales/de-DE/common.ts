@@ -18,6 +18,7 @@ const common: Messages['common'] = {
   platformTitle: 'Smart-Energy-Cloud-Plattform',
   getCode: 'Code anfordern',
   resendIn: 'Erneut senden in {{seconds}} s',
+  codeCooldown: 'Gerade wurde ein Code gesendet. Einen neuen können Sie in {{seconds}} s anfordern.',
   transport: {
     network: 'Netzwerkfehler, bitte überprüfen Sie Ihre Netzwerkverbindung',
     aborted: 'Anfrage unterbrochen',

@@ -69,7 +69,7 @@ const settings: Messages['settings'] = {
     members: 'Mitglieder',
     empty: 'Noch keine Abteilungen',
     addChild: 'Unterabteilung hinzufügen',
-    addChildLabel: 'Unterabteilung zu {{name}} hinzufügen',
+    addChildLabel: 'Unterabteilung hinzufügen: {{name}}',
     rename: 'Umbenennen',
     renameLabel: '{{name}} umbenennen',
     renameTitle: 'Abteilung umbenennen',

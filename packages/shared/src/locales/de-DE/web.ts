@@ -56,6 +56,7 @@ const web: Messages['web'] = {
     companySwitched: 'Gewechselt zu {{name}}',
     collapseSidebar: 'Seitenleiste einklappen',
     expandSidebar: 'Seitenleiste ausklappen',
+    openNavigation: 'Navigation öffnen',
     userMenu: 'Benutzermenü',
     language: 'Anzeigesprache',
     lightTheme: 'Helles Design',
@@ -66,8 +67,11 @@ const web: Messages['web'] = {
   home: {
     greeting: 'Hallo, {{name}}',
     subtitle: '{{company}} hat Zugriff auf die folgenden Produkte. Wählen Sie eine Karte, um sie zu öffnen.',
+    subtitleEmpty: '{{company}} hat noch keine Produkte.',
     productsLabel: 'Verfügbare Produkte',
     noProducts: 'Ihr Unternehmen hat noch keine Produkte. Bitte wenden Sie sich an Ihren Unternehmensadministrator.',
+    noProductsAdmin:
+      'Ihr Unternehmen hat noch keine Produkte. Produkte werden vom Plattformbetreiber freigeschaltet: Bitte wenden Sie sich an ihn.',
     noCompany: 'Sie gehören noch keinem Unternehmen an. Bitten Sie Ihren Unternehmensadministrator um eine Einladung.',
     open: 'Öffnen',
   },
@@ -81,6 +85,7 @@ const web: Messages['web'] = {
     description:
       'Sie haben keine Berechtigung für diese Seite. Bitte wenden Sie sich an Ihren Unternehmensadministrator.',
     backToLogin: 'Zurück zur Anmeldung',
+    backToHome: 'Zurück zur Startseite',
   },
   registerInvalidity: {
     title: 'Dieser Einladungslink ist nicht mehr gültig',

@@ -18,6 +18,7 @@ const common: Messages['common'] = {
   platformTitle: 'Smart Energy Cloud Platform',
   getCode: 'Get code',
   resendIn: 'Resend in {{seconds}} s',
+  codeCooldown: 'A code was sent just now. You can ask for another in {{seconds}} s.',
   transport: {
     network: 'Network Error',
     aborted: 'Request aborted',

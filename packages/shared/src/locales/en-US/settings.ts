@@ -68,7 +68,7 @@ const settings: Messages['settings'] = {
     members: 'Members',
     empty: 'No departments yet',
     addChild: 'Add sub-department',
-    addChildLabel: 'Add a sub-department to {{name}}',
+    addChildLabel: 'Add sub-department to {{name}}',
     rename: 'Rename',
     renameLabel: 'Rename {{name}}',
     renameTitle: 'Rename department',

@@ -55,6 +55,7 @@ const web: Messages['web'] = {
     companySwitched: 'Switched to {{name}}',
     collapseSidebar: 'Collapse sidebar',
     expandSidebar: 'Expand sidebar',
+    openNavigation: 'Open navigation',
     userMenu: 'User menu',
     language: 'Display language',
     lightTheme: 'Light theme',
@@ -65,8 +66,11 @@ const web: Messages['web'] = {
   home: {
     greeting: 'Hello, {{name}}',
     subtitle: '{{company}} has access to the products below. Select a card to open it.',
+    subtitleEmpty: '{{company}} has no products yet.',
     productsLabel: 'Available products',
     noProducts: 'Your company has no products yet. Please contact your company administrator.',
+    noProductsAdmin:
+      'Your company has no products yet. Products are granted by the platform operator: please contact them.',
     noCompany: 'You have not joined a company yet. Please ask your company administrator to invite you.',
     open: 'Open',
   },
@@ -79,6 +83,7 @@ const web: Messages['web'] = {
     title: 'No access',
     description: 'You do not have permission to view this page. Please contact your company administrator.',
     backToLogin: 'Return to sign-in',
+    backToHome: 'Back to home',
   },
   registerInvalidity: {
     title: 'This invitation link is no longer valid',

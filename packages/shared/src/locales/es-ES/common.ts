@@ -18,6 +18,7 @@ const common: Messages['common'] = {
   platformTitle: 'Plataforma en la nube de energía inteligente',
   getCode: 'Obtener código',
   resendIn: 'Reenviar en {{seconds}} s',
+  codeCooldown: 'Se acaba de enviar un código. Puede pedir otro dentro de {{seconds}} s.',
   transport: {
     network: 'Error de red, compruebe su conexión a la red',
     aborted: 'Solicitud interrumpida',

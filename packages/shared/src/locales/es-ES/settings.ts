@@ -68,7 +68,7 @@ const settings: Messages['settings'] = {
     members: 'Miembros',
     empty: 'Todavía no hay departamentos',
     addChild: 'Añadir subdepartamento',
-    addChildLabel: 'Añadir un subdepartamento a {{name}}',
+    addChildLabel: 'Añadir subdepartamento a {{name}}',
     rename: 'Cambiar nombre',
     renameLabel: 'Cambiar nombre de {{name}}',
     renameTitle: 'Cambiar el nombre del departamento',

@@ -56,6 +56,7 @@ const web: Messages['web'] = {
     companySwitched: 'Ha cambiado a {{name}}',
     collapseSidebar: 'Contraer la barra lateral',
     expandSidebar: 'Expandir la barra lateral',
+    openNavigation: 'Abrir la navegación',
     userMenu: 'Menú de usuario',
     language: 'Idioma de la interfaz',
     lightTheme: 'Tema claro',
@@ -66,8 +67,11 @@ const web: Messages['web'] = {
   home: {
     greeting: 'Hola, {{name}}',
     subtitle: '{{company}} tiene acceso a los siguientes productos. Seleccione una tarjeta para abrirlo.',
+    subtitleEmpty: '{{company}} aún no tiene productos.',
     productsLabel: 'Productos disponibles',
     noProducts: 'Su empresa todavía no tiene productos. Póngase en contacto con el administrador de su empresa.',
+    noProductsAdmin:
+      'Su empresa aún no tiene productos. Los productos los habilita el operador de la plataforma: póngase en contacto con él.',
     noCompany: 'Todavía no pertenece a ninguna empresa. Pida al administrador de su empresa que le invite.',
     open: 'Abrir',
   },
@@ -80,6 +84,7 @@ const web: Messages['web'] = {
     title: 'Sin acceso',
     description: 'No tiene permiso para ver esta página. Póngase en contacto con el administrador de su empresa.',
     backToLogin: 'Volver al inicio de sesión',
+    backToHome: 'Volver al inicio',
   },
   registerInvalidity: {
     title: 'Este enlace de invitación ya no es válido',

@@ -18,6 +18,7 @@ const common: Messages['common'] = {
   platformTitle: "Piattaforma cloud per l'energia intelligente",
   getCode: 'Ottieni codice',
   resendIn: 'Invia di nuovo tra {{seconds}} s',
+  codeCooldown: 'Un codice è appena stato inviato. Potrai richiederne un altro tra {{seconds}} s.',
   transport: {
     network: 'Errore di rete, controlla la connessione di rete',
     aborted: 'Richiesta interrotta',

@@ -68,7 +68,7 @@ const settings: Messages['settings'] = {
     members: 'Membri',
     empty: 'Ancora nessun reparto',
     addChild: 'Aggiungi sottoreparto',
-    addChildLabel: 'Aggiungi un sottoreparto a {{name}}',
+    addChildLabel: 'Aggiungi sottoreparto a {{name}}',
     rename: 'Rinomina',
     renameLabel: 'Rinomina {{name}}',
     renameTitle: 'Rinomina reparto',

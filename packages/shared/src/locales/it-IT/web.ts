@@ -55,6 +55,7 @@ const web: Messages['web'] = {
     companySwitched: 'Sei passato a {{name}}',
     collapseSidebar: 'Comprimi la barra laterale',
     expandSidebar: 'Espandi la barra laterale',
+    openNavigation: 'Apri la navigazione',
     userMenu: 'Menu utente',
     language: "Lingua dell'interfaccia",
     lightTheme: 'Tema chiaro',
@@ -65,8 +66,11 @@ const web: Messages['web'] = {
   home: {
     greeting: 'Ciao, {{name}}',
     subtitle: '{{company}} ha accesso ai seguenti prodotti. Seleziona una scheda per aprirlo.',
+    subtitleEmpty: '{{company}} non ha ancora prodotti.',
     productsLabel: 'Prodotti disponibili',
     noProducts: "La tua azienda non ha ancora prodotti. Contatta l'amministratore della tua azienda.",
+    noProductsAdmin:
+      'La tua azienda non ha ancora prodotti. I prodotti vengono abilitati dal gestore della piattaforma: contattalo.',
     noCompany: "Non fai ancora parte di un'azienda. Chiedi all'amministratore della tua azienda di invitarti.",
     open: 'Apri',
   },
@@ -80,6 +84,7 @@ const web: Messages['web'] = {
     description:
       "Non hai l'autorizzazione per visualizzare questa pagina. Contatta l'amministratore della tua azienda.",
     backToLogin: "Torna all'accesso",
+    backToHome: 'Torna alla home',
   },
   registerInvalidity: {
     title: 'Questo link di invito non è più valido',

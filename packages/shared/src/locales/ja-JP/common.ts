@@ -18,6 +18,7 @@ const common: Messages['common'] = {
   platformTitle: 'スマートエネルギークラウドプラットフォーム',
   getCode: '認証コードを取得',
   resendIn: '{{seconds}} 秒後に再取得',
+  codeCooldown: 'コードを送信したばかりです。{{seconds}} 秒後に再度取得できます。',
   transport: {
     network: 'ネットワークエラーです。ネットワーク接続を確認してください',
     aborted: 'リクエストが中断されました',

@@ -55,6 +55,7 @@ const web: Messages['web'] = {
     companySwitched: '{{name}} に切り替えました',
     collapseSidebar: 'サイドバーを折りたたむ',
     expandSidebar: 'サイドバーを展開する',
+    openNavigation: 'ナビゲーションを開く',
     userMenu: 'ユーザーメニュー',
     language: '表示言語',
     lightTheme: 'ライトテーマ',
@@ -65,8 +66,11 @@ const web: Messages['web'] = {
   home: {
     greeting: 'こんにちは、{{name}} さん',
     subtitle: '{{company}} では次の製品をご利用いただけます。カードを選択して開いてください。',
+    subtitleEmpty: '{{company}} にはまだ製品がありません。',
     productsLabel: '利用可能な製品',
     noProducts: '所属企業にはまだ製品がありません。企業の管理者にお問い合わせください。',
+    noProductsAdmin:
+      '貴社にはまだ製品がありません。製品はプラットフォーム運営者が有効化します。運営者にお問い合わせください。',
     noCompany: 'まだどの企業にも所属していません。企業の管理者に招待を依頼してください。',
     open: '開く',
   },
@@ -79,6 +83,7 @@ const web: Messages['web'] = {
     title: 'アクセス権限がありません',
     description: 'このページを表示する権限がありません。企業の管理者にお問い合わせください。',
     backToLogin: 'ログインに戻る',
+    backToHome: 'ホームに戻る',
   },
   registerInvalidity: {
     title: 'この招待リンクは無効です',

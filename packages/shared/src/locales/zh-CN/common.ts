@@ -17,6 +17,7 @@ export default {
   platformTitle: '智慧能源云平台',
   getCode: '获取验证码',
   resendIn: '{{seconds}} 秒后重新获取',
+  codeCooldown: '验证码刚刚已发送，{{seconds}} 秒后可再次获取。',
   transport: {
     network: '网络错误，请检查网络连接',
     aborted: '请求已中止',

@@ -52,6 +52,7 @@ export default {
     companySwitched: '已切换到 {{name}}',
     collapseSidebar: '收起侧边栏',
     expandSidebar: '展开侧边栏',
+    openNavigation: '打开导航菜单',
     userMenu: '用户菜单',
     language: '界面语言',
     lightTheme: '浅色主题',
@@ -62,8 +63,10 @@ export default {
   home: {
     greeting: '你好，{{name}}',
     subtitle: '{{company}} 已开通以下产品，点击卡片即可进入。',
+    subtitleEmpty: '{{company}} 暂未开通任何产品。',
     productsLabel: '已开通的产品',
     noProducts: '当前企业暂未开通任何产品，请联系企业管理员。',
+    noProductsAdmin: '您的企业暂未开通任何产品。产品由平台运营方开通，请联系平台运营方。',
     noCompany: '你还没有加入任何企业，请联系企业管理员邀请你加入。',
     open: '进入',
   },
@@ -76,6 +79,7 @@ export default {
     title: '暂无访问权限',
     description: '你没有访问此页面的权限，如需开通请联系企业管理员。',
     backToLogin: '返回登录',
+    backToHome: '返回首页',
   },
   registerInvalidity: {
     title: '邀请链接已失效',

@@ -12,8 +12,8 @@ import { fill } from '../test/fill';
 import { BrandingTab } from './branding-tab';
 
 vi.mock('../settings-api', () => ({ savePersonalization: vi.fn(), uploadIcon: vi.fn() }));
-vi.mock('../../session/session-api', () => ({ fetchPersonalization: vi.fn() }));
-const api = { ...(await import('../settings-api')), ...(await import('../../session/session-api')) };
+vi.mock('../../../session/session-api', () => ({ fetchPersonalization: vi.fn() }));
+const api = { ...(await import('../settings-api')), ...(await import('../../../session/session-api')) };
 
 const en = MESSAGES['en-US'];
 const texts = en.settings.branding;

@@ -6,7 +6,7 @@ import { IMAGE_TYPES } from '@portal/shared/constants';
 import { checkImageFile } from '@portal/shared/validation/image';
 import { ApiError } from '../../../lib/api-error';
 import { translateKey } from '../../../lib/i18n';
-import { serverFieldErrors } from '../server-field-errors';
+import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { uploadIcon } from '../settings-api';
 import styles from './branding.module.css';
 

@@ -1,23 +1,29 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
-import { App, Button, Table } from 'antd';
+import { App, Button, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { ApiError } from '../../../lib/api-error';
-import { AccentTag } from '../accent-tag';
+import { AccentTag } from '../../../components/accent-tag';
 import { deleteDepartment } from '../settings-api';
 import styles from '../settings-tab.module.css';
 import { type DepartmentEdit, DepartmentNameModal } from './department-name-modal';
 import type { DepartmentNode } from './department-tree';
 import type { Departments } from './use-departments';
+import { ErrorCode, errorMessageKey } from '@portal/shared/errors/error-codes';
+import { translateKey } from '../../../lib/i18n';
 
 /**
  * The department tree. Deleting is always offered: the server is the one that knows whether the
  * department (or one under it) still has members, and says so in the catalogue's words.
  */
+/** Describes the default department's disabled Delete to screen readers as its tooltip does to the eye. */
+const DEFAULT_UNDELETABLE_ID = 'default-department-undeletable';
+
 export function DepartmentsTab({ departments }: { departments: Departments }) {
   const { t } = useTranslation();
+  const defaultUndeletable = translateKey(errorMessageKey(ErrorCode.DefaultDepartment));
   const { message, modal } = App.useApp();
   const [edit, setEdit] = useState<DepartmentEdit | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
@@ -86,15 +92,20 @@ export function DepartmentsTab({ departments }: { departments: Departments }) {
           >
             {t('settings.departments.rename')}
           </Button>
-          <Button
-            type="link"
-            size="small"
-            icon={<DeleteOutlined aria-hidden="true" />}
-            aria-label={t('settings.departments.deleteLabel', { name: department.name })}
-            onClick={() => confirmDelete(department)}
-          >
-            {t('settings.departments.delete')}
-          </Button>
+          {/* The server refuses to delete the default department: say so before anyone tries. */}
+          <Tooltip title={department.isDefault ? defaultUndeletable : undefined}>
+            <Button
+              type="link"
+              size="small"
+              disabled={department.isDefault}
+              icon={<DeleteOutlined aria-hidden="true" />}
+              aria-label={t('settings.departments.deleteLabel', { name: department.name })}
+              aria-describedby={department.isDefault ? DEFAULT_UNDELETABLE_ID : undefined}
+              onClick={() => confirmDelete(department)}
+            >
+              {t('settings.departments.delete')}
+            </Button>
+          </Tooltip>
         </span>
       ),
     },
@@ -104,6 +115,9 @@ export function DepartmentsTab({ departments }: { departments: Departments }) {
 
   return (
     <section aria-label={t('settings.tabs.departments')}>
+      <span id={DEFAULT_UNDELETABLE_ID} hidden>
+        {defaultUndeletable}
+      </span>
       <div className={styles.toolbar}>
         <p className={styles.hint}>{t('settings.departments.hint')}</p>
         <Button

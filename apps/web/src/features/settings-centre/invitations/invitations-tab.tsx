@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { CompanyInvitation, CreatedCompanyInvitation, InvitationStatus } from '@portal/shared/api/settings';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { ApiError } from '../../../lib/api-error';
-import { AccentTag } from '../accent-tag';
+import { AccentTag } from '../../../components/accent-tag';
 import type { Departments } from '../departments/use-departments';
 import { formatDateTime } from '../format-date-time';
 import { revokeInvitation } from '../settings-api';

@@ -7,7 +7,7 @@ import { i18n } from '../../../lib/i18n';
 import { useSession } from '../../../stores/session-store';
 import { renderRoutes } from '../../../test/render-route';
 import { departmentsStub } from '../test/departments-stub';
-import { portalInfo } from '../test/portal-info';
+import { portalInfo } from '../../../test/portal-info';
 import { MembersTab } from './members-tab';
 
 vi.mock('../settings-api', () => ({ fetchMembers: vi.fn(), updateMember: vi.fn(), removeMember: vi.fn() }));

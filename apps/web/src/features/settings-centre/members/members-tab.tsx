@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Input, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Input, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,8 @@ import type { Member } from '@portal/shared/api/settings';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { ApiError } from '../../../lib/api-error';
 import { useSession } from '../../../stores/session-store';
-import { refreshPortal } from '../../session/portal-session';
-import { AccentTag } from '../accent-tag';
+import { refreshPortal } from '../../../session/portal-session';
+import { AccentTag } from '../../../components/accent-tag';
 import type { Departments } from '../departments/use-departments';
 import { formatDate } from '../format-date-time';
 import { removeMember } from '../settings-api';
@@ -20,6 +20,19 @@ import { MemberEditModal } from './member-edit-modal';
 import { useMemberPage } from './use-member-page';
 
 /** The company's members: a paged, searchable list; accounts created here sign in with account and password. */
+/** Inline, because antd's own `max-width: 100%` for an ellipsis outranks a class. */
+const TRUNCATED = { maxWidth: '14em' } as const;
+
+function truncated(value: string | null) {
+  return value === null ? (
+    '—'
+  ) : (
+    <Typography.Text style={TRUNCATED} ellipsis={{ tooltip: value }}>
+      {value}
+    </Typography.Text>
+  );
+}
+
 export function MembersTab({ departments }: { departments: Departments }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -73,20 +86,24 @@ export function MembersTab({ departments }: { departments: Departments }) {
     });
   }
 
+  // A name may be 50 units wide, an email longer: long values end in "…" with the whole in a tooltip,
+  // so that the actions column stays in view.
   const columns: ColumnsType<Member> = [
     {
       title: t('settings.members.name'),
       dataIndex: 'nickname',
       render: (name: string, member) => (
         <span className={styles.nameCell}>
-          <span className={styles.strong}>{name}</span>
+          <Typography.Text className={styles.strong} style={TRUNCATED} ellipsis={{ tooltip: name }}>
+            {name}
+          </Typography.Text>
           {member.userId === me ? <Tag bordered={false}>{t('settings.members.you')}</Tag> : null}
         </span>
       ),
     },
-    { title: t('settings.members.account'), dataIndex: 'account', render: (v: string | null) => v ?? '—' },
+    { title: t('settings.members.account'), dataIndex: 'account', render: truncated },
     { title: t('settings.members.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '—' },
-    { title: t('settings.members.email'), dataIndex: 'email', render: (v: string | null) => v ?? '—' },
+    { title: t('settings.members.email'), dataIndex: 'email', render: truncated },
     {
       title: t('settings.members.role'),
       dataIndex: 'role',
@@ -109,6 +126,7 @@ export function MembersTab({ departments }: { departments: Departments }) {
     {
       title: t('settings.actions'),
       key: 'actions',
+      fixed: 'right',
       // link colour, not red: antd's red text misses 4.5:1 contrast in both themes; the confirmation is red
       render: (_, member) => {
         const last = knownLastAdmin(member);

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { adoptAccountLanguage } from '../../lib/language';
-import { writeUserInfo } from '../../lib/storage';
-import { useSession } from '../../stores/session-store';
+import { adoptAccountLanguage } from '../lib/language';
+import { writeUserInfo } from '../lib/storage';
+import { useSession } from '../stores/session-store';
 import { fetchCertification, isPastCutOff } from './certification';
 import { landingUrl, refreshPortal } from './portal-session';
 import { fetchCurrentUser } from './session-api';

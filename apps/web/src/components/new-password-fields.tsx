@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { confirmPasswordSchema, passwordSchema, passwordsMatch } from '@portal/shared/validation/rules';
-import { schemaRule } from '../../lib/form-rule';
+import { schemaRule } from '../lib/form-rule';
 
 interface NewPasswordLabels {
   password: string;

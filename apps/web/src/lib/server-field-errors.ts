@@ -1,6 +1,6 @@
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import type { ApiError } from '../../lib/api-error';
-import { translateKey } from '../../lib/i18n';
+import type { ApiError } from './api-error';
+import { translateKey } from './i18n';
 
 /** `data.fields` of a 1000400: the server's verdict per field, translated; empty for any other rejection. */
 export function serverFieldErrors(error: ApiError): Map<string, string> {

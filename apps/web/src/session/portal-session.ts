@@ -1,12 +1,13 @@
 import type { PortalInfo } from '@portal/shared/api/portal';
 import { productUrl } from '@portal/shared/products';
-import { ApiError } from '../../lib/api-error';
-import { removeEnterpriseId, removeToken, writeEnterpriseId } from '../../lib/cookies';
-import { clearUserData, writeUserInfo } from '../../lib/storage';
-import { useBranding } from '../../stores/branding-store';
-import { useSession } from '../../stores/session-store';
+import { ApiError } from '../lib/api-error';
+import { removeEnterpriseId, removeToken, writeEnterpriseId } from '../lib/cookies';
+import { clearUserData, writeUserInfo } from '../lib/storage';
+import { useBranding } from '../stores/branding-store';
+import { useSession } from '../stores/session-store';
 import { loadBranding } from './branding';
 import { fetchPortalInfo, logout } from './session-api';
+import { openableProducts } from './settings-access';
 
 /** Fetches portal info and keeps it where this app and the other products look for it. */
 export async function loadPortalInfo(): Promise<PortalInfo> {
@@ -27,7 +28,8 @@ export async function refreshPortal(): Promise<PortalInfo> {
 /** After sign-in a company with exactly one product opens it directly (spec section 4). */
 export function landingUrl(info: PortalInfo): string | null {
   const current = info.enterpriseProduct.find((e) => e.enterpriseId === info.enterpriseId);
-  const only = current?.productList.length === 1 ? current.productList[0] : undefined;
+  const products = current ? openableProducts(current) : [];
+  const only = products.length === 1 ? products[0] : undefined;
   return only ? productUrl(only.entryPath, only.id) : null;
 }
 

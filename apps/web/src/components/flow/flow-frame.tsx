@@ -1,7 +1,7 @@
 import { Steps, type StepsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CenteredScreen } from '../../components/centered-screen';
+import { CenteredScreen } from '../centered-screen';
 import { StepFocusScope } from './step-heading';
 import styles from './flow-frame.module.css';
 

@@ -1,5 +1,5 @@
 import type { PortalInfo } from '@portal/shared/api/portal';
-import { testUser } from '../../../test/session-fixtures';
+import { testUser } from './session-fixtures';
 
 /** Portal info of a person in one company, with that company's role and products. */
 export function portalInfo(role: 'admin' | 'member', productCodes: string[]): PortalInfo {

@@ -1,9 +1,10 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import type { UserCertified } from '@portal/shared/api/personal';
 import type { Language } from '@portal/shared/constants';
-import { FRONT_API, apiClient } from '../../lib/api-client';
+import { apiClient } from '../lib/api-client';
 
 export function fetchCertification(): Promise<UserCertified> {
-  return apiClient.get<UserCertified>(`${FRONT_API}/user/queryUserCertified`);
+  return apiClient.get<UserCertified>(apiPaths.certification);
 }
 
 /** The cut-off is the end of the deadline day in China time, as the server counts it. */

@@ -1,31 +1,32 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import type { CurrentUser, LoginRequest, LoginResponse } from '@portal/shared/api/auth';
 import type { Personalization, PersonalizationQuery } from '@portal/shared/api/personalization';
 import type { PortalInfo } from '@portal/shared/api/portal';
-import { FRONT_API, SETTINGS_API, apiClient } from '../../lib/api-client';
+import { apiClient } from '../lib/api-client';
 
 export function login(body: LoginRequest): Promise<LoginResponse> {
-  return apiClient.post<LoginResponse>(`${FRONT_API}/user/login`, body);
+  return apiClient.post<LoginResponse>(apiPaths.login, body);
 }
 
 export function logout(): Promise<null> {
-  return apiClient.post<null>(`${FRONT_API}/user/logout`);
+  return apiClient.post<null>(apiPaths.logout);
 }
 
 export function fetchCurrentUser(): Promise<CurrentUser> {
-  return apiClient.get<CurrentUser>(`${FRONT_API}/user/current`);
+  return apiClient.get<CurrentUser>(apiPaths.currentUser);
 }
 
 export function fetchPortalInfo(): Promise<PortalInfo> {
-  return apiClient.get<PortalInfo>(`${FRONT_API}/portal/info`);
+  return apiClient.get<PortalInfo>(apiPaths.portalInfo);
 }
 
 export function enterEnterprise(enterpriseId: number): Promise<{ enterpriseId: number }> {
-  return apiClient.post<{ enterpriseId: number }>(`${FRONT_API}/portal/enterprise/enter`, undefined, {
-    params: { enterpriseId },
+  return apiClient.post<{ enterpriseId: number }>(apiPaths.enterEnterprise, undefined, {
+    query: { enterpriseId },
   });
 }
 
 /** With a session: its current company's branding; `domain` names the company of a sub-host. */
 export function fetchPersonalization(query: PersonalizationQuery): Promise<Personalization> {
-  return apiClient.get<Personalization>(`${SETTINGS_API}/enterprise/personalization/query`, { params: query });
+  return apiClient.get<Personalization>(apiPaths.personalization, { query: query });
 }

@@ -1,8 +1,8 @@
-import { ApiError } from '../../lib/api-error';
-import { readToken } from '../../lib/cookies';
-import { companyDomainLabel } from '../../lib/main-domain';
-import { writeEnterpriseConfig } from '../../lib/storage';
-import { useBranding } from '../../stores/branding-store';
+import { ApiError } from '../lib/api-error';
+import { readToken } from '../lib/cookies';
+import { companyDomainLabel } from '../lib/main-domain';
+import { writeEnterpriseConfig } from '../lib/storage';
+import { useBranding } from '../stores/branding-store';
 import { fetchPersonalization } from './session-api';
 
 /**

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
-import { currentLanguage, i18n } from '../../lib/i18n';
+import { currentLanguage, i18n } from '../lib/i18n';
 import { formatDeadline } from './certification';
 
 export type CertificationChoice = 'verify' | 'skip';

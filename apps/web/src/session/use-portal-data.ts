@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api-error';
-import { readToken } from '../../lib/cookies';
-import { useSession } from '../../stores/session-store';
+import { ApiError } from '../lib/api-error';
+import { readToken } from '../lib/cookies';
+import { useSession } from '../stores/session-store';
 import { refreshPortal } from './portal-session';
 import { enterEnterprise } from './session-api';
 

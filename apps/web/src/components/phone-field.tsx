@@ -1,0 +1,35 @@
+import { MobileOutlined } from '@ant-design/icons';
+import { Form, Input } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
+import type { ReactNode } from 'react';
+import { phoneSchema } from '@portal/shared/validation/rules';
+import { schemaRule } from '../lib/form-rule';
+
+interface PhoneFieldProps {
+  /** The form field; `phone` unless the form names it otherwise. */
+  name?: NamePath;
+  label: ReactNode;
+  placeholder?: string;
+  /** Under the input, e.g. where the code will go. */
+  extra?: ReactNode;
+  autoFocus?: boolean;
+}
+
+/**
+ * The phone form field: checked by the shared phone rule, so the form refuses exactly what the server
+ * refuses, and typed on a phone's number pad. Pair it with `CodeField`'s `target` so that no code is
+ * requested for a phone this rule refuses.
+ */
+export function PhoneField({ name = 'phone', label, placeholder, extra, autoFocus }: PhoneFieldProps) {
+  return (
+    <Form.Item name={name} label={label} extra={extra} rules={[schemaRule(phoneSchema)]} required>
+      <Input
+        prefix={<MobileOutlined aria-hidden="true" />}
+        placeholder={placeholder}
+        autoComplete="tel"
+        inputMode="tel"
+        autoFocus={autoFocus}
+      />
+    </Form.Item>
+  );
+}

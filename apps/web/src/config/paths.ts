@@ -1,0 +1,20 @@
+/**
+ * The web app's own routes, declared once (the spec fixes the spellings, `/vertify-phone` and
+ * `/forget_password` included). The router registers them; everything else links through them.
+ */
+export const paths = {
+  root: '/',
+  login: '/login',
+  verifyPhone: '/vertify-phone',
+  registerInvalidity: '/register-invalidity',
+  registerAdmin: '/register-common-admin',
+  registerMember: '/register-common-ordinary',
+  registerOwner: '/register-owner-enterprise',
+  forgetPassword: '/forget_password',
+  noAuth: '/noAuth',
+  home: '/home',
+  personal: '/personal',
+  settings: '/settings',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Server state lives here. The api client has already told the user about a failure, so queries do
+ * not retry on their own (a retry would toast again), and data stays fresh until a change
+ * invalidates it: the portal's data changes through this app, which invalidates after each change.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
