@@ -61,3 +61,70 @@ test("a signed-in user's choice of language is saved to the account", async ({ p
   const user = await portalGet<{ langCode: string }>(request, await browserToken(context), '/user/current');
   expect(user.langCode).toBe('ja-JP');
 });
+
+test('the language the page shows wins at sign-in and becomes the account’s', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  // registered without any language: the account speaks the default, Chinese
+  const member = await newMember(request);
+  expect((await portalGet<{ langCode: string }>(request, member.token, '/user/current')).langCode).toBe('zh-CN');
+
+  await useLanguage(context, 'en-US', baseURL!);
+  await signInWithPhone(page, member);
+  await expect(page.getByRole('heading', { name: 'Hello, Test Member' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await expect
+    .poll(async () => (await portalGet<{ langCode: string }>(request, member.token, '/user/current')).langCode)
+    .toBe('en-US');
+});
+
+/** Characters that must not begin a Japanese line (JIS X 4051): the prolonged sound mark, small kana. */
+const NO_LINE_START = /[ーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎ]/;
+
+test('Japanese product titles never start a line with a lone ー or a small kana', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  await useLanguage(context, 'ja-JP', baseURL!);
+  const member = await newMember(request);
+  await context.addCookies([{ name: 'token', value: member.token, url: baseURL! }]);
+  await page.goto('/home');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+
+  const badStarts: string[] = [];
+  for (let width = 360; width <= 1440; width += 60) {
+    await page.setViewportSize({ width, height: 900 });
+    const starts = await page
+      .getByTestId('product-card')
+      .getByRole('link')
+      .evaluateAll((links) =>
+        links.flatMap((link) => {
+          const text = link.firstChild;
+          if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+          const found: string[] = [];
+          let lastTop: number | null = null;
+          for (let i = 0; i < (text.textContent ?? '').length; i += 1) {
+            const range = document.createRange();
+            range.setStart(text, i);
+            range.setEnd(text, i + 1);
+            const top = range.getClientRects()[0]?.top;
+            if (top === undefined) continue;
+            if (lastTop !== null && top > lastTop + 2) found.push(`${text.textContent}@${i}`);
+            lastTop = top;
+          }
+          return found;
+        }),
+      );
+    for (const start of starts) {
+      const [title, at] = start.split('@');
+      if (NO_LINE_START.test(title![Number(at)]!))
+        badStarts.push(`${width}px: ${title} breaks before ${title![Number(at)]}`);
+    }
+  }
+  expect(badStarts).toEqual([]);
+});

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useMatches, useNavigation } from 'react-router';
+import { paths } from '../config/paths';
 import { readToken } from '../lib/cookies';
 import { ApiBridge } from './api-bridge';
 import { isOpenRoute, routeName } from './route-access';
@@ -11,7 +12,7 @@ export function RootLayout() {
 
   // Checked on every route change (matches change with the location), so a token removed by
   // another tab or product is noticed at the next navigation.
-  if (!readToken() && !isOpenRoute(routeName(matches))) return <Navigate to="/login" replace />;
+  if (!readToken() && !isOpenRoute(routeName(matches))) return <Navigate to={paths.login} replace />;
 
   return (
     <>

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type RouteObject, createBrowserRouter, redirec
 import { QUERY_ARK_AUTH } from '@portal/shared/cookies';
 import { PRODUCTS } from '@portal/shared/products';
 import { PageLoading } from '../components/page-loading';
+import { paths } from '../config/paths';
 import { writeToken } from '../lib/cookies';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -16,7 +17,7 @@ function rootRedirect({ request }: LoaderFunctionArgs): Response {
     // A credential has no business staying in the address bar or the history.
     url.searchParams.delete(QUERY_ARK_AUTH);
   }
-  return redirect(`/login${url.search}`);
+  return redirect(`${paths.login}${url.search}`);
 }
 
 const handle = (name: string): RouteHandle => ({ name });
@@ -32,45 +33,45 @@ export const routes: RouteObject[] = [
       { index: true, loader: rootRedirect, Component: PageLoading },
       {
         id: 'login',
-        path: '/login',
+        path: paths.login,
         handle: handle('login'),
         lazy: async () => ({ Component: (await import('../features/login/login-page')).LoginPage }),
       },
       {
-        path: '/vertify-phone',
+        path: paths.verifyPhone,
         handle: handle('VertifyPhone'),
         lazy: async () => ({ Component: (await import('../features/phone-verify/verify-phone-page')).VerifyPhonePage }),
       },
       {
-        path: '/register-invalidity',
+        path: paths.registerInvalidity,
         handle: handle('RegisterInvalidity'),
         lazy: async () => ({
           Component: (await import('../features/registration/register-invalidity-page')).RegisterInvalidityPage,
         }),
       },
       {
-        path: '/register-common-admin',
+        path: paths.registerAdmin,
         handle: handle('RegisterCommonAdmin'),
         lazy: async () => ({
           Component: (await import('../features/registration/register-common-page')).RegisterCommonAdminPage,
         }),
       },
       {
-        path: '/register-common-ordinary',
+        path: paths.registerMember,
         handle: handle('RegisterCommonOrdinary'),
         lazy: async () => ({
           Component: (await import('../features/registration/register-common-page')).RegisterCommonOrdinaryPage,
         }),
       },
       {
-        path: '/register-owner-enterprise',
+        path: paths.registerOwner,
         handle: handle('RegisterOwnerEnterprise'),
         lazy: async () => ({
           Component: (await import('../features/registration/register-owner-page')).RegisterOwnerPage,
         }),
       },
       {
-        path: '/forget_password',
+        path: paths.forgetPassword,
         handle: handle('ForgetPassword'),
         lazy: async () => ({
           Component: (await import('../features/password-reset/forget-password-page')).ForgetPasswordPage,
@@ -78,7 +79,7 @@ export const routes: RouteObject[] = [
       },
       {
         id: 'NoAuth',
-        path: '/noAuth',
+        path: paths.noAuth,
         handle: handle('NoAuth'),
         lazy: async () => ({ Component: (await import('../features/no-auth/no-auth-page')).NoAuthPage }),
       },
@@ -87,19 +88,19 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./layouts/main-layout')).MainLayout }),
         children: [
           {
-            path: '/home',
+            path: paths.home,
             handle: handle('Home'),
             lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }),
           },
           {
-            path: '/personal',
+            path: paths.personal,
             handle: handle('Personal'),
             lazy: async () => ({ Component: (await import('../features/personal/personal-page')).PersonalPage }),
           },
         ],
       },
       {
-        path: '/settings',
+        path: paths.settings,
         handle: handle('SettingsCentre'),
         lazy: async () => ({ Component: (await import('../features/settings-centre/settings-page')).SettingsPage }),
       },

@@ -1,5 +1,5 @@
-import type { CurrentUser } from '@portal/shared/api/auth';
-import type { Personalization } from '@portal/shared/api/personalization';
+import { type CurrentUser, currentUserSchema } from '@portal/shared/api/auth';
+import { type Personalization, personalizationSchema } from '@portal/shared/api/personalization';
 import { STORAGE_APP_PREFERENCES, STORAGE_ENTERPRISE_CONFIG, STORAGE_USER_INFO } from '@portal/shared/cookies';
 
 /** Local storage read by the other products of the origin too; values are plain JSON (contract). */
@@ -21,9 +21,10 @@ function writeJson(key: string, value: unknown): void {
   }
 }
 
+/** Other products write these keys too: a value that does not match the contract counts as absent. */
 export function readUserInfo(): CurrentUser | null {
-  const value = readJson(STORAGE_USER_INFO);
-  return value && typeof value === 'object' ? (value as CurrentUser) : null;
+  const parsed = currentUserSchema.safeParse(readJson(STORAGE_USER_INFO));
+  return parsed.success ? parsed.data : null;
 }
 
 export function writeUserInfo(user: CurrentUser): void {
@@ -31,8 +32,8 @@ export function writeUserInfo(user: CurrentUser): void {
 }
 
 export function readEnterpriseConfig(): Personalization | null {
-  const value = readJson(STORAGE_ENTERPRISE_CONFIG);
-  return value && typeof value === 'object' ? (value as Personalization) : null;
+  const parsed = personalizationSchema.safeParse(readJson(STORAGE_ENTERPRISE_CONFIG));
+  return parsed.success ? parsed.data : null;
 }
 
 export function writeEnterpriseConfig(config: Personalization): void {

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { paths } from '../config/paths';
 import { adoptAccountLanguage } from '../lib/language';
 import { writeUserInfo } from '../lib/storage';
 import { useSession } from '../stores/session-store';
@@ -33,7 +34,7 @@ export function useEnterPortal(): (options?: EnterPortalOptions) => Promise<void
         const { deadline } = await fetchCertification();
         const choice = await promptCertification(deadline, !isPastCutOff(deadline));
         if (choice === 'verify') {
-          await navigate('/vertify-phone', { replace: true });
+          await navigate(paths.verifyPhone, { replace: true });
           return;
         }
       }
@@ -41,7 +42,7 @@ export function useEnterPortal(): (options?: EnterPortalOptions) => Promise<void
       const url = landingUrl(await refreshPortal());
       // Products are separate apps on the same origin, so they are left by a full page load.
       if (url) window.location.assign(url);
-      else await navigate('/home', { replace: true });
+      else await navigate(paths.home, { replace: true });
     },
     [navigate, promptCertification],
   );

@@ -10,6 +10,7 @@ import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LANGUAGES, isLanguage } from '@portal/shared/constants';
+import { paths } from '../../config/paths';
 import { currentLanguage } from '../../lib/i18n';
 import { LANGUAGE_NAMES, changeLanguage } from '../../lib/language';
 import { usePreferences } from '../../stores/preferences-store';
@@ -29,7 +30,7 @@ export function UserMenu() {
 
   async function leave() {
     await signOut();
-    await navigate('/login', { replace: true });
+    await navigate(paths.login, { replace: true });
   }
 
   const items: MenuProps['items'] = [
@@ -53,7 +54,7 @@ export function UserMenu() {
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'personal') void navigate('/personal');
+    if (key === 'personal') void navigate(paths.personal);
     else if (key === 'theme') toggleMode();
     else if (key === 'logout') void leave();
     else if (key.startsWith(LANGUAGE_KEY_PREFIX)) {

@@ -3,7 +3,7 @@ import type { Messages } from '../types.ts';
 const products: Messages['products'] = {
   esguard: { name: 'Energy Storage Manager', description: 'Monitoring, dispatch and maintenance of storage plants' },
   mgguard: { name: 'Microgrid Manager', description: 'Operation monitoring and energy management of microgrids' },
-  seop: { name: 'Energy Optimisation', description: 'Consumption analysis and efficiency recommendations' },
+  seop: { name: 'Energy Optimization', description: 'Consumption analysis and efficiency recommendations' },
   'saas-dragon-boat': { name: 'Dragon Boat', description: 'Collaborative operation of energy assets' },
   settcntr: { name: 'Settings Center', description: 'Members, departments, invitation links and branding' },
   'saas-es-actuary': {
