@@ -4,7 +4,7 @@
  * DATABASE_URL names one (a database of its own, dropped afterwards).
  */
 import { performance } from 'node:perf_hooks';
-import { F } from '../src/routes/paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 import { PASSWORD, createCompany, createUser } from '../test/support/fixtures.ts';
 import { call, tokenFor } from '../test/support/http.ts';
 import { ENGINE, startTestApp } from '../test/support/test-app.ts';
@@ -49,21 +49,21 @@ async function main() {
     console.log(`engine: ${ENGINE}, node ${process.version}, in-process HTTP injection (no network)\n`);
     const rssBefore = process.memoryUsage().rss;
     await measure('GET portal/info (2 companies)', 5000, 16, async () => {
-      const reply = await call(t.app, 'GET', `${F}/portal/info`, { token });
+      const reply = await call(t.app, 'GET', apiPaths.portalInfo, { token });
       if (reply.code !== 0) throw new Error(`portal/info failed: ${reply.code}`);
     });
     await measure('GET user/current', 5000, 16, async () => {
-      await call(t.app, 'GET', `${F}/user/current`, { token });
+      await call(t.app, 'GET', apiPaths.currentUser, { token });
     });
     await measure('POST user/login, password (argon2id)', 60, 2, async () => {
       const user = users[Math.floor(Math.random() * users.length)]!;
-      const reply = await call(t.app, 'POST', `${F}/user/login`, {
+      const reply = await call(t.app, 'POST', apiPaths.login, {
         body: { loginType: 'password', identifierType: 'account', identifier: user.account, password: PASSWORD },
       });
       if (reply.code !== 0) throw new Error(`login failed: ${reply.code}`);
     });
     await measure('POST user/login, unknown account', 60, 2, async () => {
-      await call(t.app, 'POST', `${F}/user/login`, {
+      await call(t.app, 'POST', apiPaths.login, {
         body: {
           loginType: 'password',
           identifierType: 'account',

@@ -1,3 +1,4 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { freshPhone, insertAccount } from './support/accounts.ts';
@@ -12,8 +13,6 @@ import {
   signIn,
 } from './support/tenants.ts';
 
-const F = '/api/portal/front/v4';
-const A = '/api/portal/admin/v4';
 const OLD_PASSWORD = 'Before2026x';
 const NEW_PASSWORD = 'After2026xy';
 const REGISTRATION_PASSWORD = 'Joined2026x';
@@ -93,11 +92,11 @@ describe(`kill -9 during registrations and password changes, then a restart (${E
     };
     const reply =
       registration.kind === 'admin'
-        ? await server.call(`${F}/admin/signup`, {
+        ? await server.call(apiPaths.adminSignUp, {
             body: { referralId: adminLinks.pop(), ...account, enterprise: newCompanyDetails() },
             from: newClientAddress(),
           })
-        : await server.call(`${F}/user/boundEnterpriseSignUp`, {
+        : await server.call(apiPaths.memberSignUp, {
             body: { referralId: memberLink, ...account },
             from: newClientAddress(),
           });
@@ -108,7 +107,7 @@ describe(`kill -9 during registrations and password changes, then a restart (${E
 
   async function changePassword(person: PasswordChange): Promise<void> {
     person.state = 'pending';
-    const reply = await server.call(`${A}/user/updatepwd`, {
+    const reply = await server.call(apiPaths.updatePassword, {
       token: person.token,
       body: { oldPassword: OLD_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
       from: newClientAddress(),
@@ -190,7 +189,7 @@ describe(`kill -9 during registrations and password changes, then a restart (${E
           .where('enterprise_id', '=', enterpriseId)
           .executeTakeFirst();
         expect(membership?.role, registration.phone).toBe(registration.kind === 'admin' ? 'admin' : 'member');
-        const current = await server.call(`${F}/user/current`, {
+        const current = await server.call(apiPaths.currentUser, {
           token: registration.answer!.token,
           from: newClientAddress(),
         });
@@ -244,7 +243,7 @@ describe(`kill -9 during registrations and password changes, then a restart (${E
       // an acknowledged password change signs in with the new password; an unanswered one with exactly one of the two
       const signsIn = async (account: string, password: string) =>
         (
-          await server.call(`${F}/user/login`, {
+          await server.call(apiPaths.login, {
             body: { loginType: 'password', identifierType: 'account', identifier: account, password },
             from: newClientAddress(),
           })

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable, openDatabase } from '../src/db/database.ts';
-import { F } from '../src/routes/paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 import { type TestDatabase, createTestDatabase } from '../test/support/test-app.ts';
 import { ENGINE, type HttpReply, ServerProcess, isEnvelope, newClientAddress } from './support/server-process.ts';
 import { TcpProxy } from './support/tcp-proxy.ts';
@@ -19,7 +19,7 @@ const readCall = (server: ServerProcess) =>
 
 /** Several reads and writes, some in transactions: a failed password sign-in of an unknown account. */
 const signInCall = (server: ServerProcess) =>
-  server.call(`${F}/user/login`, {
+  server.call(apiPaths.login, {
     body: {
       loginType: 'password',
       identifierType: 'account',

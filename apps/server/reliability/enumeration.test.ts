@@ -1,10 +1,10 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { freshPhone, insertAccount } from './support/accounts.ts';
 import { ENGINE, ServerProcess, freePort, newClientAddress } from './support/server-process.ts';
 import { SlowSmsProvider } from './support/slow-provider.ts';
 
-const F = '/api/portal/front/v4';
 const SAMPLES = 200;
 const PROVIDER_DELAY_MS = 165;
 
@@ -40,7 +40,7 @@ describe(`code requests answer alike for known and unknown targets (${ENGINE})`,
   });
 
   const sendSms = (phone: string) =>
-    server.call(`${F}/sendSms`, { body: { phone, scene: 'login' }, from: newClientAddress() });
+    server.call(apiPaths.sendSms, { body: { phone, scene: 'login' }, from: newClientAddress() });
 
   async function timed(phone: string) {
     const started = process.hrtime.bigint();
@@ -83,7 +83,7 @@ describe(`code requests answer alike for known and unknown targets (${ENGINE})`,
     const sms = [await sendSms(person.phone), await sendSms(freshPhone())];
     const email = await Promise.all(
       [person.email, `nobody.${freshPhone()}@example.com`].map((address) =>
-        server.call(`${F}/send-email`, { body: { email: address, scene: 'login' }, from: newClientAddress() }),
+        server.call(apiPaths.sendEmail, { body: { email: address, scene: 'login' }, from: newClientAddress() }),
       ),
     );
     for (const reply of [...sms, ...email]) {

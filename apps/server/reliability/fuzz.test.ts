@@ -1,3 +1,4 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
@@ -92,14 +93,11 @@ describe(`fuzzing every call of the API description (${ENGINE})`, () => {
     });
     // the sessions began before the company existed: entering it makes it their current company
     for (const person of [admin, member]) {
-      const entered = await server.call(
-        `/api/portal/front/v4/portal/enterprise/enter?enterpriseId=${company.enterpriseId}`,
-        {
-          method: 'POST',
-          token: person.token,
-          from: newClientAddress(),
-        },
-      );
+      const entered = await server.call(`${apiPaths.enterEnterprise}?enterpriseId=${company.enterpriseId}`, {
+        method: 'POST',
+        token: person.token,
+        from: newClientAddress(),
+      });
       expect(entered.json.code, entered.text).toBe(0);
     }
     headersOf.admin = { authorization: `Bearer ${admin.token}` };
@@ -181,7 +179,7 @@ describe(`fuzzing every call of the API description (${ENGINE})`, () => {
 
     expect(server.alive, server.output.slice(-2000)).toBe(true);
     expect(server.child!.pid).toBe(pid);
-    expect((await server.call('/healthz', { from: newClientAddress() })).status).toBe(200);
+    expect((await server.call(apiPaths.health, { from: newClientAddress() })).status).toBe(200);
     expect(failures.map((f) => `${f.problem}: ${describeRequest(f.outcome.request)}`)).toEqual([]);
   });
 });

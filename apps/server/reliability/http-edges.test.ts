@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { F } from '../src/routes/paths.ts';
+import { apiPaths, FRONT_PREFIX } from '@portal/shared/api/paths';
 import { ENGINE, ServerProcess, isEnvelope } from './support/server-process.ts';
 
 const REQUEST_TIMEOUT_SECONDS = 2;
@@ -95,7 +95,7 @@ describe(`answers at the edges of HTTP (${ENGINE})`, () => {
   });
 
   it('cuts off a client that sends its headers too slowly, with the envelope', async () => {
-    const reply = await rawExchange(server.port, `GET ${F}/user/current HTTP/1.1\r\nHost: 127.0.0.1\r\n`);
+    const reply = await rawExchange(server.port, `GET ${FRONT_PREFIX}/user/current HTTP/1.1\r\nHost: 127.0.0.1\r\n`);
     console.log(`headers never completed: answered ${reply.status} and closed after ${reply.ms} ms`);
     expect(reply.status).toBe(408);
     expect(reply.json?.code).toBe(1000400);
@@ -106,7 +106,7 @@ describe(`answers at the edges of HTTP (${ENGINE})`, () => {
   it('answers a request whose body never completes within the request timeout', async () => {
     const reply = await rawExchange(
       server.port,
-      `POST ${F}/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"loginType":`,
+      `POST ${FRONT_PREFIX}/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"loginType":`,
     );
     console.log(`body never completed: answered ${reply.status} (${reply.json?.code}) and closed after ${reply.ms} ms`);
     expect(isEnvelope(reply.json)).toBe(true);
@@ -118,12 +118,12 @@ describe(`answers at the edges of HTTP (${ENGINE})`, () => {
     const secrets = Array.from({ length: 3 }, () => randomBytes(24).toString('base64url'));
     await server.call(`/api/referral/info/${secrets[0]}`);
     await server.call(`/register-common-ordinary?referralId=${secrets[1]}&step=2`);
-    await server.call(`${F}/personalSignUpCheck?referralId=${secrets[2]}`, { body: { ticket: 'x' } });
+    await server.call(`${apiPaths.signUpCheck}?referralId=${secrets[2]}`, { body: { ticket: 'x' } });
     // the log arrives through its own pipe, possibly after the answers
     for (const url of [
       '/api/referral/info/redacted',
       '/register-common-ordinary?referralId=redacted&step=2',
-      `${F}/personalSignUpCheck?referralId=redacted`,
+      `${apiPaths.signUpCheck}?referralId=redacted`,
     ]) {
       await expect.poll(() => server.output).toContain(`"url":"${url}"`);
     }

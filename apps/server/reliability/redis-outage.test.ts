@@ -1,7 +1,6 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, ServerProcess, freePort, isEnvelope, newClientAddress } from './support/server-process.ts';
-
-const F = '/api/portal/front/v4';
 
 /** With Redis configured but out of reach, the throttled calls answer 1000503 and the server stays up. */
 describe(`Redis out of reach (${ENGINE})`, () => {
@@ -13,17 +12,17 @@ describe(`Redis out of reach (${ENGINE})`, () => {
 
   it('answers sign-ins and code sends with 1000503 envelopes, and /readyz says not ready', async () => {
     const replies = await Promise.all([
-      server.call(`${F}/user/login`, {
+      server.call(apiPaths.login, {
         body: { loginType: 'password', identifierType: 'account', identifier: 'someone', password: 'Secret2026' },
         from: newClientAddress(),
       }),
-      server.call(`${F}/sendSms`, { body: { phone: '13712345678', scene: 'register' }, from: newClientAddress() }),
+      server.call(apiPaths.sendSms, { body: { phone: '13712345678', scene: 'register' }, from: newClientAddress() }),
     ]);
     for (const reply of replies) {
       expect(isEnvelope(reply.json)).toBe(true);
       expect([reply.status, reply.json.code]).toEqual([503, 1000503]);
     }
-    expect((await server.call('/readyz')).status).toBe(503);
+    expect((await server.call(apiPaths.readiness)).status).toBe(503);
     expect(server.alive).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { apiPaths, FRONT_PREFIX } from '@portal/shared/api/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/database.ts';
@@ -6,7 +7,6 @@ import { freshPhone, insertAccount, tally } from './support/accounts.ts';
 import { ENGINE, type HttpReply, ServerProcess, isEnvelope, newClientAddress } from './support/server-process.ts';
 import { createCompany, fixtureContext, inviteLink, newCompanyDetails, registrationTicket } from './support/tenants.ts';
 
-const F = '/api/portal/front/v4';
 const PASSWORD = 'Racing2026x';
 const account = { nickname: 'Racer', password: PASSWORD, confirmPassword: PASSWORD };
 
@@ -37,7 +37,7 @@ describe(`registration races (${ENGINE})`, () => {
   });
 
   const redeem = (path: string, body: unknown) =>
-    server.call(`${F}${path}`, { body, from: newClientAddress(), timeoutMs: 30_000 });
+    server.call(`${FRONT_PREFIX}${path}`, { body, from: newClientAddress(), timeoutMs: 30_000 });
   const enterpriseCount = async () =>
     Number((await db.db.selectFrom('enterprises').select(db.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
@@ -145,7 +145,7 @@ describe(`registration races (${ENGINE})`, () => {
     const successes = replies.filter((r) => r.json.code === 0);
     expect(successes.length).toBeGreaterThanOrEqual(1);
     for (const success of successes) {
-      const current = await server.call(`${F}/user/current`, {
+      const current = await server.call(apiPaths.currentUser, {
         token: success.json.data.token,
         from: newClientAddress(),
       });

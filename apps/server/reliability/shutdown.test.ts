@@ -2,7 +2,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { F } from '../src/routes/paths.ts';
+import { apiPaths, FRONT_PREFIX } from '@portal/shared/api/paths';
 import { insertAccount } from './support/accounts.ts';
 import { ENGINE, type HttpReply, ServerProcess, isEnvelope } from './support/server-process.ts';
 import { SlowSmsProvider } from './support/slow-provider.ts';
@@ -97,7 +97,7 @@ describe(`shutdown on SIGTERM (${ENGINE})`, () => {
     const { server, signIns } = await serverWithAccounts({ LOG_LEVEL: 'info' });
     try {
       const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENT });
-      const calls = signIns.map((signIn) => keptAliveCall(agent, server, `${F}/user/login`, signIn, 4));
+      const calls = signIns.map((signIn) => keptAliveCall(agent, server, apiPaths.login, signIn, 4));
       const replies = calls.map((call) =>
         call.reply.then(
           (reply) => ({ reply }),
@@ -105,7 +105,7 @@ describe(`shutdown on SIGTERM (${ENGINE})`, () => {
         ),
       );
       // every sign-in has reached the server and waits for the rest of its body
-      const received = () => server.output.split(`"url":"${F}/user/login"`).length - 1;
+      const received = () => server.output.split(`"url":"${FRONT_PREFIX}/user/login"`).length - 1;
       await waitFor(() => received() >= CONCURRENT, `${CONCURRENT} sign-ins received`);
       const exit = terminate(server);
       // past the moment the server stops listening: the requests are still under way, and complete now
@@ -141,7 +141,7 @@ describe(`shutdown on SIGTERM (${ENGINE})`, () => {
       expect(first.json?.code).toBe(0);
       // sign-ins sent at the moment of the signal: in flight, or arriving while it drains
       const racing = signIns.map(
-        (signIn) => keptAliveCall(new Agent({ keepAlive: true }), server, `${F}/user/login`, signIn).reply,
+        (signIn) => keptAliveCall(new Agent({ keepAlive: true }), server, apiPaths.login, signIn).reply,
       );
       await sleep(10);
       const exit = terminate(server);
@@ -175,7 +175,7 @@ describe(`shutdown on SIGTERM (${ENGINE})`, () => {
     const provider = await SlowSmsProvider.start(400);
     const server = await ServerProcess.start({ env: { SMS_WEBHOOK_URL: provider.url } });
     try {
-      const sent = await server.call(`${F}/sendSms`, { body: { phone: '13912345678', scene: 'register' } });
+      const sent = await server.call(apiPaths.sendSms, { body: { phone: '13912345678', scene: 'register' } });
       expect(sent.json?.code, sent.text).toBe(0);
       // the code is on its way to the slow provider as the signal comes
       await terminate(server);
@@ -194,7 +194,7 @@ describe(`shutdown on SIGTERM (${ENGINE})`, () => {
       const socket = connect(server.port, '127.0.0.1');
       socket.on('error', () => {});
       socket.write(
-        `POST ${F}/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`,
+        `POST ${FRONT_PREFIX}/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`,
       );
       await sleep(200);
       const exitMs = await terminate(server);

@@ -1,3 +1,4 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, ServerProcess, isEnvelope } from './support/server-process.ts';
 
@@ -9,7 +10,7 @@ describe(`the server as its own process (${ENGINE})`, () => {
   afterAll(async () => server?.close());
 
   it('answers over real HTTP with the envelope', async () => {
-    const reply = await server.call('/api/portal/front/v4/user/current');
+    const reply = await server.call(apiPaths.currentUser);
     expect(reply.status).toBe(401);
     expect(isEnvelope(reply.json)).toBe(true);
   });

@@ -1,11 +1,10 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { insertAccount } from './support/accounts.ts';
 import { ENGINE, ServerProcess, newClientAddress } from './support/server-process.ts';
 import { createCompany, fixtureContext, signIn } from './support/tenants.ts';
 
-const F = '/api/portal/front/v4';
-const S = '/api/settcntr/admin/v4';
 const PASSWORD = 'Tenant2026x';
 
 /** Everything of company B that a call could change, read straight from the database. */
@@ -48,7 +47,7 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
   const call = (path: string, token: string, body: unknown) =>
     server.call(path, { token, body, from: newClientAddress() });
   const enter = (token: string, enterpriseId: number) =>
-    server.call(`${F}/portal/enterprise/enter?enterpriseId=${enterpriseId}`, {
+    server.call(`${apiPaths.enterEnterprise}?enterpriseId=${enterpriseId}`, {
       method: 'POST',
       token,
       from: newClientAddress(),
@@ -85,14 +84,14 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
     // B's administrator makes B's rows the way the settings centre does
     const tokenB = await signIn(server, adminB!.account, PASSWORD);
     expect((await enter(tokenB, companyB.enterpriseId)).json.code).toBe(0);
-    const department = await call(`${S}/enterprise/departments/create`, tokenB, { name: 'B Research' });
+    const department = await call(apiPaths.createDepartment, tokenB, { name: 'B Research' });
     expect(department.json.code, department.text).toBe(0);
-    const invitation = await call(`${S}/enterprise/invitations/create`, tokenB, {
+    const invitation = await call(apiPaths.createInvitation, tokenB, {
       kind: 'member',
       departmentId: department.json.data.id,
     });
     expect(invitation.json.code, invitation.text).toBe(0);
-    const branding = await call(`${S}/enterprise/personalization/save`, tokenB, {
+    const branding = await call(apiPaths.savePersonalization, tokenB, {
       platformName: 'B Platform',
       platformNameCn: 'B 平台',
       platformNameEn: 'B Platform',
@@ -117,36 +116,36 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
    * is a refused field, 1000400), and B is no company of theirs (1000403). A's member gets 1000403 for all.
    */
   const attempts = (): { name: string; path: string; body?: unknown; admin: number }[] => [
-    { name: 'enter B', path: `${F}/portal/enterprise/enter?enterpriseId=${b.enterpriseId}`, admin: 1000403 },
+    { name: 'enter B', path: `${apiPaths.enterEnterprise}?enterpriseId=${b.enterpriseId}`, admin: 1000403 },
     {
       name: 'demote B admin',
-      path: `${S}/enterprise/members/update`,
+      path: apiPaths.updateMember,
       body: { userId: b.adminId, role: 'member' },
       admin: 1000404,
     },
     {
       name: 'promote B member',
-      path: `${S}/enterprise/members/update`,
+      path: apiPaths.updateMember,
       body: { userId: b.memberId, role: 'admin' },
       admin: 1000404,
     },
     {
       name: 'move B member',
-      path: `${S}/enterprise/members/update`,
+      path: apiPaths.updateMember,
       body: { userId: b.memberId, departmentId: a.defaultDepartmentId },
       admin: 1000404,
     },
     {
       name: "move A's member into a B department",
-      path: `${S}/enterprise/members/update`,
+      path: apiPaths.updateMember,
       body: { userId: a.memberId, departmentId: b.departmentId },
       admin: 1000404,
     },
-    { name: 'remove B member', path: `${S}/enterprise/members/remove`, body: { userId: b.memberId }, admin: 1000404 },
-    { name: 'remove B admin', path: `${S}/enterprise/members/remove`, body: { userId: b.adminId }, admin: 1000404 },
+    { name: 'remove B member', path: apiPaths.removeMember, body: { userId: b.memberId }, admin: 1000404 },
+    { name: 'remove B admin', path: apiPaths.removeMember, body: { userId: b.adminId }, admin: 1000404 },
     {
       name: 'create a member in a B department',
-      path: `${S}/enterprise/members/create`,
+      path: apiPaths.createMember,
       body: {
         account: `intruder${b.enterpriseId}`,
         nickname: 'Intruder',
@@ -157,37 +156,37 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
     },
     {
       name: 'create under a B department',
-      path: `${S}/enterprise/departments/create`,
+      path: apiPaths.createDepartment,
       body: { name: 'Intrusion', parentId: b.departmentId },
       admin: 1000404,
     },
     {
       name: 'rename a B department',
-      path: `${S}/enterprise/departments/rename`,
+      path: apiPaths.renameDepartment,
       body: { id: b.departmentId, name: 'Taken over' },
       admin: 1000404,
     },
     {
       name: "rename B's default department",
-      path: `${S}/enterprise/departments/rename`,
+      path: apiPaths.renameDepartment,
       body: { id: b.defaultDepartmentId, name: 'Taken over' },
       admin: 1000404,
     },
     {
       name: 'delete a B department',
-      path: `${S}/enterprise/departments/delete`,
+      path: apiPaths.deleteDepartment,
       body: { id: b.departmentId },
       admin: 1000404,
     },
     {
       name: 'invite into a B department',
-      path: `${S}/enterprise/invitations/create`,
+      path: apiPaths.createInvitation,
       body: { kind: 'member', departmentId: b.departmentId },
       admin: 1000400,
     },
     {
       name: 'revoke a B invitation',
-      path: `${S}/enterprise/invitations/revoke`,
+      path: apiPaths.revokeInvitation,
       body: { id: b.invitationId },
       admin: 1000404,
     },
@@ -224,21 +223,21 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
     const get = (path: string) =>
       server.call(path, { token: a.adminToken, headers: cookies, from: newClientAddress() });
 
-    const members = await get(`${S}/enterprise/members?pageSize=100`);
+    const members = await get(`${apiPaths.members}?pageSize=100`);
     expect(members.json.code).toBe(0);
     const memberIds = members.json.data.items.map((m: { userId: number }) => m.userId);
     expect(memberIds).not.toContain(b.adminId);
     expect(memberIds).not.toContain(b.memberId);
-    const departments = await get(`${S}/enterprise/departments`);
+    const departments = await get(apiPaths.departments);
     expect(departments.json.data.map((d: { id: number }) => d.id)).not.toContain(b.departmentId);
     expect(departments.json.data.map((d: { id: number }) => d.id)).not.toContain(b.defaultDepartmentId);
-    const invitations = await get(`${S}/enterprise/invitations`);
+    const invitations = await get(apiPaths.invitations);
     expect(invitations.json.data.map((i: { id: number }) => i.id)).not.toContain(b.invitationId);
 
     // with a session, the branding is the session's company's even when B's domain is asked for
-    const branding = await get(`${S}/enterprise/personalization/query?domain=${b.domain}`);
+    const branding = await get(`${apiPaths.personalization}?domain=${b.domain}`);
     expect(branding.json.data.platformName).not.toBe('B Platform');
-    const save = await server.call(`${S}/enterprise/personalization/save`, {
+    const save = await server.call(apiPaths.savePersonalization, {
       token: a.adminToken,
       headers: cookies,
       body: {
@@ -251,12 +250,12 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
     });
     expect(save.json.code).toBe(0);
 
-    const portal = await get(`${F}/portal/info`);
+    const portal = await get(apiPaths.portalInfo);
     expect(portal.json.data.enterpriseId).toBe(a.enterpriseId);
     expect(portal.json.data.enterpriseProduct.map((e: { enterpriseId: number }) => e.enterpriseId)).toEqual([
       a.enterpriseId,
     ]);
-    const role = await get(`${F}/portal/user/admin`);
+    const role = await get(apiPaths.portalAdmin);
     expect(role.json.data).toEqual({ isAdmin: true, role: 'admin' });
 
     expect(await snapshot(db, b.enterpriseId, [b.adminId, b.memberId])).toEqual(before);

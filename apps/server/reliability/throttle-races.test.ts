@@ -1,10 +1,10 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { insertAccount, freshPhone, tally } from './support/accounts.ts';
 import { ENGINE, ServerProcess, newClientAddress } from './support/server-process.ts';
 
-const F = '/api/portal/front/v4';
 const PASSWORD = 'Right2026x';
 
 /** The throttles hold under concurrent requests, in the database and in Redis. */
@@ -29,7 +29,7 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
   });
 
   const login = (identifierType: string, identifier: string, password: string, from = newClientAddress()) =>
-    server.call(`${F}/user/login`, { body: { loginType: 'password', identifierType, identifier, password }, from });
+    server.call(apiPaths.login, { body: { loginType: 'password', identifierType, identifier, password }, from });
   const codesOf = async (replies: Promise<{ json: any }>[]) => (await Promise.all(replies)).map((r) => r.json.code);
 
   it('checks at most 5 of 40 concurrent wrong passwords against one account, from 40 addresses', async () => {
@@ -67,7 +67,7 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
     const phone = freshPhone();
     const replies = await Promise.all(
       Array.from({ length: 10 }, () =>
-        server.call(`${F}/sendSms`, { body: { phone, scene: 'register' }, from: newClientAddress() }),
+        server.call(apiPaths.sendSms, { body: { phone, scene: 'register' }, from: newClientAddress() }),
       ),
     );
     const counts = tally(replies.map((r) => r.json.code));
@@ -85,7 +85,7 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
     const from = newClientAddress();
     const codes = await codesOf(
       Array.from({ length: 25 }, () =>
-        server.call(`${F}/sendSms`, { body: { phone: freshPhone(), scene: 'register' }, from }),
+        server.call(apiPaths.sendSms, { body: { phone: freshPhone(), scene: 'register' }, from }),
       ),
     );
     const counts = tally(codes);
@@ -95,12 +95,15 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
 
   it('counts at most 5 of 50 concurrent wrong guesses at one code, which is then dead', async () => {
     const phone = freshPhone();
-    expect((await server.call(`${F}/sendSms`, { body: { phone, scene: 'register' } })).json.code).toBe(0);
+    expect((await server.call(apiPaths.sendSms, { body: { phone, scene: 'register' } })).json.code).toBe(0);
     const code = (await server.latestCode(phone))!;
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const codes = await codesOf(
       Array.from({ length: 50 }, () =>
-        server.call(`${F}/checkCode`, { body: { phone, code: wrong, scene: 'register' }, from: newClientAddress() }),
+        server.call(apiPaths.checkPhoneCode, {
+          body: { phone, code: wrong, scene: 'register' },
+          from: newClientAddress(),
+        }),
       ),
     );
     expect(tally(codes)).toEqual({ 1008108: 50 });
@@ -111,6 +114,8 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
       .executeTakeFirstOrThrow();
     console.log(`[${ENGINE}/${store}] 50 concurrent wrong guesses at one code: ${row.wrong_tries} counted`);
     expect(row.wrong_tries).toBe(5);
-    expect((await server.call(`${F}/checkCode`, { body: { phone, code, scene: 'register' } })).json.code).toBe(1008108);
+    expect((await server.call(apiPaths.checkPhoneCode, { body: { phone, code, scene: 'register' } })).json.code).toBe(
+      1008108,
+    );
   });
 });

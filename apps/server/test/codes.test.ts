@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { F } from '../src/routes/paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 import { createUser } from './support/fixtures.ts';
 import { call, latestCode, otherCode, randomLoopback } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
@@ -15,9 +15,9 @@ describe(`verification codes (${ENGINE})`, () => {
   afterAll(async () => t?.close());
 
   const sendSms = (phone: string, scene: string, ip?: string) =>
-    call(t.app, 'POST', `${F}/sendSms`, { body: { phone, scene }, ip });
+    call(t.app, 'POST', apiPaths.sendSms, { body: { phone, scene }, ip });
   const check = (phone: string, code: string, scene: string) =>
-    call(t.app, 'POST', `${F}/checkCode`, { body: { phone, code, scene } });
+    call(t.app, 'POST', apiPaths.checkPhoneCode, { body: { phone, code, scene } });
 
   it('signs in by phone code and by email code, each code once', async () => {
     const user = await createUser(t.app);
@@ -25,17 +25,17 @@ describe(`verification codes (${ENGINE})`, () => {
     const code = (await latestCode(t.app, user.phone!))!;
     expect(code).toMatch(/^\d{6}$/);
     const body = { loginType: 'code', identifierType: 'phone', identifier: user.phone, code };
-    const signedIn = await call(t.app, 'POST', `${F}/user/login`, { body });
+    const signedIn = await call(t.app, 'POST', apiPaths.login, { body });
     expect(signedIn.code).toBe(0);
-    expect((await call(t.app, 'GET', `${F}/user/current`, { token: signedIn.data.token })).data.userId).toBe(user.id);
-    expect((await call(t.app, 'POST', `${F}/user/login`, { body })).code).toBe(1009104);
+    expect((await call(t.app, 'GET', apiPaths.currentUser, { token: signedIn.data.token })).data.userId).toBe(user.id);
+    expect((await call(t.app, 'POST', apiPaths.login, { body })).code).toBe(1009104);
 
     expect(
-      (await call(t.app, 'POST', `${F}/send-email`, { body: { email: user.email!.toUpperCase(), scene: 'login' } }))
+      (await call(t.app, 'POST', apiPaths.sendEmail, { body: { email: user.email!.toUpperCase(), scene: 'login' } }))
         .code,
     ).toBe(0);
     const emailCode = (await latestCode(t.app, user.email!))!;
-    const byEmail = await call(t.app, 'POST', `${F}/user/login`, {
+    const byEmail = await call(t.app, 'POST', apiPaths.login, {
       body: { loginType: 'code', identifierType: 'email', identifier: user.email, code: emailCode },
     });
     expect(byEmail.code).toBe(0);
@@ -45,16 +45,16 @@ describe(`verification codes (${ENGINE})`, () => {
     const user = await createUser(t.app, { langCode: 'en-US' });
     await sendSms(user.phone!, 'login');
     await t.app.messenger.idle();
-    const reply = await call(t.app, 'GET', `/api/dev/outbox?to=${user.phone}`);
+    const reply = await call(t.app, 'GET', `${apiPaths.devOutbox}?to=${user.phone}`);
     expect(reply.data[0].text).toMatch(/^Your verification code is \d{6}\. It is valid for 5 minutes/);
   });
 
   it('answers a login or reset code to an unknown phone or email like any other, and sends nothing', async () => {
     for (const scene of ['login', 'reset']) {
       expect((await sendSms('13311112222', scene)).code).toBe(0);
-      expect((await call(t.app, 'POST', `${F}/send-email`, { body: { email: 'ghost@example.com', scene } })).code).toBe(
-        0,
-      );
+      expect(
+        (await call(t.app, 'POST', apiPaths.sendEmail, { body: { email: 'ghost@example.com', scene } })).code,
+      ).toBe(0);
       // the cooldown is per target whatever the scene, and counts for unknown targets too
       expect((await sendSms('13311112222', scene)).code).toBe(1009108);
       t.clock.advance(61_000);
@@ -158,9 +158,9 @@ describe(`verification codes (${ENGINE})`, () => {
     expect((await sendSms('12345', 'login')).code).toBe(1000400);
     expect((await sendSms('13322220008', 'holiday')).code).toBe(1000400);
     expect(
-      (await call(t.app, 'POST', `${F}/send-email`, { body: { email: 'not-an-email', scene: 'bind' } })).code,
+      (await call(t.app, 'POST', apiPaths.sendEmail, { body: { email: 'not-an-email', scene: 'bind' } })).code,
     ).toBe(1009127);
-    expect((await call(t.app, 'POST', `${F}/send-email`, { body: { email: '', scene: 'bind' } })).code).toBe(1009128);
+    expect((await call(t.app, 'POST', apiPaths.sendEmail, { body: { email: '', scene: 'bind' } })).code).toBe(1009128);
   });
 });
 
@@ -198,7 +198,7 @@ describe('email codes over SMTP', () => {
 
   it('delivers the code by email, and that code signs in', async () => {
     const user = await createUser(t.app, { langCode: 'en-US' });
-    expect((await call(t.app, 'POST', `${F}/send-email`, { body: { email: user.email, scene: 'login' } })).code).toBe(
+    expect((await call(t.app, 'POST', apiPaths.sendEmail, { body: { email: user.email, scene: 'login' } })).code).toBe(
       0,
     );
     await t.app.messenger.idle();
@@ -206,11 +206,11 @@ describe('email codes over SMTP', () => {
     expect(received[0]!.to).toBe(user.email);
     expect(received[0]!.body).toContain('Subject: [Smart Energy Cloud Platform] Verification code');
     const code = received[0]!.body.match(/verification code is (\d{6})/)![1]!;
-    const reply = await call(t.app, 'POST', `${F}/user/login`, {
+    const reply = await call(t.app, 'POST', apiPaths.login, {
       body: { loginType: 'code', identifierType: 'email', identifier: user.email, code },
     });
     expect(reply.code).toBe(0);
-    expect((await call(t.app, 'GET', '/api/dev/outbox?to=x')).code).toBe(1000404);
+    expect((await call(t.app, 'GET', `${apiPaths.devOutbox}?to=x`)).code).toBe(1000404);
   });
 });
 
@@ -224,11 +224,13 @@ describe(`codes to unverified phones (${ENGINE})`, () => {
   it('sends no sign-in or reset code to a phone its account has not verified, but does send the certify code', async () => {
     const user = await createUser(t.app, { phoneCertified: false });
     for (const scene of ['login', 'reset']) {
-      expect((await call(t.app, 'POST', `${F}/sendSms`, { body: { phone: user.phone, scene } })).code).toBe(0);
+      expect((await call(t.app, 'POST', apiPaths.sendSms, { body: { phone: user.phone, scene } })).code).toBe(0);
       expect(await latestCode(t.app, user.phone!)).toBeNull();
       t.clock.advance(61_000);
     }
-    expect((await call(t.app, 'POST', `${F}/sendSms`, { body: { phone: user.phone, scene: 'certify' } })).code).toBe(0);
+    expect((await call(t.app, 'POST', apiPaths.sendSms, { body: { phone: user.phone, scene: 'certify' } })).code).toBe(
+      0,
+    );
     expect(await latestCode(t.app, user.phone!)).toMatch(/^\d{6}$/);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { A, F, S } from '../src/routes/paths.ts';
+import { apiPaths, SETTINGS_PREFIX } from '@portal/shared/api/paths';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { NEW_PASSWORD, newCompany, newPhone } from './support/registration-flow.ts';
@@ -40,7 +40,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/user/login`,
+      url: apiPaths.login,
       body: { loginType: 'password', identifierType: 'account', identifier: `ad${v}min`, password: 'x' },
       field: 'identifier',
     }),
@@ -50,7 +50,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/user/login`,
+      url: apiPaths.login,
       body: { loginType: 'password', identifierType: 'account', identifier: 'admin', password: `Pass${v}word1` },
       field: 'password',
     }),
@@ -60,7 +60,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/user/login`,
+      url: apiPaths.login,
       body: { loginType: 'code', identifierType: 'phone', identifier: '13900000000', code: `123${v}56` },
       field: 'code',
     }),
@@ -70,7 +70,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'GET',
-      url: `${S}/enterprise/personalization/query?domain=${encodeURIComponent(`acme${v}`)}`,
+      url: `${apiPaths.personalization}?domain=${encodeURIComponent(`acme${v}`)}`,
       field: 'domain',
     }),
   ],
@@ -79,7 +79,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'GET',
-      url: `${S}/enterprise/personalization/icon/default?v=${encodeURIComponent(`1${v}`)}`,
+      url: `${SETTINGS_PREFIX}/enterprise/personalization/icon/default?v=${encodeURIComponent(`1${v}`)}`,
       field: 'v',
     }),
   ],
@@ -93,7 +93,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/sendSms`,
+      url: apiPaths.sendSms,
       body: { phone: `139${v}00000000`, scene: 'login' },
       field: 'phone',
     }),
@@ -103,7 +103,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/send-email`,
+      url: apiPaths.sendEmail,
       body: { email: `a${v}@example.com`, scene: 'login' },
       field: 'email',
     }),
@@ -113,7 +113,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/checkCode`,
+      url: apiPaths.checkPhoneCode,
       body: { phone: '13900000000', code: `12${v}456`, scene: 'register' },
       field: 'code',
     }),
@@ -123,7 +123,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/email/checkCode`,
+      url: apiPaths.checkEmailCode,
       body: { email: `a${v}@example.com`, code: '123456', scene: 'register' },
       field: 'email',
     }),
@@ -133,7 +133,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/user/forgetPasswd`,
+      url: apiPaths.forgetPassword,
       body: {
         identifierType: 'email',
         identifier: `a${v}@example.com`,
@@ -149,7 +149,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/admin/signup`,
+      url: apiPaths.adminSignUp,
       body: enterpriseSignUp({ enterprise: newCompany({ fullName: `Acme${v} Ltd` }) }),
       field: 'enterprise.fullName',
     }),
@@ -159,7 +159,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/admin/signup`,
+      url: apiPaths.adminSignUp,
       body: enterpriseSignUp({ enterprise: newCompany({ abbreviation: `Ac${v}me` }) }),
       field: 'enterprise.abbreviation',
     }),
@@ -169,7 +169,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/user/ownerEnterpriseSignup`,
+      url: apiPaths.ownerSignUp,
       body: enterpriseSignUp({ referralId: `${secret}${v}` }),
       field: 'referralId',
     }),
@@ -179,7 +179,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/user/boundEnterpriseSignUp`,
+      url: apiPaths.memberSignUp,
       body: { referralId: secret, ticket: secret, ...account, nickname: `New${v}Person` },
       field: 'nickname',
     }),
@@ -189,7 +189,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/user/boundEnterprise`,
+      url: apiPaths.bindEnterprise,
       body: { referralId: secret, ticket: `${secret}${v}` },
       field: 'ticket',
     }),
@@ -199,7 +199,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/user/signUp`,
+      url: apiPaths.personalSignUp,
       body: { ticket: secret, ...account, email: `a${v}@example.com` },
       field: 'email',
     }),
@@ -209,7 +209,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: `${F}/personalSignUpCheck`,
+      url: apiPaths.signUpCheck,
       body: { ticket: secret, referralId: `${v}${secret}` },
       field: 'referralId',
     }),
@@ -217,14 +217,14 @@ const FIELDS: [string, Case['as'], Build][] = [
   [
     'nickname',
     'member',
-    (v) => ({ method: 'POST', url: `${A}/user/updatenickname`, body: { nickname: `Ni${v}ck` }, field: 'nickname' }),
+    (v) => ({ method: 'POST', url: apiPaths.updateNickname, body: { nickname: `Ni${v}ck` }, field: 'nickname' }),
   ],
   [
     'new email',
     'member',
     (v) => ({
       method: 'POST',
-      url: `${A}/user/updateEmail`,
+      url: apiPaths.updateEmail,
       body: { email: `a${v}@example.com`, code: '123456' },
       field: 'email',
     }),
@@ -234,7 +234,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'member',
     (v) => ({
       method: 'POST',
-      url: `${A}/user/updatephone`,
+      url: apiPaths.updatePhone,
       body: { phone: `1390000000${v}0`, code: '123456' },
       field: 'phone',
     }),
@@ -244,7 +244,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'member',
     (v) => ({
       method: 'POST',
-      url: `${A}/user/updatepwd`,
+      url: apiPaths.updatePassword,
       body: { oldPassword: `Old${v}Pass1`, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
       field: 'oldPassword',
     }),
@@ -254,7 +254,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'member',
     (v) => ({
       method: 'POST',
-      url: `${F}/user/phoneAuth`,
+      url: apiPaths.phoneAuth,
       body: { phone: '13900000000', code: `12345${v}` },
       field: 'code',
     }),
@@ -262,14 +262,14 @@ const FIELDS: [string, Case['as'], Build][] = [
   [
     'department name',
     'admin',
-    (v) => ({ method: 'POST', url: `${S}/enterprise/departments/create`, body: { name: `Sales${v}` }, field: 'name' }),
+    (v) => ({ method: 'POST', url: apiPaths.createDepartment, body: { name: `Sales${v}` }, field: 'name' }),
   ],
   [
     'department new name',
     'admin',
     (v) => ({
       method: 'POST',
-      url: `${S}/enterprise/departments/rename`,
+      url: apiPaths.renameDepartment,
       body: { id: 1, name: `R${v}D` },
       field: 'name',
     }),
@@ -279,7 +279,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'admin',
     (v) => ({
       method: 'POST',
-      url: `${S}/enterprise/personalization/save`,
+      url: apiPaths.savePersonalization,
       body: { platformName: `Acme${v}`, platformNameCn: '能源', platformNameEn: 'Energy', languageType: 'en-US' },
       field: 'platformName',
     }),
@@ -289,7 +289,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'admin',
     (v) => ({
       method: 'POST',
-      url: `${S}/enterprise/members/create`,
+      url: apiPaths.createMember,
       body: { account: `staff${newPhone()}`, nickname: `St${v}aff`, password: NEW_PASSWORD },
       field: 'nickname',
     }),
@@ -299,7 +299,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'admin',
     (v) => ({
       method: 'POST',
-      url: `${S}/enterprise/members/create`,
+      url: apiPaths.createMember,
       body: { account: `staff${v}one`, nickname: 'Staff', password: NEW_PASSWORD },
       field: 'account',
     }),
@@ -309,7 +309,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'admin',
     (v) => ({
       method: 'POST',
-      url: `${S}/enterprise/members/create`,
+      url: apiPaths.createMember,
       body: { account: `staff${newPhone()}`, nickname: 'Staff', password: NEW_PASSWORD, email: `s${v}@example.com` },
       field: 'email',
     }),
@@ -319,7 +319,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'admin',
     (v) => ({
       method: 'GET',
-      url: `${S}/enterprise/members?keyword=${encodeURIComponent(`ali${v}ce`)}`,
+      url: `${apiPaths.members}?keyword=${encodeURIComponent(`ali${v}ce`)}`,
       field: 'keyword',
     }),
   ],
@@ -372,12 +372,12 @@ describe(`control characters in request strings (${ENGINE})`, () => {
 
   it('still takes names with emoji, CJK and accents, and trims surrounding spaces, tabs and line breaks', async () => {
     const nickname = '\t 张伟 Zoë 🚀 \r\n';
-    const reply = await call(t.app, 'POST', `${A}/user/updatenickname`, { token: tokens.member, body: { nickname } });
+    const reply = await call(t.app, 'POST', apiPaths.updateNickname, { token: tokens.member, body: { nickname } });
     expect(reply.code, reply.msg).toBe(0);
-    const current = await call(t.app, 'GET', `${F}/user/current`, { token: tokens.member });
+    const current = await call(t.app, 'GET', apiPaths.currentUser, { token: tokens.member });
     expect(current.data.nickname).toBe('张伟 Zoë 🚀');
 
-    const department = await call(t.app, 'POST', `${S}/enterprise/departments/create`, {
+    const department = await call(t.app, 'POST', apiPaths.createDepartment, {
       token: tokens.admin,
       body: { name: ' 研发 🔧 ' },
     });

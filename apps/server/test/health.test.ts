@@ -4,7 +4,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { F } from '../src/routes/paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 import { randomLoopback } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
@@ -39,19 +39,19 @@ describe(`health probes (${ENGINE})`, () => {
     app.app.inject({ method: 'GET', url, headers, remoteAddress: randomLoopback() });
 
   it('answers /healthz with an envelope, without a session, uncached and uncounted', async () => {
-    const reply = await probe(plain, '/healthz', { authorization: 'Bearer not-a-session-token-at-all' });
+    const reply = await probe(plain, apiPaths.health, { authorization: 'Bearer not-a-session-token-at-all' });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toMatch(/^application\/json/);
     expect(reply.json()).toEqual({ code: 0, msg: 'success', data: { status: 'alive' } });
     expect(reply.headers['cache-control']).toBe('no-store');
     expect(reply.headers['x-ratelimit-limit']).toBeUndefined();
     // the request-rate limit counts every other request, with or without a session
-    const counted = await probe(plain, `${F}/user/current`);
+    const counted = await probe(plain, apiPaths.currentUser);
     expect(counted.headers['x-ratelimit-limit']).toBe('600');
   });
 
   it('answers /readyz with the state of the database', async () => {
-    const reply = await probe(plain, '/readyz');
+    const reply = await probe(plain, apiPaths.readiness);
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({ code: 0, msg: 'success', data: { database: 'up', redis: 'none' } });
     expect(reply.headers['cache-control']).toBe('no-store');
@@ -62,7 +62,7 @@ describe(`health probes (${ENGINE})`, () => {
     const app = await startTestApp();
     try {
       await app.database.close();
-      const reply = await probe(app, '/readyz', { 'accept-language': 'en-US' });
+      const reply = await probe(app, apiPaths.readiness, { 'accept-language': 'en-US' });
       expect(reply.statusCode).toBe(503);
       expect(reply.json()).toEqual({
         code: 1000503,
@@ -80,8 +80,10 @@ describe(`health probes (${ENGINE})`, () => {
     const up = await startTestApp({ REDIS_URL, REDIS_KEY_PREFIX: PREFIX });
     const down = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, REDIS_KEY_PREFIX: PREFIX });
     try {
-      await expect.poll(async () => (await probe(up, '/readyz')).json().data).toEqual({ database: 'up', redis: 'up' });
-      const reply = await probe(down, '/readyz');
+      await expect
+        .poll(async () => (await probe(up, apiPaths.readiness)).json().data)
+        .toEqual({ database: 'up', redis: 'up' });
+      const reply = await probe(down, apiPaths.readiness);
       expect(reply.statusCode).toBe(503);
       expect(reply.json()).toMatchObject({ code: 1000503, data: { database: 'up', redis: 'down' } });
     } finally {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { A, F, S } from '../src/routes/paths.ts';
+import { apiPaths, SETTINGS_PREFIX } from '@portal/shared/api/paths';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 /** What production requires besides NODE_ENV: real transports (never used by these tests). */
@@ -66,39 +66,39 @@ describe(`the OpenAPI description (${ENGINE})`, () => {
     const operation = (path: string, method = 'post') => document.paths[path]![method]!;
     // no session: no requirement at all
     for (const [path, method] of [
-      [`${F}/user/login`, 'post'],
-      [`${F}/user/forgetPasswd`, 'post'],
-      [`${F}/admin/signup`, 'post'],
+      [apiPaths.login, 'post'],
+      [apiPaths.forgetPassword, 'post'],
+      [apiPaths.adminSignUp, 'post'],
       ['/api/referral/info/{id}', 'get'],
-      [`${S}/enterprise/personalization/icon/{enterpriseId}`, 'get'],
-      ['/healthz', 'get'],
+      [`${SETTINGS_PREFIX}/enterprise/personalization/icon/{enterpriseId}`, 'get'],
+      [apiPaths.health, 'get'],
     ] as const) {
       expect(operation(path, method).security, path).toEqual([]);
     }
     // a session when there is one
-    expect(operation(`${F}/sendSms`).security).toEqual([{}, { bearer: [] }]);
-    expect(operation(`${S}/enterprise/personalization/query`, 'get').security).toEqual([{}, { bearer: [] }]);
+    expect(operation(apiPaths.sendSms).security).toEqual([{}, { bearer: [] }]);
+    expect(operation(apiPaths.personalization, 'get').security).toEqual([{}, { bearer: [] }]);
     // the document's bearer requirement, and 401 without it
     for (const [path, method] of [
-      [`${F}/user/current`, 'get'],
-      [`${A}/user/updatepwd`, 'post'],
-      [`${S}/enterprise/members`, 'get'],
+      [apiPaths.currentUser, 'get'],
+      [apiPaths.updatePassword, 'post'],
+      [apiPaths.members, 'get'],
     ] as const) {
       expect(operation(path, method).security, path).toBeUndefined();
       expect(Object.keys(operation(path, method).responses), path).toContain('401');
     }
-    expect(Object.keys(operation(`${F}/user/login`).responses)).not.toContain('401');
+    expect(Object.keys(operation(apiPaths.login).responses)).not.toContain('401');
   });
 
   it("describes the settings centre's refusals and the icon upload's multipart body", () => {
     for (const [path, methods] of Object.entries(document.paths)) {
-      if (!path.startsWith(`${S}/enterprise/`) || path.includes('/personalization/query')) continue;
+      if (!path.startsWith(`${SETTINGS_PREFIX}/enterprise/`) || path.includes('/personalization/query')) continue;
       if (path.includes('/personalization/icon/')) continue;
       for (const [method, operation] of Object.entries(methods)) {
         expect(Object.keys(operation.responses), `${method} ${path}`).toContain('403');
       }
     }
-    const upload = document.paths[`${S}/enterprise/personalization/icon`]!.post!;
+    const upload = document.paths[apiPaths.uploadIcon]!.post!;
     expect(Object.keys(upload.requestBody!.content)).toEqual(['multipart/form-data']);
     expect(upload.requestBody!.content['multipart/form-data']!.schema.properties!.file!.format).toBe('binary');
     expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['403', '413', '415']));

@@ -1,6 +1,6 @@
 import { translate } from '@portal/shared/locales/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { A, F } from '../src/routes/paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, latestCode, otherCode, signInWithPassword, tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, restartApp, startTestApp } from './support/test-app.ts';
@@ -12,9 +12,9 @@ describe(`personal centre (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const current = async (token: string) => (await call(t.app, 'GET', `${F}/user/current`, { token })).data;
+  const current = async (token: string) => (await call(t.app, 'GET', apiPaths.currentUser, { token })).data;
   const bindCode = async (target: string) => {
-    const url = target.includes('@') ? `${F}/send-email` : `${F}/sendSms`;
+    const url = target.includes('@') ? apiPaths.sendEmail : apiPaths.sendSms;
     const body = target.includes('@') ? { email: target, scene: 'bind' } : { phone: target, scene: 'bind' };
     expect((await call(t.app, 'POST', url, { body })).code).toBe(0);
     return (await latestCode(t.app, target.toLowerCase()))!;
@@ -32,7 +32,7 @@ describe(`personal centre (${ENGINE})`, () => {
   it('changes the nickname up to 50 units, a CJK character counting 2; anything else is 1000400', async () => {
     const user = await createUser(t.app);
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    const update = (body: unknown) => call(t.app, 'POST', `${A}/user/updatenickname`, { token, body });
+    const update = (body: unknown) => call(t.app, 'POST', apiPaths.updateNickname, { token, body });
 
     expect(await update({ nickname: '张'.repeat(25) })).toMatchObject({ code: 0, data: null });
     expect((await current(token)).nickname).toBe('张'.repeat(25));
@@ -49,7 +49,7 @@ describe(`personal centre (${ENGINE})`, () => {
     expect((await update({ nickname: 'Ok', userId: 1 })).data.fields.userId).toBe('validation.unknownField');
     expect((await update({ nickname: 7 })).code).toBe(1000400);
     expect((await current(token)).nickname).toBe('a'.repeat(50));
-    expect(await call(t.app, 'POST', `${A}/user/updatenickname`, { body: { nickname: 'x' } })).toMatchObject({
+    expect(await call(t.app, 'POST', apiPaths.updateNickname, { body: { nickname: 'x' } })).toMatchObject({
       status: 401,
       code: 1000401,
     });
@@ -63,10 +63,10 @@ describe(`personal centre (${ENGINE})`, () => {
     const phone = '13512340001';
     const code = await bindCode(`+86${phone}`);
 
-    const wrong = await call(t.app, 'POST', `${A}/user/updatephone`, { token, body: { phone, code: otherCode(code) } });
+    const wrong = await call(t.app, 'POST', apiPaths.updatePhone, { token, body: { phone, code: otherCode(code) } });
     expect([wrong.status, wrong.code, wrong.data]).toEqual([200, 1009104, null]);
     expect(
-      await call(t.app, 'POST', `${A}/user/updatephone`, { token, body: { phone: `+86${phone}`, code } }),
+      await call(t.app, 'POST', apiPaths.updatePhone, { token, body: { phone: `+86${phone}`, code } }),
     ).toMatchObject({
       code: 0,
       data: null,
@@ -75,14 +75,14 @@ describe(`personal centre (${ENGINE})`, () => {
     expect((await signInWithPassword(t.app, 'phone', phone, PASSWORD)).code).toBe(0);
     expect((await signInWithPassword(t.app, 'phone', certified.phone!, PASSWORD)).code).toBe(1009117);
     // the code is single use
-    expect((await call(t.app, 'POST', `${A}/user/updatephone`, { token, body: { phone, code } })).code).toBe(1009104);
+    expect((await call(t.app, 'POST', apiPaths.updatePhone, { token, body: { phone, code } })).code).toBe(1009104);
     expect(await auditCount(certified.id, 'phone.change')).toBe(1);
 
-    const malformed = await call(t.app, 'POST', `${A}/user/updatephone`, { token, body: { phone: '12345', code } });
+    const malformed = await call(t.app, 'POST', apiPaths.updatePhone, { token, body: { phone: '12345', code } });
     expect([malformed.code, malformed.data.fields.phone]).toEqual([1000400, 'validation.phoneFormat']);
     const uncertifiedToken = await tokenFor(t.app, user.account, PASSWORD);
     expect(
-      (await call(t.app, 'POST', `${A}/user/updatephone`, { token: uncertifiedToken, body: { phone, code } })).code,
+      (await call(t.app, 'POST', apiPaths.updatePhone, { token: uncertifiedToken, body: { phone, code } })).code,
     ).toBe(1009130);
   });
 
@@ -94,7 +94,7 @@ describe(`personal centre (${ENGINE})`, () => {
     await createCompany(t.app, { members: [{ userId: stranger.id }] });
     const token = await tokenFor(t.app, user.account, PASSWORD);
 
-    const wrongFirst = await call(t.app, 'POST', `${A}/user/updatephone`, {
+    const wrongFirst = await call(t.app, 'POST', apiPaths.updatePhone, {
       token,
       body: { phone: colleague.phone, code: otherCode(await bindCode(colleague.phone!)) },
     });
@@ -102,11 +102,11 @@ describe(`personal centre (${ENGINE})`, () => {
     expect([wrongFirst.code, wrongFirst.data]).toEqual([1009104, null]);
 
     const code = (await latestCode(t.app, colleague.phone!))!;
-    const bound = await call(t.app, 'POST', `${A}/user/updatephone`, { token, body: { phone: colleague.phone, code } });
+    const bound = await call(t.app, 'POST', apiPaths.updatePhone, { token, body: { phone: colleague.phone, code } });
     expect([bound.code, bound.data]).toEqual([1009106, { boundTo: { nickname: '张*', account: 'ad***n' } }]);
 
     const strangerCode = await bindCode(stranger.phone!);
-    const exists = await call(t.app, 'POST', `${A}/user/updatephone`, {
+    const exists = await call(t.app, 'POST', apiPaths.updatePhone, {
       token,
       body: { phone: stranger.phone, code: strangerCode },
     });
@@ -120,7 +120,7 @@ describe(`personal centre (${ENGINE})`, () => {
     const other = await createUser(t.app);
     const token = await tokenFor(t.app, user.account, PASSWORD);
     const update = (email: string, code: string) =>
-      call(t.app, 'POST', `${A}/user/updateEmail`, { token, body: { email, code } });
+      call(t.app, 'POST', apiPaths.updateEmail, { token, body: { email, code } });
 
     expect((await update('not-an-email', '123456')).code).toBe(1009127);
     expect((await update('', '123456')).code).toBe(1009128);
@@ -145,7 +145,7 @@ describe(`personal centre (${ENGINE})`, () => {
     const user = await createUser(t.app);
     const mine = await tokenFor(t.app, user.account, PASSWORD);
     const other = await tokenFor(t.app, user.account, PASSWORD);
-    const change = (body: unknown) => call(t.app, 'POST', `${A}/user/updatepwd`, { token: mine, body });
+    const change = (body: unknown) => call(t.app, 'POST', apiPaths.updatePassword, { token: mine, body });
     const fresh = 'Fresh2027x';
 
     expect((await change({ oldPassword: 'Wrong2026x', password: fresh, confirmPassword: fresh })).code).toBe(1009102);
@@ -158,14 +158,14 @@ describe(`personal centre (${ENGINE})`, () => {
       'validation.oldPasswordRequired',
     );
     // nothing changed so far
-    expect((await call(t.app, 'GET', `${F}/user/current`, { token: other })).code).toBe(0);
+    expect((await call(t.app, 'GET', apiPaths.currentUser, { token: other })).code).toBe(0);
 
     expect(await change({ oldPassword: PASSWORD, password: fresh, confirmPassword: fresh })).toMatchObject({
       code: 0,
       data: null,
     });
-    expect((await call(t.app, 'GET', `${F}/user/current`, { token: mine })).code).toBe(0);
-    expect(await call(t.app, 'GET', `${F}/user/current`, { token: other })).toMatchObject({
+    expect((await call(t.app, 'GET', apiPaths.currentUser, { token: mine })).code).toBe(0);
+    expect(await call(t.app, 'GET', apiPaths.currentUser, { token: other })).toMatchObject({
       status: 401,
       code: 1000401,
     });
@@ -175,8 +175,8 @@ describe(`personal centre (${ENGINE})`, () => {
 
     const restarted = await restartApp(t);
     try {
-      expect((await call(restarted, 'GET', `${F}/user/current`, { token: other })).code).toBe(1000401);
-      expect((await call(restarted, 'GET', `${F}/user/current`, { token: mine })).code).toBe(0);
+      expect((await call(restarted, 'GET', apiPaths.currentUser, { token: other })).code).toBe(1000401);
+      expect((await call(restarted, 'GET', apiPaths.currentUser, { token: mine })).code).toBe(0);
     } finally {
       await restarted.close();
       await restarted.ctx.db.destroy();
@@ -188,9 +188,9 @@ describe(`personal centre (${ENGINE})`, () => {
     const token = await tokenFor(t.app, user.account, PASSWORD);
     const body = { oldPassword: 'Wrong2026x', password: 'Fresh2027x', confirmPassword: 'Fresh2027x' };
     for (let i = 0; i < 5; i++) {
-      expect((await call(t.app, 'POST', `${A}/user/updatepwd`, { token, body })).code).toBe(1009102);
+      expect((await call(t.app, 'POST', apiPaths.updatePassword, { token, body })).code).toBe(1009102);
     }
-    const waiting = await call(t.app, 'POST', `${A}/user/updatepwd`, {
+    const waiting = await call(t.app, 'POST', apiPaths.updatePassword, {
       token,
       body: { ...body, oldPassword: PASSWORD },
     });
@@ -201,38 +201,38 @@ describe(`personal centre (${ENGINE})`, () => {
   it('saves the language of the account and tells whether it may change its password', async () => {
     const user = await createUser(t.app);
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    expect(await call(t.app, 'POST', `${F}/user/saveLangCode`, { token, body: { langCode: 'en-US' } })).toMatchObject({
+    expect(await call(t.app, 'POST', apiPaths.saveLanguage, { token, body: { langCode: 'en-US' } })).toMatchObject({
       code: 0,
       data: null,
     });
     expect(await current(token)).toMatchObject({ langCode: 'en-US', local: 'en_US' });
     // responses without a language cookie now speak the saved language
-    const wrong = await call(t.app, 'POST', `${A}/user/updatepwd`, {
+    const wrong = await call(t.app, 'POST', apiPaths.updatePassword, {
       token,
       body: { oldPassword: 'Wrong2026x', password: 'Fresh2027x', confirmPassword: 'Fresh2027x' },
     });
     expect(wrong.msg).toBe(translate('en-US', 'errors.1009102'));
-    const bad = await call(t.app, 'POST', `${F}/user/saveLangCode`, { token, body: { langCode: 'fr-FR' } });
+    const bad = await call(t.app, 'POST', apiPaths.saveLanguage, { token, body: { langCode: 'fr-FR' } });
     expect([bad.code, bad.data.fields.langCode]).toEqual([1000400, 'validation.languageInvalid']);
 
-    expect((await call(t.app, 'GET', `${F}/user/allowModifyPassword`, { token })).data).toEqual({ allowed: true });
+    expect((await call(t.app, 'GET', apiPaths.allowModifyPassword, { token })).data).toEqual({ allowed: true });
     await t.app.ctx.db.updateTable('users').set({ password_hash: null }).where('id', '=', user.id).execute();
-    expect((await call(t.app, 'GET', `${F}/user/allowModifyPassword`, { token })).data).toEqual({ allowed: false });
-    expect((await call(t.app, 'GET', `${F}/user/allowModifyPassword`)).code).toBe(1000401);
+    expect((await call(t.app, 'GET', apiPaths.allowModifyPassword, { token })).data).toEqual({ allowed: false });
+    expect((await call(t.app, 'GET', apiPaths.allowModifyPassword)).code).toBe(1000401);
   });
 
   it('documents every call at /api/docs', async () => {
     const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths);
     for (const path of [
-      `${A}/user/updatenickname`,
-      `${A}/user/updatephone`,
-      `${A}/user/updateEmail`,
-      `${A}/user/updatepwd`,
-      `${F}/user/saveLangCode`,
-      `${F}/user/queryUserCertified`,
-      `${F}/user/phoneAuth`,
-      `${F}/user/allowModifyPassword`,
-      `${F}/user/forgetPasswd`,
+      apiPaths.updateNickname,
+      apiPaths.updatePhone,
+      apiPaths.updateEmail,
+      apiPaths.updatePassword,
+      apiPaths.saveLanguage,
+      apiPaths.certification,
+      apiPaths.phoneAuth,
+      apiPaths.allowModifyPassword,
+      apiPaths.forgetPassword,
     ]) {
       expect(paths).toContain(path);
     }

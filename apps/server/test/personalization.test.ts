@@ -1,11 +1,11 @@
 import { translate } from '@portal/shared/locales/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { F, S } from '../src/routes/paths.ts';
+import { apiPaths, SETTINGS_PREFIX } from '@portal/shared/api/paths';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
-const QUERY = `${S}/enterprise/personalization/query`;
+const QUERY = apiPaths.personalization;
 // a 1x1 PNG
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -47,7 +47,7 @@ describe(`company personalization (${ENGINE})`, () => {
     const mine = await query({ token, lang: 'zh-CN' });
     expect(mine).toMatchObject({ code: 0 });
     expect(mine.data).toEqual({
-      icon: `${S}/enterprise/personalization/icon/${first.enterpriseId}?v=0`,
+      icon: `${SETTINGS_PREFIX}/enterprise/personalization/icon/${first.enterpriseId}?v=0`,
       platformName: 'First',
       platformNameCn: '第一平台',
       platformNameEn: 'First Platform',
@@ -57,7 +57,7 @@ describe(`company personalization (${ENGINE})`, () => {
     // with a session the domain does not matter
     expect((await query({ token, domain: second.domain })).data.platformName).toBe('First');
 
-    await call(t.app, 'POST', `${F}/portal/enterprise/enter?enterpriseId=${second.enterpriseId}`, { token });
+    await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${second.enterpriseId}`, { token });
     expect((await query({ token, lang: 'en-US' })).data).toMatchObject({
       platformName: 'Second',
       languageType: 'en-US',
@@ -70,10 +70,10 @@ describe(`company personalization (${ENGINE})`, () => {
     await brand(company.enterpriseId, { name: 'Sunny', cn: '阳光电网', en: 'Sunny Grid' });
     const byDomain = await query({ domain: 'Sunny-Grid', lang: 'en-US' });
     expect(byDomain.data).toMatchObject({ platformName: 'Sunny', slogan: 'Sunny Grid' });
-    expect(byDomain.data.icon).toBe(`${S}/enterprise/personalization/icon/${company.enterpriseId}?v=0`);
+    expect(byDomain.data.icon).toBe(`${SETTINGS_PREFIX}/enterprise/personalization/icon/${company.enterpriseId}?v=0`);
 
     const defaults = {
-      icon: `${S}/enterprise/personalization/icon/default?v=0`,
+      icon: `${SETTINGS_PREFIX}/enterprise/personalization/icon/default?v=0`,
       platformName: '智慧能源云平台',
       platformNameCn: '智慧能源云平台',
       platformNameEn: 'Smart Energy Cloud Platform',
@@ -130,7 +130,10 @@ describe(`company personalization (${ENGINE})`, () => {
     expect(builtIn.body).toContain('#13a8a8');
     const platform = await t.app.inject({ method: 'GET', url: (await query()).data.icon });
     expect([platform.statusCode, platform.body]).toEqual([200, builtIn.body]);
-    const unknown = await t.app.inject({ method: 'GET', url: `${S}/enterprise/personalization/icon/987654` });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `${SETTINGS_PREFIX}/enterprise/personalization/icon/987654`,
+    });
     expect(unknown.headers['content-type']).toMatch(/^image\/svg\+xml/);
 
     await t.app.ctx.db
@@ -139,7 +142,7 @@ describe(`company personalization (${ENGINE})`, () => {
       .where('enterprise_id', '=', company.enterpriseId)
       .execute();
     const icon = (await query({ domain: company.domain })).data.icon as string;
-    expect(icon).toBe(`${S}/enterprise/personalization/icon/${company.enterpriseId}?v=3`);
+    expect(icon).toBe(`${SETTINGS_PREFIX}/enterprise/personalization/icon/${company.enterpriseId}?v=3`);
     const stored = await t.app.inject({ method: 'GET', url: icon });
     expect(stored.statusCode).toBe(200);
     expect(stored.headers['content-type']).toBe('image/png');
@@ -155,12 +158,16 @@ describe(`company personalization (${ENGINE})`, () => {
 
   it('rejects unknown query fields and malformed icon ids with 1000400', async () => {
     expect((await call(t.app, 'GET', `${QUERY}?enterpriseId=1`)).code).toBe(1000400);
-    expect((await call(t.app, 'GET', `${S}/enterprise/personalization/icon/abc`)).code).toBe(1000400);
+    expect((await call(t.app, 'GET', `${SETTINGS_PREFIX}/enterprise/personalization/icon/abc`)).code).toBe(1000400);
     // beyond a 32-bit id: refused before PostgreSQL would fail on it
-    expect((await call(t.app, 'GET', `${S}/enterprise/personalization/icon/9999999999`)).code).toBe(1000400);
-    expect((await call(t.app, 'GET', `${S}/enterprise/personalization/icon/1?v=1&x=2`)).code).toBe(1000400);
+    expect((await call(t.app, 'GET', `${SETTINGS_PREFIX}/enterprise/personalization/icon/9999999999`)).code).toBe(
+      1000400,
+    );
+    expect((await call(t.app, 'GET', `${SETTINGS_PREFIX}/enterprise/personalization/icon/1?v=1&x=2`)).code).toBe(
+      1000400,
+    );
     const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths);
     expect(paths).toContain(QUERY);
-    expect(paths).toContain(`${S}/enterprise/personalization/icon/{enterpriseId}`);
+    expect(paths).toContain(`${SETTINGS_PREFIX}/enterprise/personalization/icon/{enterpriseId}`);
   });
 });

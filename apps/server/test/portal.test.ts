@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { F } from '../src/routes/paths.ts';
+import { apiPaths, FRONT_PREFIX } from '@portal/shared/api/paths';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
@@ -24,7 +24,7 @@ describe(`portal calls (${ENGINE})`, () => {
     await createCompany(t.app, { products: ['seop'] });
     const token = await tokenFor(t.app, user.account, PASSWORD);
 
-    const info = await call(t.app, 'GET', `${F}/portal/info`, { token });
+    const info = await call(t.app, 'GET', apiPaths.portalInfo, { token });
     expect(info.code).toBe(0);
     expect(info.data.enterpriseId).toBe(first.enterpriseId);
     expect(info.data.enterpriseProduct).toHaveLength(2);
@@ -45,9 +45,9 @@ describe(`portal calls (${ENGINE})`, () => {
     const user = await createUser(t.app);
     await createCompany(t.app, { products: ['mgguard'], members: [{ userId: user.id }] });
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    const info = await call(t.app, 'GET', `${F}/portal/info`, { token, headers: { cookie: 'langCode=de-DE' } });
+    const info = await call(t.app, 'GET', apiPaths.portalInfo, { token, headers: { cookie: 'langCode=de-DE' } });
     expect(info.data.enterpriseProduct[0].productList[0].name).not.toBe('微网管家');
-    const english = await call(t.app, 'GET', `${F}/portal/info`, { token, headers: { cookie: 'langCode=en-US' } });
+    const english = await call(t.app, 'GET', apiPaths.portalInfo, { token, headers: { cookie: 'langCode=en-US' } });
     expect(english.data.enterpriseProduct[0].productList[0].name).toBe('Microgrid Manager');
   });
 
@@ -58,42 +58,42 @@ describe(`portal calls (${ENGINE})`, () => {
     const foreign = await createCompany(t.app, { products: ['seop'] });
     const token = await tokenFor(t.app, user.account, PASSWORD);
 
-    expect((await call(t.app, 'GET', `${F}/portal/user/admin`, { token })).data).toEqual({
+    expect((await call(t.app, 'GET', apiPaths.portalAdmin, { token })).data).toEqual({
       isAdmin: false,
       role: 'member',
     });
-    const entered = await call(t.app, 'POST', `${F}/portal/enterprise/enter?enterpriseId=${second.enterpriseId}`, {
+    const entered = await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${second.enterpriseId}`, {
       token,
     });
     expect(entered).toMatchObject({ code: 0, data: { enterpriseId: second.enterpriseId } });
-    expect((await call(t.app, 'GET', `${F}/portal/info`, { token })).data.enterpriseId).toBe(second.enterpriseId);
-    expect((await call(t.app, 'GET', `${F}/portal/user/admin`, { token })).data).toEqual({
+    expect((await call(t.app, 'GET', apiPaths.portalInfo, { token })).data.enterpriseId).toBe(second.enterpriseId);
+    expect((await call(t.app, 'GET', apiPaths.portalAdmin, { token })).data).toEqual({
       isAdmin: true,
       role: 'admin',
     });
 
-    const refused = await call(t.app, 'POST', `${F}/portal/enterprise/enter?enterpriseId=${foreign.enterpriseId}`, {
+    const refused = await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${foreign.enterpriseId}`, {
       token,
     });
     expect([refused.status, refused.code, refused.headers['redirect-page']]).toEqual([403, 1000403, '001']);
-    expect((await call(t.app, 'GET', `${F}/portal/info`, { token })).data.enterpriseId).toBe(second.enterpriseId);
+    expect((await call(t.app, 'GET', apiPaths.portalInfo, { token })).data.enterpriseId).toBe(second.enterpriseId);
 
     const again = await tokenFor(t.app, user.account, PASSWORD);
-    expect((await call(t.app, 'GET', `${F}/portal/info`, { token: again })).data.enterpriseId).toBe(
+    expect((await call(t.app, 'GET', apiPaths.portalInfo, { token: again })).data.enterpriseId).toBe(
       second.enterpriseId,
     );
     expect(first.enterpriseId).not.toBe(second.enterpriseId);
 
-    const bad = await call(t.app, 'POST', `${F}/portal/enterprise/enter?enterpriseId=abc`, { token });
+    const bad = await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=abc`, { token });
     expect(bad.code).toBe(1000400);
   });
 
   it('gives a user without a company an empty list and no admin role', async () => {
     const user = await createUser(t.app);
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    const info = await call(t.app, 'GET', `${F}/portal/info`, { token });
+    const info = await call(t.app, 'GET', apiPaths.portalInfo, { token });
     expect(info.data).toMatchObject({ enterpriseId: null, enterpriseProduct: [] });
-    expect((await call(t.app, 'GET', `${F}/portal/user/admin`, { token })).data).toEqual({
+    expect((await call(t.app, 'GET', apiPaths.portalAdmin, { token })).data).toEqual({
       isAdmin: false,
       role: null,
     });
@@ -105,7 +105,7 @@ describe(`portal calls (${ENGINE})`, () => {
       ['POST', '/portal/enterprise/enter?enterpriseId=1'],
       ['GET', '/portal/user/admin'],
     ] as const) {
-      expect(await call(t.app, method, `${F}${url}`)).toMatchObject({ status: 401, code: 1000401 });
+      expect(await call(t.app, method, `${FRONT_PREFIX}${url}`)).toMatchObject({ status: 401, code: 1000401 });
     }
   });
 
@@ -113,11 +113,11 @@ describe(`portal calls (${ENGINE})`, () => {
     const user = await createUser(t.app, { phoneCertified: false });
     await createCompany(t.app, { products: ['esguard'], members: [{ userId: user.id }] });
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    expect((await call(t.app, 'GET', `${F}/portal/info`, { token })).code).toBe(1009130);
-    expect((await call(t.app, 'GET', `${F}/portal/user/admin`, { token })).code).toBe(1009130);
-    const current = await call(t.app, 'GET', `${F}/user/current`, { token });
+    expect((await call(t.app, 'GET', apiPaths.portalInfo, { token })).code).toBe(1009130);
+    expect((await call(t.app, 'GET', apiPaths.portalAdmin, { token })).code).toBe(1009130);
+    const current = await call(t.app, 'GET', apiPaths.currentUser, { token });
     expect([current.code, current.data.phoneCertified]).toEqual([0, false]);
-    expect((await call(t.app, 'POST', `${F}/user/logout`, { token })).code).toBe(0);
+    expect((await call(t.app, 'POST', apiPaths.logout, { token })).code).toBe(0);
   });
 
   it('answers unknown API paths with a 404 envelope and documents every call at /api/docs', async () => {
@@ -147,7 +147,7 @@ describe(`portal calls (${ENGINE})`, () => {
         '/portal/info',
         '/portal/enterprise/enter',
         '/portal/user/admin',
-      ].map((p) => `${F}${p}`),
+      ].map((p) => `${FRONT_PREFIX}${p}`),
       ...['/user/updatenickname', '/user/updatephone', '/user/updateEmail', '/user/updatepwd'].map(
         (p) => `/api/portal/admin/v4${p}`,
       ),
@@ -159,7 +159,7 @@ describe(`portal calls (${ENGINE})`, () => {
       const operation = Object.values(docs.json().paths[path])[0] as { responses: { 200: { content?: unknown } } };
       expect(operation.responses[200].content, `${path} documents its response`).toBeDefined();
     }
-    expect(docs.json().paths[`${F}/user/login`].post.requestBody).toBeDefined();
+    expect(docs.json().paths[apiPaths.login].post.requestBody).toBeDefined();
   });
 });
 

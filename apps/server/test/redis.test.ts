@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { F } from '../src/routes/paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 import { call } from './support/http.ts';
 import { type TestApp, startTestApp } from './support/test-app.ts';
 
@@ -25,8 +25,8 @@ describe('request-rate limits shared through Redis', () => {
 
   it('counts the requests of one client across two server processes', async () => {
     const ip = `127.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.9`;
-    const first = await call(a.app, 'GET', `${F}/user/current`, { ip });
-    const second = await call(b.app, 'GET', `${F}/user/current`, { ip });
+    const first = await call(a.app, 'GET', apiPaths.currentUser, { ip });
+    const second = await call(b.app, 'GET', apiPaths.currentUser, { ip });
     // requests without a session count too: the limiter runs before authentication
     expect(first.code).toBe(1000401);
     expect(Number(first.headers['x-ratelimit-remaining'])).toBe(599);

@@ -3,7 +3,7 @@ import { createInvitation } from '../src/libraries/invitations.ts';
 import { uniqueViolationOf, violationKey } from '../src/libraries/unique-violation.ts';
 import { findEnterpriseById } from '../src/queries/enterprises.ts';
 import { findUserByIdentifier } from '../src/queries/users.ts';
-import { F } from '../src/routes/paths.ts';
+import { apiPaths, FRONT_PREFIX } from '@portal/shared/api/paths';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, latestCode } from './support/http.ts';
 import {
@@ -23,7 +23,7 @@ describe(`registration (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const post = (path: string, body: unknown) => call(t.app, 'POST', `${F}${path}`, { body });
+  const post = (path: string, body: unknown) => call(t.app, 'POST', `${FRONT_PREFIX}${path}`, { body });
   const adminLink = () => createInvitation(t.app.ctx, { kind: 'admin', enterpriseId: null });
   async function memberLink() {
     const admin = await createUser(t.app);
@@ -54,7 +54,7 @@ describe(`registration (${ENGINE})`, () => {
       expect(joined.code, joined.msg).toBe(0);
       expect(joined.data).toMatchObject({ enterpriseId, token: expect.any(String) });
 
-      const portal = await call(t.app, 'GET', `${F}/portal/info`, { token: joined.data.token });
+      const portal = await call(t.app, 'GET', apiPaths.portalInfo, { token: joined.data.token });
       expect(portal.data.enterpriseId).toBe(enterpriseId);
       expect(
         portal.data.enterpriseProduct.map((e: { enterpriseId: number; role: string }) => [e.enterpriseId, e.role]),
@@ -199,7 +199,7 @@ describe(`registration (${ENGINE})`, () => {
         enterprise,
       });
       expect(reply.code, reply.msg).toBe(0);
-      const portal = await call(t.app, 'GET', `${F}/portal/info`, { token: reply.data.token });
+      const portal = await call(t.app, 'GET', apiPaths.portalInfo, { token: reply.data.token });
       expect(portal.data.userinfo).toMatchObject({ userId: user.id, nickname: 'Already Here', email: user.email });
       expect(portal.data.enterpriseProduct).toEqual([
         expect.objectContaining({ enterpriseId: reply.data.enterpriseId, role: 'admin' }),
@@ -220,14 +220,14 @@ describe(`registration (${ENGINE})`, () => {
       const body = { referralId: link.id, ticket, ...accountFields(), enterprise: newCompany() };
       const reply = await signUp({ ...body, email: other.email!.toUpperCase() });
       expect(reply.code, reply.msg).toBe(0);
-      const me = await call(t.app, 'GET', `${F}/user/current`, { token: reply.data.token });
+      const me = await call(t.app, 'GET', apiPaths.currentUser, { token: reply.data.token });
       expect(me.data).toMatchObject({ email: other.email, emailVerified: false });
       // the email still signs in to the account that proved it, and to no other
-      const byEmail = await call(t.app, 'POST', `${F}/user/login`, {
+      const byEmail = await call(t.app, 'POST', apiPaths.login, {
         body: { loginType: 'password', identifierType: 'email', identifier: other.email, password: PASSWORD },
       });
       expect(byEmail.code).toBe(0);
-      const current = await call(t.app, 'GET', `${F}/user/current`, { token: byEmail.data.token });
+      const current = await call(t.app, 'GET', apiPaths.currentUser, { token: byEmail.data.token });
       expect(current.data.userId).toBe(other.id);
     });
 
@@ -269,7 +269,7 @@ describe(`registration (${ENGINE})`, () => {
       );
       expect(replies.map((r) => r.code)).toEqual([0, 0]);
       const user = await findUserByIdentifier(t.app.ctx.db, 'phone', phone);
-      const portal = await call(t.app, 'GET', `${F}/portal/info`, { token: replies[0]!.data.token });
+      const portal = await call(t.app, 'GET', apiPaths.portalInfo, { token: replies[0]!.data.token });
       expect(portal.data.userinfo.userId).toBe(user!.id);
       expect(portal.data.enterpriseProduct.map((e: { role: string }) => e.role)).toEqual(['admin', 'admin']);
     });
@@ -338,14 +338,14 @@ describe(`registration (${ENGINE})`, () => {
       const reply = await sign({ ticket, ...accountFields('Solo Person'), email: 'solo.person@example.com' });
       expect(reply.code, reply.msg).toBe(0);
       expect(Object.keys(reply.data)).toEqual(['token']);
-      const current = await call(t.app, 'GET', `${F}/user/current`, { token: reply.data.token });
+      const current = await call(t.app, 'GET', apiPaths.currentUser, { token: reply.data.token });
       expect(current.data).toMatchObject({
         phone,
         userType: 'personal',
         nickname: 'Solo Person',
         phoneCertified: true,
       });
-      const portal = await call(t.app, 'GET', `${F}/portal/info`, { token: reply.data.token });
+      const portal = await call(t.app, 'GET', apiPaths.portalInfo, { token: reply.data.token });
       expect(portal.data).toMatchObject({ enterpriseId: null, enterpriseProduct: [] });
 
       expect((await sign({ ticket, ...accountFields() })).code).toBe(1009104);
@@ -364,12 +364,12 @@ describe(`registration (${ENGINE})`, () => {
     const paths = Object.keys(reply.json().paths);
     for (const path of [
       '/api/referral/info/{id}',
-      `${F}/admin/signup`,
-      `${F}/user/boundEnterpriseSignUp`,
-      `${F}/user/boundEnterprise`,
-      `${F}/user/ownerEnterpriseSignup`,
-      `${F}/user/signUp`,
-      `${F}/personalSignUpCheck`,
+      apiPaths.adminSignUp,
+      apiPaths.memberSignUp,
+      apiPaths.bindEnterprise,
+      apiPaths.ownerSignUp,
+      apiPaths.personalSignUp,
+      apiPaths.signUpCheck,
     ]) {
       expect(paths).toContain(path);
     }

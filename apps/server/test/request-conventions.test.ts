@@ -2,7 +2,7 @@ import type { Language } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ICON_PATH } from '../src/libraries/personalization.ts';
-import { F } from '../src/routes/paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, randomLoopback, tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
@@ -19,17 +19,17 @@ describe(`request conventions (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const current = (headers: Record<string, string>) => call(t.app, 'GET', `${F}/user/current`, { headers });
+  const current = (headers: Record<string, string>) => call(t.app, 'GET', apiPaths.currentUser, { headers });
 
   describe('caching', () => {
     it('forbids caching every /api answer: rejections, personal data, unknown paths', async () => {
       const rejected = await current({});
       expect(rejected.status).toBe(401);
       expect(rejected.headers['cache-control']).toBe('no-store');
-      const personal = await call(t.app, 'GET', `${F}/user/current`, { token });
+      const personal = await call(t.app, 'GET', apiPaths.currentUser, { token });
       expect(personal.code).toBe(0);
       expect(personal.headers['cache-control']).toBe('no-store');
-      const signIn = await call(t.app, 'POST', `${F}/user/login`, {
+      const signIn = await call(t.app, 'POST', apiPaths.login, {
         body: { loginType: 'password', identifierType: 'account', identifier: 'nobody-here', password: PASSWORD },
       });
       expect(signIn.headers['cache-control']).toBe('no-store');
@@ -60,7 +60,7 @@ describe(`request conventions (${ENGINE})`, () => {
   describe('per-IP request-rate limit', () => {
     it('counts the IPv6 addresses of one /64 together, another /64 and each IPv4 client apart', async () => {
       const remaining = async (ip: string) =>
-        Number((await call(t.app, 'GET', `${F}/user/current`, { ip })).headers['x-ratelimit-remaining']);
+        Number((await call(t.app, 'GET', apiPaths.currentUser, { ip })).headers['x-ratelimit-remaining']);
       expect(await remaining('2001:db8:aa:1::1')).toBe(599);
       expect(await remaining('2001:db8:aa:1:ffff:ffff:ffff:fffe')).toBe(598);
       expect(await remaining('2001:db8:aa:2::1')).toBe(599);
@@ -103,13 +103,13 @@ describe(`request conventions (${ENGINE})`, () => {
     });
 
     it("refines it with the signed-in user's saved language when there is no cookie", async () => {
-      const saved = await call(t.app, 'POST', `${F}/user/saveLangCode`, {
+      const saved = await call(t.app, 'POST', apiPaths.saveLanguage, {
         token,
         body: { langCode: 'xx' },
         headers: { 'accept-language': 'en-US' },
       });
       expect([saved.code, saved.msg]).toEqual([1000400, translate('ja-JP', 'errors.1000400')]);
-      const withCookie = await call(t.app, 'POST', `${F}/user/saveLangCode`, {
+      const withCookie = await call(t.app, 'POST', apiPaths.saveLanguage, {
         token,
         body: { langCode: 'xx' },
         headers: { cookie: 'langCode=en-US' },

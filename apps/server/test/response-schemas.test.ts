@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { ok } from '../src/plugins/envelope.ts';
 import { createLogger } from '../src/plugins/logger.ts';
-import { F } from '../src/routes/paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
@@ -113,7 +113,7 @@ describe(`responses leave through their schemas (${ENGINE})`, () => {
     const errorsBefore = logLines.length;
     const user = await createUser(app);
     const token = await tokenFor(app, user.account, PASSWORD);
-    const current = await call(app, 'GET', `${F}/user/current`, { token });
+    const current = await call(app, 'GET', apiPaths.currentUser, { token });
     expect(Object.keys(current.data).sort()).toEqual(
       [
         'account',
@@ -129,11 +129,11 @@ describe(`responses leave through their schemas (${ENGINE})`, () => {
         'userType',
       ].sort(),
     );
-    const refused = await call(app, 'POST', `${F}/user/login`, {
+    const refused = await call(app, 'POST', apiPaths.login, {
       body: { loginType: 'password', identifierType: 'account', identifier: user.account, password: 'Wrong2026x' },
     });
     expect([refused.status, refused.code, refused.data]).toEqual([200, ErrorCode.InvalidCredentials, null]);
-    const invalid = await call(app, 'POST', `${F}/user/login`, { body: { loginType: 'password' } });
+    const invalid = await call(app, 'POST', apiPaths.login, { body: { loginType: 'password' } });
     expect([invalid.status, invalid.code]).toEqual([400, ErrorCode.BadRequest]);
     expect(Object.keys(invalid.data.fields)).toContain('identifier');
     expect(logLines.slice(errorsBefore)).toEqual([]);

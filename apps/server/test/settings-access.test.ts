@@ -3,7 +3,7 @@ import { createInvitation } from '../src/libraries/invitations.ts';
 import { grantProducts, revokeProducts } from '../src/libraries/product-rights.ts';
 import { insertDepartment } from '../src/queries/enterprises.ts';
 import { insertMembership } from '../src/queries/memberships.ts';
-import { F, S } from '../src/routes/paths.ts';
+import { apiPaths, SETTINGS_PREFIX } from '@portal/shared/api/paths';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { type Reply, call, tokenFor } from './support/http.ts';
 import { companyWithAdmin, pngImage, settings, uploadIcon } from './support/settings.ts';
@@ -147,7 +147,7 @@ describe(`settings centre access (${ENGINE})`, () => {
       department_id: a.defaultDepartmentId,
       joined_at: t.app.ctx.now(),
     });
-    const entered = await call(t.app, 'POST', `${F}/portal/enterprise/enter?enterpriseId=${a.enterpriseId}`, {
+    const entered = await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${a.enterpriseId}`, {
       token: other.token,
     });
     expect(entered.code, entered.msg).toBe(0);
@@ -160,7 +160,7 @@ describe(`settings centre access (${ENGINE})`, () => {
     const before = await stateOfA();
     const other = await companyWithAdmin(t.app, 'Neighbour Admin');
     // not a member of A: the session cannot enter it
-    const entered = await call(t.app, 'POST', `${F}/portal/enterprise/enter?enterpriseId=${a.enterpriseId}`, {
+    const entered = await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${a.enterpriseId}`, {
       token: other.token,
     });
     expectForbidden(entered, 'enter');
@@ -266,7 +266,7 @@ describe(`settings centre access (${ENGINE})`, () => {
       '/enterprise/invitations',
       '/enterprise/invitations/revoke',
     ]) {
-      expect(paths, path).toContain(`${S}${path}`);
+      expect(paths, path).toContain(`${SETTINGS_PREFIX}${path}`);
     }
   });
 

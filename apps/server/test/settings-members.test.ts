@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDepartment } from '../src/queries/enterprises.ts';
 import { findMembership, insertMembership } from '../src/queries/memberships.ts';
 import { findUserById } from '../src/queries/users.ts';
-import { F } from '../src/routes/paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, signInWithPassword, tokenFor } from './support/http.ts';
 import { companyWithAdmin, settings } from './support/settings.ts';
@@ -162,11 +162,11 @@ describe(`settings centre: members (${ENGINE})`, () => {
       const signIn = await signInWithPassword(t.app, 'account', 'FIELD.tech-01', 'FieldTech2026');
       expect(signIn.code, signIn.msg).toBe(0);
       const token = signIn.data.token as string;
-      const current = await call(t.app, 'GET', `${F}/user/current`, { token });
+      const current = await call(t.app, 'GET', apiPaths.currentUser, { token });
       expect(current.data).toMatchObject({ account: 'field.tech-01', nickname: 'Field Tech', phoneCertified: false });
       // after the cut-off date the account must verify its phone first: the intended first sign-in
-      expect((await call(t.app, 'GET', `${F}/portal/info`, { token })).code).toBe(1009130);
-      expect((await call(t.app, 'GET', `${F}/user/queryUserCertified`, { token })).data).toMatchObject({
+      expect((await call(t.app, 'GET', apiPaths.portalInfo, { token })).code).toBe(1009130);
+      expect((await call(t.app, 'GET', apiPaths.certification, { token })).data).toMatchObject({
         certified: false,
         phone: '13611112222',
       });
@@ -232,10 +232,10 @@ describe(`settings centre: members (${ENGINE})`, () => {
       ] as const) {
         const signedIn = await signInWithPassword(t.app, identifierType, identifier!, PASSWORD);
         expect(signedIn.code).toBe(0);
-        const me = await call(t.app, 'GET', `${F}/user/current`, { token: signedIn.data.token });
+        const me = await call(t.app, 'GET', apiPaths.currentUser, { token: signedIn.data.token });
         expect(me.data.userId).toBe(someone.id);
       }
-      const member = await call(t.app, 'GET', `${F}/user/current`, {
+      const member = await call(t.app, 'GET', apiPaths.currentUser, {
         token: await tokenFor(t.app, 'Staff.5', 'Staff2026x'),
       });
       expect(member.data).toMatchObject({ phoneCertified: false, emailVerified: false });
@@ -363,13 +363,13 @@ describe(`settings centre: members (${ENGINE})`, () => {
       await join(a.enterpriseId, person.id, 'member', t.app.ctx.now());
       const elsewhere = await createCompany(t.app, { members: [{ userId: person.id }] });
       const token = await tokenFor(t.app, person.account, PASSWORD);
-      await call(t.app, 'POST', `${F}/portal/enterprise/enter?enterpriseId=${a.enterpriseId}`, { token });
+      await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${a.enterpriseId}`, { token });
 
       const removed = await remove(a.token, person.id);
       expect([removed.code, removed.data]).toEqual([0, null]);
       expect(await findMembership(t.app.ctx.db, a.enterpriseId, person.id)).toBeUndefined();
       expect(await findUserById(t.app.ctx.db, person.id)).toBeDefined();
-      const info = await call(t.app, 'GET', `${F}/portal/info`, { token });
+      const info = await call(t.app, 'GET', apiPaths.portalInfo, { token });
       expect(info.data.enterpriseId).toBe(elsewhere.enterpriseId);
       expect(info.data.enterpriseProduct.map((e: { enterpriseId: number }) => e.enterpriseId)).toEqual([
         elsewhere.enterpriseId,
@@ -392,7 +392,7 @@ describe(`settings centre: members (${ENGINE})`, () => {
       const self = await remove(otherToken, other.id);
       expect(self.code, self.msg).toBe(0);
       expect((await list(otherToken)).code).toBe(1000403);
-      expect((await call(t.app, 'GET', `${F}/portal/info`, { token: otherToken })).data.enterpriseId).toBeNull();
+      expect((await call(t.app, 'GET', apiPaths.portalInfo, { token: otherToken })).data.enterpriseId).toBeNull();
       expect(JSON.parse((await audit(a.enterpriseId, 'member.remove'))[0]!.detail!)).toMatchObject({ self: true });
       // the last one again
       expect((await remove(a.token, a.admin.id)).code).toBe(1000403);

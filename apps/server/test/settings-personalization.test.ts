@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { IMAGE_MAX_BYTES } from '@portal/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S } from '../src/routes/paths.ts';
+import { apiPaths, SETTINGS_PREFIX } from '@portal/shared/api/paths';
 import { call } from './support/http.ts';
 import {
   companyWithAdmin,
@@ -15,7 +15,7 @@ import {
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 const SAVE = '/enterprise/personalization/save';
-const ICON = `${S}/enterprise/personalization/icon`;
+const ICON = apiPaths.uploadIcon;
 
 /** Bytes that start like a PNG, `size` long. */
 function pngOfSize(size: number): Buffer {
@@ -38,7 +38,7 @@ describe(`settings centre: branding (${ENGINE})`, () => {
     languageType: 'en-US',
   };
   const query = (token: string, lang = 'en-US') =>
-    call(t.app, 'GET', `${S}/enterprise/personalization/query`, { token, headers: { cookie: `langCode=${lang}` } });
+    call(t.app, 'GET', apiPaths.personalization, { token, headers: { cookie: `langCode=${lang}` } });
   const auditActions = async (enterpriseId: number) =>
     (
       await t.app.ctx.db
@@ -211,7 +211,7 @@ describe(`settings centre: branding (${ENGINE})`, () => {
     const json = await call(t.app, 'POST', ICON, { token: a.token, body: { file: 'iVBORw0KGgo=' } });
     expect([json.status, json.code]).toEqual([415, 1000400]);
     const { payload, contentType } = multipart([{ name: 'platformName', content: 'Multipart' }]);
-    for (const url of [`${S}${SAVE}`, `${S}/enterprise/departments/create`, '/api/portal/front/v4/user/login']) {
+    for (const url of [`${SETTINGS_PREFIX}${SAVE}`, apiPaths.createDepartment, apiPaths.login]) {
       const reply = await t.app.inject({
         method: 'POST',
         url,

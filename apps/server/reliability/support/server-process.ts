@@ -1,3 +1,4 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
@@ -177,7 +178,7 @@ export class ServerProcess {
     while (Date.now() < deadline) {
       if (this.exitCode !== undefined) throw new Error(`server exited (${this.exitCode}) at start:\n${this.output}`);
       try {
-        await httpCall(this.baseUrl, '/api/portal/front/v4/user/current', { timeoutMs: 2_000 });
+        await httpCall(this.baseUrl, apiPaths.currentUser, { timeoutMs: 2_000 });
         return;
       } catch {
         await new Promise((r) => setTimeout(r, 100));

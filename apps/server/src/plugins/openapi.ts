@@ -8,9 +8,9 @@ import {
   type jsonSchemaTransform,
 } from 'fastify-type-provider-zod';
 import { businessFailureEnvelopeSchema, failureDataSchema } from '@portal/shared/api/envelope';
+import { ACCOUNT_PREFIX, API_PREFIX, FRONT_PREFIX, SETTINGS_PREFIX } from '@portal/shared/api/paths';
 import { type ZodType, z } from 'zod';
 import type { Config } from '../config.ts';
-import { A, F, S } from '../routes/paths.ts';
 import { type FailureStatus, failureAnswers } from './validation.ts';
 
 declare module 'fastify' {
@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-const API_DOCS_PATH = '/api/docs';
+const API_DOCS_PATH = `${API_PREFIX}/docs`;
 
 /** Schemas that nearly every call answers, described once under `components` and referenced. */
 const SHARED_ANSWERS: [ZodType, string][] = [
@@ -61,7 +61,8 @@ const TAGS = [
 
 /** A stable, unique name from the method and the path below its base: `POST F/user/login` is `postUserLogin`. */
 function operationIdOf(method: string, url: string): string {
-  const base = [F, A, S, '/api'].find((prefix) => url.startsWith(`${prefix}/`)) ?? '';
+  const base =
+    [FRONT_PREFIX, ACCOUNT_PREFIX, SETTINGS_PREFIX, API_PREFIX].find((prefix) => url.startsWith(`${prefix}/`)) ?? '';
   const words = url
     .slice(base.length)
     .split(/[/-]/)

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { F } from '../../src/routes/paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 
 export interface Reply<T = any> {
   status: number;
@@ -46,7 +46,7 @@ export async function signInWithPassword(
   identifier: string,
   password: string,
 ): Promise<Reply> {
-  return call(app, 'POST', `${F}/user/login`, {
+  return call(app, 'POST', apiPaths.login, {
     body: { loginType: 'password', identifierType, identifier, password },
   });
 }
@@ -62,7 +62,7 @@ export async function tokenFor(app: FastifyInstance, account: string, password: 
 export async function latestCode(app: FastifyInstance, to: string): Promise<string | null> {
   // messages go out just after the answer that queued them
   await app.messenger.idle();
-  const reply = await call(app, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const reply = await call(app, 'GET', `${apiPaths.devOutbox}?to=${encodeURIComponent(to)}`);
   const text: string | undefined = reply.data[0]?.text;
   return text?.match(/\b(\d{6})\b/)?.[1] ?? null;
 }

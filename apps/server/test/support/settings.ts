@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { S } from '../../src/routes/paths.ts';
+import { apiPaths, SETTINGS_PREFIX } from '@portal/shared/api/paths';
 import { PASSWORD, createCompany, createUser } from './fixtures.ts';
 import { type Reply, call, randomLoopback, tokenFor } from './http.ts';
 
@@ -19,7 +19,7 @@ export function settings(
   token: string | undefined,
   body?: unknown,
 ): Promise<Reply> {
-  return call(app, method, `${S}${path}`, { token, body });
+  return call(app, method, `${SETTINGS_PREFIX}${path}`, { token, body });
 }
 
 export interface Part {
@@ -64,7 +64,7 @@ export async function uploadIcon(
   return toReply(
     await app.inject({
       method: 'POST',
-      url: `${S}/enterprise/personalization/icon`,
+      url: apiPaths.uploadIcon,
       headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       remoteAddress: randomLoopback(),
       payload,

@@ -1,3 +1,4 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import { envelopeSchema } from '@portal/shared/api/envelope';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ const outboxEntrySchema = z.object({
 /** Registered only when the development outbox is on (never with NODE_ENV=production). */
 export async function outboxRoutes(app: FastifyInstance, options: { outbox: DevOutbox }) {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/dev/outbox',
+    apiPaths.devOutbox,
     {
       schema: {
         tags: ['development'],

@@ -1,3 +1,4 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import { envelopeSchema } from '@portal/shared/api/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,7 +40,7 @@ export async function healthRoutes(app: FastifyInstance) {
   const config = { rateLimit: false } as const;
 
   r.get(
-    '/healthz',
+    apiPaths.health,
     {
       config,
       schema: {
@@ -55,7 +56,7 @@ export async function healthRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/readyz',
+    apiPaths.readiness,
     {
       config,
       schema: {

@@ -24,7 +24,7 @@ import {
   updatePhone,
 } from '../../libraries/personal.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { A, F } from '../paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 
 const nothing = { 200: envelopeSchema(z.null()) };
 
@@ -33,7 +33,7 @@ export async function personalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    `${A}/user/updatenickname`,
+    apiPaths.updateNickname,
     {
       config: { auth: 'required' },
       schema: {
@@ -51,7 +51,7 @@ export async function personalRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${A}/user/updatephone`,
+    apiPaths.updatePhone,
     {
       config: { auth: 'required' },
       schema: {
@@ -70,7 +70,7 @@ export async function personalRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${A}/user/updateEmail`,
+    apiPaths.updateEmail,
     {
       config: { auth: 'required' },
       schema: {
@@ -89,7 +89,7 @@ export async function personalRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${A}/user/updatepwd`,
+    apiPaths.updatePassword,
     {
       config: { auth: 'required' },
       schema: {
@@ -108,7 +108,7 @@ export async function personalRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${F}/user/saveLangCode`,
+    apiPaths.saveLanguage,
     {
       config: { auth: 'required', uncertifiedAllowed: true },
       schema: {
@@ -125,7 +125,7 @@ export async function personalRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    `${F}/user/queryUserCertified`,
+    apiPaths.certification,
     {
       config: { auth: 'required', uncertifiedAllowed: true },
       schema: {
@@ -140,7 +140,7 @@ export async function personalRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${F}/user/phoneAuth`,
+    apiPaths.phoneAuth,
     {
       config: { auth: 'required', uncertifiedAllowed: true },
       schema: {
@@ -159,7 +159,7 @@ export async function personalRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    `${F}/user/allowModifyPassword`,
+    apiPaths.allowModifyPassword,
     {
       config: { auth: 'required' },
       schema: {
@@ -174,7 +174,7 @@ export async function personalRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${F}/user/forgetPasswd`,
+    apiPaths.forgetPassword,
     {
       schema: {
         tags: ['personal'],

@@ -10,13 +10,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enterEnterprise, portalInfo, userAdmin } from '../../libraries/portal.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { failureAnswers } from '../../plugins/validation.ts';
-import { F } from '../paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 
 export async function portalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    `${F}/portal/info`,
+    apiPaths.portalInfo,
     {
       config: { auth: 'required' },
       schema: {
@@ -29,7 +29,7 @@ export async function portalRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${F}/portal/enterprise/enter`,
+    apiPaths.enterEnterprise,
     {
       config: { auth: 'required' },
       schema: {
@@ -44,7 +44,7 @@ export async function portalRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    `${F}/portal/user/admin`,
+    apiPaths.portalAdmin,
     {
       config: { auth: 'required' },
       schema: {

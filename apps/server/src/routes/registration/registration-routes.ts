@@ -23,7 +23,7 @@ import {
   signUpPersonal,
 } from '../../libraries/registration.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { F } from '../paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, lang: request.lang });
 
@@ -46,7 +46,7 @@ export async function registrationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/api/referral/info/:id',
+    apiPaths.referralInfo,
     {
       schema: {
         tags: ['registration'],
@@ -63,7 +63,7 @@ export async function registrationRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${F}/admin/signup`,
+    apiPaths.adminSignUp,
     {
       schema: {
         tags: ['registration'],
@@ -77,7 +77,7 @@ export async function registrationRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${F}/user/ownerEnterpriseSignup`,
+    apiPaths.ownerSignUp,
     {
       schema: {
         tags: ['registration'],
@@ -91,7 +91,7 @@ export async function registrationRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${F}/user/boundEnterpriseSignUp`,
+    apiPaths.memberSignUp,
     {
       schema: {
         tags: ['registration'],
@@ -108,7 +108,7 @@ export async function registrationRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${F}/user/boundEnterprise`,
+    apiPaths.bindEnterprise,
     {
       schema: {
         tags: ['registration'],
@@ -124,7 +124,7 @@ export async function registrationRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${F}/user/signUp`,
+    apiPaths.personalSignUp,
     {
       schema: {
         tags: ['registration'],
@@ -140,7 +140,7 @@ export async function registrationRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${F}/personalSignUpCheck`,
+    apiPaths.signUpCheck,
     {
       schema: {
         tags: ['registration'],

@@ -17,7 +17,7 @@ import {
 } from '../../libraries/departments.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { failureAnswers } from '../../plugins/validation.ts';
-import { S } from '../paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 import { ADMINISTRATOR_ONLY, administratorOnly } from './administrator-only.ts';
 
 const nothingOr404 = { 200: envelopeSchema(z.null()), ...failureAnswers(404) };
@@ -30,7 +30,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    `${S}/enterprise/departments`,
+    apiPaths.departments,
     {
       config: { auth: 'required' },
       schema: {
@@ -44,7 +44,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${S}/enterprise/departments/create`,
+    apiPaths.createDepartment,
     {
       config: { auth: 'required' },
       schema: {
@@ -59,7 +59,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${S}/enterprise/departments/rename`,
+    apiPaths.renameDepartment,
     {
       config: { auth: 'required' },
       schema: {
@@ -77,7 +77,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${S}/enterprise/departments/delete`,
+    apiPaths.deleteDepartment,
     {
       config: { auth: 'required' },
       schema: {

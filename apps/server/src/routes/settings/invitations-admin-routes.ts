@@ -15,7 +15,7 @@ import {
 } from '../../libraries/settings-invitations.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { failureAnswers } from '../../plugins/validation.ts';
-import { S } from '../paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 import { ADMINISTRATOR_ONLY, administratorOnly } from './administrator-only.ts';
 
 /** The company's invitation links (settings centre). */
@@ -24,7 +24,7 @@ export async function invitationsAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    `${S}/enterprise/invitations/create`,
+    apiPaths.createInvitation,
     {
       config: { auth: 'required' },
       schema: {
@@ -39,7 +39,7 @@ export async function invitationsAdminRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    `${S}/enterprise/invitations`,
+    apiPaths.invitations,
     {
       config: { auth: 'required' },
       schema: {
@@ -53,7 +53,7 @@ export async function invitationsAdminRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${S}/enterprise/invitations/revoke`,
+    apiPaths.revokeInvitation,
     {
       config: { auth: 'required' },
       schema: {

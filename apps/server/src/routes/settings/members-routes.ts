@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { createMember, listCompanyMembers, removeMember, updateMember } from '../../libraries/members.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { failureAnswers } from '../../plugins/validation.ts';
-import { S } from '../paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 import { ADMINISTRATOR_ONLY, administratorOnly } from './administrator-only.ts';
 
 const nothingOr404 = { 200: envelopeSchema(z.null()), ...failureAnswers(404) };
@@ -24,7 +24,7 @@ export async function membersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    `${S}/enterprise/members`,
+    apiPaths.members,
     {
       config: { auth: 'required' },
       schema: {
@@ -39,7 +39,7 @@ export async function membersRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${S}/enterprise/members/create`,
+    apiPaths.createMember,
     {
       config: { auth: 'required' },
       schema: {
@@ -54,7 +54,7 @@ export async function membersRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${S}/enterprise/members/update`,
+    apiPaths.updateMember,
     {
       config: { auth: 'required' },
       schema: {
@@ -72,7 +72,7 @@ export async function membersRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${S}/enterprise/members/remove`,
+    apiPaths.removeMember,
     {
       config: { auth: 'required' },
       schema: {

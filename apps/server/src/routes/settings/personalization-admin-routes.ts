@@ -11,7 +11,7 @@ import { saveCompanyBranding, saveCompanyIcon } from '../../libraries/branding.t
 import { ICON_PATH } from '../../libraries/personalization.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { failureAnswers } from '../../plugins/validation.ts';
-import { S } from '../paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 import { ADMINISTRATOR_ONLY, administratorOnly } from './administrator-only.ts';
 
 /** The parts of the upload, for the API description; the route reads them itself. */
@@ -90,7 +90,7 @@ export async function personalizationAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    `${S}/enterprise/personalization/save`,
+    apiPaths.savePersonalization,
     {
       config: { auth: 'required' },
       schema: {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { DEFAULT_ICON_TYPE } from '../../libraries/default-icon.ts';
 import { ICON_PATH, iconFile, queryPersonalization } from '../../libraries/personalization.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { S } from '../paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 
 /** The icon's bytes as they were uploaded (a Buffer), or the built-in SVG (a string): never serialized. */
 const imageSchema = z.any().meta({ type: 'string', format: 'binary' });
@@ -23,7 +23,7 @@ export async function personalizationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    `${S}/enterprise/personalization/query`,
+    apiPaths.personalization,
     {
       // branding is public: the verify-phone page of an uncertified account keeps its icon and title
       config: { auth: 'optional', uncertifiedAllowed: true },

@@ -14,7 +14,7 @@ import { AppError } from '../../app-error.ts';
 import { checkEmailCode, checkPhoneCode, requestEmailCode, requestPhoneCode } from '../../libraries/verification.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { failureAnswer } from '../../plugins/validation.ts';
-import { F } from '../paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 
 /** A code send beyond the limits is 1009108 with HTTP 429 (and `data.cooldownSeconds` while the
  *  target waits), besides the request-rate limit's 1000429. */
@@ -31,7 +31,7 @@ export async function codeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    `${F}/sendSms`,
+    apiPaths.sendSms,
     {
       // an uncertified account may still ask for its certification code after the cut-off
       config: { auth: 'optional', uncertifiedAllowed: true },
@@ -60,7 +60,7 @@ export async function codeRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${F}/send-email`,
+    apiPaths.sendEmail,
     {
       schema: {
         tags: ['codes'],
@@ -81,7 +81,7 @@ export async function codeRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${F}/checkCode`,
+    apiPaths.checkPhoneCode,
     {
       schema: {
         tags: ['codes'],
@@ -96,7 +96,7 @@ export async function codeRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${F}/email/checkCode`,
+    apiPaths.checkEmailCode,
     {
       schema: {
         tags: ['codes'],

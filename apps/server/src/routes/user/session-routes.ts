@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { signIn, signOut } from '../../libraries/sign-in.ts';
 import { toCurrentUser } from '../../libraries/users.ts';
 import { ok } from '../../plugins/envelope.ts';
-import { F } from '../paths.ts';
+import { apiPaths } from '@portal/shared/api/paths';
 
 export async function sessionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    `${F}/user/login`,
+    apiPaths.login,
     {
       schema: {
         tags: ['sign-in'],
@@ -27,7 +27,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${F}/user/logout`,
+    apiPaths.logout,
     {
       config: { auth: 'required', uncertifiedAllowed: true },
       schema: { tags: ['sign-in'], summary: 'End this session', response: { 200: envelopeSchema(z.null()) } },
@@ -39,7 +39,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    `${F}/user/current`,
+    apiPaths.currentUser,
     {
       config: { auth: 'required', uncertifiedAllowed: true },
       schema: {
