@@ -45,6 +45,29 @@ function isNonLinguistic(value: string): boolean {
   return value.replace(/\{\{\s*\w+\s*\}\}/g, '').replace(/[\d\p{P}\p{S}\s]/gu, '') === '';
 }
 
+/** An i18next plural key (`countdown_one`): its base and its category. */
+const PLURAL_KEY = /^(.+)_(zero|one|two|few|many|other)$/;
+
+/**
+ * The plural categories a language uses for the counts the portal shows (0-100). Spanish and Italian
+ * `many` is for millions only, so it is not asked for.
+ */
+function pluralForms(lang: Language): string[] {
+  const rules = new Intl.PluralRules(lang);
+  return [...new Set(Array.from({ length: 101 }, (_, n) => rules.select(n)))].sort();
+}
+
+/** The keys a language must have: those of the source, with each `key_other` in the language's plural forms. */
+function expectedKeys(lang: Language): Map<string, string> {
+  const expected = new Map<string, string>();
+  for (const key of source.keys()) {
+    const plural = PLURAL_KEY.exec(key);
+    if (plural?.[2] !== 'other') expected.set(key, key);
+    else for (const form of pluralForms(lang)) expected.set(`${plural[1]}_${form}`, key);
+  }
+  return expected;
+}
+
 const source = flatten(MESSAGES[SOURCE]);
 const english = flatten(MESSAGES[ENGLISH]);
 
@@ -60,9 +83,12 @@ describe('locale catalogue', () => {
   describe.each(LANGUAGES)('%s', (lang) => {
     const messages = flatten(MESSAGES[lang]);
 
-    it(`has exactly the keys of ${SOURCE}`, () => {
-      const missing = [...source.keys()].filter((key) => !messages.has(key));
-      const extra = [...messages.keys()].filter((key) => !source.has(key));
+    // key of this language -> the source key it translates (a plural form translates `key_other`)
+    const expected = expectedKeys(lang);
+
+    it(`has exactly the keys of ${SOURCE}, with the plural forms of its language`, () => {
+      const missing = [...expected.keys()].filter((key) => !messages.has(key));
+      const extra = [...messages.keys()].filter((key) => !expected.has(key));
       expect(
         { missing, extra },
         `keys of ${lang} differ from ${SOURCE}: missing [${missing.join(', ')}], extra [${extra.join(', ')}]`,
@@ -78,10 +104,12 @@ describe('locale catalogue', () => {
     });
 
     it(`keeps every {{placeholder}} of ${SOURCE} and adds none`, () => {
-      const wrong = [...source.keys()]
-        .filter((key) => messages.has(key))
-        .filter((key) => placeholders(source.get(key)).join() !== placeholders(messages.get(key)).join())
-        .map((key) => `${key}: ${placeholders(source.get(key)).join(' ')} -> ${JSON.stringify(messages.get(key))}`);
+      const wrong = [...expected]
+        .filter(([key]) => messages.has(key))
+        .filter(([key, of]) => placeholders(source.get(of)).join() !== placeholders(messages.get(key)).join())
+        .map(
+          ([key, of]) => `${key}: ${placeholders(source.get(of)).join(' ')} -> ${JSON.stringify(messages.get(key))}`,
+        );
       expect(wrong, `placeholders differ from ${SOURCE} in ${lang}`).toEqual([]);
     });
   });

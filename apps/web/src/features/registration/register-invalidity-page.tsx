@@ -30,7 +30,7 @@ export function RegisterInvalidityPage() {
         <>
           <p>{t('web.registerInvalidity.description')}</p>
           <p role="timer" aria-live="off">
-            {t('web.registerInvalidity.countdown', { seconds: secondsLeft })}
+            {t('web.registerInvalidity.countdown', { count: secondsLeft })}
           </p>
         </>
       }

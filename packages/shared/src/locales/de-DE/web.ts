@@ -91,7 +91,8 @@ const web: Messages['web'] = {
     title: 'Dieser Einladungslink ist nicht mehr gültig',
     description:
       'Der Link wurde bereits verwendet, ist abgelaufen oder wurde widerrufen. Bitte fordern Sie bei Ihrem Administrator eine neue Einladung an.',
-    countdown: 'Weiterleitung zur Anmeldung in {{seconds}} Sekunden',
+    countdown_one: 'Weiterleitung zur Anmeldung in {{count}} Sekunde',
+    countdown_other: 'Weiterleitung zur Anmeldung in {{count}} Sekunden',
     goLogin: 'Jetzt anmelden',
   },
   code: {

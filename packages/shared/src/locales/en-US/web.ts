@@ -89,7 +89,8 @@ const web: Messages['web'] = {
     title: 'This invitation link is no longer valid',
     description:
       'The link has been used, has expired or was revoked. Please contact your administrator for a new invitation.',
-    countdown: 'Going to the sign-in page in {{seconds}} seconds',
+    countdown_one: 'Going to the sign-in page in {{count}} second',
+    countdown_other: 'Going to the sign-in page in {{count}} seconds',
     goLogin: 'Sign in now',
   },
   code: {

@@ -90,7 +90,8 @@ const web: Messages['web'] = {
     title: 'Este enlace de invitación ya no es válido',
     description:
       'El enlace ya se ha usado, ha caducado o se ha revocado. Pida una nueva invitación a su administrador.',
-    countdown: 'Irá a la página de inicio de sesión en {{seconds}} segundos',
+    countdown_one: 'Irá a la página de inicio de sesión en {{count}} segundo',
+    countdown_other: 'Irá a la página de inicio de sesión en {{count}} segundos',
     goLogin: 'Iniciar sesión ahora',
   },
   code: {

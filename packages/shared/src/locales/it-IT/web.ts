@@ -90,7 +90,8 @@ const web: Messages['web'] = {
     title: 'Questo link di invito non è più valido',
     description:
       'Il link è già stato usato, è scaduto o è stato revocato. Chiedi un nuovo invito al tuo amministratore.',
-    countdown: 'Verrai reindirizzato alla pagina di accesso tra {{seconds}} secondi',
+    countdown_one: 'Verrai reindirizzato alla pagina di accesso tra {{count}} secondo',
+    countdown_other: 'Verrai reindirizzato alla pagina di accesso tra {{count}} secondi',
     goLogin: 'Accedi ora',
   },
   code: {

@@ -88,7 +88,7 @@ const web: Messages['web'] = {
   registerInvalidity: {
     title: 'この招待リンクは無効です',
     description: 'リンクは使用済み、期限切れ、または取り消されています。管理者に新しい招待を依頼してください。',
-    countdown: '{{seconds}} 秒後にログインページへ移動します',
+    countdown_other: '{{count}} 秒後にログインページへ移動します',
     goLogin: '今すぐログイン',
   },
   code: {

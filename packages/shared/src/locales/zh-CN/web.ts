@@ -84,7 +84,7 @@ export default {
   registerInvalidity: {
     title: '邀请链接已失效',
     description: '该链接已被使用、已过期或已被撤销，请联系管理员重新获取邀请链接。',
-    countdown: '{{seconds}} 秒后自动跳转到登录页',
+    countdown_other: '{{count}} 秒后自动跳转到登录页',
     goLogin: '立即前往登录',
   },
   code: {
