@@ -1,16 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { registerApiHandlers } from '../lib/api-client';
-import { useBranding } from '../stores/branding-store';
-import { useSession } from '../stores/session-store';
+import { queryClient } from '../lib/query-client';
 
 /** Lends the api client the shell's toast and navigation, which only exist inside React. */
 export function ApiBridge() {
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   useEffect(
     () =>
@@ -18,13 +15,9 @@ export function ApiBridge() {
         // Keyed by text: a burst of calls failing the same way shows one toast, not five.
         notifyError: (text) => void message.error({ content: text, key: text }),
         navigate: (path) => void navigate(path, { replace: true }),
-        onSessionEnded: () => {
-          useSession.getState().clear();
-          useBranding.getState().clear();
-          queryClient.clear();
-        },
+        onSessionEnded: () => queryClient.clear(),
       }),
-    [message, navigate, queryClient],
+    [message, navigate],
   );
 
   return null;

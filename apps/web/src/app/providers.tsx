@@ -1,4 +1,4 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, Grid } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import { queryClient } from '../lib/query-client';
 import { themeConfig } from '../lib/theme';
 import { usePreferences } from '../stores/preferences-store';
 import { ThemeRoot } from './theme-root';
-import { useDocumentBranding } from './use-document-branding';
 import { useLanguageSync } from './use-language-sync';
 
 function LocalizedTheme({ children }: { children: ReactNode }) {
@@ -21,7 +20,6 @@ function LocalizedTheme({ children }: { children: ReactNode }) {
   const touch = Grid.useBreakpoint().md === false;
   const appTheme = useMemo(() => themeConfig(mode, touch), [mode, touch]);
   useLanguageSync();
-  useDocumentBranding();
 
   return (
     <ConfigProvider
@@ -40,9 +38,9 @@ function LocalizedTheme({ children }: { children: ReactNode }) {
 }
 
 /** Server state, language, theme and antd's message/notification/modal context, set once at the root. */
-export function AppProviders({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <LocalizedTheme>{children}</LocalizedTheme>
       </I18nextProvider>

@@ -3,12 +3,19 @@ import { paths } from '../config/paths';
 import { readToken } from '../lib/cookies';
 import { ApiBridge } from './api-bridge';
 import { isOpenRoute, routeName } from './route-access';
+import { useDocumentBranding } from './use-document-branding';
 import styles from './root-layout.module.css';
 
-/** The shell around every route: the sign-in guard, the api client's bridge and a loading bar. */
+/**
+ * The shell around every route: the sign-in guard, the api client's bridge, the document's title,
+ * icon and language, and a loading bar.
+ */
 export function RootLayout() {
   const matches = useMatches();
   const navigation = useNavigation();
+  // Here rather than above the router: a sign-in or sign-out is a navigation, which renders this
+  // again, so the branding follows whether there is a session.
+  useDocumentBranding();
 
   // Checked on every route change (matches change with the location), so a token removed by
   // another tab or product is noticed at the next navigation.

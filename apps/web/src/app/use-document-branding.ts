@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadBranding } from '../session/branding';
 import { currentLanguage } from '../lib/i18n';
-import { useBranding } from '../stores/branding-store';
+import { useBranding } from '../session/branding';
 
 const PLATFORM_FAVICON = '/favicon.svg';
 
@@ -25,8 +24,7 @@ function setFavicon(href: string): void {
 export function useDocumentBranding(): void {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const personalization = useBranding((s) => s.personalization);
-  const previousLang = useRef(lang);
+  const personalization = useBranding();
 
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -36,11 +34,4 @@ export function useDocumentBranding(): void {
     document.title = personalization?.slogan || t('common.platformTitle');
     setFavicon(personalization?.icon || PLATFORM_FAVICON);
   }, [personalization, t]);
-
-  // The slogan is in the request language: ask again when the language changes.
-  useEffect(() => {
-    if (previousLang.current === lang) return;
-    previousLang.current = lang;
-    if (useBranding.getState().personalization) void loadBranding();
-  }, [lang]);
 }

@@ -5,13 +5,9 @@ import { QueryClient } from '@tanstack/react-query';
  * not retry on their own (a retry would toast again), and data stays fresh until a change
  * invalidates it: the portal's data changes through this app, which invalidates after each change.
  */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
-}
-
-export const queryClient = createQueryClient();
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});

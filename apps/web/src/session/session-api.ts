@@ -2,14 +2,14 @@ import { apiPaths } from '@portal/shared/api/paths';
 import type { CurrentUser, LoginRequest, LoginResponse } from '@portal/shared/api/auth';
 import type { Personalization, PersonalizationQuery } from '@portal/shared/api/personalization';
 import type { PortalInfo } from '@portal/shared/api/portal';
-import { apiClient } from '../lib/api-client';
+import { type CallOptions, apiClient } from '../lib/api-client';
 
 export function login(body: LoginRequest): Promise<LoginResponse> {
   return apiClient.post<LoginResponse>(apiPaths.login, body);
 }
 
-export function logout(): Promise<null> {
-  return apiClient.post<null>(apiPaths.logout);
+export function logout(options?: CallOptions): Promise<null> {
+  return apiClient.post<null>(apiPaths.logout, undefined, options);
 }
 
 export function fetchCurrentUser(): Promise<CurrentUser> {

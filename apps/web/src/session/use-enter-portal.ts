@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { adoptAccountLanguage } from '../lib/language';
 import { writeUserInfo } from '../lib/storage';
-import { useSession } from '../stores/session-store';
 import { fetchCertification, isPastCutOff } from './certification';
 import { landingUrl, refreshPortal } from './portal-session';
 import { fetchCurrentUser } from './session-api';
@@ -26,7 +25,6 @@ export function useEnterPortal(): (options?: EnterPortalOptions) => Promise<void
     async ({ certificationSettled = false }: EnterPortalOptions = {}) => {
       // user/current first: after the cut-off an unverified account gets nothing else (1009130).
       const user = await fetchCurrentUser();
-      useSession.getState().setUserInfo(user);
       writeUserInfo(user);
       await adoptAccountLanguage(user.langCode);
 

@@ -4,15 +4,13 @@ import { render } from '@testing-library/react';
 // of the router's contexts.
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
-import { createQueryClient } from '../lib/query-client';
 
 /** Renders routes inside the real providers, starting at `path`. */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  // A client of its own per test, so that no test sees another's cached answers.
   const view = render(
     <StyleProvider cache={createCache()} mock="server">
-      <AppProviders client={createQueryClient()}>
+      <AppProviders>
         <RouterProvider router={router} />
       </AppProviders>
     </StyleProvider>,

@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { queryClient } from '../lib/query-client';
 
 afterEach(() => {
   cleanup();
+  // The app's one query client outlives a test as it outlives a page: no test sees another's answers.
+  queryClient.clear();
   document.cookie.split(';').forEach((c) => {
     document.cookie = `${c.split('=')[0]!.trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });

@@ -3,8 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readEnterpriseId, readToken, writeEnterpriseId, writeToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
-import { useBranding } from '../../stores/branding-store';
-import { useSession } from '../../stores/session-store';
 import { renderRoutes } from '../../test/render-route';
 import { testPersonalization, testPortalInfo } from '../../test/session-fixtures';
 import { routes } from '../router';
@@ -21,9 +19,6 @@ const sessionApi = await import('../../session/session-api');
 
 beforeEach(async () => {
   vi.clearAllMocks();
-  // the stores outlive a test, as they outlive a page in the app; so do answers still on their way
-  useSession.getState().clear();
-  useBranding.getState().clear();
   await i18n.changeLanguage('en-US');
   writeToken('tok');
   vi.mocked(sessionApi.fetchPortalInfo).mockResolvedValue(testPortalInfo(2));

@@ -1,20 +1,25 @@
 import { BankOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
 import { App, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-error';
-import { refreshPortal } from '../../session/portal-session';
-import { enterEnterprise } from '../../session/session-api';
-import { selectCurrentEnterprise, useSession } from '../../stores/session-store';
+import { enterCompany } from '../../session/portal-session';
+import { currentEnterpriseOf, useCurrentEnterprise, usePortalEnterprises } from '../../session/session-queries';
 import styles from './company-switcher.module.css';
 
 /** The session's current company; switching it changes the products the home page offers. */
 export function CompanySwitcher() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const enterprises = useSession((s) => s.enterprises);
-  const current = useSession(selectCurrentEnterprise);
-  const [switching, setSwitching] = useState(false);
+  const enterprises = usePortalEnterprises();
+  const current = useCurrentEnterprise();
+  // A failure was said by the api client; the selection stays on the unchanged company.
+  const { mutate: switchTo, isPending: switching } = useMutation({
+    mutationFn: enterCompany,
+    onSuccess: (info) => {
+      const entered = currentEnterpriseOf(info);
+      if (entered) void message.success(t('web.layout.companySwitched', { name: entered.enterpriseName }));
+    },
+  });
 
   if (!enterprises || !current) return null;
 
@@ -26,21 +31,6 @@ export function CompanySwitcher() {
     );
   }
 
-  async function switchTo(enterpriseId: number) {
-    setSwitching(true);
-    try {
-      await enterEnterprise(enterpriseId);
-      const info = await refreshPortal();
-      const entered = info.enterpriseProduct.find((e) => e.enterpriseId === info.enterpriseId);
-      if (entered) void message.success(t('web.layout.companySwitched', { name: entered.enterpriseName }));
-    } catch (error) {
-      // Already reported by the api client; the selection falls back to the unchanged company.
-      if (!(error instanceof ApiError)) throw error;
-    } finally {
-      setSwitching(false);
-    }
-  }
-
   return (
     <Select<number>
       className={styles.select}
@@ -48,7 +38,7 @@ export function CompanySwitcher() {
       value={current.enterpriseId}
       loading={switching}
       disabled={switching}
-      onChange={(id) => void switchTo(id)}
+      onChange={(id) => switchTo(id)}
       prefix={<BankOutlined aria-hidden="true" />}
       popupMatchSelectWidth={false}
       options={enterprises.map((e) => ({

@@ -2,15 +2,15 @@ import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AccentTag } from '../../components/accent-tag';
 import { openableProducts } from '../../session/settings-access';
-import { selectCurrentEnterprise, useSession } from '../../stores/session-store';
+import { useCurrentEnterprise, usePortalEnterprises, useSessionUser } from '../../session/session-queries';
 import { ProductCard } from './product-card';
 import styles from './home-page.module.css';
 
 export function HomePage() {
   const { t } = useTranslation();
-  const userInfo = useSession((s) => s.userInfo);
-  const enterprises = useSession((s) => s.enterprises);
-  const current = useSession(selectCurrentEnterprise);
+  const userInfo = useSessionUser();
+  const enterprises = usePortalEnterprises();
+  const current = useCurrentEnterprise();
   const products = current ? openableProducts(current) : [];
   const admin = current?.role === 'admin';
 

@@ -14,8 +14,8 @@ import { paths } from '../../config/paths';
 import { currentLanguage } from '../../lib/i18n';
 import { LANGUAGE_NAMES, changeLanguage } from '../../lib/language';
 import { usePreferences } from '../../stores/preferences-store';
-import { useSession } from '../../stores/session-store';
 import { signOut } from '../../session/portal-session';
+import { useSessionUser } from '../../session/session-queries';
 import styles from './user-menu.module.css';
 
 const LANGUAGE_KEY_PREFIX = 'lang:';
@@ -23,7 +23,7 @@ const LANGUAGE_KEY_PREFIX = 'lang:';
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const userInfo = useSession((s) => s.userInfo);
+  const userInfo = useSessionUser();
   const mode = usePreferences((s) => s.mode);
   const toggleMode = usePreferences((s) => s.toggleMode);
   const displayName = userInfo?.nickname || userInfo?.account || '';
