@@ -23,6 +23,7 @@ import {
   updateNickname,
   updatePhone,
 } from '../../libraries/personal.ts';
+import { sessionOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { apiPaths } from '@portal/shared/api/paths';
 
@@ -45,7 +46,7 @@ export async function personalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await updateNickname(app.ctx, request.auth!, request.body);
+      await updateNickname(app.ctx, sessionOf(request), request.body);
       return ok(null);
     },
   );
@@ -64,7 +65,7 @@ export async function personalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await updatePhone(app.ctx, request.auth!, request.body, request.ip);
+      await updatePhone(app.ctx, sessionOf(request), request.body, request.ip);
       return ok(null);
     },
   );
@@ -83,7 +84,7 @@ export async function personalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await updateEmail(app.ctx, request.auth!, request.body, request.ip);
+      await updateEmail(app.ctx, sessionOf(request), request.body, request.ip);
       return ok(null);
     },
   );
@@ -102,7 +103,7 @@ export async function personalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await changePassword(app.ctx, request.auth!, request.body, request.ip);
+      await changePassword(app.ctx, sessionOf(request), request.body, request.ip);
       return ok(null);
     },
   );
@@ -119,7 +120,7 @@ export async function personalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await saveLanguage(app.ctx, request.auth!, request.body);
+      await saveLanguage(app.ctx, sessionOf(request), request.body);
       return ok(null);
     },
   );
@@ -136,7 +137,7 @@ export async function personalRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(userCertifiedSchema) },
       },
     },
-    async (request) => ok(certificationOf(app.ctx, request.auth!)),
+    async (request) => ok(certificationOf(app.ctx, sessionOf(request))),
   );
 
   r.post(
@@ -153,7 +154,7 @@ export async function personalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await certifyPhone(app.ctx, request.auth!, request.body, request.ip);
+      await certifyPhone(app.ctx, sessionOf(request), request.body, request.ip);
       return ok(null);
     },
   );
@@ -170,7 +171,7 @@ export async function personalRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(allowModifyPasswordSchema) },
       },
     },
-    async (request) => ok(allowModifyPassword(request.auth!)),
+    async (request) => ok(allowModifyPassword(sessionOf(request))),
   );
 
   r.post(

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enterEnterprise, portalInfo, userAdmin } from '../../libraries/portal.ts';
+import { sessionOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { failureAnswers } from '../../plugins/validation.ts';
 import { apiPaths } from '@portal/shared/api/paths';
@@ -25,7 +26,7 @@ export async function portalRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(portalInfoSchema) },
       },
     },
-    async (request) => ok(await portalInfo(app.ctx, request.auth!, request.lang)),
+    async (request) => ok(await portalInfo(app.ctx, sessionOf(request), request.lang)),
   );
 
   r.post(
@@ -40,7 +41,7 @@ export async function portalRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(enterEnterpriseResponseSchema), ...failureAnswers(403) },
       },
     },
-    async (request) => ok(await enterEnterprise(app.ctx, request.auth!, request.query.enterpriseId)),
+    async (request) => ok(await enterEnterprise(app.ctx, sessionOf(request), request.query.enterpriseId)),
   );
 
   r.get(
@@ -53,6 +54,6 @@ export async function portalRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(portalUserAdminSchema) },
       },
     },
-    async (request) => ok(await userAdmin(app.ctx, request.auth!)),
+    async (request) => ok(await userAdmin(app.ctx, sessionOf(request))),
   );
 }

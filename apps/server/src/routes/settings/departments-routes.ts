@@ -18,7 +18,7 @@ import {
 import { ok } from '../../plugins/envelope.ts';
 import { failureAnswers } from '../../plugins/validation.ts';
 import { apiPaths } from '@portal/shared/api/paths';
-import { ADMINISTRATOR_ONLY, administratorOnly } from './administrator-only.ts';
+import { ADMINISTRATOR_ONLY, administratorOf, administratorOnly } from './administrator-only.ts';
 
 const nothingOr404 = { 200: envelopeSchema(z.null()), ...failureAnswers(404) };
 const NAME_RULE =
@@ -40,7 +40,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(departmentListSchema) },
       },
     },
-    async (request) => ok(await listCompanyDepartments(app.ctx, request.administrator!)),
+    async (request) => ok(await listCompanyDepartments(app.ctx, administratorOf(request))),
   );
 
   r.post(
@@ -55,7 +55,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(createDepartmentResponseSchema), ...failureAnswers(404) },
       },
     },
-    async (request) => ok(await createCompanyDepartment(app.ctx, request.administrator!, request.body)),
+    async (request) => ok(await createCompanyDepartment(app.ctx, administratorOf(request), request.body)),
   );
 
   r.post(
@@ -71,7 +71,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await renameCompanyDepartment(app.ctx, request.administrator!, request.body);
+      await renameCompanyDepartment(app.ctx, administratorOf(request), request.body);
       return ok(null);
     },
   );
@@ -89,7 +89,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteCompanyDepartment(app.ctx, request.administrator!, request.body);
+      await deleteCompanyDepartment(app.ctx, administratorOf(request), request.body);
       return ok(null);
     },
   );

@@ -16,7 +16,7 @@ import {
 import { ok } from '../../plugins/envelope.ts';
 import { failureAnswers } from '../../plugins/validation.ts';
 import { apiPaths } from '@portal/shared/api/paths';
-import { ADMINISTRATOR_ONLY, administratorOnly } from './administrator-only.ts';
+import { ADMINISTRATOR_ONLY, administratorOf, administratorOnly } from './administrator-only.ts';
 
 /** The company's invitation links (settings centre). */
 export async function invitationsAdminRoutes(app: FastifyInstance) {
@@ -35,7 +35,7 @@ export async function invitationsAdminRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(createdCompanyInvitationSchema) },
       },
     },
-    async (request) => ok(await createCompanyInvitation(app.ctx, request.administrator!, request.body)),
+    async (request) => ok(await createCompanyInvitation(app.ctx, administratorOf(request), request.body)),
   );
 
   r.get(
@@ -49,7 +49,7 @@ export async function invitationsAdminRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(companyInvitationListSchema) },
       },
     },
-    async (request) => ok(await listCompanyInvitations(app.ctx, request.administrator!)),
+    async (request) => ok(await listCompanyInvitations(app.ctx, administratorOf(request))),
   );
 
   r.post(
@@ -65,7 +65,7 @@ export async function invitationsAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await revokeCompanyInvitation(app.ctx, request.administrator!, request.body.id);
+      await revokeCompanyInvitation(app.ctx, administratorOf(request), request.body.id);
       return ok(null);
     },
   );

@@ -14,7 +14,7 @@ import { createMember, listCompanyMembers, removeMember, updateMember } from '..
 import { ok } from '../../plugins/envelope.ts';
 import { failureAnswers } from '../../plugins/validation.ts';
 import { apiPaths } from '@portal/shared/api/paths';
-import { ADMINISTRATOR_ONLY, administratorOnly } from './administrator-only.ts';
+import { ADMINISTRATOR_ONLY, administratorOf, administratorOnly } from './administrator-only.ts';
 
 const nothingOr404 = { 200: envelopeSchema(z.null()), ...failureAnswers(404) };
 
@@ -35,7 +35,7 @@ export async function membersRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(memberPageSchema) },
       },
     },
-    async (request) => ok(await listCompanyMembers(app.ctx, request.administrator!, request.query)),
+    async (request) => ok(await listCompanyMembers(app.ctx, administratorOf(request), request.query)),
   );
 
   r.post(
@@ -50,7 +50,7 @@ export async function membersRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(createMemberResponseSchema), ...failureAnswers(404) },
       },
     },
-    async (request) => ok(await createMember(app.ctx, request.administrator!, request.body)),
+    async (request) => ok(await createMember(app.ctx, administratorOf(request), request.body)),
   );
 
   r.post(
@@ -66,7 +66,7 @@ export async function membersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await updateMember(app.ctx, request.administrator!, request.body);
+      await updateMember(app.ctx, administratorOf(request), request.body);
       return ok(null);
     },
   );
@@ -84,7 +84,7 @@ export async function membersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await removeMember(app.ctx, request.administrator!, request.body);
+      await removeMember(app.ctx, administratorOf(request), request.body);
       return ok(null);
     },
   );

@@ -12,7 +12,7 @@ import { ICON_PATH } from '../../libraries/personalization.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { failureAnswers } from '../../plugins/validation.ts';
 import { apiPaths } from '@portal/shared/api/paths';
-import { ADMINISTRATOR_ONLY, administratorOnly } from './administrator-only.ts';
+import { ADMINISTRATOR_ONLY, administratorOf, administratorOnly } from './administrator-only.ts';
 
 /** The parts of the upload, for the API description; the route reads them itself. */
 const iconUploadSchema = z.strictObject({
@@ -80,7 +80,7 @@ async function iconUploadRoute(app: FastifyInstance) {
         response: { 200: envelopeSchema(personalizationIconResponseSchema), ...failureAnswers(413) },
       },
     },
-    async (request) => ok(await saveCompanyIcon(app.ctx, request.administrator!, await readIconUpload(request))),
+    async (request) => ok(await saveCompanyIcon(app.ctx, administratorOf(request), await readIconUpload(request))),
   );
 }
 
@@ -102,7 +102,7 @@ export async function personalizationAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await saveCompanyBranding(app.ctx, request.administrator!, request.body);
+      await saveCompanyBranding(app.ctx, administratorOf(request), request.body);
       return ok(null);
     },
   );

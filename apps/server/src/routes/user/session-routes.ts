@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signIn, signOut } from '../../libraries/sign-in.ts';
 import { toCurrentUser } from '../../libraries/users.ts';
+import { sessionOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { apiPaths } from '@portal/shared/api/paths';
 
@@ -33,7 +34,7 @@ export async function sessionRoutes(app: FastifyInstance) {
       schema: { tags: ['sign-in'], summary: 'End this session', response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      await signOut(app.ctx, request.auth!, request.ip);
+      await signOut(app.ctx, sessionOf(request), request.ip);
       return ok(null);
     },
   );
@@ -48,6 +49,6 @@ export async function sessionRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(currentUserSchema) },
       },
     },
-    async (request) => ok(toCurrentUser(request.auth!.user)),
+    async (request) => ok(toCurrentUser(sessionOf(request).user)),
   );
 }
