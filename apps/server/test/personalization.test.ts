@@ -1,3 +1,4 @@
+import type { Language } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, SETTINGS_PREFIX } from '@portal/shared/api/paths';
@@ -19,7 +20,11 @@ describe(`company personalization (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const brand = (enterpriseId: number, names: { name: string; cn: string; en: string }, languageType = 'en-US') =>
+  const brand = (
+    enterpriseId: number,
+    names: { name: string; cn: string; en: string },
+    languageType: Language = 'en-US',
+  ) =>
     t.app.ctx.db
       .updateTable('personalizations')
       .set({

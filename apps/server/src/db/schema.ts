@@ -1,9 +1,20 @@
+import type { USER_TYPES } from '@portal/shared/api/auth';
+import type { CodeScene } from '@portal/shared/api/codes';
+import type { MemberRole } from '@portal/shared/api/portal';
+import type { InvitationKind } from '@portal/shared/api/registration';
+import type { Language } from '@portal/shared/constants';
+import type { ProductCode } from '@portal/shared/products';
+import type { ImageType } from '@portal/shared/validation/image';
 import type { Generated } from 'kysely';
 
 /**
  * Tables as Kysely sees them. Timestamps are epoch milliseconds and flags 0/1 integers on both
- * engines, so that every query and comparison is the same on SQLite and PostgreSQL.
+ * engines, so that every query and comparison is the same on SQLite and PostgreSQL. Text columns that
+ * hold one of a fixed set of values are typed as that set: only the server writes them, always from
+ * the same shared unions, so a row never holds anything else.
  */
+export type UserType = (typeof USER_TYPES)[number];
+
 export interface UsersTable {
   id: Generated<number>;
   account: string | null;
@@ -11,8 +22,8 @@ export interface UsersTable {
   phone: string | null;
   email: string | null;
   password_hash: string | null;
-  lang_code: string;
-  user_type: string;
+  lang_code: Language;
+  user_type: UserType;
   phone_certified: number;
   email_verified: Generated<number>;
   disabled: number;
@@ -21,9 +32,12 @@ export interface UsersTable {
   updated_at: number;
 }
 
+/** `common`: a company of its own; `owner`: an owner company under the company that invited it. */
+export type EnterpriseKind = 'common' | 'owner';
+
 export interface EnterprisesTable {
   id: Generated<number>;
-  kind: string;
+  kind: EnterpriseKind;
   abbreviation: string;
   full_name: string;
   credit_code: string;
@@ -44,14 +58,14 @@ export interface DepartmentsTable {
 export interface MembershipsTable {
   enterprise_id: number;
   user_id: number;
-  role: string;
+  role: MemberRole;
   department_id: number | null;
   joined_at: number;
 }
 
 export interface ProductsTable {
   id: Generated<number>;
-  code: string;
+  code: ProductCode;
   entry_path: string;
   sort_order: number;
 }
@@ -65,7 +79,7 @@ export interface EnterpriseProductsTable {
 export interface InvitationsTable {
   id: Generated<number>;
   token_hash: string;
-  kind: string;
+  kind: InvitationKind;
   enterprise_id: number | null;
   department_id: number | null;
   created_by: number | null;
@@ -89,7 +103,7 @@ export interface SessionsTable {
 
 export interface VerificationCodesTable {
   id: Generated<number>;
-  scene: string;
+  scene: CodeScene;
   target: string;
   code_hash: string;
   expires_at: number;
@@ -101,7 +115,7 @@ export interface VerificationCodesTable {
 export interface TicketsTable {
   id: Generated<number>;
   token_hash: string;
-  scene: string;
+  scene: CodeScene;
   target: string;
   expires_at: number;
   used_at: number | null;
@@ -128,9 +142,9 @@ export interface PersonalizationsTable {
   platform_name: string;
   platform_name_cn: string;
   platform_name_en: string;
-  language_type: string;
+  language_type: Language;
   icon: Uint8Array | null;
-  icon_type: string | null;
+  icon_type: ImageType | null;
   icon_version: number;
   updated_at: number;
 }

@@ -1,10 +1,11 @@
 import { translate } from '@portal/shared/locales/catalog';
 import type { AppContext } from '../context.ts';
+import type { EnterpriseKind } from '../db/schema.ts';
 import type { Executor } from '../queries/executor.ts';
 import { insertDepartment, insertEnterprise, insertPersonalization } from '../queries/enterprises.ts';
 
 export interface NewEnterprise {
-  kind: 'common' | 'owner';
+  kind: EnterpriseKind;
   abbreviation: string;
   fullName: string;
   creditCode: string;

@@ -1,5 +1,6 @@
 import type { InvitationKind, InvitationLink, ReferralInfo, ReferralStatus } from '@portal/shared/api/registration';
 import { INVITATION_MAX_USES, INVITATION_ROUTES } from '@portal/shared/api/registration';
+import type { InvitationStatus } from '@portal/shared/api/settings';
 import { INVITATION_DEFAULT_HOURS, INVITATION_MAX_HOURS } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
@@ -97,8 +98,7 @@ export async function revokeInvitation(ctx: AppContext, enterpriseId: number, in
 
 /** What `referral/info` says about a link. A revocation outranks use, and use outranks expiry, so
  *  that the person holding the link is told the most specific reason. */
-export function invitationStatus(row: InvitationRow | undefined, now: number): ReferralStatus {
-  if (!row) return 'invalid';
+export function invitationStatus(row: InvitationRow, now: number): InvitationStatus {
   if (row.revoked_at !== null) return 'revoked';
   if (row.uses >= row.max_uses) return 'used';
   if (row.expires_at <= now) return 'expired';
@@ -119,7 +119,7 @@ export async function referralInfo(ctx: AppContext, id: string): Promise<Referra
   const inviter = row.created_by === null ? undefined : await findUserById(ctx.db, row.created_by);
   return {
     status,
-    kind: row.kind as InvitationKind,
+    kind: row.kind,
     enterpriseName: enterprise?.full_name ?? null,
     enterpriseDomain: enterprise?.domain ?? null,
     inviterName: inviter?.nickname ?? null,
@@ -136,10 +136,10 @@ function linkRejected(status: ReferralStatus): AppError {
 /** The live invitation of a link of the given kind, read without using it (the friendly early answer). */
 export async function readLiveInvitation(ctx: AppContext, id: string, kind: InvitationKind): Promise<InvitationRow> {
   const row = await findBySecret(ctx.db, id);
-  if (row && row.kind !== kind) throw linkRejected('invalid');
+  if (!row || row.kind !== kind) throw linkRejected('invalid');
   const status = invitationStatus(row, ctx.now());
   if (status !== 'valid') throw linkRejected(status);
-  return row!;
+  return row;
 }
 
 /**
@@ -156,7 +156,8 @@ export async function redeemInvitation(
   if (!row || row.kind !== kind) throw linkRejected('invalid');
   if (!(await useInvitation(trx, row.id, ctx.now()))) {
     // read again: a concurrent redemption that won the update is committed by now
-    const status = invitationStatus(await findBySecret(trx, id), ctx.now());
+    const current = await findBySecret(trx, id);
+    const status = current ? invitationStatus(current, ctx.now()) : 'invalid';
     throw linkRejected(status === 'valid' ? 'used' : status);
   }
   return row;

@@ -6,7 +6,7 @@ import type {
   RemoveMemberRequest,
   UpdateMemberRequest,
 } from '@portal/shared/api/settings';
-import { DEFAULT_LANGUAGE, isLanguage } from '@portal/shared/constants';
+import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
@@ -42,7 +42,6 @@ export async function listCompanyMembers(
     total,
     items: rows.map((row) => ({
       ...row,
-      role: row.role === 'admin' ? 'admin' : 'member',
       joinedAt: new Date(row.joinedAt).toISOString(),
     })),
   };
@@ -88,7 +87,7 @@ export async function createMember(
         phone: body.phone ?? null,
         email: body.email ?? null,
         password_hash: passwordHash,
-        lang_code: isLanguage(language) ? language : DEFAULT_LANGUAGE,
+        lang_code: language ?? DEFAULT_LANGUAGE,
         user_type: 'investors',
         phone_certified: 0,
         disabled: 0,

@@ -1,7 +1,7 @@
 import { apiPaths } from '@portal/shared/api/paths';
 import type { Personalization } from '@portal/shared/api/personalization';
 import type { Language } from '@portal/shared/constants';
-import { DEFAULT_LANGUAGE, isLanguage } from '@portal/shared/constants';
+import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
 import type { AppContext } from '../context.ts';
 import { findEnterpriseByDomain } from '../queries/enterprises.ts';
@@ -64,7 +64,7 @@ export async function queryPersonalization(
     platformName: row.platform_name,
     platformNameCn: row.platform_name_cn,
     platformNameEn: row.platform_name_en,
-    languageType: isLanguage(row.language_type) ? row.language_type : DEFAULT_LANGUAGE,
+    languageType: row.language_type,
     slogan: sloganOf(input.lang, row),
   };
 }

@@ -31,7 +31,7 @@ export async function portalInfo(ctx: AppContext, auth: Auth, lang: Language): P
       enterpriseName: e.fullName,
       abbreviation: e.abbreviation,
       domain: e.domain,
-      role: e.role === 'admin' ? 'admin' : 'member',
+      role: e.role,
       productList: products
         .filter((p) => p.enterpriseId === e.enterpriseId)
         .map((p) => ({

@@ -8,9 +8,10 @@ export class UnknownNameError extends Error {}
 async function resolve(ctx: AppContext, domain: string, codes: string[]) {
   const enterprise = await findEnterpriseByDomain(ctx.db, domain);
   if (!enterprise) throw new UnknownNameError(`unknown enterprise: ${domain}`);
+  const known = codes.filter(isProductCode);
   const unknown = codes.filter((c) => !isProductCode(c));
   if (unknown.length) throw new UnknownNameError(`unknown product code: ${unknown.join(', ')}`);
-  const products = await findProductsByCode(ctx.db, codes);
+  const products = await findProductsByCode(ctx.db, known);
   return { enterpriseId: enterprise.id, productIds: products.map((p) => p.id) };
 }
 

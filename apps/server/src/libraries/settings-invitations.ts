@@ -2,9 +2,7 @@ import type {
   CompanyInvitation,
   CreateCompanyInvitationRequest,
   CreatedCompanyInvitation,
-  InvitationStatus,
 } from '@portal/shared/api/settings';
-import type { InvitationKind } from '@portal/shared/api/registration';
 import type { AppContext } from '../context.ts';
 import { listEnterpriseInvitations } from '../queries/invitations.ts';
 import { recordAudit } from './audit.ts';
@@ -59,9 +57,8 @@ export async function listCompanyInvitations(ctx: AppContext, admin: Administrat
   const rows = await listEnterpriseInvitations(ctx.db, admin.enterpriseId);
   return rows.map((row) => ({
     id: row.id,
-    kind: row.kind as InvitationKind,
-    // 'invalid' means "no such link", which a listed row never is
-    status: invitationStatus(row, now) as InvitationStatus,
+    kind: row.kind,
+    status: invitationStatus(row, now),
     uses: row.uses,
     maxUses: row.max_uses,
     expiresAt: new Date(row.expires_at).toISOString(),

@@ -1,10 +1,9 @@
 import type { CurrentUser } from '@portal/shared/api/auth';
-import { DEFAULT_LANGUAGE, isLanguage } from '@portal/shared/constants';
 import type { UserRow } from '../queries/users.ts';
 
 /** The public view of a user (`user/current`, `_userInfo`). */
 export function toCurrentUser(user: UserRow): CurrentUser {
-  const langCode = isLanguage(user.lang_code) ? user.lang_code : DEFAULT_LANGUAGE;
+  const langCode = user.lang_code;
   return {
     userId: user.id,
     account: user.account,
@@ -13,7 +12,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     email: user.email,
     langCode,
     local: langCode.replace('-', '_'),
-    userType: user.user_type === 'personal' ? 'personal' : 'investors',
+    userType: user.user_type,
     phoneCertified: user.phone_certified === 1,
     emailVerified: user.email_verified === 1,
     hasPassword: user.password_hash !== null,

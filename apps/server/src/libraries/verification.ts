@@ -1,6 +1,5 @@
 import type { CodeScene, TicketResponse } from '@portal/shared/api/codes';
 import type { Language } from '@portal/shared/constants';
-import { isLanguage } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { emailSchema, isValidPhone, normalizePhone } from '@portal/shared/validation/rules';
 import { AppError } from '../app-error.ts';
@@ -42,7 +41,7 @@ async function requestCode(
 ) {
   const owner = await findUserByIdentifier(ctx.db, column, target);
   // the message speaks the language its owner chose, else the language the request came in
-  const lang = owner && isLanguage(owner.lang_code) ? owner.lang_code : request.lang;
+  const lang = owner?.lang_code ?? request.lang;
   // only a proven phone or email names an account (see findUserByIdentifier): an unproven one opens nothing
   const deliver = ACCOUNT_ONLY.includes(request.scene) ? owner !== undefined : true;
   return sendCode(ctx, messenger, { channel, target, scene: request.scene, ip: request.ip, lang, deliver });

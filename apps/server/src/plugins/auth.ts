@@ -1,4 +1,3 @@
-import { isLanguage } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -28,7 +27,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     const { user } = request.auth;
-    if (!languageCookie(request) && isLanguage(user.lang_code)) request.lang = user.lang_code;
+    if (!languageCookie(request)) request.lang = user.lang_code;
     const cutOff = app.ctx.now() > app.ctx.config.phoneCertifyCutoffMs;
     if (cutOff && !user.phone_certified && !request.routeOptions.config.uncertifiedAllowed) {
       throw new AppError(ErrorCode.PhoneVerificationRequired);

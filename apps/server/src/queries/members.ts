@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, MembershipsTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';
 
 type MemberScope = ExpressionBuilder<Database, 'memberships' | 'users'>;
@@ -79,7 +79,7 @@ export async function updateMembership(
   db: Executor,
   enterpriseId: number,
   userId: number,
-  values: { role?: string; department_id?: number },
+  values: { role?: MembershipsTable['role']; department_id?: number },
 ): Promise<void> {
   if (values.role === undefined && values.department_id === undefined) return;
   await db

@@ -1,3 +1,4 @@
+import type { PersonalizationsTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';
 
 /** A company's branding without the icon bytes, which only the icon route reads. */
@@ -20,7 +21,7 @@ export function findPersonalizationIcon(db: Executor, enterpriseId: number) {
 export async function updatePersonalizationNames(
   db: Executor,
   enterpriseId: number,
-  values: { platform_name: string; platform_name_cn: string; platform_name_en: string; language_type: string },
+  values: Pick<PersonalizationsTable, 'platform_name' | 'platform_name_cn' | 'platform_name_en' | 'language_type'>,
   now: number,
 ): Promise<boolean> {
   const result = await db
@@ -36,7 +37,7 @@ export async function updatePersonalizationNames(
 export async function updatePersonalizationIcon(
   db: Executor,
   enterpriseId: number,
-  icon: { bytes: Uint8Array; type: string },
+  icon: { bytes: Uint8Array; type: NonNullable<PersonalizationsTable['icon_type']> },
   now: number,
 ): Promise<number | undefined> {
   const row = await db

@@ -1,3 +1,4 @@
+import type { ProductCode } from '@portal/shared/products';
 import type { Executor } from './executor.ts';
 
 /** Products the given enterprises have rights to, in catalogue order. */
@@ -17,7 +18,7 @@ export function listEnterpriseProducts(db: Executor, enterpriseIds: number[]) {
     .execute();
 }
 
-export function findProductsByCode(db: Executor, codes: string[]) {
+export function findProductsByCode(db: Executor, codes: ProductCode[]) {
   // `in ()` is a syntax error on PostgreSQL
   if (codes.length === 0) return Promise.resolve([]);
   return db.selectFrom('products').select(['id', 'code']).where('code', 'in', codes).execute();

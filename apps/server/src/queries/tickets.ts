@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { TicketsTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';
 
@@ -6,7 +6,7 @@ export type TicketRow = Selectable<TicketsTable>;
 
 export async function insertTicket(
   db: Executor,
-  values: { token_hash: string; scene: string; target: string; expires_at: number; created_at: number },
+  values: Omit<Insertable<TicketsTable>, 'id' | 'used_at'>,
 ): Promise<void> {
   await db
     .insertInto('tickets')

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { VerificationCodesTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';
 
@@ -7,7 +7,7 @@ export type CodeRow = Selectable<VerificationCodesTable>;
 /** A new send replaces the previous code for the same scene and target, with fresh tries. */
 export async function upsertCode(
   db: Executor,
-  values: { scene: string; target: string; code_hash: string; expires_at: number; created_at: number },
+  values: Omit<Insertable<VerificationCodesTable>, 'id' | 'wrong_tries' | 'consumed_at'>,
 ): Promise<void> {
   await db
     .insertInto('verification_codes')
@@ -24,7 +24,7 @@ export async function upsertCode(
     .execute();
 }
 
-export function findCode(db: Executor, scene: string, target: string): Promise<CodeRow | undefined> {
+export function findCode(db: Executor, scene: CodeRow['scene'], target: string): Promise<CodeRow | undefined> {
   return db
     .selectFrom('verification_codes')
     .selectAll()

@@ -1,3 +1,4 @@
+import type { Language } from '@portal/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import type { ProductCode } from '@portal/shared/products';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
@@ -22,7 +23,7 @@ export interface UserInput {
   /** Proven unless false: a fixture's email signs in and receives codes like a proven one. */
   emailVerified?: boolean;
   disabled?: boolean;
-  langCode?: string;
+  langCode?: Language;
 }
 
 /** A user with PASSWORD; every identifier unique unless given. */
