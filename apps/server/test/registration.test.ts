@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
+import { COOKIE_LANG } from '@portal/shared/cookies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvitation } from '../src/libraries/invitations.ts';
 import { uniqueViolationOf, violationKey } from '../src/libraries/unique-violation.ts';
@@ -355,6 +357,50 @@ describe(`registration (${ENGINE})`, () => {
       const other = await ticketFor(t.app, newPhone());
       // one ticket cannot probe emails: a taken one answers like a free one
       expect((await sign({ ticket: other, ...accountFields(), email: 'Solo.Person@example.com' })).code).toBe(0);
+    });
+  });
+
+  describe('the new account speaks the language the page shows', () => {
+    const PAGE = { cookie: `${COOKIE_LANG}=ja-JP`, 'accept-language': 'en-US,en;q=0.9' };
+    const registerWith = async (path: string, body: Record<string, unknown>, headers: Record<string, string>) => {
+      const reply = await call(t.app, 'POST', path, { body, headers });
+      expect(reply.code, reply.msg).toBe(0);
+      return (await call(t.app, 'GET', apiPaths.currentUser, { token: reply.data.token })).data.langCode;
+    };
+
+    it('stores the langCode cookie over Accept-Language, on every call that makes an account', async () => {
+      const { enterpriseId, link } = await memberLink();
+      const owner = await createInvitation(t.app.ctx, { kind: 'owner', enterpriseId });
+      const calls: [string, (ticket: string) => Promise<Record<string, unknown>> | Record<string, unknown>][] = [
+        [
+          apiPaths.adminSignUp,
+          async (ticket) => ({
+            referralId: (await adminLink()).id,
+            ticket,
+            ...accountFields(),
+            enterprise: newCompany(),
+          }),
+        ],
+        [
+          apiPaths.ownerSignUp,
+          (ticket) => ({ referralId: owner.id, ticket, ...accountFields(), enterprise: newCompany() }),
+        ],
+        [apiPaths.memberSignUp, (ticket) => ({ referralId: link.id, ticket, ...accountFields() })],
+        [apiPaths.personalSignUp, (ticket) => ({ ticket, ...accountFields() })],
+      ];
+      for (const [path, body] of calls) {
+        const language = await registerWith(path, await body(await ticketFor(t.app, newPhone())), PAGE);
+        expect([path, language]).toEqual([path, 'ja-JP']);
+      }
+    });
+
+    it('falls back to Accept-Language, then to the default, when the cookie names no language of ours', async () => {
+      const body = async () => ({ ticket: await ticketFor(t.app, newPhone()), ...accountFields() });
+      const signUp = (headers: Record<string, string>) =>
+        body().then((b) => registerWith(apiPaths.personalSignUp, b, headers));
+      expect(await signUp({ cookie: `${COOKIE_LANG}=xx-XX`, 'accept-language': 'de-DE' })).toBe('de-DE');
+      expect(await signUp({ 'accept-language': 'it' })).toBe('it-IT');
+      expect(await signUp({ cookie: `${COOKIE_LANG}=xx-XX`, 'accept-language': 'fr-FR' })).toBe(DEFAULT_LANGUAGE);
     });
   });
 

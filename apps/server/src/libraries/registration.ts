@@ -8,6 +8,8 @@ import type {
   SignUpCheckRequest,
   SignUpCheckResponse,
 } from '@portal/shared/api/registration';
+import type { MemberRole } from '@portal/shared/api/portal';
+import type { InvitationKind } from '@portal/shared/api/registration';
 import type { Language } from '@portal/shared/constants';
 import { ErrorCode, type FailureCode } from '@portal/shared/errors/error-codes';
 import { passwordsMatch } from '@portal/shared/validation/rules';
@@ -125,13 +127,57 @@ function insertNewUser(
   });
 }
 
-/** The person is signed in, in the company just joined or created, which the next sign-in opens too. */
-async function signedInto(
+/** The first step of every link registration, inside its transaction: the ticket is spent and the
+ *  link used once, so that a registration that fails later gives both back with the rollback. */
+async function redeem(
   ctx: AppContext,
   trx: Executor,
-  userId: number,
-  enterprise: { id: number; fullName: string; domain: string },
+  body: { ticket: string; referralId: string },
+  kind: InvitationKind,
+): Promise<{ phone: string; invitation: InvitationRow }> {
+  const phone = await spendTicket(ctx, trx, body.ticket, 'register');
+  const invitation = await redeemInvitation(ctx, trx, body.referralId, kind);
+  return { phone, invitation };
+}
+
+interface Admission {
+  userId: number;
+  newUser: boolean;
+  enterprise: { id: number; fullName: string; domain: string };
+  role: MemberRole;
+  departmentId: number;
+  invitation: InvitationRow;
+}
+
+/**
+ * The last step of every link registration: the person becomes a member of the company with the
+ * link's redemption on record, and is signed in there, in the company the next sign-in opens too.
+ */
+async function admit(
+  ctx: AppContext,
+  trx: Executor,
+  admission: Admission,
+  meta: RequestMeta,
 ): Promise<RegistrationResponse> {
+  const { userId, enterprise, invitation } = admission;
+  await insertMembership(trx, {
+    enterprise_id: enterprise.id,
+    user_id: userId,
+    role: admission.role,
+    department_id: admission.departmentId,
+    joined_at: ctx.now(),
+  });
+  await recordAudit(
+    ctx,
+    {
+      action: 'invitation.redeem',
+      userId,
+      enterpriseId: enterprise.id,
+      ip: meta.ip,
+      detail: { invitationId: invitation.id, kind: invitation.kind, newUser: admission.newUser },
+    },
+    trx,
+  );
   await updateUser(trx, userId, { last_enterprise_id: enterprise.id });
   const { token } = await createSession(ctx, userId, enterprise.id, trx);
   return {
@@ -147,7 +193,8 @@ async function signedInto(
  * an owner company under the inviting one). The existing account that has proven the ticket's phone
  * is used as it is (its name, password and email stay); otherwise a new account is made, also when
  * another account holds the phone unproven (an administrator may type in anyone's phone: that never
- * lets them adopt its owner's registration). The person becomes the company's administrator.
+ * lets them adopt its owner's registration). The person becomes the company's administrator, in its
+ * default department.
  */
 export async function registerEnterprise(
   ctx: AppContext,
@@ -168,8 +215,7 @@ export async function registerEnterprise(
   return inOneTransaction(
     ctx,
     async (trx) => {
-      const phone = await spendTicket(ctx, trx, body.ticket, 'register');
-      const invitation = await redeemInvitation(ctx, trx, body.referralId, kind);
+      const { phone, invitation } = await redeem(ctx, trx, body, kind);
       const user = await findUserByIdentifier(trx, 'phone', phone);
       assertEnabled(user);
       const userId = user?.id ?? (await insertNewUser(ctx, trx, phone, body, passwordHash, 'investors', meta));
@@ -183,13 +229,6 @@ export async function registerEnterprise(
         domain,
         parentEnterpriseId,
       });
-      await insertMembership(trx, {
-        enterprise_id: enterpriseId,
-        user_id: userId,
-        role: 'admin',
-        department_id: defaultDepartmentId,
-        joined_at: ctx.now(),
-      });
       await recordAudit(
         ctx,
         {
@@ -201,18 +240,19 @@ export async function registerEnterprise(
         },
         trx,
       );
-      await recordAudit(
+      return admit(
         ctx,
-        {
-          action: 'invitation.redeem',
-          userId,
-          enterpriseId,
-          ip: meta.ip,
-          detail: { invitationId: invitation.id, kind, newUser: !user },
-        },
         trx,
+        {
+          userId,
+          newUser: !user,
+          enterprise: { id: enterpriseId, fullName, domain },
+          role: 'admin',
+          departmentId: defaultDepartmentId,
+          invitation,
+        },
+        meta,
       );
-      return signedInto(ctx, trx, userId, { id: enterpriseId, fullName, domain });
     },
     // a generated domain taken meanwhile, or the phone's account created meanwhile: run again
     (violation) =>
@@ -220,7 +260,8 @@ export async function registerEnterprise(
   );
 }
 
-/** A member joins the link's company, into the link's department while it is still the company's. */
+/** A member joins the link's company, into the link's department while it is still the company's,
+ *  else the company's default department. */
 async function joinAsMember(
   ctx: AppContext,
   trx: Executor,
@@ -236,25 +277,19 @@ async function joinAsMember(
     invitation.department_id !== null && (await isEnterpriseDepartment(trx, enterpriseId, invitation.department_id))
       ? invitation.department_id
       : await findDefaultDepartmentId(trx, enterpriseId);
-  await insertMembership(trx, {
-    enterprise_id: enterpriseId,
-    user_id: userId,
-    role: 'member',
-    department_id: departmentId,
-    joined_at: ctx.now(),
-  });
-  await recordAudit(
+  return admit(
     ctx,
-    {
-      action: 'invitation.redeem',
-      userId,
-      enterpriseId,
-      ip: meta.ip,
-      detail: { invitationId: invitation.id, kind: 'member', newUser },
-    },
     trx,
+    {
+      userId,
+      newUser,
+      enterprise: { id: enterpriseId, fullName: enterprise.full_name, domain: enterprise.domain },
+      role: 'member',
+      departmentId,
+      invitation,
+    },
+    meta,
   );
-  return signedInto(ctx, trx, userId, { id: enterpriseId, fullName: enterprise.full_name, domain: enterprise.domain });
 }
 
 /** `user/boundEnterpriseSignUp`: a new account joins as a member; a phone with an account answers
@@ -271,8 +306,7 @@ export async function signUpMember(
   }
   const passwordHash = await hashPassword(body.password);
   return inOneTransaction(ctx, async (trx) => {
-    const phone = await spendTicket(ctx, trx, body.ticket, 'register');
-    const invitation = await redeemInvitation(ctx, trx, body.referralId, 'member');
+    const { phone, invitation } = await redeem(ctx, trx, body, 'member');
     const userId = await insertNewUser(ctx, trx, phone, body, passwordHash, 'investors', meta);
     return joinAsMember(ctx, trx, invitation, userId, true, meta);
   });
@@ -290,8 +324,7 @@ export async function joinMember(
   assertEnabled(existing);
   if (await findMembership(ctx.db, live.enterprise_id!, existing.id)) throw new AppError(ErrorCode.AlreadyJoined);
   return inOneTransaction(ctx, async (trx) => {
-    const phone = await spendTicket(ctx, trx, body.ticket, 'register');
-    const invitation = await redeemInvitation(ctx, trx, body.referralId, 'member');
+    const { phone, invitation } = await redeem(ctx, trx, body, 'member');
     const user = await findUserByIdentifier(trx, 'phone', phone);
     if (!user) throw new AppError(ErrorCode.RegisterAccountMissing);
     assertEnabled(user);

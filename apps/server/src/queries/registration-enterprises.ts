@@ -38,12 +38,13 @@ export async function isEnterpriseDepartment(
   return row !== undefined;
 }
 
-export async function findDefaultDepartmentId(db: Executor, enterpriseId: number): Promise<number | null> {
+/** Every company has one from its creation on, and it cannot be deleted. */
+export async function findDefaultDepartmentId(db: Executor, enterpriseId: number): Promise<number> {
   const row = await db
     .selectFrom('departments')
     .select('id')
     .where('enterprise_id', '=', enterpriseId)
     .where('is_default', '=', 1)
-    .executeTakeFirst();
-  return row?.id ?? null;
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
