@@ -44,7 +44,13 @@ describe(`operator command line (${ENGINE})`, () => {
 
   it('migrates once, then reports up to date', async () => {
     expect(JSON.parse((await portal('migrate', '--json')).stdout)).toEqual({
-      applied: ['0001-initial', '0002-department-sibling-names', '0003-proven-identifiers', '0004-retention-indexes'],
+      applied: [
+        '0001-initial',
+        '0002-department-sibling-names',
+        '0003-proven-identifiers',
+        '0004-retention-indexes',
+        '0005-members-in-departments',
+      ],
     });
     expect((await portal('migrate')).stdout.trim()).toBe('up to date');
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDepartment } from '../src/queries/enterprises.ts';
 import { findMembership, insertMembership } from '../src/queries/memberships.ts';
+import { findDefaultDepartmentId } from '../src/queries/registration-enterprises.ts';
 import { findUserById } from '../src/queries/users.ts';
 import { apiPaths } from '@portal/shared/api/paths';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
@@ -22,12 +23,12 @@ describe(`settings centre: members (${ENGINE})`, () => {
     settings(t.app, 'POST', '/enterprise/members/update', token, body);
   const remove = (token: string, userId: number) =>
     settings(t.app, 'POST', '/enterprise/members/remove', token, { userId });
-  const join = (enterpriseId: number, userId: number, role: 'admin' | 'member', at: number, departmentId = null) =>
+  const join = async (enterpriseId: number, userId: number, role: 'admin' | 'member', at: number) =>
     insertMembership(t.app.ctx.db, {
       enterprise_id: enterpriseId,
       user_id: userId,
       role,
-      department_id: departmentId,
+      department_id: await findDefaultDepartmentId(t.app.ctx.db, enterpriseId),
       joined_at: at,
     });
   const newMember = (n: number) => ({ account: `Staff.${n}`, nickname: `Staff ${n}`, password: 'Staff2026x' });
@@ -64,7 +65,7 @@ describe(`settings centre: members (${ENGINE})`, () => {
           departmentId: a.defaultDepartmentId,
           joinedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         },
-        expect.objectContaining({ userId: people[0]!.id, role: 'member', departmentId: null }),
+        expect.objectContaining({ userId: people[0]!.id, role: 'member', departmentId: a.defaultDepartmentId }),
       ]);
       expect(first.data.items[1].joinedAt).toBe(new Date(base + 1000).toISOString());
       const third = await list(a.token, '?page=3&pageSize=2');

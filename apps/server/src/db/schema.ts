@@ -59,7 +59,8 @@ export interface MembershipsTable {
   enterprise_id: number;
   user_id: number;
   role: MemberRole;
-  department_id: number | null;
+  /** Every member is in a department: the company's default one unless placed elsewhere. */
+  department_id: number;
   joined_at: number;
 }
 

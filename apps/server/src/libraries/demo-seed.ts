@@ -56,7 +56,7 @@ export interface DemoSeedResult {
 
 /**
  * The demo tenant: a company with several products, a second with exactly one, an administrator of
- * both and a member of the one-product company. Idempotent: a database that has the demo
+ * both and a member of the one-product company, each in the company's default department. Idempotent: a database that has the demo
  * administrator already is left alone.
  */
 export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
@@ -70,11 +70,11 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
-    const companyIds = new Map<string, number>();
+    const companies = new Map<string, { enterpriseId: number; defaultDepartmentId: number }>();
     for (const company of DEMO_COMPANIES) {
       // unique per seed run, with a valid GB 32100-2015 check character
       const creditCode = company.creditPrefix + creditCodeCheckChar(company.creditPrefix);
-      const { enterpriseId } = await createEnterprise(ctx, trx, {
+      const { enterpriseId, defaultDepartmentId } = await createEnterprise(ctx, trx, {
         kind: 'common',
         abbreviation: company.abbreviation,
         fullName: company.fullName,
@@ -88,7 +88,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
         products.map((p) => p.id),
         now,
       );
-      companyIds.set(company.key, enterpriseId);
+      companies.set(company.key, { enterpriseId, defaultDepartmentId });
     }
     for (const user of DEMO_USERS) {
       const userId = await insertUser(trx, {
@@ -107,11 +107,12 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
         updated_at: now,
       });
       for (const [index, key] of user.companies.entries()) {
+        const { enterpriseId, defaultDepartmentId } = companies.get(key)!;
         await insertMembership(trx, {
-          enterprise_id: companyIds.get(key)!,
+          enterprise_id: enterpriseId,
           user_id: userId,
           role: user.account === 'admin' ? 'admin' : 'member',
-          department_id: null,
+          department_id: defaultDepartmentId,
           joined_at: now + index,
         });
       }
