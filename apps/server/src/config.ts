@@ -4,10 +4,11 @@ import { isProductCode } from '@portal/shared/products';
 import { z } from 'zod';
 
 /** Environment -> validated configuration. The variable names are part of the contract (design.md). */
-const flag = z
+/** A switch whose default depends on the environment: unset or empty leaves the choice to it. */
+const optionalFlag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
-  .transform((v) => v === '1' || v === 'true');
+  .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
 
 const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
 
@@ -24,12 +25,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as example.com')
     .optional(),
-  PORTAL_DEV_OUTBOX: flag,
   // unset or empty: the environment's default (on outside production)
-  API_DOCS: z
-    .enum(['0', '1', 'true', 'false', ''])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true')),
+  PORTAL_DEV_OUTBOX: optionalFlag,
+  API_DOCS: optionalFlag,
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be smtp://... or smtps://...')
@@ -143,7 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     database,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mainDomain: e.MAIN_DOMAIN ?? null,
-    devOutbox: e.PORTAL_DEV_OUTBOX,
+    // whatever the database: development against PostgreSQL or another SQLite file needs its codes too
+    devOutbox: e.PORTAL_DEV_OUTBOX ?? !production,
     apiDocs: e.API_DOCS ?? !production,
     smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
     smsWebhookUrl: e.SMS_WEBHOOK_URL ?? null,

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@portal/shared/api/paths';
 import { createUser } from './support/fixtures.ts';
 import { call, latestCode, otherCode, randomLoopback } from './support/http.ts';
-import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
+import { buildApp } from '../src/app.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { runtimeConfig } from '../src/runtime.ts';
+import { newPhone } from './support/registration-flow.ts';
+import { ENGINE, type TestApp, createTestDatabase, startTestApp } from './support/test-app.ts';
 
 describe(`verification codes (${ENGINE})`, () => {
   let t: TestApp;
@@ -232,5 +236,40 @@ describe(`codes to unverified phones (${ENGINE})`, () => {
       0,
     );
     expect(await latestCode(t.app, user.phone!)).toMatch(/^\d{6}$/);
+  });
+});
+
+describe(`the development outbox under npm start (${ENGINE})`, () => {
+  it('holds the codes whatever DATABASE_URL names, outside production', async () => {
+    const testDb = await createTestDatabase();
+    try {
+      await migrateToLatest(testDb.database);
+      const databaseUrl = testDb.config.kind === 'sqlite' ? `sqlite:${testDb.config.file}` : testDb.config.url;
+      // the configuration `npm start` builds, on a database other than the embedded default
+      const config = runtimeConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
+      expect(config.devOutbox).toBe(true);
+      const app = await buildApp({ config, database: testDb.database, logger: false });
+      try {
+        const phone = newPhone();
+        const sent = await call(app, 'POST', apiPaths.sendSms, { body: { phone, scene: 'register' } });
+        expect(sent.code, sent.msg).toBe(0);
+        const code = await latestCode(app, phone);
+        expect(code).toMatch(/^\d{6}$/);
+        const checked = await call(app, 'POST', apiPaths.checkPhoneCode, { body: { phone, code, scene: 'register' } });
+        expect(checked.code, checked.msg).toBe(0);
+      } finally {
+        await app.close();
+      }
+      expect(runtimeConfig({ DATABASE_URL: databaseUrl, PORTAL_DEV_OUTBOX: '0' }).devOutbox).toBe(false);
+      const production = {
+        SMTP_URL: 'smtp://mail.example.com',
+        MAIL_FROM: 'a@example.com',
+        SMS_WEBHOOK_URL: 'https://sms.example.com',
+      };
+      expect(runtimeConfig({ DATABASE_URL: databaseUrl, NODE_ENV: 'production', ...production }).devOutbox).toBe(false);
+    } finally {
+      await testDb.database.close();
+      await testDb.drop();
+    }
   });
 });
