@@ -16,10 +16,17 @@ describe(`operator command line (${ENGINE})`, () => {
   let testDb: TestDatabase;
   let databaseUrl: string;
 
+  // the server's address is the command line's only through its own environment: none leaks in from the run's
+  const { PORT: _port, PUBLIC_URL: _publicUrl, ...environment } = process.env;
+
   async function portal(...args: string[]) {
+    return portalWith({}, ...args);
+  }
+
+  async function portalWith(env: Record<string, string>, ...args: string[]) {
     try {
       const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+        env: { ...environment, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env },
       });
       return { exitCode: 0, stdout, stderr };
     } catch (error) {
@@ -172,6 +179,19 @@ describe(`operator command line (${ENGINE})`, () => {
       expect(link.url.endsWith(`${route}?referralId=${link.id}`)).toBe(true);
       expect(await invitationOf(link.id)).toMatchObject({ kind, enterprise_id: demo!.id, created_by: null });
     }
+  });
+
+  it("invite prints links on the server's PUBLIC_URL, else on http://localhost:<PORT>", async () => {
+    const origin = async (env: Record<string, string>) => {
+      const reply = await portalWith(env, 'invite', '--kind', 'admin', '--json');
+      expect(reply.exitCode, reply.stderr).toBe(0);
+      return new URL(JSON.parse(reply.stdout).url).origin;
+    };
+    expect(await origin({ PUBLIC_URL: 'https://portal.example.com/', PORT: '9000' })).toBe(
+      'https://portal.example.com',
+    );
+    expect(await origin({ PORT: '9000' })).toBe('http://localhost:9000');
+    expect(await origin({})).toBe('http://localhost:8080');
   });
 
   it('invite exits 1 on an unknown enterprise, 2 with the usage on missing or bad options', async () => {
