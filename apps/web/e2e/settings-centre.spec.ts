@@ -151,7 +151,7 @@ test('the icon: a GIF or an over-size file is refused with the reason, a PNG bec
   await expect(favicon).toHaveAttribute('href', /\/personalization\/icon\/\d+\?v=\d+$/);
   const before = await favicon.getAttribute('href');
   const file = page.getByTestId('icon-file');
-  // the reason shows next to the upload button; a server refusal also raises the api client's toast
+  // the reason shows next to the upload button, and only there: a server refusal raises no toast
   const problem = (text: string) => page.getByRole('alert').filter({ hasText: text });
 
   await file.setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
@@ -232,7 +232,7 @@ test('the default department offers no Delete that cannot work, and says why', a
   const remove = page.getByRole('button', { name: /^Delete / });
   await expect(remove).toHaveCount(1);
   await expect(remove).toBeDisabled();
-  await expect(remove).toHaveAccessibleDescription(en.errors[1009109]);
+  await expect(remove).toHaveAccessibleDescription(en.settings.departments.defaultUndeletable);
   await remove.hover({ force: true });
-  await expect(page.getByRole('tooltip', { name: en.errors[1009109] })).toBeVisible();
+  await expect(page.getByRole('tooltip', { name: en.settings.departments.defaultUndeletable })).toBeVisible();
 });

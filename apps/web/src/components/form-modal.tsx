@@ -1,12 +1,17 @@
 import { App, Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { ErrorHandlers } from '../lib/api-client';
-import { ApiError } from '../lib/api-error';
+import type { ApiError } from '../lib/api-error';
 import { serverFieldErrors } from '../lib/server-field-errors';
 import styles from './form-modal.module.css';
+
+/** An `onError` handler that shows the rejection's message under one field of the form, not in a toast. */
+export function underField<Values>(form: FormInstance<Values>, field: keyof Values & string) {
+  return (error: ApiError) => form.setFields([{ name: field as never, errors: [error.message] }]);
+}
 
 interface FormModalProps<Values> {
   open: boolean;
@@ -17,19 +22,22 @@ interface FormModalProps<Values> {
   okText: string;
   form?: FormInstance<Values>;
   initialValues?: Partial<Values>;
+  /** A save is under way (the mutation's `isPending`): the button spins and another submit does nothing. */
+  busy: boolean;
   /**
-   * Saves the values, passing `errors` on to its api call so that a field the server refused shows
-   * its message under that field instead of a toast. Resolves false to keep the dialog open (the
-   * form shows why); a rejected call keeps it open too.
+   * Starts saving the values, typically `mutation.mutate(...)`. `errors` belongs in the api call's
+   * `onError`, so that a field the server refused shows its message under that field instead of in
+   * a toast; the caller adds the codes it shows its own way. The caller closes the dialog once the
+   * save has succeeded: a failure keeps it open, to try again.
    */
-  onSubmit(values: Values, errors: ErrorHandlers): Promise<void | false>;
+  onSubmit(values: Values, errors: ErrorHandlers): void;
   onClose(): void;
   children: ReactNode;
 }
 
 /**
  * The one dialog around a form (spec: width 520). The form wraps the whole dialog, so that the
- * footer's button is its submit button and Enter in any field saves; one request at a time.
+ * footer's button is its submit button and Enter in any field saves.
  */
 export function FormModal<Values extends object>({
   open,
@@ -38,6 +46,7 @@ export function FormModal<Values extends object>({
   okText,
   form,
   initialValues,
+  busy,
   onSubmit,
   onClose,
   children,
@@ -46,33 +55,19 @@ export function FormModal<Values extends object>({
   const { message } = App.useApp();
   const [ownForm] = Form.useForm<Values>();
   const instance = form ?? ownForm;
-  const [saving, setSaving] = useState(false);
 
   const errors = useMemo<ErrorHandlers>(
     () => ({
       [ErrorCode.BadRequest]: (error) => {
         const names = Object.keys(instance.getFieldsValue(true) as object);
         const refused = [...serverFieldErrors(error)].filter(([field]) => names.includes(field));
-        // A refusal that names none of this form's fields is said the usual way.
+        // A refusal that names none of this form's fields is said the usual way, once.
         if (refused.length === 0) void message.error({ content: error.message, key: error.message });
         else instance.setFields(refused.map(([field, text]) => ({ name: field as never, errors: [text] })));
       },
     }),
     [instance, message],
   );
-
-  async function finish(values: Values) {
-    if (saving) return;
-    setSaving(true);
-    try {
-      if ((await onSubmit(values, errors)) !== false) onClose();
-    } catch (error) {
-      // Said already, by the api client or by `errors`; the dialog stays open to try again.
-      if (!(error instanceof ApiError)) throw error;
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
     <Modal
@@ -81,7 +76,7 @@ export function FormModal<Values extends object>({
       width={MODAL_WIDTH}
       okText={okText}
       cancelText={t('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: saving }}
+      okButtonProps={{ htmlType: 'submit', loading: busy }}
       onCancel={onClose}
       // A stray click beside the dialog should not throw away what was typed; Esc still closes it.
       mask={{ closable: false }}
@@ -94,7 +89,9 @@ export function FormModal<Values extends object>({
           layout="vertical"
           initialValues={initialValues}
           clearOnDestroy
-          onFinish={(values) => void finish(values)}
+          onFinish={(values) => {
+            if (!busy) onSubmit(values, errors);
+          }}
         >
           {dialog}
         </Form>

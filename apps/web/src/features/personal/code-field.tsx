@@ -2,12 +2,14 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { codeSchema } from '@portal/shared/validation/rules';
 import { CodeInput } from '../../components/code-input';
+import type { SendCode } from '../../components/send-code-button';
 import { schemaRule } from '../../lib/form-rule';
 
 interface CodeFieldProps {
   /** Where the code goes, said under the field. */
   hint: string;
-  send: () => Promise<{ cooldownSeconds: number }>;
+  /** Sends the code with the call options it is given, so that the button says a cooldown its own way. */
+  send: SendCode;
   /** Validates the target field first, so that no code is requested for a malformed phone or email. */
   beforeSend: () => Promise<boolean>;
 }

@@ -1,13 +1,13 @@
-import { writeUserInfo } from '../../lib/storage';
-import { useSession } from '../../stores/session-store';
-import { fetchCurrentUser } from '../../session/session-api';
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '@portal/shared/api/auth';
+import { useSessionUser } from '../../session/session-queries';
+import { currentUserQuery } from './personal-api';
 
 /**
- * Reads the signed-in user from the server into the session store and `_userInfo`, where the
- * header and the other products of the origin look for it.
+ * The signed-in user as the server knows them now (another tab or product may have changed them);
+ * the session's copy shows until the answer arrives.
  */
-export async function refreshCurrentUser(): Promise<void> {
-  const user = await fetchCurrentUser();
-  useSession.getState().setUserInfo(user);
-  writeUserInfo(user);
+export function useCurrentUser(): CurrentUser | null {
+  const session = useSessionUser();
+  return useQuery(currentUserQuery()).data ?? session;
 }

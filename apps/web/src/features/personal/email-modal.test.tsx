@@ -2,32 +2,20 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { useSession } from '../../stores/session-store';
-import { MEMBER, openDialog, renderPersonal } from './personal-test-kit';
+import { MEMBER, UPDATE_EMAIL, openDialog, personalApi, renderPersonal, fill, userRoutes } from './personal-test-kit';
 
-vi.mock('../../session/session-api', () => ({ fetchCurrentUser: vi.fn() }));
-vi.mock('./personal-api', () => ({
-  fetchAllowModifyPassword: vi.fn(),
-  updateNickname: vi.fn(),
-  updatePhone: vi.fn(),
-  updateEmail: vi.fn(),
-  updatePassword: vi.fn(),
-}));
 vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn(), sendEmailCode: vi.fn() }));
-const api = await import('./personal-api');
-const sessionApi = await import('../../session/session-api');
 const codeApi = await import('../../lib/code-api');
 
 describe('change or bind the email', () => {
+  let api: ReturnType<typeof personalApi>;
   beforeEach(async () => {
-    vi.mocked(sessionApi.fetchCurrentUser).mockResolvedValue(MEMBER);
-    vi.mocked(api.fetchAllowModifyPassword).mockResolvedValue({ allowed: true });
-    vi.mocked(api.updateEmail).mockReset().mockResolvedValue(null);
+    api = personalApi();
     vi.mocked(codeApi.sendEmailCode).mockReset().mockResolvedValue({ cooldownSeconds: 60 });
     await i18n.changeLanguage('en-US');
   });
   afterEach(async () => {
-    useSession.getState().clear();
+    api.restore();
     await i18n.changeLanguage('zh-CN');
   });
 
@@ -35,33 +23,33 @@ describe('change or bind the email', () => {
     renderPersonal();
     const dialog = await openDialog('Change email');
     expect(dialog.getByText('Current: lin.wei@example.com')).toBeInTheDocument();
-    await userEvent.type(dialog.getByRole('textbox', { name: 'New email' }), 'lin.wei@');
+    fill(dialog.getByRole('textbox', { name: 'New email' }), 'lin.wei@');
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
     expect(await dialog.findByText('Invalid email format')).toBeInTheDocument();
     expect(await dialog.findByText('Please enter the verification code')).toBeInTheDocument();
-    expect(api.updateEmail).not.toHaveBeenCalled();
+    expect(api.sent(UPDATE_EMAIL)).toEqual([]);
   });
 
   it('sends a bind code to the new email and saves it with the code', async () => {
     renderPersonal();
     const dialog = await openDialog('Change email');
-    await userEvent.type(dialog.getByRole('textbox', { name: 'New email' }), 'new@example.com');
+    fill(dialog.getByRole('textbox', { name: 'New email' }), 'new@example.com');
     await userEvent.click(dialog.getByRole('button', { name: 'Get code' }));
-    await waitFor(() => expect(codeApi.sendEmailCode).toHaveBeenCalledExactlyOnceWith('new@example.com', 'bind'));
-
-    await userEvent.type(dialog.getByRole('textbox', { name: 'Verification code' }), '654321');
-    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(api.updateEmail).toHaveBeenCalledExactlyOnceWith({ email: 'new@example.com', code: '654321' }),
+      expect(codeApi.sendEmailCode).toHaveBeenCalledExactlyOnceWith('new@example.com', 'bind', expect.anything()),
     );
+
+    fill(dialog.getByRole('textbox', { name: 'Verification code' }), '654321');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent(UPDATE_EMAIL)).toEqual([{ email: 'new@example.com', code: '654321' }]));
     expect(await screen.findByText('Changed successfully')).toBeInTheDocument();
   });
 
   it('binds a first email, worded as binding', async () => {
     const withoutEmail = { ...MEMBER, email: null };
-    vi.mocked(sessionApi.fetchCurrentUser).mockResolvedValue(withoutEmail);
-    renderPersonal(withoutEmail);
+    Object.assign(api.routes, userRoutes(withoutEmail));
+    renderPersonal();
     const dialog = await openDialog('Bind email');
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
@@ -73,7 +61,7 @@ describe('change or bind the email', () => {
     await i18n.changeLanguage('zh-CN');
     renderPersonal();
     const dialog = await openDialog('修改邮箱');
-    await userEvent.type(dialog.getByRole('textbox', { name: '新邮箱' }), 'not-an-email');
+    fill(dialog.getByRole('textbox', { name: '新邮箱' }), 'not-an-email');
     await userEvent.click(dialog.getByRole('button', { name: '保存' }));
 
     expect(await dialog.findByText('邮箱格式不正确')).toBeInTheDocument();

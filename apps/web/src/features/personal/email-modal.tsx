@@ -2,10 +2,12 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { emailSchema } from '@portal/shared/validation/rules';
 import { sendEmailCode } from '../../lib/code-api';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { FormModal, underField } from '../../components/form-modal';
+import type { ErrorHandlers } from '../../lib/api-client';
 import { schemaRule } from '../../lib/form-rule';
 import { CodeField } from './code-field';
-import { FormModal } from './form-modal';
-import { updateEmail } from './personal-api';
+import { useUpdateEmail } from './personal-api';
 import styles from './personal-page.module.css';
 import { fieldIsValid } from './validate-field';
 
@@ -27,11 +29,18 @@ const FORM_NAME = 'personal-email';
 /** Changes or binds the email: the code goes to the new email (scene `bind`) and proves it. */
 export function EmailModal({ open, currentEmail, onClose, onSaved }: EmailModalProps) {
   const { t } = useTranslation();
+  const change = useUpdateEmail();
   const [form] = Form.useForm<EmailValues>();
 
-  async function submit(values: EmailValues) {
-    await updateEmail({ email: values.email.trim(), code: values.code.trim() });
-    onSaved();
+  function submit(values: EmailValues, errors: ErrorHandlers) {
+    const body = { email: values.email.trim(), code: values.code.trim() };
+    const onError = {
+      ...errors,
+      [ErrorCode.EmailBound]: underField(form, 'email'),
+      [ErrorCode.NewEmailRegistered]: underField(form, 'email'),
+      [ErrorCode.CodeInvalid]: underField(form, 'code'),
+    };
+    change.mutate({ body, options: { onError } }, { onSuccess: onSaved });
   }
 
   return (
@@ -40,6 +49,8 @@ export function EmailModal({ open, currentEmail, onClose, onSaved }: EmailModalP
       title={currentEmail ? t('personal.changeEmail') : t('personal.bindEmail')}
       name={FORM_NAME}
       form={form}
+      okText={t('personal.save')}
+      busy={change.isPending}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -61,7 +72,7 @@ export function EmailModal({ open, currentEmail, onClose, onSaved }: EmailModalP
       <CodeField
         hint={t('personal.emailCodeHint')}
         beforeSend={() => fieldIsValid(form, 'email')}
-        send={() => sendEmailCode(form.getFieldValue('email').trim(), 'bind')}
+        send={(options) => sendEmailCode(form.getFieldValue('email').trim(), 'bind', options)}
       />
     </FormModal>
   );

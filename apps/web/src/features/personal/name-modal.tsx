@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { NAME_MAX_UNITS } from '@portal/shared/constants';
 import { nameUnits } from '@portal/shared/validation/name-units';
 import { nameSchema } from '@portal/shared/validation/rules';
+import { FormModal } from '../../components/form-modal';
+import type { ErrorHandlers } from '../../lib/api-client';
 import { schemaRule } from '../../lib/form-rule';
-import { FormModal } from './form-modal';
-import { updateNickname } from './personal-api';
+import { useUpdateNickname } from './personal-api';
 
 interface NameValues {
   nickname: string;
@@ -22,11 +23,11 @@ const FORM_NAME = 'personal-name';
 
 export function NameModal({ open, nickname, onClose, onSaved }: NameModalProps) {
   const { t } = useTranslation();
+  const change = useUpdateNickname();
   const [form] = Form.useForm<NameValues>();
 
-  async function submit(values: NameValues) {
-    await updateNickname({ nickname: values.nickname.trim() });
-    onSaved();
+  function submit(values: NameValues, errors: ErrorHandlers) {
+    change.mutate({ body: { nickname: values.nickname.trim() }, options: { onError: errors } }, { onSuccess: onSaved });
   }
 
   return (
@@ -36,6 +37,8 @@ export function NameModal({ open, nickname, onClose, onSaved }: NameModalProps) 
       name={FORM_NAME}
       form={form}
       initialValues={{ nickname }}
+      okText={t('personal.save')}
+      busy={change.isPending}
       onSubmit={submit}
       onClose={onClose}
     >

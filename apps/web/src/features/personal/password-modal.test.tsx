@@ -1,36 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { useSession } from '../../stores/session-store';
-import { MEMBER, openDialog, renderPersonal } from './personal-test-kit';
-
-vi.mock('../../session/session-api', () => ({ fetchCurrentUser: vi.fn() }));
-vi.mock('./personal-api', () => ({
-  fetchAllowModifyPassword: vi.fn(),
-  updateNickname: vi.fn(),
-  updatePhone: vi.fn(),
-  updateEmail: vi.fn(),
-  updatePassword: vi.fn(),
-}));
-const api = await import('./personal-api');
-const sessionApi = await import('../../session/session-api');
+import { UPDATE_PASSWORD, openDialog, personalApi, renderPersonal, fill } from './personal-test-kit';
 
 type Dialog = Awaited<ReturnType<typeof openDialog>>;
 
-async function fill(dialog: Dialog, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) await userEvent.type(dialog.getByLabelText(label), value);
+function fillIn(dialog: Dialog, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) fill(dialog.getByLabelText(label), value);
 }
 
 describe('change password', () => {
+  let api: ReturnType<typeof personalApi>;
   beforeEach(async () => {
-    vi.mocked(sessionApi.fetchCurrentUser).mockResolvedValue(MEMBER);
-    vi.mocked(api.fetchAllowModifyPassword).mockResolvedValue({ allowed: true });
-    vi.mocked(api.updatePassword).mockReset().mockResolvedValue(null);
+    api = personalApi();
     await i18n.changeLanguage('en-US');
   });
   afterEach(async () => {
-    useSession.getState().clear();
+    api.restore();
     await i18n.changeLanguage('zh-CN');
   });
 
@@ -42,13 +29,13 @@ describe('change password', () => {
     expect(await dialog.findByText('Please enter the original password')).toBeInTheDocument();
     expect(dialog.getByText('Please enter password')).toBeInTheDocument();
     expect(dialog.getByText('Please confirm password')).toBeInTheDocument();
-    expect(api.updatePassword).not.toHaveBeenCalled();
+    expect(api.sent(UPDATE_PASSWORD)).toEqual([]);
   });
 
   it('holds the new password to the rule', async () => {
     renderPersonal();
     const dialog = await openDialog('Change password');
-    await fill(dialog, { 'Original password': 'Old2026pass', 'New password': 'alllowercase1' });
+    fillIn(dialog, { 'Original password': 'Old2026pass', 'New password': 'alllowercase1' });
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
     expect(
@@ -56,13 +43,13 @@ describe('change password', () => {
         'Password must be 8-20 characters long, with uppercase and lowercase letters and numbers',
       ),
     ).toBeInTheDocument();
-    expect(api.updatePassword).not.toHaveBeenCalled();
+    expect(api.sent(UPDATE_PASSWORD)).toEqual([]);
   });
 
   it('wants the confirmation to match', async () => {
     renderPersonal();
     const dialog = await openDialog('Change password');
-    await fill(dialog, {
+    fillIn(dialog, {
       'Original password': 'Old2026pass',
       'New password': 'New2026pass',
       'Confirm new password': 'New2026pasS',
@@ -70,13 +57,13 @@ describe('change password', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
     expect(await dialog.findByText('Please make sure the passwords match')).toBeInTheDocument();
-    expect(api.updatePassword).not.toHaveBeenCalled();
+    expect(api.sent(UPDATE_PASSWORD)).toEqual([]);
   });
 
   it('sends the three passwords and says it changed', async () => {
     renderPersonal();
     const dialog = await openDialog('Change password');
-    await fill(dialog, {
+    fillIn(dialog, {
       'Original password': 'Old2026pass',
       'New password': 'New2026pass',
       'Confirm new password': 'New2026pass',
@@ -84,11 +71,9 @@ describe('change password', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>
-      expect(api.updatePassword).toHaveBeenCalledExactlyOnceWith({
-        oldPassword: 'Old2026pass',
-        password: 'New2026pass',
-        confirmPassword: 'New2026pass',
-      }),
+      expect(api.sent(UPDATE_PASSWORD)).toEqual([
+        { oldPassword: 'Old2026pass', password: 'New2026pass', confirmPassword: 'New2026pass' },
+      ]),
     );
     expect(await screen.findByText('Changed successfully')).toBeInTheDocument();
   });
@@ -97,7 +82,7 @@ describe('change password', () => {
     await i18n.changeLanguage('zh-CN');
     renderPersonal();
     const dialog = await openDialog('修改密码');
-    await fill(dialog, { 新密码: 'New2026pass', 确认新密码: 'other' });
+    fillIn(dialog, { 新密码: 'New2026pass', 确认新密码: 'other' });
     await userEvent.click(dialog.getByRole('button', { name: '保存' }));
 
     expect(await dialog.findByText('请输入原密码')).toBeInTheDocument();

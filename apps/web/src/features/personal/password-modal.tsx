@@ -2,9 +2,11 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { updatePasswordRequestSchema } from '@portal/shared/api/personal';
 import { confirmPasswordSchema, passwordSchema } from '@portal/shared/validation/rules';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { FormModal, underField } from '../../components/form-modal';
+import type { ErrorHandlers } from '../../lib/api-client';
 import { schemaRule } from '../../lib/form-rule';
-import { FormModal } from './form-modal';
-import { updatePassword } from './personal-api';
+import { useUpdatePassword } from './personal-api';
 import styles from './personal-page.module.css';
 
 interface PasswordValues {
@@ -27,11 +29,12 @@ const oldPasswordSchema = updatePasswordRequestSchema.shape.oldPassword;
 /** Changes the password; the server then signs the user out everywhere else. */
 export function PasswordModal({ open, onClose, onSaved }: PasswordModalProps) {
   const { t } = useTranslation();
+  const change = useUpdatePassword();
   const [form] = Form.useForm<PasswordValues>();
 
-  async function submit(values: PasswordValues) {
-    await updatePassword(values);
-    onSaved();
+  function submit(values: PasswordValues, errors: ErrorHandlers) {
+    const onError = { ...errors, [ErrorCode.PasswordIncorrect]: underField(form, 'oldPassword') };
+    change.mutate({ body: values, options: { onError } }, { onSuccess: onSaved });
   }
 
   return (
@@ -40,6 +43,8 @@ export function PasswordModal({ open, onClose, onSaved }: PasswordModalProps) {
       title={t('personal.changePassword')}
       name={FORM_NAME}
       form={form}
+      okText={t('personal.save')}
+      busy={change.isPending}
       onSubmit={submit}
       onClose={onClose}
     >

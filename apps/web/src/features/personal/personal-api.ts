@@ -1,4 +1,6 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@portal/shared/api/paths';
+import type { CurrentUser } from '@portal/shared/api/auth';
 import type {
   AllowModifyPassword,
   UpdateEmailRequest,
@@ -6,24 +8,51 @@ import type {
   UpdatePasswordRequest,
   UpdatePhoneRequest,
 } from '@portal/shared/api/personal';
-import { apiClient } from '../../lib/api-client';
+import { type CallOptions, apiClient } from '../../lib/api-client';
+import { sessionKeys } from '../../session/session-queries';
 
-export function fetchAllowModifyPassword(): Promise<AllowModifyPassword> {
-  return apiClient.get<AllowModifyPassword>(apiPaths.allowModifyPassword);
+/** The personal centre's calls: reads are query options under `personalKeys`, changes are mutations. */
+export const personalKeys = {
+  all: ['personal'] as const,
+  currentUser: () => [...personalKeys.all, 'current-user'] as const,
+  allowModifyPassword: () => [...personalKeys.all, 'allow-modify-password'] as const,
+};
+
+/** A mutation's variables: the request body, and how the caller shows which failures. */
+export interface Call<Body> {
+  body: Body;
+  options?: CallOptions;
 }
 
-export function updateNickname(body: UpdateNicknameRequest): Promise<null> {
-  return apiClient.post<null>(apiPaths.updateNickname, body);
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: personalKeys.currentUser(),
+    queryFn: ({ signal }) => apiClient.get<CurrentUser>(apiPaths.currentUser, { signal }),
+  });
+
+export const allowModifyPasswordQuery = () =>
+  queryOptions({
+    queryKey: personalKeys.allowModifyPassword(),
+    queryFn: ({ signal }) => apiClient.get<AllowModifyPassword>(apiPaths.allowModifyPassword, { signal }),
+  });
+
+/**
+ * A change of one's details: afterwards the server's view of the user is fetched again, here and in
+ * portal info, which the header and the other products of the origin (`_userInfo`) read.
+ */
+function useChange<Body>(path: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, options }: Call<Body>) => apiClient.post<null>(path, body, options),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: personalKeys.currentUser() }),
+        client.invalidateQueries({ queryKey: sessionKeys.portalInfo }),
+      ]),
+  });
 }
 
-export function updatePhone(body: UpdatePhoneRequest): Promise<null> {
-  return apiClient.post<null>(apiPaths.updatePhone, body);
-}
-
-export function updateEmail(body: UpdateEmailRequest): Promise<null> {
-  return apiClient.post<null>(apiPaths.updateEmail, body);
-}
-
-export function updatePassword(body: UpdatePasswordRequest): Promise<null> {
-  return apiClient.post<null>(apiPaths.updatePassword, body);
-}
+export const useUpdateNickname = () => useChange<UpdateNicknameRequest>(apiPaths.updateNickname);
+export const useUpdatePhone = () => useChange<UpdatePhoneRequest>(apiPaths.updatePhone);
+export const useUpdateEmail = () => useChange<UpdateEmailRequest>(apiPaths.updateEmail);
+export const useUpdatePassword = () => useChange<UpdatePasswordRequest>(apiPaths.updatePassword);

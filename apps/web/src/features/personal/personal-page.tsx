@@ -1,23 +1,17 @@
 import { IdcardOutlined, LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { App, Avatar, Button, Skeleton } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-error';
-import { useSession } from '../../stores/session-store';
-import { refreshCurrentUser } from './current-user';
+import { useCurrentUser } from './current-user';
 import { EmailModal } from './email-modal';
 import { NameModal } from './name-modal';
 import { PasswordModal } from './password-modal';
-import { fetchAllowModifyPassword } from './personal-api';
+import { allowModifyPasswordQuery } from './personal-api';
 import { PhoneModal } from './phone-modal';
 import styles from './personal-page.module.css';
 
 type Editor = 'name' | 'phone' | 'email' | 'password';
-
-/** A failed call has been reported by the api client; anything else is a bug and surfaces. */
-function ignoreApiError(error: unknown): void {
-  if (!(error instanceof ApiError)) throw error;
-}
 
 interface DetailRowProps {
   icon: ReactNode;
@@ -52,32 +46,17 @@ function DetailRow({ icon, label, value, action }: DetailRowProps) {
 export function PersonalPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const user = useSession((s) => s.userInfo);
+  const user = useCurrentUser();
   const [editing, setEditing] = useState<Editor | null>(null);
   // Hidden until the server says yes, so that a section the user may not use never flashes up.
-  const [passwordAllowed, setPasswordAllowed] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    // The stored copy may be stale (another tab or product may have changed it).
-    refreshCurrentUser().catch(ignoreApiError);
-    fetchAllowModifyPassword()
-      .then(({ allowed }) => {
-        if (active) setPasswordAllowed(allowed);
-      })
-      .catch(ignoreApiError);
-    return () => {
-      active = false;
-    };
-  }, []);
+  const passwordAllowed = useQuery(allowModifyPasswordQuery()).data?.allowed ?? false;
 
   const close = () => setEditing(null);
 
-  /** After a change: the success toast, then the server's view of the user for the whole app. */
+  /** After a change (the server's view of the user is fetched again): the success toast. */
   function saved(kind: 'change' | 'bind') {
     setEditing(null);
     void message.success(t(kind === 'bind' ? 'common.saveSuccess' : 'common.changeSuccess'));
-    refreshCurrentUser().catch(ignoreApiError);
   }
 
   if (!user) {

@@ -1,11 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { apiPaths } from '@portal/shared/api/paths';
 import type { CurrentUser } from '@portal/shared/api/auth';
-import { useSession } from '../../stores/session-store';
+import { writeToken } from '../../lib/cookies';
 import { renderRoutes } from '../../test/render-route';
+import { fakeApi, ok } from './fake-api';
 import { PersonalPage } from './personal-page';
 
-/** Shared set-up of the personal centre's component tests; each test file mocks the api modules. */
+/** Shared set-up of the personal centre's component tests. */
 
 export const MEMBER: CurrentUser = {
   userId: 42,
@@ -21,8 +23,7 @@ export const MEMBER: CurrentUser = {
   hasPassword: true,
 };
 
-export function renderPersonal(user: CurrentUser = MEMBER) {
-  useSession.setState({ userInfo: user });
+export function renderPersonal() {
   return renderRoutes([{ path: '/personal', element: <PersonalPage /> }], '/personal');
 }
 
@@ -30,4 +31,39 @@ export function renderPersonal(user: CurrentUser = MEMBER) {
 export async function openDialog(buttonName: string) {
   await userEvent.click(await screen.findByRole('button', { name: buttonName }));
   return within(await screen.findByRole('dialog'));
+}
+
+export const CURRENT_USER = `GET ${apiPaths.currentUser}`;
+export const ALLOW_MODIFY_PASSWORD = `GET ${apiPaths.allowModifyPassword}`;
+export const UPDATE_NICKNAME = `POST ${apiPaths.updateNickname}`;
+export const UPDATE_PHONE = `POST ${apiPaths.updatePhone}`;
+export const UPDATE_EMAIL = `POST ${apiPaths.updateEmail}`;
+export const UPDATE_PASSWORD = `POST ${apiPaths.updatePassword}`;
+
+export const PORTAL_INFO = `GET ${apiPaths.portalInfo}`;
+
+/** The server of the personal centre: `user` signed in, allowed to change the password, every change accepted. */
+export function personalApi(user: CurrentUser = MEMBER) {
+  writeToken('tok');
+  return fakeApi({
+    ...userRoutes(user),
+    [ALLOW_MODIFY_PASSWORD]: ok({ allowed: true }),
+    [UPDATE_NICKNAME]: ok(),
+    [UPDATE_PHONE]: ok(),
+    [UPDATE_EMAIL]: ok(),
+    [UPDATE_PASSWORD]: ok(),
+  });
+}
+
+/** Sets a field's value in one event: typing key by key through antd in jsdom is slow and adds nothing here. */
+export function fill(input: HTMLElement, value: string): void {
+  fireEvent.change(input, { target: { value } });
+}
+
+/** Who the server says is signed in, in both the calls that say it. */
+export function userRoutes(user: CurrentUser) {
+  return {
+    [CURRENT_USER]: ok(user),
+    [PORTAL_INFO]: ok({ enterpriseId: null, userinfo: user, enterpriseProduct: [] }),
+  };
 }

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { type PhoneBoundData, phoneBoundDataSchema } from '@portal/shared/api/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { phoneSchema } from '@portal/shared/validation/rules';
-import { ApiError } from '../../lib/api-error';
+import { FormModal, underField } from '../../components/form-modal';
+import type { ErrorHandlers } from '../../lib/api-client';
+import type { ApiError } from '../../lib/api-error';
 import { sendSmsCode } from '../../lib/code-api';
 import { schemaRule } from '../../lib/form-rule';
 import { CodeField } from './code-field';
-import { FormModal } from './form-modal';
-import { updatePhone } from './personal-api';
+import { useUpdatePhone } from './personal-api';
 import styles from './personal-page.module.css';
 import { fieldIsValid } from './validate-field';
 
@@ -27,9 +28,8 @@ interface PhoneModalProps {
 
 const FORM_NAME = 'personal-phone';
 
-/** The colleague holding the phone, when the server names one (1009106 with `data.boundTo`). */
-function holderOf(error: unknown): NonNullable<PhoneBoundData['boundTo']> | null {
-  if (!(error instanceof ApiError) || error.code !== ErrorCode.PhoneBound) return null;
+/** The colleague holding the phone, when the server names one (`data.boundTo` of a 1009106). */
+function holderOf(error: ApiError): NonNullable<PhoneBoundData['boundTo']> | null {
   const parsed = phoneBoundDataSchema.safeParse(error.data);
   return parsed.success ? parsed.data.boundTo : null;
 }
@@ -38,21 +38,28 @@ function holderOf(error: unknown): NonNullable<PhoneBoundData['boundTo']> | null
 export function PhoneModal({ open, currentPhone, onClose, onSaved }: PhoneModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PhoneValues>();
+  const change = useUpdatePhone();
 
-  async function submit(values: PhoneValues) {
-    try {
-      await updatePhone({ phone: values.phone.trim(), code: values.code.trim() });
-    } catch (error) {
-      const holder = holderOf(error);
-      if (holder) {
-        const text = holder.account
-          ? t('personal.phoneBoundTo', { name: holder.nickname, account: holder.account })
-          : t('personal.phoneBoundToName', { name: holder.nickname });
-        form.setFields([{ name: 'phone', errors: [text] }]);
-      }
-      throw error;
-    }
-    onSaved();
+  /** A phone already bound is said under the phone field, naming the colleague when the server does. */
+  function phoneBound(error: ApiError) {
+    const holder = holderOf(error);
+    const text = !holder
+      ? error.message
+      : holder.account
+        ? t('personal.phoneBoundTo', { name: holder.nickname, account: holder.account })
+        : t('personal.phoneBoundToName', { name: holder.nickname });
+    form.setFields([{ name: 'phone', errors: [text] }]);
+  }
+
+  function submit(values: PhoneValues, errors: ErrorHandlers) {
+    const body = { phone: values.phone.trim(), code: values.code.trim() };
+    const onError = {
+      ...errors,
+      [ErrorCode.PhoneBound]: phoneBound,
+      [ErrorCode.PhoneExists]: underField(form, 'phone'),
+      [ErrorCode.CodeInvalid]: underField(form, 'code'),
+    };
+    change.mutate({ body, options: { onError } }, { onSuccess: onSaved });
   }
 
   return (
@@ -61,6 +68,8 @@ export function PhoneModal({ open, currentPhone, onClose, onSaved }: PhoneModalP
       title={currentPhone ? t('personal.changePhone') : t('personal.bindPhone')}
       name={FORM_NAME}
       form={form}
+      okText={t('personal.save')}
+      busy={change.isPending}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -81,7 +90,7 @@ export function PhoneModal({ open, currentPhone, onClose, onSaved }: PhoneModalP
       <CodeField
         hint={t('personal.phoneCodeHint')}
         beforeSend={() => fieldIsValid(form, 'phone')}
-        send={() => sendSmsCode(form.getFieldValue('phone').trim(), 'bind')}
+        send={(options) => sendSmsCode(form.getFieldValue('phone').trim(), 'bind', options)}
       />
     </FormModal>
   );

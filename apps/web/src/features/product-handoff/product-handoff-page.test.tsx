@@ -1,15 +1,28 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '@portal/shared/api/paths';
+import type { CurrentUser } from '@portal/shared/api/auth';
+import type { PortalInfo } from '@portal/shared/api/portal';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render-route';
 import { portalInfo } from '../../test/portal-info';
 import { ProductHandoffPage } from './product-handoff-page';
 
-vi.mock('../../session/session-api', () => ({ fetchPortalInfo: vi.fn() }));
-vi.mock('./handoff-api', () => ({ fetchCurrentUser: vi.fn() }));
-const sessionApi = await import('../../session/session-api');
-const handoffApi = await import('./handoff-api');
+/** The two front calls, answered by path; whatever else is asked never answers. */
+function serve(info: PortalInfo, user: CurrentUser | null = info.userinfo) {
+  const answers: Record<string, unknown> = {
+    [apiPaths.portalInfo]: { code: 0, msg: 'ok', data: info },
+    [apiPaths.currentUser]: user ? { code: 0, msg: 'ok', data: user } : { code: 1000500, msg: 'x', data: null },
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const answer = answers[new URL(String(input), 'http://localhost').pathname];
+      return answer ? new Response(JSON.stringify(answer)) : new Promise<Response>(() => {});
+    }),
+  );
+}
 
 const en = MESSAGES['en-US'];
 
@@ -19,12 +32,13 @@ function renderHandoff() {
 
 describe('product hand-off page', () => {
   beforeEach(async () => {
-    const info = portalInfo('member', ['esguard']);
-    vi.mocked(sessionApi.fetchPortalInfo).mockResolvedValue(info);
-    vi.mocked(handoffApi.fetchCurrentUser).mockResolvedValue(info.userinfo);
+    serve(portalInfo('member', ['esguard']));
     await i18n.changeLanguage('en-US');
   });
-  afterEach(() => i18n.changeLanguage('zh-CN'));
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('zh-CN');
+  });
 
   it('shows the product, the company and the signed-in person, with a way home', async () => {
     renderHandoff();
@@ -39,8 +53,15 @@ describe('product hand-off page', () => {
   });
 
   it('says so when the company does not have the product', async () => {
-    vi.mocked(sessionApi.fetchPortalInfo).mockResolvedValue(portalInfo('member', ['seop']));
+    serve(portalInfo('member', ['seop']));
     renderHandoff();
     expect(await screen.findByText(en.settings.handoff.notEntitled)).toBeInTheDocument();
+  });
+
+  it('says so when the session cannot be read, and leads home', async () => {
+    serve(portalInfo('member', ['esguard']), null);
+    renderHandoff();
+    expect(await screen.findByText(en.settings.handoff.failed)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en.settings.handoff.backToHome })).toHaveAttribute('href', '/home');
   });
 });

@@ -1,72 +1,215 @@
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@portal/shared/api/paths';
-import type {
-  CompanyInvitation,
-  CreateCompanyInvitationRequest,
-  CreateDepartmentRequest,
-  CreateMemberRequest,
-  CreatedCompanyInvitation,
-  Department,
-  MemberPage,
-  MembersQuery,
-  PersonalizationIconResponse,
-  RenameDepartmentRequest,
-  SavePersonalizationRequest,
-  UpdateMemberRequest,
+import type { Personalization } from '@portal/shared/api/personalization';
+import {
+  type CompanyInvitation,
+  type CreateCompanyInvitationRequest,
+  type CreateDepartmentRequest,
+  type CreateMemberRequest,
+  type CreatedCompanyInvitation,
+  type Department,
+  MEMBERS_PAGE_SIZE_MAX,
+  type MemberPage,
+  type MembersQuery,
+  type PersonalizationIconResponse,
+  type RenameDepartmentRequest,
+  type SavePersonalizationRequest,
+  type UpdateMemberRequest,
 } from '@portal/shared/api/settings';
-import { apiClient } from '../../lib/api-client';
+import { type CallOptions, apiClient } from '../../lib/api-client';
+import { loadBranding } from '../../session/branding';
+import { refreshPortal } from '../../session/portal-session';
 
-/** The settings centre's administrator calls (contract: `S`); each acts on the session's current company.
- *  The personalization query, which the whole app uses, is the session feature's. */
-export function savePersonalization(body: SavePersonalizationRequest): Promise<null> {
-  return apiClient.post<null>(apiPaths.savePersonalization, body);
+/**
+ * The settings centre's administrator calls (contract: `S`); each acts on the session's current
+ * company. Reads are query options under `settingsKeys`; changes are mutations that invalidate
+ * what they touched.
+ */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  members: () => [...settingsKeys.all, 'members'] as const,
+  memberPage: (query: MembersQuery) => [...settingsKeys.members(), query] as const,
+  departments: () => [...settingsKeys.all, 'departments'] as const,
+  invitations: () => [...settingsKeys.all, 'invitations'] as const,
+  branding: () => [...settingsKeys.all, 'branding'] as const,
+};
+
+/** A mutation's variables: the request body, and how the caller shows which failures. */
+export interface Call<Body> {
+  body: Body;
+  options?: CallOptions;
 }
 
-export function uploadIcon(file: File): Promise<PersonalizationIconResponse> {
-  const form = new FormData();
-  form.append('file', file);
-  return apiClient.post<PersonalizationIconResponse>(apiPaths.uploadIcon, form);
+export function fetchMembers(query: MembersQuery, signal?: AbortSignal): Promise<MemberPage> {
+  return apiClient.get<MemberPage>(apiPaths.members, { query, signal });
 }
 
-export function fetchMembers(query: MembersQuery): Promise<MemberPage> {
-  return apiClient.get<MemberPage>(apiPaths.members, { query: query });
+export const memberPageQuery = (query: MembersQuery) =>
+  queryOptions({ queryKey: settingsKeys.memberPage(query), queryFn: ({ signal }) => fetchMembers(query, signal) });
+
+export const departmentsQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.departments(),
+    queryFn: ({ signal }) => apiClient.get<Department[]>(apiPaths.departments, { signal }),
+  });
+
+export const invitationsQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.invitations(),
+    queryFn: ({ signal }) => apiClient.get<CompanyInvitation[]>(apiPaths.invitations, { signal }),
+  });
+
+/** The current company's branding as its administrator edits it (the shell keeps the one in effect). */
+export const brandingQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.branding(),
+    queryFn: ({ signal }) => apiClient.get<Personalization>(apiPaths.personalization, { signal }),
+  });
+
+/**
+ * Whether the company has an administrator other than `userId`. The server refuses to remove or
+ * demote the last administrator with 1000403, which (like every 1000403) sends the browser to
+ * NoAuth; asking first keeps an administrator who tries it on the page with an explanation.
+ */
+export async function hasOtherAdmin(userId: number): Promise<boolean> {
+  for (let page = 1; ; page++) {
+    const { total, items } = await fetchMembers({ page, pageSize: MEMBERS_PAGE_SIZE_MAX });
+    if (items.some((m) => m.role === 'admin' && m.userId !== userId)) return true;
+    if (items.length === 0 || page * MEMBERS_PAGE_SIZE_MAX >= total) return false;
+  }
 }
 
-export function createMember(body: CreateMemberRequest): Promise<{ userId: number }> {
-  return apiClient.post<{ userId: number }>(apiPaths.createMember, body);
+/** Members show their department and departments their member count: a change to one touches both. */
+function invalidateMembersAndDepartments(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: settingsKeys.members() }),
+    client.invalidateQueries({ queryKey: settingsKeys.departments() }),
+  ]);
 }
 
-export function updateMember(body: UpdateMemberRequest): Promise<null> {
-  return apiClient.post<null>(apiPaths.updateMember, body);
+/**
+ * Having removed or demoted oneself, one is no administrator any more: fetching the settings again
+ * would only meet 1000403, so they are only marked stale, and portal info learns the new role.
+ */
+async function leaveSettings(client: QueryClient) {
+  await client.invalidateQueries({ queryKey: settingsKeys.all, refetchType: 'none' });
+  await refreshPortal();
 }
 
-export function removeMember(userId: number): Promise<null> {
-  return apiClient.post<null>(apiPaths.removeMember, { userId });
+/** The outcome of a change that may be the last administrator's. */
+export type MemberChange = 'done' | 'lastAdmin';
+
+interface MemberChangeCall<Body> extends Call<Body> {
+  /** Demoting or removing oneself as an administrator: allowed only while another one remains. */
+  self?: boolean;
 }
 
-export function fetchDepartments(): Promise<Department[]> {
-  return apiClient.get<Department[]>(apiPaths.departments);
+export function useCreateMember() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, options }: Call<CreateMemberRequest>) =>
+      apiClient.post<{ userId: number }>(apiPaths.createMember, body, options),
+    onSuccess: () => invalidateMembersAndDepartments(client),
+  });
 }
 
-export function createDepartment(body: CreateDepartmentRequest): Promise<{ id: number }> {
-  return apiClient.post<{ id: number }>(apiPaths.createDepartment, body);
+export function useUpdateMember() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, self, options }: MemberChangeCall<UpdateMemberRequest>): Promise<MemberChange> => {
+      if (self && !(await hasOtherAdmin(body.userId))) return 'lastAdmin';
+      await apiClient.post<null>(apiPaths.updateMember, body, options);
+      return 'done';
+    },
+    onSuccess: (outcome, { self }) => {
+      if (outcome === 'lastAdmin') return;
+      return self ? leaveSettings(client) : invalidateMembersAndDepartments(client);
+    },
+  });
 }
 
-export function renameDepartment(body: RenameDepartmentRequest): Promise<null> {
-  return apiClient.post<null>(apiPaths.renameDepartment, body);
+export function useRemoveMember() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, self, options }: MemberChangeCall<{ userId: number }>): Promise<MemberChange> => {
+      if (self && !(await hasOtherAdmin(body.userId))) return 'lastAdmin';
+      await apiClient.post<null>(apiPaths.removeMember, body, options);
+      return 'done';
+    },
+    onSuccess: (outcome, { self }) => {
+      if (outcome === 'lastAdmin') return;
+      return self ? leaveSettings(client) : invalidateMembersAndDepartments(client);
+    },
+  });
 }
 
-export function deleteDepartment(id: number): Promise<null> {
-  return apiClient.post<null>(apiPaths.deleteDepartment, { id });
+export function useCreateDepartment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, options }: Call<CreateDepartmentRequest>) =>
+      apiClient.post<{ id: number }>(apiPaths.createDepartment, body, options),
+    onSuccess: () => invalidateMembersAndDepartments(client),
+  });
 }
 
-export function fetchInvitations(): Promise<CompanyInvitation[]> {
-  return apiClient.get<CompanyInvitation[]>(apiPaths.invitations);
+export function useRenameDepartment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, options }: Call<RenameDepartmentRequest>) =>
+      apiClient.post<null>(apiPaths.renameDepartment, body, options),
+    onSuccess: () => invalidateMembersAndDepartments(client),
+  });
 }
 
-export function createInvitation(body: CreateCompanyInvitationRequest): Promise<CreatedCompanyInvitation> {
-  return apiClient.post<CreatedCompanyInvitation>(apiPaths.createInvitation, body);
+export function useDeleteDepartment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, options }: Call<{ id: number }>) =>
+      apiClient.post<null>(apiPaths.deleteDepartment, body, options),
+    onSuccess: () => invalidateMembersAndDepartments(client),
+  });
 }
 
-export function revokeInvitation(id: number): Promise<null> {
-  return apiClient.post<null>(apiPaths.revokeInvitation, { id });
+export function useCreateInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, options }: Call<CreateCompanyInvitationRequest>) =>
+      apiClient.post<CreatedCompanyInvitation>(apiPaths.createInvitation, body, options),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.invitations() }),
+  });
+}
+
+export function useRevokeInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, options }: Call<{ id: number }>) =>
+      apiClient.post<null>(apiPaths.revokeInvitation, body, options),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.invitations() }),
+  });
+}
+
+/** The shell's branding follows too (favicon, page title, `_enterpriseConfig`). */
+function invalidateBranding(client: QueryClient) {
+  return Promise.all([client.invalidateQueries({ queryKey: settingsKeys.branding() }), loadBranding()]);
+}
+
+export function useSavePersonalization() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, options }: Call<SavePersonalizationRequest>) =>
+      apiClient.post<null>(apiPaths.savePersonalization, body, options),
+    onSuccess: () => invalidateBranding(client),
+  });
+}
+
+export function useUploadIcon() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, options }: Call<File>) => {
+      const form = new FormData();
+      form.append('file', body);
+      return apiClient.post<PersonalizationIconResponse>(apiPaths.uploadIcon, form, options);
+    },
+    onSuccess: () => invalidateBranding(client),
+  });
 }

@@ -33,7 +33,7 @@ export function SettingsCentre({ enterprise }: { enterprise: PortalEnterprise })
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'members';
-  // Departments show on three tabs; one copy keeps them in step when one tab changes them.
+  // Departments show on three tabs, which get them from here.
   const departments = useDepartments();
 
   const items = [

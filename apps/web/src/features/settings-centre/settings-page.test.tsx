@@ -1,23 +1,28 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiPaths } from '@portal/shared/api/paths';
+import type { PortalInfo } from '@portal/shared/api/portal';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../lib/i18n';
-import { useSession } from '../../stores/session-store';
+import { writeToken } from '../../lib/cookies';
 import { renderRoutes } from '../../test/render-route';
 import { SettingsPage } from './settings-page';
 import { portalInfo } from '../../test/portal-info';
-
-vi.mock('../../session/session-api', () => ({
-  fetchPortalInfo: vi.fn(),
-  fetchPersonalization: vi.fn(() => new Promise(() => {})),
-}));
-vi.mock('./settings-api', () => ({
-  fetchMembers: vi.fn(async () => ({ total: 0, items: [] })),
-  fetchDepartments: vi.fn(async () => []),
-}));
-const sessionApi = await import('../../session/session-api');
+import { fakeApi, fail, ok } from './test/fake-api';
 
 const en = MESSAGES['en-US'];
+
+let api: ReturnType<typeof fakeApi> | undefined;
+
+/** Portal info as the server has it; members and departments empty; the branding never answers. */
+function serve(info: PortalInfo) {
+  api = fakeApi({
+    [`GET ${apiPaths.portalInfo}`]: ok(info),
+    [`GET ${apiPaths.members}`]: ok({ total: 0, items: [] }),
+    [`GET ${apiPaths.departments}`]: ok([]),
+  });
+  return api;
+}
 
 function renderSettings() {
   return renderRoutes(
@@ -31,13 +36,16 @@ function renderSettings() {
 
 describe('settings centre access', () => {
   beforeEach(async () => {
-    useSession.getState().clear();
+    writeToken('tok');
     await i18n.changeLanguage('en-US');
   });
-  afterEach(() => i18n.changeLanguage('zh-CN'));
+  afterEach(async () => {
+    api?.restore();
+    await i18n.changeLanguage('zh-CN');
+  });
 
   it('opens for an administrator of a company with the settings centre', async () => {
-    vi.mocked(sessionApi.fetchPortalInfo).mockResolvedValue(portalInfo('admin', ['esguard', 'settcntr']));
+    serve(portalInfo('admin', ['esguard', 'settcntr']));
     renderSettings();
     expect(await screen.findByRole('heading', { name: en.products.settcntr.name, level: 1 })).toBeInTheDocument();
     for (const tab of Object.values(en.settings.tabs))
@@ -46,14 +54,23 @@ describe('settings centre access', () => {
   });
 
   it('sends a member to NoAuth', async () => {
-    vi.mocked(sessionApi.fetchPortalInfo).mockResolvedValue(portalInfo('member', ['settcntr']));
+    serve(portalInfo('member', ['settcntr']));
     const { router } = renderSettings();
     await waitFor(() => expect(router.state.location.pathname).toBe('/noAuth'));
   });
 
   it('sends an administrator of a company without the settings centre to NoAuth', async () => {
-    vi.mocked(sessionApi.fetchPortalInfo).mockResolvedValue(portalInfo('admin', ['esguard']));
+    serve(portalInfo('admin', ['esguard']));
     const { router } = renderSettings();
     await waitFor(() => expect(router.state.location.pathname).toBe('/noAuth'));
+  });
+
+  it('says so when portal info cannot be had, and leads home', async () => {
+    const api = serve(portalInfo('admin', ['settcntr']));
+    api.routes[`GET ${apiPaths.portalInfo}`] = fail(1000500);
+    renderSettings();
+    expect(await screen.findByText(en.settings.loadFailed)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en.settings.backToHome })).toHaveAttribute('href', '/home');
+    expect(api.toasts).toHaveBeenCalledExactlyOnceWith(en.errors[1000500]);
   });
 });

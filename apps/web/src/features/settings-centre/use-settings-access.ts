@@ -1,8 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { PortalEnterprise } from '@portal/shared/api/portal';
-import { ApiError } from '../../lib/api-error';
-import { selectCurrentEnterprise, useSession } from '../../stores/session-store';
-import { refreshPortal } from '../../session/portal-session';
+import { currentEnterpriseOf, usePortalInfo } from '../../session/session-queries';
 import { canUseSettings } from '../../session/settings-access';
 
 export type SettingsAccess =
@@ -16,20 +13,9 @@ export type SettingsAccess =
  * call anyway; deciding here spares a non-administrator a flash of the screen before NoAuth.
  */
 export function useSettingsAccess(): SettingsAccess {
-  const enterprises = useSession((s) => s.enterprises);
-  const current = useSession(selectCurrentEnterprise);
-  const [failed, setFailed] = useState(false);
-
-  // Opened by a full page load (a product link), so portal info and the company's branding are
-  // usually not in memory yet.
-  useEffect(() => {
-    if (enterprises !== null) return;
-    refreshPortal().catch((error: unknown) => {
-      if (!(error instanceof ApiError)) throw error;
-      setFailed(true);
-    });
-  }, [enterprises]);
-
-  if (enterprises === null) return failed ? { status: 'failed' } : { status: 'loading' };
+  const portal = usePortalInfo();
+  if (portal.isError) return { status: 'failed' };
+  if (!portal.data) return { status: 'loading' };
+  const current = currentEnterpriseOf(portal.data);
   return canUseSettings(current) ? { status: 'allowed', enterprise: current } : { status: 'denied' };
 }

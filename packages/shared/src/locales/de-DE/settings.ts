@@ -79,6 +79,8 @@ const settings: Messages['settings'] = {
     deleteTitle: 'Abteilung „{{name}}“ löschen?',
     deleteDescription: 'Dies kann nicht rückgängig gemacht werden.',
     deleteWithChildren: 'Ihre Unterabteilungen werden mitgelöscht. Dies kann nicht rückgängig gemacht werden.',
+    defaultUndeletable:
+      'Die Standardabteilung kann nicht gelöscht werden: Mitglieder ohne andere Abteilung gehören zu ihr.',
   },
   invitations: {
     hint: 'Ein Einladungslink wird nur einmal vollständig angezeigt, beim Anlegen: Kopieren Sie ihn oder lassen Sie den QR-Code scannen.',

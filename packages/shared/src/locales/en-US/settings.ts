@@ -78,6 +78,7 @@ const settings: Messages['settings'] = {
     deleteTitle: 'Delete the department "{{name}}"?',
     deleteDescription: 'This cannot be undone.',
     deleteWithChildren: 'Its sub-departments are deleted with it. This cannot be undone.',
+    defaultUndeletable: 'The default department cannot be deleted: members without another department belong to it.',
   },
   invitations: {
     hint: 'An invitation link is shown in full only once, when it is created: copy it or let the person scan its QR code.',

@@ -78,6 +78,8 @@ const settings: Messages['settings'] = {
     deleteTitle: '¿Eliminar el departamento «{{name}}»?',
     deleteDescription: 'Esta acción no se puede deshacer.',
     deleteWithChildren: 'Sus subdepartamentos se eliminan con él. Esta acción no se puede deshacer.',
+    defaultUndeletable:
+      'El departamento predeterminado no se puede eliminar: los miembros sin otro departamento pertenecen a él.',
   },
   invitations: {
     hint: 'Un enlace de invitación solo se muestra completo una vez, al crearlo: cópielo o deje que la persona escanee su código QR.',

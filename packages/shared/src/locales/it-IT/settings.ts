@@ -78,6 +78,8 @@ const settings: Messages['settings'] = {
     deleteTitle: 'Eliminare il reparto «{{name}}»?',
     deleteDescription: "L'operazione non può essere annullata.",
     deleteWithChildren: "Anche i suoi sottoreparti vengono eliminati. L'operazione non può essere annullata.",
+    defaultUndeletable:
+      'Il reparto predefinito non può essere eliminato: i membri senza un altro reparto vi appartengono.',
   },
   invitations: {
     hint: 'Un link di invito viene mostrato per intero una sola volta, alla creazione: copialo o fai scansionare il codice QR.',

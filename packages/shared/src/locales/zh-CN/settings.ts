@@ -75,6 +75,7 @@ export default {
     deleteTitle: '删除部门“{{name}}”？',
     deleteDescription: '删除后无法恢复。',
     deleteWithChildren: '其下的子部门会一并删除，删除后无法恢复。',
+    defaultUndeletable: '默认部门不能删除：未指定部门的成员都归属于它。',
   },
   invitations: {
     hint: '邀请链接只在创建时完整显示一次，请及时复制或让对方扫描二维码。',

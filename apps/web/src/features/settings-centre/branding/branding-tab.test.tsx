@@ -1,22 +1,23 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiPaths } from '@portal/shared/api/paths';
 import type { Personalization } from '@portal/shared/api/personalization';
 import { STORAGE_ENTERPRISE_CONFIG } from '@portal/shared/cookies';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { writeToken } from '../../../lib/cookies';
 import { i18n } from '../../../lib/i18n';
-import { useBranding } from '../../../stores/branding-store';
+import { useBranding } from '../../../session/branding';
 import { renderRoutes } from '../../../test/render-route';
+import { fakeApi, fail, ok } from '../test/fake-api';
 import { fill } from '../test/fill';
 import { BrandingTab } from './branding-tab';
 
-vi.mock('../settings-api', () => ({ savePersonalization: vi.fn(), uploadIcon: vi.fn() }));
-vi.mock('../../../session/session-api', () => ({ fetchPersonalization: vi.fn() }));
-const api = { ...(await import('../settings-api')), ...(await import('../../../session/session-api')) };
-
 const en = MESSAGES['en-US'];
 const texts = en.settings.branding;
+const BRANDING = `GET ${apiPaths.personalization}`;
+const SAVE = `POST ${apiPaths.savePersonalization}`;
+const UPLOAD = `POST ${apiPaths.uploadIcon}`;
 
 const branding: Personalization = {
   icon: '/api/settcntr/admin/v4/enterprise/personalization/icon/7?v=1',
@@ -27,8 +28,31 @@ const branding: Personalization = {
   slogan: 'Green Energy',
 };
 
+/** What the shell shows of the branding in effect: the page title and the favicon come from it. */
+function ShellBranding() {
+  const branding = useBranding();
+  return (
+    <output data-testid="shell-branding" data-icon={branding?.icon}>
+      {branding?.slogan}
+    </output>
+  );
+}
+
 async function renderTab() {
-  renderRoutes([{ path: '/', element: <BrandingTab /> }], '/');
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <>
+            <ShellBranding />
+            <BrandingTab />
+          </>
+        ),
+      },
+    ],
+    '/',
+  );
   return screen.findByLabelText(texts.platformName);
 }
 
@@ -37,17 +61,17 @@ function chooseFile(file: File) {
 }
 
 describe('branding', () => {
+  let api: ReturnType<typeof fakeApi>;
   beforeEach(async () => {
-    vi.mocked(api.fetchPersonalization).mockReset().mockResolvedValue(branding);
-    vi.mocked(api.savePersonalization).mockReset();
-    vi.mocked(api.uploadIcon).mockReset();
-    document.head.innerHTML = '<link rel="icon" type="image/svg+xml" href="/favicon.svg">';
-    useBranding.getState().clear();
+    api = fakeApi({ [BRANDING]: ok(branding), [SAVE]: ok() });
     // the branding in effect is a signed-in person's company's
     writeToken('tok');
     await i18n.changeLanguage('en-US');
   });
-  afterEach(() => i18n.changeLanguage('zh-CN'));
+  afterEach(async () => {
+    api.restore();
+    await i18n.changeLanguage('zh-CN');
+  });
 
   it('allows platform names of at most 30 characters and requires them', async () => {
     const name = await renderTab();
@@ -56,53 +80,60 @@ describe('branding', () => {
     await userEvent.click(screen.getByRole('button', { name: en.settings.save }));
     expect(await screen.findByText(en.validation.companyFieldTooLong)).toBeInTheDocument();
     expect(screen.getByText(en.validation.platformNameRequired)).toBeInTheDocument();
-    expect(api.savePersonalization).not.toHaveBeenCalled();
+    expect(api.sent(SAVE)).toEqual([]);
   });
 
   it('refuses a GIF with the type message, before uploading', async () => {
     await renderTab();
     chooseFile(new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(en.validation.imageType);
-    expect(api.uploadIcon).not.toHaveBeenCalled();
+    expect(api.sent(UPLOAD)).toEqual([]);
   });
 
   it("refuses a 6 MB PNG with 'Image must smaller than 5MB', before uploading", async () => {
     await renderTab();
     chooseFile(new File([new Uint8Array(6 * 1024 * 1024)], 'big.png', { type: 'image/png' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Image must smaller than 5MB');
-    expect(api.uploadIcon).not.toHaveBeenCalled();
+    expect(api.sent(UPLOAD)).toEqual([]);
   });
 
-  it('uploads a PNG, then the favicon, the title and the stored branding follow', async () => {
+  it('shows why the server refused a file by its content next to the button, without a toast', async () => {
+    api.routes[UPLOAD] = fail(1000400, { fields: { file: 'validation.imageType' } });
+    await renderTab();
+    chooseFile(new File(['not an image'], 'fake.png', { type: 'image/png' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(en.validation.imageType);
+    expect(api.toasts).not.toHaveBeenCalled();
+  });
+
+  it('uploads a PNG, then the branding in effect (favicon, title) and the stored one follow', async () => {
     const updated = {
       ...branding,
       icon: '/api/settcntr/admin/v4/enterprise/personalization/icon/7?v=2',
       slogan: 'Sun Co',
     };
-    vi.mocked(api.uploadIcon).mockResolvedValue({ icon: updated.icon });
+    api.routes[UPLOAD] = ok({ icon: updated.icon });
     await renderTab();
-    vi.mocked(api.fetchPersonalization).mockResolvedValue(updated);
+    api.routes[BRANDING] = ok(updated);
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
     chooseFile(png);
-    await waitFor(() => expect(document.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe(updated.icon));
-    expect(api.uploadIcon).toHaveBeenCalledWith(png);
-    expect(document.title).toBe('Sun Co');
+    const shell = screen.getByTestId('shell-branding');
+    await waitFor(() => expect(shell).toHaveAttribute('data-icon', updated.icon));
+    expect(shell).toHaveTextContent('Sun Co');
+    expect(await screen.findByText(texts.iconUploaded)).toBeInTheDocument();
+    expect((api.sent(UPLOAD)[0] as FormData).get('file')).toBe(png);
     expect(JSON.parse(window.localStorage.getItem(STORAGE_ENTERPRISE_CONFIG) ?? 'null')).toEqual(updated);
     expect(screen.getByRole('img', { name: texts.currentIcon })).toHaveAttribute('src', updated.icon);
   });
 
-  it('saves the names and language, then the page title follows', async () => {
-    vi.mocked(api.savePersonalization).mockResolvedValue(null);
+  it('saves the names and language, then the branding in effect follows', async () => {
     const name = await renderTab();
     fill(name, 'Sun Co');
-    vi.mocked(api.fetchPersonalization).mockResolvedValue({ ...branding, platformName: 'Sun Co', slogan: 'Sun Co' });
+    api.routes[BRANDING] = ok({ ...branding, platformName: 'Sun Co', slogan: 'Sun Co' });
     await userEvent.click(screen.getByRole('button', { name: en.settings.save }));
-    await waitFor(() => expect(document.title).toBe('Sun Co'));
-    expect(api.savePersonalization).toHaveBeenCalledWith({
-      platformName: 'Sun Co',
-      platformNameCn: '绿能',
-      platformNameEn: 'Green Energy',
-      languageType: 'zh-CN',
-    });
+    await waitFor(() => expect(screen.getByTestId('shell-branding')).toHaveTextContent('Sun Co'));
+    expect(api.sent(SAVE)).toEqual([
+      { platformName: 'Sun Co', platformNameCn: '绿能', platformNameEn: 'Green Energy', languageType: 'zh-CN' },
+    ]);
+    expect(await screen.findByText(en.common.saveSuccess)).toBeInTheDocument();
   });
 });

@@ -1,16 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Select, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Personalization } from '@portal/shared/api/personalization';
 import { type SavePersonalizationRequest, savePersonalizationRequestSchema } from '@portal/shared/api/settings';
 import { COMPANY_FIELD_MAX, LANGUAGES } from '@portal/shared/constants';
-import { ApiError } from '../../../lib/api-error';
 import { schemaRule } from '../../../lib/form-rule';
 import { LANGUAGE_NAMES } from '../../../lib/language';
-import { useBranding } from '../../../stores/branding-store';
-import { loadBranding } from '../../../session/branding';
-import { fetchPersonalization } from '../../../session/session-api';
-import { savePersonalization } from '../settings-api';
+import { brandingQuery, useSavePersonalization } from '../settings-api';
 import { IconUpload } from './icon-upload';
 import styles from './branding.module.css';
 
@@ -23,40 +18,11 @@ const COUNT = { show: true, max: COMPANY_FIELD_MAX };
 export function BrandingTab() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [config, setConfig] = useState<Personalization | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { data: config } = useQuery(brandingQuery());
+  const save = useSavePersonalization();
 
-  useEffect(() => {
-    fetchPersonalization({})
-      .then(setConfig)
-      .catch((error: unknown) => {
-        if (!(error instanceof ApiError)) throw error;
-      });
-  }, []);
-
-  /** The shell's branding follows (favicon, page title, `_enterpriseConfig`); this tab shows the same. */
-  async function applyBranding() {
-    await loadBranding();
-    const applied = useBranding.getState().personalization;
-    if (applied) setConfig(applied);
-  }
-
-  async function save(values: SavePersonalizationRequest) {
-    setSaving(true);
-    try {
-      await savePersonalization(values);
-      await applyBranding();
-      void message.success(t('common.saveSuccess'));
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  async function iconUploaded() {
-    await applyBranding();
-    void message.success(t('settings.branding.iconUploaded'));
+  function submit(body: SavePersonalizationRequest) {
+    save.mutate({ body }, { onSuccess: () => void message.success(t('common.saveSuccess')) });
   }
 
   if (!config) return <Skeleton active paragraph={{ rows: 6 }} />;
@@ -75,7 +41,7 @@ export function BrandingTab() {
             platformNameEn: config.platformNameEn,
             languageType: config.languageType,
           }}
-          onFinish={(values) => void save(values)}
+          onFinish={submit}
         >
           <Form.Item
             name="platformName"
@@ -111,7 +77,7 @@ export function BrandingTab() {
           >
             <Select options={LANGUAGE_OPTIONS} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving}>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t('settings.save')}
           </Button>
         </Form>
@@ -120,7 +86,7 @@ export function BrandingTab() {
         <h2 id="branding-icon" className={styles.cardTitle}>
           {t('settings.branding.iconTitle')}
         </h2>
-        <IconUpload icon={config.icon} onUploaded={iconUploaded} />
+        <IconUpload icon={config.icon} onUploaded={() => void message.success(t('settings.branding.iconUploaded'))} />
         <h3 className={styles.previewTitle}>{t('settings.branding.preview')}</h3>
         <div
           className={styles.browser}

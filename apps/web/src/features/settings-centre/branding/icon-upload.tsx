@@ -3,11 +3,11 @@ import { Button, Form, Spin } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_TYPES } from '@portal/shared/constants';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { checkImageFile } from '@portal/shared/validation/image';
-import { ApiError } from '../../../lib/api-error';
 import { translateKey } from '../../../lib/i18n';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
-import { uploadIcon } from '../settings-api';
+import { useUploadIcon } from '../settings-api';
 import styles from './branding.module.css';
 
 /**
@@ -16,28 +16,30 @@ import styles from './branding.module.css';
  * antd's Upload wraps its trigger in a second interactive element. The reason for a refusal shows
  * as a form message, in the theme's text-safe error colour.
  */
-export function IconUpload({ icon, onUploaded }: { icon: string; onUploaded(): Promise<void> }) {
+export function IconUpload({ icon, onUploaded }: { icon: string; onUploaded(): void }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const upload = useUploadIcon();
+  const uploading = upload.isPending;
 
-  async function choose(file: File | undefined) {
+  function choose(file: File | undefined) {
     if (!file) return;
     const refused = checkImageFile(file);
     setProblem(refused ? translateKey(refused) : null);
     if (refused) return;
-    setUploading(true);
-    try {
-      await uploadIcon(file);
-      await onUploaded();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      // a file the server found not to be an image by its content says so, like the browser's check
-      setProblem(serverFieldErrors(error).get('file') ?? error.message);
-    } finally {
-      setUploading(false);
-    }
+    upload.mutate(
+      {
+        body: file,
+        options: {
+          // a file the server found not to be an image by its content says so here, like the browser's check
+          onError: {
+            [ErrorCode.BadRequest]: (error) => setProblem(serverFieldErrors(error).get('file') ?? error.message),
+          },
+        },
+      },
+      { onSuccess: () => onUploaded() },
+    );
   }
 
   return (
@@ -59,7 +61,7 @@ export function IconUpload({ icon, onUploaded }: { icon: string; onUploaded(): P
           className={styles.fileInput}
           data-testid="icon-file"
           onChange={(event) => {
-            void choose(event.target.files?.[0]);
+            choose(event.target.files?.[0]);
             // the same file chosen again after a fix elsewhere must fire again
             event.target.value = '';
           }}

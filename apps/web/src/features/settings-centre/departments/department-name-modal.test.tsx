@@ -1,17 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '@portal/shared/api/paths';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-route';
 import { departmentsStub } from '../test/departments-stub';
+import { fakeApi, fail, ok } from '../test/fake-api';
 import { fill } from '../test/fill';
 import { type DepartmentEdit, DepartmentNameModal } from './department-name-modal';
 
-vi.mock('../settings-api', () => ({ createDepartment: vi.fn(), renameDepartment: vi.fn() }));
-const api = await import('../settings-api');
-
 const en = MESSAGES['en-US'];
+const CREATE = `POST ${apiPaths.createDepartment}`;
+const RENAME = `POST ${apiPaths.renameDepartment}`;
 
 function renderModal(edit: DepartmentEdit) {
   const onSaved = vi.fn();
@@ -28,18 +29,21 @@ function renderModal(edit: DepartmentEdit) {
 }
 
 describe('department name form', () => {
+  let api: ReturnType<typeof fakeApi>;
   beforeEach(async () => {
-    vi.mocked(api.createDepartment).mockReset();
-    vi.mocked(api.renameDepartment).mockReset();
+    api = fakeApi({ [CREATE]: ok({ id: 5 }), [RENAME]: ok() });
     await i18n.changeLanguage('en-US');
   });
-  afterEach(() => i18n.changeLanguage('zh-CN'));
+  afterEach(async () => {
+    api.restore();
+    await i18n.changeLanguage('zh-CN');
+  });
 
   it('asks for a name', async () => {
     renderModal({ mode: 'create', parentId: null });
     await userEvent.click(screen.getByRole('button', { name: en.settings.departments.createSubmit }));
     expect(await screen.findByText(en.validation.departmentNameRequired)).toBeInTheDocument();
-    expect(api.createDepartment).not.toHaveBeenCalled();
+    expect(api.sent(CREATE)).toEqual([]);
   });
 
   it('allows at most 30 characters', async () => {
@@ -50,19 +54,15 @@ describe('department name form', () => {
   });
 
   it('creates a sub-department under the chosen parent', async () => {
-    vi.mocked(api.createDepartment).mockResolvedValue({ id: 5 });
     const { onSaved } = renderModal({ mode: 'create', parentId: 2 });
     fill(screen.getByLabelText(en.settings.departments.name), 'North');
     await userEvent.click(screen.getByRole('button', { name: en.settings.departments.createSubmit }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(en.settings.departments.created));
-    expect(api.createDepartment).toHaveBeenCalledWith({ name: 'North', parentId: 2 });
+    expect(api.sent(CREATE)).toEqual([{ name: 'North', parentId: 2 }]);
   });
 
-  it('shows the server verdict on a taken name under the field', async () => {
-    const { ApiError } = await import('../../../lib/api-error');
-    vi.mocked(api.renameDepartment).mockRejectedValue(
-      new ApiError(1000400, 'bad', { fields: { name: 'validation.departmentNameTaken' } }),
-    );
+  it('shows the server verdict on a taken name under the field, and only there', async () => {
+    api.routes[RENAME] = fail(1000400, { fields: { name: 'validation.departmentNameTaken' } });
     const department = { ...departmentsStub().tree[1]! };
     renderModal({ mode: 'rename', department });
     const input = screen.getByLabelText(en.settings.departments.name);
@@ -70,5 +70,7 @@ describe('department name form', () => {
     fill(input, 'Default');
     await userEvent.click(screen.getByRole('button', { name: en.settings.save }));
     expect(await screen.findByText(en.validation.departmentNameTaken)).toBeInTheDocument();
+    expect(api.toasts).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
 import { Form, Input, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createDepartmentRequestSchema } from '@portal/shared/api/settings';
+import { FormModal } from '../../../components/form-modal';
+import type { ErrorHandlers } from '../../../lib/api-client';
 import { schemaRule } from '../../../lib/form-rule';
-import { FormModal } from '../form-modal';
-import { createDepartment, renameDepartment } from '../settings-api';
+import { useCreateDepartment, useRenameDepartment } from '../settings-api';
 import { type DepartmentNode, departmentOptions } from './department-tree';
 
 /** What the dialog does: a new department (optionally under `parentId`), or a new name for one. */
@@ -29,23 +30,31 @@ export function DepartmentNameModal({
 }) {
   const { t } = useTranslation();
   const renaming = edit?.mode === 'rename';
+  const create = useCreateDepartment();
+  const rename = useRenameDepartment();
 
-  async function submit({ name, parentId }: Values) {
-    if (!edit) return;
-    if (edit.mode === 'rename') {
-      await renameDepartment({ id: edit.department.id, name });
-      onSaved(t('settings.departments.renamed'));
-    } else {
-      await createDepartment({ name, ...(parentId ? { parentId } : {}) });
-      onSaved(t('settings.departments.created'));
+  function submit({ name, parentId }: Values, errors: ErrorHandlers) {
+    const options = { onError: errors };
+    if (edit?.mode === 'rename') {
+      rename.mutate(
+        { body: { id: edit.department.id, name }, options },
+        { onSuccess: () => onSaved(t('settings.departments.renamed')) },
+      );
+    } else if (edit) {
+      create.mutate(
+        { body: { name, ...(parentId ? { parentId } : {}) }, options },
+        { onSuccess: () => onSaved(t('settings.departments.created')) },
+      );
     }
   }
 
   return (
     <FormModal<Values>
       title={renaming ? t('settings.departments.renameTitle') : t('settings.departments.createTitle')}
+      name="department"
       okText={renaming ? t('settings.save') : t('settings.departments.createSubmit')}
       open={edit !== null}
+      busy={create.isPending || rename.isPending}
       initialValues={
         edit?.mode === 'rename' ? { name: edit.department.name } : { parentId: edit?.parentId ?? undefined }
       }

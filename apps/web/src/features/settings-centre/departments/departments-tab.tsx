@@ -4,27 +4,27 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
-import { ApiError } from '../../../lib/api-error';
 import { AccentTag } from '../../../components/accent-tag';
-import { deleteDepartment } from '../settings-api';
+import { useDeleteDepartment } from '../settings-api';
 import styles from '../settings-tab.module.css';
+import { untilSettled } from '../until-settled';
 import { type DepartmentEdit, DepartmentNameModal } from './department-name-modal';
 import type { DepartmentNode } from './department-tree';
 import type { Departments } from './use-departments';
-import { ErrorCode, errorMessageKey } from '@portal/shared/errors/error-codes';
-import { translateKey } from '../../../lib/i18n';
 
-/**
- * The department tree. Deleting is always offered: the server is the one that knows whether the
- * department (or one under it) still has members, and says so in the catalogue's words.
- */
 /** Describes the default department's disabled Delete to screen readers as its tooltip does to the eye. */
 const DEFAULT_UNDELETABLE_ID = 'default-department-undeletable';
 
+/**
+ * The department tree. Deleting is offered for every department but the default one: whether a
+ * department (or one under it) still has members only the server knows, and says so in the
+ * catalogue's words.
+ */
 export function DepartmentsTab({ departments }: { departments: Departments }) {
   const { t } = useTranslation();
-  const defaultUndeletable = translateKey(errorMessageKey(ErrorCode.DefaultDepartment));
+  const defaultUndeletable = t('settings.departments.defaultUndeletable');
   const { message, modal } = App.useApp();
+  const remove = useDeleteDepartment();
   const [edit, setEdit] = useState<DepartmentEdit | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
 
@@ -38,16 +38,9 @@ export function DepartmentsTab({ departments }: { departments: Departments }) {
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       width: CONFIRM_WIDTH,
-      onOk: async () => {
-        try {
-          await deleteDepartment(department.id);
-          void message.success(t('common.deleteSuccess'));
-          departments.reload();
-        } catch (error) {
-          // 1009107 and 1009109 have been shown by the api client
-          if (!(error instanceof ApiError)) throw error;
-        }
-      },
+      // 1009107, members still in it, is the api client's toast
+      onOk: () =>
+        untilSettled(remove, { body: { id: department.id } }, () => void message.success(t('common.deleteSuccess'))),
     });
   }
 
@@ -153,8 +146,8 @@ export function DepartmentsTab({ departments }: { departments: Departments }) {
         tree={departments.tree}
         onClose={() => setEdit(null)}
         onSaved={(text) => {
+          setEdit(null);
           void message.success(text);
-          departments.reload();
         }}
       />
     </section>

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { Department } from '@portal/shared/api/settings';
-import { ApiError } from '../../../lib/api-error';
-import { fetchDepartments } from '../settings-api';
+import { departmentsQuery } from '../settings-api';
 import { type DepartmentNode, departmentPaths, departmentTree } from './department-tree';
 
 export interface Departments {
@@ -10,39 +10,18 @@ export interface Departments {
   tree: DepartmentNode[];
   paths: Map<number, string>;
   defaultId: number | null;
-  reload(): void;
 }
 
-/** The company's departments, shared by every tab: a change on one tab shows on the others. */
+/** The company's departments as a tree, with each one's path and the default one. */
 export function useDepartments(): Departments {
-  const [list, setList] = useState<Department[] | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    fetchDepartments()
-      .then((departments) => {
-        if (active) setList(departments);
-      })
-      .catch((error: unknown) => {
-        // reported by the api client; what was shown stays
-        if (!(error instanceof ApiError)) throw error;
-      });
-    return () => {
-      active = false;
-    };
-  }, [version]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  return useMemo(
-    () => ({
+  const { data } = useQuery(departmentsQuery());
+  return useMemo(() => {
+    const list = data ?? null;
+    return {
       list,
       tree: departmentTree(list ?? []),
       paths: departmentPaths(list ?? []),
       defaultId: list?.find((d) => d.isDefault)?.id ?? null,
-      reload,
-    }),
-    [list, reload],
-  );
+    };
+  }, [data]);
 }

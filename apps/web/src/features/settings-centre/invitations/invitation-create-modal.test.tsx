@@ -1,17 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '@portal/shared/api/paths';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-route';
 import { departmentsStub } from '../test/departments-stub';
+import { fakeApi, ok } from '../test/fake-api';
 import { fill } from '../test/fill';
 import { InvitationCreateModal } from './invitation-create-modal';
 
-vi.mock('../settings-api', () => ({ createInvitation: vi.fn() }));
-const api = await import('../settings-api');
-
 const en = MESSAGES['en-US'];
+const CREATE = `POST ${apiPaths.createInvitation}`;
 const texts = en.settings.invitations;
 
 function renderModal() {
@@ -33,11 +33,15 @@ function renderModal() {
 const submit = () => userEvent.click(screen.getByRole('button', { name: texts.createSubmit }));
 
 describe('invitation options', () => {
+  let api: ReturnType<typeof fakeApi>;
   beforeEach(async () => {
-    vi.mocked(api.createInvitation).mockReset();
+    api = fakeApi({});
     await i18n.changeLanguage('en-US');
   });
-  afterEach(() => i18n.changeLanguage('zh-CN'));
+  afterEach(async () => {
+    api.restore();
+    await i18n.changeLanguage('zh-CN');
+  });
 
   it('asks for the validity and the number of uses', async () => {
     renderModal();
@@ -46,7 +50,7 @@ describe('invitation options', () => {
     await submit();
     expect(await screen.findByText(texts.expiryRequired)).toBeInTheDocument();
     expect(screen.getByText(texts.maxUsesRequired)).toBeInTheDocument();
-    expect(api.createInvitation).not.toHaveBeenCalled();
+    expect(api.sent(CREATE)).toEqual([]);
   });
 
   it('keeps the validity within 7 days and the uses within the contract limit, in whole numbers', async () => {
@@ -59,7 +63,7 @@ describe('invitation options', () => {
     fill(screen.getByLabelText(texts.maxUses), '1.5');
     await submit();
     expect(await screen.findByText('The number of uses must be a whole number from 1 to 1000')).toBeInTheDocument();
-    expect(api.createInvitation).not.toHaveBeenCalled();
+    expect(api.sent(CREATE)).toEqual([]);
   });
 
   it('creates a member link for 72 hours and one use by default, and an owner link without a department', async () => {
@@ -69,11 +73,11 @@ describe('invitation options', () => {
       expiresAt: '2030-01-01T00:00:00.000Z',
       invitationId: 3,
     };
-    vi.mocked(api.createInvitation).mockResolvedValue(link);
+    api.routes[CREATE] = ok(link);
     const { onCreated } = renderModal();
     await submit();
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(link));
-    expect(api.createInvitation).toHaveBeenCalledWith({ kind: 'member', expiresInHours: 72, maxUses: 1 });
+    expect(api.sent(CREATE)).toEqual([{ kind: 'member', expiresInHours: 72, maxUses: 1 }]);
   });
 
   it('offers a department only for a member link', async () => {

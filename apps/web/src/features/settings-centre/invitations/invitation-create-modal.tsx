@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { CreatedCompanyInvitation } from '@portal/shared/api/settings';
 import { COMPANY_INVITATION_KINDS } from '@portal/shared/api/settings';
 import { INVITATION_DEFAULT_HOURS } from '@portal/shared/constants';
+import { FormModal } from '../../../components/form-modal';
+import type { ErrorHandlers } from '../../../lib/api-client';
 import { departmentOptions } from '../departments/department-tree';
 import type { Departments } from '../departments/use-departments';
-import { FormModal } from '../form-modal';
-import { createInvitation } from '../settings-api';
+import { useCreateInvitation } from '../settings-api';
 import { expiryRule, maxUsesRule } from './invitation-rules';
 import styles from './invitations.module.css';
 
@@ -34,22 +35,20 @@ export function InvitationCreateModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form);
+  const create = useCreateInvitation();
 
-  async function submit({ kind, expiresInHours, departmentId, maxUses }: Values) {
-    const link = await createInvitation({
-      kind,
-      expiresInHours,
-      maxUses,
-      ...(kind === 'member' && departmentId ? { departmentId } : {}),
-    });
-    onCreated(link);
+  function submit({ kind, expiresInHours, departmentId, maxUses }: Values, errors: ErrorHandlers) {
+    const body = { kind, expiresInHours, maxUses, ...(kind === 'member' && departmentId ? { departmentId } : {}) };
+    create.mutate({ body, options: { onError: errors } }, { onSuccess: (link) => onCreated(link) });
   }
 
   return (
     <FormModal<Values>
       title={t('settings.invitations.createTitle')}
+      name="invitation-create"
       okText={t('settings.invitations.createSubmit')}
       open={open}
+      busy={create.isPending}
       form={form}
       initialValues={{ kind: 'member', expiresInHours: INVITATION_DEFAULT_HOURS, maxUses: 1 }}
       onClose={onClose}

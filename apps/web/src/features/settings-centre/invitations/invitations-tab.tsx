@@ -5,21 +5,21 @@ import {
   StopOutlined,
   UserAddOutlined,
 } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyInvitation, CreatedCompanyInvitation, InvitationStatus } from '@portal/shared/api/settings';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
-import { ApiError } from '../../../lib/api-error';
 import { AccentTag } from '../../../components/accent-tag';
 import type { Departments } from '../departments/use-departments';
 import { formatDateTime } from '../format-date-time';
-import { revokeInvitation } from '../settings-api';
+import { invitationsQuery, useRevokeInvitation } from '../settings-api';
 import styles from '../settings-tab.module.css';
+import { untilSettled } from '../until-settled';
 import { InvitationCreateModal } from './invitation-create-modal';
 import { InvitationLinkModal } from './invitation-link-modal';
-import { useInvitations } from './use-invitations';
 
 /** Only a usable link stands out; the others are told apart by icon and word. */
 const STATUS_ICONS: Record<InvitationStatus, ReactNode> = {
@@ -33,7 +33,8 @@ const STATUS_ICONS: Record<InvitationStatus, ReactNode> = {
 export function InvitationsTab({ departments }: { departments: Departments }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const invitations = useInvitations();
+  const invitations = useQuery(invitationsQuery());
+  const revoke = useRevokeInvitation();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedCompanyInvitation | null>(null);
 
@@ -45,15 +46,12 @@ export function InvitationsTab({ departments }: { departments: Departments }) {
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       width: CONFIRM_WIDTH,
-      onOk: async () => {
-        try {
-          await revokeInvitation(invitation.id);
-          void message.success(t('settings.invitations.revoked'));
-          invitations.reload();
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-        }
-      },
+      onOk: () =>
+        untilSettled(
+          revoke,
+          { body: { id: invitation.id } },
+          () => void message.success(t('settings.invitations.revoked')),
+        ),
     });
   }
 
@@ -120,8 +118,8 @@ export function InvitationsTab({ departments }: { departments: Departments }) {
       <Table<CompanyInvitation>
         rowKey="id"
         columns={columns}
-        dataSource={invitations.list ?? []}
-        loading={invitations.list === null}
+        dataSource={invitations.data ?? []}
+        loading={invitations.isFetching}
         scroll={{ x: 760 }}
         locale={{ emptyText: t('settings.invitations.empty') }}
         pagination={{ hideOnSinglePage: true, pageSize: 10 }}
@@ -131,8 +129,8 @@ export function InvitationsTab({ departments }: { departments: Departments }) {
         departments={departments}
         onClose={() => setCreating(false)}
         onCreated={(link) => {
+          setCreating(false);
           setCreated(link);
-          invitations.reload();
         }}
       />
       <InvitationLinkModal link={created} onClose={() => setCreated(null)} />

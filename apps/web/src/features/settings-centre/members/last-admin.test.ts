@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '@portal/shared/api/paths';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Member } from '@portal/shared/api/settings';
-import { hasOtherAdmin, isKnownLastAdmin, mayBeLastAdmin } from './last-admin';
-
-vi.mock('../settings-api', () => ({ fetchMembers: vi.fn() }));
-const api = await import('../settings-api');
+import { hasOtherAdmin } from '../settings-api';
+import { fakeApi, ok } from '../test/fake-api';
+import { isKnownLastAdmin, mayBeLastAdmin } from './last-admin';
 
 const member = (userId: number, role: Member['role']): Member => ({
   userId,
@@ -16,8 +16,11 @@ const member = (userId: number, role: Member['role']): Member => ({
   joinedAt: '2026-01-01T00:00:00.000Z',
 });
 
+const MEMBERS = `GET ${apiPaths.members}`;
+
 describe('the last administrator', () => {
-  beforeEach(() => vi.mocked(api.fetchMembers).mockReset());
+  let api: ReturnType<typeof fakeApi> | undefined;
+  afterEach(() => api?.restore());
 
   it('is known from a complete, unfiltered page', () => {
     const me = member(1, 'admin');
@@ -36,15 +39,18 @@ describe('the last administrator', () => {
 
   it('is looked up page by page until another administrator turns up', async () => {
     const filler = Array.from({ length: 100 }, (_, i) => member(i + 10, 'member'));
-    vi.mocked(api.fetchMembers)
-      .mockResolvedValueOnce({ total: 150, items: [member(1, 'admin'), ...filler.slice(1)] })
-      .mockResolvedValueOnce({ total: 150, items: [member(200, 'admin')] });
+    api = fakeApi({
+      [MEMBERS]: (_body, query) =>
+        query.get('page') === '1'
+          ? ok({ total: 150, items: [member(1, 'admin'), ...filler.slice(1)] })
+          : ok({ total: 150, items: [member(200, 'admin')] }),
+    });
     expect(await hasOtherAdmin(1)).toBe(true);
-    expect(api.fetchMembers).toHaveBeenCalledTimes(2);
+    expect(api.queries(MEMBERS).map((q) => q.get('page'))).toEqual(['1', '2']);
   });
 
   it('answers no when every page has been read', async () => {
-    vi.mocked(api.fetchMembers).mockResolvedValueOnce({ total: 2, items: [member(1, 'admin'), member(2, 'member')] });
+    api = fakeApi({ [MEMBERS]: ok({ total: 2, items: [member(1, 'admin'), member(2, 'member')] }) });
     expect(await hasOtherAdmin(1)).toBe(false);
   });
 });

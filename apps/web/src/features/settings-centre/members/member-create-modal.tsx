@@ -1,11 +1,12 @@
 import { Col, Form, Input, Row, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type CreateMemberRequest, createMemberRequestSchema } from '@portal/shared/api/settings';
+import { FormModal } from '../../../components/form-modal';
+import type { ErrorHandlers } from '../../../lib/api-client';
 import { schemaRule } from '../../../lib/form-rule';
 import { departmentOptions } from '../departments/department-tree';
 import type { Departments } from '../departments/use-departments';
-import { FormModal } from '../form-modal';
-import { createMember } from '../settings-api';
+import { useCreateMember } from '../settings-api';
 import { useRoleOptions } from './role-options';
 
 type Values = Pick<CreateMemberRequest, 'account' | 'nickname' | 'password' | 'role'> & {
@@ -30,22 +31,25 @@ export function MemberCreateModal({
 }) {
   const { t } = useTranslation();
   const roleOptions = useRoleOptions();
+  const create = useCreateMember();
 
-  async function submit({ phone, email, departmentId, ...values }: Values) {
-    await createMember({
+  function submit({ phone, email, departmentId, ...values }: Values, errors: ErrorHandlers) {
+    const body = {
       ...values,
       ...(phone?.trim() ? { phone } : {}),
       ...(email?.trim() ? { email } : {}),
       ...(departmentId ? { departmentId } : {}),
-    });
-    onCreated();
+    };
+    create.mutate({ body, options: { onError: errors } }, { onSuccess: () => onCreated() });
   }
 
   return (
     <FormModal<Values>
       title={t('settings.members.createTitle')}
+      name="member-create"
       okText={t('settings.members.createSubmit')}
       open={open}
+      busy={create.isPending}
       initialValues={{ role: 'member', departmentId: departments.defaultId }}
       onClose={onClose}
       onSubmit={submit}

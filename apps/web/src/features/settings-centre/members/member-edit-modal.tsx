@@ -2,11 +2,12 @@ import { Form, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MemberRole } from '@portal/shared/api/portal';
 import type { Member } from '@portal/shared/api/settings';
+import { FormModal } from '../../../components/form-modal';
+import type { ErrorHandlers } from '../../../lib/api-client';
 import { departmentOptions } from '../departments/department-tree';
 import type { Departments } from '../departments/use-departments';
-import { FormModal } from '../form-modal';
-import { updateMember } from '../settings-api';
-import { hasOtherAdmin, mayBeLastAdmin } from './last-admin';
+import { useUpdateMember } from '../settings-api';
+import { mayBeLastAdmin } from './last-admin';
 import { useRoleOptions } from './role-options';
 
 interface Values {
@@ -31,30 +32,42 @@ export function MemberEditModal({
   /** The signed-in administrator's user id. */
   me: number | undefined;
   onClose(): void;
-  onSaved(member: Member, values: Values): void;
+  /** `leftAdmins`: one has demoted oneself, and administers the company no more. */
+  onSaved(leftAdmins: boolean): void;
 }) {
   const { t } = useTranslation();
   const roleOptions = useRoleOptions();
   const [form] = Form.useForm<Values>();
+  const update = useUpdateMember();
 
-  async function submit(values: Values) {
+  function submit(values: Values, errors: ErrorHandlers) {
     if (!member) return;
     const role = values.role !== member.role ? values.role : undefined;
-    if (role === 'member' && mayBeLastAdmin(member, me) && !(await hasOtherAdmin(member.userId))) {
-      form.setFields([{ name: 'role', errors: [t('settings.members.lastAdmin')] }]);
-      return false;
-    }
     const departmentId =
       values.departmentId && values.departmentId !== member.departmentId ? values.departmentId : undefined;
-    if (role || departmentId) await updateMember({ userId: member.userId, role, departmentId });
-    onSaved(member, values);
+    if (!role && !departmentId) {
+      onSaved(false);
+      return;
+    }
+    const self = role === 'member' && mayBeLastAdmin(member, me);
+    update.mutate(
+      { body: { userId: member.userId, role, departmentId }, self, options: { onError: errors } },
+      {
+        onSuccess: (outcome) => {
+          if (outcome === 'lastAdmin') form.setFields([{ name: 'role', errors: [t('settings.members.lastAdmin')] }]);
+          else onSaved(self);
+        },
+      },
+    );
   }
 
   return (
     <FormModal<Values>
       title={t('settings.members.editTitle', { name: member?.nickname ?? '' })}
+      name="member-edit"
       okText={t('settings.save')}
       open={member !== null}
+      busy={update.isPending}
       form={form}
       initialValues={member ? { role: member.role, departmentId: member.departmentId ?? departments.defaultId } : {}}
       onClose={onClose}

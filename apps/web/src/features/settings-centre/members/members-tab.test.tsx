@@ -1,20 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiPaths } from '@portal/shared/api/paths';
 import type { Member } from '@portal/shared/api/settings';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../../lib/i18n';
-import { useSession } from '../../../stores/session-store';
+import { writeToken } from '../../../lib/cookies';
 import { renderRoutes } from '../../../test/render-route';
-import { departmentsStub } from '../test/departments-stub';
 import { portalInfo } from '../../../test/portal-info';
+import { departmentsStub } from '../test/departments-stub';
+import { fakeApi, ok } from '../test/fake-api';
 import { MembersTab } from './members-tab';
-
-vi.mock('../settings-api', () => ({ fetchMembers: vi.fn(), updateMember: vi.fn(), removeMember: vi.fn() }));
-const api = await import('../settings-api');
 
 const en = MESSAGES['en-US'];
 const texts = en.settings.members;
+const MEMBERS = `GET ${apiPaths.members}`;
+const UPDATE = `POST ${apiPaths.updateMember}`;
+const REMOVE = `POST ${apiPaths.removeMember}`;
 
 const member = (userId: number, nickname: string, role: Member['role']): Member => ({
   userId,
@@ -28,19 +30,22 @@ const member = (userId: number, nickname: string, role: Member['role']): Member 
 });
 
 describe('members of the company', () => {
+  let api: ReturnType<typeof fakeApi>;
   beforeEach(async () => {
     // the signed-in administrator is user 1 ("Boss")
-    useSession.getState().setPortalInfo(portalInfo('admin', ['settcntr']));
-    vi.mocked(api.fetchMembers)
-      .mockReset()
-      .mockResolvedValue({
-        total: 2,
-        items: [member(1, 'Boss', 'admin'), member(2, 'Li Lei', 'member')],
-      });
-    vi.mocked(api.updateMember).mockReset();
+    writeToken('tok');
+    api = fakeApi({
+      [`GET ${apiPaths.portalInfo}`]: ok(portalInfo('admin', ['settcntr'])),
+      [MEMBERS]: ok({ total: 2, items: [member(1, 'Boss', 'admin'), member(2, 'Li Lei', 'member')] }),
+      [UPDATE]: ok(),
+      [REMOVE]: ok(),
+    });
     await i18n.changeLanguage('en-US');
   });
-  afterEach(() => i18n.changeLanguage('zh-CN'));
+  afterEach(async () => {
+    api.restore();
+    await i18n.changeLanguage('zh-CN');
+  });
 
   function renderTab() {
     renderRoutes([{ path: '/', element: <MembersTab departments={departmentsStub()} /> }], '/');
@@ -54,27 +59,62 @@ describe('members of the company', () => {
     expect(within(screen.getByText('Boss').closest('tr')!).getByText(texts.you)).toBeInTheDocument();
   });
 
+  it('keeps the actions of a member with a 50-unit name in a fixed column, the name cut short', async () => {
+    const longName = 'Ab'.repeat(25);
+    api.routes[MEMBERS] = ok({ total: 2, items: [member(1, 'Boss', 'admin'), member(3, longName, 'member')] });
+    renderTab();
+    const name = await screen.findByText(longName);
+    // the name ends in "…" within its cell (antd's ellipsis, whose tooltip holds the whole name)
+    expect(name).toHaveClass('ant-typography-ellipsis');
+    const row = name.closest('tr')!;
+    const actions = within(row)
+      .getByRole('button', { name: `Edit ${longName}` })
+      .closest('td')!;
+    expect(actions.className).toMatch(/ant-table-cell-fix-(right|end)/);
+    // narrower screens scroll the table inside its card rather than the page
+    expect(row.closest('.ant-table')).toHaveClass('ant-table-scroll-horizontal');
+  });
+
   it('does not let the only administrator remove or demote themselves', async () => {
+    const user = userEvent.setup();
     renderTab();
     await screen.findByText('Li Lei');
     expect(screen.getByRole('button', { name: 'Remove Boss' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Remove Li Lei' })).toBeEnabled();
-    await userEvent.click(screen.getByRole('button', { name: 'Edit Boss' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Boss' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(texts.lastAdmin)).toBeInTheDocument();
     expect(within(dialog).getByRole('combobox', { name: texts.role })).toBeDisabled();
   });
 
-  it('changes a member into an administrator', async () => {
-    vi.mocked(api.updateMember).mockResolvedValue(null);
+  it('changes a member into an administrator, then shows the list again from the server', async () => {
+    const user = userEvent.setup();
     renderTab();
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit Li Lei' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Li Lei' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('combobox', { name: texts.role }));
-    await userEvent.click(await screen.findByTitle(texts.roleAdmin));
-    await userEvent.click(within(dialog).getByRole('button', { name: en.settings.save }));
-    await waitFor(() =>
-      expect(api.updateMember).toHaveBeenCalledWith({ userId: 2, role: 'admin', departmentId: undefined }),
-    );
+    await user.click(within(dialog).getByRole('combobox', { name: texts.role }));
+    await user.click(await screen.findByTitle(texts.roleAdmin));
+    api.routes[MEMBERS] = ok({ total: 2, items: [member(1, 'Boss', 'admin'), member(2, 'Li Lei', 'admin')] });
+    await user.click(within(dialog).getByRole('button', { name: en.settings.save }));
+
+    expect(await screen.findByText(texts.updated)).toBeInTheDocument();
+    expect(api.sent(UPDATE)).toEqual([{ userId: 2, role: 'admin' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // both are administrators now, so Boss may go
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Boss' })).toBeEnabled());
+  });
+
+  it('removes a member after confirmation, and the list follows', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Remove Li Lei' }));
+    const confirm = await screen.findByRole('dialog');
+    api.routes[MEMBERS] = ok({ total: 1, items: [member(1, 'Boss', 'admin')] });
+    await user.click(within(confirm).getByRole('button', { name: texts.remove }));
+
+    expect(await screen.findByText(texts.removed)).toBeInTheDocument();
+    expect(api.sent(REMOVE)).toEqual([{ userId: 2 }]);
+    await waitFor(() => expect(screen.queryByText('Li Lei')).not.toBeInTheDocument());
+    expect(api.toasts).not.toHaveBeenCalled();
   });
 });

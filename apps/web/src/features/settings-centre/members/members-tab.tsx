@@ -6,20 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Member } from '@portal/shared/api/settings';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
-import { ApiError } from '../../../lib/api-error';
-import { useSession } from '../../../stores/session-store';
-import { refreshPortal } from '../../../session/portal-session';
+import { useSessionUser } from '../../../session/session-queries';
 import { AccentTag } from '../../../components/accent-tag';
 import type { Departments } from '../departments/use-departments';
 import { formatDate } from '../format-date-time';
-import { removeMember } from '../settings-api';
+import { useRemoveMember } from '../settings-api';
 import styles from '../settings-tab.module.css';
-import { hasOtherAdmin, isKnownLastAdmin, mayBeLastAdmin } from './last-admin';
+import { untilSettled } from '../until-settled';
+import { isKnownLastAdmin, mayBeLastAdmin } from './last-admin';
 import { MemberCreateModal } from './member-create-modal';
 import { MemberEditModal } from './member-edit-modal';
 import { useMemberPage } from './use-member-page';
 
-/** The company's members: a paged, searchable list; accounts created here sign in with account and password. */
 /** Inline, because antd's own `max-width: 100%` for an ellipsis outranks a class. */
 const TRUNCATED = { maxWidth: '14em' } as const;
 
@@ -33,36 +31,27 @@ function truncated(value: string | null) {
   );
 }
 
+/** The company's members: a paged, searchable list; accounts created here sign in with account and password. */
 export function MembersTab({ departments }: { departments: Departments }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  const me = useSession((s) => s.userInfo?.userId);
+  const me = useSessionUser()?.userId;
   const list = useMemberPage();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Member | null>(null);
 
   const knownLastAdmin = (member: Member) => isKnownLastAdmin(member, list.data, list.keyword !== '');
 
-  /**
-   * Reloads what the change touched. Having removed or demoted oneself, one is no administrator any
-   * more: reloading would only meet 1000403, so the way leads home instead.
-   */
-  async function changed(member?: Member, leftAdmins = false) {
-    if (!(leftAdmins && member?.userId === me)) {
-      list.reload();
-      departments.reload();
-      return;
-    }
-    try {
-      await refreshPortal();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-    }
-    await navigate('/home', { replace: true });
+  const remove = useRemoveMember();
+
+  /** Having removed or demoted oneself, one is no administrator any more: the way leads home. */
+  function leftAdmins() {
+    void navigate('/home', { replace: true });
   }
 
   function confirmRemove(member: Member) {
+    const self = mayBeLastAdmin(member, me);
     modal.confirm({
       title: t('settings.members.removeTitle', { name: member.nickname }),
       content: member.userId === me ? t('settings.members.removeSelf') : t('settings.members.removeDescription'),
@@ -70,19 +59,15 @@ export function MembersTab({ departments }: { departments: Departments }) {
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       width: CONFIRM_WIDTH,
-      onOk: async () => {
-        try {
-          if (mayBeLastAdmin(member, me) && !(await hasOtherAdmin(member.userId))) {
+      onOk: () =>
+        untilSettled(remove, { body: { userId: member.userId }, self }, (outcome) => {
+          if (outcome === 'lastAdmin') {
             void message.error(t('settings.members.lastAdmin'));
             return;
           }
-          await removeMember(member.userId);
           void message.success(t('settings.members.removed'));
-          await changed(member, true);
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-        }
-      },
+          if (self) leftAdmins();
+        }),
     });
   }
 
@@ -116,7 +101,7 @@ export function MembersTab({ departments }: { departments: Departments }) {
     {
       title: t('settings.members.department'),
       dataIndex: 'departmentId',
-      render: (id: number | null) => (id === null ? '—' : (departments.paths.get(id) ?? '—')),
+      render: (id: number | null) => truncated(id === null ? null : (departments.paths.get(id) ?? null)),
     },
     {
       title: t('settings.members.joinedAt'),
@@ -197,8 +182,8 @@ export function MembersTab({ departments }: { departments: Departments }) {
         departments={departments}
         onClose={() => setCreating(false)}
         onCreated={() => {
+          setCreating(false);
           void message.success(t('settings.members.created'));
-          void changed();
         }}
       />
       <MemberEditModal
@@ -207,9 +192,10 @@ export function MembersTab({ departments }: { departments: Departments }) {
         lastAdmin={editing ? knownLastAdmin(editing) : false}
         me={me}
         onClose={() => setEditing(null)}
-        onSaved={(member, values) => {
+        onSaved={(left) => {
+          setEditing(null);
           void message.success(t('settings.members.updated'));
-          void changed(member, values.role === 'member' && member.role === 'admin');
+          if (left) leftAdmins();
         }}
       />
     </section>

@@ -14,6 +14,5 @@ export function departmentsStub(
     tree: departmentTree(list),
     paths: departmentPaths(list),
     defaultId: list.find((d) => d.isDefault)?.id ?? null,
-    reload: () => {},
   };
 }
