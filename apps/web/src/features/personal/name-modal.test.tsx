@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { fail } from './fake-api';
+import { fail } from '../../test/fake-api';
 import {
   MEMBER,
   UPDATE_NICKNAME,

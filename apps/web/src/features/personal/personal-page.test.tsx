@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { apiPaths } from '@portal/shared/api/paths';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { ok } from './fake-api';
+import { ok } from '../../test/fake-api';
 import { ALLOW_MODIFY_PASSWORD, MEMBER, personalApi, renderPersonal, userRoutes } from './personal-test-kit';
 
 describe('personal centre', () => {

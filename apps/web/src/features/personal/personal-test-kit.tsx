@@ -4,7 +4,7 @@ import { apiPaths } from '@portal/shared/api/paths';
 import type { CurrentUser } from '@portal/shared/api/auth';
 import { writeToken } from '../../lib/cookies';
 import { renderRoutes } from '../../test/render-route';
-import { fakeApi, ok } from './fake-api';
+import { fakeApi, ok } from '../../test/fake-api';
 import { PersonalPage } from './personal-page';
 
 /** Shared set-up of the personal centre's component tests. */

@@ -8,7 +8,7 @@ import { writeToken } from '../../lib/cookies';
 import { renderRoutes } from '../../test/render-route';
 import { SettingsPage } from './settings-page';
 import { portalInfo } from '../../test/portal-info';
-import { fakeApi, fail, ok } from './test/fake-api';
+import { fakeApi, fail, ok } from '../../test/fake-api';
 
 const en = MESSAGES['en-US'];
 

@@ -9,7 +9,7 @@ import { writeToken } from '../../../lib/cookies';
 import { i18n } from '../../../lib/i18n';
 import { useBranding } from '../../../session/branding';
 import { renderRoutes } from '../../../test/render-route';
-import { fakeApi, fail, ok } from '../test/fake-api';
+import { fakeApi, fail, ok } from '../../../test/fake-api';
 import { fill } from '../test/fill';
 import { BrandingTab } from './branding-tab';
 

@@ -6,7 +6,7 @@ import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-route';
 import { departmentsStub } from '../test/departments-stub';
-import { fakeApi, fail, ok } from '../test/fake-api';
+import { fakeApi, fail, ok } from '../../../test/fake-api';
 import { fill } from '../test/fill';
 import { type DepartmentEdit, DepartmentNameModal } from './department-name-modal';
 

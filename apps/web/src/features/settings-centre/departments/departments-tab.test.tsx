@@ -6,7 +6,7 @@ import type { Department } from '@portal/shared/api/settings';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-route';
-import { fakeApi, fail, ok } from '../test/fake-api';
+import { fakeApi, fail, ok } from '../../../test/fake-api';
 import { DepartmentsTab } from './departments-tab';
 import { useDepartments } from './use-departments';
 

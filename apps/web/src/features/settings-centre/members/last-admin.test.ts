@@ -2,7 +2,7 @@ import { apiPaths } from '@portal/shared/api/paths';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Member } from '@portal/shared/api/settings';
 import { hasOtherAdmin } from '../settings-api';
-import { fakeApi, ok } from '../test/fake-api';
+import { fakeApi, ok } from '../../../test/fake-api';
 import { isKnownLastAdmin, mayBeLastAdmin } from './last-admin';
 
 const member = (userId: number, role: Member['role']): Member => ({

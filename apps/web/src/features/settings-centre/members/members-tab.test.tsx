@@ -9,7 +9,7 @@ import { writeToken } from '../../../lib/cookies';
 import { renderRoutes } from '../../../test/render-route';
 import { portalInfo } from '../../../test/portal-info';
 import { departmentsStub } from '../test/departments-stub';
-import { fakeApi, ok } from '../test/fake-api';
+import { fakeApi, ok } from '../../../test/fake-api';
 import { MembersTab } from './members-tab';
 
 const en = MESSAGES['en-US'];

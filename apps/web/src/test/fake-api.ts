@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { type ApiHandlers, registerApiHandlers } from '../../lib/api-client';
+import { type ApiHandlers, registerApiHandlers } from '../lib/api-client';
 
 /** What a route answers: the envelope's `data` on success, or a rejection with its code. */
 export type Answer = { data: unknown } | { code: number; data?: unknown };
