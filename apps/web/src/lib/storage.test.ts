@@ -1,20 +1,8 @@
 import { STORAGE_APP_PREFERENCES, STORAGE_ENTERPRISE_CONFIG, STORAGE_USER_INFO } from '@portal/shared/cookies';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testUser as USER } from '../test/session-fixtures';
 import { clearUserData, readEnterpriseConfig, readPreferences, readUserInfo, writeUserInfo } from './storage';
 
-const USER = {
-  userId: 7,
-  account: 'lee',
-  nickname: 'Lee',
-  phone: '13800000007',
-  email: null,
-  langCode: 'en-US',
-  local: 'en_US',
-  userType: 'investors',
-  phoneCertified: true,
-  emailVerified: false,
-  hasPassword: true,
-} as const;
 
 afterEach(() => window.localStorage.clear());
 
