@@ -1,4 +1,5 @@
 import { SafetyOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { type PhoneBoundData, phoneBoundDataSchema } from '@portal/shared/api/pe
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { CodeField } from '../../components/code-field';
 import { PhoneField } from '../../components/phone-field';
-import { ApiError } from '../../lib/api-error';
+import type { ApiError } from '../../lib/api-error';
 import { sendSmsCode } from '../../lib/code-api';
 import { phoneAuth } from './phone-auth-api';
 import { PhoneBoundModal } from './phone-bound-modal';
@@ -16,35 +17,31 @@ interface Values {
   code: string;
 }
 
-const FORM_NAME = 'verify-phone';
-
 /** Phone and `certify` code; calls `onVerified` once the server has marked the phone verified. */
 export function VerifyPhoneForm({ initialPhone, onVerified }: { initialPhone: string; onVerified: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
   // The holder stays while the modal fades out, so that its text does not change as it goes.
   const [boundTo, setBoundTo] = useState<PhoneBoundData['boundTo']>(null);
   const [boundOpen, setBoundOpen] = useState(false);
 
-  async function verify({ phone, code }: Values) {
-    setSubmitting(true);
-    try {
-      await phoneAuth({ phone: phone.trim(), code: code.trim() });
+  const errors = {
+    [ErrorCode.PhoneBound]: (error: ApiError) => {
+      const parsed = phoneBoundDataSchema.safeParse(error.data);
+      setBoundTo(parsed.success ? parsed.data.boundTo : null);
+      setBoundOpen(true);
+    },
+    [ErrorCode.CodeInvalid]: (error: ApiError) => form.setFields([{ name: 'code', errors: [error.message] }]),
+  };
+
+  const verify = useMutation({
+    mutationFn: ({ phone, code }: Values) => phoneAuth({ phone: phone.trim(), code: code.trim() }, { onError: errors }),
+    onSuccess: () => {
       void message.success(t('web.verifyPhone.verified'));
       onVerified();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.code === ErrorCode.PhoneBound) {
-        const parsed = phoneBoundDataSchema.safeParse(error.data);
-        setBoundTo(parsed.success ? parsed.data.boundTo : null);
-        setBoundOpen(true);
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+  });
 
   function closeBound() {
     setBoundOpen(false);
@@ -55,22 +52,21 @@ export function VerifyPhoneForm({ initialPhone, onVerified }: { initialPhone: st
     <>
       <Form<Values>
         form={form}
-        name={FORM_NAME}
+        name="verify-phone"
         layout="vertical"
         requiredMark={false}
         size="large"
         initialValues={{ phone: initialPhone, code: '' }}
-        onFinish={(values) => void verify(values)}
-        disabled={submitting}
+        onFinish={(values) => verify.mutate(values)}
+        disabled={verify.isPending}
       >
         <PhoneField label={t('web.verifyPhone.phone')} placeholder={t('web.verifyPhone.phonePlaceholder')} />
         <CodeField
-          id={`${FORM_NAME}_code`}
           send={(options) => sendSmsCode(String(form.getFieldValue('phone') ?? '').trim(), 'certify', options)}
           target="phone"
           prefix={<SafetyOutlined aria-hidden="true" />}
         />
-        <Button type="primary" htmlType="submit" block loading={submitting}>
+        <Button type="primary" htmlType="submit" block loading={verify.isPending}>
           {t('web.verifyPhone.submit')}
         </Button>
       </Form>

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import type { CallOptions } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { writeToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
@@ -41,6 +43,26 @@ function renderPage(deadline = '2025-06-30', phone: string | null = '13900001111
 }
 
 const field = (name: string) => screen.getByRole('textbox', { name });
+
+/** What the api client would have toasted: a refusal that no handler of the caller took. */
+const toast = vi.fn();
+
+/** Rejects as the api client does: the caller's handler for the code when it has one, else the toast. */
+function refusal(code: number, message: string, data: unknown = null) {
+  return (...args: unknown[]) => {
+    const error = new ApiError(code, message, data);
+    const own = (args.at(-1) as CallOptions | undefined)?.onError?.[code];
+    if (own) own(error);
+    else toast(message);
+    return Promise.reject(error);
+  };
+}
+
+async function submitCode() {
+  await userEvent.click(await screen.findByRole('textbox', { name: 'Verification code' }));
+  await userEvent.paste('654321');
+  await userEvent.click(screen.getByRole('button', { name: 'Verify and continue' }));
+}
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -87,20 +109,20 @@ describe('phone verification form', () => {
       expect.objectContaining({ onError: expect.any(Object) }),
     );
 
-    await userEvent.type(field('Verification code'), '654321');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify and continue' }));
+    expect(field('Verification code')).toHaveFocus();
+
+    await submitCode();
     expect(await screen.findByText('home page')).toBeInTheDocument();
-    expect(phoneAuth).toHaveBeenCalledWith({ phone: '13900001111', code: '654321' });
+    expect(phoneAuth).toHaveBeenCalledWith({ phone: '13900001111', code: '654321' }, expect.anything());
   });
 
   it('names the colleague who holds the phone', async () => {
-    vi.mocked(phoneAuth).mockRejectedValue(
-      new ApiError(1009106, 'bound', { boundTo: { nickname: 'T***r', account: 'ad***n' } }),
+    vi.mocked(phoneAuth).mockImplementation(
+      refusal(ErrorCode.PhoneBound, 'bound', { boundTo: { nickname: 'T***r', account: 'ad***n' } }),
     );
     await i18n.changeLanguage('en-US');
     renderPage();
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Verification code' }), '654321');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify and continue' }));
+    await submitCode();
 
     // antd gives every title the id "test-id" under test, so the dialog's name is not unique here
     const dialog = await screen.findByRole('dialog');
@@ -112,14 +134,25 @@ describe('phone verification form', () => {
     ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Use another number' }));
     await waitFor(() => expect(field('Phone number')).toHaveFocus());
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('says a wrong code under the code field, and only there', async () => {
+    vi.mocked(phoneAuth).mockImplementation(refusal(ErrorCode.CodeInvalid, 'Invalid verification code'));
+    await i18n.changeLanguage('en-US');
+    renderPage();
+    await submitCode();
+
+    expect(await screen.findByText('Invalid verification code')).toBeInTheDocument();
+    expect(field('Verification code')).toHaveAttribute('aria-invalid', 'true');
+    expect(toast).not.toHaveBeenCalled();
   });
 
   it('names no one when the holder is not a colleague', async () => {
-    vi.mocked(phoneAuth).mockRejectedValue(new ApiError(1009106, 'bound', { boundTo: null }));
+    vi.mocked(phoneAuth).mockImplementation(refusal(ErrorCode.PhoneBound, 'bound', { boundTo: null }));
     await i18n.changeLanguage('en-US');
     renderPage();
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Verification code' }), '654321');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify and continue' }));
+    await submitCode();
 
     // antd gives every title the id "test-id" under test, so the dialog's name is not unique here
     const dialog = await screen.findByRole('dialog');

@@ -1,11 +1,10 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { UserCertified } from '@portal/shared/api/personal';
 import { CenteredScreen } from '../../components/centered-screen';
-import { ApiError } from '../../lib/api-error';
 import { currentLanguage } from '../../lib/i18n';
 import { loadBranding } from '../../session/branding';
 import { fetchCertification, formatDeadline, isPastCutOff } from '../../session/certification';
@@ -22,26 +21,19 @@ export function VerifyPhonePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const enterPortal = useEnterPortal();
-  const [certification, setCertification] = useState<UserCertified | null>(null);
-  const [leaving, setLeaving] = useState(false);
+  // Asked on every visit, and not kept after it: the phone may have been verified since the last one.
+  const { data: certification } = useQuery({
+    queryKey: ['phone-verify', 'certification'],
+    queryFn: fetchCertification,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const goOn = useMutation({ mutationFn: () => enterPortal({ certificationSettled: true }) });
+  const leaving = goOn.isPending;
 
   useEffect(() => {
     void loadBranding();
-    fetchCertification()
-      .then(setCertification)
-      .catch((error: unknown) => {
-        if (!(error instanceof ApiError)) throw error;
-      });
   }, []);
-
-  function goOn() {
-    setLeaving(true);
-    enterPortal({ certificationSettled: true })
-      .catch((error: unknown) => {
-        if (!(error instanceof ApiError)) throw error;
-      })
-      .finally(() => setLeaving(false));
-  }
 
   async function leave() {
     await signOut();
@@ -72,10 +64,10 @@ export function VerifyPhonePage() {
         {certification ? (
           <>
             <Alert className={styles.notice} type={blocked ? 'warning' : 'info'} showIcon title={notice} />
-            <VerifyPhoneForm initialPhone={certification.phone ?? ''} onVerified={goOn} />
+            <VerifyPhoneForm initialPhone={certification.phone ?? ''} onVerified={() => goOn.mutate()} />
             <div className={styles.actions}>
               {blocked ? null : (
-                <Button type="link" onClick={goOn} disabled={leaving}>
+                <Button type="link" onClick={() => goOn.mutate()} disabled={leaving}>
                   {t('web.verifyPhone.skip')}
                 </Button>
               )}
