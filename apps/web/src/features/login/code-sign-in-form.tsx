@@ -2,8 +2,10 @@ import { SafetyOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { CodeField } from '../../components/code-field';
 import type { CallOptions } from '../../lib/api-client';
+import type { ApiError } from '../../lib/api-error';
 import { sendEmailCode, sendSmsCode } from '../../lib/code-api';
 import { IdentifierField } from './identifier-field';
 import { useSignIn } from './use-sign-in';
@@ -18,17 +20,9 @@ interface Values {
 export function CodeSignInForm({ identifierType }: { identifierType: 'phone' | 'email' }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const { submitting, signIn } = useSignIn();
-  const name = `sign-in-${identifierType}-code`;
-
-  async function identifierValid(): Promise<boolean> {
-    try {
-      await form.validateFields(['identifier']);
-      return true;
-    } catch {
-      return false;
-    }
-  }
+  const { submitting, signIn } = useSignIn({
+    [ErrorCode.CodeInvalid]: (error: ApiError) => form.setFields([{ name: 'code', errors: [error.message] }]),
+  });
 
   function send(options: CallOptions) {
     const identifier = String(form.getFieldValue('identifier') ?? '').trim();
@@ -40,22 +34,17 @@ export function CodeSignInForm({ identifierType }: { identifierType: 'phone' | '
   return (
     <Form<Values>
       form={form}
-      name={name}
+      name={`sign-in-${identifierType}-code`}
       layout="vertical"
       requiredMark={false}
       size="large"
       onFinish={({ identifier, code }) =>
-        void signIn({ loginType: 'code', identifierType, identifier: identifier.trim(), code: code.trim() })
+        signIn({ loginType: 'code', identifierType, identifier: identifier.trim(), code: code.trim() })
       }
       disabled={submitting}
     >
       <IdentifierField identifierType={identifierType} />
-      <CodeField
-        id={`${name}_code`}
-        send={send}
-        beforeSend={identifierValid}
-        prefix={<SafetyOutlined aria-hidden="true" />}
-      />
+      <CodeField send={send} target="identifier" prefix={<SafetyOutlined aria-hidden="true" />} />
       <div className={styles.formLinks}>
         <Link to="/forget_password">{t('web.login.forgotPassword')}</Link>
       </div>

@@ -1,19 +1,12 @@
-import { MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IdentifierType } from '@portal/shared/api/auth';
-import { accountSchema, emailSchema, phoneSchema } from '@portal/shared/validation/rules';
+import { accountSchema, emailSchema } from '@portal/shared/validation/rules';
+import { PhoneField } from '../../components/phone-field';
 import { schemaRule } from '../../lib/form-rule';
 
 const IDENTIFIER = {
-  phone: {
-    schema: phoneSchema,
-    icon: <MobileOutlined aria-hidden="true" />,
-    autoComplete: 'tel',
-    inputMode: 'tel',
-    label: 'web.login.phone',
-    placeholder: 'web.login.phonePlaceholder',
-  },
   email: {
     schema: emailSchema,
     icon: <MailOutlined aria-hidden="true" />,
@@ -35,6 +28,9 @@ const IDENTIFIER = {
 /** The form field `identifier`: a phone, an email or an account, checked by the shared rule. */
 export function IdentifierField({ identifierType }: { identifierType: IdentifierType }) {
   const { t } = useTranslation();
+  if (identifierType === 'phone') {
+    return <PhoneField name="identifier" label={t('web.login.phone')} placeholder={t('web.login.phonePlaceholder')} />;
+  }
   const field = IDENTIFIER[identifierType];
   return (
     <Form.Item name="identifier" label={t(field.label)} rules={[schemaRule(field.schema)]}>

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { ApiError } from '../../lib/api-error';
 import { i18n } from '../../lib/i18n';
 import type * as CertificationModule from '../../session/certification';
 import { readEnterpriseId, readToken } from '../../lib/cookies';
@@ -8,8 +10,8 @@ import { renderRoutes } from '../../test/render-route';
 import { testPersonalization, testPortalInfo, testUser } from '../../test/session-fixtures';
 import { LoginPage } from './login-page';
 
+vi.mock('./login-api', () => ({ requestSignIn: vi.fn() }));
 vi.mock('../../session/session-api', () => ({
-  login: vi.fn(),
   logout: vi.fn(),
   fetchCurrentUser: vi.fn(),
   fetchPortalInfo: vi.fn(),
@@ -22,6 +24,7 @@ vi.mock('../../session/certification', async (importOriginal) => ({
 }));
 vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn(), sendEmailCode: vi.fn() }));
 const sessionApi = await import('../../session/session-api');
+const { requestSignIn } = await import('./login-api');
 const certification = await import('../../session/certification');
 const codeApi = await import('../../lib/code-api');
 
@@ -35,6 +38,12 @@ function renderLogin() {
     ],
     '/login',
   );
+}
+
+/** Types the text as one paste: antd re-validates on every keystroke, which is slow and tells nothing here. */
+async function fill(input: HTMLElement, text: string) {
+  await userEvent.click(input);
+  await userEvent.paste(text);
 }
 
 async function openTab(name: string) {
@@ -51,7 +60,7 @@ async function useCodeSignIn(label = 'Code sign-in') {
 }
 
 function signedIn(productCount: number, user = testUser) {
-  vi.mocked(sessionApi.login).mockResolvedValue({ token: 'tok-1', expiresAt: '2099-01-01T00:00:00Z' });
+  vi.mocked(requestSignIn).mockResolvedValue({ token: 'tok-1', expiresAt: '2099-01-01T00:00:00Z' });
   vi.mocked(sessionApi.fetchCurrentUser).mockResolvedValue(user);
   vi.mocked(sessionApi.fetchPortalInfo).mockResolvedValue(testPortalInfo(productCount, user));
   vi.mocked(sessionApi.fetchPersonalization).mockResolvedValue(testPersonalization);
@@ -73,14 +82,14 @@ describe('password sign-in', () => {
     expect(await screen.findByText('Please enter your account')).toBeInTheDocument();
     expect(screen.getByText('Please enter password')).toBeInTheDocument();
     expect(panel().getByRole('textbox', { name: 'Account' })).toHaveAttribute('aria-invalid', 'true');
-    expect(sessionApi.login).not.toHaveBeenCalled();
+    expect(requestSignIn).not.toHaveBeenCalled();
   });
 
   it('asks for the password alone once the account is filled', async () => {
     await i18n.changeLanguage('en-US');
     renderLogin();
     await openTab('Account');
-    await userEvent.type(panel().getByRole('textbox', { name: 'Account' }), 'admin');
+    await fill(panel().getByRole('textbox', { name: 'Account' }), 'admin');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Please enter password')).toBeInTheDocument();
@@ -102,16 +111,29 @@ describe('password sign-in', () => {
   it('checks the phone and email formats', async () => {
     await i18n.changeLanguage('en-US');
     renderLogin();
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Phone number' }), '12345');
-    await userEvent.type(panel().getByLabelText('Password'), 'secret');
+    await fill(await screen.findByRole('textbox', { name: 'Phone number' }), '12345');
+    await fill(panel().getByLabelText('Password'), 'secret');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Invalid phone number format')).toBeInTheDocument();
 
     await openTab('Email');
-    await userEvent.type(panel().getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await fill(panel().getByRole('textbox', { name: 'Email' }), 'not-an-email');
     await userEvent.click(panel().getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
-    expect(sessionApi.login).not.toHaveBeenCalled();
+    expect(requestSignIn).not.toHaveBeenCalled();
+  });
+
+  it('has no tab stop that does nothing: the panel is not one, the method radios are one named group', async () => {
+    await i18n.changeLanguage('en-US');
+    renderLogin();
+    await openTab('Email');
+    for (const tabPanel of screen.getAllByRole('tabpanel', { hidden: true })) {
+      expect(tabPanel).toHaveAttribute('tabindex', '-1');
+    }
+    const methods = panel().getByRole('radiogroup', { name: 'Verification method' });
+    expect(methods).toHaveAttribute('tabindex', '-1');
+    const radios = within(methods).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('name'))).toEqual(['sign-in-method-email', 'sign-in-method-email']);
   });
 
   it('offers no code sign-in for an account', async () => {
@@ -128,17 +150,20 @@ describe('password sign-in', () => {
     await i18n.changeLanguage('en-US');
     renderLogin();
     await openTab('Account');
-    await userEvent.type(panel().getByRole('textbox', { name: 'Account' }), 'admin');
-    await userEvent.type(panel().getByLabelText('Password'), 'Portal2026');
+    await fill(panel().getByRole('textbox', { name: 'Account' }), 'admin');
+    await fill(panel().getByLabelText('Password'), 'Portal2026');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/cesuan?productId=6'));
-    expect(sessionApi.login).toHaveBeenCalledWith({
-      loginType: 'password',
-      identifierType: 'account',
-      identifier: 'admin',
-      password: 'Portal2026',
-    });
+    expect(requestSignIn).toHaveBeenCalledWith(
+      {
+        loginType: 'password',
+        identifierType: 'account',
+        identifier: 'admin',
+        password: 'Portal2026',
+      },
+      expect.anything(),
+    );
     expect(readToken()).toBe('tok-1');
     expect(readEnterpriseId()).toBe(7);
     expect(JSON.parse(window.localStorage.getItem('_userInfo')!)).toMatchObject({ account: 'admin' });
@@ -149,8 +174,8 @@ describe('password sign-in', () => {
     signedIn(2);
     await i18n.changeLanguage('en-US');
     renderLogin();
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Phone number' }), '13800000000');
-    await userEvent.type(panel().getByLabelText('Password'), 'Portal2026');
+    await fill(await screen.findByRole('textbox', { name: 'Phone number' }), '13800000000');
+    await fill(panel().getByLabelText('Password'), 'Portal2026');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('home page')).toBeInTheDocument();
@@ -168,15 +193,15 @@ describe('code sign-in', () => {
     expect(await screen.findByText('Please enter your phone number')).toBeInTheDocument();
     expect(await screen.findByText('Please enter the verification code')).toBeInTheDocument();
     expect(panel().getByRole('textbox', { name: 'Verification code' })).toHaveAttribute('aria-invalid', 'true');
-    expect(sessionApi.login).not.toHaveBeenCalled();
+    expect(requestSignIn).not.toHaveBeenCalled();
   });
 
   it('checks the formats of the phone and of the code', async () => {
     await i18n.changeLanguage('en-US');
     renderLogin();
     await useCodeSignIn();
-    await userEvent.type(panel().getByRole('textbox', { name: 'Phone number' }), '12345');
-    await userEvent.type(panel().getByRole('textbox', { name: 'Verification code' }), '12a');
+    await fill(panel().getByRole('textbox', { name: 'Phone number' }), '12345');
+    await fill(panel().getByRole('textbox', { name: 'Verification code' }), '12a');
     await userEvent.click(panel().getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Invalid phone number format')).toBeInTheDocument();
@@ -196,7 +221,7 @@ describe('code sign-in', () => {
     await i18n.changeLanguage('en-US');
     renderLogin();
     await useCodeSignIn();
-    await userEvent.type(panel().getByRole('textbox', { name: 'Phone number' }), '1380000');
+    await fill(panel().getByRole('textbox', { name: 'Phone number' }), '1380000');
     await userEvent.click(panel().getByRole('button', { name: 'Get code' }));
 
     expect(await screen.findByText('Invalid phone number format')).toBeInTheDocument();
@@ -210,7 +235,7 @@ describe('code sign-in', () => {
     renderLogin();
     await openTab('Email');
     await useCodeSignIn();
-    await userEvent.type(panel().getByRole('textbox', { name: 'Email' }), ' Member@Example.com ');
+    await fill(panel().getByRole('textbox', { name: 'Email' }), ' Member@Example.com ');
     await userEvent.click(panel().getByRole('button', { name: 'Get code' }));
 
     expect(await panel().findByRole('button', { name: 'Resend in 60 s' })).toBeDisabled();
@@ -220,15 +245,41 @@ describe('code sign-in', () => {
       expect.objectContaining({ onError: expect.any(Object) }),
     );
 
-    await userEvent.type(panel().getByRole('textbox', { name: 'Verification code' }), '123456');
+    await fill(panel().getByRole('textbox', { name: 'Verification code' }), '123456');
     await userEvent.click(panel().getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
-    expect(sessionApi.login).toHaveBeenCalledWith({
-      loginType: 'code',
-      identifierType: 'email',
-      identifier: 'Member@Example.com',
-      code: '123456',
+    expect(requestSignIn).toHaveBeenCalledWith(
+      {
+        loginType: 'code',
+        identifierType: 'email',
+        identifier: 'Member@Example.com',
+        code: '123456',
+      },
+      expect.anything(),
+    );
+  });
+
+  it('says a wrong code under the code field, and only there', async () => {
+    vi.mocked(codeApi.sendSmsCode).mockResolvedValue({ cooldownSeconds: 60 });
+    vi.mocked(requestSignIn).mockImplementation((_body, options) => {
+      const error = new ApiError(ErrorCode.CodeInvalid, 'Invalid verification code');
+      const own = options?.onError?.[ErrorCode.CodeInvalid];
+      if (!own) throw new Error('the api client would have toasted the refusal');
+      own(error);
+      return Promise.reject(error);
     });
+    await i18n.changeLanguage('en-US');
+    renderLogin();
+    await useCodeSignIn();
+    await fill(panel().getByRole('textbox', { name: 'Phone number' }), '13800000000');
+    await userEvent.click(panel().getByRole('button', { name: 'Get code' }));
+    // the code goes where it is typed next
+    await waitFor(() => expect(panel().getByRole('textbox', { name: 'Verification code' })).toHaveFocus());
+
+    await userEvent.paste('654321');
+    await userEvent.click(panel().getByRole('button', { name: 'Sign in' }));
+    expect(await panel().findByText('Invalid verification code')).toBeInTheDocument();
+    expect(panel().getByRole('textbox', { name: 'Verification code' })).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('keeps the chosen method when the tab changes', async () => {
@@ -244,8 +295,8 @@ describe('phone verification prompt after sign-in', () => {
   const uncertified = { ...testUser, phoneCertified: false };
 
   async function signInWithPhone() {
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Phone number' }), '13800000000');
-    await userEvent.type(panel().getByLabelText('Password'), 'Portal2026');
+    await fill(await screen.findByRole('textbox', { name: 'Phone number' }), '13800000000');
+    await fill(panel().getByLabelText('Password'), 'Portal2026');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
   }
 

@@ -1,11 +1,11 @@
 import { ClusterOutlined, LineChartOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
 import { Segmented, Spin, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IDENTIFIER_TYPES, type IdentifierType } from '@portal/shared/api/auth';
 import { BrandedMark } from '../../components/branded-mark';
 import { ScreenToolbar } from '../../components/screen-toolbar';
-import { ApiError } from '../../lib/api-error';
 import { readToken } from '../../lib/cookies';
 import { companyDomainLabel } from '../../lib/main-domain';
 import { useBranding } from '../../stores/branding-store';
@@ -41,6 +41,10 @@ function SignInPanel({
         block
         className={styles.methods}
         aria-label={t('web.login.methodLabel')}
+        // The radios are the tab stop, one for the group as their shared name makes them; the
+        // group around them would be a second stop that does nothing.
+        name={`sign-in-method-${identifierType}`}
+        tabIndex={-1}
         value={method}
         onChange={onMethodChange}
         options={[
@@ -61,9 +65,13 @@ export function LoginPage() {
   const { t } = useTranslation();
   const enterPortal = useEnterPortal();
   const [method, setMethod] = useState<Method>('password');
+  const card = useRef<HTMLElement>(null);
   // Someone who is still signed in goes on to their product or home rather than seeing the form.
   const [entering, setEntering] = useState(() => Boolean(readToken()));
   const started = useRef(false);
+  // An expired token is told by the api client (toast, cookie removed); the form shows instead.
+  const entry = useMutation({ mutationFn: () => enterPortal(), onError: () => setEntering(false) });
+  const enter = entry.mutate;
   const companyPlatform = useBranding((s) => (companyDomainLabel() ? s.personalization?.platformName : undefined));
 
   useEffect(() => {
@@ -74,12 +82,22 @@ export function LoginPage() {
   useEffect(() => {
     if (started.current || !readToken()) return;
     started.current = true;
-    enterPortal().catch((error: unknown) => {
-      // An expired token is handled by the api client (toast, cookie removed); show the form.
-      if (!(error instanceof ApiError)) throw error;
-      setEntering(false);
-    });
-  }, [enterPortal]);
+    enter();
+  }, [enter]);
+
+  useEffect(() => {
+    // antd makes the open tab panel a tab stop; its form's first field is the next stop anyway, so
+    // the panel would be one more Tab press that does nothing. antd renders panels on their own
+    // schedule and sets the attribute again on each, hence the observer.
+    const root = card.current;
+    if (!root) return;
+    const calm = () =>
+      root.querySelectorAll('[role="tabpanel"][tabindex="0"]').forEach((panel) => panel.setAttribute('tabindex', '-1'));
+    calm();
+    const observer = new MutationObserver(calm);
+    observer.observe(root, { subtree: true, childList: true, attributeFilter: ['tabindex'] });
+    return () => observer.disconnect();
+  }, [entering]);
 
   return (
     <div className={styles.screen}>
@@ -109,7 +127,7 @@ export function LoginPage() {
           </span>
           <ScreenToolbar />
         </div>
-        <section className={styles.card} aria-labelledby="login-heading">
+        <section ref={card} className={styles.card} aria-labelledby="login-heading">
           <h1 id="login-heading" className={styles.heading}>
             {t('web.login.heading')}
           </h1>

@@ -26,7 +26,7 @@ export function PasswordSignInForm({ identifierType }: { identifierType: Identif
       requiredMark={false}
       size="large"
       onFinish={({ identifier, password }) =>
-        void signIn({ loginType: 'password', identifierType, identifier: identifier.trim(), password })
+        signIn({ loginType: 'password', identifierType, identifier: identifier.trim(), password })
       }
       disabled={submitting}
     >

@@ -1,28 +1,25 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { LoginRequest } from '@portal/shared/api/auth';
-import { ApiError } from '../../lib/api-error';
+import type { ErrorHandlers } from '../../lib/api-client';
 import { writeToken } from '../../lib/cookies';
-import { login } from '../../session/session-api';
 import { useEnterPortal } from '../../session/use-enter-portal';
+import { requestSignIn } from './login-api';
 
-/** Signs in with either method and goes on into the portal; `submitting` covers both steps. */
-export function useSignIn(): { submitting: boolean; signIn: (body: LoginRequest) => Promise<void> } {
+/**
+ * Signs in with either method and goes on into the portal; `submitting` covers both steps. The form
+ * shows the refusals of `errors` itself (a wrong code under the code field); the api client the rest.
+ */
+export function useSignIn(errors: ErrorHandlers = {}): {
+  submitting: boolean;
+  signIn: (body: LoginRequest) => void;
+} {
   const enterPortal = useEnterPortal();
-  const [submitting, setSubmitting] = useState(false);
-
-  async function signIn(body: LoginRequest) {
-    setSubmitting(true);
-    try {
-      const session = await login(body);
+  const mutation = useMutation({
+    mutationFn: async (body: LoginRequest) => {
+      const session = await requestSignIn(body, { onError: errors });
       writeToken(session.token, session.expiresAt);
       await enterPortal();
-    } catch (error) {
-      // The api client has already told the user what went wrong.
-      if (!(error instanceof ApiError)) throw error;
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  return { submitting, signIn };
+    },
+  });
+  return { submitting: mutation.isPending, signIn: mutation.mutate };
 }
