@@ -10,6 +10,8 @@ export function ForgetPasswordPage() {
   // null on step 1; kept when going back, so the phone or email need not be typed again
   const [identity, setIdentity] = useState<ResetIdentity | null>(null);
   const [step, setStep] = useState<'verify' | 'password'>('verify');
+  // Step 1's code field says why the person is back there.
+  const [codeError, setCodeError] = useState<string>();
 
   return (
     <FlowFrame
@@ -24,12 +26,17 @@ export function ForgetPasswordPage() {
         <NewPasswordStep
           identity={identity}
           onBack={() => setStep('verify')}
-          onCodeRejected={() => setStep('verify')}
+          onCodeRejected={(message) => {
+            setCodeError(message);
+            setStep('verify');
+          }}
         />
       ) : (
         <IdentityStep
           initial={identity}
+          codeError={codeError}
           onVerified={(verified) => {
+            setCodeError(undefined);
             setIdentity(verified);
             setStep('password');
           }}

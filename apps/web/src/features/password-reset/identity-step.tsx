@@ -1,13 +1,15 @@
-import { MailOutlined, MobileOutlined } from '@ant-design/icons';
+import { MailOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Tabs } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RESET_IDENTIFIER_TYPES } from '@portal/shared/api/personal';
-import { codeSchema, emailSchema, phoneSchema } from '@portal/shared/validation/rules';
+import { emailSchema } from '@portal/shared/validation/rules';
+import { CodeField } from '../../components/code-field';
+import { StepHeading } from '../../components/flow/step-heading';
+import { PhoneField } from '../../components/phone-field';
 import { sendEmailCode, sendSmsCode } from '../../lib/code-api';
 import { schemaRule } from '../../lib/form-rule';
-import { CodeInput } from '../../components/code-input';
-import { StepHeading } from '../../components/flow/step-heading';
 import styles from './forget-password-page.module.css';
 
 type ResetIdentifierType = (typeof RESET_IDENTIFIER_TYPES)[number];
@@ -24,41 +26,27 @@ interface Values {
   code: string;
 }
 
-const IDENTIFIER = {
-  phone: {
-    schema: phoneSchema,
-    send: sendSmsCode,
-    icon: <MobileOutlined aria-hidden="true" />,
-    autoComplete: 'tel',
-    inputMode: 'tel',
-    tab: 'registration.reset.tabPhone',
-    label: 'registration.fields.phone',
-    placeholder: 'registration.fields.phonePlaceholder',
-  },
-  email: {
-    schema: emailSchema,
-    send: sendEmailCode,
-    icon: <MailOutlined aria-hidden="true" />,
-    autoComplete: 'email',
-    inputMode: 'email',
-    tab: 'registration.reset.tabEmail',
-    label: 'registration.fields.email',
-    placeholder: 'registration.fields.emailPlaceholder',
-  },
-} as const;
+const SEND = { phone: sendSmsCode, email: sendEmailCode } as const;
+const TAB = { phone: 'registration.reset.tabPhone', email: 'registration.reset.tabEmail' } as const;
 
 function IdentityForm({
   identifierType,
   initial,
+  codeError,
   onVerified,
 }: {
   identifierType: ResetIdentifierType;
   initial: ResetIdentity | null;
+  codeError?: string;
   onVerified: (identity: ResetIdentity) => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const field = IDENTIFIER[identifierType];
+  const own = initial?.identifierType === identifierType;
+
+  useEffect(() => {
+    if (own && codeError) form.setFields([{ name: 'code', errors: [codeError] }]);
+  }, [own, codeError, form]);
 
   return (
     <Form<Values>
@@ -67,33 +55,35 @@ function IdentityForm({
       layout="vertical"
       requiredMark={false}
       size="large"
-      initialValues={initial?.identifierType === identifierType ? { identifier: initial.identifier } : undefined}
+      initialValues={own ? { identifier: initial.identifier } : undefined}
       // The code is only collected here: the server checks and uses it up with the new password.
       onFinish={({ identifier, code }) =>
         onVerified({ identifierType, identifier: identifier.trim(), code: code.trim() })
       }
     >
-      <Form.Item name="identifier" label={t(field.label)} rules={[schemaRule(field.schema)]}>
-        <Input
-          prefix={field.icon}
-          placeholder={t(field.placeholder)}
-          autoComplete={field.autoComplete}
-          inputMode={field.inputMode}
-          spellCheck={false}
+      {identifierType === 'phone' ? (
+        <PhoneField
+          name="identifier"
+          label={t('registration.fields.phone')}
+          placeholder={t('registration.fields.phonePlaceholder')}
         />
-      </Form.Item>
-      <Form.Item name="code" label={t('registration.fields.code')} rules={[schemaRule(codeSchema)]}>
-        <CodeInput
-          placeholder={t('registration.fields.codePlaceholder')}
-          beforeSend={() =>
-            form.validateFields(['identifier']).then(
-              () => true,
-              () => false,
-            )
-          }
-          send={(options) => field.send((form.getFieldValue('identifier') as string).trim(), 'reset', options)}
-        />
-      </Form.Item>
+      ) : (
+        <Form.Item name="identifier" label={t('registration.fields.email')} rules={[schemaRule(emailSchema)]} required>
+          <Input
+            prefix={<MailOutlined aria-hidden="true" />}
+            placeholder={t('registration.fields.emailPlaceholder')}
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+          />
+        </Form.Item>
+      )}
+      <CodeField
+        target="identifier"
+        send={(options) =>
+          SEND[identifierType](String(form.getFieldValue('identifier') ?? '').trim(), 'reset', options)
+        }
+      />
       <Button type="primary" size="large" htmlType="submit" block>
         {t('registration.fields.next')}
       </Button>
@@ -104,9 +94,12 @@ function IdentityForm({
 /** Step 1 of recovery: the phone or the email, and the code sent to it. */
 export function IdentityStep({
   initial,
+  codeError,
   onVerified,
 }: {
   initial: ResetIdentity | null;
+  /** Why the person is back here: step 2 was refused for the code. */
+  codeError?: string;
   onVerified: (identity: ResetIdentity) => void;
 }) {
   const { t } = useTranslation();
@@ -118,8 +111,10 @@ export function IdentityStep({
         defaultActiveKey={initial?.identifierType ?? 'phone'}
         items={RESET_IDENTIFIER_TYPES.map((type) => ({
           key: type,
-          label: t(IDENTIFIER[type].tab),
-          children: <IdentityForm identifierType={type} initial={initial} onVerified={onVerified} />,
+          label: t(TAB[type]),
+          children: (
+            <IdentityForm identifierType={type} initial={initial} codeError={codeError} onVerified={onVerified} />
+          ),
         }))}
       />
       <p className={styles.backLink}>

@@ -1,9 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { ApiError } from '../../lib/api-error';
+import type { ApiError } from '../../lib/api-error';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { StepHeading } from '../../components/flow/step-heading';
 import type { ResetIdentity } from './identity-step';
@@ -24,29 +24,26 @@ export function NewPasswordStep({
   identity: ResetIdentity;
   onBack: () => void;
   /** Wrong or expired code, or no account behind the identifier (the server does not say which). */
-  onCodeRejected: () => void;
+  onCodeRejected: (message: string) => void;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
+  const errors = {
+    [ErrorCode.CodeInvalid]: (error: ApiError) => onCodeRejected(error.message),
+    [ErrorCode.PasswordsDoNotMatch]: (error: ApiError) =>
+      form.setFields([{ name: 'confirmPassword', errors: [error.message] }]),
+  };
 
-  async function submit({ password, confirmPassword }: Values) {
-    setSubmitting(true);
-    try {
-      await resetPassword({ ...identity, password, confirmPassword });
+  const submit = useMutation({
+    mutationFn: ({ password, confirmPassword }: Values) =>
+      resetPassword({ ...identity, password, confirmPassword }, { onError: errors }),
+    onSuccess: async () => {
       void message.success(t('registration.reset.success'));
       await navigate('/login', { replace: true });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      setSubmitting(false);
-      if (error.code === ErrorCode.CodeInvalid) onCodeRejected();
-      else if (error.code === ErrorCode.PasswordsDoNotMatch) {
-        form.setFields([{ name: 'confirmPassword', errors: [error.message] }]);
-      }
-    }
-  }
+    },
+  });
 
   return (
     <section>
@@ -59,8 +56,8 @@ export function NewPasswordStep({
         layout="vertical"
         requiredMark={false}
         size="large"
-        onFinish={(values) => void submit(values)}
-        disabled={submitting}
+        onFinish={(values) => submit.mutate(values)}
+        disabled={submit.isPending}
       >
         <NewPasswordFields
           labels={{
@@ -74,7 +71,7 @@ export function NewPasswordStep({
           <Button size="large" onClick={onBack}>
             {t('registration.fields.back')}
           </Button>
-          <Button type="primary" size="large" htmlType="submit" loading={submitting}>
+          <Button type="primary" size="large" htmlType="submit" loading={submit.isPending}>
             {t('registration.reset.submit')}
           </Button>
         </FlowActions>

@@ -25,8 +25,6 @@ const registration: Messages['registration'] = {
     phonePlaceholder: 'Telefonnummer eingeben',
     email: 'E-Mail-Adresse',
     emailPlaceholder: 'E-Mail-Adresse eingeben',
-    code: 'Bestätigungscode',
-    codePlaceholder: '6-stelligen Code eingeben',
     next: 'Weiter',
     back: 'Zurück',
   },

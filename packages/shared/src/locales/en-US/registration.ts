@@ -24,8 +24,6 @@ const registration: Messages['registration'] = {
     phonePlaceholder: 'Enter your phone number',
     email: 'Email',
     emailPlaceholder: 'Enter your email address',
-    code: 'Verification code',
-    codePlaceholder: 'Enter the 6-digit code',
     next: 'Next',
     back: 'Back',
   },

@@ -24,8 +24,6 @@ const registration: Messages['registration'] = {
     phonePlaceholder: 'Introduzca su número de teléfono',
     email: 'Correo electrónico',
     emailPlaceholder: 'Introduzca su correo electrónico',
-    code: 'Código de verificación',
-    codePlaceholder: 'Introduzca el código de 6 dígitos',
     next: 'Siguiente',
     back: 'Atrás',
   },

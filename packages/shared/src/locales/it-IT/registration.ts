@@ -24,8 +24,6 @@ const registration: Messages['registration'] = {
     phonePlaceholder: 'Inserisci il numero di telefono',
     email: 'E-mail',
     emailPlaceholder: 'Inserisci l’indirizzo e-mail',
-    code: 'Codice di verifica',
-    codePlaceholder: 'Inserisci il codice di 6 cifre',
     next: 'Avanti',
     back: 'Indietro',
   },

@@ -24,8 +24,6 @@ const registration: Messages['registration'] = {
     phonePlaceholder: '電話番号を入力してください',
     email: 'メールアドレス',
     emailPlaceholder: 'メールアドレスを入力してください',
-    code: '認証コード',
-    codePlaceholder: '6 桁のコードを入力してください',
     next: '次へ',
     back: '戻る',
   },

@@ -23,8 +23,6 @@ export default {
     phonePlaceholder: '请输入手机号',
     email: '邮箱',
     emailPlaceholder: '请输入邮箱地址',
-    code: '验证码',
-    codePlaceholder: '请输入 6 位验证码',
     next: '下一步',
     back: '上一步',
   },
