@@ -45,7 +45,8 @@ async function verifyPhone(page: Page, request: APIRequestContext, phone: string
 }
 
 async function fillAccount(page: Page, nickname: string) {
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(nickname);
+  // by the label's text: the required mark is part of the accessible name
+  await page.getByLabel('Name', { exact: true }).fill(nickname);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
 }

@@ -16,7 +16,7 @@ export function NewPasswordFields({ labels }: { labels: NewPasswordLabels }) {
   const { t } = useTranslation();
   return (
     <>
-      <Form.Item name="password" label={labels.password} rules={[schemaRule(passwordSchema)]}>
+      <Form.Item name="password" label={labels.password} rules={[schemaRule(passwordSchema)]} required>
         <Input.Password
           prefix={<LockOutlined aria-hidden="true" />}
           placeholder={labels.passwordPlaceholder}
@@ -28,6 +28,7 @@ export function NewPasswordFields({ labels }: { labels: NewPasswordLabels }) {
         label={labels.confirmPassword}
         // a change of the password re-checks a confirmation already typed
         dependencies={['password']}
+        required
         rules={[
           schemaRule(confirmPasswordSchema),
           ({ getFieldValue }) => ({

@@ -35,7 +35,7 @@ const BAD_CREDIT_CODE = FIRST_17 + (CREDIT_CODE.endsWith('0') ? '1' : '0');
 
 function renderStep(kind: InvitationKind, verified: Partial<VerifiedPhone> = {}) {
   const onRegistered = vi.fn();
-  const onRejected = vi.fn(() => false);
+  const onLinkDead = vi.fn();
   renderRoutes(
     [
       {
@@ -46,14 +46,14 @@ function renderStep(kind: InvitationKind, verified: Partial<VerifiedPhone> = {})
             referralId="ref-1"
             verified={{ phone: '13800138000', ticket: 'tic-1', registered: false, joined: false, ...verified }}
             onRegistered={onRegistered}
-            onRejected={onRejected}
+            rejections={{ [ErrorCode.RegistrationFailed]: onLinkDead }}
           />
         ),
       },
     ],
     '/',
   );
-  return { onRegistered, onRejected };
+  return { onRegistered, onLinkDead };
 }
 
 const field = (name: string) => screen.getByRole('textbox', { name });
@@ -144,14 +144,17 @@ describe('account and company form', () => {
     await submit();
 
     await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT));
-    expect(api.signUpMember).toHaveBeenCalledWith({
-      referralId: 'ref-1',
-      ticket: 'tic-1',
-      nickname: 'Li Lei',
-      password: 'Fresh2026pass',
-      confirmPassword: 'Fresh2026pass',
-      email: undefined,
-    });
+    expect(api.signUpMember).toHaveBeenCalledWith(
+      {
+        referralId: 'ref-1',
+        ticket: 'tic-1',
+        nickname: 'Li Lei',
+        password: 'Fresh2026pass',
+        confirmPassword: 'Fresh2026pass',
+        email: undefined,
+      },
+      expect.anything(),
+    );
   });
 
   it('a phone with an account only fills in the company, in capitals, and keeps its account', async () => {
@@ -181,18 +184,39 @@ describe('account and company form', () => {
     expect(body.password).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{8,20}$/);
   });
 
-  it('shows a taken company name at its field', async () => {
-    vi.mocked(api.signUpEnterprise).mockRejectedValue(
-      new ApiError(ErrorCode.AbbreviationExists, 'The company abbreviation already exists'),
-    );
-    const { onRejected } = renderStep('admin', { registered: true });
+  it('marks the required fields, not the optional ones', () => {
+    renderStep('admin');
+    const label = (name: string) => screen.getByText(name, { selector: 'label' });
+    for (const name of [
+      'Name',
+      'Password',
+      'Confirm password',
+      'Company abbreviation',
+      'Full company name',
+      'Unified social credit code',
+    ]) {
+      expect(label(name)).toHaveClass('ant-form-item-required');
+    }
+    expect(label('Email (optional)')).not.toHaveClass('ant-form-item-required');
+    expect(label('Company domain (optional)')).not.toHaveClass('ant-form-item-required');
+  });
+
+  it('shows a taken company name at its field, and only there', async () => {
+    vi.mocked(api.signUpEnterprise).mockImplementation((_kind, _body, options) => {
+      const error = new ApiError(ErrorCode.AbbreviationExists, 'The company abbreviation already exists');
+      const own = options?.onError?.[ErrorCode.AbbreviationExists];
+      if (!own) throw new Error('the api client would have toasted the refusal');
+      own(error);
+      return Promise.reject(error);
+    });
+    const { onLinkDead } = renderStep('admin', { registered: true });
     await fill(field('Company abbreviation'), 'Taken');
     await fill(field('Full company name'), 'Taken Ltd');
     await fill(field('Unified social credit code'), CREDIT_CODE);
     await submit();
 
     expect(await screen.findByText('The company abbreviation already exists', {}, SLOW)).toBeInTheDocument();
-    expect(onRejected).toHaveBeenCalled();
+    expect(onLinkDead).not.toHaveBeenCalled();
     expect(field('Company abbreviation')).toHaveAttribute('aria-invalid', 'true');
   });
 

@@ -1,6 +1,6 @@
 import { MailOutlined, UserOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type InvitationKind,
@@ -11,7 +11,8 @@ import {
 import { ABBREVIATION_MAX, COMPANY_FIELD_MAX } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { abbreviationSchema, creditCodeSchema, fullNameSchema, nameSchema } from '@portal/shared/validation/rules';
-import { ApiError } from '../../lib/api-error';
+import type { CallOptions, ErrorHandlers } from '../../lib/api-client';
+import type { ApiError } from '../../lib/api-error';
 import { schemaRule } from '../../lib/form-rule';
 import { ignoredAccountFields } from './existing-account';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -50,6 +51,7 @@ function register(
   referralId: string,
   verified: VerifiedPhone,
   values: AccountValues,
+  options: CallOptions,
 ): Promise<RegistrationResponse> {
   const account = verified.registered
     ? ignoredAccountFields(verified.phone)
@@ -60,16 +62,20 @@ function register(
         email: blankToUndefined(values.email),
       };
   const base = { referralId, ticket: verified.ticket, ...account };
-  if (kind === 'member') return signUpMember(base);
-  return signUpEnterprise(kind, {
-    ...base,
-    enterprise: {
-      abbreviation: values.abbreviation.trim(),
-      fullName: values.fullName.trim(),
-      creditCode: values.creditCode.trim(),
-      domain: blankToUndefined(values.domain),
+  if (kind === 'member') return signUpMember(base, options);
+  return signUpEnterprise(
+    kind,
+    {
+      ...base,
+      enterprise: {
+        abbreviation: values.abbreviation.trim(),
+        fullName: values.fullName.trim(),
+        creditCode: values.creditCode.trim(),
+        domain: blankToUndefined(values.domain),
+      },
     },
-  });
+    options,
+  );
 }
 
 /**
@@ -81,33 +87,33 @@ export function AccountStep({
   referralId,
   verified,
   onRegistered,
-  onRejected,
+  rejections,
 }: {
   kind: InvitationKind;
   referralId: string;
   verified: VerifiedPhone;
   onRegistered: (result: RegistrationResponse) => void;
-  /** A rejection the step cannot fix here: a dead link or an expired phone ticket. */
-  onRejected: (error: ApiError) => boolean;
+  /** Refusals the step cannot fix here, which the flow answers: a dead link or an expired phone ticket. */
+  rejections: ErrorHandlers;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AccountValues>();
-  const [submitting, setSubmitting] = useState(false);
   const needsAccount = !verified.registered;
   const needsCompany = kind !== 'member';
 
-  async function submit(values: AccountValues) {
-    setSubmitting(true);
-    try {
-      onRegistered(await register(kind, referralId, verified, values));
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      setSubmitting(false);
-      if (onRejected(error)) return;
-      const field = error.code === null ? undefined : FIELD_OF_CODE[error.code];
-      if (field) form.setFields([{ name: field, errors: [error.message] }]);
-    }
-  }
+  // said under the field it is about, and nowhere else
+  const fieldErrors: ErrorHandlers = Object.fromEntries(
+    Object.entries(FIELD_OF_CODE).map(([code, field]) => [
+      code,
+      (error: ApiError) => form.setFields([{ name: field, errors: [error.message] }]),
+    ]),
+  );
+
+  const submit = useMutation({
+    mutationFn: (values: AccountValues) =>
+      register(kind, referralId, verified, values, { onError: { ...fieldErrors, ...rejections } }),
+    onSuccess: (result) => onRegistered(result),
+  });
 
   return (
     <section>
@@ -126,10 +132,9 @@ export function AccountStep({
         form={form}
         name="register-account"
         layout="vertical"
-        requiredMark={false}
         size="large"
-        onFinish={(values) => void submit(values)}
-        disabled={submitting}
+        onFinish={(values) => submit.mutate(values)}
+        disabled={submit.isPending}
         scrollToFirstError={{ focus: true }}
       >
         {needsAccount ? (
@@ -137,7 +142,7 @@ export function AccountStep({
             {needsCompany ? (
               <legend className={styles.section}>{t('registration.account.accountSection')}</legend>
             ) : null}
-            <Form.Item name="nickname" label={t('registration.account.name')} rules={[schemaRule(nameSchema)]}>
+            <Form.Item name="nickname" label={t('registration.account.name')} rules={[schemaRule(nameSchema)]} required>
               <Input
                 prefix={<UserOutlined aria-hidden="true" />}
                 placeholder={t('registration.account.namePlaceholder')}
@@ -176,6 +181,7 @@ export function AccountStep({
               name="abbreviation"
               label={t('registration.account.abbreviation')}
               rules={[schemaRule(abbreviationSchema)]}
+              required
             >
               <Input
                 placeholder={t('registration.account.abbreviationPlaceholder')}
@@ -183,7 +189,12 @@ export function AccountStep({
                 autoComplete="organization"
               />
             </Form.Item>
-            <Form.Item name="fullName" label={t('registration.account.fullName')} rules={[schemaRule(fullNameSchema)]}>
+            <Form.Item
+              name="fullName"
+              label={t('registration.account.fullName')}
+              rules={[schemaRule(fullNameSchema)]}
+              required
+            >
               <Input
                 placeholder={t('registration.account.fullNamePlaceholder')}
                 count={{ show: true, max: COMPANY_FIELD_MAX }}
@@ -193,6 +204,7 @@ export function AccountStep({
               name="creditCode"
               label={t('registration.account.creditCode')}
               rules={[schemaRule(creditCodeSchema)]}
+              required
               extra={t('registration.account.creditCodeNote')}
               // the code is written in capitals; the rule accepts either and the server stores capitals
               normalize={(value: string) => value.toUpperCase()}
@@ -213,7 +225,7 @@ export function AccountStep({
             </Form.Item>
           </fieldset>
         ) : null}
-        <Button type="primary" size="large" htmlType="submit" block loading={submitting}>
+        <Button type="primary" size="large" htmlType="submit" block loading={submit.isPending}>
           {t('registration.account.submit')}
         </Button>
       </Form>

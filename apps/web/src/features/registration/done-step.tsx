@@ -1,9 +1,8 @@
 import { CheckCircleFilled, LoginOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationResponse } from '@portal/shared/api/registration';
-import { ApiError } from '../../lib/api-error';
 import { useEnterPortal } from '../../session/use-enter-portal';
 import { DetailList } from './detail-list';
 import { StepHeading } from '../../components/flow/step-heading';
@@ -13,18 +12,8 @@ import styles from '../../components/flow/flow-frame.module.css';
 export function DoneStep({ result }: { result: RegistrationResponse }) {
   const { t } = useTranslation();
   const enterPortal = useEnterPortal();
-  const [entering, setEntering] = useState(false);
-
-  async function enter() {
-    setEntering(true);
-    try {
-      await enterPortal();
-    } catch (error) {
-      // The api client has already told the person; the button stays for another try.
-      if (!(error instanceof ApiError)) throw error;
-      setEntering(false);
-    }
-  }
+  // A failure is told by the api client; the button stays for another try.
+  const enter = useMutation({ mutationFn: () => enterPortal() });
 
   return (
     <section className={styles.outcome}>
@@ -41,8 +30,8 @@ export function DoneStep({ result }: { result: RegistrationResponse }) {
         size="large"
         block
         icon={<LoginOutlined aria-hidden="true" />}
-        loading={entering}
-        onClick={() => void enter()}
+        loading={enter.isPending}
+        onClick={() => enter.mutate()}
       >
         {t('registration.done.enter')}
       </Button>

@@ -1,8 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationResponse } from '@portal/shared/api/registration';
-import { ApiError } from '../../lib/api-error';
+import type { ErrorHandlers } from '../../lib/api-client';
 import { DetailList } from './detail-list';
 import { joinEnterprise } from './registration-api';
 import { StepHeading } from '../../components/flow/step-heading';
@@ -16,7 +16,7 @@ export function JoinStep({
   domain,
   verified,
   onRegistered,
-  onRejected,
+  rejections,
   onBack,
 }: {
   referralId: string;
@@ -24,22 +24,15 @@ export function JoinStep({
   domain: string;
   verified: VerifiedPhone;
   onRegistered: (result: RegistrationResponse) => void;
-  onRejected: (error: ApiError) => boolean;
+  /** Refusals the flow answers by another step or page; the api client says the rest. */
+  rejections: ErrorHandlers;
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const [submitting, setSubmitting] = useState(false);
-
-  async function join() {
-    setSubmitting(true);
-    try {
-      onRegistered(await joinEnterprise({ referralId, ticket: verified.ticket }));
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      setSubmitting(false);
-      onRejected(error);
-    }
-  }
+  const join = useMutation({
+    mutationFn: () => joinEnterprise({ referralId, ticket: verified.ticket }, { onError: rejections }),
+    onSuccess: (result) => onRegistered(result),
+  });
 
   return (
     <section>
@@ -54,10 +47,10 @@ export function JoinStep({
         ]}
       />
       <FlowActions>
-        <Button size="large" onClick={onBack} disabled={submitting}>
+        <Button size="large" onClick={onBack} disabled={join.isPending}>
           {t('registration.fields.back')}
         </Button>
-        <Button type="primary" size="large" loading={submitting} onClick={() => void join()}>
+        <Button type="primary" size="large" loading={join.isPending} onClick={() => join.mutate()}>
           {t('registration.join.confirm')}
         </Button>
       </FlowActions>

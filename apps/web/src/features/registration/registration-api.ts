@@ -1,4 +1,5 @@
 import { apiPaths, fillPath } from '@portal/shared/api/paths';
+import type { TicketResponse } from '@portal/shared/api/codes';
 import type {
   EnterpriseSignUpRequest,
   JoinEnterpriseRequest,
@@ -8,16 +9,19 @@ import type {
   SignUpCheckRequest,
   SignUpCheckResponse,
 } from '@portal/shared/api/registration';
-import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { apiClient } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
+import { type CallOptions, apiClient } from '../../lib/api-client';
 
-export function fetchReferralInfo(referralId: string): Promise<ReferralInfo> {
-  return apiClient.get<ReferralInfo>(fillPath(apiPaths.referralInfo, { id: referralId }));
+export function fetchReferralInfo(referralId: string, options?: CallOptions): Promise<ReferralInfo> {
+  return apiClient.get<ReferralInfo>(fillPath(apiPaths.referralInfo, { id: referralId }), options);
 }
 
-export function checkSignUp(body: SignUpCheckRequest): Promise<SignUpCheckResponse> {
-  return apiClient.post<SignUpCheckResponse>(apiPaths.signUpCheck, body);
+/** Trades the `register` code for the ticket the registering call spends. */
+export function checkRegisterCode(phone: string, code: string, options?: CallOptions): Promise<TicketResponse> {
+  return apiClient.post<TicketResponse>(apiPaths.checkPhoneCode, { phone, code, scene: 'register' }, options);
+}
+
+export function checkSignUp(body: SignUpCheckRequest, options?: CallOptions): Promise<SignUpCheckResponse> {
+  return apiClient.post<SignUpCheckResponse>(apiPaths.signUpCheck, body, options);
 }
 
 const ENTERPRISE_SIGN_UP = { admin: apiPaths.adminSignUp, owner: apiPaths.ownerSignUp } as const;
@@ -26,24 +30,15 @@ const ENTERPRISE_SIGN_UP = { admin: apiPaths.adminSignUp, owner: apiPaths.ownerS
 export function signUpEnterprise(
   kind: 'admin' | 'owner',
   body: EnterpriseSignUpRequest,
+  options?: CallOptions,
 ): Promise<RegistrationResponse> {
-  return apiClient.post<RegistrationResponse>(ENTERPRISE_SIGN_UP[kind], body);
+  return apiClient.post<RegistrationResponse>(ENTERPRISE_SIGN_UP[kind], body, options);
 }
 
-export function signUpMember(body: MemberSignUpRequest): Promise<RegistrationResponse> {
-  return apiClient.post<RegistrationResponse>(apiPaths.memberSignUp, body);
+export function signUpMember(body: MemberSignUpRequest, options?: CallOptions): Promise<RegistrationResponse> {
+  return apiClient.post<RegistrationResponse>(apiPaths.memberSignUp, body, options);
 }
 
-export function joinEnterprise(body: JoinEnterpriseRequest): Promise<RegistrationResponse> {
-  return apiClient.post<RegistrationResponse>(apiPaths.bindEnterprise, body);
-}
-
-/** Every redeeming call answers a used, expired, revoked or unknown link with 1008110 (contract). */
-export function isLinkRejected(error: unknown): boolean {
-  return error instanceof ApiError && error.code === ErrorCode.RegistrationFailed;
-}
-
-/** The ticket of step 2 expired (15 minutes) or was refused: the phone has to be verified again. */
-export function isTicketRejected(error: unknown): boolean {
-  return error instanceof ApiError && error.code === ErrorCode.CodeInvalid;
+export function joinEnterprise(body: JoinEnterpriseRequest, options?: CallOptions): Promise<RegistrationResponse> {
+  return apiClient.post<RegistrationResponse>(apiPaths.bindEnterprise, body, options);
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReferralInfo } from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import type { CallOptions } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { readToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
@@ -11,27 +12,36 @@ import { RegisterCommonOrdinaryPage } from './register-common-page';
 import { RegisterOwnerPage } from './register-owner-page';
 import type * as RegistrationApi from './registration-api';
 
-vi.mock('../../lib/code-api', () => ({
-  sendSmsCode: vi.fn(),
-  checkPhoneCode: vi.fn(),
-  sendEmailCode: vi.fn(),
-  checkEmailCode: vi.fn(),
-}));
+vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn() }));
 vi.mock('./registration-api', async (importOriginal) => ({
   ...(await importOriginal<typeof RegistrationApi>()),
   fetchReferralInfo: vi.fn(),
+  checkRegisterCode: vi.fn(),
   checkSignUp: vi.fn(),
   joinEnterprise: vi.fn(),
   signUpMember: vi.fn(),
   signUpEnterprise: vi.fn(),
 }));
-const codes = await import('../../lib/code-api');
 const api = await import('./registration-api');
 
 /** Types the text as one paste: antd re-validates on every keystroke, which is slow and tells nothing here. */
 async function fill(input: HTMLElement, text: string) {
   await userEvent.click(input);
   await userEvent.paste(text);
+}
+
+/**
+ * Rejects as the api client does: the caller's handler for the code takes it; a refusal nobody
+ * handles would be a toast, which these flows never need, so the test fails on it.
+ */
+function refusal(code: number, message: string) {
+  return (...args: unknown[]) => {
+    const error = new ApiError(code, message);
+    const own = (args.at(-1) as CallOptions | undefined)?.onError?.[code];
+    if (!own) throw new Error(`the api client would have toasted ${message}`);
+    own(error);
+    return Promise.reject(error);
+  };
 }
 
 /** This suite runs beside others on a small machine: a screen may take more than the default second. */
@@ -61,7 +71,7 @@ function renderFlow(path: string) {
 
 /** Steps 1 and 2 with a phone whose check answers `check`. */
 async function throughPhoneStep(check: { registered: boolean; joined: boolean }) {
-  vi.mocked(codes.checkPhoneCode).mockResolvedValue({ ticket: 'tic-1', expiresAt: '2099-01-01T00:00:00Z' });
+  vi.mocked(api.checkRegisterCode).mockResolvedValue({ ticket: 'tic-1', expiresAt: '2099-01-01T00:00:00Z' });
   vi.mocked(api.checkSignUp).mockResolvedValue(check);
   await userEvent.click(await screen.findByRole('button', { name: 'Accept invitation' }, SLOW));
   await fill(screen.getByRole('textbox', { name: 'Phone number' }), '13800138000');
@@ -74,6 +84,8 @@ describe('invitation flow', () => {
     vi.mocked(api.fetchReferralInfo).mockReset().mockResolvedValue(MEMBER_LINK);
     vi.mocked(api.joinEnterprise).mockReset();
     vi.mocked(api.signUpMember).mockReset();
+    vi.mocked(api.checkRegisterCode).mockReset();
+    window.sessionStorage.clear();
     await i18n.changeLanguage('en-US');
   });
   afterEach(() => i18n.changeLanguage('zh-CN'));
@@ -89,7 +101,7 @@ describe('invitation flow', () => {
     expect(await screen.findByText('demo', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Registration progress' })).toHaveTextContent('Step 1 of 4: Invitation');
     expect(screen.getByRole('heading', { level: 2, name: 'You have been invited' })).not.toHaveFocus();
-    expect(api.fetchReferralInfo).toHaveBeenCalledWith('ref-1');
+    expect(api.fetchReferralInfo).toHaveBeenCalledWith('ref-1', expect.objectContaining({ silent: true }));
   });
 
   it('lets a phone with an account join after a confirmation, and signs it in', async () => {
@@ -102,7 +114,9 @@ describe('invitation flow', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Join the company' }));
 
     expect(await screen.findByRole('heading', { name: 'Registration complete' }, SLOW)).toBeInTheDocument();
-    expect(api.joinEnterprise).toHaveBeenCalledWith({ referralId: 'ref-1', ticket: 'tic-1' });
+    expect(api.joinEnterprise).toHaveBeenCalledWith({ referralId: 'ref-1', ticket: 'tic-1' }, expect.anything());
+    // nothing is left to come back to
+    expect(window.sessionStorage.length).toBe(0);
     expect(await screen.findByText('Green Demo Ltd', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enter the company' })).toBeInTheDocument();
     expect(readToken()).toBe('tok-new');
@@ -131,20 +145,19 @@ describe('invitation flow', () => {
   });
 
   it('sends a link that went dead meanwhile to the invalid page', async () => {
-    vi.mocked(api.joinEnterprise).mockRejectedValue(
-      new ApiError(ErrorCode.RegistrationFailed, 'Registration failed', { status: 'used' }),
-    );
+    vi.mocked(api.joinEnterprise).mockImplementation(refusal(ErrorCode.RegistrationFailed, 'Registration failed'));
     renderFlow('/register-common-ordinary?referralId=ref-1');
     await throughPhoneStep({ registered: true, joined: false });
     await userEvent.click(await screen.findByRole('button', { name: 'Join the company' }, SLOW));
 
     expect(await screen.findByText('invalid link page', {}, SLOW)).toBeInTheDocument();
+    expect(window.sessionStorage.length).toBe(0);
   });
 
   it('sends a phone whose code ticket ran out back to step 2, and one that got an account meanwhile to the join step', async () => {
     vi.mocked(api.signUpMember)
-      .mockRejectedValueOnce(new ApiError(ErrorCode.CodeInvalid, 'Invalid verification code'))
-      .mockRejectedValueOnce(new ApiError(ErrorCode.PhoneSignedUp, 'This phone number has already signed up'));
+      .mockImplementationOnce(refusal(ErrorCode.CodeInvalid, 'Invalid verification code'))
+      .mockImplementationOnce(refusal(ErrorCode.PhoneSignedUp, 'This phone number has already signed up'));
     renderFlow('/register-common-ordinary?referralId=ref-1');
     await throughPhoneStep({ registered: false, joined: false });
 
@@ -157,6 +170,8 @@ describe('invitation flow', () => {
     await submitAccount();
     expect(await screen.findByRole('heading', { name: 'Verify your phone number' }, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('13800138000');
+    // why the person is back: said under the code field
+    expect(await screen.findByText('Invalid verification code', {}, SLOW)).toBeInTheDocument();
 
     await fill(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -164,10 +179,48 @@ describe('invitation flow', () => {
     expect(await screen.findByRole('heading', { name: 'Confirm joining the company' }, SLOW)).toBeInTheDocument();
   });
 
-  it('sends a used link, or none, to the invalid page', async () => {
+  it('keeps the step and the checked phone through a reload, so no new code is needed', async () => {
+    const first = renderFlow('/register-common-ordinary?referralId=ref-1');
+    await throughPhoneStep({ registered: false, joined: false });
+    expect(await screen.findByRole('textbox', { name: 'Name' }, SLOW)).toBeInTheDocument();
+    const here = first.router.state.location;
+    expect(here.search).toBe('?referralId=ref-1&step=account');
+    first.unmount();
+
+    renderFlow(here.pathname + here.search);
+    expect(await screen.findByRole('textbox', { name: 'Name' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Registration progress' })).toHaveTextContent('Step 3 of 4');
+    expect(api.checkRegisterCode).toHaveBeenCalledOnce();
+  });
+
+  it("moves between the steps with the browser's Back and Forward", async () => {
+    const { router } = renderFlow('/register-common-ordinary?referralId=ref-1');
+    await throughPhoneStep({ registered: false, joined: false });
+    expect(await screen.findByRole('textbox', { name: 'Name' }, SLOW)).toBeInTheDocument();
+
+    await router.navigate(-1);
+    expect(await screen.findByRole('heading', { name: 'Verify your phone number' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('13800138000');
+    await router.navigate(-1);
+    expect(await screen.findByRole('button', { name: 'Accept invitation' }, SLOW)).toBeInTheDocument();
+
+    await router.navigate(2);
+    expect(await screen.findByRole('textbox', { name: 'Name' }, SLOW)).toBeInTheDocument();
+    expect(api.checkRegisterCode).toHaveBeenCalledOnce();
+    expect(api.fetchReferralInfo).toHaveBeenCalledOnce();
+  });
+
+  it('asks for the phone again when a later step is opened without a checked one', async () => {
+    renderFlow('/register-common-ordinary?referralId=ref-1&step=account');
+    expect(await screen.findByRole('heading', { name: 'Verify your phone number' }, SLOW)).toBeInTheDocument();
+  });
+
+  it('sends a used link, or none, to the invalid page, and forgets its progress', async () => {
+    window.sessionStorage.setItem('registration:ref-1', JSON.stringify({ phone: '13800138000' }));
     vi.mocked(api.fetchReferralInfo).mockResolvedValue({ status: 'used' });
     const used = renderFlow('/register-common-ordinary?referralId=ref-1');
     expect(await screen.findByText('invalid link page', {}, SLOW)).toBeInTheDocument();
+    expect(window.sessionStorage.length).toBe(0);
     used.unmount();
 
     renderFlow('/register-owner-enterprise');

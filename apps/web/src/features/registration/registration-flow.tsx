@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { InvitationKind, RegistrationResponse } from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { paths } from '../../config/paths';
+import type { ErrorHandlers } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import { writeToken } from '../../lib/cookies';
 import { AccountStep } from './account-step';
@@ -12,29 +14,21 @@ import { DoneStep } from './done-step';
 import { FlowFrame } from '../../components/flow/flow-frame';
 import { InvitationStep } from './invitation-step';
 import { JoinStep } from './join-step';
-import { isLinkRejected, isTicketRejected } from './registration-api';
-import { INVALIDITY_PATH, type ValidReferral, useReferral } from './use-referral';
+import { type RegistrationProgress, clearProgress, readProgress, writeProgress } from './registration-progress';
+import { type ValidReferral, useReferral } from './use-referral';
 import { type VerifiedPhone, VerifyPhoneStep } from './verify-phone-step';
 import styles from '../../components/flow/flow-frame.module.css';
 
-type Stage =
-  | { step: 'invitation' }
-  | { step: 'phone' }
-  /** a new account (and company), or only the company for a phone that has an account */
-  | { step: 'account'; verified: VerifiedPhone }
-  /** a member link for a phone that has an account: confirm, then `boundEnterprise` */
-  | { step: 'join'; verified: VerifiedPhone }
-  | { step: 'joined'; verified: VerifiedPhone }
-  | { step: 'done'; result: RegistrationResponse };
+/**
+ * The step on screen, kept in `?step=` so that the browser's Back and Forward move between steps.
+ * `account` is a new account (and company), or only the company for a phone that has an account;
+ * `join` confirms joining for a member link's phone that has an account; `joined` says it is in already.
+ */
+const STEPS = ['invitation', 'phone', 'account', 'join', 'joined'] as const;
+type Step = (typeof STEPS)[number];
 
-const STEP_INDEX: Record<Stage['step'], number> = {
-  invitation: 0,
-  phone: 1,
-  account: 2,
-  join: 2,
-  joined: 2,
-  done: 3,
-};
+const STEP_INDEX: Record<Step, number> = { invitation: 0, phone: 1, account: 2, join: 2, joined: 2 };
+const DONE_INDEX = 3;
 
 const TITLE = {
   admin: 'registration.flow.titleAdmin',
@@ -42,85 +36,135 @@ const TITLE = {
   owner: 'registration.flow.titleOwner',
 } as const;
 
+function stepOf(param: string | null): Step {
+  return STEPS.find((step) => step === param) ?? 'invitation';
+}
+
 /** Where step 2 leads: the account form, the join confirmation, or the already-a-member message. */
-function afterVerification(kind: InvitationKind, verified: VerifiedPhone): Stage {
-  if (kind !== 'member') return { step: 'account', verified };
-  if (verified.joined) return { step: 'joined', verified };
-  return verified.registered ? { step: 'join', verified } : { step: 'account', verified };
+function afterVerification(kind: InvitationKind, verified: VerifiedPhone): Step {
+  if (kind !== 'member') return 'account';
+  if (verified.joined) return 'joined';
+  return verified.registered ? 'join' : 'account';
 }
 
 /** The invitation flow of spec section 2 (steps 1-4; step 5 is the link-invalid page). */
 export function RegistrationFlow({ kind }: { kind: InvitationKind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const referralId = params.get('referralId');
   const { state, retry } = useReferral(referralId, kind);
-  const [stage, setStage] = useState<Stage>({ step: 'invitation' });
-  // kept across steps, so that going back to step 2 does not ask for the phone again
-  const [phone, setPhone] = useState('');
+  const [progress, setProgress] = useState<RegistrationProgress>(() =>
+    referralId ? readProgress(referralId) : { phone: '' },
+  );
+  // Once registered, the result stays on screen: the link is used up, no earlier step leads anywhere.
+  const [result, setResult] = useState<RegistrationResponse | null>(null);
+  // Step 2's code field says why the person is back there.
+  const [codeError, setCodeError] = useState<string>();
 
-  const current = STEP_INDEX[stage.step];
+  const requested = stepOf(params.get('step'));
+  // A step after step 2 needs its ticket; without one (expired and refused, say) step 2 comes again.
+  const step: Step = STEP_INDEX[requested] > 1 && !progress.verified ? 'phone' : requested;
+  const current = result ? DONE_INDEX : STEP_INDEX[step];
   const steps = [
     t('registration.steps.invitation'),
     t('registration.steps.verifyPhone'),
-    stage.step === 'join' ? t('registration.steps.confirmJoin') : t('registration.steps.account'),
+    step === 'join' ? t('registration.steps.confirmJoin') : t('registration.steps.account'),
     t('registration.steps.done'),
   ];
 
-  function registered(result: RegistrationResponse) {
-    // The person is signed in from here on, also if the page is reloaded before entering.
-    writeToken(result.token);
-    setStage({ step: 'done', result });
+  function save(next: RegistrationProgress) {
+    setProgress(next);
+    if (referralId) writeProgress(referralId, next);
   }
 
-  /** Rejections a step cannot fix itself; true when handled here. */
-  function rejected(error: ApiError, verified: VerifiedPhone): boolean {
-    if (isLinkRejected(error)) {
-      void navigate(INVALIDITY_PATH, { replace: true });
-      return true;
-    }
-    if (isTicketRejected(error)) {
-      setStage({ step: 'phone' });
-      return true;
-    }
-    if (error.code === ErrorCode.AlreadyJoined) {
-      setStage({ step: 'joined', verified });
-      return true;
-    }
-    // the phone got an account since step 2 (another tab, say): that account joins instead
-    if (error.code === ErrorCode.PhoneSignedUp && kind === 'member') {
-      setStage({ step: 'join', verified: { ...verified, registered: true } });
-      return true;
-    }
-    return false;
+  /** A step of its own in the history; a step forced by a refusal replaces the one refused. */
+  function go(next: Step, { replace = false } = {}) {
+    setParams(
+      (current) => {
+        const query = new URLSearchParams(current);
+        if (next === 'invitation') query.delete('step');
+        else query.set('step', next);
+        return query;
+      },
+      { replace },
+    );
+  }
+
+  function registered(response: RegistrationResponse) {
+    // The person is signed in from here on, also if the page is reloaded before entering.
+    writeToken(response.token);
+    if (referralId) clearProgress(referralId);
+    setResult(response);
+  }
+
+  function linkDead() {
+    if (referralId) clearProgress(referralId);
+    void navigate(paths.registerInvalidity, { replace: true });
+  }
+
+  const linkRejections: ErrorHandlers = { [ErrorCode.RegistrationFailed]: linkDead };
+
+  /** Refusals of the registering calls that the flow answers by another step; the step answers the rest. */
+  function rejections(verified: VerifiedPhone): ErrorHandlers {
+    return {
+      ...linkRejections,
+      // the ticket of step 2 expired (15 minutes) or was refused: the phone is verified again
+      [ErrorCode.CodeInvalid]: (error: ApiError) => {
+        save({ phone: verified.phone });
+        setCodeError(error.message);
+        go('phone', { replace: true });
+      },
+      [ErrorCode.AlreadyJoined]: () => {
+        save({ phone: verified.phone, verified: { ...verified, joined: true } });
+        go('joined', { replace: true });
+      },
+      // the phone got an account since step 2 (another tab, say): that account joins instead
+      ...(kind === 'member'
+        ? {
+            [ErrorCode.PhoneSignedUp]: () => {
+              save({ phone: verified.phone, verified: { ...verified, registered: true } });
+              go('join', { replace: true });
+            },
+          }
+        : {}),
+    };
   }
 
   function content(referral: ValidReferral, id: string) {
+    if (result) return <DoneStep result={result} />;
     const company = referral.enterpriseName ?? '';
-    switch (stage.step) {
+    const verified = progress.verified;
+    switch (step) {
       case 'invitation':
-        return <InvitationStep referral={referral} onAccept={() => setStage({ step: 'phone' })} />;
+        return <InvitationStep referral={referral} onAccept={() => go('phone')} />;
       case 'phone':
         return (
           <VerifyPhoneStep
             referralId={id}
-            initialPhone={phone}
-            onBack={() => setStage({ step: 'invitation' })}
-            onVerified={(verified) => {
-              setPhone(verified.phone);
-              setStage(afterVerification(kind, verified));
+            initialPhone={progress.phone}
+            codeError={codeError}
+            rejections={linkRejections}
+            onBack={() => go('invitation')}
+            onVerified={(next) => {
+              setCodeError(undefined);
+              save({ phone: next.phone, verified: next });
+              go(afterVerification(kind, next));
             }}
           />
         );
+    }
+    // the steps after step 2, which `step` only names together with its result
+    if (!verified) return null;
+    switch (step) {
       case 'account':
         return (
           <AccountStep
             kind={kind}
             referralId={id}
-            verified={stage.verified}
+            verified={verified}
             onRegistered={registered}
-            onRejected={(error) => rejected(error, stage.verified)}
+            rejections={rejections(verified)}
           />
         );
       case 'join':
@@ -129,16 +173,14 @@ export function RegistrationFlow({ kind }: { kind: InvitationKind }) {
             referralId={id}
             company={company}
             domain={referral.enterpriseDomain ?? ''}
-            verified={stage.verified}
+            verified={verified}
             onRegistered={registered}
-            onRejected={(error) => rejected(error, stage.verified)}
-            onBack={() => setStage({ step: 'phone' })}
+            rejections={rejections(verified)}
+            onBack={() => go('phone')}
           />
         );
       case 'joined':
-        return <AlreadyJoined phone={stage.verified.phone} company={company} />;
-      case 'done':
-        return <DoneStep result={stage.result} />;
+        return <AlreadyJoined phone={verified.phone} company={company} />;
     }
   }
 
@@ -170,11 +212,7 @@ export function RegistrationFlow({ kind }: { kind: InvitationKind }) {
       steps={steps}
       current={current}
       // Once registered there is nothing to go back to; before, earlier steps stay reachable.
-      onStepBack={
-        stage.step === 'done'
-          ? undefined
-          : (index) => setStage(index === 0 ? { step: 'invitation' } : { step: 'phone' })
-      }
+      onStepBack={result ? undefined : (index) => go(index === 0 ? 'invitation' : 'phone')}
     >
       {body()}
     </FlowFrame>

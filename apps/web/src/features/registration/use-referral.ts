@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { INVITATION_ROUTES, type InvitationKind, type ReferralInfo } from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-error';
 import { fetchReferralInfo } from './registration-api';
+import { clearProgress } from './registration-progress';
 
 export type ValidReferral = Extract<ReferralInfo, { status: 'valid' }>;
 
@@ -13,10 +16,17 @@ type ReferralState =
   | { status: 'failed' }
   | { status: 'valid'; referral: ValidReferral };
 
-export const INVALIDITY_PATH = '/register-invalidity';
+export const referralQuery = (referralId: string) =>
+  queryOptions({
+    queryKey: ['registration', 'referral', referralId],
+    // The flow says every failure itself: the link-invalid page, or a retry button in place.
+    queryFn: ({ signal }) => fetchReferralInfo(referralId, { silent: true, signal }),
+    // Only the open flow needs it: a later visit of the link (used by then, say) asks again.
+    gcTime: 0,
+  });
 
 /** Answers that say the link itself is no good, as opposed to the server being unreachable. */
-function meansInvalidLink(error: unknown): boolean {
+function meansInvalidLink(error: Error | null): boolean {
   return error instanceof ApiError && (error.code === ErrorCode.BadRequest || error.code === ErrorCode.NotFound);
 }
 
@@ -30,41 +40,23 @@ export function useReferral(
   routeKind: InvitationKind,
 ): { state: ReferralState; retry: () => void } {
   const navigate = useNavigate();
-  const [state, setState] = useState<ReferralState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const query = useQuery({ ...referralQuery(referralId ?? ''), enabled: referralId !== null });
+  const info = query.data;
+  const invalid = !referralId || (info !== undefined && info.status !== 'valid') || meansInvalidLink(query.error);
+  const ownKind = info?.status === 'valid' ? info.kind : routeKind;
 
   useEffect(() => {
-    if (!referralId) {
-      void navigate(INVALIDITY_PATH, { replace: true });
-      return;
+    if (invalid) {
+      if (referralId) clearProgress(referralId);
+      void navigate(paths.registerInvalidity, { replace: true });
+    } else if (referralId && ownKind !== routeKind) {
+      const query = new URLSearchParams({ referralId });
+      void navigate(`${INVITATION_ROUTES[ownKind]}?${query.toString()}`, { replace: true });
     }
-    let current = true;
-    fetchReferralInfo(referralId).then(
-      (info) => {
-        if (!current) return;
-        if (info.status !== 'valid') void navigate(INVALIDITY_PATH, { replace: true });
-        else if (info.kind !== routeKind) {
-          const query = new URLSearchParams({ referralId });
-          void navigate(`${INVITATION_ROUTES[info.kind]}?${query.toString()}`, { replace: true });
-        } else setState({ status: 'valid', referral: info });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        if (!(error instanceof ApiError)) throw error;
-        if (meansInvalidLink(error)) void navigate(INVALIDITY_PATH, { replace: true });
-        else setState({ status: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [referralId, routeKind, attempt, navigate]);
+  }, [invalid, ownKind, routeKind, referralId, navigate]);
 
-  return {
-    state,
-    retry: () => {
-      setState({ status: 'loading' });
-      setAttempt((n) => n + 1);
-    },
-  };
+  let state: ReferralState = { status: 'loading' };
+  if (info?.status === 'valid' && info.kind === routeKind) state = { status: 'valid', referral: info };
+  else if (query.isError && !query.isFetching && !invalid) state = { status: 'failed' };
+  return { state, retry: () => void query.refetch() };
 }

@@ -1,19 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import type { CallOptions } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
 import { i18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render-route';
 import { VerifyPhoneStep } from './verify-phone-step';
 import type * as RegistrationApi from './registration-api';
 
-vi.mock('../../lib/code-api', () => ({
-  sendSmsCode: vi.fn(),
-  checkPhoneCode: vi.fn(),
-  sendEmailCode: vi.fn(),
-  checkEmailCode: vi.fn(),
-}));
+vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn() }));
 vi.mock('./registration-api', async (importOriginal) => ({
   ...(await importOriginal<typeof RegistrationApi>()),
+  checkRegisterCode: vi.fn(),
   checkSignUp: vi.fn(),
 }));
 const codes = await import('../../lib/code-api');
@@ -36,7 +35,13 @@ function renderStep(initialPhone = '') {
       {
         path: '/',
         element: (
-          <VerifyPhoneStep referralId="ref-1" initialPhone={initialPhone} onVerified={onVerified} onBack={onBack} />
+          <VerifyPhoneStep
+            referralId="ref-1"
+            initialPhone={initialPhone}
+            rejections={{}}
+            onVerified={onVerified}
+            onBack={onBack}
+          />
         ),
       },
     ],
@@ -48,7 +53,7 @@ function renderStep(initialPhone = '') {
 describe('verify-phone step', () => {
   beforeEach(async () => {
     vi.mocked(codes.sendSmsCode).mockReset();
-    vi.mocked(codes.checkPhoneCode).mockReset();
+    vi.mocked(api.checkRegisterCode).mockReset();
     vi.mocked(api.checkSignUp).mockReset();
     await i18n.changeLanguage('en-US');
   });
@@ -61,7 +66,7 @@ describe('verify-phone step', () => {
     expect(await screen.findByText('Please enter your phone number', {}, SLOW)).toBeInTheDocument();
     expect(await screen.findByText('Please enter the verification code', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Verification code' })).toHaveAttribute('aria-invalid', 'true');
-    expect(codes.checkPhoneCode).not.toHaveBeenCalled();
+    expect(api.checkRegisterCode).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(onBack).toHaveBeenCalled();
@@ -81,15 +86,17 @@ describe('verify-phone step', () => {
 
   it('sends a register code, then trades the code for a ticket and asks whether the phone has an account', async () => {
     vi.mocked(codes.sendSmsCode).mockResolvedValue({ cooldownSeconds: 60 });
-    vi.mocked(codes.checkPhoneCode).mockResolvedValue({ ticket: 'tic-1', expiresAt: '2099-01-01T00:00:00Z' });
+    vi.mocked(api.checkRegisterCode).mockResolvedValue({ ticket: 'tic-1', expiresAt: '2099-01-01T00:00:00Z' });
     vi.mocked(api.checkSignUp).mockResolvedValue({ registered: true, joined: false });
     const { onVerified } = renderStep('13800138000');
 
     await userEvent.click(screen.getByRole('button', { name: 'Get code' }));
     expect(await screen.findByRole('button', { name: 'Resend in 60 s' }, SLOW)).toBeDisabled();
-    expect(codes.sendSmsCode).toHaveBeenCalledWith('13800138000', 'register');
+    expect(codes.sendSmsCode).toHaveBeenCalledWith('13800138000', 'register', expect.anything());
+    // the code goes where it is typed next
+    expect(screen.getByRole('textbox', { name: 'Verification code' })).toHaveFocus();
 
-    await fill(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
+    await userEvent.paste('123456');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() =>
       expect(onVerified).toHaveBeenCalledWith({
@@ -99,8 +106,34 @@ describe('verify-phone step', () => {
         joined: false,
       }),
     );
-    expect(codes.checkPhoneCode).toHaveBeenCalledWith('13800138000', '123456', 'register');
-    expect(api.checkSignUp).toHaveBeenCalledWith({ ticket: 'tic-1', referralId: 'ref-1' });
+    expect(api.checkRegisterCode).toHaveBeenCalledWith('13800138000', '123456', expect.anything());
+    expect(api.checkSignUp).toHaveBeenCalledWith({ ticket: 'tic-1', referralId: 'ref-1' }, expect.anything());
+  });
+
+  it('says a wrong code under the code field, and only there', async () => {
+    vi.mocked(api.checkRegisterCode).mockImplementation((_phone, _code, options?: CallOptions) => {
+      const error = new ApiError(ErrorCode.RegisterCodeInvalid, 'Invalid verification code');
+      const own = options?.onError?.[ErrorCode.RegisterCodeInvalid];
+      if (!own) throw new Error('the api client would have toasted the refusal');
+      own(error);
+      return Promise.reject(error);
+    });
+    const { onVerified } = renderStep('13800138000');
+    await fill(screen.getByRole('textbox', { name: 'Verification code' }), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('Invalid verification code', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Verification code' })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.checkSignUp).not.toHaveBeenCalled();
+    expect(onVerified).not.toHaveBeenCalled();
+  });
+
+  it('marks both fields as required', () => {
+    renderStep();
+    for (const name of ['Phone number', 'Verification code']) {
+      expect(screen.getByText(name, { selector: 'label' })).toHaveClass('ant-form-item-required');
+      expect(screen.getByRole('textbox', { name })).toHaveAttribute('aria-required', 'true');
+    }
   });
 
   it('speaks Chinese by default', async () => {

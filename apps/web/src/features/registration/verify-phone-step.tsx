@@ -1,15 +1,16 @@
-import { MobileOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Form } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeSchema, phoneSchema } from '@portal/shared/validation/rules';
-import { ApiError } from '../../lib/api-error';
-import { checkPhoneCode, sendSmsCode } from '../../lib/code-api';
-import { schemaRule } from '../../lib/form-rule';
-import { CodeInput } from '../../components/code-input';
-import { checkSignUp } from './registration-api';
-import { StepHeading } from '../../components/flow/step-heading';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { CodeField } from '../../components/code-field';
 import { FlowActions } from '../../components/flow/flow-actions';
+import { StepHeading } from '../../components/flow/step-heading';
+import { PhoneField } from '../../components/phone-field';
+import type { ErrorHandlers } from '../../lib/api-client';
+import type { ApiError } from '../../lib/api-error';
+import { sendSmsCode } from '../../lib/code-api';
+import { checkRegisterCode, checkSignUp } from './registration-api';
 
 interface Values {
   phone: string;
@@ -28,31 +29,40 @@ export interface VerifiedPhone {
 export function VerifyPhoneStep({
   referralId,
   initialPhone,
+  codeError,
+  rejections,
   onVerified,
   onBack,
 }: {
   referralId: string;
   initialPhone: string;
+  /** Why the person is back here: the ticket of an earlier check was refused. */
+  codeError?: string;
+  /** Refusals the flow answers itself, such as a link that went dead. */
+  rejections: ErrorHandlers;
   onVerified: (verified: VerifiedPhone) => void;
   onBack: () => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
 
-  async function verify({ phone, code }: Values) {
-    setSubmitting(true);
-    try {
+  useEffect(() => {
+    if (codeError) form.setFields([{ name: 'code', errors: [codeError] }]);
+  }, [codeError, form]);
+
+  const codeRefused = (error: ApiError) => form.setFields([{ name: 'code', errors: [error.message] }]);
+
+  const verify = useMutation({
+    mutationFn: async ({ phone, code }: Values): Promise<VerifiedPhone> => {
       const target = phone.trim();
-      const { ticket } = await checkPhoneCode(target, code.trim(), 'register');
-      const { registered, joined } = await checkSignUp({ ticket, referralId });
-      onVerified({ phone: target, ticket, registered, joined });
-    } catch (error) {
-      // The api client has already told the person what went wrong.
-      if (!(error instanceof ApiError)) throw error;
-      setSubmitting(false);
-    }
-  }
+      const { ticket } = await checkRegisterCode(target, code.trim(), {
+        onError: { [ErrorCode.RegisterCodeInvalid]: codeRefused },
+      });
+      const { registered, joined } = await checkSignUp({ ticket, referralId }, { onError: rejections });
+      return { phone: target, ticket, registered, joined };
+    },
+    onSuccess: (verified) => onVerified(verified),
+  });
 
   return (
     <section>
@@ -61,38 +71,21 @@ export function VerifyPhoneStep({
         form={form}
         name="register-phone"
         layout="vertical"
-        requiredMark={false}
         size="large"
         initialValues={{ phone: initialPhone }}
-        onFinish={(values) => void verify(values)}
-        disabled={submitting}
+        onFinish={(values) => verify.mutate(values)}
+        disabled={verify.isPending}
       >
-        <Form.Item name="phone" label={t('registration.fields.phone')} rules={[schemaRule(phoneSchema)]}>
-          <Input
-            prefix={<MobileOutlined aria-hidden="true" />}
-            placeholder={t('registration.fields.phonePlaceholder')}
-            autoComplete="tel"
-            inputMode="tel"
-            spellCheck={false}
-          />
-        </Form.Item>
-        <Form.Item name="code" label={t('registration.fields.code')} rules={[schemaRule(codeSchema)]}>
-          <CodeInput
-            placeholder={t('registration.fields.codePlaceholder')}
-            beforeSend={() =>
-              form.validateFields(['phone']).then(
-                () => true,
-                () => false,
-              )
-            }
-            send={() => sendSmsCode((form.getFieldValue('phone') as string).trim(), 'register')}
-          />
-        </Form.Item>
+        <PhoneField label={t('registration.fields.phone')} placeholder={t('registration.fields.phonePlaceholder')} />
+        <CodeField
+          target="phone"
+          send={(options) => sendSmsCode(String(form.getFieldValue('phone') ?? '').trim(), 'register', options)}
+        />
         <FlowActions>
           <Button size="large" onClick={onBack}>
             {t('registration.fields.back')}
           </Button>
-          <Button type="primary" size="large" htmlType="submit" loading={submitting}>
+          <Button type="primary" size="large" htmlType="submit" loading={verify.isPending}>
             {t('registration.fields.next')}
           </Button>
         </FlowActions>
