@@ -6,7 +6,7 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     // argon2 and real databases: generous per-test time on a 2-core machine
-    testTimeout: 30_000,
+    testTimeout: 10_000,
     hookTimeout: 60_000,
   },
 });

@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { INVITATION_KINDS, type InvitationLink } from '@portal/shared/api/registration';
 import { INVITATION_MAX_HOURS } from '@portal/shared/constants';
@@ -74,14 +76,14 @@ function parseOptions(argv: string[]) {
   }
 }
 
-type Output = { json: boolean; print(human: string, data: unknown): void };
+type Print = (human: string, data: unknown) => void;
 
-async function run(argv: string[], out: Output): Promise<void> {
+async function run(argv: string[], env: NodeJS.ProcessEnv, print: Print): Promise<void> {
   const { positionals, values } = parseOptions(argv);
   const [command] = positionals;
   if (!command || values.help) throw new UsageError(USAGE);
 
-  const config = runtimeConfig();
+  const config = runtimeConfig(env);
   const database = openDatabase(config.database);
   const ctx: AppContext = {
     config,
@@ -96,25 +98,22 @@ async function run(argv: string[], out: Output): Promise<void> {
     const applied = await migrateToLatest(database);
     switch (command) {
       case 'migrate':
-        return out.print(applied.length ? `applied: ${applied.join(', ')}` : 'up to date', { applied });
+        return print(applied.length ? `applied: ${applied.join(', ')}` : 'up to date', { applied });
       case 'seed-demo': {
         const result = await seedDemo(ctx);
         const accounts = result.accounts.map((a) => `  ${a.account} / ${a.password}`).join('\n');
-        return out.print(
-          `${result.created ? 'demo tenant created' : 'demo tenant already present'}\n${accounts}`,
-          result,
-        );
+        return print(`${result.created ? 'demo tenant created' : 'demo tenant already present'}\n${accounts}`, result);
       }
       case 'invite': {
         const link = await inviteFromCommandLine(ctx, values);
-        return out.print(`${link.url}\nexpires at ${link.expiresAt}`, link);
+        return print(`${link.url}\nexpires at ${link.expiresAt}`, link);
       }
       case 'grant':
       case 'revoke': {
         if (!values.enterprise || !values.product?.length)
           throw new UsageError(`${command} needs --enterprise and --product\n\n${USAGE}`);
         await (command === 'grant' ? grantProducts : revokeProducts)(ctx, values.enterprise, values.product);
-        return out.print(
+        return print(
           `${command === 'grant' ? 'granted' : 'revoked'} ${values.product.join(', ')} for ${values.enterprise}`,
           {
             enterprise: values.enterprise,
@@ -125,7 +124,7 @@ async function run(argv: string[], out: Output): Promise<void> {
       case 'purge': {
         const purged = await purgeExpired(ctx);
         const lines = Object.entries(purged).map(([table, rows]) => `  ${table}: ${rows}`);
-        return out.print(`deleted expired rows:\n${lines.join('\n')}`, purged);
+        return print(`deleted expired rows:\n${lines.join('\n')}`, purged);
       }
       default:
         throw new UsageError(`unknown command: ${command}\n\n${USAGE}`);
@@ -135,15 +134,34 @@ async function run(argv: string[], out: Output): Promise<void> {
   }
 }
 
-const json = process.argv.includes('--json');
-const out: Output = {
-  json,
-  print: (human, data) => console.log(json ? JSON.stringify(data) : human),
-};
-run(process.argv.slice(2), out).catch((error: unknown) => {
-  const known = error instanceof UsageError || error instanceof UnknownNameError || error instanceof ConfigError;
-  const message = known ? error.message : String(error instanceof Error ? error.stack : error);
-  if (json) console.error(JSON.stringify({ error: message }));
-  else console.error(message);
-  process.exit(known && error instanceof UsageError ? 2 : 1);
-});
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+/** The whole command line short of the process: the exit code is returned (0 done, 1 failed, 2 usage),
+ *  so that the tests run it in their own process rather than paying for a Node start per command. */
+export async function runCli(argv: string[], { env, stdout, stderr }: CliIo): Promise<number> {
+  // looked for before parsing, so that a usage mistake is reported as JSON too
+  const json = argv.includes('--json');
+  const print: Print = (human, data) => stdout.write(`${json ? JSON.stringify(data) : human}\n`);
+  try {
+    await run(argv, env, print);
+    return 0;
+  } catch (error) {
+    const known = error instanceof UsageError || error instanceof UnknownNameError || error instanceof ConfigError;
+    const message = known ? error.message : String(error instanceof Error ? error.stack : error);
+    stderr.write(`${json ? JSON.stringify({ error: message }) : message}\n`);
+    return error instanceof UsageError ? 2 : 1;
+  }
+}
+
+// the tests import this module; only `npm run portal` runs it as the script
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
+  process.exitCode = await runCli(process.argv.slice(2), {
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
+}

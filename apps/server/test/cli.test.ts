@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../src/cli.ts';
 import { hashSecret } from '../src/libraries/secrets.ts';
 import { listEnterpriseProducts } from '../src/queries/products.ts';
 import { findEnterpriseByDomain } from '../src/queries/enterprises.ts';
@@ -10,7 +11,6 @@ import { findInvitationByHash } from '../src/queries/invitations.ts';
 import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '../src/cli.ts');
-const run = promisify(execFile);
 
 describe(`operator command line (${ENGINE})`, () => {
   let testDb: TestDatabase;
@@ -18,15 +18,33 @@ describe(`operator command line (${ENGINE})`, () => {
 
   // the server's address is the command line's only through its own environment: none leaks in from the run's
   const { PORT: _port, PUBLIC_URL: _publicUrl, ...environment } = process.env;
+  const environmentWith = (env: Record<string, string>) => ({
+    ...environment,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
 
   async function portal(...args: string[]) {
     return portalWith({}, ...args);
   }
 
+  // in this process: a Node start with TypeScript compiled at run time costs seconds per command
   async function portalWith(env: Record<string, string>, ...args: string[]) {
+    let stdout = '';
+    let stderr = '';
+    const exitCode = await runCli(args, {
+      env: environmentWith(env),
+      stdout: { write: (text) => (stdout += text) },
+      stderr: { write: (text) => (stderr += text) },
+    });
+    return { exitCode, stdout, stderr };
+  }
+
+  async function spawnPortal(...args: string[]) {
     try {
-      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-        env: { ...environment, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env },
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', CLI, ...args], {
+        env: environmentWith({}),
       });
       return { exitCode: 0, stdout, stderr };
     } catch (error) {
@@ -208,5 +226,17 @@ describe(`operator command line (${ENGINE})`, () => {
       const reply = await portal(...args);
       expect([reply.exitCode, reply.stderr.includes('usage: npm run portal'), args]).toEqual([2, true, args]);
     }
-  }, 60_000);
+  });
+
+  it('runs as a script: arguments from the command line, output on stdout and stderr, the exit code', async () => {
+    // side by side: each is a Node start with TypeScript compiled at run time
+    const [done, mistaken] = await Promise.all([
+      spawnPortal('migrate', '--json'),
+      spawnPortal('invite', '--kind', 'admin', '--colour', 'red'),
+    ]);
+    expect(done).toEqual({ exitCode: 0, stdout: `${JSON.stringify({ applied: [] })}\n`, stderr: '' });
+    expect(mistaken.exitCode).toBe(2);
+    expect(mistaken.stdout).toBe('');
+    expect(mistaken.stderr).toMatch(/^Unknown option '--colour'[^]*\n\nusage: npm run portal -- <command>/);
+  });
 });
