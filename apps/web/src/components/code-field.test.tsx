@@ -1,4 +1,5 @@
 import { StyleProvider, createCache } from '@ant-design/cssinjs';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { App, Form } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,12 +11,14 @@ import type { SendCode } from './send-code-button';
 function renderFields(phone: string, send: SendCode) {
   render(
     <StyleProvider cache={createCache()} mock="server">
-      <App>
-        <Form name="f" initialValues={{ phone }}>
-          <PhoneField label="Phone number" />
-          <CodeField send={send} target="phone" />
-        </Form>
-      </App>
+      <QueryClientProvider client={new QueryClient()}>
+        <App>
+          <Form name="f" initialValues={{ phone }}>
+            <PhoneField label="Phone number" />
+            <CodeField send={send} target="phone" />
+          </Form>
+        </App>
+      </QueryClientProvider>
     </StyleProvider>,
   );
 }

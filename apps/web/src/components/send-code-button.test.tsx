@@ -1,4 +1,5 @@
 import { StyleProvider, createCache } from '@ant-design/cssinjs';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { App, Form } from 'antd';
 import type { ReactNode } from 'react';
@@ -12,7 +13,9 @@ import { type SendCode, SendCodeButton } from './send-code-button';
 const inApp = (node: ReactNode) =>
   render(
     <StyleProvider cache={createCache()} mock="server">
-      <App>{node}</App>
+      <QueryClientProvider client={new QueryClient()}>
+        <App>{node}</App>
+      </QueryClientProvider>
     </StyleProvider>,
   );
 
@@ -46,6 +49,8 @@ describe('SendCodeButton', () => {
     };
     inApp(<SendCodeButton send={send} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })));
+    // the failed send settles on the query library's next tick
+    await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByRole('button', { name: 'Resend in 42 s' })).toBeDisabled();
     expect(screen.getByText('A code was sent just now. You can ask for another in 42 s.')).toBeInTheDocument();
     expect(screen.queryByText(/SMS/)).not.toBeInTheDocument();

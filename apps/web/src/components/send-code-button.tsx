@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { useEffect, useState } from 'react';
@@ -35,7 +36,6 @@ export function SendCodeButton({ send, target, beforeSend, onSent, disabled }: S
   const form = Form.useFormInstance();
   const { message } = App.useApp();
   const [seconds, setSeconds] = useState(0);
-  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     if (seconds <= 0) return;
@@ -52,33 +52,35 @@ export function SendCodeButton({ send, target, beforeSend, onSent, disabled }: S
     },
   };
 
-  async function targetValid(): Promise<boolean> {
-    if (target === undefined) return true;
-    try {
-      await form.validateFields([target]);
-      return true;
-    } catch {
-      // the field shows why, under its input
-      return false;
-    }
-  }
+  // A failure is said by the handler above for the cooldown, by the api client for the rest.
+  const sending = useMutation({
+    mutationFn: () => send({ onError }),
+    onSuccess: ({ cooldownSeconds }) => {
+      setSeconds(cooldownSeconds);
+      onSent?.();
+    },
+  });
 
   async function onClick() {
-    if (!(await targetValid())) return;
+    // an invalid target says why under its own field
+    const targetValid =
+      target === undefined ||
+      (await form.validateFields([target]).then(
+        () => true,
+        () => false,
+      ));
+    if (!targetValid) return;
     if (beforeSend && !(await beforeSend())) return;
-    setSending(true);
-    try {
-      setSeconds((await send({ onError })).cooldownSeconds);
-      onSent?.();
-    } catch {
-      // Said already: by the handler above for the cooldown, by the api client for the rest.
-    } finally {
-      setSending(false);
-    }
+    sending.mutate();
   }
 
   return (
-    <Button onClick={onClick} loading={sending} disabled={disabled || seconds > 0} data-testid="send-code">
+    <Button
+      onClick={() => void onClick()}
+      loading={sending.isPending}
+      disabled={disabled || seconds > 0}
+      data-testid="send-code"
+    >
       {seconds > 0 ? t('common.resendIn', { seconds }) : t('common.getCode')}
     </Button>
   );
