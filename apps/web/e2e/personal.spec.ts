@@ -38,7 +38,7 @@ async function openPersonal(page: Page, context: BrowserContext, baseURL: string
   await useLanguage(context, 'en-US', baseURL);
   await context.addCookies([{ name: 'token', value: person.token, url: baseURL }]);
   await page.goto('/personal');
-  await expect(page.getByRole('heading', { level: 1, name: 'Personal centre' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Personal center' })).toBeVisible();
 }
 
 /** Asks for a code in the open dialog and reads it from the development outbox once it is sent. */
@@ -121,7 +121,7 @@ test.describe('personal centre', () => {
     expect(((await revoked.json()) as { code: number }).code).toBe(1000401);
     // this session goes on
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Personal centre' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Personal center' })).toBeVisible();
   });
 
   test('changes the email with a code sent to the new one', async ({ page, context, baseURL, request }) => {

@@ -114,7 +114,7 @@ for (const phone of PHONES) {
       const drawer = page.getByRole('dialog');
       await expect(drawer.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
       await expectFitsPhone(page);
-      await drawer.getByRole('link', { name: 'Personal centre' }).click();
+      await drawer.getByRole('link', { name: 'Personal center' }).click();
       await expect(page).toHaveURL(/\/personal$/);
       await expect(drawer).toBeHidden();
     });

@@ -19,7 +19,7 @@ describe('personal centre', () => {
   it("shows the person's details with a way to change each", async () => {
     renderPersonal();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Personal centre' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Personal center' })).toBeInTheDocument();
     const security = await screen.findByRole('region', { name: 'Account and security' });
     expect(within(security).getByText('13912345678')).toBeInTheDocument();
     expect(within(security).getByText('lin.wei@example.com')).toBeInTheDocument();

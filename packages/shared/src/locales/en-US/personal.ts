@@ -1,7 +1,7 @@
 import type { Messages } from '../types.ts';
 
 const personal: Messages['personal'] = {
-  title: 'Personal centre',
+  title: 'Personal center',
   subtitle: 'Review and manage your name, contact details and sign-in password.',
   profile: 'Profile',
   security: 'Account and security',
@@ -28,8 +28,6 @@ const personal: Messages['personal'] = {
   newEmail: 'New email',
   phonePlaceholder: 'Enter the phone number',
   emailPlaceholder: 'Enter the email',
-  code: 'Verification code',
-  codePlaceholder: '6 digits',
   phoneCodeHint: 'The code is sent to the phone number above',
   emailCodeHint: 'The code is sent to the email above',
   oldPassword: 'Original password',

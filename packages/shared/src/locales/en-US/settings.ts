@@ -141,7 +141,7 @@ const settings: Messages['settings'] = {
     platformNameEn: 'English name',
     platformNameEnHint: 'The page title in every other language',
     languageType: 'Default language',
-    languageTypeHint: 'The interface language of member accounts created in the settings centre',
+    languageTypeHint: 'The interface language of member accounts created in the Settings Center',
     iconTitle: 'Platform icon',
     currentIcon: 'Current platform icon',
     upload: 'Upload icon',

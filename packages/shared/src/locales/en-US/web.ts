@@ -40,7 +40,7 @@ const web: Messages['web'] = {
       'One account connects your storage plants, microgrids and efficiency tools, so you always know how your energy assets are running.',
     heroStorage: 'Storage plant monitoring and dispatch',
     heroMicrogrid: 'Microgrid energy management',
-    heroEfficiency: 'Consumption analysis and efficiency optimisation',
+    heroEfficiency: 'Consumption analysis and efficiency optimization',
     methodLabel: 'Verification method',
     byPassword: 'Password sign-in',
     byCode: 'Code sign-in',
@@ -49,7 +49,7 @@ const web: Messages['web'] = {
   layout: {
     navigation: 'Main navigation',
     products: 'My products',
-    personal: 'Personal centre',
+    personal: 'Personal center',
     logout: 'Sign out',
     company: 'Current company',
     companySwitched: 'Switched to {{name}}',
