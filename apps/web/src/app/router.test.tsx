@@ -7,7 +7,6 @@ import { isOpenRoute } from './route-access';
 import { routes } from './router';
 
 vi.mock('../session/session-api', () => ({
-  login: vi.fn(),
   // Never settle: these tests look at where the guard sends the user, not at what follows.
   fetchCurrentUser: vi.fn(() => new Promise(() => {})),
   fetchPortalInfo: vi.fn(() => new Promise(() => {})),

@@ -8,16 +8,14 @@ type CodeInputProps = InputProps & {
   /** Sends the code; see SendCodeButton. */
   send: SendCode;
   /** The phone or email field, validated before sending; see SendCodeButton. */
-  target?: NamePath;
-  /** Any other check before sending. */
-  beforeSend?: () => Promise<boolean>;
+  target: NamePath;
 };
 
 /**
  * The code box and its get-code button as one form control: the Form.Item around it hands the
  * input its id, value and aria-* attributes, so the field's label and error belong to the input.
  */
-export function CodeInput({ send, target, beforeSend, ...input }: CodeInputProps) {
+export function CodeInput({ send, target, ...input }: CodeInputProps) {
   const box = useRef<InputRef>(null);
   return (
     <Space.Compact block>
@@ -30,7 +28,7 @@ export function CodeInput({ send, target, beforeSend, ...input }: CodeInputProps
         spellCheck={false}
       />
       {/* The button disables itself for the countdown; the focus goes where the code is typed, not to the page. */}
-      <SendCodeButton send={send} target={target} beforeSend={beforeSend} onSent={() => box.current?.focus()} />
+      <SendCodeButton send={send} target={target} onSent={() => box.current?.focus()} />
     </Space.Compact>
   );
 }

@@ -70,13 +70,6 @@ describe('SendCodeButton', () => {
     expect(onSent).toHaveBeenCalledOnce();
   });
 
-  it('does not send when the check before sending fails', async () => {
-    const send = vi.fn();
-    inApp(<SendCodeButton send={send} beforeSend={async () => false} />);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })));
-    expect(send).not.toHaveBeenCalled();
-  });
-
   it('sends nothing to a phone the shared rule refuses, and says why under the field', async () => {
     const send = vi.fn();
     inApp(

@@ -14,8 +14,6 @@ interface SendCodeButtonProps {
   send: SendCode;
   /** The form field the code goes to (phone or email): validated first, so no code goes to a malformed target. */
   target?: NamePath;
-  /** Any other check before sending; false stops the send. */
-  beforeSend?: () => Promise<boolean>;
   /** A code is on its way: the caller moves the focus to where it is typed. */
   onSent?: () => void;
   disabled?: boolean;
@@ -31,7 +29,7 @@ function cooldownOf(error: ApiError): number | null {
  * refused for the cooldown, so the button never promises a send the server refuses. A send that
  * failed otherwise starts no countdown: the person may try again at once.
  */
-export function SendCodeButton({ send, target, beforeSend, onSent, disabled }: SendCodeButtonProps) {
+export function SendCodeButton({ send, target, onSent, disabled }: SendCodeButtonProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const { message } = App.useApp();
@@ -70,7 +68,6 @@ export function SendCodeButton({ send, target, beforeSend, onSent, disabled }: S
         () => false,
       ));
     if (!targetValid) return;
-    if (beforeSend && !(await beforeSend())) return;
     sending.mutate();
   }
 

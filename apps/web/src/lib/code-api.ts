@@ -1,5 +1,5 @@
 import { apiPaths } from '@portal/shared/api/paths';
-import type { CodeScene, TicketResponse } from '@portal/shared/api/codes';
+import type { CodeScene } from '@portal/shared/api/codes';
 import { type CallOptions, apiClient } from './api-client';
 
 export function sendSmsCode(
@@ -16,12 +16,4 @@ export function sendEmailCode(
   options?: CallOptions,
 ): Promise<{ cooldownSeconds: number }> {
   return apiClient.post(apiPaths.sendEmail, { email, scene }, options);
-}
-
-export function checkPhoneCode(phone: string, code: string, scene: CodeScene): Promise<TicketResponse> {
-  return apiClient.post(apiPaths.checkPhoneCode, { phone, code, scene });
-}
-
-export function checkEmailCode(email: string, code: string, scene: CodeScene): Promise<TicketResponse> {
-  return apiClient.post(apiPaths.checkEmailCode, { email, code, scene });
 }

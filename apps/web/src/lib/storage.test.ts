@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { testUser as USER } from '../test/session-fixtures';
 import { clearUserData, readEnterpriseConfig, readPreferences, readUserInfo, writeUserInfo } from './storage';
 
-
 afterEach(() => window.localStorage.clear());
 
 describe('storage shared with the other products', () => {

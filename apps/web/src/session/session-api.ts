@@ -1,12 +1,8 @@
 import { apiPaths } from '@portal/shared/api/paths';
-import type { CurrentUser, LoginRequest, LoginResponse } from '@portal/shared/api/auth';
+import type { CurrentUser } from '@portal/shared/api/auth';
 import type { Personalization, PersonalizationQuery } from '@portal/shared/api/personalization';
 import type { PortalInfo } from '@portal/shared/api/portal';
 import { type CallOptions, apiClient } from '../lib/api-client';
-
-export function login(body: LoginRequest): Promise<LoginResponse> {
-  return apiClient.post<LoginResponse>(apiPaths.login, body);
-}
 
 export function logout(options?: CallOptions): Promise<null> {
   return apiClient.post<null>(apiPaths.logout, undefined, options);

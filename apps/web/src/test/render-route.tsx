@@ -2,12 +2,19 @@ import { StyleProvider, createCache } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 // From 'react-router' rather than 'react-router/dom': under Node the latter loads a second copy
 // of the router's contexts.
-import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { Outlet, RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
+import { useDocumentBranding } from '../app/use-document-branding';
 
-/** Renders routes inside the real providers, starting at `path`. */
+/** What the app's root layout does for every screen: the document's title, icon and language. */
+function DocumentShell() {
+  useDocumentBranding();
+  return <Outlet />;
+}
+
+/** Renders routes inside the real providers and document shell, starting at `path`. */
 export function renderRoutes(routes: RouteObject[], path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter([{ Component: DocumentShell, children: routes }], { initialEntries: [path] });
   const view = render(
     <StyleProvider cache={createCache()} mock="server">
       <AppProviders>

@@ -62,7 +62,7 @@ export const memberSchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   role: z.enum(MEMBER_ROLES),
-  departmentId: z.number().nullable(),
+  departmentId: z.number(),
   /** ISO 8601 */
   joinedAt: z.string(),
 });

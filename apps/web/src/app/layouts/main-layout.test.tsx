@@ -8,7 +8,6 @@ import { testPersonalization, testPortalInfo } from '../../test/session-fixtures
 import { routes } from '../router';
 
 vi.mock('../../session/session-api', () => ({
-  login: vi.fn(),
   logout: vi.fn(),
   fetchCurrentUser: vi.fn(),
   fetchPortalInfo: vi.fn(),

@@ -8,8 +8,7 @@ import { BrandedMark } from '../../components/branded-mark';
 import { ScreenToolbar } from '../../components/screen-toolbar';
 import { readToken } from '../../lib/cookies';
 import { companyDomainLabel } from '../../lib/main-domain';
-import { useBranding } from '../../stores/branding-store';
-import { loadBranding } from '../../session/branding';
+import { useBranding } from '../../session/branding';
 import { useEnterPortal } from '../../session/use-enter-portal';
 import { CodeSignInForm } from './code-sign-in-form';
 import { PasswordSignInForm } from './password-sign-in-form';
@@ -72,12 +71,8 @@ export function LoginPage() {
   // An expired token is told by the api client (toast, cookie removed); the form shows instead.
   const entry = useMutation({ mutationFn: () => enterPortal(), onError: () => setEntering(false) });
   const enter = entry.mutate;
-  const companyPlatform = useBranding((s) => (companyDomainLabel() ? s.personalization?.platformName : undefined));
-
-  useEffect(() => {
-    // On a company's sub-host the page wears that company's icon and name.
-    if (companyDomainLabel()) void loadBranding();
-  }, []);
+  const branding = useBranding();
+  const companyPlatform = companyDomainLabel() ? branding?.platformName : undefined;
 
   useEffect(() => {
     if (started.current || !readToken()) return;

@@ -11,6 +11,7 @@ import { PhoneField } from '../../components/phone-field';
 import { sendEmailCode, sendSmsCode } from '../../lib/code-api';
 import { schemaRule } from '../../lib/form-rule';
 import styles from './forget-password-page.module.css';
+import { paths } from '../../config/paths';
 
 type ResetIdentifierType = (typeof RESET_IDENTIFIER_TYPES)[number];
 
@@ -118,7 +119,7 @@ export function IdentityStep({
         }))}
       />
       <p className={styles.backLink}>
-        <Link to="/login">{t('registration.reset.backToLogin')}</Link>
+        <Link to={paths.login}>{t('registration.reset.backToLogin')}</Link>
       </p>
     </section>
   );

@@ -9,6 +9,7 @@ import { StepHeading } from '../../components/flow/step-heading';
 import type { ResetIdentity } from './identity-step';
 import { resetPassword } from './password-reset-api';
 import { FlowActions } from '../../components/flow/flow-actions';
+import { paths } from '../../config/paths';
 
 interface Values {
   password: string;
@@ -41,7 +42,7 @@ export function NewPasswordStep({
       resetPassword({ ...identity, password, confirmPassword }, { onError: errors }),
     onSuccess: async () => {
       void message.success(t('registration.reset.success'));
-      await navigate('/login', { replace: true });
+      await navigate(paths.login, { replace: true });
     },
   });
 

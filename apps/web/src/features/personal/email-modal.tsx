@@ -6,10 +6,9 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { FormModal, underField } from '../../components/form-modal';
 import type { ErrorHandlers } from '../../lib/api-client';
 import { schemaRule } from '../../lib/form-rule';
-import { CodeField } from './code-field';
+import { CodeField } from '../../components/code-field';
 import { useUpdateEmail } from './personal-api';
 import styles from './personal-page.module.css';
-import { fieldIsValid } from './validate-field';
 
 interface EmailValues {
   email: string;
@@ -70,8 +69,8 @@ export function EmailModal({ open, currentEmail, onClose, onSaved }: EmailModalP
         />
       </Form.Item>
       <CodeField
-        hint={t('personal.emailCodeHint')}
-        beforeSend={() => fieldIsValid(form, 'email')}
+        target="email"
+        extra={t('personal.emailCodeHint')}
         send={(options) => sendEmailCode(form.getFieldValue('email').trim(), 'bind', options)}
       />
     </FormModal>

@@ -8,10 +8,9 @@ import type { ErrorHandlers } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import { sendSmsCode } from '../../lib/code-api';
 import { schemaRule } from '../../lib/form-rule';
-import { CodeField } from './code-field';
+import { CodeField } from '../../components/code-field';
 import { useUpdatePhone } from './personal-api';
 import styles from './personal-page.module.css';
-import { fieldIsValid } from './validate-field';
 
 interface PhoneValues {
   phone: string;
@@ -88,8 +87,8 @@ export function PhoneModal({ open, currentPhone, onClose, onSaved }: PhoneModalP
         />
       </Form.Item>
       <CodeField
-        hint={t('personal.phoneCodeHint')}
-        beforeSend={() => fieldIsValid(form, 'phone')}
+        target="phone"
+        extra={t('personal.phoneCodeHint')}
         send={(options) => sendSmsCode(form.getFieldValue('phone').trim(), 'bind', options)}
       />
     </FormModal>

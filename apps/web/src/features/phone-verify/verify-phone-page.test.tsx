@@ -12,7 +12,6 @@ import { testPersonalization, testPortalInfo, testUser } from '../../test/sessio
 import { VerifyPhonePage } from './verify-phone-page';
 
 vi.mock('../../session/session-api', () => ({
-  login: vi.fn(),
   logout: vi.fn(),
   fetchCurrentUser: vi.fn(),
   fetchPortalInfo: vi.fn(),

@@ -1,17 +1,16 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CenteredScreen } from '../../components/centered-screen';
 import { currentLanguage } from '../../lib/i18n';
-import { loadBranding } from '../../session/branding';
 import { fetchCertification, formatDeadline, isPastCutOff } from '../../session/certification';
 import { signOut } from '../../session/portal-session';
 import { useEnterPortal } from '../../session/use-enter-portal';
 import { VerifyPhoneForm } from './verify-phone-form';
 import styles from './verify-phone-page.module.css';
+import { paths } from '../../config/paths';
 
 /**
  * /vertify-phone: national cybersecurity rules require a verified phone. Before the cut-off the user
@@ -31,13 +30,9 @@ export function VerifyPhonePage() {
   const goOn = useMutation({ mutationFn: () => enterPortal({ certificationSettled: true }) });
   const leaving = goOn.isPending;
 
-  useEffect(() => {
-    void loadBranding();
-  }, []);
-
   async function leave() {
     await signOut();
-    await navigate('/login', { replace: true });
+    await navigate(paths.login, { replace: true });
   }
 
   // A verified account may come here to verify another number; only an unverified one is held here.

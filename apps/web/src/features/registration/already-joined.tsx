@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button';
 import { StepHeading } from '../../components/flow/step-heading';
 import styles from '../../components/flow/flow-frame.module.css';
+import { paths } from '../../config/paths';
 
 /** The phone's account is already a member of the link's company (1009110): nothing to redeem, just sign in. */
 export function AlreadyJoined({ phone, company }: { phone: string; company: string }) {
@@ -13,7 +14,7 @@ export function AlreadyJoined({ phone, company }: { phone: string; company: stri
       <StepHeading lead={t('registration.joined.description', { phone, company })}>
         {t('registration.joined.title')}
       </StepHeading>
-      <LinkButton to="/login" icon={<LoginOutlined aria-hidden="true" />}>
+      <LinkButton to={paths.login} icon={<LoginOutlined aria-hidden="true" />}>
         {t('registration.joined.goLogin')}
       </LinkButton>
     </section>

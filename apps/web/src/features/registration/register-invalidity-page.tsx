@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LinkButton } from '../../components/link-button';
 import { MessageScreen } from '../../components/message-screen';
+import { paths } from '../../config/paths';
 
 const REDIRECT_SECONDS = 10;
 
@@ -19,7 +20,7 @@ export function RegisterInvalidityPage() {
   }, []);
 
   useEffect(() => {
-    if (secondsLeft === 0) void navigate('/login', { replace: true });
+    if (secondsLeft === 0) void navigate(paths.login, { replace: true });
   }, [secondsLeft, navigate]);
 
   return (
@@ -35,7 +36,7 @@ export function RegisterInvalidityPage() {
         </>
       }
       actions={
-        <LinkButton to="/login" icon={<LoginOutlined aria-hidden="true" />}>
+        <LinkButton to={paths.login} icon={<LoginOutlined aria-hidden="true" />}>
           {t('web.registerInvalidity.goLogin')}
         </LinkButton>
       }

@@ -28,8 +28,6 @@ const personal: Messages['personal'] = {
   newEmail: 'Neue E-Mail',
   phonePlaceholder: 'Telefonnummer eingeben',
   emailPlaceholder: 'E-Mail eingeben',
-  code: 'Bestätigungscode',
-  codePlaceholder: '6 Ziffern',
   phoneCodeHint: 'Der Code wird an die oben eingegebene Telefonnummer gesendet',
   emailCodeHint: 'Der Code wird an die oben eingegebene E-Mail gesendet',
   oldPassword: 'Bisheriges Passwort',

@@ -28,8 +28,6 @@ const personal: Messages['personal'] = {
   newEmail: 'Nuevo correo electrónico',
   phonePlaceholder: 'Introduzca el número de teléfono',
   emailPlaceholder: 'Introduzca el correo electrónico',
-  code: 'Código de verificación',
-  codePlaceholder: '6 dígitos',
   phoneCodeHint: 'El código se envía al número de teléfono indicado arriba',
   emailCodeHint: 'El código se envía al correo electrónico indicado arriba',
   oldPassword: 'Contraseña actual',

@@ -28,8 +28,6 @@ const personal: Messages['personal'] = {
   newEmail: 'Nuova e-mail',
   phonePlaceholder: 'Inserisci il numero di telefono',
   emailPlaceholder: "Inserisci l'e-mail",
-  code: 'Codice di verifica',
-  codePlaceholder: '6 cifre',
   phoneCodeHint: 'Il codice viene inviato al numero di telefono indicato sopra',
   emailCodeHint: "Il codice viene inviato all'e-mail indicata sopra",
   oldPassword: 'Password attuale',

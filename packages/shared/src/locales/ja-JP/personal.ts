@@ -28,8 +28,6 @@ const personal: Messages['personal'] = {
   newEmail: '新しいメールアドレス',
   phonePlaceholder: '電話番号を入力してください',
   emailPlaceholder: 'メールアドレスを入力してください',
-  code: '認証コード',
-  codePlaceholder: '6 桁の数字',
   phoneCodeHint: '認証コードは上に入力した電話番号に送信されます',
   emailCodeHint: '認証コードは上に入力したメールアドレスに送信されます',
   oldPassword: '現在のパスワード',

@@ -27,8 +27,6 @@ export default {
   newEmail: '新邮箱',
   phonePlaceholder: '请输入手机号',
   emailPlaceholder: '请输入邮箱',
-  code: '验证码',
-  codePlaceholder: '6 位数字',
   phoneCodeHint: '验证码将发送到上面填写的手机号',
   emailCodeHint: '验证码将发送到上面填写的邮箱',
   oldPassword: '原密码',

@@ -69,7 +69,7 @@ export function MemberEditModal({
       open={member !== null}
       busy={update.isPending}
       form={form}
-      initialValues={member ? { role: member.role, departmentId: member.departmentId ?? departments.defaultId } : {}}
+      initialValues={member ? { role: member.role, departmentId: member.departmentId } : {}}
       onClose={onClose}
       onSubmit={submit}
     >

@@ -17,6 +17,7 @@ import { isKnownLastAdmin, mayBeLastAdmin } from './last-admin';
 import { MemberCreateModal } from './member-create-modal';
 import { MemberEditModal } from './member-edit-modal';
 import { useMemberPage } from './use-member-page';
+import { paths } from '../../../config/paths';
 
 /** Inline, because antd's own `max-width: 100%` for an ellipsis outranks a class. */
 const TRUNCATED = { maxWidth: '14em' } as const;
@@ -47,7 +48,7 @@ export function MembersTab({ departments }: { departments: Departments }) {
 
   /** Having removed or demoted oneself, one is no administrator any more: the way leads home. */
   function leftAdmins() {
-    void navigate('/home', { replace: true });
+    void navigate(paths.home, { replace: true });
   }
 
   function confirmRemove(member: Member) {
