@@ -69,16 +69,26 @@ async function focusStop(page: Page): Promise<FocusStop | null> {
         if (color && color[3]! > 0) best = Math.max(best, contrast(over(color, behind), behind));
       }
     }
-    const label = active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 30) ?? '';
+    const labelledBy = active.getAttribute('aria-labelledby');
+    const label =
+      active.getAttribute('aria-label') ??
+      (labelledBy ? document.getElementById(labelledBy)?.textContent : null) ??
+      (active.id ? document.querySelector(`label[for="${active.id}"]`)?.textContent : null) ??
+      active.textContent?.trim().slice(0, 30) ??
+      '';
     return { what: `${active.tagName.toLowerCase()} "${label}"`, contrast: Math.round(best * 100) / 100 };
   });
 }
 
-/** Tabs through the screen; every stop is an element (never the page itself) with a 3:1 indicator. */
+/** Tabs through the screen; every element the focus lands on shows a 3:1 indicator. */
 async function expectVisibleFocus(page: Page) {
   const weak: string[] = [];
   for (let i = 0; i < TAB_STOPS; i += 1) {
     await page.keyboard.press('Tab');
+    // judged at rest: a border caught halfway through its transition to the focus colour is not what people see
+    await page.waitForFunction(
+      () => document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).length === 0,
+    );
     const stop = await focusStop(page);
     if (!stop) continue;
     if (stop.contrast < MIN_FOCUS_CONTRAST) weak.push(`${stop.what} ${stop.contrast}:1`);
