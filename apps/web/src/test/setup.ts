@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { queryClient } from '../lib/query-client';
+
+// A lazy route's first import and antd's cold start can pass the default 1 s on a loaded machine
+// (two suites side by side); waiting longer costs nothing when the screen is there sooner.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
