@@ -7,13 +7,7 @@ import { renderRoutes } from '../../test/render-route';
 import { testPersonalization, testPortalInfo } from '../../test/session-fixtures';
 import { routes } from '../router';
 
-vi.mock('../../session/session-api', () => ({
-  logout: vi.fn(),
-  fetchCurrentUser: vi.fn(),
-  fetchPortalInfo: vi.fn(),
-  fetchPersonalization: vi.fn(),
-  enterEnterprise: vi.fn(),
-}));
+vi.mock('../../session/session-api', () => import('../../test/session-api-mock'));
 const sessionApi = await import('../../session/session-api');
 
 beforeEach(async () => {

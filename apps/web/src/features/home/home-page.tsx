@@ -1,6 +1,7 @@
 import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AccentTag } from '../../components/accent-tag';
+import { PageHeading } from '../../components/page-heading';
 import { openableProducts } from '../../session/settings-access';
 import { useCurrentEnterprise, usePortalEnterprises, useSessionUser } from '../../session/session-queries';
 import { ProductCard } from './product-card';
@@ -16,17 +17,20 @@ export function HomePage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1 className={styles.title}>{t('web.home.greeting', { name: userInfo?.nickname ?? '' })}</h1>
-        {current ? (
-          <p className={styles.subtitle}>
-            <AccentTag accent={admin}>{admin ? t('web.layout.roleAdmin') : t('web.layout.roleMember')}</AccentTag>
-            {products.length > 0
-              ? t('web.home.subtitle', { company: current.enterpriseName })
-              : t('web.home.subtitleEmpty', { company: current.enterpriseName })}
-          </p>
-        ) : null}
-      </header>
+      <PageHeading
+        className={styles.intro}
+        title={t('web.home.greeting', { name: userInfo?.nickname ?? '' })}
+        subtitle={
+          current ? (
+            <>
+              <AccentTag accent={admin}>{admin ? t('web.layout.roleAdmin') : t('web.layout.roleMember')}</AccentTag>
+              {products.length > 0
+                ? t('web.home.subtitle', { company: current.enterpriseName })
+                : t('web.home.subtitleEmpty', { company: current.enterpriseName })}
+            </>
+          ) : undefined
+        }
+      />
       {enterprises === null ? (
         <div className={styles.grid} aria-busy="true">
           {[0, 1, 2].map((i) => (

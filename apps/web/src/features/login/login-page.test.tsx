@@ -11,13 +11,7 @@ import { testPersonalization, testPortalInfo, testUser } from '../../test/sessio
 import { LoginPage } from './login-page';
 
 vi.mock('./login-api', () => ({ requestSignIn: vi.fn() }));
-vi.mock('../../session/session-api', () => ({
-  logout: vi.fn(),
-  fetchCurrentUser: vi.fn(),
-  fetchPortalInfo: vi.fn(),
-  fetchPersonalization: vi.fn(),
-  enterEnterprise: vi.fn(),
-}));
+vi.mock('../../session/session-api', () => import('../../test/session-api-mock'));
 vi.mock('../../session/certification', async (importOriginal) => ({
   ...(await importOriginal<typeof CertificationModule>()),
   fetchCertification: vi.fn(),

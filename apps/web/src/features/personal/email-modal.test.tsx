@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { MEMBER, UPDATE_EMAIL, openDialog, personalApi, renderPersonal, fill, userRoutes } from './personal-test-kit';
 
@@ -8,15 +8,9 @@ vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn(), sendEmailCode: vi.f
 const codeApi = await import('../../lib/code-api');
 
 describe('change or bind the email', () => {
-  let api: ReturnType<typeof personalApi>;
-  beforeEach(async () => {
-    api = personalApi();
+  const api = personalApi();
+  beforeEach(() => {
     vi.mocked(codeApi.sendEmailCode).mockReset().mockResolvedValue({ cooldownSeconds: 60 });
-    await i18n.changeLanguage('en-US');
-  });
-  afterEach(async () => {
-    api.restore();
-    await i18n.changeLanguage('zh-CN');
   });
 
   it('checks the email format and asks for the code', async () => {
@@ -28,7 +22,7 @@ describe('change or bind the email', () => {
 
     expect(await dialog.findByText('Invalid email format')).toBeInTheDocument();
     expect(await dialog.findByText('Please enter the verification code')).toBeInTheDocument();
-    expect(api.sent(UPDATE_EMAIL)).toEqual([]);
+    expect(api().sent(UPDATE_EMAIL)).toEqual([]);
   });
 
   it('sends a bind code to the new email and saves it with the code', async () => {
@@ -42,13 +36,13 @@ describe('change or bind the email', () => {
 
     fill(dialog.getByRole('textbox', { name: 'Verification code' }), '654321');
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.sent(UPDATE_EMAIL)).toEqual([{ email: 'new@example.com', code: '654321' }]));
+    await waitFor(() => expect(api().sent(UPDATE_EMAIL)).toEqual([{ email: 'new@example.com', code: '654321' }]));
     expect(await screen.findByText('Changed successfully')).toBeInTheDocument();
   });
 
   it('binds a first email, worded as binding', async () => {
     const withoutEmail = { ...MEMBER, email: null };
-    Object.assign(api.routes, userRoutes(withoutEmail));
+    Object.assign(api().routes, userRoutes(withoutEmail));
     renderPersonal();
     const dialog = await openDialog('Bind email');
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));

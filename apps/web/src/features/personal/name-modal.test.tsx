@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { fail } from '../../test/fake-api';
 import {
@@ -21,15 +21,7 @@ function setName(dialog: Awaited<ReturnType<typeof openDialog>>, label: string, 
 }
 
 describe('change name', () => {
-  let api: ReturnType<typeof personalApi>;
-  beforeEach(async () => {
-    api = personalApi();
-    await i18n.changeLanguage('en-US');
-  });
-  afterEach(async () => {
-    api.restore();
-    await i18n.changeLanguage('zh-CN');
-  });
+  const api = personalApi();
 
   it('starts from the current name and asks for one when it is cleared', async () => {
     renderPersonal();
@@ -39,7 +31,7 @@ describe('change name', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
     expect(await dialog.findByText('Please enter your name')).toBeInTheDocument();
-    expect(api.sent(UPDATE_NICKNAME)).toEqual([]);
+    expect(api().sent(UPDATE_NICKNAME)).toEqual([]);
   });
 
   it('refuses 26 Chinese characters (52 units)', async () => {
@@ -52,18 +44,18 @@ describe('change name', () => {
       await dialog.findByText('Name can be at most 50 characters (a Chinese character counts as two)'),
     ).toBeInTheDocument();
     expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
-    expect(api.sent(UPDATE_NICKNAME)).toEqual([]);
+    expect(api().sent(UPDATE_NICKNAME)).toEqual([]);
   });
 
   it('accepts 25 Chinese characters, then shows the success and refreshes the stored user', async () => {
     const renamed = { ...MEMBER, nickname: CHINESE_25 };
     renderPersonal();
     const dialog = await openDialog('Change name');
-    Object.assign(api.routes, userRoutes(renamed));
+    Object.assign(api().routes, userRoutes(renamed));
     setName(dialog, 'Name', CHINESE_25);
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(api.sent(UPDATE_NICKNAME)).toEqual([{ nickname: CHINESE_25 }]));
+    await waitFor(() => expect(api().sent(UPDATE_NICKNAME)).toEqual([{ nickname: CHINESE_25 }]));
     expect(await screen.findByText('Changed successfully')).toBeInTheDocument();
     await waitFor(() =>
       expect(JSON.parse(window.localStorage.getItem('_userInfo')!)).toMatchObject({ nickname: CHINESE_25 }),
@@ -79,11 +71,11 @@ describe('change name', () => {
     await userEvent.click(dialog.getByRole('button', { name: '保存' }));
 
     expect(await dialog.findByText('姓名最多 50 个字符（一个汉字计为两个字符）')).toBeInTheDocument();
-    expect(api.sent(UPDATE_NICKNAME)).toEqual([]);
+    expect(api().sent(UPDATE_NICKNAME)).toEqual([]);
   });
 
   it("shows the server's verdict under the name, once: no toast as well", async () => {
-    api.routes[UPDATE_NICKNAME] = fail(1000400, { fields: { nickname: 'validation.nameTooLong' } });
+    api().routes[UPDATE_NICKNAME] = fail(1000400, { fields: { nickname: 'validation.nameTooLong' } });
     renderPersonal();
     const dialog = await openDialog('Change name');
     setName(dialog, 'Name', 'Lin');
@@ -93,18 +85,18 @@ describe('change name', () => {
       await dialog.findByText('Name can be at most 50 characters (a Chinese character counts as two)'),
     ).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    expect(api.toasts).not.toHaveBeenCalled();
+    expect(api().toasts).not.toHaveBeenCalled();
   });
 
   it('sends one request at a time, the button busy meanwhile', async () => {
     // the server takes its time: no answer
-    delete api.routes[UPDATE_NICKNAME];
+    delete api().routes[UPDATE_NICKNAME];
     renderPersonal();
     const dialog = await openDialog('Change name');
     const save = dialog.getByRole('button', { name: 'Save' });
     await userEvent.click(save);
     await waitFor(() => expect(save).toHaveClass('ant-btn-loading'));
     await userEvent.click(save);
-    expect(api.sent(UPDATE_NICKNAME)).toEqual([{ nickname: 'Lin Wei' }]);
+    expect(api().sent(UPDATE_NICKNAME)).toEqual([{ nickname: 'Lin Wei' }]);
   });
 });

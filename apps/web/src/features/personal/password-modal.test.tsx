@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { UPDATE_PASSWORD, openDialog, personalApi, renderPersonal, fill } from './personal-test-kit';
 
@@ -11,15 +11,7 @@ function fillIn(dialog: Dialog, values: Record<string, string>) {
 }
 
 describe('change password', () => {
-  let api: ReturnType<typeof personalApi>;
-  beforeEach(async () => {
-    api = personalApi();
-    await i18n.changeLanguage('en-US');
-  });
-  afterEach(async () => {
-    api.restore();
-    await i18n.changeLanguage('zh-CN');
-  });
+  const api = personalApi();
 
   it('requires the original and the new password', async () => {
     renderPersonal();
@@ -29,7 +21,7 @@ describe('change password', () => {
     expect(await dialog.findByText('Please enter the original password')).toBeInTheDocument();
     expect(dialog.getByText('Please enter password')).toBeInTheDocument();
     expect(dialog.getByText('Please confirm password')).toBeInTheDocument();
-    expect(api.sent(UPDATE_PASSWORD)).toEqual([]);
+    expect(api().sent(UPDATE_PASSWORD)).toEqual([]);
   });
 
   it('holds the new password to the rule', async () => {
@@ -43,7 +35,7 @@ describe('change password', () => {
         'Password must be 8-20 characters long, with uppercase and lowercase letters and numbers',
       ),
     ).toBeInTheDocument();
-    expect(api.sent(UPDATE_PASSWORD)).toEqual([]);
+    expect(api().sent(UPDATE_PASSWORD)).toEqual([]);
   });
 
   it('wants the confirmation to match', async () => {
@@ -57,7 +49,7 @@ describe('change password', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
     expect(await dialog.findByText('Please make sure the passwords match')).toBeInTheDocument();
-    expect(api.sent(UPDATE_PASSWORD)).toEqual([]);
+    expect(api().sent(UPDATE_PASSWORD)).toEqual([]);
   });
 
   it('sends the three passwords and says it changed', async () => {
@@ -71,7 +63,7 @@ describe('change password', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>
-      expect(api.sent(UPDATE_PASSWORD)).toEqual([
+      expect(api().sent(UPDATE_PASSWORD)).toEqual([
         { oldPassword: 'Old2026pass', password: 'New2026pass', confirmPassword: 'New2026pass' },
       ]),
     );

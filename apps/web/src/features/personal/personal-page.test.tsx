@@ -1,20 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { apiPaths } from '@portal/shared/api/paths';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n';
+import { describe, expect, it, vi } from 'vitest';
 import { ok } from '../../test/fake-api';
 import { ALLOW_MODIFY_PASSWORD, MEMBER, personalApi, renderPersonal, userRoutes } from './personal-test-kit';
 
 describe('personal centre', () => {
-  let api: ReturnType<typeof personalApi>;
-  beforeEach(async () => {
-    api = personalApi();
-    await i18n.changeLanguage('en-US');
-  });
-  afterEach(async () => {
-    api.restore();
-    await i18n.changeLanguage('zh-CN');
-  });
+  const api = personalApi();
 
   it("shows the person's details with a way to change each", async () => {
     renderPersonal();
@@ -27,15 +18,15 @@ describe('personal centre', () => {
     expect(screen.getByRole('button', { name: 'Change phone number' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change email' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Change password' })).toBeInTheDocument();
-    expect(api.sent(`GET ${apiPaths.currentUser}`)).toHaveLength(1);
+    expect(api().sent(`GET ${apiPaths.currentUser}`)).toHaveLength(1);
   });
 
   it('hides the whole password section when the server does not allow changing it', async () => {
-    api.routes[ALLOW_MODIFY_PASSWORD] = ok({ allowed: false });
+    api().routes[ALLOW_MODIFY_PASSWORD] = ok({ allowed: false });
     renderPersonal();
 
     await screen.findByRole('button', { name: 'Change email' });
-    await vi.waitFor(() => expect(api.sent(ALLOW_MODIFY_PASSWORD)).toHaveLength(1));
+    await vi.waitFor(() => expect(api().sent(ALLOW_MODIFY_PASSWORD)).toHaveLength(1));
     // let the answer land before looking
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.queryByText('Sign-in password')).not.toBeInTheDocument();
@@ -44,7 +35,7 @@ describe('personal centre', () => {
 
   it('offers to bind a missing phone and email', async () => {
     const bare = { ...MEMBER, phone: null, email: null, account: null };
-    Object.assign(api.routes, userRoutes(bare));
+    Object.assign(api().routes, userRoutes(bare));
     renderPersonal();
 
     expect(await screen.findByRole('button', { name: 'Bind phone number' })).toHaveTextContent('Bind');

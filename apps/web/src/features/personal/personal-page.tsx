@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Avatar, Button, Skeleton } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../components/page-heading';
 import { useCurrentUser } from './current-user';
 import { EmailModal } from './email-modal';
 import { NameModal } from './name-modal';
@@ -62,7 +63,7 @@ export function PersonalPage() {
   if (!user) {
     return (
       <div className={styles.page} aria-busy="true">
-        <h1 className={styles.title}>{t('personal.title')}</h1>
+        <PageHeading title={t('personal.title')} />
         <div className={styles.card}>
           <Skeleton active avatar paragraph={{ rows: 4 }} />
         </div>
@@ -79,10 +80,7 @@ export function PersonalPage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1 className={styles.title}>{t('personal.title')}</h1>
-        <p className={styles.subtitle}>{t('personal.subtitle')}</p>
-      </header>
+      <PageHeading className={styles.intro} title={t('personal.title')} subtitle={t('personal.subtitle')} />
 
       <section className={styles.card} aria-labelledby="personal-profile">
         <h2 id="personal-profile" className={styles.sectionTitle}>

@@ -1,8 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach } from 'vitest';
 import { apiPaths } from '@portal/shared/api/paths';
 import type { CurrentUser } from '@portal/shared/api/auth';
 import { writeToken } from '../../lib/cookies';
+import { i18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render-route';
 import { fakeApi, ok } from '../../test/fake-api';
 import { PersonalPage } from './personal-page';
@@ -43,7 +45,7 @@ export const UPDATE_PASSWORD = `POST ${apiPaths.updatePassword}`;
 export const PORTAL_INFO = `GET ${apiPaths.portalInfo}`;
 
 /** The server of the personal centre: `user` signed in, allowed to change the password, every change accepted. */
-export function personalApi(user: CurrentUser = MEMBER) {
+function personalServer(user: CurrentUser = MEMBER) {
   writeToken('tok');
   return fakeApi({
     ...userRoutes(user),
@@ -53,6 +55,26 @@ export function personalApi(user: CurrentUser = MEMBER) {
     [UPDATE_EMAIL]: ok(),
     [UPDATE_PASSWORD]: ok(),
   });
+}
+
+/**
+ * For every test of the describe block it is called in: a fresh `personalServer()` and English, both
+ * undone afterwards. Returns the current test's server.
+ */
+export function personalApi(): () => ReturnType<typeof personalServer> {
+  let api: ReturnType<typeof personalServer> | undefined;
+  beforeEach(async () => {
+    api = personalServer();
+    await i18n.changeLanguage('en-US');
+  });
+  afterEach(async () => {
+    api?.restore();
+    await i18n.changeLanguage('zh-CN');
+  });
+  return () => {
+    if (!api) throw new Error('personalApi: the server exists only while a test runs');
+    return api;
+  };
 }
 
 /** Sets a field's value in one event: typing key by key through antd in jsdom is slow and adds nothing here. */

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { fail } from '../../test/fake-api';
 import { MEMBER, UPDATE_PHONE, openDialog, personalApi, renderPersonal, fill, userRoutes } from './personal-test-kit';
@@ -9,15 +9,9 @@ vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn(), sendEmailCode: vi.f
 const codeApi = await import('../../lib/code-api');
 
 describe('change or bind the phone', () => {
-  let api: ReturnType<typeof personalApi>;
-  beforeEach(async () => {
-    api = personalApi();
+  const api = personalApi();
+  beforeEach(() => {
     vi.mocked(codeApi.sendSmsCode).mockReset().mockResolvedValue({ cooldownSeconds: 60 });
-    await i18n.changeLanguage('en-US');
-  });
-  afterEach(async () => {
-    api.restore();
-    await i18n.changeLanguage('zh-CN');
   });
 
   it('checks the phone format and asks for the code', async () => {
@@ -29,7 +23,7 @@ describe('change or bind the phone', () => {
 
     expect(await dialog.findByText('Invalid phone number format')).toBeInTheDocument();
     expect(await dialog.findByText('Please enter the verification code')).toBeInTheDocument();
-    expect(api.sent(UPDATE_PHONE)).toEqual([]);
+    expect(api().sent(UPDATE_PHONE)).toEqual([]);
   });
 
   it('sends no code to a malformed phone, and a bind code to a valid new one', async () => {
@@ -57,11 +51,11 @@ describe('change or bind the phone', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
     expect(await dialog.findByText('The verification code is 6 digits')).toBeInTheDocument();
-    expect(api.sent(UPDATE_PHONE)).toEqual([]);
+    expect(api().sent(UPDATE_PHONE)).toEqual([]);
   });
 
   it('names the colleague who holds the phone (1009106 with boundTo)', async () => {
-    api.routes[UPDATE_PHONE] = fail(1009106, { boundTo: { nickname: '张*', account: 'ad***n' } });
+    api().routes[UPDATE_PHONE] = fail(1009106, { boundTo: { nickname: '张*', account: 'ad***n' } });
     renderPersonal();
     const dialog = await openDialog('Change phone number');
     fill(dialog.getByRole('textbox', { name: 'New phone number' }), '13912340000');
@@ -73,22 +67,22 @@ describe('change or bind the phone', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     // said once, under the field: no toast as well
-    expect(api.toasts).not.toHaveBeenCalled();
+    expect(api().toasts).not.toHaveBeenCalled();
   });
 
   it('binds a first phone, worded as binding', async () => {
     const withoutPhone = { ...MEMBER, phone: null, phoneCertified: false };
-    Object.assign(api.routes, userRoutes(withoutPhone));
+    Object.assign(api().routes, userRoutes(withoutPhone));
     renderPersonal();
     expect(await screen.findByText('Not bound')).toBeInTheDocument();
     const dialog = await openDialog('Bind phone number');
     expect(screen.getByRole('dialog', { name: 'Bind phone number' })).toBeInTheDocument();
-    Object.assign(api.routes, userRoutes({ ...MEMBER, phone: '13912340000' }));
+    Object.assign(api().routes, userRoutes({ ...MEMBER, phone: '13912340000' }));
     fill(dialog.getByRole('textbox', { name: 'Phone number' }), '13912340000');
     fill(dialog.getByRole('textbox', { name: 'Verification code' }), '123456');
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(api.sent(UPDATE_PHONE)).toEqual([{ phone: '13912340000', code: '123456' }]));
+    await waitFor(() => expect(api().sent(UPDATE_PHONE)).toEqual([{ phone: '13912340000', code: '123456' }]));
     expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
     expect(await screen.findByText('13912340000')).toBeInTheDocument();
   });

@@ -11,13 +11,7 @@ import { renderRoutes } from '../../test/render-route';
 import { testPersonalization, testPortalInfo, testUser } from '../../test/session-fixtures';
 import { VerifyPhonePage } from './verify-phone-page';
 
-vi.mock('../../session/session-api', () => ({
-  logout: vi.fn(),
-  fetchCurrentUser: vi.fn(),
-  fetchPortalInfo: vi.fn(),
-  fetchPersonalization: vi.fn(),
-  enterEnterprise: vi.fn(),
-}));
+vi.mock('../../session/session-api', () => import('../../test/session-api-mock'));
 vi.mock('../../session/certification', async (importOriginal) => ({
   ...(await importOriginal<typeof CertificationModule>()),
   fetchCertification: vi.fn(),

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PortalEnterprise } from '@portal/shared/api/portal';
+import { PageHeading } from '../../components/page-heading';
 import { BrandingTab } from './branding/branding-tab';
 import { DepartmentsTab } from './departments/departments-tab';
 import { useDepartments } from './departments/use-departments';
@@ -63,10 +64,11 @@ export function SettingsCentre({ enterprise }: { enterprise: PortalEnterprise })
     <div className={styles.screen}>
       <SettingsHeader enterprise={enterprise} />
       <main className={styles.main}>
-        <header className={styles.intro}>
-          <h1 className={styles.title}>{t('products.settcntr.name')}</h1>
-          <p className={styles.subtitle}>{t('settings.subtitle', { company: enterprise.enterpriseName })}</p>
-        </header>
+        <PageHeading
+          className={styles.intro}
+          title={t('products.settcntr.name')}
+          subtitle={t('settings.subtitle', { company: enterprise.enterpriseName })}
+        />
         <div className={styles.panel}>
           <Tabs
             activeKey={tab}

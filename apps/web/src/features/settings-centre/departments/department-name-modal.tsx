@@ -1,11 +1,12 @@
-import { Form, Input, TreeSelect } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createDepartmentRequestSchema } from '@portal/shared/api/settings';
 import { FormModal } from '../../../components/form-modal';
 import type { ErrorHandlers } from '../../../lib/api-client';
 import { schemaRule } from '../../../lib/form-rule';
 import { useCreateDepartment, useRenameDepartment } from '../settings-api';
-import { type DepartmentNode, departmentOptions } from './department-tree';
+import { DepartmentSelect } from './department-select';
+import type { DepartmentNode } from './department-tree';
 
 /** What the dialog does: a new department (optionally under `parentId`), or a new name for one. */
 export type DepartmentEdit =
@@ -71,12 +72,7 @@ export function DepartmentNameModal({
       </Form.Item>
       {renaming ? null : (
         <Form.Item name="parentId" label={t('settings.departments.parent')}>
-          <TreeSelect
-            treeData={departmentOptions(tree)}
-            treeDefaultExpandAll
-            allowClear
-            placeholder={t('settings.departments.topLevel')}
-          />
+          <DepartmentSelect tree={tree} emptyLabel={t('settings.departments.topLevel')} />
         </Form.Item>
       )}
     </FormModal>

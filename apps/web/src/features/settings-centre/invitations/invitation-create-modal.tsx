@@ -1,11 +1,11 @@
-import { Form, InputNumber, Radio, TreeSelect } from 'antd';
+import { Form, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CreatedCompanyInvitation } from '@portal/shared/api/settings';
 import { COMPANY_INVITATION_KINDS } from '@portal/shared/api/settings';
 import { INVITATION_DEFAULT_HOURS } from '@portal/shared/constants';
 import { FormModal } from '../../../components/form-modal';
 import type { ErrorHandlers } from '../../../lib/api-client';
-import { departmentOptions } from '../departments/department-tree';
+import { DepartmentSelect } from '../departments/department-select';
 import type { Departments } from '../departments/use-departments';
 import { useCreateInvitation } from '../settings-api';
 import { expiryRule, maxUsesRule } from './invitation-rules';
@@ -66,12 +66,7 @@ export function InvitationCreateModal({
       </Form.Item>
       {kind === 'member' ? (
         <Form.Item name="departmentId" label={t('settings.invitations.department')}>
-          <TreeSelect
-            treeData={departmentOptions(departments.tree)}
-            treeDefaultExpandAll
-            allowClear
-            placeholder={t('settings.members.defaultDepartment')}
-          />
+          <DepartmentSelect tree={departments.tree} emptyLabel={t('settings.members.defaultDepartment')} />
         </Form.Item>
       ) : null}
       <div className={styles.numbers}>

@@ -1,10 +1,10 @@
-import { Col, Form, Input, Row, Select, TreeSelect } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type CreateMemberRequest, createMemberRequestSchema } from '@portal/shared/api/settings';
 import { FormModal } from '../../../components/form-modal';
 import type { ErrorHandlers } from '../../../lib/api-client';
 import { schemaRule } from '../../../lib/form-rule';
-import { departmentOptions } from '../departments/department-tree';
+import { DepartmentSelect } from '../departments/department-select';
 import type { Departments } from '../departments/use-departments';
 import { useCreateMember } from '../settings-api';
 import { useRoleOptions } from './role-options';
@@ -96,12 +96,7 @@ export function MemberCreateModal({
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="departmentId" label={t('settings.members.department')}>
-            <TreeSelect
-              treeData={departmentOptions(departments.tree)}
-              treeDefaultExpandAll
-              placeholder={t('settings.members.defaultDepartment')}
-              allowClear
-            />
+            <DepartmentSelect tree={departments.tree} emptyLabel={t('settings.members.defaultDepartment')} />
           </Form.Item>
         </Col>
       </Row>

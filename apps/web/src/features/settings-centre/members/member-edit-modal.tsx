@@ -1,10 +1,10 @@
-import { Form, Select, TreeSelect } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MemberRole } from '@portal/shared/api/portal';
 import type { Member } from '@portal/shared/api/settings';
 import { FormModal } from '../../../components/form-modal';
 import type { ErrorHandlers } from '../../../lib/api-client';
-import { departmentOptions } from '../departments/department-tree';
+import { DepartmentSelect } from '../departments/department-select';
 import type { Departments } from '../departments/use-departments';
 import { useUpdateMember } from '../settings-api';
 import { mayBeLastAdmin } from './last-admin';
@@ -81,7 +81,7 @@ export function MemberEditModal({
         <Select options={roleOptions} disabled={lastAdmin} />
       </Form.Item>
       <Form.Item name="departmentId" label={t('settings.members.department')}>
-        <TreeSelect treeData={departmentOptions(departments.tree)} treeDefaultExpandAll />
+        <DepartmentSelect tree={departments.tree} />
       </Form.Item>
     </FormModal>
   );
