@@ -19,12 +19,12 @@ interface BrandingSource {
   lang: Language;
 }
 
-export const brandingKeys = {
+const brandingKeys = {
   all: [...sessionKeys.all, 'branding'] as const,
   of: (source: BrandingSource) => [...brandingKeys.all, source] as const,
 };
 
-export function brandingQueryOptions(source: BrandingSource) {
+function brandingQueryOptions(source: BrandingSource) {
   return queryOptions({
     queryKey: brandingKeys.of(source),
     queryFn: async (): Promise<Personalization> => {

@@ -35,7 +35,7 @@ export function landingUrl(info: PortalInfo): string | null {
 }
 
 /** Forgets the session on this device: its cookies, the user's stored copies and every answer. */
-export function endLocalSession(): void {
+function endLocalSession(): void {
   removeToken();
   removeEnterpriseId();
   clearUserData();
