@@ -1,84 +1,501 @@
 /**
- * `npm run bench`: figures for the hot paths, printed, never asserted (timings on a shared machine
- * are not pass/fail material). Runs against a temporary SQLite file, or PostgreSQL when
- * DATABASE_URL names one (a database of its own, dropped afterwards).
+ * `npm run bench`: the server's figures, each beside the ceiling this machine reaches in the same run
+ * (a bare Fastify, raw argon2 verifies, a one-query server), never asserted: it reports and exits 0
+ * unless something breaks. Every server is a separate process on its own port with its own data; the
+ * portal runs built, as in production, on SQLite, and on PostgreSQL when DATABASE_URL names one.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { apiPaths } from '@portal/shared/api/paths';
-import { PASSWORD, createCompany, createUser } from '../test/support/fixtures.ts';
-import { call, tokenFor } from '../test/support/http.ts';
-import { ENGINE, startTestApp } from '../test/support/test-app.ts';
+import { build } from 'esbuild';
+import { openDatabase } from '../src/db/database.ts';
+import { type BenchDatabase, temporaryPostgres, temporarySqlite } from './databases.ts';
+import type { Figure } from './figures.ts';
+import {
+  LOAD_SECONDS,
+  type LoadOptions,
+  type LoadResult,
+  type LoadRun,
+  WARMUP_SECONDS,
+  randomClientAddress,
+  runLoads,
+} from './load.ts';
+import {
+  BENCH_DIR,
+  PORTAL_ARGS,
+  REPO_ROOT,
+  type Running,
+  freePort,
+  run,
+  serverEnv,
+  startServer,
+  waitFor200,
+} from './processes.ts';
+import { RESULTS_DIR, machine, printTable, writeResults } from './report.ts';
+import { PASSWORD, USERS, accountOf, migrateAndSeed, twoCompanyUsers } from './seed.ts';
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const COMMAND = 'npm run bench';
+const READ_CONNECTIONS = 16;
+const SIGN_IN_CONNECTIONS = 8;
+const STORM_CONNECTIONS = 16;
+/** The reads measured during the storm: a steady rate, so that their latency is the server's and not
+ *  the queue of a closed loop (autocannon corrects for coordinated omission at a fixed rate). */
+const STORM_READS_PER_SECOND = 100;
+const STORM_READ_CONNECTIONS = 4;
+const SESSIONS = 64;
+/** Memory is read this long after the first answer, once start-up's garbage has been collected. */
+const SETTLE_MS = 3_000;
+const SERVERS_DIR = join(RESULTS_DIR, 'servers');
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+/** The bench's own servers run compiled like the portal, so that no loader stands between them. */
+async function buildBenchServers(): Promise<void> {
+  await build({
+    entryPoints: ['hello-server.ts', 'one-query-server.ts', 'argon2-verifies.ts'].map((f) => join(BENCH_DIR, f)),
+    outdir: SERVERS_DIR,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
 }
 
-async function measure(label: string, total: number, concurrency: number, once: () => Promise<void>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
+const benchServer = (name: string) => join(SERVERS_DIR, `${name}.mjs`);
+
+function startPortal(databaseUrl: string): Promise<Running> {
+  return startServer({
+    name: 'portal',
+    args: PORTAL_ARGS,
+    readyPath: apiPaths.health,
+    probe: true,
+    env: {
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      // each simulated client speaks through the local "proxy" with its own X-Forwarded-For
+      TRUST_PROXY: '127.0.0.1',
+      // as in production: no development outbox, no API documentation
+      PORTAL_DEV_OUTBOX: '0',
+      API_DOCS: '0',
+    },
+  });
+}
+
+async function seed(database: BenchDatabase): Promise<string> {
+  const db = openDatabase(
+    database.url.startsWith('sqlite:')
+      ? { kind: 'sqlite', file: database.url.slice('sqlite:'.length) }
+      : { kind: 'postgres', url: database.url },
+  );
+  try {
+    const seeded = await migrateAndSeed(db);
+    log(`seeded in ${seeded.seconds.toFixed(1)} s`);
+    return seeded.passwordHash;
+  } finally {
+    await db.close();
+  }
+}
+
+const randomUser = () => 1 + Math.floor(Math.random() * USERS);
+
+function signInBody(user: number): string {
+  return JSON.stringify({
+    loginType: 'password',
+    identifierType: 'account',
+    identifier: accountOf(user),
+    password: PASSWORD,
+  });
+}
+
+/** Real sign-ins over HTTP, four at a time, for the sessions the reads use. */
+async function signIn(url: string, users: number[]): Promise<string[]> {
+  const tokens: string[] = [];
+  const queue = [...users];
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next++;
-        const t0 = performance.now();
-        await once();
-        latencies.push(performance.now() - t0);
+    Array.from({ length: 4 }, async () => {
+      for (let user = queue.shift(); user !== undefined; user = queue.shift()) {
+        const response = await fetch(url + apiPaths.login, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientAddress() },
+          body: signInBody(user),
+        });
+        const envelope = (await response.json()) as { code: number; msg: string; data: { token: string } };
+        if (envelope.code !== 0)
+          throw new Error(`sign-in of ${accountOf(user)} refused: ${envelope.code} ${envelope.msg}`);
+        tokens.push(envelope.data.token);
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(34)} ${String(total).padStart(6)} req  ${(total / seconds).toFixed(0).padStart(6)} req/s  p50 ${percentile(latencies, 50).toFixed(2)} ms  p95 ${percentile(latencies, 95).toFixed(2)} ms  p99 ${percentile(latencies, 99).toFixed(2)} ms`,
+  return tokens;
+}
+
+function rotating<T>(values: T[]): () => T {
+  let i = 0;
+  return () => values[i++ % values.length]!;
+}
+
+function read(name: string, url: string, path: string, tokens: string[], connections = READ_CONNECTIONS): LoadOptions {
+  const token = rotating(tokens);
+  return {
+    name,
+    url,
+    method: 'GET',
+    path,
+    connections,
+    next: () => ({ headers: { authorization: `Bearer ${token()}`, 'x-forwarded-for': randomClientAddress() } }),
+  };
+}
+
+function signIns(name: string, url: string, path: string, connections: number): LoadOptions {
+  return {
+    name,
+    url,
+    method: 'POST',
+    path,
+    connections,
+    next: () => ({
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientAddress() },
+      body: signInBody(randomUser()),
+    }),
+  };
+}
+
+/** What a figure's reader should know about a load: what was answered, and the refusals met. */
+function resultNote(result: LoadResult): string {
+  const refused = Object.entries(result.refusals).map(([key, count]) => `${count} × ${key}`);
+  return [
+    `${result.ok} ok over ${result.connections} connections`,
+    refused.length ? `refused ${refused.join(', ')}` : 'none refused',
+    ...(result.errors ? [`${result.errors} connection errors or timeouts`] : []),
+  ].join(', ');
+}
+
+/** ... and who was busy while it ran. */
+function cpuNote(load: LoadRun): string {
+  const note = `server ${load.serverCores?.toFixed(2)} cores, driver ${load.driverCores.toFixed(2)} cores`;
+  return load.driverCores > 0.9 ? `${note} (the driver saturated a core: the figure may be its limit)` : note;
+}
+
+function runNote(load: LoadRun): string {
+  return `${resultNote(load.results[0]!)} in ${load.seconds.toFixed(1)} s; ${cpuNote(load)}`;
+}
+
+function higherIsBetter(
+  name: string,
+  value: number,
+  unit: string,
+  ceiling: Figure['ceiling'],
+  goalRatio?: number,
+): Figure {
+  const ratio = ceiling ? value / ceiling.value : undefined;
+  return {
+    name,
+    value,
+    unit,
+    ...(ceiling ? { ceiling, ratio } : {}),
+    ...(goalRatio !== undefined && ratio !== undefined
+      ? { goal: `ratio >= ${goalRatio}`, met: ratio >= goalRatio }
+      : {}),
+  };
+}
+
+function lowerIsBetter(
+  name: string,
+  value: number,
+  unit: string,
+  ceiling: Figure['ceiling'],
+  goalAtMost?: number,
+): Figure {
+  return {
+    name,
+    value,
+    unit,
+    ...(ceiling ? { ceiling, ratio: ceiling.value / value } : {}),
+    ...(goalAtMost !== undefined ? { goal: `<= ${goalAtMost} ${unit}`, met: value <= goalAtMost } : {}),
+  };
+}
+
+/** `npm start` as a person runs it, from spawn to the first 200 of the home page. */
+async function npmStartSeconds(databaseUrl: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  // a group of its own: npm, its shell and the server are stopped together
+  const child = spawn('npm', ['start'], {
+    cwd: REPO_ROOT,
+    env: serverEnv({ PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PORTAL_DEV_OUTBOX: '0' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-4000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exit: string | null = null;
+  child.once('exit', (code) => (exit = `npm start exited (${code}) before answering:\n${output}`));
+  try {
+    await waitFor200(`http://127.0.0.1:${port}/`, () => exit, 300_000);
+    return (performance.now() - started) / 1000;
+  } finally {
+    if (child.exitCode === null) {
+      const gone = once(child, 'exit');
+      process.kill(-child.pid!, 'SIGTERM');
+      await gone;
+    }
+  }
+}
+
+interface Ceilings {
+  readsPerSecond: number;
+  idleMiB: number;
+  afterMiB: number;
+  readySeconds: number;
+}
+
+async function measureHello(figures: Figure[]): Promise<Ceilings> {
+  log('bare Fastify hello');
+  const hello = await startServer({ name: 'hello', args: [benchServer('hello-server')], readyPath: '/hello' });
+  try {
+    await sleep(SETTLE_MS);
+    const idleMiB = hello.rssMiB();
+    const load = await runLoads(
+      [
+        {
+          name: 'hello',
+          url: hello.url,
+          method: 'GET',
+          path: '/hello',
+          connections: READ_CONNECTIONS,
+          next: () => ({ headers: { 'x-forwarded-for': randomClientAddress() } }),
+        },
+      ],
+      hello,
+    );
+    const readsPerSecond = load.results[0]!.okPerSecond;
+    figures.push({
+      name: 'GET hello, bare Fastify (the read ceiling)',
+      value: readsPerSecond,
+      unit: 'req/s',
+      note: runNote(load),
+    });
+    return { readsPerSecond, idleMiB, afterMiB: hello.rssMiB(), readySeconds: hello.readySeconds };
+  } finally {
+    await hello.stop();
+  }
+}
+
+/** The reads of figures 1 and 2, on either engine. */
+async function measureReads(figures: Figure[], portal: Running, tokens: string[], engine: string, hello: Ceilings) {
+  const ceiling = { name: 'bare Fastify hello', value: hello.readsPerSecond };
+  const info = await runLoads([read('portal/info', portal.url, apiPaths.portalInfo, tokens)], portal);
+  figures.push({
+    ...higherIsBetter(
+      `GET portal/info (2 companies), ${engine}`,
+      info.results[0]!.okPerSecond,
+      'req/s',
+      ceiling,
+      engine === 'SQLite' ? 0.35 : 0.15,
+    ),
+    note: runNote(info),
+  });
+  const current = await runLoads([read('user/current', portal.url, apiPaths.currentUser, tokens)], portal);
+  figures.push({
+    ...higherIsBetter(
+      `GET user/current, ${engine}`,
+      current.results[0]!.okPerSecond,
+      'req/s',
+      ceiling,
+      engine === 'SQLite' ? 0.5 : undefined,
+    ),
+    note: runNote(current),
+  });
+}
+
+/** A sign-in storm with steady reads beside it, against the portal or the one-query server. */
+function storm(server: Running, paths: { login: string; current: string }, tokens: string[]): Promise<LoadRun> {
+  return runLoads(
+    [
+      signIns('storm', server.url, paths.login, STORM_CONNECTIONS),
+      {
+        ...read('storm reads', server.url, paths.current, tokens, STORM_READ_CONNECTIONS),
+        rate: STORM_READS_PER_SECOND,
+      },
+    ],
+    server,
+    true,
   );
 }
 
-async function main() {
-  const t = await startTestApp({ LOG_LEVEL: 'silent' });
+async function oneQueryStorm(sqliteFile: string, tokens: string[]): Promise<LoadRun> {
+  const server = await startServer({
+    name: 'one-query server',
+    args: [benchServer('one-query-server')],
+    readyPath: '/healthz',
+    probe: true,
+    env: { SQLITE_FILE: sqliteFile },
+  });
   try {
-    const users: Awaited<ReturnType<typeof createUser>>[] = [];
-    for (let i = 0; i < 20; i++) users.push(await createUser(t.app));
-    await createCompany(t.app, {
-      products: ['esguard', 'mgguard', 'seop', 'settcntr'],
-      members: users.map((u) => ({ userId: u.id })),
-    });
-    await createCompany(t.app, { products: ['saas-es-actuary'], members: [{ userId: users[0]!.id }] });
-    const token = await tokenFor(t.app, users[0]!.account, PASSWORD);
+    return await storm(server, { login: '/login', current: '/current' }, tokens);
+  } finally {
+    await server.stop();
+  }
+}
 
-    console.log(`engine: ${ENGINE}, node ${process.version}, in-process HTTP injection (no network)\n`);
-    const rssBefore = process.memoryUsage().rss;
-    await measure('GET portal/info (2 companies)', 5000, 16, async () => {
-      const reply = await call(t.app, 'GET', apiPaths.portalInfo, { token });
-      if (reply.code !== 0) throw new Error(`portal/info failed: ${reply.code}`);
-    });
-    await measure('GET user/current', 5000, 16, async () => {
-      await call(t.app, 'GET', apiPaths.currentUser, { token });
-    });
-    await measure('POST user/login, password (argon2id)', 60, 2, async () => {
-      const user = users[Math.floor(Math.random() * users.length)]!;
-      const reply = await call(t.app, 'POST', apiPaths.login, {
-        body: { loginType: 'password', identifierType: 'account', identifier: user.account, password: PASSWORD },
+async function measureSqlite(figures: Figure[], hello: Ceilings): Promise<void> {
+  log('portal on SQLite: seeding');
+  const database = temporarySqlite();
+  try {
+    const passwordHash = await seed(database);
+    const portal = await startPortal(database.url);
+    let tokens: string[];
+    let portalStorm: LoadRun;
+    try {
+      await sleep(SETTLE_MS);
+      const idleMiB = portal.rssMiB();
+      tokens = await signIn(portal.url, twoCompanyUsers(SESSIONS));
+
+      log('portal on SQLite: reads');
+      await measureReads(figures, portal, tokens, 'SQLite', hello);
+
+      log('portal on SQLite: sign-ins, then raw argon2id verifies in a process of their own');
+      const logins = await runLoads([signIns('sign-in', portal.url, apiPaths.login, SIGN_IN_CONNECTIONS)], portal);
+      const verifies = JSON.parse(
+        await run(process.execPath, [
+          benchServer('argon2-verifies'),
+          passwordHash,
+          PASSWORD,
+          String(SIGN_IN_CONNECTIONS),
+          String(WARMUP_SECONDS),
+          String(LOAD_SECONDS),
+        ]),
+      ) as { perSecond: number };
+      figures.push({
+        ...higherIsBetter(
+          'POST user/login, password, SQLite',
+          logins.results[0]!.okPerSecond,
+          'sign-ins/s',
+          { name: `argon2id verifies, ${SIGN_IN_CONNECTIONS} at a time`, value: verifies.perSecond },
+          0.9,
+        ),
+        note: `random users of ${USERS}; ${runNote(logins)}`,
       });
-      if (reply.code !== 0) throw new Error(`login failed: ${reply.code}`);
-    });
-    await measure('POST user/login, unknown account', 60, 2, async () => {
-      await call(t.app, 'POST', apiPaths.login, {
-        body: {
-          loginType: 'password',
-          identifierType: 'account',
-          identifier: `ghost${Math.random()}`.slice(0, 20),
-          password: PASSWORD,
-        },
-      });
-    });
-    const rssAfter = process.memoryUsage().rss;
-    console.log(
-      `\nresident memory: ${(rssBefore / 2 ** 20).toFixed(0)} MiB before, ${(rssAfter / 2 ** 20).toFixed(0)} MiB after`,
+
+      log('portal on SQLite: user/current during a sign-in storm');
+      portalStorm = await storm(portal, { login: apiPaths.login, current: apiPaths.currentUser }, tokens);
+      const afterMiB = portal.rssMiB();
+      figures.push(
+        lowerIsBetter(
+          'memory idle (VmRSS 3 s after ready), SQLite',
+          idleMiB,
+          'MiB',
+          { name: 'bare Fastify hello, idle', value: hello.idleMiB },
+          120,
+        ),
+        lowerIsBetter('memory after the load, SQLite', afterMiB, 'MiB', {
+          name: 'bare Fastify hello, after its load',
+          value: hello.afterMiB,
+        }),
+      );
+    } finally {
+      await portal.stop();
+    }
+
+    log('one-query server: the same storm');
+    const ceiling = await oneQueryStorm(database.file, tokens);
+    const name = 'one-query server, same storm';
+    figures.push(
+      {
+        ...lowerIsBetter(
+          'user/current p99 during a sign-in storm, SQLite',
+          portalStorm.results[1]!.latencyMs.p99,
+          'ms',
+          { name, value: ceiling.results[1]!.latencyMs.p99 },
+          25,
+        ),
+        note: [
+          `reads at ${STORM_READS_PER_SECOND}/s: ${resultNote(portalStorm.results[1]!)}`,
+          `sign-ins: ${resultNote(portalStorm.results[0]!)}`,
+          cpuNote(portalStorm),
+          `one-query server: ${ceiling.results[0]!.ok} sign-ins, ${cpuNote(ceiling)}`,
+        ].join('; '),
+      },
+      lowerIsBetter(
+        'event-loop delay p99 during the storm',
+        portalStorm.loopDelay!.p99,
+        'ms',
+        { name, value: ceiling.loopDelay!.p99 },
+        10,
+      ),
+      lowerIsBetter('event-loop delay p50 during the storm', portalStorm.loopDelay!.p50, 'ms', {
+        name,
+        value: ceiling.loopDelay!.p50,
+      }),
     );
   } finally {
-    await t.close();
+    await database.drop();
   }
+}
+
+async function measurePostgres(figures: Figure[], serverUrl: string, hello: Ceilings): Promise<void> {
+  log('portal on PostgreSQL: seeding');
+  const database = await temporaryPostgres(serverUrl);
+  try {
+    await seed(database);
+    const portal = await startPortal(database.url);
+    try {
+      const tokens = await signIn(portal.url, twoCompanyUsers(SESSIONS));
+      log('portal on PostgreSQL: reads');
+      await measureReads(figures, portal, tokens, 'PostgreSQL', hello);
+    } finally {
+      await portal.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+async function measureNpmStart(figures: Figure[], hello: Ceilings): Promise<void> {
+  log('npm start, on an empty database and again on the same one');
+  const database = temporarySqlite();
+  try {
+    const ceiling = { name: 'bare Fastify hello process', value: hello.readySeconds };
+    const first = await npmStartSeconds(database.url);
+    const again = await npmStartSeconds(database.url);
+    figures.push(
+      {
+        ...lowerIsBetter('npm start to first 200, empty database', first, 's', ceiling, 3),
+        note: 'migrations and the demo tenant included',
+      },
+      lowerIsBetter('npm start to first 200, restart', again, 's', ceiling, 3),
+    );
+  } finally {
+    await database.drop();
+  }
+}
+
+async function main(): Promise<void> {
+  const figures: Figure[] = [];
+  const host = machine();
+  log(`${host.cores} cores (${host.cpu}), Node ${host.node}, load average ${host.loadAverage.toFixed(2)}`);
+  log('building (npm run build -w @portal/server, then npm run build)');
+  // without a server build the portal runs from its sources (PORTAL_ARGS)
+  await run('npm', ['run', 'build', '-w', '@portal/server', '--if-present']);
+  await run('npm', ['run', 'build']);
+  await buildBenchServers();
+
+  const hello = await measureHello(figures);
+  await measureSqlite(figures, hello);
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl?.startsWith('postgres')) await measurePostgres(figures, databaseUrl, hello);
+  await measureNpmStart(figures, hello);
+
+  printTable(figures);
+  writeResults(figures, host, COMMAND);
 }
 
 await main();

@@ -1,0 +1,168 @@
+/**
+ * The data the figures are measured on, written straight into the database in a few batched
+ * transactions: 1,000 companies with their default department and branding, 20,000 users, the
+ * companies' product rights and memberships. Every user has the same password hash, made once with
+ * the portal's own argon2id parameters, so that seeding takes seconds and every sign-in costs what a
+ * real one costs.
+ */
+import { translate } from '@portal/shared/locales/catalog';
+import { sql } from 'kysely';
+import type { Db } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { hashPassword } from '../src/libraries/passwords.ts';
+
+export const COMPANIES = 1_000;
+export const USERS = 20_000;
+export const PASSWORD = 'Bench-2026-secret';
+/** Every tenth user is also in a second company, as in the portal's companion-company cases. */
+const SECOND_COMPANY_EVERY = 10;
+const BATCH_ROWS = 500;
+
+export const accountOf = (user: number) => `bench${user}`;
+
+/** Users 10, 20, 30 ... belong to two companies: the ones portal/info is read for. */
+export function twoCompanyUsers(count: number): number[] {
+  return Array.from({ length: count }, (_, i) => (i + 1) * SECOND_COMPANY_EVERY);
+}
+
+function companyOf(user: number): number {
+  return ((user - 1) % COMPANIES) + 1;
+}
+
+function* batches<T>(rows: T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) yield rows.slice(i, i + BATCH_ROWS);
+}
+
+export interface Seeded {
+  passwordHash: string;
+  seconds: number;
+}
+
+export async function migrateAndSeed(database: Db): Promise<Seeded> {
+  const { db, engine } = database;
+  const started = Date.now();
+  await migrateToLatest(database);
+  const passwordHash = await hashPassword(PASSWORD);
+  const now = Date.now();
+  const products = await db.selectFrom('products').select('id').orderBy('sort_order').execute();
+  const companyIds = Array.from({ length: COMPANIES }, (_, i) => i + 1);
+  const userIds = Array.from({ length: USERS }, (_, i) => i + 1);
+
+  await db.transaction().execute(async (trx) => {
+    for (const part of batches(companyIds)) {
+      await trx
+        .insertInto('enterprises')
+        .values(
+          part.map((id) => ({
+            id,
+            kind: 'common' as const,
+            abbreviation: `Bench${id}`,
+            full_name: `Bench Company ${id} Ltd`,
+            credit_code: `91330100BENCH${String(id).padStart(5, '0')}`,
+            domain: `bench${id}`,
+            parent_enterprise_id: null,
+            created_at: now,
+          })),
+        )
+        .execute();
+      // the default department takes its company's id, so that memberships can name it directly
+      await trx
+        .insertInto('departments')
+        .values(
+          part.map((id) => ({
+            id,
+            enterprise_id: id,
+            name: `Bench${id}`,
+            parent_id: null,
+            is_default: 1,
+            created_at: now,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('personalizations')
+        .values(
+          part.map((id) => ({
+            enterprise_id: id,
+            platform_name: `Bench${id}`,
+            platform_name_cn: translate('zh-CN', 'common.platformTitle'),
+            platform_name_en: translate('en-US', 'common.platformTitle'),
+            language_type: 'zh-CN' as const,
+            icon: null,
+            icon_type: null,
+            icon_version: 0,
+            updated_at: now,
+          })),
+        )
+        .execute();
+      // four or five of the seven products each, varying from company to company
+      await trx
+        .insertInto('enterprise_products')
+        .values(
+          part.flatMap((id) =>
+            products
+              .filter((_, index) => (id + index) % 3 !== 0)
+              .map((product) => ({ enterprise_id: id, product_id: product.id, granted_at: now })),
+          ),
+        )
+        .execute();
+    }
+
+    for (const part of batches(userIds)) {
+      await trx
+        .insertInto('users')
+        .values(
+          part.map((id) => ({
+            id,
+            account: accountOf(id),
+            nickname: `Bench User ${id}`,
+            phone: String(13_800_000_000 + id),
+            email: `bench${id}@example.com`,
+            password_hash: passwordHash,
+            lang_code: 'zh-CN' as const,
+            user_type: 'investors' as const,
+            phone_certified: 1,
+            email_verified: 1,
+            disabled: 0,
+            last_enterprise_id: null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('memberships')
+        .values(
+          part.flatMap((id) => {
+            const first = companyOf(id);
+            // the first user of each company administers it
+            const rows = [
+              {
+                enterprise_id: first,
+                user_id: id,
+                role: id <= COMPANIES ? ('admin' as const) : ('member' as const),
+                department_id: first,
+                joined_at: now,
+              },
+            ];
+            if (id % SECOND_COMPANY_EVERY === 0) {
+              const second = ((first - 1 + COMPANIES / 2) % COMPANIES) + 1;
+              rows.push({ enterprise_id: second, user_id: id, role: 'member', department_id: second, joined_at: now });
+            }
+            return rows;
+          }),
+        )
+        .execute();
+    }
+
+    if (engine === 'postgres') {
+      // ids were given explicitly: the sequences move past them for the rows the portal adds
+      for (const table of ['enterprises', 'departments', 'users'] as const) {
+        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+          trx,
+        );
+      }
+    }
+  });
+  return { passwordHash, seconds: (Date.now() - started) / 1000 };
+}
