@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+  type SqliteDatabase as KyselySqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -113,6 +120,35 @@ function discardingBrokenConnections(pool: pg.Pool): PostgresPool {
   };
 }
 
+/** Enough for every statement the server writes (a few per distinct `in (...)` length included);
+ *  beyond it the least recently used is dropped. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every statement it runs, and preparing costs more than running a
+ * short one. The connection is the only one and Kysely lends it to one query at a time, so a prepared
+ * statement can be kept by its SQL text and run again (SQLite re-prepares it by itself after a schema
+ * change).
+ */
+export function reusingStatements(sqlite: SqliteDatabase.Database, size = STATEMENT_CACHE_SIZE): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        // a Map iterates in insertion order: re-inserting keeps the oldest use first
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+    close: () => void sqlite.close(),
+  };
+}
+
 export function openDatabase(database: Config['database'], options: DatabaseOptions = {}): Db {
   const { log, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS, statementTimeoutMs, idleTransactionTimeoutMs } = options;
   if (database.kind === 'postgres') {
@@ -144,6 +180,6 @@ export function openDatabase(database: Config['database'], options: DatabaseOpti
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.round(statementTimeoutMs ?? DEFAULT_SQLITE_BUSY_MS)}`);
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }

@@ -5,7 +5,11 @@ import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
 import type { AppContext } from '../context.ts';
 import { findEnterpriseByDomain } from '../queries/enterprises.ts';
-import { findPersonalization, findPersonalizationIcon } from '../queries/personalizations.ts';
+import {
+  findMemberPersonalization,
+  findPersonalization,
+  findPersonalizationIcon,
+} from '../queries/personalizations.ts';
 import { DEFAULT_ICON_SVG, DEFAULT_ICON_TYPE } from './default-icon.ts';
 import { currentEnterpriseOf } from './memberships.ts';
 import type { Auth } from './sessions.ts';
@@ -52,12 +56,20 @@ async function brandedEnterprise(ctx: AppContext, auth: Auth | null, domain: str
   return (await findEnterpriseByDomain(ctx.db, domain))?.id ?? null;
 }
 
+/** The branding row a request sees, or undefined for the platform defaults. */
+async function brandingOf(ctx: AppContext, auth: Auth | null, domain: string | undefined) {
+  // the usual case in one statement: the session's company, which the user still belongs to
+  const own = auth?.enterpriseId ? await findMemberPersonalization(ctx.db, auth.enterpriseId, auth.user.id) : undefined;
+  if (own) return own;
+  const enterpriseId = await brandedEnterprise(ctx, auth, domain);
+  return enterpriseId === null ? undefined : findPersonalization(ctx.db, enterpriseId);
+}
+
 export async function queryPersonalization(
   ctx: AppContext,
   input: { auth: Auth | null; domain?: string; lang: Language },
 ): Promise<Personalization> {
-  const enterpriseId = await brandedEnterprise(ctx, input.auth, input.domain);
-  const row = enterpriseId === null ? undefined : await findPersonalization(ctx.db, enterpriseId);
+  const row = await brandingOf(ctx, input.auth, input.domain);
   if (!row) return platformDefaults(input.lang);
   return {
     icon: iconUrl(row.enterprise_id, row.icon_version),

@@ -1,11 +1,10 @@
-import type { PortalInfo, PortalUserAdmin } from '@portal/shared/api/portal';
+import type { PortalEnterprise, PortalInfo, PortalUserAdmin } from '@portal/shared/api/portal';
 import type { Language } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
-import { findMembership, listUserEnterprises } from '../queries/memberships.ts';
-import { listEnterpriseProducts } from '../queries/products.ts';
+import { findMembership, listUserEnterprisesWithProducts } from '../queries/memberships.ts';
 import { setSessionEnterprise } from '../queries/sessions.ts';
 import { updateUser } from '../queries/users.ts';
 import { currentEnterpriseOf } from './memberships.ts';
@@ -14,35 +13,36 @@ import { toCurrentUser } from './users.ts';
 
 /** The user's companies with the products each has rights to, and the session's current company. */
 export async function portalInfo(ctx: AppContext, auth: Auth, lang: Language): Promise<PortalInfo> {
-  const enterprises = await listUserEnterprises(ctx.db, auth.user.id);
-  const products = await listEnterpriseProducts(
-    ctx.db,
-    enterprises.map((e) => e.enterpriseId),
-  );
+  const rows = await listUserEnterprisesWithProducts(ctx.db, auth.user.id);
+  const enterprises = new Map<number, PortalEnterprise>();
+  for (const row of rows) {
+    let enterprise = enterprises.get(row.enterpriseId);
+    if (!enterprise) {
+      enterprise = {
+        enterpriseId: row.enterpriseId,
+        enterpriseName: row.fullName,
+        abbreviation: row.abbreviation,
+        domain: row.domain,
+        role: row.role,
+        productList: [],
+      };
+      enterprises.set(row.enterpriseId, enterprise);
+    }
+    if (row.productId !== null && row.productCode !== null && row.entryPath !== null) {
+      enterprise.productList.push({
+        id: row.productId,
+        productCode: row.productCode,
+        name: translate(lang, `products.${row.productCode}.name`),
+        entryPath: row.entryPath,
+      });
+    }
+  }
+  const [first] = enterprises.keys();
   // the same rule as currentEnterpriseOf, read off the list already loaded
-  const current = enterprises.some((e) => e.enterpriseId === auth.enterpriseId)
-    ? auth.enterpriseId
-    : (enterprises[0]?.enterpriseId ?? null);
+  const current =
+    auth.enterpriseId !== null && enterprises.has(auth.enterpriseId) ? auth.enterpriseId : (first ?? null);
   if (current !== auth.enterpriseId) await setSessionEnterprise(ctx.db, auth.sessionId, current);
-  return {
-    enterpriseId: current,
-    enterpriseProduct: enterprises.map((e) => ({
-      enterpriseId: e.enterpriseId,
-      enterpriseName: e.fullName,
-      abbreviation: e.abbreviation,
-      domain: e.domain,
-      role: e.role,
-      productList: products
-        .filter((p) => p.enterpriseId === e.enterpriseId)
-        .map((p) => ({
-          id: p.id,
-          productCode: p.code,
-          name: translate(lang, `products.${p.code}.name`),
-          entryPath: p.entryPath,
-        })),
-    })),
-    userinfo: toCurrentUser(auth.user),
-  };
+  return { enterpriseId: current, enterpriseProduct: [...enterprises.values()], userinfo: toCurrentUser(auth.user) };
 }
 
 /** Switches the session's current company; only to a company the user belongs to. */

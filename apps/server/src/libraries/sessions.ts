@@ -1,8 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../queries/executor.ts';
-import { findLiveSessionByHash, insertSession, touchSession } from '../queries/sessions.ts';
+import { findLiveSessionWithUser, insertSession, touchSession } from '../queries/sessions.ts';
 import type { UserRow } from '../queries/users.ts';
-import { findUserById } from '../queries/users.ts';
 import { hashSecret, newSecret } from './secrets.ts';
 
 export interface Auth {
@@ -48,10 +47,8 @@ export function tokenFromHeader(header: string | undefined): string | null {
 /** The live session of a token: not revoked, within its absolute lifetime and not idle too long. */
 export async function authenticate(ctx: AppContext, token: string): Promise<Auth | null> {
   const now = ctx.now();
-  const session = await findLiveSessionByHash(ctx.db, hashSecret(token), now);
-  if (!session || session.last_seen_at + ctx.config.sessionIdleMs <= now) return null;
-  const user = await findUserById(ctx.db, session.user_id);
-  if (!user || user.disabled) return null;
-  if (now - session.last_seen_at >= TOUCH_EVERY_MS) await touchSession(ctx.db, session.id, now);
-  return { sessionId: session.id, user, enterpriseId: session.enterprise_id };
+  const session = await findLiveSessionWithUser(ctx.db, hashSecret(token), now);
+  if (!session || session.lastSeenAt + ctx.config.sessionIdleMs <= now || session.user.disabled) return null;
+  if (now - session.lastSeenAt >= TOUCH_EVERY_MS) await touchSession(ctx.db, session.id, now);
+  return { sessionId: session.id, user: session.user, enterpriseId: session.enterpriseId };
 }

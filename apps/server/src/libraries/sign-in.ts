@@ -12,6 +12,7 @@ import { currentEnterpriseOf } from './memberships.ts';
 import { verifyPassword } from './passwords.ts';
 import type { Auth } from './sessions.ts';
 import { createSession } from './sessions.ts';
+import { writeTogether } from './write-together.ts';
 import { accountSubject, identifierSubject, reserveSignInAttempt } from './throttle.ts';
 
 /** The stored form of an identifier, or null when it cannot name any account. */
@@ -55,17 +56,25 @@ export async function signIn(ctx: AppContext, body: LoginRequest, ip: string): P
   // only after correct credentials, so that a disabled account is not revealed to a guesser
   if (user.disabled) throw new AppError(ErrorCode.AccountDisabled);
 
-  await attempt.succeeded();
   const enterpriseId = await currentEnterpriseOf(ctx, user.id, user.last_enterprise_id);
-  const session = await createSession(ctx, user.id, enterpriseId);
-  await recordAudit(ctx, {
-    action: 'sign-in.success',
-    userId: user.id,
-    enterpriseId,
-    ip,
-    detail: { via: body.identifierType, loginType: body.loginType },
-  });
-  return session;
+  let session: LoginResponse | undefined;
+  await writeTogether(ctx, [
+    (db) => attempt.succeeded(db),
+    async (db) => (session = await createSession(ctx, user.id, enterpriseId, db)),
+    (db) =>
+      recordAudit(
+        ctx,
+        {
+          action: 'sign-in.success',
+          userId: user.id,
+          enterpriseId,
+          ip,
+          detail: { via: body.identifierType, loginType: body.loginType },
+        },
+        db,
+      ),
+  ]);
+  return session!;
 }
 
 export async function signOut(ctx: AppContext, auth: Auth, ip: string): Promise<void> {

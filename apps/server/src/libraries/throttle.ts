@@ -7,6 +7,7 @@ import {
 } from '@portal/shared/constants';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
+import type { Executor } from '../queries/executor.ts';
 import { ipKey } from './ip-key.ts';
 import type { WaitRule } from './throttle-store.ts';
 
@@ -33,8 +34,9 @@ export function identifierSubject(type: string, identifier: string): string {
 }
 
 export interface SignInAttempt {
-  /** The try was right: it takes back its place under the IP cap and ends the run of failures. */
-  succeeded(): Promise<void>;
+  /** The try was right: it takes back its place under the IP cap and ends the run of failures. The
+   *  database store writes through `db` when given, so that the caller can make its own writes with them. */
+  succeeded(db?: Executor): Promise<void>;
 }
 
 /**
@@ -63,8 +65,8 @@ export async function reserveSignInAttempt(ctx: AppContext, subject: string, ip:
     throw tooManyAttempts(accountTry.retryAfterMs);
   }
   return {
-    async succeeded() {
-      await Promise.all([ipReservation.release(), ctx.throttles.clearSignInFailures(subject)]);
+    async succeeded(db) {
+      await Promise.all([ipReservation.release(db), ctx.throttles.clearSignInFailures(subject, db)]);
     },
   };
 }

@@ -10,6 +10,25 @@ export function findPersonalization(db: Executor, enterpriseId: number) {
     .executeTakeFirst();
 }
 
+/** The branding of a company, if the user is one of its members: the membership check and the read
+ *  in one statement, as a signed-in page asks for the branding of its session's company. */
+export function findMemberPersonalization(db: Executor, enterpriseId: number, userId: number) {
+  return db
+    .selectFrom('personalizations')
+    .innerJoin('memberships', 'memberships.enterprise_id', 'personalizations.enterprise_id')
+    .select([
+      'personalizations.enterprise_id',
+      'personalizations.platform_name',
+      'personalizations.platform_name_cn',
+      'personalizations.platform_name_en',
+      'personalizations.language_type',
+      'personalizations.icon_version',
+    ])
+    .where('personalizations.enterprise_id', '=', enterpriseId)
+    .where('memberships.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
 export function findPersonalizationIcon(db: Executor, enterpriseId: number) {
   return db
     .selectFrom('personalizations')

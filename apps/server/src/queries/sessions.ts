@@ -1,22 +1,43 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { SessionsTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';
-
-export type SessionRow = Selectable<SessionsTable>;
+import type { UserRow } from './users.ts';
 
 export async function insertSession(db: Executor, values: Insertable<SessionsTable>): Promise<number> {
   const row = await db.insertInto('sessions').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export function findLiveSessionByHash(db: Executor, tokenHash: string, now: number): Promise<SessionRow | undefined> {
-  return db
+export interface LiveSession {
+  id: number;
+  enterpriseId: number | null;
+  lastSeenAt: number;
+  user: UserRow;
+}
+
+/** A session not revoked and within its absolute lifetime, read with its user in one statement:
+ *  every authenticated request starts here. */
+export async function findLiveSessionWithUser(
+  db: Executor,
+  tokenHash: string,
+  now: number,
+): Promise<LiveSession | undefined> {
+  const row = await db
     .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.id as session_id',
+      'sessions.enterprise_id as session_enterprise_id',
+      'sessions.last_seen_at as session_last_seen_at',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id, session_enterprise_id, session_last_seen_at, ...user } = row;
+  return { id: session_id, enterpriseId: session_enterprise_id, lastSeenAt: session_last_seen_at, user };
 }
 
 export async function touchSession(db: Executor, id: number, now: number): Promise<void> {

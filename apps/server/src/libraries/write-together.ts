@@ -1,0 +1,20 @@
+import type { AppContext } from '../context.ts';
+import type { Executor } from '../queries/executor.ts';
+
+export type Write = (db: Executor) => Promise<unknown>;
+
+/**
+ * Writes of one step that do not depend on each other. On SQLite they share one transaction: one
+ * commit and one turn of the only connection instead of one each. On PostgreSQL they go side by side
+ * on the pool: the step waits for one round trip instead of one per write (and a transaction would
+ * add two more). Neither engine needs them to stand or fall together.
+ */
+export async function writeTogether(ctx: AppContext, writes: Write[]): Promise<void> {
+  if (ctx.engine === 'sqlite') {
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const write of writes) await write(trx);
+    });
+  } else {
+    await Promise.all(writes.map((write) => write(ctx.db)));
+  }
+}

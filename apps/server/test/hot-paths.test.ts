@@ -1,0 +1,217 @@
+import { availableParallelism } from 'node:os';
+import SqliteDatabase from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { type KyselyPlugin, SqliteQueryCompiler } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiPaths } from '@portal/shared/api/paths';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { reusingStatements } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { argon2, concurrencyLimit, hashPassword, verifyPassword } from '../src/libraries/passwords.ts';
+import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
+import { call, signInWithPassword, tokenFor } from './support/http.ts';
+import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
+
+/** The statements the app runs, as SQL text (SQLite's spelling on both engines: only their shape matters). */
+function statementLog() {
+  const compiler = new SqliteQueryCompiler();
+  const statements: string[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery(args) {
+      statements.push(compiler.compileQuery(args.node, args.queryId).sql);
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  return {
+    plugin,
+    /** The statements of one step, the log emptied before it. */
+    async of(step: () => Promise<unknown>): Promise<string[]> {
+      statements.length = 0;
+      await step();
+      return [...statements];
+    },
+  };
+}
+
+const writes = (statements: string[]) =>
+  statements.filter((s) => /^(insert|update|delete)\b/.test(s)).map((s) => s.split(' ').slice(0, 3).join(' '));
+
+describe(`hot paths (${ENGINE})`, () => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let offset = 0;
+  const log = statementLog();
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    await migrateToLatest(testDb.database);
+    app = await buildApp({
+      config: loadConfig({ PORTAL_DEV_OUTBOX: '1', LOG_LEVEL: 'silent' }, null),
+      database: { ...testDb.database, db: testDb.database.db.withPlugin(log.plugin) },
+      now: () => Date.now() + offset,
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.database.close();
+    await testDb?.drop();
+  });
+
+  async function member() {
+    const user = await createUser(app);
+    const first = await createCompany(app, { products: ['esguard', 'seop'], members: [{ userId: user.id }] });
+    await createCompany(app, { products: ['mgguard'], members: [{ userId: user.id }] });
+    const token = await tokenFor(app, user.account, PASSWORD);
+    return { user, token, first };
+  }
+
+  it('authenticates user/current in one statement, and writes last-seen at most once a minute', async () => {
+    const { token } = await member();
+    const read = await log.of(() => call(app, 'GET', apiPaths.currentUser, { token }));
+    expect(read).toHaveLength(1);
+    expect(read[0]).toMatch(/^select .* from "sessions" inner join "users"/);
+
+    offset += 59_000;
+    expect(writes(await log.of(() => call(app, 'GET', apiPaths.currentUser, { token })))).toEqual([]);
+    offset += 1_000;
+    const touched = await log.of(() => call(app, 'GET', apiPaths.currentUser, { token }));
+    expect(writes(touched)).toEqual(['update "sessions" set']);
+    expect(writes(await log.of(() => call(app, 'GET', apiPaths.currentUser, { token })))).toEqual([]);
+  });
+
+  it('ends a session idle for the idle limit, counted from its last request', async () => {
+    const { token } = await member();
+    const idleMs = app.ctx.config.sessionIdleMs;
+    offset += 30 * 60_000;
+    expect((await call(app, 'GET', apiPaths.currentUser, { token })).code).toBe(0);
+    // idle for a minute less than the limit since that request: still alive, and used again
+    offset += idleMs - 60_000;
+    expect((await call(app, 'GET', apiPaths.currentUser, { token })).code).toBe(0);
+    offset += idleMs;
+    expect((await call(app, 'GET', apiPaths.currentUser, { token })).code).toBe(1000401);
+  });
+
+  it('answers portal/info in two statements: the session with its user, the companies with their products', async () => {
+    const { token, first } = await member();
+    const statements = await log.of(async () => {
+      const reply = await call(app, 'GET', apiPaths.portalInfo, { token });
+      expect(reply.code).toBe(0);
+      expect(reply.data.enterpriseId).toBe(first.enterpriseId);
+      expect(
+        reply.data.enterpriseProduct.map((e: { productList: { productCode: string }[] }) =>
+          e.productList.map((p) => p.productCode),
+        ),
+      ).toEqual([['esguard', 'seop'], ['mgguard']]);
+    });
+    expect(statements).toHaveLength(2);
+  });
+
+  it('lists a company without products with an empty product list', async () => {
+    const user = await createUser(app);
+    await createCompany(app, { members: [{ userId: user.id }] });
+    const reply = await call(app, 'GET', apiPaths.portalInfo, { token: await tokenFor(app, user.account, PASSWORD) });
+    expect(reply.data.enterpriseProduct).toHaveLength(1);
+    expect(reply.data.enterpriseProduct[0].productList).toEqual([]);
+  });
+
+  it("answers a signed-in page's branding in two statements", async () => {
+    const { token } = await member();
+    const statements = await log.of(async () => {
+      const reply = await call(app, 'GET', apiPaths.personalization, { token });
+      expect(reply.code).toBe(0);
+    });
+    expect(statements).toHaveLength(2);
+  });
+
+  it('writes on a sign-in only what it must: a failure leaves its reservation, a success takes it back', async () => {
+    const user = await createUser(app);
+    const failed = await log.of(() => signInWithPassword(app, 'account', user.account, 'Wrong-pass1'));
+    expect(writes(failed)).toEqual([
+      'insert into "rate_events"',
+      'insert into "sign_in_waits"',
+      'insert into "audit_events"',
+    ]);
+    const passed = await log.of(() => signInWithPassword(app, 'account', user.account, PASSWORD));
+    expect(writes(passed).sort()).toEqual(
+      [
+        'insert into "rate_events"',
+        'insert into "sign_in_waits"',
+        'delete from "rate_events"',
+        'delete from "sign_in_waits"',
+        'insert into "sessions"',
+        'insert into "audit_events"',
+      ].sort(),
+    );
+  });
+});
+
+describe('password hashing', () => {
+  it('runs at most one argon2 computation per core, the others waiting their turn', async () => {
+    const stored = await hashPassword(PASSWORD);
+    let busiest = 0;
+    let queued = 0;
+    const sampler = setInterval(() => {
+      busiest = Math.max(busiest, argon2.load.running);
+      queued = Math.max(queued, argon2.load.waiting);
+    }, 1);
+    const cores = availableParallelism();
+    // unknown accounts (no stored hash) take their turn in the same queue
+    const results = await Promise.all(
+      Array.from({ length: cores * 3 }, (_, i) => verifyPassword(i % 3 === 0 ? null : stored, PASSWORD)),
+    );
+    clearInterval(sampler);
+    expect(results).toEqual(Array.from({ length: cores * 3 }, (_, i) => i % 3 !== 0));
+    expect(busiest).toBeGreaterThan(0);
+    expect(busiest).toBeLessThanOrEqual(cores);
+    expect(queued).toBeGreaterThan(0);
+    expect(argon2.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('serves waiting tasks in arrival order and frees the place of a task that fails', async () => {
+    const limit = concurrencyLimit(2);
+    const order: number[] = [];
+    const opens: (() => void)[] = [];
+    const runs = Array.from({ length: 5 }, (_, i) =>
+      limit.run(async () => {
+        order.push(i);
+        await new Promise<void>((resolve) => (opens[i] = resolve));
+        if (i === 0) throw new Error('failed');
+      }),
+    );
+    await Promise.resolve();
+    expect(limit.load).toEqual({ running: 2, waiting: 3 });
+    opens[0]!();
+    await expect(runs[0]).rejects.toThrow('failed');
+    // each waiting task starts as a place frees up
+    for (let i = 1; i < 5; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      opens[i]!();
+    }
+    await Promise.all(runs.slice(1));
+    expect(order).toEqual([0, 1, 2, 3, 4]);
+    expect(limit.load).toEqual({ running: 0, waiting: 0 });
+  });
+});
+
+describe('SQLite statements', () => {
+  let sqlite: SqliteDatabase.Database;
+  beforeEach(() => {
+    sqlite = new SqliteDatabase(':memory:');
+    return () => sqlite.close();
+  });
+
+  it('prepares a statement once and runs it again, keeping the most recently used ones', () => {
+    const statements = reusingStatements(sqlite, 2);
+    const one = statements.prepare('select 1');
+    expect(statements.prepare('select 1')).toBe(one);
+    const two = statements.prepare('select 2');
+    statements.prepare('select 1');
+    // a third one drops the least recently used, `select 2`
+    statements.prepare('select 3');
+    expect(statements.prepare('select 1')).toBe(one);
+    expect(statements.prepare('select 2')).not.toBe(two);
+  });
+});
