@@ -1,0 +1,151 @@
+/**
+ * The browser figures of `npm run bench`: what the portal's production web build costs before its
+ * sign-in form exists, beside a bare React page built and served in the same run.
+ */
+import { chromium } from '@playwright/test';
+import type { Figure } from '../figures.ts';
+import { startBareReactPage } from './bare-react-server.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+import { type FirstScreen, loadFirstScreen } from './first-screen.ts';
+import { type LighthouseScores, startLighthouse } from './lighthouse-scores.ts';
+
+const RUNS = 3;
+const BARE = 'bare React page';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function round(value: number, digits: number): number {
+  return Number(value.toFixed(digits));
+}
+
+/** Figures where less is better: the ratio says how close the portal comes to the bare page. */
+function lowerIsBetter(name: string, value: number, unit: string, ceiling: number, extra: Partial<Figure>): Figure {
+  return { name, value, unit, ceiling: { name: BARE, value: ceiling }, ratio: round(ceiling / value, 3), ...extra };
+}
+
+interface Loads {
+  portal: FirstScreen[];
+  bare: FirstScreen[];
+}
+
+function loadFigures(label: string, loads: Loads, goalMs: number | null): Figure {
+  const portal = median(loads.portal.map((l) => l.lcpMs));
+  const bare = median(loads.bare.map((l) => l.lcpMs));
+  const elements = [...new Set(loads.portal.map((l) => l.lcpElement))].join(', ');
+  return lowerIsBetter(`LCP /login, ${label}`, Math.round(portal), 'ms', Math.round(bare), {
+    ...(goalMs === null ? {} : { goal: `<= ${goalMs} ms`, met: portal <= goalMs }),
+    note: `median of ${RUNS} cold loads, mobile viewport; LCP element ${elements}`,
+  });
+}
+
+function scriptFigures(loads: Loads): Figure[] {
+  const kB = (screens: FirstScreen[]) => round(median(screens.map((l) => l.scriptBytes)) / 1000, 1);
+  const files = (screens: FirstScreen[]) => median(screens.map((l) => l.scripts));
+  const portalKb = kB(loads.portal);
+  const encodings = [...new Set(loads.portal.flatMap((l) => l.encodings))].join('/');
+  return [
+    lowerIsBetter('JS before the /login form, on the wire', portalKb, 'kB', kB(loads.bare), {
+      goal: '<= 200 kB',
+      met: portalKb <= 200,
+      note: `encoded body bytes of the scripts requested before the form shows, served as ${encodings}`,
+    }),
+    lowerIsBetter('JS files before the /login form', files(loads.portal), 'files', files(loads.bare), {}),
+  ];
+}
+
+function lighthouseFigures(portal: LighthouseScores, bare: LighthouseScores): Figure[] {
+  const score = (name: string, value: number, ceiling: number, goal: string, met: boolean, note: string): Figure => ({
+    name,
+    value,
+    unit: 'score',
+    ceiling: { name: BARE, value: ceiling },
+    ratio: round(value / ceiling, 3),
+    goal,
+    met,
+    note,
+  });
+  return [
+    score(
+      'Lighthouse performance /login (mobile)',
+      portal.performance,
+      bare.performance,
+      '>= 90',
+      portal.performance >= 90,
+      `simulated Slow 4G + 4x CPU; Lighthouse LCP ${(portal.lcpMs / 1000).toFixed(1)} s (bare ${(bare.lcpMs / 1000).toFixed(1)} s)`,
+    ),
+    score(
+      'Lighthouse accessibility /login',
+      portal.accessibility,
+      bare.accessibility,
+      '= 100',
+      portal.accessibility === 100,
+      'automated audits only',
+    ),
+  ];
+}
+
+function notMeasured(reason: string): Figure[] {
+  return ['Lighthouse performance /login (mobile)', 'Lighthouse accessibility /login'].map((name) => ({
+    name,
+    value: Number.NaN,
+    unit: 'score',
+    note: `not measured: ${reason}`,
+  }));
+}
+
+async function measureLoads(portalUrl: string, bareUrl: string): Promise<{ local: Loads; slow: Loads }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const local: Loads = { portal: [], bare: [] };
+    const slow: Loads = { portal: [], bare: [] };
+    // interleaved, so that whatever else the machine does falls on both pages alike
+    for (let run = 0; run < RUNS; run++) {
+      local.portal.push(await loadFirstScreen(browser, portalUrl, false));
+      local.bare.push(await loadFirstScreen(browser, bareUrl, false));
+      slow.portal.push(await loadFirstScreen(browser, portalUrl, true));
+      slow.bare.push(await loadFirstScreen(browser, bareUrl, true));
+    }
+    return { local, slow };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measureLighthouse(portalUrl: string, bareUrl: string): Promise<Figure[]> {
+  let runner;
+  try {
+    runner = await startLighthouse();
+    return lighthouseFigures(await runner.score(portalUrl), await runner.score(bareUrl));
+  } catch (error) {
+    // reported, not faked, and the other figures still stand
+    return notMeasured(error instanceof Error ? error.message : String(error));
+  } finally {
+    runner?.close();
+  }
+}
+
+/** `portalUrl`: the running portal serving the production build (apps/web/dist). */
+export async function measureWebFigures(options: { portalUrl: string }): Promise<Figure[]> {
+  const portalUrl = new URL('/login', options.portalUrl).href;
+  const bare = await startBareReactPage();
+  try {
+    const { local, slow } = await measureLoads(portalUrl, bare.url);
+    const figures = [
+      ...scriptFigures(local),
+      loadFigures('localhost', local, null),
+      loadFigures('Slow 4G + 4x CPU', slow, 2500),
+      ...(await measureLighthouse(portalUrl, bare.url)),
+    ];
+    const limited = [...local.portal, ...slow.portal].reduce((sum, l) => sum + l.tooManyRequests, 0);
+    if (limited) {
+      for (const figure of figures) figure.note = `${figure.note ?? ''}; ${limited} answers 429 from the portal`;
+    }
+    return figures;
+  } finally {
+    await bare.close();
+  }
+}
