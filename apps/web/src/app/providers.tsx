@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider, Grid } from 'antd';
+import { ConfigProvider, Grid } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { NOTIFICATION_SECONDS, TOAST_SECONDS } from '@portal/shared/constants';
-import { ANTD_LOCALES } from '../lib/antd-locale';
 import { currentLanguage, i18n } from '../lib/i18n';
+import { antdLocaleOf } from '../lib/language-packs';
+import { FeedbackProvider } from '../components/feedback';
 import { queryClient } from '../lib/query-client';
 import { themeConfig } from '../lib/theme';
 import { usePreferences } from '../stores/preferences-store';
@@ -23,21 +23,19 @@ function LocalizedTheme({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[lang]}
+      locale={antdLocaleOf(lang)}
       theme={appTheme}
       // A space inside two-character Chinese labels ("登 录") would also end up in their accessible names.
       button={{ autoInsertSpace: false }}
     >
       <ThemeRoot mode={mode}>
-        <App message={{ duration: TOAST_SECONDS }} notification={{ duration: NOTIFICATION_SECONDS }}>
-          {children}
-        </App>
+        <FeedbackProvider>{children}</FeedbackProvider>
       </ThemeRoot>
     </ConfigProvider>
   );
 }
 
-/** Server state, language, theme and antd's message/notification/modal context, set once at the root. */
+/** Server state, language, theme and the toasts and dialogs, set once at the root. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>

@@ -3,6 +3,7 @@ import { QUERY_ARK_AUTH } from '@portal/shared/cookies';
 import { PRODUCTS } from '@portal/shared/products';
 import { PageLoading } from '../components/page-loading';
 import { paths } from '../config/paths';
+import { LoginPage } from '../features/login/login-page';
 import { writeToken } from '../lib/cookies';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -35,7 +36,8 @@ export const routes: RouteObject[] = [
         id: 'login',
         path: paths.login,
         handle: handle('login'),
-        lazy: async () => ({ Component: (await import('../features/login/login-page')).LoginPage }),
+        // The first screen of most visits: part of the entry, so that it costs no second round of requests.
+        Component: LoginPage,
       },
       {
         path: paths.verifyPhone,

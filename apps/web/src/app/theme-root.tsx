@@ -29,6 +29,8 @@ export function ThemeRoot({ mode, children }: { mode: ThemeMode; children: React
       '--portal-border': token.colorBorderSecondary,
       '--portal-shadow': token.boxShadowTertiary,
       '--portal-font': token.fontFamily,
+      '--portal-font-size': `${token.fontSize}px`,
+      '--portal-line-height': String(token.lineHeight),
     };
     for (const [name, value] of Object.entries(variables)) root.style.setProperty(name, value);
   }, [mode, token]);

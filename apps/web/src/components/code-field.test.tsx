@@ -1,23 +1,24 @@
 import { StyleProvider, createCache } from '@ant-design/cssinjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { App, Form } from 'antd';
+import { Form } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { CodeField } from './code-field';
 import { PhoneField } from './phone-field';
 import type { SendCode } from './send-code-button';
+import { FeedbackProvider } from './feedback';
 
 function renderFields(phone: string, send: SendCode) {
   render(
     <StyleProvider cache={createCache()} mock="server">
       <QueryClientProvider client={new QueryClient()}>
-        <App>
+        <FeedbackProvider>
           <Form name="f" initialValues={{ phone }}>
             <PhoneField label="Phone number" />
             <CodeField send={send} target="phone" />
           </Form>
-        </App>
+        </FeedbackProvider>
       </QueryClientProvider>
     </StyleProvider>,
   );

@@ -1,4 +1,4 @@
-import { App, Form, type FormInstance, Modal } from 'antd';
+import { Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '@portal/shared/constants';
@@ -6,6 +6,7 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { ErrorHandlers } from '../lib/api-client';
 import type { ApiError } from '../lib/api-error';
 import { serverFieldErrors } from '../lib/server-field-errors';
+import { useFeedback } from './feedback';
 import styles from './form-modal.module.css';
 
 /** An `onError` handler that shows the rejection's message under one field of the form, not in a toast. */
@@ -52,7 +53,7 @@ export function FormModal<Values extends object>({
   children,
 }: FormModalProps<Values>) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [ownForm] = Form.useForm<Values>();
   const instance = form ?? ownForm;
 
@@ -62,7 +63,7 @@ export function FormModal<Values extends object>({
         const names = Object.keys(instance.getFieldsValue(true) as object);
         const refused = [...serverFieldErrors(error)].filter(([field]) => names.includes(field));
         // A refusal that names none of this form's fields is said the usual way, once.
-        if (refused.length === 0) void message.error({ content: error.message, key: error.message });
+        if (refused.length === 0) message.error({ content: error.message, key: error.message });
         else instance.setFields(refused.map(([field, text]) => ({ name: field as never, errors: [text] })));
       },
     }),

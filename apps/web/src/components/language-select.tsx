@@ -7,7 +7,8 @@ import { currentLanguage } from '../lib/i18n';
 
 const OPTIONS = LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }));
 
-export function LanguageSwitcher() {
+/** antd's Select over the six languages; loaded on its own, after the first screen (language-switcher.tsx). */
+export function LanguageSelect() {
   const { t } = useTranslation();
   return (
     <Select<Language>

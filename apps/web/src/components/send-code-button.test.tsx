@@ -1,20 +1,21 @@
 import { StyleProvider, createCache } from '@ant-design/cssinjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { App, Form } from 'antd';
+import { Form } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-error';
 import { i18n } from '../lib/i18n';
 import { PhoneField } from './phone-field';
 import { type SendCode, SendCodeButton } from './send-code-button';
+import { FeedbackProvider } from './feedback';
 
 // antd's CSS-in-JS kept out of jsdom, as in renderRoutes
 const inApp = (node: ReactNode) =>
   render(
     <StyleProvider cache={createCache()} mock="server">
       <QueryClientProvider client={new QueryClient()}>
-        <App>{node}</App>
+        <FeedbackProvider>{node}</FeedbackProvider>
       </QueryClientProvider>
     </StyleProvider>,
   );

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Form } from 'antd';
+import { Button, Form } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { CallOptions } from '../lib/api-client';
 import type { ApiError } from '../lib/api-error';
+import { useFeedback } from './feedback';
 
 /** Sends the code with these call options; resolves with the server's cooldown. */
 export type SendCode = (options: CallOptions) => Promise<{ cooldownSeconds: number }>;
@@ -32,7 +33,7 @@ function cooldownOf(error: ApiError): number | null {
 export function SendCodeButton({ send, target, onSent, disabled }: SendCodeButtonProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [seconds, setSeconds] = useState(0);
 
   useEffect(() => {
@@ -46,7 +47,7 @@ export function SendCodeButton({ send, target, onSent, disabled }: SendCodeButto
     [ErrorCode.SmsBusy]: (error: ApiError) => {
       const wait = cooldownOf(error);
       if (wait) setSeconds(wait);
-      void message.warning(t('common.codeCooldown', { seconds: wait ?? 60 }));
+      message.warning(t('common.codeCooldown', { seconds: wait ?? 60 }));
     },
   };
 

@@ -1,9 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, isLanguage } from '@portal/shared/constants';
-import { MESSAGES } from '@portal/shared/locales/catalog';
 import type { Messages } from '@portal/shared/locales/types';
 import { readLangCookie } from './cookies';
+import { languagePackBackend } from './language-packs';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -12,22 +12,27 @@ declare module 'i18next' {
   }
 }
 
-const resources = Object.fromEntries(LANGUAGES.map((lang) => [lang, { translation: MESSAGES[lang] }]));
-
 /** The app's one i18next instance; the api client uses it outside React. */
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: readLangCookie() ?? DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  // The locale tags are used whole (zh-CN), never reduced to zh.
-  load: 'currentOnly',
-  interpolation: { escapeValue: false, prefix: '{{', suffix: '}}' },
-  returnNull: false,
-  initAsync: false,
-});
+/**
+ * Settles once the texts of the page's language are loaded; the app renders after it, so the first
+ * screen is never without its words.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(languagePackBackend)
+  .use(initReactI18next)
+  .init({
+    lng: readLangCookie() ?? DEFAULT_LANGUAGE,
+    // Every locale has every key of the source (checked at compile time and by the locale tests),
+    // so no second language is fetched to fall back on.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    // The locale tags are used whole (zh-CN), never reduced to zh.
+    load: 'currentOnly',
+    interpolation: { escapeValue: false, prefix: '{{', suffix: '}}' },
+    returnNull: false,
+  });
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;

@@ -1,8 +1,8 @@
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { currentLanguage, i18n } from '../lib/i18n';
 import { formatDeadline } from './certification';
+import { useFeedback } from '../components/feedback';
 
 export type CertificationChoice = 'verify' | 'skip';
 
@@ -12,7 +12,7 @@ export type CertificationChoice = 'verify' | 'skip';
  * everything else), so it offers nothing else and cannot be dismissed.
  */
 export function useCertificationPrompt(): (deadline: string, canSkip: boolean) => Promise<CertificationChoice> {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   return useCallback(
     (deadline, canSkip) =>
       new Promise<CertificationChoice>((resolve) => {

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { i18nReady } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
+
+// The app renders once its language is loaded (main.tsx); so do the tests.
+await i18nReady;
 
 // A lazy route's first import and antd's cold start can pass the default 1 s on a loaded machine
 // (two suites side by side); waiting longer costs nothing when the screen is there sooner.

@@ -1,15 +1,16 @@
 import { BankOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Select } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { enterCompany } from '../../session/portal-session';
 import { currentEnterpriseOf, useCurrentEnterprise, usePortalEnterprises } from '../../session/session-queries';
+import { useFeedback } from '../../components/feedback';
 import styles from './company-switcher.module.css';
 
 /** The session's current company; switching it changes the products the home page offers. */
 export function CompanySwitcher() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const enterprises = usePortalEnterprises();
   const current = useCurrentEnterprise();
   // A failure was said by the api client; the selection stays on the unchanged company.
@@ -17,7 +18,7 @@ export function CompanySwitcher() {
     mutationFn: enterCompany,
     onSuccess: (info) => {
       const entered = currentEnterpriseOf(info);
-      if (entered) void message.success(t('web.layout.companySwitched', { name: entered.enterpriseName }));
+      if (entered) message.success(t('web.layout.companySwitched', { name: entered.enterpriseName }));
     },
   });
 

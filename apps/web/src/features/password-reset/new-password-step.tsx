@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Form } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
@@ -10,6 +10,7 @@ import type { ResetIdentity } from './identity-step';
 import { resetPassword } from './password-reset-api';
 import { FlowActions } from '../../components/flow/flow-actions';
 import { paths } from '../../config/paths';
+import { useFeedback } from '../../components/feedback';
 
 interface Values {
   password: string;
@@ -28,7 +29,7 @@ export function NewPasswordStep({
   onCodeRejected: (message: string) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const errors = {
@@ -41,7 +42,7 @@ export function NewPasswordStep({
     mutationFn: ({ password, confirmPassword }: Values) =>
       resetPassword({ ...identity, password, confirmPassword }, { onError: errors }),
     onSuccess: async () => {
-      void message.success(t('registration.reset.success'));
+      message.success(t('registration.reset.success'));
       await navigate(paths.login, { replace: true });
     },
   });

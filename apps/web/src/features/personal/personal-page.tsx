@@ -1,6 +1,6 @@
 import { IdcardOutlined, LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Avatar, Button, Skeleton } from 'antd';
+import { Avatar, Button, Skeleton } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/page-heading';
@@ -10,6 +10,7 @@ import { NameModal } from './name-modal';
 import { PasswordModal } from './password-modal';
 import { allowModifyPasswordQuery } from './personal-api';
 import { PhoneModal } from './phone-modal';
+import { useFeedback } from '../../components/feedback';
 import styles from './personal-page.module.css';
 
 type Editor = 'name' | 'phone' | 'email' | 'password';
@@ -46,7 +47,7 @@ function DetailRow({ icon, label, value, action }: DetailRowProps) {
 /** The signed-in person's details, each with the form that changes it (spec: personal centre). */
 export function PersonalPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const user = useCurrentUser();
   const [editing, setEditing] = useState<Editor | null>(null);
   // Hidden until the server says yes, so that a section the user may not use never flashes up.
@@ -57,7 +58,7 @@ export function PersonalPage() {
   /** After a change (the server's view of the user is fetched again): the success toast. */
   function saved(kind: 'change' | 'bind') {
     setEditing(null);
-    void message.success(t(kind === 'bind' ? 'common.saveSuccess' : 'common.changeSuccess'));
+    message.success(t(kind === 'bind' ? 'common.saveSuccess' : 'common.changeSuccess'));
   }
 
   if (!user) {

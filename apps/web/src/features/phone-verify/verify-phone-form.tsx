@@ -1,6 +1,6 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Form } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PhoneBoundData, phoneBoundDataSchema } from '@portal/shared/api/personal';
@@ -11,6 +11,7 @@ import type { ApiError } from '../../lib/api-error';
 import { sendSmsCode } from '../../lib/code-api';
 import { phoneAuth } from './phone-auth-api';
 import { PhoneBoundModal } from './phone-bound-modal';
+import { useFeedback } from '../../components/feedback';
 
 interface Values {
   phone: string;
@@ -20,7 +21,7 @@ interface Values {
 /** Phone and `certify` code; calls `onVerified` once the server has marked the phone verified. */
 export function VerifyPhoneForm({ initialPhone, onVerified }: { initialPhone: string; onVerified: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   // The holder stays while the modal fades out, so that its text does not change as it goes.
   const [boundTo, setBoundTo] = useState<PhoneBoundData['boundTo']>(null);
@@ -38,7 +39,7 @@ export function VerifyPhoneForm({ initialPhone, onVerified }: { initialPhone: st
   const verify = useMutation({
     mutationFn: ({ phone, code }: Values) => phoneAuth({ phone: phone.trim(), code: code.trim() }, { onError: errors }),
     onSuccess: () => {
-      void message.success(t('web.verifyPhone.verified'));
+      message.success(t('web.verifyPhone.verified'));
       onVerified();
     },
   });

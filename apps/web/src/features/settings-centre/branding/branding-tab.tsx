@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Select, Skeleton } from 'antd';
+import { Button, Form, Input, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type SavePersonalizationRequest, savePersonalizationRequestSchema } from '@portal/shared/api/settings';
 import { COMPANY_FIELD_MAX, LANGUAGES } from '@portal/shared/constants';
@@ -7,6 +7,7 @@ import { schemaRule } from '../../../lib/form-rule';
 import { LANGUAGE_NAMES } from '../../../lib/language';
 import { brandingQuery, useSavePersonalization } from '../settings-api';
 import { IconUpload } from './icon-upload';
+import { useFeedback } from '../../../components/feedback';
 import styles from './branding.module.css';
 
 const rules = savePersonalizationRequestSchema.shape;
@@ -17,12 +18,12 @@ const COUNT = { show: true, max: COMPANY_FIELD_MAX };
 /** The company's platform names, language and icon: what its members see as page title and favicon. */
 export function BrandingTab() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data: config } = useQuery(brandingQuery());
   const save = useSavePersonalization();
 
   function submit(body: SavePersonalizationRequest) {
-    save.mutate({ body }, { onSuccess: () => void message.success(t('common.saveSuccess')) });
+    save.mutate({ body }, { onSuccess: () => message.success(t('common.saveSuccess')) });
   }
 
   if (!config) return <Skeleton active paragraph={{ rows: 6 }} />;
@@ -86,7 +87,7 @@ export function BrandingTab() {
         <h2 id="branding-icon" className={styles.cardTitle}>
           {t('settings.branding.iconTitle')}
         </h2>
-        <IconUpload icon={config.icon} onUploaded={() => void message.success(t('settings.branding.iconUploaded'))} />
+        <IconUpload icon={config.icon} onUploaded={() => message.success(t('settings.branding.iconUploaded'))} />
         <h3 className={styles.previewTitle}>{t('settings.branding.preview')}</h3>
         <div
           className={styles.browser}

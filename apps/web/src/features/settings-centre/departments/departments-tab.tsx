@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
-import { App, Button, Table, Tooltip } from 'antd';
+import { Button, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { untilSettled } from '../until-settled';
 import { type DepartmentEdit, DepartmentNameModal } from './department-name-modal';
 import type { DepartmentNode } from './department-tree';
 import type { Departments } from './use-departments';
+import { useFeedback } from '../../../components/feedback';
 
 /** Describes the default department's disabled Delete to screen readers as its tooltip does to the eye. */
 const DEFAULT_UNDELETABLE_ID = 'default-department-undeletable';
@@ -23,7 +24,7 @@ const DEFAULT_UNDELETABLE_ID = 'default-department-undeletable';
 export function DepartmentsTab({ departments }: { departments: Departments }) {
   const { t } = useTranslation();
   const defaultUndeletable = t('settings.departments.defaultUndeletable');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const remove = useDeleteDepartment();
   const [edit, setEdit] = useState<DepartmentEdit | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
@@ -40,7 +41,7 @@ export function DepartmentsTab({ departments }: { departments: Departments }) {
       width: CONFIRM_WIDTH,
       // 1009107, members still in it, is the api client's toast
       onOk: () =>
-        untilSettled(remove, { body: { id: department.id } }, () => void message.success(t('common.deleteSuccess'))),
+        untilSettled(remove, { body: { id: department.id } }, () => message.success(t('common.deleteSuccess'))),
     });
   }
 
@@ -147,7 +148,7 @@ export function DepartmentsTab({ departments }: { departments: Departments }) {
         onClose={() => setEdit(null)}
         onSaved={(text) => {
           setEdit(null);
-          void message.success(text);
+          message.success(text);
         }}
       />
     </section>

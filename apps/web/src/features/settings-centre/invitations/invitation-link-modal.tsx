@@ -1,5 +1,5 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Button, Input, Modal, Space } from 'antd';
+import { Button, Input, Modal, Space } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { CreatedCompanyInvitation } from '@portal/shared/api/settings';
 import { MODAL_WIDTH } from '@portal/shared/constants';
 import { formatDateTime } from '../format-date-time';
 import { copyText } from './copy-text';
+import { useFeedback } from '../../../components/feedback';
 import styles from './invitations.module.css';
 
 /** The new link, shown once (the server keeps only its hash): to copy, or to scan as a QR code. */
@@ -19,13 +20,13 @@ export function InvitationLinkModal({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const inputId = useId();
 
   async function copy() {
     if (!link) return;
-    if (await copyText(link.url)) void message.success(t('common.copySuccess'));
-    else void message.error(t('common.copyFailed'));
+    if (await copyText(link.url)) message.success(t('common.copySuccess'));
+    else message.error(t('common.copyFailed'));
   }
 
   return (

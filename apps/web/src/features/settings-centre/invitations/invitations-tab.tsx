@@ -6,7 +6,7 @@ import {
   UserAddOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Table } from 'antd';
+import { Button, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import styles from '../settings-tab.module.css';
 import { untilSettled } from '../until-settled';
 import { InvitationCreateModal } from './invitation-create-modal';
 import { InvitationLinkModal } from './invitation-link-modal';
+import { useFeedback } from '../../../components/feedback';
 
 /** Only a usable link stands out; the others are told apart by icon and word. */
 const STATUS_ICONS: Record<InvitationStatus, ReactNode> = {
@@ -32,7 +33,7 @@ const STATUS_ICONS: Record<InvitationStatus, ReactNode> = {
 /** Invitation links: create (then copy or scan), follow their status and uses, revoke. */
 export function InvitationsTab({ departments }: { departments: Departments }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const invitations = useQuery(invitationsQuery());
   const revoke = useRevokeInvitation();
   const [creating, setCreating] = useState(false);
@@ -47,11 +48,7 @@ export function InvitationsTab({ departments }: { departments: Departments }) {
       cancelText: t('common.cancel'),
       width: CONFIRM_WIDTH,
       onOk: () =>
-        untilSettled(
-          revoke,
-          { body: { id: invitation.id } },
-          () => void message.success(t('settings.invitations.revoked')),
-        ),
+        untilSettled(revoke, { body: { id: invitation.id } }, () => message.success(t('settings.invitations.revoked'))),
     });
   }
 

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Input, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Input, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { MemberCreateModal } from './member-create-modal';
 import { MemberEditModal } from './member-edit-modal';
 import { useMemberPage } from './use-member-page';
 import { paths } from '../../../config/paths';
+import { useFeedback } from '../../../components/feedback';
 
 /** Inline, because antd's own `max-width: 100%` for an ellipsis outranks a class. */
 const TRUNCATED = { maxWidth: '14em' } as const;
@@ -35,7 +36,7 @@ function truncated(value: string | null) {
 /** The company's members: a paged, searchable list; accounts created here sign in with account and password. */
 export function MembersTab({ departments }: { departments: Departments }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const me = useSessionUser()?.userId;
   const list = useMemberPage();
@@ -63,10 +64,10 @@ export function MembersTab({ departments }: { departments: Departments }) {
       onOk: () =>
         untilSettled(remove, { body: { userId: member.userId }, self }, (outcome) => {
           if (outcome === 'lastAdmin') {
-            void message.error(t('settings.members.lastAdmin'));
+            message.error(t('settings.members.lastAdmin'));
             return;
           }
-          void message.success(t('settings.members.removed'));
+          message.success(t('settings.members.removed'));
           if (self) leftAdmins();
         }),
     });
@@ -184,7 +185,7 @@ export function MembersTab({ departments }: { departments: Departments }) {
         onClose={() => setCreating(false)}
         onCreated={() => {
           setCreating(false);
-          void message.success(t('settings.members.created'));
+          message.success(t('settings.members.created'));
         }}
       />
       <MemberEditModal
@@ -195,7 +196,7 @@ export function MembersTab({ departments }: { departments: Departments }) {
         onClose={() => setEditing(null)}
         onSaved={(left) => {
           setEditing(null);
-          void message.success(t('settings.members.updated'));
+          message.success(t('settings.members.updated'));
           if (left) leftAdmins();
         }}
       />

@@ -1,0 +1,71 @@
+import type { ModalFuncProps } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { HookAPI } from 'antd/es/modal/useModal';
+import { type ReactNode, Suspense, createContext, lazy, useCallback, useContext, useMemo, useRef } from 'react';
+
+/** What the holder lends once its code is there: the APIs of antd's message and modal hooks. */
+export interface FeedbackApis {
+  message: MessageInstance;
+  modal: HookAPI;
+}
+
+type MessageArgs = Parameters<MessageInstance['success']>;
+
+/** The toasts and dialogs a screen shows. */
+export interface Feedback {
+  message: Record<'success' | 'error' | 'warning', (...args: MessageArgs) => void>;
+  modal: Record<'confirm' | 'warning', (config: ModalFuncProps) => void>;
+}
+
+// antd's message and modal (with its dialog and notification machinery) are a large part of antd
+// that no first screen shows: their holder is loaded in a chunk of its own once the page is up.
+const FeedbackHolder = lazy(async () => ({ default: (await import('./feedback-holder')).FeedbackHolder }));
+
+const FeedbackContext = createContext<Feedback | null>(null);
+
+/**
+ * Lends every screen the toasts and dialogs, in the theme and language of the providers above. A
+ * call made before the holder's code has arrived is shown as soon as it has.
+ */
+export function FeedbackProvider({ children }: { children: ReactNode }) {
+  const apis = useRef<FeedbackApis | null>(null);
+  const waiting = useRef<((apis: FeedbackApis) => void)[]>([]);
+
+  const onReady = useCallback((ready: FeedbackApis) => {
+    apis.current = ready;
+    for (const show of waiting.current.splice(0)) show(ready);
+  }, []);
+
+  const feedback = useMemo((): Feedback => {
+    const call = (show: (ready: FeedbackApis) => void) => {
+      if (apis.current) show(apis.current);
+      else waiting.current.push(show);
+    };
+    return {
+      message: {
+        success: (...args) => call(({ message }) => void message.success(...args)),
+        error: (...args) => call(({ message }) => void message.error(...args)),
+        warning: (...args) => call(({ message }) => void message.warning(...args)),
+      },
+      modal: {
+        confirm: (config) => call(({ modal }) => void modal.confirm(config)),
+        warning: (config) => call(({ modal }) => void modal.warning(config)),
+      },
+    };
+  }, []);
+
+  return (
+    <FeedbackContext.Provider value={feedback}>
+      <Suspense fallback={null}>
+        <FeedbackHolder onReady={onReady} />
+      </Suspense>
+      {children}
+    </FeedbackContext.Provider>
+  );
+}
+
+export function useFeedback(): Feedback {
+  const feedback = useContext(FeedbackContext);
+  if (!feedback) throw new Error('useFeedback is used outside FeedbackProvider');
+  return feedback;
+}
