@@ -9,6 +9,11 @@ describe(`the server as its own process (${ENGINE})`, () => {
   });
   afterAll(async () => server?.close());
 
+  it('is alive, compiled as production runs it', async () => {
+    const reply = await server.call(apiPaths.health);
+    expect([reply.status, reply.json?.data?.status]).toEqual([200, 'alive']);
+  });
+
   it('answers over real HTTP with the envelope', async () => {
     const reply = await server.call(apiPaths.currentUser);
     expect(reply.status).toBe(401);

@@ -10,6 +10,7 @@ export default defineProject({
     name: 'reliability',
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
+    globalSetup: ['support/build-server.ts'],
     environment: 'node',
     // each file starts servers of its own; two at a time on a 2-core machine
     maxWorkers: 2,

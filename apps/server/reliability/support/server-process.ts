@@ -106,7 +106,8 @@ export interface ServerOptions {
   database?: TestDatabase;
 }
 
-/** The portal as `npm start` runs it, in a child process, on a database of its own. */
+/** The portal as `npm start` runs it (the compiled server that globalSetup builds), in a child
+ *  process, on a database of its own. */
 export class ServerProcess {
   child: ChildProcess | null = null;
   port = 0;
@@ -143,7 +144,7 @@ export class ServerProcess {
     this.port = await freePort();
     this.exitCode = undefined;
     this.exitSignal = null;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, ['dist/server.js'], {
       cwd: SERVER_DIR,
       env: {
         PATH: process.env.PATH,

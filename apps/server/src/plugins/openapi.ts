@@ -11,6 +11,7 @@ import { businessFailureEnvelopeSchema, failureDataSchema } from '@portal/shared
 import { ACCOUNT_PREFIX, API_PREFIX, FRONT_PREFIX, SETTINGS_PREFIX } from '@portal/shared/api/paths';
 import { type ZodType, z } from 'zod';
 import type { Config } from '../config.ts';
+import { contentSecurityPolicy } from './security-headers.ts';
 import { type FailureStatus, failureAnswers } from './validation.ts';
 
 declare module 'fastify' {
@@ -22,6 +23,15 @@ declare module 'fastify' {
 }
 
 const API_DOCS_PATH = `${API_PREFIX}/docs`;
+
+/** The Swagger UI page: its own scripts only, its styles and those it sets inline while rendering,
+ *  images its styles embed as data: URLs, and the description it reads from this server. */
+const API_DOCS_POLICY = contentSecurityPolicy({
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+});
 
 /** Schemas that nearly every call answers, described once under `components` and referenced. */
 const SHARED_ANSWERS: [ZodType, string][] = [
@@ -131,5 +141,10 @@ export const openapiPlugin = fp(async (app: FastifyInstance, { config }: { confi
     transform: describeRoute,
     transformObject: describeComponents,
   });
-  await app.register(swaggerUi, { routePrefix: API_DOCS_PATH });
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, contentSecurityPolicy: API_DOCS_POLICY };
+    });
+    await docs.register(swaggerUi, { routePrefix: API_DOCS_PATH });
+  });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { PRODUCTS } from '@portal/shared/products';
@@ -17,6 +18,24 @@ function withQuery(target: string, query: string): string {
 
 function escapeAttribute(value: string): string {
   return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The smaller first. */
+const COMPRESSIONS = ['br', 'gzip'] as const;
+
+interface IndexHtml {
+  identity: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** index.html is the same for every request: compressed once, at start, as hard as each format goes. */
+function compressedOnce(html: string): IndexHtml {
+  return {
+    identity: html,
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
+  };
 }
 
 /** The built web app with history fallback: any GET outside /api that is not a file gets index.html.
@@ -37,20 +56,24 @@ export async function webAppRoutes(
     });
   }
 
-  let indexHtml: string | null = null;
+  let indexHtml: IndexHtml | null = null;
   if (webDist) {
     const raw = readFileSync(join(webDist, 'index.html'), 'utf8');
     const meta = mainDomain ? `<meta name="portal:main-domain" content="${escapeAttribute(mainDomain)}">` : '';
-    indexHtml = raw.replace('</head>', `${meta}</head>`);
+    indexHtml = compressedOnce(raw.replace('</head>', `${meta}</head>`));
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
       wildcard: false,
       cacheControl: false,
+      // the build writes .br and .gz beside each asset worth compressing; they are sent as they are
+      preCompressed: true,
       setHeaders(res, path) {
         // hashed file names under assets/ never change content; anything else is revalidated
         const immutable = path.startsWith(join(webDist, 'assets'));
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // the encoding sent depends on the request's Accept-Encoding; shared caches must know
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
@@ -58,7 +81,11 @@ export async function webAppRoutes(
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      // asked one at a time: the negotiator breaks a tie by the client's order, and browsers list gzip first
+      const encoding = COMPRESSIONS.find((name) => request.encodings([name, 'identity']) === name);
+      if (encoding) return reply.header('content-encoding', encoding).send(indexHtml[encoding]);
+      return reply.send(indexHtml.identity);
     }
     return sendFailure(request, reply, ErrorCode.NotFound);
   });

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '@portal/shared/api/paths';
+import { type TestApp, startTestApp } from './support/test-app.ts';
+
+const EVERY_ANSWER = {
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'SAMEORIGIN',
+};
+const PAGE_ONLY = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(header: unknown): Record<string, string> {
+  expect(typeof header).toBe('string');
+  return Object.fromEntries(
+    (header as string).split(';').map((part) => {
+      const [name, ...values] = part.trim().split(' ');
+      return [name!, values.join(' ')];
+    }),
+  );
+}
+
+describe('security headers', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    t = await startTestApp({}, dist);
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('gives the web app page its policy and the page-only headers', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers).toMatchObject(EVERY_ANSWER);
+    for (const name of PAGE_ONLY) expect(page.headers[name], name).toBeDefined();
+    const policy = directives(page.headers['content-security-policy']);
+    expect(policy).toMatchObject({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'style-src': "'self' 'unsafe-inline'",
+      'img-src': "'self' data: blob:",
+      'frame-ancestors': "'self'",
+      'object-src': "'none'",
+    });
+    expect(policy).not.toHaveProperty('upgrade-insecure-requests');
+  });
+
+  it('gives API answers, successes and failures alike, the protective headers and no page policy', async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url: apiPaths.health }),
+      await t.app.inject({ method: 'GET', url: apiPaths.currentUser }),
+      await t.app.inject({ method: 'GET', url: '/api/no/such/call' }),
+      await t.app.inject({
+        method: 'POST',
+        url: apiPaths.login,
+        payload: 'not json',
+        headers: { 'content-type': 'application/json' },
+      }),
+    ];
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.headers['content-type']).toContain('application/json');
+      expect(answer.headers).toMatchObject(EVERY_ANSWER);
+      for (const name of PAGE_ONLY) expect(answer.headers[name], `answer ${index}: ${name}`).toBeUndefined();
+    }
+  });
+
+  it('gives the API browser a policy of its own, and its files none', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.headers['content-type']).toContain('text/html');
+    expect(directives(docs.headers['content-security-policy'])).toMatchObject({
+      'script-src': "'self'",
+      'img-src': "'self' data:",
+      'connect-src': "'self'",
+    });
+    // the scripts the page loads are its own; none of them is inline
+    expect(docs.body).not.toMatch(/<script>|<script [^>]*>[^<\s]/);
+    const script = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers).toMatchObject(EVERY_ANSWER);
+    expect(script.headers['content-security-policy']).toBeUndefined();
+  });
+});
