@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,8 +17,8 @@ export const SERVER_DIR = resolve(BENCH_DIR, '..');
 export const REPO_ROOT = resolve(SERVER_DIR, '../..');
 export const LOOP_PROBE = join(BENCH_DIR, 'loop-probe.mjs');
 
-/** How the portal is started: the one place to switch between the build and the sources. */
-export const PORTAL_ARGS = ['--import', 'tsx', join(SERVER_DIR, 'src/server.ts')];
+/** The portal as production runs it: the build of `npm run build` (apps/server/dist). */
+export const PORTAL_ARGS = [join(SERVER_DIR, 'dist/server.js')];
 
 export interface LoopDelay {
   p50: number;
@@ -61,10 +62,14 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** The environment of a spawned server: the bench's own, without NODE_ENV (a server decides its mode
- *  from the variables it is given). */
+/**
+ * The environment of a spawned process: the bench's own, without NODE_ENV (a server decides its mode
+ * from the variables it is given), and with the thread pool `npm start` gives the server
+ * (scripts/start.mjs: one argon2 computation per core beside libuv's four), so that the portal, its
+ * ceilings and the raw verifies all hash on the same pool.
+ */
 export function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env, ...extra };
+  const env: NodeJS.ProcessEnv = { UV_THREADPOOL_SIZE: String(availableParallelism() + 4), ...process.env, ...extra };
   delete env.NODE_ENV;
   return env;
 }
@@ -85,6 +90,20 @@ export async function waitFor200(url: string, exited: () => string | null, timeo
     if (performance.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
     await sleep(20);
   }
+}
+
+/** Polls `url` until nothing listens there any more: a server stopped has finished its drain. */
+export async function waitUntilClosed(url: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    try {
+      await (await fetch(url)).arrayBuffer();
+    } catch {
+      return;
+    }
+    await sleep(50);
+  }
+  throw new Error(`${url} still answers ${timeoutMs / 1000} s after its server was stopped`);
 }
 
 /** /proc/<pid>/status and /proc/<pid>/stat: Linux only, like the machine the figures describe. */

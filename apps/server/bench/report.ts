@@ -103,5 +103,6 @@ export function writeResults(figures: Figure[], host: Machine, command: string):
         .map((note) => `- ${note}`)
         .join('\n') || '- none',
     );
+  mkdirSync(join(REPO_ROOT, 'docs'), { recursive: true });
   writeFileSync(join(REPO_ROOT, 'docs/performance.md'), page);
 }
