@@ -1,37 +1,59 @@
-import type { Browser, Request } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { screenEmulationMetrics, throttling, userAgents } from 'lighthouse/core/config/constants.js';
 
 /** One cold load of a page up to its sign-in form. */
 export interface FirstScreen {
   /** Largest contentful paint, ms after navigation start. */
   lcpMs: number;
-  /** The element that made it, e.g. `h1#login-heading`. */
+  /** The element that made it, e.g. `h1#login-heading` or `p._heroHeadline_18lk7_43`. */
   lcpElement: string;
-  /** Scripts requested before the form was visible, and their bodies as they came over the wire. */
+  /** Scripts whose fetch had started when the first form entered the document, and their bodies as
+   *  they came over the wire. */
   scripts: number;
   scriptBytes: number;
-  /** Content encodings those scripts were served with ("br", "gzip", "identity"). */
+  /** Content encodings the page's scripts were served with ("br", "gzip", "identity"). */
   encodings: string[];
   /** Answers 429 met on the way: a throttled portal would make the figures meaningless. */
   tooManyRequests: number;
 }
 
-// Runs before any of the page's own scripts; the buffered flag still delivers entries painted before
-// the observer existed. The latest entry is the page's LCP so far.
-const LCP_OBSERVER = `
+// Runs before any of the page's own scripts. The buffered flag still delivers LCP entries painted
+// before the observer existed; the latest entry is the page's LCP so far. The moment a form enters
+// the document is noted from inside the page (a mutation observer runs before the next paint), so the
+// scripts counted are exactly those whose fetch had started by then, whatever the CPU throttling.
+const OBSERVERS = `
   globalThis.__benchLcp = null;
+  globalThis.__benchFormAt = null;
   new PerformanceObserver((list) => {
     const entries = list.getEntries();
     globalThis.__benchLcp = entries[entries.length - 1];
   }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const forms = new MutationObserver(() => {
+    if (!document.querySelector('form')) return;
+    globalThis.__benchFormAt = performance.now();
+    forms.disconnect();
+  });
+  forms.observe(document, { childList: true, subtree: true });
 `;
 
-const READ_LCP = `(() => {
+// encodedBodySize: the body as it came over the wire, before its content coding was undone
+const READ_FIGURES = `(() => {
   const entry = globalThis.__benchLcp;
-  if (!entry) return null;
+  const formAt = globalThis.__benchFormAt;
+  if (!entry || formAt === null) return null;
   const el = entry.element;
-  const name = el ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') : entry.url;
-  return { time: entry.startTime, element: name };
+  const lcpElement = el
+    ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : el.classList.length ? '.' + el.classList[0] : '')
+    : entry.url;
+  const scripts = performance
+    .getEntriesByType('resource')
+    .filter((r) => r.startTime <= formAt && /\\.m?js$/.test(new URL(r.name).pathname));
+  return {
+    lcpMs: entry.startTime,
+    lcpElement,
+    scripts: scripts.length,
+    scriptBytes: scripts.reduce((sum, r) => sum + r.encodedBodySize, 0),
+  };
 })()`;
 
 const PAGE_TIMEOUT_MS = 60_000;
@@ -67,39 +89,25 @@ export async function loadFirstScreen(browser: Browser, url: string, slow: boole
       });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: link.cpuSlowdownMultiplier });
     }
-    await page.addInitScript(LCP_OBSERVER);
+    await page.addInitScript(OBSERVERS);
 
-    const requests: Request[] = [];
     let tooManyRequests = 0;
-    page.on('request', (request) => requests.push(request));
+    const encodings = new Set<string>();
     page.on('response', (response) => {
       if (response.status() === 429) tooManyRequests++;
+      if (response.request().resourceType() === 'script') {
+        encodings.add(response.headers()['content-encoding'] ?? 'identity');
+      }
     });
 
     await page.goto(url, { waitUntil: 'commit', timeout: PAGE_TIMEOUT_MS });
     await page.locator('form').first().waitFor({ state: 'visible', timeout: PAGE_TIMEOUT_MS });
-    const scriptRequests = requests.filter((request) => request.resourceType() === 'script');
+    // the scripts' resource timing entries are complete only once they have finished loading
     await page.waitForLoadState('networkidle', { timeout: PAGE_TIMEOUT_MS });
 
-    let scriptBytes = 0;
-    const encodings = new Set<string>();
-    for (const request of scriptRequests) {
-      const response = await request.response();
-      if (!response) continue;
-      encodings.add((await response.headerValue('content-encoding')) ?? 'identity');
-      scriptBytes += (await request.sizes()).responseBodySize;
-    }
-
-    const lcp = (await page.evaluate(READ_LCP)) as { time: number; element: string } | null;
-    if (!lcp) throw new Error(`no largest-contentful-paint entry on ${url}`);
-    return {
-      lcpMs: lcp.time,
-      lcpElement: lcp.element,
-      scripts: scriptRequests.length,
-      scriptBytes,
-      encodings: [...encodings].sort(),
-      tooManyRequests,
-    };
+    const figures = (await page.evaluate(READ_FIGURES)) as Omit<FirstScreen, 'encodings' | 'tooManyRequests'> | null;
+    if (!figures) throw new Error(`no largest-contentful-paint entry or no form on ${url}`);
+    return { ...figures, encodings: [...encodings].sort(), tooManyRequests };
   } finally {
     await context.close();
   }
