@@ -58,6 +58,13 @@ const READ_FIGURES = `(() => {
 
 const PAGE_TIMEOUT_MS = 60_000;
 
+const SLOW = throttling.mobileSlow4G;
+// Lighthouse gives its throughputs in units of 1024 bit/s; CDP takes bytes per second
+const bytesPerSecond = (kbps: number) => (kbps * 1024) / 8;
+
+/** The slow loads' conditions in words, for the figures' notes. */
+export const SLOW_CONDITIONS = `DevTools throttling at ${SLOW.requestLatencyMs} ms latency, ${(bytesPerSecond(SLOW.downloadThroughputKbps) / 1024).toFixed(0)} KiB/s down, ${(bytesPerSecond(SLOW.uploadThroughputKbps) / 1024).toFixed(0)} KiB/s up, CPU ${SLOW.cpuSlowdownMultiplier}x slower`;
+
 /**
  * Loads `url` in a new browser context (an empty cache, and caching off) emulating Lighthouse's
  * mobile device, optionally on Lighthouse's Slow 4G link and 4x slower CPU, and waits for the first
@@ -80,14 +87,13 @@ export async function loadFirstScreen(browser: Browser, url: string, slow: boole
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     if (slow) {
-      const link = throttling.mobileSlow4G;
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
-        latency: link.requestLatencyMs,
-        downloadThroughput: (link.downloadThroughputKbps * 1024) / 8,
-        uploadThroughput: (link.uploadThroughputKbps * 1024) / 8,
+        latency: SLOW.requestLatencyMs,
+        downloadThroughput: bytesPerSecond(SLOW.downloadThroughputKbps),
+        uploadThroughput: bytesPerSecond(SLOW.uploadThroughputKbps),
       });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: link.cpuSlowdownMultiplier });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW.cpuSlowdownMultiplier });
     }
     await page.addInitScript(OBSERVERS);
 

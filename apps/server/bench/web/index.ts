@@ -6,7 +6,7 @@ import { chromium } from '@playwright/test';
 import type { Figure } from '../figures.ts';
 import { startBareReactPage } from './bare-react-server.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
-import { type FirstScreen, loadFirstScreen } from './first-screen.ts';
+import { type FirstScreen, SLOW_CONDITIONS, loadFirstScreen } from './first-screen.ts';
 import { type LighthouseScores, startLighthouse } from './lighthouse-scores.ts';
 
 const RUNS = 3;
@@ -32,13 +32,13 @@ interface Loads {
   bare: FirstScreen[];
 }
 
-function loadFigures(label: string, loads: Loads, goalMs: number | null): Figure {
+function loadFigures(label: string, conditions: string, loads: Loads, goalMs: number | null): Figure {
   const portal = median(loads.portal.map((l) => l.lcpMs));
   const bare = median(loads.bare.map((l) => l.lcpMs));
   const elements = [...new Set(loads.portal.map((l) => l.lcpElement))].join(', ');
   return lowerIsBetter(`LCP /login, ${label}`, Math.round(portal), 'ms', Math.round(bare), {
     ...(goalMs === null ? {} : { goal: `<= ${goalMs} ms`, met: portal <= goalMs }),
-    note: `median of ${RUNS} cold loads, mobile viewport; LCP element ${elements}`,
+    note: `median of ${RUNS} cold loads in Chromium as Lighthouse's mobile device, ${conditions}; LCP element ${elements}`,
   });
 }
 
@@ -51,7 +51,7 @@ function scriptFigures(loads: Loads): Figure[] {
     lowerIsBetter('JS before the /login form, on the wire', portalKb, 'kB', kB(loads.bare), {
       goal: '<= 200 kB',
       met: portalKb <= 200,
-      note: `encoded body bytes of the scripts requested before the form shows, served as ${encodings}`,
+      note: `encoded body bytes of the scripts whose fetch began before the sign-in form entered the page, served as ${encodings}`,
     }),
     lowerIsBetter('JS files before the /login form', files(loads.portal), 'files', files(loads.bare), {}),
   ];
@@ -136,8 +136,8 @@ export async function measureWebFigures(options: { portalUrl: string }): Promise
     const { local, slow } = await measureLoads(portalUrl, bare.url);
     const figures = [
       ...scriptFigures(local),
-      loadFigures('localhost', local, null),
-      loadFigures('Slow 4G + 4x CPU', slow, 2500),
+      loadFigures('localhost', 'no throttling', local, null),
+      loadFigures('Slow 4G + 4x CPU', SLOW_CONDITIONS, slow, 2500),
       ...(await measureLighthouse(portalUrl, bare.url)),
     ];
     const limited = [...local.portal, ...slow.portal].reduce((sum, l) => sum + l.tooManyRequests, 0);
