@@ -142,7 +142,8 @@ export async function measureWebFigures(options: { portalUrl: string }): Promise
     ];
     const limited = [...local.portal, ...slow.portal].reduce((sum, l) => sum + l.tooManyRequests, 0);
     if (limited) {
-      for (const figure of figures) figure.note = `${figure.note ?? ''}; ${limited} answers 429 from the portal`;
+      const warning = `${limited} answers 429 from the portal during the loads`;
+      for (const figure of figures) figure.note = figure.note ? `${figure.note}; ${warning}` : warning;
     }
     return figures;
   } finally {
