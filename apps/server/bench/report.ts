@@ -4,7 +4,8 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import type { Figure } from './figures.ts';
 import { BENCH_DIR, REPO_ROOT } from './processes.ts';
 
@@ -87,7 +88,7 @@ function markdownTable(figures: Figure[]): string {
 
 export const RESULTS_DIR = join(BENCH_DIR, 'results');
 
-export function writeResults(figures: Figure[], host: Machine, command: string): void {
+export async function writeResults(figures: Figure[], host: Machine, command: string): Promise<void> {
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify({ machine: host, command, figures }, null, 2)}\n`);
   const template = readFileSync(join(BENCH_DIR, 'performance.template.md'), 'utf8');
@@ -103,6 +104,8 @@ export function writeResults(figures: Figure[], host: Machine, command: string):
         .map((note) => `- ${note}`)
         .join('\n') || '- none',
     );
-  mkdirSync(join(REPO_ROOT, 'docs'), { recursive: true });
-  writeFileSync(join(REPO_ROOT, 'docs/performance.md'), page);
+  const file = join(REPO_ROOT, 'docs/performance.md');
+  mkdirSync(dirname(file), { recursive: true });
+  // formatted as the repository formats its documents, so that the lint passes on a fresh page
+  writeFileSync(file, await format(page, { ...(await resolveConfig(file)), filepath: file }));
 }

@@ -400,13 +400,10 @@ async function measureSqlite(figures: Figure[], hello: Ceilings): Promise<void> 
       const afterMiB = portal.rssMiB();
 
       log('portal on SQLite: browser figures');
-      try {
-        figures.push(...(await measureWebFigures({ portalUrl: portal.url })));
-      } catch (error) {
-        // the server's figures are still worth their report; the exit status says what failed
-        console.error('[bench] the browser figures failed:', error);
-        process.exitCode = 1;
-      }
+      await part(
+        'browser figures',
+        async () => void figures.push(...(await measureWebFigures({ portalUrl: portal.url }))),
+      );
       figures.push(
         lowerIsBetter(
           'memory idle (VmRSS 3 s after ready), SQLite',
@@ -503,6 +500,17 @@ async function measureNpmStart(figures: Figure[], hello: Ceilings): Promise<void
   }
 }
 
+/** A part of the bench that failed is said, and the exit status says so, but the other parts are
+ *  still measured and reported. */
+async function part(name: string, measure: () => Promise<void>): Promise<void> {
+  try {
+    await measure();
+  } catch (error) {
+    console.error(`[bench] ${name} failed:`, error);
+    process.exitCode = 1;
+  }
+}
+
 async function main(): Promise<void> {
   const figures: Figure[] = [];
   const host = machine();
@@ -513,13 +521,13 @@ async function main(): Promise<void> {
   await buildBenchServers();
 
   const hello = await measureHello(figures);
-  await measureSqlite(figures, hello);
+  await part('SQLite', () => measureSqlite(figures, hello));
   const databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl?.startsWith('postgres')) await measurePostgres(figures, databaseUrl, hello);
-  await measureNpmStart(figures, hello);
+  if (databaseUrl?.startsWith('postgres')) await part('PostgreSQL', () => measurePostgres(figures, databaseUrl, hello));
+  await part('npm start', () => measureNpmStart(figures, hello));
 
   printTable(figures);
-  writeResults(figures, host, COMMAND);
+  await writeResults(figures, host, COMMAND);
 }
 
 await main();
