@@ -13,7 +13,36 @@ export type ThemeMode = (typeof THEME_MODES)[number];
 export const DEFAULT_THEME_MODE: ThemeMode = 'dark';
 /** The teal-green accent of the platform. */
 export const PRIMARY_COLOR = '#13a8a8';
+export const USER_TYPES = ['investors', 'personal'] as const;
 export const DEFAULT_USER_TYPE = 'investors';
+
+/** What a person signs in with; each is a tab of the sign-in page. */
+export const IDENTIFIER_TYPES = ['phone', 'email', 'account'] as const;
+export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
+
+/**
+ * Sub-host names no company may take: they belong to the platform or to the environments the main
+ * domain treats specially, and a company holding one could pass itself off as the platform.
+ */
+export const RESERVED_DOMAINS: readonly string[] = [
+  'www',
+  'api',
+  'app',
+  'admin',
+  'portal',
+  'login',
+  'auth',
+  'sso',
+  'static',
+  'assets',
+  'cdn',
+  'mail',
+  'smtp',
+  'docs',
+  'status',
+  'dev',
+  'test',
+];
 
 export const HTTP_TIMEOUT_MS = 30_000;
 export const LOGIN_EXPIRED_DEBOUNCE_MS = 500;

@@ -2,8 +2,8 @@ import { Form } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeSchema } from '@portal/shared/validation/rules';
-import { schemaRule } from '../lib/form-rule';
+import { checkCode } from '@portal/shared/validation/field-checks';
+import { checkRule } from '../lib/form-rule';
 import { CodeInput } from './code-input';
 import type { SendCode } from './send-code-button';
 
@@ -24,7 +24,7 @@ interface CodeFieldProps {
 export function CodeField({ send, target, extra, prefix }: CodeFieldProps) {
   const { t } = useTranslation();
   return (
-    <Form.Item name="code" label={t('web.code.label')} extra={extra} rules={[schemaRule(codeSchema)]} required>
+    <Form.Item name="code" label={t('web.code.label')} extra={extra} rules={[checkRule(checkCode)]} required>
       <CodeInput prefix={prefix} placeholder={t('web.code.placeholder')} send={send} target={target} />
     </Form.Item>
   );

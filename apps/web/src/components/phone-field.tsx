@@ -2,8 +2,8 @@ import { MobileOutlined } from '@ant-design/icons';
 import { Form, Input } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import type { ReactNode } from 'react';
-import { phoneSchema } from '@portal/shared/validation/rules';
-import { schemaRule } from '../lib/form-rule';
+import { checkPhone } from '@portal/shared/validation/field-checks';
+import { checkRule } from '../lib/form-rule';
 
 interface PhoneFieldProps {
   /** The form field; `phone` unless the form names it otherwise. */
@@ -22,7 +22,7 @@ interface PhoneFieldProps {
  */
 export function PhoneField({ name = 'phone', label, placeholder, extra, autoFocus }: PhoneFieldProps) {
   return (
-    <Form.Item name={name} label={label} extra={extra} rules={[schemaRule(phoneSchema)]} required>
+    <Form.Item name={name} label={label} extra={extra} rules={[checkRule(checkPhone)]} required>
       <Input
         prefix={<MobileOutlined aria-hidden="true" />}
         placeholder={placeholder}

@@ -1,4 +1,4 @@
-import { RESERVED_DOMAINS } from '@portal/shared/api/registration';
+import { RESERVED_DOMAINS } from '@portal/shared/constants';
 
 /** The server writes this meta tag into index.html when MAIN_DOMAIN is configured. */
 const MAIN_DOMAIN_META = 'portal:main-domain';

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../constants.ts';
+import { IDENTIFIER_TYPES, LANGUAGES, USER_TYPES } from '../constants.ts';
 import { requestString, signInPasswordSchema } from '../validation/rules.ts';
-
-export const IDENTIFIER_TYPES = ['phone', 'email', 'account'] as const;
-export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
 
 /** `POST F/user/login`. The identifier's format is checked by the server as part of sign-in, so a
  *  malformed one fails like an unknown one (1009117) and reveals nothing. */
@@ -31,7 +28,7 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const loginResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const USER_TYPES = ['investors', 'personal'] as const;
+export { USER_TYPES } from '../constants.ts';
 
 /** `GET F/user/current`; also what the web app keeps in `_userInfo`. */
 export const currentUserSchema = z.object({

@@ -28,29 +28,7 @@ export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 /** A link may let several people in when created so; beyond this a link is a public door, not an invitation. */
 export const INVITATION_MAX_USES = 1000;
 
-/**
- * Sub-host names no company may take: they belong to the platform or to the environments the main
- * domain treats specially, and a company holding one could pass itself off as the platform.
- */
-export const RESERVED_DOMAINS: readonly string[] = [
-  'www',
-  'api',
-  'app',
-  'admin',
-  'portal',
-  'login',
-  'auth',
-  'sso',
-  'static',
-  'assets',
-  'cdn',
-  'mail',
-  'smtp',
-  'docs',
-  'status',
-  'dev',
-  'test',
-];
+export { RESERVED_DOMAINS } from '../constants.ts';
 
 /** Secrets (link ids, tickets) are opaque: their format is not checked here, an unknown one is simply
  *  invalid (1008110 / 1009104), so that the web app shows the right page instead of a form error. */

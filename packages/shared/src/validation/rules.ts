@@ -2,9 +2,6 @@ import { z } from 'zod';
 import {
   ABBREVIATION_MAX,
   ABBREVIATION_MIN,
-  ACCOUNT_MAX,
-  ACCOUNT_MIN,
-  CODE_LENGTH,
   COMPANY_FIELD_MAX,
   LANGUAGES,
   NAME_MAX_UNITS,
@@ -12,27 +9,24 @@ import {
   PASSWORD_MIN,
 } from '../constants.ts';
 import { isValidCreditCode } from './credit-code.ts';
+import {
+  type FieldCheck,
+  checkAccount,
+  checkCode,
+  checkEmail,
+  checkPhone,
+  checkSignInPassword,
+  hasControlCharacters,
+  normalizePhone,
+} from './field-checks.ts';
 import { nameUnits } from './name-units.ts';
+
+export { hasControlCharacters, isValidPhone, normalizePhone } from './field-checks.ts';
 
 /**
  * The rules of spec section 5, once for both sides. Each message is a locale key
  * (`validation.*`), so the server can report it in `data.fields` and the form can translate it.
  */
-
-/**
- * Unicode's control characters (Cc: C0 U+0000-U+001F, DEL U+007F and C1 U+0080-U+009F) and UTF-16
- * halves outside a pair (Cs; with the `u` flag a proper pair is one astral code point, not Cs).
- * PostgreSQL refuses U+0000 in text outright (a 500 before this rule); a lone half has no UTF-8 form,
- * so the drivers of both engines would store U+FFFD instead of what was checked. PostgreSQL would take
- * C1 and the other C0 characters, but no name, identifier or secret of the portal holds one: they are
- * invisible, some act as line breaks (U+0085) or terminal commands (U+009B) where the text is shown
- * or logged, and they mostly come from text decoded with the wrong encoding.
- */
-const CONTROL_CHARACTER = /[\p{Cc}\p{Cs}]/u;
-
-export function hasControlCharacters(value: string): boolean {
-  return CONTROL_CHARACTER.test(value);
-}
 
 /**
  * The base of every string a request carries (bodies, query strings, path segments), so that no
@@ -45,6 +39,18 @@ export function requestString(options: { error?: string; trim?: boolean } = {}) 
     (value) => !hasControlCharacters(value),
     'validation.controlCharacters',
   );
+}
+
+/**
+ * A request string checked by one of the zod-free field checks (which look for control characters
+ * themselves): the schema reports the check's first problem, as the form does.
+ */
+function checkedString(check: FieldCheck, options: { error: string; trim?: boolean }) {
+  const base = z.string({ error: options.error });
+  return (options.trim ? base.trim() : base).superRefine((value, ctx) => {
+    const message = check(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 }
 
 export const passwordSchema = requestString({ error: 'validation.passwordRequired' })
@@ -60,41 +66,19 @@ export const confirmPasswordSchema = requestString({ error: 'validation.confirmP
 );
 
 /** A password as typed at sign-in: any non-empty string, so that old passwords still sign in. */
-export const signInPasswordSchema = requestString({ error: 'validation.passwordRequired' })
-  .min(1, 'validation.passwordRequired')
-  .max(128, 'validation.passwordRequired');
+export const signInPasswordSchema = checkedString(checkSignInPassword, { error: 'validation.passwordRequired' });
 
-const MAINLAND_PHONE = /^(?:\+86)?1[3-9]\d{9}$/;
-/** International numbers; a `+86` number must be a mainland mobile (above), not any E.164 digits. */
-const E164_PHONE = /^\+(?!86)[1-9]\d{6,14}$/;
+export const phoneSchema = checkedString(checkPhone, { error: 'validation.phoneRequired', trim: true }).transform(
+  normalizePhone,
+);
 
-export function isValidPhone(value: string): boolean {
-  return MAINLAND_PHONE.test(value) || E164_PHONE.test(value);
-}
+export const emailSchema = checkedString(checkEmail, { error: 'validation.emailRequired', trim: true }).transform((v) =>
+  v.toLowerCase(),
+);
 
-/** Stored form of a phone: mainland numbers without `+86`, others in E.164. */
-export function normalizePhone(value: string): string {
-  return MAINLAND_PHONE.test(value) ? value.replace(/^\+86/, '') : value;
-}
+export const accountSchema = checkedString(checkAccount, { error: 'validation.accountRequired', trim: true });
 
-export const phoneSchema = requestString({ error: 'validation.phoneRequired', trim: true })
-  .min(1, 'validation.phoneRequired')
-  .refine(isValidPhone, 'validation.phoneFormat')
-  .transform(normalizePhone);
-
-export const emailSchema = requestString({ error: 'validation.emailRequired', trim: true })
-  .min(1, 'validation.emailRequired')
-  .max(254, 'validation.emailFormat')
-  .pipe(z.email('validation.emailFormat'))
-  .transform((v) => v.toLowerCase());
-
-export const accountSchema = requestString({ error: 'validation.accountRequired', trim: true })
-  .min(1, 'validation.accountRequired')
-  .regex(new RegExp(`^[A-Za-z0-9_.-]{${ACCOUNT_MIN},${ACCOUNT_MAX}}$`), 'validation.accountFormat');
-
-export const codeSchema = requestString({ error: 'validation.codeRequired', trim: true })
-  .min(1, 'validation.codeRequired')
-  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'validation.codeFormat');
+export const codeSchema = checkedString(checkCode, { error: 'validation.codeRequired', trim: true });
 
 export const nameSchema = requestString({ error: 'validation.nameRequired', trim: true })
   .min(1, 'validation.nameRequired')

@@ -1,14 +1,14 @@
 import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { IdentifierType } from '@portal/shared/api/auth';
-import { accountSchema, emailSchema } from '@portal/shared/validation/rules';
+import type { IdentifierType } from '@portal/shared/constants';
+import { checkAccount, checkEmail } from '@portal/shared/validation/field-checks';
 import { PhoneField } from '../../components/phone-field';
-import { schemaRule } from '../../lib/form-rule';
+import { checkRule } from '../../lib/form-rule';
 
 const IDENTIFIER = {
   email: {
-    schema: emailSchema,
+    check: checkEmail,
     icon: <MailOutlined aria-hidden="true" />,
     autoComplete: 'email',
     inputMode: 'email',
@@ -16,7 +16,7 @@ const IDENTIFIER = {
     placeholder: 'web.login.emailPlaceholder',
   },
   account: {
-    schema: accountSchema,
+    check: checkAccount,
     icon: <UserOutlined aria-hidden="true" />,
     autoComplete: 'username',
     inputMode: 'text',
@@ -33,7 +33,7 @@ export function IdentifierField({ identifierType }: { identifierType: Identifier
   }
   const field = IDENTIFIER[identifierType];
   return (
-    <Form.Item name="identifier" label={t(field.label)} rules={[schemaRule(field.schema)]}>
+    <Form.Item name="identifier" label={t(field.label)} rules={[checkRule(field.check)]}>
       <Input
         prefix={field.icon}
         placeholder={t(field.placeholder)}

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Segmented, Spin, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IDENTIFIER_TYPES, type IdentifierType } from '@portal/shared/api/auth';
+import { IDENTIFIER_TYPES, type IdentifierType } from '@portal/shared/constants';
 import { BrandedMark } from '../../components/branded-mark';
 import { ScreenToolbar } from '../../components/screen-toolbar';
 import { readToken } from '../../lib/cookies';

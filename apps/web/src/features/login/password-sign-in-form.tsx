@@ -2,9 +2,9 @@ import { LockOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { IdentifierType } from '@portal/shared/api/auth';
-import { signInPasswordSchema } from '@portal/shared/validation/rules';
-import { schemaRule } from '../../lib/form-rule';
+import type { IdentifierType } from '@portal/shared/constants';
+import { checkSignInPassword } from '@portal/shared/validation/field-checks';
+import { checkRule } from '../../lib/form-rule';
 import { IdentifierField } from './identifier-field';
 import { useSignIn } from './use-sign-in';
 import styles from './login-page.module.css';
@@ -31,7 +31,7 @@ export function PasswordSignInForm({ identifierType }: { identifierType: Identif
       disabled={submitting}
     >
       <IdentifierField identifierType={identifierType} />
-      <Form.Item name="password" label={t('web.login.password')} rules={[schemaRule(signInPasswordSchema)]}>
+      <Form.Item name="password" label={t('web.login.password')} rules={[checkRule(checkSignInPassword)]}>
         <Input.Password
           prefix={<LockOutlined aria-hidden="true" />}
           placeholder={t('web.login.passwordPlaceholder')}
