@@ -1,4 +1,8 @@
 import { apiPaths } from '@portal/shared/api/paths';
+import { execFile } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, ServerProcess, isEnvelope } from './support/server-process.ts';
 
@@ -12,6 +16,14 @@ describe(`the server as its own process (${ENGINE})`, () => {
   it('is alive, compiled as production runs it', async () => {
     const reply = await server.call(apiPaths.health);
     expect([reply.status, reply.json?.data?.status]).toEqual([200, 'alive']);
+  });
+
+  it('has a compiled command line that runs as the script, on the same database', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['dist/cli.js', 'migrate', '--json'], {
+      cwd: resolve(dirname(fileURLToPath(import.meta.url)), '..'),
+      env: { PATH: process.env.PATH, DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'silent' },
+    });
+    expect(JSON.parse(stdout)).toEqual({ applied: [] });
   });
 
   it('answers over real HTTP with the envelope', async () => {
