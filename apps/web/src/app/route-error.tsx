@@ -16,7 +16,7 @@ export function RouteError() {
       title={t('web.app.routeErrorTitle')}
       description={t('web.app.routeErrorDescription')}
       actions={
-        <Button type="primary" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
+        <Button type="primary" icon={<ReloadOutlined aria-hidden="true" />} onClick={() => window.location.reload()}>
           {t('web.app.reload')}
         </Button>
       }

@@ -23,6 +23,8 @@ export function ThemeRoot({ mode, children }: { mode: ThemeMode; children: React
       '--portal-bg-layout': token.colorBgLayout,
       '--portal-bg-container': token.colorBgContainer,
       '--portal-bg-elevated': token.colorBgElevated,
+      '--portal-error': token.colorError,
+      '--portal-warning': token.colorWarning,
       '--portal-text': token.colorText,
       '--portal-text-secondary': token.colorTextSecondary,
       '--portal-text-tertiary': token.colorTextTertiary,
