@@ -262,6 +262,7 @@ async function npmStart(databaseUrl: string): Promise<{ seconds: number; rebuilt
 
 interface Ceilings {
   readsPerSecond: number;
+  load: LoadRun;
   idleMiB: number;
   afterMiB: number;
   readySeconds: number;
@@ -293,37 +294,53 @@ async function measureHello(figures: Figure[]): Promise<Ceilings> {
       unit: 'req/s',
       note: runNote(load),
     });
-    return { readsPerSecond, idleMiB, afterMiB: hello.rssMiB(), readySeconds: hello.readySeconds };
+    return { readsPerSecond, load, idleMiB, afterMiB: hello.rssMiB(), readySeconds: hello.readySeconds };
   } finally {
     await hello.stop();
   }
 }
 
 /** The reads of figures 1 and 2, on either engine. */
+/** Below this share of a core, a single-threaded server under a closed-loop load was waiting for the
+ *  CPU, not for its clients: other work shared the machine. */
+const CONTENDED_CORES = 0.75;
+
+function perCpuSecond(load: LoadRun): number {
+  return load.results[0]!.ok / ((load.serverCores ?? 0) * load.seconds);
+}
+
+/**
+ * A read against the hello ceiling. Answers per second compare the two when each server had a core
+ * to itself; when either was kept waiting for the CPU, answers per CPU-second of each are compared
+ * instead (the same ratio on a quiet machine, and the one that stays true on a busy one), and the
+ * note says so.
+ */
+function readFigure(name: string, load: LoadRun, hello: Ceilings, goalRatio?: number): Figure {
+  const figure = higherIsBetter(
+    name,
+    load.results[0]!.okPerSecond,
+    'req/s',
+    { name: 'bare Fastify hello', value: hello.readsPerSecond },
+    goalRatio,
+  );
+  const cpuRatio = perCpuSecond(load) / perCpuSecond(hello.load);
+  const contended = Math.min(load.serverCores ?? 0, hello.load.serverCores ?? 0) < CONTENDED_CORES;
+  if (!contended) return { ...figure, note: `${runNote(load)}; per CPU-second ratio ${cpuRatio.toFixed(2)}` };
+  return {
+    ...figure,
+    ratio: cpuRatio,
+    ...(goalRatio === undefined ? {} : { met: cpuRatio >= goalRatio }),
+    note: `ratio per server CPU-second, as other work shared the cores (the portal had ${load.serverCores?.toFixed(2)} of a core, the hello ${hello.load.serverCores?.toFixed(2)}); per second it is ${figure.ratio?.toFixed(2)}; ${runNote(load)}`,
+  };
+}
+
+/** The reads of figures 1 and 2, on either engine. */
 async function measureReads(figures: Figure[], portal: Running, tokens: string[], engine: string, hello: Ceilings) {
-  const ceiling = { name: 'bare Fastify hello', value: hello.readsPerSecond };
+  const sqlite = engine === 'SQLite';
   const info = await runLoads([read('portal/info', portal.url, apiPaths.portalInfo, tokens)], portal);
-  figures.push({
-    ...higherIsBetter(
-      `GET portal/info (2 companies), ${engine}`,
-      info.results[0]!.okPerSecond,
-      'req/s',
-      ceiling,
-      engine === 'SQLite' ? 0.35 : 0.15,
-    ),
-    note: runNote(info),
-  });
+  figures.push(readFigure(`GET portal/info (2 companies), ${engine}`, info, hello, sqlite ? 0.35 : 0.15));
   const current = await runLoads([read('user/current', portal.url, apiPaths.currentUser, tokens)], portal);
-  figures.push({
-    ...higherIsBetter(
-      `GET user/current, ${engine}`,
-      current.results[0]!.okPerSecond,
-      'req/s',
-      ceiling,
-      engine === 'SQLite' ? 0.5 : undefined,
-    ),
-    note: runNote(current),
-  });
+  figures.push(readFigure(`GET user/current, ${engine}`, current, hello, sqlite ? 0.5 : undefined));
 }
 
 /** A sign-in storm with steady reads beside it, against the portal or the one-query server. */
@@ -383,7 +400,7 @@ async function measureSqlite(figures: Figure[], hello: Ceilings): Promise<void> 
           String(WARMUP_SECONDS),
           String(LOAD_SECONDS),
         ]),
-      ) as { perSecond: number };
+      ) as { perSecond: number; perCpuSecond: number };
       figures.push({
         ...higherIsBetter(
           'POST user/login, password, SQLite',
@@ -392,7 +409,7 @@ async function measureSqlite(figures: Figure[], hello: Ceilings): Promise<void> 
           { name: `argon2id verifies, ${SIGN_IN_CONNECTIONS} at a time`, value: verifies.perSecond },
           0.9,
         ),
-        note: `random users of ${USERS}; ${runNote(logins)}`,
+        note: `random users of ${USERS}; ${runNote(logins)}; the verifies ${verifies.perCpuSecond.toFixed(0)} per CPU-second`,
       });
 
       log('portal on SQLite: user/current during a sign-in storm');
