@@ -302,7 +302,7 @@ async function measureHello(figures: Figure[]): Promise<Ceilings> {
 
 /** The reads of figures 1 and 2, on either engine. */
 /** Below this share of a core, a single-threaded server under a closed-loop load was waiting for the
- *  CPU, not for its clients: other work shared the machine. */
+ *  CPU or for its driver, not for its own work. */
 const CONTENDED_CORES = 0.75;
 
 function perCpuSecond(load: LoadRun): number {
@@ -311,11 +311,13 @@ function perCpuSecond(load: LoadRun): number {
 
 /**
  * A read against the hello ceiling. Answers per second compare the two when each server had a core
- * to itself; when either was kept waiting for the CPU, answers per CPU-second of each are compared
- * instead (the same ratio on a quiet machine, and the one that stays true on a busy one), and the
- * note says so.
+ * to itself; on SQLite, where the portal does all its work in its own process, when either was held
+ * back (by the driver saturating its core, or by other work on the machine), answers per CPU-second
+ * of each are compared instead: the same ratio on a quiet machine, and the one that stays true on a
+ * busy one. On PostgreSQL the portal waits for the database's own processes, whose CPU it does not
+ * count, so answers per second are always compared there.
  */
-function readFigure(name: string, load: LoadRun, hello: Ceilings, goalRatio?: number): Figure {
+function readFigure(name: string, load: LoadRun, hello: Ceilings, inProcess: boolean, goalRatio?: number): Figure {
   const figure = higherIsBetter(
     name,
     load.results[0]!.okPerSecond,
@@ -324,13 +326,13 @@ function readFigure(name: string, load: LoadRun, hello: Ceilings, goalRatio?: nu
     goalRatio,
   );
   const cpuRatio = perCpuSecond(load) / perCpuSecond(hello.load);
-  const contended = Math.min(load.serverCores ?? 0, hello.load.serverCores ?? 0) < CONTENDED_CORES;
+  const contended = inProcess && Math.min(load.serverCores ?? 0, hello.load.serverCores ?? 0) < CONTENDED_CORES;
   if (!contended) return { ...figure, note: `${runNote(load)}; per CPU-second ratio ${cpuRatio.toFixed(2)}` };
   return {
     ...figure,
     ratio: cpuRatio,
     ...(goalRatio === undefined ? {} : { met: cpuRatio >= goalRatio }),
-    note: `ratio per server CPU-second, as other work shared the cores (the portal had ${load.serverCores?.toFixed(2)} of a core, the hello ${hello.load.serverCores?.toFixed(2)}); per second it is ${figure.ratio?.toFixed(2)}; ${runNote(load)}`,
+    note: `ratio per server CPU-second, as a server was held back from its core (the portal had ${load.serverCores?.toFixed(2)} of one, the hello ${hello.load.serverCores?.toFixed(2)}); per second it is ${figure.ratio?.toFixed(2)}; ${runNote(load)}`,
   };
 }
 
@@ -338,9 +340,9 @@ function readFigure(name: string, load: LoadRun, hello: Ceilings, goalRatio?: nu
 async function measureReads(figures: Figure[], portal: Running, tokens: string[], engine: string, hello: Ceilings) {
   const sqlite = engine === 'SQLite';
   const info = await runLoads([read('portal/info', portal.url, apiPaths.portalInfo, tokens)], portal);
-  figures.push(readFigure(`GET portal/info (2 companies), ${engine}`, info, hello, sqlite ? 0.35 : 0.15));
+  figures.push(readFigure(`GET portal/info (2 companies), ${engine}`, info, hello, sqlite, sqlite ? 0.35 : 0.15));
   const current = await runLoads([read('user/current', portal.url, apiPaths.currentUser, tokens)], portal);
-  figures.push(readFigure(`GET user/current, ${engine}`, current, hello, sqlite ? 0.5 : undefined));
+  figures.push(readFigure(`GET user/current, ${engine}`, current, hello, sqlite, sqlite ? 0.5 : undefined));
 }
 
 /** A sign-in storm with steady reads beside it, against the portal or the one-query server. */
