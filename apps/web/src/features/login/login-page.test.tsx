@@ -130,6 +130,29 @@ describe('password sign-in', () => {
     expect(radios.map((radio) => radio.getAttribute('name'))).toEqual(['sign-in-method-email', 'sign-in-method-email']);
   });
 
+  it('moves between the tabs with the arrow keys, Home and End, and keeps what was typed in a tab left', async () => {
+    await i18n.changeLanguage('en-US');
+    renderLogin();
+    const phone = await screen.findByRole('tab', { name: 'Phone' });
+    expect(screen.getByRole('tablist', { name: 'Sign-in method' })).toBeInTheDocument();
+    await fill(panel().getByRole('textbox', { name: 'Phone number' }), '13800138000');
+    expect(phone).toHaveAttribute('aria-selected', 'true');
+    // the selected tab is the one tab stop of the list
+    expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([0, -1, -1]);
+
+    phone.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const email = screen.getByRole('tab', { name: 'Email' });
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Email' })).toBeVisible();
+    await userEvent.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Account' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(phone).toHaveFocus();
+    expect(panel().getByRole('textbox', { name: 'Phone number' })).toHaveValue('13800138000');
+  });
+
   it('offers no code sign-in for an account', async () => {
     await i18n.changeLanguage('en-US');
     renderLogin();

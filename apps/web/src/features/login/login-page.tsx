@@ -1,6 +1,6 @@
 import { ClusterOutlined, LineChartOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Segmented, Spin, Tabs } from 'antd';
+import { Segmented, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IDENTIFIER_TYPES, type IdentifierType } from '@portal/shared/constants';
@@ -11,6 +11,7 @@ import { companyDomainLabel } from '../../lib/main-domain';
 import { useBranding } from '../../session/branding';
 import { useEnterPortal } from '../../session/use-enter-portal';
 import { CodeSignInForm } from './code-sign-in-form';
+import { IdentifierTabs } from './identifier-tabs';
 import { PasswordSignInForm } from './password-sign-in-form';
 import styles from './login-page.module.css';
 
@@ -64,7 +65,6 @@ export function LoginPage() {
   const { t } = useTranslation();
   const enterPortal = useEnterPortal();
   const [method, setMethod] = useState<Method>('password');
-  const card = useRef<HTMLElement>(null);
   // Someone who is still signed in goes on to their product or home rather than seeing the form.
   const [entering, setEntering] = useState(() => Boolean(readToken()));
   const started = useRef(false);
@@ -79,20 +79,6 @@ export function LoginPage() {
     started.current = true;
     enter();
   }, [enter]);
-
-  useEffect(() => {
-    // antd makes the open tab panel a tab stop; its form's first field is the next stop anyway, so
-    // the panel would be one more Tab press that does nothing. antd renders panels on their own
-    // schedule and sets the attribute again on each, hence the observer.
-    const root = card.current;
-    if (!root) return;
-    const calm = () =>
-      root.querySelectorAll('[role="tabpanel"][tabindex="0"]').forEach((panel) => panel.setAttribute('tabindex', '-1'));
-    calm();
-    const observer = new MutationObserver(calm);
-    observer.observe(root, { subtree: true, childList: true, attributeFilter: ['tabindex'] });
-    return () => observer.disconnect();
-  }, [entering]);
 
   return (
     <div className={styles.screen}>
@@ -122,7 +108,7 @@ export function LoginPage() {
           </span>
           <ScreenToolbar />
         </div>
-        <section ref={card} className={styles.card} aria-labelledby="login-heading">
+        <section className={styles.card} aria-labelledby="login-heading">
           <h1 id="login-heading" className={styles.heading}>
             {t('web.login.heading')}
           </h1>
@@ -135,9 +121,8 @@ export function LoginPage() {
               <span>{t('web.login.entering')}</span>
             </div>
           ) : (
-            <Tabs
-              aria-label={t('web.login.methods')}
-              defaultActiveKey="phone"
+            <IdentifierTabs
+              label={t('web.login.methods')}
               items={IDENTIFIER_TYPES.map((type) => ({
                 key: type,
                 label: t(TAB_LABELS[type]),
