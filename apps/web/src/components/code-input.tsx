@@ -1,8 +1,9 @@
-import { Input, type InputProps, type InputRef, Space } from 'antd';
+import { type InputProps, type InputRef, Space } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { useRef } from 'react';
 import { CODE_LENGTH } from '@portal/shared/constants';
 import { type SendCode, SendCodeButton } from './send-code-button';
+import { Input } from './text-input';
 
 type CodeInputProps = InputProps & {
   /** Sends the code; see SendCodeButton. */

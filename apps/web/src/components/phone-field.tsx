@@ -1,9 +1,10 @@
 import { MobileOutlined } from '@ant-design/icons';
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import type { ReactNode } from 'react';
 import { checkPhone } from '@portal/shared/validation/field-checks';
 import { checkRule } from '../lib/form-rule';
+import { Input } from './text-input';
 
 interface PhoneFieldProps {
   /** The form field; `phone` unless the form names it otherwise. */

@@ -1,9 +1,10 @@
 import { MailOutlined, UserOutlined } from '@ant-design/icons';
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IdentifierType } from '@portal/shared/constants';
 import { checkAccount, checkEmail } from '@portal/shared/validation/field-checks';
 import { PhoneField } from '../../components/phone-field';
+import { Input } from '../../components/text-input';
 import { checkRule } from '../../lib/form-rule';
 
 const IDENTIFIER = {

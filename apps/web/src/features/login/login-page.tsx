@@ -1,11 +1,12 @@
 import { ClusterOutlined, LineChartOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Segmented, Spin } from 'antd';
+import { Segmented } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IDENTIFIER_TYPES, type IdentifierType } from '@portal/shared/constants';
 import { BrandedMark } from '../../components/branded-mark';
 import { ScreenToolbar } from '../../components/screen-toolbar';
+import { Spinner } from '../../components/spinner';
 import { readToken } from '../../lib/cookies';
 import { companyDomainLabel } from '../../lib/main-domain';
 import { useBranding } from '../../session/branding';
@@ -117,7 +118,7 @@ export function LoginPage() {
           </p>
           {entering ? (
             <div className={styles.entering} role="status">
-              <Spin />
+              <Spinner />
               <span>{t('web.login.entering')}</span>
             </div>
           ) : (

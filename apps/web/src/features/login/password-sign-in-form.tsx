@@ -1,9 +1,10 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { IdentifierType } from '@portal/shared/constants';
 import { checkSignInPassword } from '@portal/shared/validation/field-checks';
+import { PasswordInput } from '../../components/text-input';
 import { checkRule } from '../../lib/form-rule';
 import { IdentifierField } from './identifier-field';
 import { useSignIn } from './use-sign-in';
@@ -32,7 +33,7 @@ export function PasswordSignInForm({ identifierType }: { identifierType: Identif
     >
       <IdentifierField identifierType={identifierType} />
       <Form.Item name="password" label={t('web.login.password')} rules={[checkRule(checkSignInPassword)]}>
-        <Input.Password
+        <PasswordInput
           prefix={<LockOutlined aria-hidden="true" />}
           placeholder={t('web.login.passwordPlaceholder')}
           autoComplete="current-password"
