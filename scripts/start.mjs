@@ -1,12 +1,14 @@
 /**
  * `npm start`: builds the web app and the server only when their sources are newer than their last
- * build, then runs the compiled server (`apps/server/dist/server.js`).
+ * build, then runs the compiled server (`apps/server/dist/cluster.js`): one server process, or with
+ * WEB_CONCURRENCY=N a primary that runs N of them on the same port.
  *
  * The server runs as a child process rather than being imported here, because the size of libuv's
  * thread pool is read once, when the pool first starts, and Node's ES module loader starts it while
  * reading this very file: only a process started with UV_THREADPOOL_SIZE in its environment gets the
  * size. The child has a process group of its own, so that a Ctrl-C in the terminal reaches it once,
- * through this process, and a second Ctrl-C still ends it at once.
+ * through this process, and a second Ctrl-C still ends it at once. The cluster's workers inherit the
+ * thread pool's size from it, each a pool of its own.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -33,7 +35,7 @@ const BUILDS = [
   },
   {
     name: 'server',
-    marker: at('apps/server/dist/server.js'),
+    marker: at('apps/server/dist/cluster.js'),
     sources: [at('apps/server/src'), at('apps/server/build.mjs'), at('apps/server/package.json'), ...SHARED_SOURCES],
     command: ['npm', ['run', 'build', '-w', '@portal/server']],
   },
@@ -64,7 +66,7 @@ for (const { name, marker, sources, command } of BUILDS) {
 // argon2 runs on this pool, at most one computation per core (libraries/passwords.ts); the four
 // threads libuv has by default stay free for files, compression and DNS look-ups meanwhile
 const threadPool = process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism() + 4);
-const server = spawn(process.execPath, [at('apps/server/dist/server.js')], {
+const server = spawn(process.execPath, [at('apps/server/dist/cluster.js')], {
   cwd: root,
   env: { ...process.env, UV_THREADPOOL_SIZE: threadPool },
   stdio: ['ignore', 'inherit', 'inherit'],

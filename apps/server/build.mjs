@@ -1,6 +1,7 @@
 /**
- * The production server: src/server.ts and src/cli.ts bundled into dist/ as plain JavaScript, so that
- * production starts with `node dist/server.js` and compiles no TypeScript at run time.
+ * The production server: src/cluster.ts, src/server.ts and src/cli.ts bundled into dist/ as plain
+ * JavaScript, so that production starts with `node dist/cluster.js` (one server process, or a primary
+ * and its workers) and compiles no TypeScript at run time.
  *
  * @portal/shared is bundled because its exports are TypeScript files that Node cannot load itself; every
  * other dependency stays an import of node_modules (native addons, packages that read their own files
@@ -19,7 +20,7 @@ const external = Object.keys(dependencies).filter((name) => name !== BUNDLED);
 
 const result = await build({
   absWorkingDir: here,
-  entryPoints: ['src/server.ts', 'src/cli.ts'],
+  entryPoints: ['src/cluster.ts', 'src/server.ts', 'src/cli.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -12,6 +12,10 @@ const optionalFlag = z
 
 const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
 
+/** An optional value whose empty form means unset, as a blank line in an env file gives it. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -43,6 +47,10 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9:_-]{1,40}$/, 'must be letters, digits, ":", "_" or "-"')
     .default('portal:'),
   TRUST_PROXY: z.string().optional(),
+  METRICS_PORT: unsetWhenEmpty(z.coerce.number().int('must be a port number').min(1).max(65535)),
+  METRICS_TOKEN: unsetWhenEmpty(
+    z.string().regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 visible ASCII characters, without spaces'),
+  ),
   PRODUCT_URLS: z
     .string()
     .optional()
@@ -72,6 +80,11 @@ const envSchema = z.object({
   DATABASE_TIMEOUT_SECONDS: positive(5),
   STARTUP_TIMEOUT_SECONDS: positive(30),
   SHUTDOWN_TIMEOUT_SECONDS: positive(10),
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int('must be a whole number of server processes')
+    .min(1, 'must be 1 or more server processes')
+    .default(1),
 });
 
 export type Config = {
@@ -90,6 +103,10 @@ export type Config = {
   /** Namespaces this portal's keys, so that one Redis can serve several installations. */
   redisKeyPrefix: string;
   trustProxy: string | boolean;
+  /** The Prometheus metrics on a listener of their own, never reachable through the public balancer. */
+  metricsPort: number | null;
+  /** The bearer token that /metrics asks for; with it /metrics also answers on the main port. */
+  metricsToken: string | null;
   productUrls: Record<string, string>;
   sessionIdleMs: number;
   sessionMaxMs: number;
@@ -110,6 +127,8 @@ export type Config = {
   startupTimeoutMs: number;
   /** How long a shutdown may drain before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** Server processes on this machine, forked by the cluster primary (dist/cluster.js). */
+  webConcurrency: number;
 };
 
 export class ConfigError extends Error {}
@@ -132,6 +151,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     if (!e.SMS_WEBHOOK_URL) throw new ConfigError('NODE_ENV=production requires SMS_WEBHOOK_URL');
   }
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('SMTP_URL needs MAIL_FROM');
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
+    throw new ConfigError('METRICS_PORT must differ from PORT, so that the metrics stay off the public port');
+  // SQLite has one writer, and the database throttles rely on its one connection in one process;
+  // without Redis, each process would keep request rates of its own
+  if (e.WEB_CONCURRENCY > 1 && (database.kind !== 'postgres' || !e.REDIS_URL)) {
+    throw new ConfigError(
+      `WEB_CONCURRENCY=${e.WEB_CONCURRENCY} (several server processes) requires DATABASE_URL=postgres://... and REDIS_URL; set WEB_CONCURRENCY=1 or unset it to run one process`,
+    );
+  }
 
   const trust = e.TRUST_PROXY?.trim();
   return {
@@ -149,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: !trust ? false : trust === 'true' ? true : trust,
+    metricsPort: e.METRICS_PORT ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
     productUrls: e.PRODUCT_URLS,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
@@ -163,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     databaseTimeoutMs: e.DATABASE_TIMEOUT_SECONDS * 1000,
     startupTimeoutMs: e.STARTUP_TIMEOUT_SECONDS * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    webConcurrency: e.WEB_CONCURRENCY,
   };
 }
