@@ -100,6 +100,22 @@ export function newClientAddress(): string {
   return `127.${10 + ((n >> 16) % 200)}.${(n >> 8) & 255}.${1 + (n % 250)}`;
 }
 
+/** The environment of a server process under test, before what a test adds: loopback, the
+ *  development outbox, no web build, warnings only. */
+export function serverEnvironment(port: number, databaseUrl: string): Record<string, string | undefined> {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    PORTAL_DEV_OUTBOX: '1',
+    PORTAL_WEB_DIST: resolve(SERVER_DIR, 'reliability/no-web-build'),
+    LOG_LEVEL: 'warn',
+  };
+}
+
 export interface ServerOptions {
   env?: Record<string, string>;
   /** Reuse the database of an earlier server (a restart); otherwise a fresh one is made. */
@@ -146,19 +162,7 @@ export class ServerProcess {
     this.exitSignal = null;
     const child = spawn(process.execPath, ['dist/server.js'], {
       cwd: SERVER_DIR,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(this.port),
-        DATABASE_URL: this.databaseUrl,
-        PORTAL_DEV_OUTBOX: '1',
-        PORTAL_WEB_DIST: resolve(SERVER_DIR, 'reliability/no-web-build'),
-        LOG_LEVEL: 'warn',
-        ...this.env,
-        ...extraEnv,
-      },
+      env: { ...serverEnvironment(this.port, this.databaseUrl), ...this.env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
