@@ -80,7 +80,8 @@ describe('signed-in frame', () => {
     expect(readEnterpriseId()).toBeUndefined();
     expect(window.localStorage.getItem('_userInfo')).toBeNull();
     expect(window.localStorage.getItem('_enterpriseConfig')).toBeNull();
-    expect(document.title).toBe('Smart Energy Cloud Platform');
+    // the title follows in an effect of the sign-in route's first render, after the address changed
+    await waitFor(() => expect(document.title).toBe('Smart Energy Cloud Platform'));
     // signed out: the frame asks for nothing more on its way out
     expect(sessionApi.fetchPortalInfo).toHaveBeenCalledOnce();
   });
