@@ -19,9 +19,11 @@ import { drainPlugin } from './plugins/drain.ts';
 import { ipKey } from './libraries/ip-key.ts';
 import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
 import { schedulePurge } from './libraries/retention.ts';
+import { countingRefusals } from './libraries/throttle.ts';
 import { databaseThrottleStore } from './libraries/throttle-store.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
-import { createLogger } from './plugins/logger.ts';
+import { createLogger, requestIdPlugin } from './plugins/logger.ts';
+import { createMetrics, metricsPlugin, metricsRoutes } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -79,13 +81,16 @@ export async function buildApp({
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
   // ioredis reconnects by itself; without a listener each failed attempt would be an unhandled 'error' event
   redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis unreachable, reconnecting'));
+  const throttles = redis ? redisThrottleStore(redis, config.redisKeyPrefix) : databaseThrottleStore(database);
+  const metrics = config.metricsPort !== null || config.metricsToken !== null ? createMetrics(database) : null;
   const ctx: AppContext = {
     config,
     db: database.db,
     engine: database.engine,
     log: app.log,
     now,
-    throttles: redis ? redisThrottleStore(redis, config.redisKeyPrefix) : databaseThrottleStore(database),
+    throttles: metrics ? countingRefusals(throttles, metrics) : throttles,
+    ...(metrics ? { metrics } : {}),
   };
   app.decorate('ctx', ctx);
   const purge = schedulePurge(ctx, config.purgeIntervalMinutes);
@@ -102,6 +107,7 @@ export async function buildApp({
         fallback: outbox,
       }),
       app.log,
+      ctx.metrics,
     ),
   );
   app.addHook('onClose', async () => app.messenger.close());
@@ -112,6 +118,8 @@ export async function buildApp({
   app.setSerializerCompiler(zodSerializerCompiler);
 
   await app.register(envelopePlugin);
+  await app.register(requestIdPlugin);
+  if (metrics) await app.register(metricsPlugin, { metrics, config });
   await app.register(requestContextPlugin);
   await app.register(drainPlugin);
   await app.register(securityHeadersPlugin);
@@ -125,6 +133,7 @@ export async function buildApp({
     // one client as the app's own per-IP limits see it: an IPv4 address, or an IPv6 client's whole /64
     keyGenerator: (request) => ipKey(request.ip),
     timeWindow: '1 minute',
+    onExceeded: () => ctx.metrics?.throttled('request-rate'),
     errorResponseBuilder: (_request, context) =>
       new AppError(ErrorCode.TooManyAttempts, null, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
   });
@@ -159,5 +168,6 @@ export async function buildApp({
   await app.register(departmentsRoutes);
   await app.register(invitationsAdminRoutes);
   if (outbox) await app.register(outboxRoutes, { outbox });
+  if (metrics && config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   return app;
 }

@@ -153,6 +153,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('SMTP_URL needs MAIL_FROM');
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
     throw new ConfigError('METRICS_PORT must differ from PORT, so that the metrics stay off the public port');
+  // the workers share their listening ports: each scrape would reach another worker's counters
+  if (e.WEB_CONCURRENCY > 1 && (e.METRICS_PORT !== undefined || e.METRICS_TOKEN !== undefined))
+    throw new ConfigError(
+      `METRICS_PORT and METRICS_TOKEN need WEB_CONCURRENCY=1: the ${e.WEB_CONCURRENCY} server processes would answer the scrapes in turn, each with its own counters`,
+    );
   // SQLite has one writer, and the database throttles rely on its one connection in one process;
   // without Redis, each process would keep request rates of its own
   if (e.WEB_CONCURRENCY > 1 && (database.kind !== 'postgres' || !e.REDIS_URL)) {

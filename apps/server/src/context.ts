@@ -1,7 +1,23 @@
+import type { LoginRequest } from '@portal/shared/api/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { ThrottleStore } from './libraries/throttle-store.ts';
+import type { OutgoingMessage } from './messaging/messenger.ts';
+
+/** How a sign-in try ended: `failure` is a wrong password or code, or an unknown identifier. */
+export type SignInOutcome = 'success' | 'failure' | 'disabled' | 'throttled';
+
+/** The events the libraries count for the operators' metrics (plugins/metrics.ts). */
+export interface Metrics {
+  signIn(method: LoginRequest['loginType'], outcome: SignInOutcome): void;
+  /** A code's message handed over to its transport. */
+  codeSent(channel: OutgoingMessage['channel']): void;
+  /** One failed try of a transport (SMS provider, SMTP server), retried or not. */
+  providerFailure(channel: OutgoingMessage['channel']): void;
+  /** A request refused by one of the throttles, by the name of the limit. */
+  throttled(limit: string): void;
+}
 
 /** What libraries need from the running app; `now` is injectable so that tests can move time. */
 export interface AppContext {
@@ -11,5 +27,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Throttling counters: the database, or Redis when configured. */
   throttles: ThrottleStore;
+  /** Only when the server exposes metrics (METRICS_PORT or METRICS_TOKEN): otherwise, and outside the
+   *  server (the command line), nothing is counted. */
+  metrics?: Metrics;
   now(): number;
 }

@@ -15,9 +15,18 @@ import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
+/** PostgreSQL's connection pool at one moment: connections open, of which idle, and queries waiting
+ *  for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
 export interface Db {
   db: Kysely<Database>;
   engine: Engine;
+  /** Null on SQLite, whose one connection is not pooled. */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
 }
 
@@ -172,7 +181,8 @@ export function openDatabase(database: Config['database'], options: DatabaseOpti
     // the pool repeats the error of an idle connection after removing it; its own listener has logged it
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingBrokenConnections(pool) }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, engine: 'postgres', poolStats, close: () => db.destroy() };
   }
   if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
   const sqlite = new SqliteDatabase(database.file);
@@ -181,5 +191,5 @@ export function openDatabase(database: Config['database'], options: DatabaseOpti
   sqlite.pragma(`busy_timeout = ${Math.round(statementTimeoutMs ?? DEFAULT_SQLITE_BUSY_MS)}`);
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return { db, engine: 'sqlite', poolStats: () => null, close: () => db.destroy() };
 }

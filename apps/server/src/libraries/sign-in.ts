@@ -1,13 +1,15 @@
 import type { LoginRequest, LoginResponse } from '@portal/shared/api/auth';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { isValidPhone, normalizePhone } from '@portal/shared/validation/rules';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../app-error.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, SignInOutcome } from '../context.ts';
 import { revokeSession } from '../queries/sessions.ts';
 import type { UserRow } from '../queries/users.ts';
 import { findUserByIdentifier } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import { verifyCode } from './codes.ts';
+import { maskAccount } from './masking.ts';
 import { currentEnterpriseOf } from './memberships.ts';
 import { verifyPassword } from './passwords.ts';
 import type { Auth } from './sessions.ts';
@@ -23,13 +25,35 @@ export function normalizeIdentifier(type: LoginRequest['identifierType'], raw: s
   return /^[A-Za-z0-9_.-]{1,64}$/.test(value) ? value.toLowerCase() : null;
 }
 
+/** Counts a refused try and logs it on the request's line (its request id), with the identifier
+ *  masked: enough for an operator to follow one person's tries, never who it is nor the secret. */
+function refused(ctx: AppContext, log: FastifyBaseLogger, body: LoginRequest, outcome: SignInOutcome): void {
+  ctx.metrics?.signIn(body.loginType, outcome);
+  log.info(
+    {
+      signIn: {
+        method: body.loginType,
+        via: body.identifierType,
+        identifier: maskAccount(body.identifier.trim()),
+        outcome,
+      },
+    },
+    'sign-in refused',
+  );
+}
+
 /**
  * Sign-in by password (phone, email or account) or by code (phone or email). Every failure looks
  * the same whether or not the account exists, the waits included: failures of one account count
  * together across its identifiers, those of an identifier that names no account count on their own,
  * and each try is reserved (under the client IP's cap and the subject's wait) before it is checked.
  */
-export async function signIn(ctx: AppContext, body: LoginRequest, ip: string): Promise<LoginResponse> {
+export async function signIn(
+  ctx: AppContext,
+  body: LoginRequest,
+  ip: string,
+  log: FastifyBaseLogger,
+): Promise<LoginResponse> {
   const identifier = normalizeIdentifier(body.identifierType, body.identifier);
   const user: UserRow | undefined = identifier
     ? await findUserByIdentifier(ctx.db, body.identifierType, identifier)
@@ -37,7 +61,11 @@ export async function signIn(ctx: AppContext, body: LoginRequest, ip: string): P
   const subject = user
     ? accountSubject(user.id)
     : identifierSubject(body.identifierType, identifier ?? body.identifier.trim().toLowerCase());
-  const attempt = await reserveSignInAttempt(ctx, subject, ip);
+  const attempt = await reserveSignInAttempt(ctx, subject, ip).catch((error: unknown) => {
+    // its only rejection of its own: the subject waits, or the IP is over its cap
+    if (error instanceof AppError) refused(ctx, log, body, 'throttled');
+    throw error;
+  });
 
   const passed =
     body.loginType === 'password'
@@ -45,6 +73,7 @@ export async function signIn(ctx: AppContext, body: LoginRequest, ip: string): P
       : Boolean(user && identifier && (await verifyCode(ctx, 'login', identifier, body.code ?? '')));
 
   if (!passed || !user) {
+    refused(ctx, log, body, 'failure');
     await recordAudit(ctx, {
       action: 'sign-in.failure',
       userId: user?.id ?? null,
@@ -54,7 +83,10 @@ export async function signIn(ctx: AppContext, body: LoginRequest, ip: string): P
     throw new AppError(body.loginType === 'code' ? ErrorCode.CodeInvalid : ErrorCode.InvalidCredentials);
   }
   // only after correct credentials, so that a disabled account is not revealed to a guesser
-  if (user.disabled) throw new AppError(ErrorCode.AccountDisabled);
+  if (user.disabled) {
+    refused(ctx, log, body, 'disabled');
+    throw new AppError(ErrorCode.AccountDisabled);
+  }
 
   const enterpriseId = await currentEnterpriseOf(ctx, user.id, user.last_enterprise_id);
   let session: LoginResponse | undefined;
@@ -74,6 +106,7 @@ export async function signIn(ctx: AppContext, body: LoginRequest, ip: string): P
         db,
       ),
   ]);
+  ctx.metrics?.signIn(body.loginType, 'success');
   return session!;
 }
 

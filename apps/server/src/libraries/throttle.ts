@@ -6,10 +6,10 @@ import {
   SIGN_IN_MAX_WAIT_SECONDS,
 } from '@portal/shared/constants';
 import { AppError } from '../app-error.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, Metrics } from '../context.ts';
 import type { Executor } from '../queries/executor.ts';
 import { ipKey } from './ip-key.ts';
-import type { WaitRule } from './throttle-store.ts';
+import type { ThrottleStore, WaitRule } from './throttle-store.ts';
 
 export function tooManyAttempts(
   retryAfterMs: number,
@@ -17,6 +17,27 @@ export function tooManyAttempts(
   data: Record<string, unknown> | null = null,
 ): AppError {
   return new AppError(code, data, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }, 429);
+}
+
+/** The limit that refuses a subject's sign-in tries while it waits after its failures. */
+const SIGN_IN_WAIT_LIMIT = 'sign-in-wait';
+
+/** The store, counting each refusal under the name of the limit that made it (the bucket of a rate
+ *  limit), whichever library asked. */
+export function countingRefusals(store: ThrottleStore, metrics: Metrics): ThrottleStore {
+  return {
+    async reserve(limits, now) {
+      const reservation = await store.reserve(limits, now);
+      if (!reservation.granted) metrics.throttled(reservation.refused.bucket);
+      return reservation;
+    },
+    async reserveSignInTry(subject, rule, now) {
+      const signInTry = await store.reserveSignInTry(subject, rule, now);
+      if (!signInTry.granted) metrics.throttled(SIGN_IN_WAIT_LIMIT);
+      return signInTry;
+    },
+    clearSignInFailures: (subject, db) => store.clearSignInFailures(subject, db),
+  };
 }
 
 /** From the 5th consecutive failure the subject waits 2^(n-5) s, at most 15 minutes (contract). */

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from '../context.ts';
 import type { Messenger, OutgoingMessage } from './messenger.ts';
 
 /** Waits between tries of a message whose transport failed; a code lives 5 minutes. */
@@ -24,6 +25,7 @@ export class DeliveryQueue implements Messenger {
   constructor(
     private readonly transport: Messenger,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics?: Metrics,
   ) {}
 
   async send(message: OutgoingMessage): Promise<void> {
@@ -70,8 +72,11 @@ export class DeliveryQueue implements Messenger {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.transport.send(message);
+        // every message the portal sends carries a verification code
+        this.metrics?.codeSent(message.channel);
         return;
       } catch (error) {
+        this.metrics?.providerFailure(message.channel);
         const delay = RETRY_DELAYS_MS[attempt];
         const expired = message.expiresAt !== undefined && Date.now() + (delay ?? 0) >= message.expiresAt;
         // never the text: it holds the code

@@ -1,4 +1,7 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { type DestinationStream, pino } from 'pino';
 
 const REDACTED = 'redacted';
@@ -38,3 +41,29 @@ export function createLogger(level: string, destination?: DestinationStream): Fa
     destination,
   );
 }
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** Short, and nothing that could forge a log line or a header. */
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Each request's id, on every log line of the request (`reqId`) and in its answer. Behind a proxy
+ * (TRUST_PROXY) the id the proxy gave the request is kept when it is well-formed, so that its lines
+ * and the proxy's can be matched; otherwise the request gets a fresh one.
+ */
+export function requestIdGenerator(trustProxy: string | boolean): (request: IncomingMessage) => string {
+  return (request) => {
+    const incoming = trustProxy ? request.headers[REQUEST_ID_HEADER] : undefined;
+    return typeof incoming === 'string' && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  };
+}
+
+/** Every answer names its request, so that a report of a problem leads to the request's log lines. */
+export const requestIdPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+    });
+  },
+  { name: 'request-id' },
+);

@@ -24,7 +24,7 @@ export async function sessionRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(loginResponseSchema) },
       },
     },
-    async (request) => ok(await signIn(app.ctx, request.body, request.ip)),
+    async (request) => ok(await signIn(app.ctx, request.body, request.ip, request.log)),
   );
 
   r.post(

@@ -1,0 +1,195 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { type IncomingMessage, type Server, createServer } from 'node:http';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AppError } from '../app-error.ts';
+import type { Config } from '../config.ts';
+import type { Metrics } from '../context.ts';
+import type { Db } from '../db/database.ts';
+
+export const METRICS_PATH = '/metrics';
+
+/** Up to the request timeout (20 s by default): a password check alone takes tens of milliseconds. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20];
+
+/** The operators' metrics of one app, on a registry of its own: several apps in one process (the
+ *  tests) never share a counter. */
+export interface PortalMetrics extends Metrics {
+  registry: Registry;
+  requestDuration: Histogram<'method' | 'route' | 'status_code'>;
+}
+
+export function createMetrics(database: Pick<Db, 'engine' | 'poolStats'>): PortalMetrics {
+  const registry = new Registry();
+  // the event loop's delay, the process's CPU and memory, the heap and the garbage collector
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const requestDuration = new Histogram({
+    name: 'portal_http_request_duration_seconds',
+    help: "Time to answer a request, by method, route pattern (never the request's own path) and status code",
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: DURATION_BUCKETS,
+    registers,
+  });
+  const signIns = new Counter({
+    name: 'portal_sign_ins_total',
+    help: 'Sign-in tries by method (password, code) and outcome (success, failure, disabled, throttled)',
+    labelNames: ['method', 'outcome'] as const,
+    registers,
+  });
+  const codesSent = new Counter({
+    name: 'portal_codes_sent_total',
+    help: 'Verification codes handed over to their transport, by channel (sms, email)',
+    labelNames: ['channel'] as const,
+    registers,
+  });
+  const providerFailures = new Counter({
+    name: 'portal_message_delivery_failures_total',
+    help: "Failed tries of a message's transport (SMS provider, SMTP server), by channel",
+    labelNames: ['channel'] as const,
+    registers,
+  });
+  const throttled = new Counter({
+    name: 'portal_throttled_total',
+    help: 'Requests refused by a throttle, by limit',
+    labelNames: ['limit'] as const,
+    registers,
+  });
+
+  const stats = () => database.poolStats();
+  new Gauge({
+    name: 'portal_db_connections',
+    help: "Database connections open (SQLite's one connection: always 1)",
+    registers,
+    collect() {
+      this.set(stats()?.total ?? 1);
+    },
+  });
+  if (database.engine === 'postgres') {
+    new Gauge({
+      name: 'portal_db_connections_idle',
+      help: 'Open database connections that no query is using',
+      registers,
+      collect() {
+        this.set(stats()?.idle ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'portal_db_waiting_queries',
+      help: 'Queries waiting for a database connection (the pool is at its size)',
+      registers,
+      collect() {
+        this.set(stats()?.waiting ?? 0);
+      },
+    });
+  }
+
+  return {
+    registry,
+    requestDuration,
+    signIn: (method, outcome) => signIns.inc({ method, outcome }),
+    codeSent: (channel) => codesSent.inc({ channel }),
+    providerFailure: (channel) => providerFailures.inc({ channel }),
+    throttled: (limit) => throttled.inc({ limit }),
+  };
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Whether the Authorization header carries the token, compared in constant time. */
+function bearsToken(authorization: string | undefined, token: string): boolean {
+  const match = /^Bearer +(\S+)$/i.exec(authorization ?? '');
+  return Boolean(match && timingSafeEqual(digest(match[1]!), digest(token)));
+}
+
+/** The metrics listener's answer: on it there is nothing but /metrics. */
+async function answerOnMetricsPort(
+  metrics: PortalMetrics,
+  token: string | null,
+  request: IncomingMessage,
+): Promise<{ status: number; type: string; body: string }> {
+  const path = (request.url ?? '').split('?')[0];
+  if (path !== METRICS_PATH || (request.method !== 'GET' && request.method !== 'HEAD'))
+    return { status: 404, type: 'text/plain; charset=utf-8', body: 'not found\n' };
+  if (token && !bearsToken(request.headers.authorization, token))
+    return { status: 401, type: 'text/plain; charset=utf-8', body: 'the metrics token is missing or wrong\n' };
+  return { status: 200, type: metrics.registry.contentType, body: await metrics.registry.metrics() };
+}
+
+/**
+ * Times every request by its route (registered before the routes), and opens the metrics listener on
+ * METRICS_PORT when the app gets ready: apart from the public port, so that the load balancer never
+ * reaches it. The token, when set, is asked there too.
+ */
+export const metricsPlugin = fp(
+  async (app: FastifyInstance, { metrics, config }: { metrics: PortalMetrics; config: Config }) => {
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.requestDuration.observe(
+        {
+          method: request.method,
+          // the pattern (`/api/referral/info/:id`), never the path itself: no ids or tokens in labels
+          route: request.routeOptions.url ?? 'unmatched',
+          status_code: String(reply.statusCode),
+        },
+        reply.elapsedTime / 1000,
+      );
+    });
+
+    const { metricsPort, metricsToken } = config;
+    if (metricsPort === null) return;
+    let listener: Server | null = null;
+    app.addHook('onReady', async () => {
+      const server = createServer((request, response) => {
+        answerOnMetricsPort(metrics, metricsToken, request).then(
+          ({ status, type, body }) => {
+            response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+            response.end(request.method === 'HEAD' ? undefined : body);
+          },
+          (error: unknown) => {
+            app.log.error({ err: error }, 'metrics not collected');
+            response.writeHead(500).end();
+          },
+        );
+      });
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(metricsPort, config.host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      listener = server;
+    });
+    app.addHook('onClose', async () => {
+      if (!listener) return;
+      const closed = new Promise((resolve) => listener!.close(resolve));
+      // a scraper keeps its connection open between scrapes
+      listener.closeAllConnections();
+      await closed;
+    });
+  },
+  { name: 'metrics' },
+);
+
+/** /metrics on the main port, only with METRICS_TOKEN, and only for its bearer. Registered after the
+ *  compression, which makes the text a few times smaller. */
+export async function metricsRoutes(
+  app: FastifyInstance,
+  { metrics, token }: { metrics: PortalMetrics; token: string },
+) {
+  app.get(
+    METRICS_PATH,
+    // operational, in Prometheus's format rather than the envelope, and asked for by the metrics
+    // token rather than a session: not part of the API description
+    { schema: { hide: true } },
+    async (request, reply) => {
+      if (!bearsToken(request.headers.authorization, token))
+        throw new AppError(ErrorCode.Unauthorized, null, { 'www-authenticate': 'Bearer' });
+      reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store');
+      return metrics.registry.metrics();
+    },
+  );
+}
