@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { MembershipsTable } from '../db/schema.ts';
+import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 
 export type MembershipRow = Selectable<MembershipsTable>;
@@ -35,28 +36,33 @@ export async function insertMembership(db: Executor, values: Insertable<Membersh
   await db.insertInto('memberships').values(values).execute();
 }
 
+const enterprisesWithProducts = compiledOnce(
+  (db, userId: number) =>
+    db
+      .selectFrom('memberships')
+      .innerJoin('enterprises', 'enterprises.id', 'memberships.enterprise_id')
+      .leftJoin('enterprise_products', 'enterprise_products.enterprise_id', 'memberships.enterprise_id')
+      .leftJoin('products', 'products.id', 'enterprise_products.product_id')
+      .select([
+        'enterprises.id as enterpriseId',
+        'enterprises.full_name as fullName',
+        'enterprises.abbreviation as abbreviation',
+        'enterprises.domain as domain',
+        'memberships.role as role',
+        'products.id as productId',
+        'products.code as productCode',
+        'products.entry_path as entryPath',
+      ])
+      .where('memberships.user_id', '=', userId)
+      .orderBy('memberships.joined_at')
+      .orderBy('enterprises.id')
+      .orderBy('products.sort_order'),
+  [-1],
+);
+
 /** A user's companies in the order they joined them, each with the products it has rights to in
  *  catalogue order: one row per company and product, or one with null product fields for a company
  *  without any. One statement, as the portal reads it on every page. */
-export function listUserEnterprisesWithProducts(db: Executor, userId: number) {
-  return db
-    .selectFrom('memberships')
-    .innerJoin('enterprises', 'enterprises.id', 'memberships.enterprise_id')
-    .leftJoin('enterprise_products', 'enterprise_products.enterprise_id', 'memberships.enterprise_id')
-    .leftJoin('products', 'products.id', 'enterprise_products.product_id')
-    .select([
-      'enterprises.id as enterpriseId',
-      'enterprises.full_name as fullName',
-      'enterprises.abbreviation as abbreviation',
-      'enterprises.domain as domain',
-      'memberships.role as role',
-      'products.id as productId',
-      'products.code as productCode',
-      'products.entry_path as entryPath',
-    ])
-    .where('memberships.user_id', '=', userId)
-    .orderBy('memberships.joined_at')
-    .orderBy('enterprises.id')
-    .orderBy('products.sort_order')
-    .execute();
+export async function listUserEnterprisesWithProducts(db: Executor, userId: number) {
+  return (await enterprisesWithProducts(db, userId).execute(db)).rows;
 }

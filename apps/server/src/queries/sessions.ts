@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { SessionsTable } from '../db/schema.ts';
+import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 import type { UserRow } from './users.ts';
 
@@ -15,6 +16,23 @@ export interface LiveSession {
   user: UserRow;
 }
 
+const liveSessionWithUser = compiledOnce(
+  (db, tokenHash: string, now: number) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select([
+        'sessions.id as session_id',
+        'sessions.enterprise_id as session_enterprise_id',
+        'sessions.last_seen_at as session_last_seen_at',
+      ])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now),
+  ['token hash', -1],
+);
+
 /** A session not revoked and within its absolute lifetime, read with its user in one statement:
  *  every authenticated request starts here. */
 export async function findLiveSessionWithUser(
@@ -22,19 +40,7 @@ export async function findLiveSessionWithUser(
   tokenHash: string,
   now: number,
 ): Promise<LiveSession | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.id as session_id',
-      'sessions.enterprise_id as session_enterprise_id',
-      'sessions.last_seen_at as session_last_seen_at',
-    ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+  const [row] = (await liveSessionWithUser(db, tokenHash, now).execute(db)).rows;
   if (!row) return undefined;
   const { session_id, session_enterprise_id, session_last_seen_at, ...user } = row;
   return { id: session_id, enterpriseId: session_enterprise_id, lastSeenAt: session_last_seen_at, user };
