@@ -131,7 +131,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   });
 
   // session tokens and personal data must never sit in a browser's or a proxy's cache
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 });

@@ -23,6 +23,12 @@ declare module 'fastify' {
 const BY_PRIMARY_SUBTAG = new Map<string, Language>(LANGUAGES.map((language) => [language.split('-')[0]!, language]));
 const OFFERED = [...LANGUAGES, ...BY_PRIMARY_SUBTAG.keys()];
 
+/** The outcome by Accept-Language header: browsers send a handful of distinct values, and negotiating
+ *  one again on every request costs more than the rest of reading a request's language. Bounded, as
+ *  the header is the client's to choose. */
+const NEGOTIATED = new Map<string, Language>();
+const NEGOTIATED_KEPT = 500;
+
 /** The language cookie the products share, if it names one of ours. */
 export function languageCookie(request: FastifyRequest): Language | undefined {
   // requests refused before routing have not been through the cookie parser's hook
@@ -35,9 +41,21 @@ export function languageCookie(request: FastifyRequest): Language | undefined {
 function requestLanguage(request: FastifyRequest): Language {
   const cookie = languageCookie(request);
   if (cookie) return cookie;
-  const negotiated = request.language(OFFERED);
-  if (!negotiated) return DEFAULT_LANGUAGE;
-  return isLanguage(negotiated) ? negotiated : (BY_PRIMARY_SUBTAG.get(negotiated) ?? DEFAULT_LANGUAGE);
+  const header = request.headers['accept-language'];
+  // without a preference the negotiator would pick the first offered, which is the default
+  if (!header) return DEFAULT_LANGUAGE;
+  let language = NEGOTIATED.get(header);
+  if (!language) {
+    const negotiated = request.language(OFFERED);
+    language = !negotiated
+      ? DEFAULT_LANGUAGE
+      : isLanguage(negotiated)
+        ? negotiated
+        : (BY_PRIMARY_SUBTAG.get(negotiated) ?? DEFAULT_LANGUAGE);
+    if (NEGOTIATED.size >= NEGOTIATED_KEPT) NEGOTIATED.clear();
+    NEGOTIATED.set(header, language);
+  }
+  return language;
 }
 
 /** The language of a response. The auth hook refines it with the signed-in user's saved language when
@@ -47,7 +65,8 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
   await app.register(fastifyAccepts);
   app.decorateRequest('lang', DEFAULT_LANGUAGE);
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lang = requestLanguage(request);
+    done();
   });
 });
