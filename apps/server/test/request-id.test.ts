@@ -48,6 +48,9 @@ describe(`request ids (${ENGINE})`, () => {
     expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
     const unknown = await app.inject({ url: '/api/no-such-call' });
     expect([unknown.statusCode, unknown.headers['x-request-id']]).toEqual([404, expect.stringMatching(UUID)]);
+    // refused before routing, where no request hook runs
+    const badUrl = await app.inject({ url: '/api/portal/%zz', headers: { 'x-request-id': 'trace-bad-url' } });
+    expect([badUrl.statusCode, badUrl.headers['x-request-id']]).toEqual([400, 'trace-bad-url']);
   });
 
   it("keeps the proxy's id when it is well-formed", async () => {

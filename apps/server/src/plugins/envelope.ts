@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../app-error.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
 import { isRedisUnavailable } from '../libraries/redis-throttle-store.ts';
+import { REQUEST_ID_HEADER } from './logger.ts';
 import { languageCookie } from './request-context.ts';
 import { RequestValidationError } from './validation.ts';
 
@@ -61,7 +62,8 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   request.log.info({ code: error.code }, 'request refused before routing');
   // the language cookie only: the negotiation of Accept-Language decorates requests, and these have no decorations
   request.lang = languageCookie(request) ?? DEFAULT_LANGUAGE;
-  reply.header('cache-control', 'no-store');
+  // no request hook runs before routing, so the id that names every other answer is set here
+  reply.header('cache-control', 'no-store').header(REQUEST_ID_HEADER, request.id);
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   sendFailure(request, reply, ErrorCode.BadRequest, null, status);
 }

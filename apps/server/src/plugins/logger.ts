@@ -61,8 +61,9 @@ export function requestIdGenerator(trustProxy: string | boolean): (request: Inco
 /** Every answer names its request, so that a report of a problem leads to the request's log lines. */
 export const requestIdPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header(REQUEST_ID_HEADER, request.id);
+      done();
     });
   },
   { name: 'request-id' },
