@@ -10,6 +10,7 @@
 export interface Figure {
   /** What was measured, e.g. "GET portal/info (SQLite)". */
   name: string;
+  /** NaN when it could not be measured on this machine; the note says why. */
   value: number;
   /** "req/s", "ms", "MiB", "s", "KiB", "score" ... */
   unit: string;

@@ -47,7 +47,7 @@ interface Row {
 function rows(figures: Figure[]): Row[] {
   return figures.map((f) => ({
     figure: f.name,
-    value: `${number(f.value)} ${f.unit}`,
+    value: Number.isNaN(f.value) ? 'not measured' : `${number(f.value)} ${f.unit}`,
     ceiling: f.ceiling ? `${number(f.ceiling.value)} ${f.unit} (${f.ceiling.name})` : '',
     ratio: f.ratio === undefined ? '' : f.ratio.toFixed(2),
     goal: f.goal ?? '',

@@ -37,6 +37,7 @@ import {
   waitUntilClosed,
 } from './processes.ts';
 import { RESULTS_DIR, machine, printTable, writeResults } from './report.ts';
+import { type BenchRedis, DEFAULT_REDIS_URL, benchRedis, startCluster } from './scale-out.ts';
 import { PASSWORD, USERS, accountOf, migrateAndSeed, twoCompanyUsers } from './seed.ts';
 
 const COMMAND = 'npm run bench';
@@ -482,15 +483,67 @@ async function measurePostgres(figures: Figure[], serverUrl: string, hello: Ceil
   try {
     await seed(database);
     const portal = await startPortal(database.url);
+    let tokens: string[];
     try {
-      const tokens = await signIn(portal.url, twoCompanyUsers(SESSIONS));
+      tokens = await signIn(portal.url, twoCompanyUsers(SESSIONS));
       log('portal on PostgreSQL: reads');
       await measureReads(figures, portal, tokens, 'PostgreSQL', hello);
     } finally {
       await portal.stop();
     }
+    await part('scale-out', () => measureScaleOut(figures, database.url, tokens));
   } finally {
     await database.drop();
+  }
+}
+
+const SCALE_OUT = '2 processes (PostgreSQL + Redis)';
+
+/** Sign-ins, then portal/info reads, on the cluster entry with `processes` workers. */
+async function clusterLoads(processes: number, databaseUrl: string, redis: BenchRedis, tokens: string[]) {
+  log(`portal on PostgreSQL + Redis, ${processes} process${processes > 1 ? 'es' : ''}: sign-ins, then reads`);
+  const cluster = await startCluster(processes, databaseUrl, redis);
+  try {
+    const logins = await runLoads([signIns('sign-in', cluster.url, apiPaths.login, SIGN_IN_CONNECTIONS)], cluster);
+    const info = await runLoads([read('portal/info', cluster.url, apiPaths.portalInfo, tokens)], cluster);
+    return { logins, info };
+  } finally {
+    await cluster.stop();
+  }
+}
+
+/**
+ * Two server processes against one, both through the cluster entry on the same database and Redis:
+ * Redis holds the request rates and sign-in waits in both runs, so that only the number of processes
+ * differs. The sessions were made on the single portal, and are valid on any process.
+ */
+async function measureScaleOut(figures: Figure[], databaseUrl: string, tokens: string[]): Promise<void> {
+  const redis = await benchRedis(process.env.REDIS_URL ?? DEFAULT_REDIS_URL);
+  if ('unreachable' in redis) {
+    log(`scale-out not measured: ${redis.unreachable}`);
+    for (const [name, unit] of [
+      [`sign-ins/s, ${SCALE_OUT}`, 'sign-ins/s'],
+      [`portal/info req/s, ${SCALE_OUT}`, 'req/s'],
+    ] as const)
+      figures.push({ name, value: Number.NaN, unit, note: `not measured: ${redis.unreachable}` });
+    return;
+  }
+  try {
+    const one = await clusterLoads(1, databaseUrl, redis, tokens);
+    const two = await clusterLoads(2, databaseUrl, redis, tokens);
+    const scaled = (name: string, unit: string, single: LoadRun, double: LoadRun): Figure => ({
+      ...higherIsBetter(name, double.results[0]!.okPerSecond, unit, {
+        name: '1 process',
+        value: single.results[0]!.okPerSecond,
+      }),
+      note: `2 processes: ${runNote(double)}; 1 process: ${runNote(single)}; CPU of the primary and its workers, not of PostgreSQL or Redis`,
+    });
+    figures.push(
+      scaled(`sign-ins/s, ${SCALE_OUT}`, 'sign-ins/s', one.logins, two.logins),
+      scaled(`portal/info req/s, ${SCALE_OUT}`, 'req/s', one.info, two.info),
+    );
+  } finally {
+    await redis.clear();
   }
 }
 
