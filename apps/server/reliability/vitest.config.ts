@@ -11,10 +11,10 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
     // several server processes of one installation need PostgreSQL and Redis (SQLite is refused with
-    // more than one): that file belongs to the run on PostgreSQL, which CI makes as well
+    // more than one): those files belong to the run on PostgreSQL, which CI makes as well
     exclude: [
       ...configDefaults.exclude,
-      ...(process.env.DATABASE_URL?.startsWith('postgres') ? [] : ['multi-process.test.ts']),
+      ...(process.env.DATABASE_URL?.startsWith('postgres') ? [] : ['multi-process.test.ts', 'cluster-metrics.test.ts']),
     ],
     globalSetup: ['support/build-server.ts'],
     environment: 'node',

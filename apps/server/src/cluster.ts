@@ -1,13 +1,14 @@
 /**
  * The production entry point (`node dist/cluster.js`, what `npm start` runs). With WEB_CONCURRENCY=1
- * this process is the server itself. With more, it is a small primary that serves nothing: it applies
- * the migrations once, then forks WEB_CONCURRENCY workers, each the whole server (src/server.ts). The
- * workers share the listening socket: node's cluster module accepts each connection here and hands it
- * to one of them in turn. A worker that ends on its own is started again after a back-off; SIGTERM or
- * SIGINT drains every worker, and the primary exits when they all have.
+ * this process is the server itself. With more, it is a small primary that serves no requests: it
+ * applies the migrations once, then forks WEB_CONCURRENCY workers, each the whole server
+ * (src/server.ts). The workers share the listening socket: node's cluster module accepts each
+ * connection here and hands it to one of them in turn. A worker that ends on its own is started again
+ * after a back-off; SIGTERM or SIGINT drains every worker, and the primary exits when they all have.
  *
  * Several processes need the state they share outside any one of them: config.ts refuses
- * WEB_CONCURRENCY > 1 without PostgreSQL and Redis.
+ * WEB_CONCURRENCY > 1 without PostgreSQL and Redis. With METRICS_PORT the primary serves the metrics,
+ * summed over the workers, and the workers do not open that port.
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +16,7 @@ import { type Config, ConfigError } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { createLogger } from './plugins/logger.ts';
+import { answerClusterScrapes, serveClusterMetrics } from './plugins/metrics.ts';
 import { runtimeConfig } from './runtime.ts';
 
 /** The wait before the first restart of a worker; it doubles with each early death, up to the maximum. */
@@ -106,11 +108,14 @@ async function primary(config: Config): Promise<void> {
   const applied = await prepareDatabase(config, database, log);
   await database.close();
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
+  // before the workers: a port already taken ends the start here, as it would a single process's
+  await serveClusterMetrics(config, log);
   supervise(config, log);
 }
 
 async function main(): Promise<void> {
   if (cluster.isWorker) {
+    answerClusterScrapes();
     await import('./server.ts');
     return;
   }

@@ -153,10 +153,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('SMTP_URL needs MAIL_FROM');
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
     throw new ConfigError('METRICS_PORT must differ from PORT, so that the metrics stay off the public port');
-  // the workers share their listening ports: each scrape would reach another worker's counters
-  if (e.WEB_CONCURRENCY > 1 && (e.METRICS_PORT !== undefined || e.METRICS_TOKEN !== undefined))
+  // the workers share the main port: each scrape would reach one worker and its counters alone.
+  // METRICS_PORT works with several, the primary answering it with the sum over the workers
+  if (e.WEB_CONCURRENCY > 1 && e.METRICS_TOKEN !== undefined)
     throw new ConfigError(
-      `METRICS_PORT and METRICS_TOKEN need WEB_CONCURRENCY=1: the ${e.WEB_CONCURRENCY} server processes would answer the scrapes in turn, each with its own counters`,
+      `METRICS_TOKEN needs WEB_CONCURRENCY=1: it serves /metrics on the main port, which the ${e.WEB_CONCURRENCY} server processes share, so each scrape would reach one of them with its own counters; unset it and use METRICS_PORT, where the metrics are summed over every process`,
     );
   // SQLite has one writer, and the database throttles rely on its one connection in one process;
   // without Redis, each process would keep request rates of its own

@@ -233,6 +233,15 @@ describe(`metrics (${ENGINE})`, () => {
       metricsPort: 9464,
       metricsToken: TOKEN,
     });
+    // several processes: the primary serves METRICS_PORT, summed over them
+    expect(
+      loadConfig({
+        METRICS_PORT: '9464',
+        WEB_CONCURRENCY: '2',
+        DATABASE_URL: 'postgres://db/portal',
+        REDIS_URL: 'redis://cache',
+      }),
+    ).toMatchObject({ metricsPort: 9464, metricsToken: null, webConcurrency: 2 });
     for (const [env, message] of [
       [{ METRICS_PORT: 'metrics' }, /METRICS_PORT/],
       [{ METRICS_PORT: '70000' }, /METRICS_PORT/],
@@ -246,7 +255,17 @@ describe(`metrics (${ENGINE})`, () => {
           DATABASE_URL: 'postgres://db/portal',
           REDIS_URL: 'redis://cache',
         },
-        /METRICS_PORT and METRICS_TOKEN need WEB_CONCURRENCY=1/,
+        /METRICS_TOKEN needs WEB_CONCURRENCY=1: it serves \/metrics on the main port/,
+      ],
+      [
+        {
+          METRICS_PORT: '9464',
+          METRICS_TOKEN: TOKEN,
+          WEB_CONCURRENCY: '2',
+          DATABASE_URL: 'postgres://db/portal',
+          REDIS_URL: 'redis://cache',
+        },
+        /METRICS_TOKEN needs WEB_CONCURRENCY=1/,
       ],
     ] as const) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from '../app-error.ts';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../context.ts';
@@ -105,9 +105,12 @@ function bearsToken(authorization: string | undefined, token: string): boolean {
   return Boolean(match && timingSafeEqual(digest(match[1]!), digest(token)));
 }
 
+/** What a scrape gets: the text and its content type. */
+type Collect = () => Promise<{ type: string; body: string }>;
+
 /** The metrics listener's answer: on it there is nothing but /metrics. */
 async function answerOnMetricsPort(
-  metrics: PortalMetrics,
+  collect: Collect,
   token: string | null,
   request: IncomingMessage,
 ): Promise<{ status: number; type: string; body: string }> {
@@ -116,13 +119,70 @@ async function answerOnMetricsPort(
     return { status: 404, type: 'text/plain; charset=utf-8', body: 'not found\n' };
   if (token && !bearsToken(request.headers.authorization, token))
     return { status: 401, type: 'text/plain; charset=utf-8', body: 'the metrics token is missing or wrong\n' };
-  return { status: 200, type: metrics.registry.contentType, body: await metrics.registry.metrics() };
+  return { status: 200, ...(await collect()) };
+}
+
+/** The metrics listener on METRICS_PORT at HOST, once it listens. */
+async function listenForScrapes(
+  config: Pick<Config, 'host' | 'metricsToken'> & { metricsPort: number },
+  collect: Collect,
+  log: FastifyBaseLogger,
+): Promise<Server> {
+  const server = createServer((request, response) => {
+    answerOnMetricsPort(collect, config.metricsToken, request).then(
+      ({ status, type, body }) => {
+        response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+        response.end(request.method === 'HEAD' ? undefined : body);
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'metrics not collected');
+        response.writeHead(500).end();
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.metricsPort, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server;
+}
+
+/**
+ * In a worker of the cluster (cluster.ts), from its first moment: prom-client's aggregation asks every
+ * connected worker and waits for each answer, so one that is still starting answers with nothing (the
+ * global registry, empty) instead of holding the scrape until the aggregation gives up.
+ */
+export function answerClusterScrapes(): void {
+  new AggregatorRegistry();
+}
+
+/**
+ * The primary of several workers serves METRICS_PORT itself: each scrape asks every worker for its
+ * app's metrics and answers their sum (counters and histograms added up; prom-client's own rule for
+ * Node's metrics, such as the event loop's delay averaged). A worker started again after a death
+ * starts its counters from zero, which Prometheus reads as a counter reset.
+ */
+export async function serveClusterMetrics(config: Config, log: FastifyBaseLogger): Promise<void> {
+  if (config.metricsPort === null) return;
+  const aggregator = new AggregatorRegistry();
+  await listenForScrapes(
+    { ...config, metricsPort: config.metricsPort },
+    async () => ({
+      type: aggregator.contentType,
+      body: await aggregator.clusterMetrics(),
+    }),
+    log,
+  );
 }
 
 /**
  * Times every request by its route (registered before the routes), and opens the metrics listener on
  * METRICS_PORT when the app gets ready: apart from the public port, so that the load balancer never
- * reaches it. The token, when set, is asked there too.
+ * reaches it. The token, when set, is asked there too. In a worker of several, the primary holds
+ * METRICS_PORT and this app's registry is what the worker answers it with.
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance, { metrics, config }: { metrics: PortalMetrics; config: Config }) => {
@@ -138,30 +198,19 @@ export const metricsPlugin = fp(
       );
     });
 
-    const { metricsPort, metricsToken } = config;
+    const { metricsPort } = config;
     if (metricsPort === null) return;
+    if (config.webConcurrency > 1) {
+      AggregatorRegistry.setRegistries([metrics.registry]);
+      return;
+    }
+    const collect: Collect = async () => ({
+      type: metrics.registry.contentType,
+      body: await metrics.registry.metrics(),
+    });
     let listener: Server | null = null;
     app.addHook('onReady', async () => {
-      const server = createServer((request, response) => {
-        answerOnMetricsPort(metrics, metricsToken, request).then(
-          ({ status, type, body }) => {
-            response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
-            response.end(request.method === 'HEAD' ? undefined : body);
-          },
-          (error: unknown) => {
-            app.log.error({ err: error }, 'metrics not collected');
-            response.writeHead(500).end();
-          },
-        );
-      });
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(metricsPort, config.host, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      });
-      listener = server;
+      listener = await listenForScrapes({ ...config, metricsPort }, collect, app.log);
     });
     app.addHook('onClose', async () => {
       if (!listener) return;

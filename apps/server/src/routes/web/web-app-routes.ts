@@ -6,6 +6,7 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { PRODUCTS } from '@portal/shared/products';
 import type { FastifyInstance } from 'fastify';
 import { sendFailure } from '../../plugins/envelope.ts';
+import { METRICS_PATH } from '../../plugins/metrics.ts';
 
 /** The configured location with the request's query string (`productId`, ...) added to its own. */
 function withQuery(target: string, query: string): string {
@@ -80,7 +81,10 @@ export async function webAppRoutes(
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/')) {
+    // /metrics is no page of the app: with the metrics off, an operator's scraper pointed at it must
+    // see a 404 rather than index.html with a 200, which it would take for a working target
+    const page = !path.startsWith('/api/') && path !== METRICS_PATH;
+    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && page) {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       // asked one at a time: the negotiator breaks a tie by the client's order, and browsers list gzip first
       const encoding = COMPRESSIONS.find((name) => request.encodings([name, 'identity']) === name);
