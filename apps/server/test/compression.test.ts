@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@portal/shared/api/paths';
 import { type TestApp, startTestApp } from './support/test-app.ts';
+import { temporaryWebDist } from './support/web-dist.ts';
 
 // a script that compresses well, as the built ones do, and is well above any threshold
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];\n`;
@@ -16,24 +14,20 @@ const SCRIPT_GZ = gzipSync(`${SCRIPT}// gz\n`);
 
 describe('compressed answers', () => {
   let t: TestApp;
-  let dist: string;
-  beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(
-      join(dist, 'index.html'),
-      `<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div><!-- ${'padding '.repeat(200)}--></body></html>`,
-    );
-    writeFileSync(join(dist, 'assets', 'app-1234.js'), SCRIPT);
-    writeFileSync(join(dist, 'assets', 'app-1234.js.br'), SCRIPT_BR);
-    writeFileSync(join(dist, 'assets', 'app-1234.js.gz'), SCRIPT_GZ);
+  const dist = temporaryWebDist({
+    'index.html': `<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div><!-- ${'padding '.repeat(200)}--></body></html>`,
+    'assets/app-1234.js': SCRIPT,
+    'assets/app-1234.js.br': SCRIPT_BR,
+    'assets/app-1234.js.gz': SCRIPT_GZ,
     // incompressible and without compressed siblings, as the build leaves images
-    writeFileSync(join(dist, 'assets', 'logo-1234.png'), randomBytes(4096));
-    t = await startTestApp({ MAIN_DOMAIN: 'energy.example.com' }, dist);
+    'assets/logo-1234.png': randomBytes(4096),
+  });
+  beforeAll(async () => {
+    t = await startTestApp({ MAIN_DOMAIN: 'energy.example.com' }, dist.dir);
   });
   afterAll(async () => {
     await t?.close();
-    rmSync(dist, { recursive: true, force: true });
+    dist.remove();
   });
 
   const get = (url: string, acceptEncoding?: string) =>

@@ -1,22 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from './support/test-app.ts';
+import { PAGE, temporaryWebDist } from './support/web-dist.ts';
 
 /** Without METRICS_PORT or METRICS_TOKEN, beside a built web app whose history fallback answers
  *  any other unknown path with its page. */
 describe('/metrics with the metrics off and the web app built', () => {
   let t: TestApp;
-  let dist: string;
+  const dist = temporaryWebDist({ 'index.html': PAGE });
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-    t = await startTestApp({}, dist);
+    t = await startTestApp({}, dist.dir);
   });
   afterAll(async () => {
     await t?.close();
-    rmSync(dist, { recursive: true, force: true });
+    dist.remove();
   });
 
   it('answers 404 with the envelope, not the page', async () => {

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@portal/shared/api/paths';
 import { type TestApp, startTestApp } from './support/test-app.ts';
+import { PAGE, temporaryWebDist } from './support/web-dist.ts';
 
 const EVERY_ANSWER = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
@@ -35,15 +33,13 @@ function directives(header: unknown): Record<string, string> {
 
 describe('security headers', () => {
   let t: TestApp;
-  let dist: string;
+  const dist = temporaryWebDist({ 'index.html': PAGE });
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-    t = await startTestApp({}, dist);
+    t = await startTestApp({}, dist.dir);
   });
   afterAll(async () => {
     await t?.close();
-    rmSync(dist, { recursive: true, force: true });
+    dist.remove();
   });
 
   it('gives the web app page its policy and the page-only headers', async () => {
