@@ -31,16 +31,23 @@ import { serverOptions } from './plugins/server-options.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './plugins/validation.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
 import { outboxRoutes } from './routes/dev/outbox-routes.ts';
+import { passkeysRoutes } from './routes/personal/passkeys-routes.ts';
 import { personalRoutes } from './routes/personal/personal-routes.ts';
+import { mySessionsRoutes } from './routes/personal/sessions-routes.ts';
 import { portalRoutes } from './routes/portal/portal-routes.ts';
 import { registrationRoutes } from './routes/registration/registration-routes.ts';
+import { auditRoutes } from './routes/settings/audit-routes.ts';
 import { departmentsRoutes } from './routes/settings/departments-routes.ts';
 import { invitationsAdminRoutes } from './routes/settings/invitations-admin-routes.ts';
 import { membersRoutes } from './routes/settings/members-routes.ts';
 import { personalizationAdminRoutes } from './routes/settings/personalization-admin-routes.ts';
 import { personalizationRoutes } from './routes/settings/personalization-routes.ts';
 import { codeRoutes } from './routes/user/code-routes.ts';
+import { passkeySignInRoutes } from './routes/user/passkey-sign-in-routes.ts';
 import { sessionRoutes } from './routes/user/session-routes.ts';
+import { twoStepSignInRoutes } from './routes/user/two-step-sign-in-routes.ts';
+import { twoStepRoutes } from './routes/personal/two-step-routes.ts';
+import { securityRoutes } from './routes/settings/security-routes.ts';
 import { webAppRoutes } from './routes/web/web-app-routes.ts';
 
 export interface BuildOptions {
@@ -110,6 +117,7 @@ export async function buildApp({
       ctx.metrics,
     ),
   );
+  ctx.messenger = app.messenger;
   app.addHook('onClose', async () => app.messenger.close());
 
   // JSON only (multipart is known only to the icon upload's own plugin): any other body is refused with 415
@@ -162,11 +170,18 @@ export async function buildApp({
   await app.register(portalRoutes);
   await app.register(registrationRoutes);
   await app.register(personalRoutes);
+  await app.register(passkeysRoutes);
+  await app.register(passkeySignInRoutes);
+  await app.register(mySessionsRoutes);
   await app.register(personalizationRoutes);
   await app.register(personalizationAdminRoutes);
   await app.register(membersRoutes);
   await app.register(departmentsRoutes);
   await app.register(invitationsAdminRoutes);
+  await app.register(twoStepSignInRoutes);
+  await app.register(twoStepRoutes);
+  await app.register(securityRoutes);
+  await app.register(auditRoutes);
   if (outbox) await app.register(outboxRoutes, { outbox });
   if (metrics && config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   return app;

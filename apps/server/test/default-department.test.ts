@@ -132,7 +132,8 @@ describe(`migration 0005 places members without a department (${ENGINE})`, () =>
         ])
         .execute();
 
-      expect(await migrateToLatest(testDb.database)).toEqual(['0005-members-in-departments']);
+      // 0005, then any later ones
+      expect((await migrateToLatest(testDb.database))[0]).toBe('0005-members-in-departments');
       const rows = await db
         .selectFrom('memberships')
         .select(['enterprise_id', 'user_id', 'department_id'])

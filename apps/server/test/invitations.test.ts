@@ -293,10 +293,12 @@ describe(`invitations (${ENGINE})`, () => {
     expect(events.map((e) => [e.action, e.user_id, e.enterprise_id])).toEqual([
       ['enterprise.create', ownerUserId, owner.data.enterpriseId],
       ['invitation.redeem', ownerUserId, owner.data.enterpriseId],
+      // the inviting company's log shows its owner link used
+      ['invitation.redeem', ownerUserId, enterpriseId],
       ['invitation.redeem', memberUserId, enterpriseId],
     ]);
     expect(JSON.parse(events[0]!.detail!)).toMatchObject({ kind: 'owner', parentEnterpriseId: enterpriseId });
-    expect(JSON.parse(events[2]!.detail!)).toMatchObject({ kind: 'member', newUser: true });
+    expect(JSON.parse(events[3]!.detail!)).toMatchObject({ kind: 'member', newUser: true });
     expect(events.every((e) => e.ip !== null)).toBe(true);
   });
 

@@ -6,6 +6,10 @@ import * as departmentSiblingNames from './migrations/0002-department-sibling-na
 import * as provenIdentifiers from './migrations/0003-proven-identifiers.ts';
 import * as retentionIndexes from './migrations/0004-retention-indexes.ts';
 import * as membersInDepartments from './migrations/0005-members-in-departments.ts';
+import * as sessionDevices from './migrations/0006-session-devices.ts';
+import * as auditLogOrder from './migrations/0007-audit-log-order.ts';
+import * as twoStepSignIn from './migrations/0008-two-step-sign-in.ts';
+import * as passkeys from './migrations/0009-passkeys.ts';
 
 /** Every migration, in order; listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<void> }> = {
@@ -14,6 +18,10 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<
   '0003-proven-identifiers': provenIdentifiers,
   '0004-retention-indexes': retentionIndexes,
   '0005-members-in-departments': membersInDepartments,
+  '0006-session-devices': sessionDevices,
+  '0007-audit-log-order': auditLogOrder,
+  '0008-two-step-sign-in': twoStepSignIn,
+  '0009-passkeys': passkeys,
 };
 
 /** The listed migrations for a Migrator; the migration tests stop it part way to seed older data. */

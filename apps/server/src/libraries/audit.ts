@@ -6,19 +6,32 @@ export type AuditAction =
   | 'sign-in.success'
   | 'sign-in.failure'
   | 'logout'
+  /** the person ended one or all other of their own sessions (My sessions) */
+  | 'session.revoke'
   | 'password.change'
   | 'password.reset'
   | 'phone.change'
   | 'email.change'
+  /** a passkey added to, or removed from, the person's account */
+  | 'passkey.add'
+  | 'passkey.remove'
   | 'invitation.redeem'
   | 'enterprise.create'
+  /** a session moved into another of the person's companies: a sign-in there, for that company's log */
+  | 'enterprise.enter'
   // the settings centre: an administrator's changes to the company
   | 'member.create'
   | 'member.update'
   | 'member.remove'
   | 'invitation.create'
   | 'invitation.revoke'
-  | 'branding.change';
+  | 'branding.change'
+  /** the company's audit log exported (CSV) */
+  | 'audit.export'
+  // two-step sign-in: the person's own switch, and the company's requirement
+  | 'two-step.on'
+  | 'two-step.off'
+  | 'security.change';
 
 export interface AuditEvent {
   action: AuditAction;

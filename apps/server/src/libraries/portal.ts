@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { findMembership, listUserEnterprisesWithProducts } from '../queries/memberships.ts';
 import { setSessionEnterprise } from '../queries/sessions.ts';
 import { updateUser } from '../queries/users.ts';
+import { recordAudit } from './audit.ts';
 import { currentEnterpriseOf } from './memberships.ts';
 import type { Auth } from './sessions.ts';
 import { toCurrentUser } from './users.ts';
@@ -42,18 +43,30 @@ export async function portalInfo(ctx: AppContext, auth: Auth, lang: Language): P
   const current =
     auth.enterpriseId !== null && enterprises.has(auth.enterpriseId) ? auth.enterpriseId : (first ?? null);
   if (current !== auth.enterpriseId) await setSessionEnterprise(ctx.db, auth.sessionId, current);
-  return { enterpriseId: current, enterpriseProduct: [...enterprises.values()], userinfo: toCurrentUser(auth.user) };
+  return {
+    enterpriseId: current,
+    enterpriseProduct: [...enterprises.values()],
+    userinfo: toCurrentUser(auth.user, auth.twoStepRequired),
+  };
 }
 
-/** Switches the session's current company; only to a company the user belongs to. */
+/**
+ * Switches the session's current company; only to a company the user belongs to. A switch into
+ * another company is that company's record of the person signing in there (`enterprise.enter`): the
+ * sign-in itself went on the record of the company the session landed in.
+ */
 export async function enterEnterprise(
   ctx: AppContext,
   auth: Auth,
   enterpriseId: number,
+  ip: string,
 ): Promise<{ enterpriseId: number }> {
   if (!(await findMembership(ctx.db, enterpriseId, auth.user.id))) throw new AppError(ErrorCode.Forbidden);
   await setSessionEnterprise(ctx.db, auth.sessionId, enterpriseId);
   await updateUser(ctx.db, auth.user.id, { last_enterprise_id: enterpriseId });
+  if (enterpriseId !== auth.enterpriseId) {
+    await recordAudit(ctx, { action: 'enterprise.enter', userId: auth.user.id, enterpriseId, ip });
+  }
   return { enterpriseId };
 }
 

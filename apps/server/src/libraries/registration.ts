@@ -33,10 +33,12 @@ import { createSession } from './sessions.ts';
 import { readTicket, spendTicket } from './tickets.ts';
 import { uniqueViolationOf, violationKey } from './unique-violation.ts';
 
-/** Where a registration request came from: the audit trail's IP, the new account's language. */
+/** Where a registration request came from: the audit trail's IP, the new account's language, and the
+ *  client its session is opened from. */
 export interface RequestMeta {
   ip: string;
   lang: Language;
+  userAgent: string | null;
 }
 
 /** The business answer to each unique constraint a registration can run into. */
@@ -178,8 +180,22 @@ async function admit(
     },
     trx,
   );
+  // a link that registers an owner company is the inviting company's: its log shows the link used too
+  if (invitation.enterprise_id !== null && invitation.enterprise_id !== enterprise.id) {
+    await recordAudit(
+      ctx,
+      {
+        action: 'invitation.redeem',
+        userId,
+        enterpriseId: invitation.enterprise_id,
+        ip: meta.ip,
+        detail: { invitationId: invitation.id, kind: invitation.kind, newUser: admission.newUser },
+      },
+      trx,
+    );
+  }
   await updateUser(trx, userId, { last_enterprise_id: enterprise.id });
-  const { token } = await createSession(ctx, userId, enterprise.id, trx);
+  const { token } = await createSession(ctx, userId, enterprise.id, meta, trx);
   return {
     token,
     enterpriseId: enterprise.id,
@@ -346,7 +362,7 @@ export async function signUpPersonal(
   return inOneTransaction(ctx, async (trx) => {
     const phone = await spendTicket(ctx, trx, body.ticket, 'register');
     const userId = await insertNewUser(ctx, trx, phone, body, passwordHash, 'personal', meta);
-    const { token } = await createSession(ctx, userId, null, trx);
+    const { token } = await createSession(ctx, userId, null, meta, trx);
     return { token };
   });
 }

@@ -69,13 +69,14 @@ const TAGS = [
   { name: 'development', description: 'Aids for development; never present with `NODE_ENV=production`.' },
 ];
 
-/** A stable, unique name from the method and the path below its base: `POST F/user/login` is `postUserLogin`. */
+/** A stable, unique name from the method and the path below its base: `POST F/user/login` is `postUserLogin`,
+ *  `GET S/audit/events.csv` `getAuditEventsCsv`. */
 function operationIdOf(method: string, url: string): string {
   const base =
     [FRONT_PREFIX, ACCOUNT_PREFIX, SETTINGS_PREFIX, API_PREFIX].find((prefix) => url.startsWith(`${prefix}/`)) ?? '';
   const words = url
     .slice(base.length)
-    .split(/[/-]/)
+    .split(/[/.-]/)
     .filter((word) => word && !word.startsWith(':'));
   return method.toLowerCase() + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
 }

@@ -1,7 +1,80 @@
-import type { Insertable } from 'kysely';
-import type { AuditEventsTable } from '../db/schema.ts';
+import type { ExpressionBuilder, Insertable } from 'kysely';
+import type { AuditEventsTable, Database } from '../db/schema.ts';
 import type { Executor } from './executor.ts';
 
 export async function insertAuditEvent(db: Executor, values: Insertable<AuditEventsTable>): Promise<void> {
   await db.insertInto('audit_events').values(values).execute();
+}
+
+/** Which of a company's events: by the acting person, the action, and `from` (inclusive) to `to` (exclusive), in ms. */
+export interface AuditFilter {
+  userId?: number | undefined;
+  action?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/** One company's events matching the filter; the enterprise comes first, as the indexes do. */
+function eventsOf(enterpriseId: number, filter: AuditFilter) {
+  return (eb: ExpressionBuilder<Database, 'audit_events'>) => {
+    const conditions = [eb('audit_events.enterprise_id', '=', enterpriseId)];
+    if (filter.userId !== undefined) conditions.push(eb('audit_events.user_id', '=', filter.userId));
+    if (filter.action !== undefined) conditions.push(eb('audit_events.action', '=', filter.action));
+    if (filter.from !== undefined) conditions.push(eb('audit_events.at', '>=', filter.from));
+    if (filter.to !== undefined) conditions.push(eb('audit_events.at', '<', filter.to));
+    return eb.and(conditions);
+  };
+}
+
+export interface AuditEventRow {
+  id: number;
+  at: number;
+  action: string;
+  userId: number | null;
+  nickname: string | null;
+  ip: string | null;
+  detail: string | null;
+}
+
+/** A slice of a company's events, newest first (`id` orders those of one millisecond), with the actor's name. */
+export function listAuditEvents(
+  db: Executor,
+  enterpriseId: number,
+  filter: AuditFilter,
+  page: { offset: number; limit: number },
+): Promise<AuditEventRow[]> {
+  return db
+    .selectFrom('audit_events')
+    .leftJoin('users', 'users.id', 'audit_events.user_id')
+    .select([
+      'audit_events.id as id',
+      'audit_events.at as at',
+      'audit_events.action as action',
+      'audit_events.user_id as userId',
+      'users.nickname as nickname',
+      'audit_events.ip as ip',
+      'audit_events.detail as detail',
+    ])
+    .where(eventsOf(enterpriseId, filter))
+    .orderBy('audit_events.at', 'desc')
+    .orderBy('audit_events.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countAuditEvents(db: Executor, enterpriseId: number, filter: AuditFilter): Promise<number> {
+  const row = await db
+    .selectFrom('audit_events')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where(eventsOf(enterpriseId, filter))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The names of the given users (those an event's detail refers to), by id. */
+export async function findNicknames(db: Executor, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', userIds).execute();
+  return new Map(rows.map((row) => [row.id, row.nickname]));
 }

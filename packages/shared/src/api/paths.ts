@@ -17,6 +17,7 @@ export const apiPaths = {
   login: `${F}/user/login`,
   logout: `${F}/user/logout`,
   currentUser: `${F}/user/current`,
+  loginTwoStep: `${F}/user/login/two-step`,
   // verification codes
   sendSms: `${F}/sendSms`,
   sendEmail: `${F}/send-email`,
@@ -40,6 +41,22 @@ export const apiPaths = {
   phoneAuth: `${F}/user/phoneAuth`,
   allowModifyPassword: `${F}/user/allowModifyPassword`,
   forgetPassword: `${F}/user/forgetPasswd`,
+  // two-step sign-in with an authenticator app
+  twoStep: `${F}/personal/two-step`,
+  twoStepSetup: `${F}/personal/two-step/setup`,
+  twoStepConfirm: `${F}/personal/two-step/confirm`,
+  twoStepDisable: `${F}/personal/two-step/disable`,
+  // the person's own sessions
+  mySessions: `${F}/personal/sessions`,
+  revokeMySession: `${F}/personal/sessions/revoke`,
+  revokeMyOtherSessions: `${F}/personal/sessions/revoke-others`,
+  // passkeys (WebAuthn): the person's own, and signing in with one
+  passkeys: `${F}/personal/passkeys`,
+  passkeyRegistrationOptions: `${F}/personal/passkeys/registration-options`,
+  renamePasskey: `${F}/personal/passkeys/rename`,
+  removePasskey: `${F}/personal/passkeys/remove`,
+  passkeySignInOptions: `${F}/user/login/passkey/options`,
+  passkeySignIn: `${F}/user/login/passkey`,
   // the portal
   portalInfo: `${F}/portal/info`,
   enterEnterprise: `${F}/portal/enterprise/enter`,
@@ -59,6 +76,10 @@ export const apiPaths = {
   invitations: `${S}/invitations`,
   createInvitation: `${S}/invitations/create`,
   revokeInvitation: `${S}/invitations/revoke`,
+  security: `${S}/security`,
+  saveSecurity: `${S}/security/save`,
+  auditEvents: `${SETTINGS_PREFIX}/audit/events`,
+  auditEventsCsv: `${SETTINGS_PREFIX}/audit/events.csv`,
   // operations and development
   health: '/healthz',
   readiness: '/readyz',

@@ -41,7 +41,7 @@ export async function portalRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(enterEnterpriseResponseSchema), ...failureAnswers(403) },
       },
     },
-    async (request) => ok(await enterEnterprise(app.ctx, sessionOf(request), request.query.enterpriseId)),
+    async (request) => ok(await enterEnterprise(app.ctx, sessionOf(request), request.query.enterpriseId, request.ip)),
   );
 
   r.get(

@@ -1,23 +1,31 @@
 import type { Messages } from '../types.ts';
+import audit from './audit.ts';
 import common from './common.ts';
 import energy from './energy.ts';
 import errors from './errors.ts';
 import mail from './mail.ts';
+import notices from './notices.ts';
+import passkeys from './passkeys.ts';
 import personal from './personal.ts';
 import products from './products.ts';
 import registration from './registration.ts';
+import sessions from './sessions.ts';
 import settings from './settings.ts';
 import validation from './validation.ts';
 import web from './web.ts';
 
 const messages: Messages = {
+  audit,
   common,
   energy,
   errors,
   mail,
+  notices,
+  passkeys,
   personal,
   products,
   registration,
+  sessions,
   settings,
   validation,
   web,

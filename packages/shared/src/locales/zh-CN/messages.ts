@@ -1,13 +1,32 @@
+import audit from './audit.ts';
 import common from './common.ts';
 import energy from './energy.ts';
 import errors from './errors.ts';
 import mail from './mail.ts';
+import notices from './notices.ts';
+import passkeys from './passkeys.ts';
 import personal from './personal.ts';
 import products from './products.ts';
 import registration from './registration.ts';
+import sessions from './sessions.ts';
 import settings from './settings.ts';
 import validation from './validation.ts';
 import web from './web.ts';
 
 /** The source locale: every other language must have exactly these keys (see ../types.ts). */
-export default { common, energy, errors, mail, personal, products, registration, settings, validation, web };
+export default {
+  audit,
+  common,
+  energy,
+  errors,
+  mail,
+  notices,
+  passkeys,
+  personal,
+  products,
+  registration,
+  sessions,
+  settings,
+  validation,
+  web,
+};

@@ -1,0 +1,176 @@
+import type { AuditEvent, AuditEventPage, AuditEventsQuery, AuditExportQuery } from '@portal/shared/api/audit';
+import { AUDIT_EXPORT_MAX_ROWS } from '@portal/shared/api/audit';
+import type { Language } from '@portal/shared/constants';
+import { translate } from '@portal/shared/locales/catalog';
+import type { AppContext } from '../context.ts';
+import type { AuditEventRow, AuditFilter } from '../queries/audit.ts';
+import { countAuditEvents, findNicknames, listAuditEvents } from '../queries/audit.ts';
+import { recordAudit } from './audit.ts';
+import { maskAccount } from './masking.ts';
+import type { Administrator } from './settings-access.ts';
+
+/** The company's audit log as its administrators read it: a page, or a CSV file of the filter. */
+
+/** Keys whose values are secrets of some kind: never shown, whatever an event recorded. */
+const SECRET_KEY = /token|secret|hash|passw|ticket|otp|credential|cookie|signature|private/i;
+/** A code sent or shown once (a verification or recovery code), not a code naming a kind of thing. */
+const SECRET_CODE_KEY = /^codes?$|(recovery|verification|Recovery|Verification)Codes?$/;
+/** Keys whose values name a person's account, phone or email: masked as the "already bound" answer does. */
+const IDENTIFIER_KEY = /^(phone|email|account|identifier|login)$|(Phone|Email|Account|Identifier)$/;
+const MAX_DEPTH = 4;
+const MAX_ITEMS = 20;
+const MAX_TEXT = 200;
+
+function safeValue(key: string, value: unknown, depth: number): unknown {
+  if (typeof value === 'string') {
+    if (IDENTIFIER_KEY.test(key)) return maskAccount(value);
+    return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
+  }
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return value;
+  if (depth >= MAX_DEPTH) return null;
+  if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((item) => safeValue(key, item, depth + 1));
+  if (typeof value === 'object') return safeObject(value as Record<string, unknown>, depth + 1);
+  return null;
+}
+
+function safeObject(source: Record<string, unknown>, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (SECRET_KEY.test(key) || SECRET_CODE_KEY.test(key) || value === undefined) continue;
+    out[key] = safeValue(key, value, depth);
+  }
+  return out;
+}
+
+/** An event's stored detail as an object fit to show: secrets left out, identifiers masked, bounded. */
+export function safeDetail(stored: string | null): Record<string, unknown> | null {
+  if (stored === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return null;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  return safeObject(parsed as Record<string, unknown>, 0);
+}
+
+function toFilter(query: AuditExportQuery): AuditFilter {
+  return {
+    userId: query.userId,
+    action: query.action,
+    from: query.from === undefined ? undefined : Date.parse(query.from),
+    to: query.to === undefined ? undefined : Date.parse(query.to),
+  };
+}
+
+/** The events of a page, each detail made safe; a member an event is about gets their name beside the id. */
+async function toEvents(ctx: AppContext, rows: AuditEventRow[]): Promise<AuditEvent[]> {
+  const details = rows.map((row) => safeDetail(row.detail));
+  const memberIds = new Set<number>();
+  for (const detail of details) if (typeof detail?.memberId === 'number') memberIds.add(detail.memberId);
+  const names = await findNicknames(ctx.db, [...memberIds]);
+  return rows.map((row, index) => {
+    const detail = details[index]!;
+    const memberName = typeof detail?.memberId === 'number' ? names.get(detail.memberId) : undefined;
+    return {
+      id: row.id,
+      at: new Date(row.at).toISOString(),
+      action: row.action,
+      actor: row.userId === null || row.nickname === null ? null : { userId: row.userId, nickname: row.nickname },
+      ip: row.ip,
+      detail: memberName === undefined ? detail : { ...detail, memberName },
+    };
+  });
+}
+
+/** A page of the company's events, newest first. */
+export async function listCompanyAuditEvents(
+  ctx: AppContext,
+  admin: Administrator,
+  query: AuditEventsQuery,
+): Promise<AuditEventPage> {
+  const filter = toFilter(query);
+  const [total, rows] = await Promise.all([
+    countAuditEvents(ctx.db, admin.enterpriseId, filter),
+    listAuditEvents(ctx.db, admin.enterpriseId, filter, {
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
+    }),
+  ]);
+  return { items: await toEvents(ctx, rows), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** The UTF-8 byte order mark: without it Excel reads a CSV file in the machine's legacy code page. */
+const BOM = '\uFEFF';
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled. A cell
+ * a spreadsheet would take for a formula (starting with = + - @, or a tab or carriage return before
+ * one) is prefixed with a single quote, so that opening the file never runs what someone typed.
+ */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvLine(cells: (string | number | null)[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** An action in words in the language, or its code when it has no label yet. */
+export function actionLabel(lang: Language, action: string): string {
+  const key = `audit.actions.${action}`;
+  const label = translate(lang, key);
+  return label === key ? action : label;
+}
+
+export interface AuditExport {
+  filename: string;
+  body: string;
+}
+
+/**
+ * The company's events of the filter as a CSV file, newest first, at most AUDIT_EXPORT_MAX_ROWS of
+ * them, with headers and action names in the request's language. The export itself goes on record.
+ */
+export async function exportCompanyAuditEvents(
+  ctx: AppContext,
+  admin: Administrator,
+  query: AuditExportQuery,
+  lang: Language,
+): Promise<AuditExport> {
+  const filter = toFilter(query);
+  const rows = await listAuditEvents(ctx.db, admin.enterpriseId, filter, { offset: 0, limit: AUDIT_EXPORT_MAX_ROWS });
+  const events = await toEvents(ctx, rows);
+  const header = ['time', 'person', 'personId', 'action', 'actionCode', 'ip', 'detail'].map((column) =>
+    translate(lang, `audit.csv.${column}`),
+  );
+  let body = BOM + csvLine(header);
+  for (const event of events) {
+    body += csvLine([
+      event.at,
+      event.actor?.nickname ?? null,
+      event.actor?.userId ?? null,
+      actionLabel(lang, event.action),
+      event.action,
+      event.ip,
+      event.detail === null ? null : JSON.stringify(event.detail),
+    ]);
+  }
+  await recordAudit(ctx, {
+    action: 'audit.export',
+    userId: admin.userId,
+    enterpriseId: admin.enterpriseId,
+    ip: admin.ip,
+    detail: {
+      format: 'csv',
+      rows: events.length,
+      capped: events.length === AUDIT_EXPORT_MAX_ROWS,
+      filter: { userId: query.userId, action: query.action, from: query.from, to: query.to },
+    },
+  });
+  const day = new Date(ctx.now()).toISOString().slice(0, 10).replace(/-/g, '');
+  return { filename: `audit-log-${day}.csv`, body };
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { requestString } from '../validation/rules.ts';
+import { optionalUnlessBlank } from './registration.ts';
+
+/**
+ * The company's audit log in the settings centre (`GET S/audit/events` and its CSV export). Like
+ * every settings call it reads the session's current company: no request names the company.
+ */
+
+/**
+ * The actions the log names in words, in the order the action filter offers them. The server may
+ * record more (each new one shows by its code until it has a label); the filter takes any of them.
+ */
+export const AUDIT_ACTIONS = [
+  'sign-in.success',
+  'enterprise.enter',
+  'logout',
+  'invitation.redeem',
+  'enterprise.create',
+  'member.create',
+  'member.update',
+  'member.remove',
+  'invitation.create',
+  'invitation.revoke',
+  'branding.change',
+  'password.change',
+  'password.reset',
+  'phone.change',
+  'email.change',
+  'audit.export',
+] as const;
+export type KnownAuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isKnownAuditAction(action: string): action is KnownAuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action);
+}
+
+export const AUDIT_PAGE_SIZE_DEFAULT = 20;
+export const AUDIT_PAGE_SIZE_MAX = 100;
+/** The most rows one CSV export holds (the newest ones of the filter). */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+
+/** An action's code: dotted lower-case words, as the server records them. */
+const actionSchema = requestString({ trim: true })
+  .max(64)
+  .regex(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/, 'validation.invalidValue');
+
+/** A moment with its offset (`2026-05-01T00:00:00+08:00` or `...Z`). */
+const momentSchema = z.iso.datetime({ offset: true, error: 'validation.invalidValue' });
+
+/** The filters both calls share: the acting person, the action, and `from` (inclusive) to `to` (exclusive). */
+export const auditFilterShape = {
+  userId: optionalUnlessBlank(z.coerce.number().int().positive().max(2_147_483_647)),
+  action: optionalUnlessBlank(actionSchema),
+  from: optionalUnlessBlank(momentSchema),
+  to: optionalUnlessBlank(momentSchema),
+};
+
+/** `GET S/audit/events.csv?userId=&action=&from=&to=` */
+export const auditExportQuerySchema = z.strictObject(auditFilterShape);
+export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
+
+/** `GET S/audit/events?page=&pageSize=&userId=&action=&from=&to=` */
+export const auditEventsQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(AUDIT_PAGE_SIZE_DEFAULT),
+  ...auditFilterShape,
+});
+export type AuditEventsQuery = z.infer<typeof auditEventsQuerySchema>;
+
+/** Who acted: null when the event has no person (or the account is gone). */
+export const auditActorSchema = z.object({ userId: z.number(), nickname: z.string() }).nullable();
+
+export const auditEventSchema = z.object({
+  id: z.number(),
+  /** ISO 8601 */
+  at: z.string(),
+  action: z.string(),
+  actor: auditActorSchema,
+  ip: z.string().nullable(),
+  /** What the event was about: ids, kinds, what changed from what to what; never a secret. */
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const auditEventPageSchema = z.object({
+  items: z.array(auditEventSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AuditEventPage = z.infer<typeof auditEventPageSchema>;
