@@ -3,14 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { ThrottleStore } from './libraries/throttle-store.ts';
-import type { OutgoingMessage } from './messaging/messenger.ts';
+import type { Messenger, OutgoingMessage } from './messaging/messenger.ts';
 
 /** How a sign-in try ended: `failure` is a wrong password or code, or an unknown identifier. */
 export type SignInOutcome = 'success' | 'failure' | 'disabled' | 'throttled';
 
 /** The events the libraries count for the operators' metrics (plugins/metrics.ts). */
 export interface Metrics {
-  signIn(method: LoginRequest['loginType'], outcome: SignInOutcome): void;
+  signIn(method: LoginRequest['loginType'] | 'passkey', outcome: SignInOutcome): void;
   /** A code's message handed over to its transport. */
   codeSent(channel: OutgoingMessage['channel']): void;
   /** One failed try of a transport (SMS provider, SMTP server), retried or not. */
@@ -30,5 +30,8 @@ export interface AppContext {
   /** Only when the server exposes metrics (METRICS_PORT or METRICS_TOKEN): otherwise, and outside the
    *  server (the command line), nothing is counted. */
   metrics?: Metrics;
+  /** The server's delivery queue, for security notifications (libraries/security-notices.ts); absent
+   *  outside the server (the command line), where nobody is notified. */
+  messenger?: Messenger;
   now(): number;
 }

@@ -30,6 +30,12 @@ export interface UsersTable {
   last_enterprise_id: number | null;
   created_at: number;
   updated_at: number;
+  /** The authenticator app's secret (encrypted with TOTP_SECRET_KEY when set): pending while
+   *  `totp_enabled_at` is null, in force once it is set. */
+  totp_secret: Generated<string | null>;
+  totp_enabled_at: Generated<number | null>;
+  /** The last time step a code was accepted for: no code is accepted twice. */
+  totp_last_step: Generated<number | null>;
 }
 
 /** `common`: a company of its own; `owner`: an owner company under the company that invited it. */
@@ -44,6 +50,8 @@ export interface EnterprisesTable {
   domain: string;
   parent_enterprise_id: number | null;
   created_at: number;
+  /** 1: members without two-step sign-in are led to set it up. */
+  require_two_step: Generated<number>;
 }
 
 export interface DepartmentsTable {
@@ -100,6 +108,10 @@ export interface SessionsTable {
   last_seen_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The client's `User-Agent`, at most 512 characters; null for sessions older than migration 0006. */
+  user_agent: Generated<string | null>;
+  /** The client's IP address as the server saw it (through TRUST_PROXY); null before migration 0006. */
+  ip: Generated<string | null>;
 }
 
 export interface VerificationCodesTable {
@@ -160,6 +172,58 @@ export interface AuditEventsTable {
   detail: string | null;
 }
 
+/** One-time recovery codes of two-step sign-in, as SHA-256 hashes. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** A sign-in whose first step passed, waiting for its two-step code; the ticket is stored hashed. */
+export interface TwoStepChallengesTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  login_type: 'password' | 'code';
+  identifier_type: 'phone' | 'email' | 'account';
+  wrong_tries: number;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** A passkey (WebAuthn discoverable credential) of a user; `credential_id` is base64url. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  /** The COSE public key. */
+  public_key: Uint8Array;
+  /** The last signature counter the authenticator reported; 0 for authenticators that keep none. */
+  counter: number;
+  /** JSON array of the transports the browser reported (`internal`, `hybrid`, `usb`, ...). */
+  transports: string | null;
+  device_type: 'singleDevice' | 'multiDevice';
+  backed_up: number;
+  name: string | null;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** The challenge of one WebAuthn ceremony, stored hashed, single use. */
+export interface WebauthnChallengesTable {
+  id: Generated<number>;
+  challenge_hash: string;
+  purpose: 'registration' | 'sign-in';
+  /** The user adding a passkey; null for a sign-in, whose user the passkey names. */
+  user_id: number | null;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   enterprises: EnterprisesTable;
@@ -175,4 +239,8 @@ export interface Database {
   rate_events: RateEventsTable;
   personalizations: PersonalizationsTable;
   audit_events: AuditEventsTable;
+  recovery_codes: RecoveryCodesTable;
+  two_step_challenges: TwoStepChallengesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }

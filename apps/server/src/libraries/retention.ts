@@ -6,7 +6,9 @@ import {
   deleteSessionsEndedBefore,
   deleteTicketsExpiredBefore,
 } from '../queries/retention.ts';
+import { deleteWebauthnChallengesExpiredBefore } from '../queries/passkeys.ts';
 import { deleteSignInWaitsBefore } from '../queries/sign-in-waits.ts';
+import { deleteTwoStepChallengesExpiredBefore } from '../queries/two-step.ts';
 
 const DAY = 86_400_000;
 
@@ -17,11 +19,13 @@ export interface Purged {
   sessions: number;
   tickets: number;
   codes: number;
+  webauthnChallenges: number;
+  twoStepChallenges: number;
 }
 
 /**
  * Deletes what has outlived its use: throttling events past the longest window (a day), runs of
- * sign-in failures idle for a day, codes and tickets a day after they expired, sessions and audit
+ * sign-in failures idle for a day, codes, tickets and passkey challenges a day after they expired, sessions and audit
  * events after their configured retention. Idempotent, so every server process may run it.
  */
 export async function purgeExpired(ctx: AppContext): Promise<Purged> {
@@ -34,6 +38,8 @@ export async function purgeExpired(ctx: AppContext): Promise<Purged> {
     sessions: await deleteSessionsEndedBefore(ctx.db, now - sessionRetentionDays * DAY),
     tickets: await deleteTicketsExpiredBefore(ctx.db, now - DAY),
     codes: await deleteCodesExpiredBefore(ctx.db, now - DAY),
+    webauthnChallenges: await deleteWebauthnChallengesExpiredBefore(ctx.db, now - DAY),
+    twoStepChallenges: await deleteTwoStepChallengesExpiredBefore(ctx.db, now - DAY),
   };
 }
 

@@ -36,7 +36,7 @@ export function createMetrics(database: Pick<Db, 'engine' | 'poolStats'>): Porta
   });
   const signIns = new Counter({
     name: 'portal_sign_ins_total',
-    help: 'Sign-in tries by method (password, code) and outcome (success, failure, disabled, throttled)',
+    help: 'Sign-in tries by method (password, code, passkey) and outcome (success, failure, disabled, throttled)',
     labelNames: ['method', 'outcome'] as const,
     registers,
   });

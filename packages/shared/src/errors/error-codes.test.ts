@@ -24,6 +24,15 @@ const SPEC_SECTION_8 = [
 /** The codes the API contract adds. */
 const CONTRACT = [1000400, 1000401, 1000403, 1000404, 1000413, 1000429, 1000500, 1000503, 1009130];
 
+/** My sessions: no such session of the caller. */
+const SESSIONS = [1009150];
+
+/** Two-step sign-in: wrong code, dead ticket, already on, not on, no set-up in progress. */
+const TWO_STEP = range(1009160, 1009164);
+
+/** Passkeys: dead challenge, unverified registration, already registered, too many. */
+const PASSKEYS = range(1009170, 1009173);
+
 const HTTP_CODES: Record<number, number> = {
   1000400: 400,
   1000401: 401,
@@ -68,7 +77,9 @@ describe('error catalogue', () => {
   });
 
   it('consists of exactly the spec and contract codes', () => {
-    expect([...FAILURE_CODES].sort((a, b) => a - b)).toEqual([...SPEC_SECTION_8, ...CONTRACT].sort((a, b) => a - b));
+    expect([...FAILURE_CODES].sort((a, b) => a - b)).toEqual(
+      [...SPEC_SECTION_8, ...CONTRACT, ...SESSIONS, ...TWO_STEP, ...PASSKEYS].sort((a, b) => a - b),
+    );
   });
 
   it('uses 7-digit codes', () => {

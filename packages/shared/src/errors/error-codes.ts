@@ -41,6 +41,19 @@ export const ErrorCode = {
   EmailEmpty: 1009128,
   EmailBound: 1009129,
   PhoneVerificationRequired: 1009130,
+  // the person's own sessions
+  SessionNotFound: 1009150,
+  // two-step sign-in with an authenticator app
+  TwoStepCodeInvalid: 1009160,
+  TwoStepTicketInvalid: 1009161,
+  TwoStepAlreadyOn: 1009162,
+  TwoStepNotOn: 1009163,
+  TwoStepSetupMissing: 1009164,
+  // passkeys (WebAuthn)
+  PasskeyChallengeInvalid: 1009170,
+  PasskeyNotVerified: 1009171,
+  PasskeyExists: 1009172,
+  PasskeyLimit: 1009173,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

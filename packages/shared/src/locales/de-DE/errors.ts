@@ -38,5 +38,15 @@ const errors: Messages['errors'] = {
   1009128: 'Die E-Mail-Adresse darf nicht leer sein',
   1009129: 'Diese E-Mail-Adresse ist bereits verknüpft',
   1009130: 'Bitte bestätigen Sie zuerst Ihre Telefonnummer',
+  1009150: 'Diese Sitzung gibt es nicht oder sie ist bereits beendet',
+  1009160: 'Falscher Bestätigungscode, bitte erneut versuchen',
+  1009161: 'Diese Anmeldung ist abgelaufen, bitte melden Sie sich erneut an',
+  1009162: 'Die Anmeldung in zwei Schritten ist bereits aktiviert',
+  1009163: 'Die Anmeldung in zwei Schritten ist nicht aktiviert',
+  1009164: 'Bitte beginnen Sie die Einrichtung erneut',
+  1009170: 'Diese Passkey-Anfrage ist abgelaufen oder wurde bereits verwendet, bitte erneut versuchen',
+  1009171: 'Der Passkey konnte nicht überprüft werden, bitte erneut versuchen',
+  1009172: 'Dieser Passkey wurde bereits hinzugefügt',
+  1009173: 'Sie haben die Höchstzahl von 20 Passkeys erreicht',
 };
 export default errors;

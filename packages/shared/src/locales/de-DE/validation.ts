@@ -40,5 +40,7 @@ const validation: Messages['validation'] = {
   invalidValue: 'Ungültiger Wert',
   unknownField: 'Nicht unterstütztes Feld',
   controlCharacters: 'Enthält Steuerzeichen oder ungültige Zeichen; bitte entfernen Sie sie',
+  passkeyNameRequired: 'Bitte geben Sie eine Bezeichnung ein',
+  passkeyNameTooLong: 'Höchstens 50 Zeichen (ein chinesisches Zeichen zählt doppelt)',
 };
 export default validation;

@@ -38,5 +38,15 @@ const errors: Messages['errors'] = {
   1009128: 'Email cannot be empty',
   1009129: 'This email is already bound',
   1009130: 'Please verify your phone number first',
+  1009150: 'This session does not exist or has already ended',
+  1009160: 'Wrong two-step code, please try again',
+  1009161: 'This sign-in has expired, please sign in again',
+  1009162: 'Two-step sign-in is already on',
+  1009163: 'Two-step sign-in is not on',
+  1009164: 'Please start the set-up again',
+  1009170: 'This passkey request has expired or was already used, please try again',
+  1009171: 'The passkey could not be verified, please try again',
+  1009172: 'This passkey has already been added',
+  1009173: 'You have reached the limit of 20 passkeys',
 };
 export default errors;

@@ -39,5 +39,7 @@ const validation: Messages['validation'] = {
   invalidValue: 'Invalid value',
   unknownField: 'Unsupported field',
   controlCharacters: 'Contains control characters or invalid characters; please remove them',
+  passkeyNameRequired: 'Please enter a name',
+  passkeyNameTooLong: 'At most 50 characters (a Chinese character counts as two)',
 };
 export default validation;

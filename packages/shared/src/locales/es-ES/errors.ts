@@ -38,5 +38,15 @@ const errors: Messages['errors'] = {
   1009128: 'El correo electrónico no puede estar vacío',
   1009129: 'Este correo electrónico ya está vinculado',
   1009130: 'Primero verifique su número de teléfono',
+  1009150: 'Esta sesión no existe o ya ha terminado',
+  1009160: 'Código de verificación incorrecto, inténtelo de nuevo',
+  1009161: 'Este inicio de sesión ha caducado, inicie sesión de nuevo',
+  1009162: 'El inicio de sesión en dos pasos ya está activado',
+  1009163: 'El inicio de sesión en dos pasos no está activado',
+  1009164: 'Vuelva a empezar la configuración',
+  1009170: 'Esta solicitud de llave de acceso ha caducado o ya se ha usado, inténtelo de nuevo',
+  1009171: 'No se ha podido verificar la llave de acceso, inténtelo de nuevo',
+  1009172: 'Esta llave de acceso ya se ha añadido',
+  1009173: 'Ha alcanzado el límite de 20 llaves de acceso',
 };
 export default errors;

@@ -39,5 +39,7 @@ const validation: Messages['validation'] = {
   invalidValue: 'Valor no válido',
   unknownField: 'Campo no admitido',
   controlCharacters: 'Contiene caracteres de control o caracteres no válidos; elimínelos',
+  passkeyNameRequired: 'Introduzca un nombre',
+  passkeyNameTooLong: 'Como máximo 50 caracteres (un carácter chino cuenta como dos)',
 };
 export default validation;

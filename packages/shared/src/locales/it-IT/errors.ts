@@ -38,5 +38,15 @@ const errors: Messages['errors'] = {
   1009128: "L'indirizzo email non può essere vuoto",
   1009129: 'Questo indirizzo email è già associato',
   1009130: 'Verifica prima il tuo numero di telefono',
+  1009150: 'Questa sessione non esiste o è già terminata',
+  1009160: 'Codice di verifica errato, riprova',
+  1009161: 'Questo accesso è scaduto, accedi di nuovo',
+  1009162: "L'accesso in due passaggi è già attivo",
+  1009163: "L'accesso in due passaggi non è attivo",
+  1009164: 'Ricomincia la configurazione',
+  1009170: 'Questa richiesta di passkey è scaduta o è già stata usata, riprova',
+  1009171: 'Impossibile verificare la passkey, riprova',
+  1009172: 'Questa passkey è già stata aggiunta',
+  1009173: 'Hai raggiunto il limite di 20 passkey',
 };
 export default errors;

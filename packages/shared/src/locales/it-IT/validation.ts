@@ -40,5 +40,7 @@ const validation: Messages['validation'] = {
   invalidValue: 'Valore non valido',
   unknownField: 'Campo non supportato',
   controlCharacters: 'Contiene caratteri di controllo o caratteri non validi; rimuovili',
+  passkeyNameRequired: 'Inserisci un nome',
+  passkeyNameTooLong: 'Al massimo 50 caratteri (un carattere cinese conta due)',
 };
 export default validation;

@@ -39,5 +39,7 @@ const validation: Messages['validation'] = {
   invalidValue: '入力内容が無効です',
   unknownField: 'サポートされていないフィールドです',
   controlCharacters: '制御文字または無効な文字が含まれています。削除してください',
+  passkeyNameRequired: '名前を入力してください',
+  passkeyNameTooLong: '名前は 50 文字以内（漢字は 2 文字として数えます）',
 };
 export default validation;

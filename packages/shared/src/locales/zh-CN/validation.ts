@@ -38,4 +38,6 @@ export default {
   invalidValue: '输入内容无效',
   unknownField: '不支持的字段',
   controlCharacters: '包含控制字符或无效字符，请删除后重试',
+  passkeyNameRequired: '请输入名称',
+  passkeyNameTooLong: '名称最多 50 个字符（一个汉字计为两个字符）',
 };

@@ -1,0 +1,147 @@
+import type { LoginResponse } from '@portal/shared/api/auth';
+import type { PasskeySignInOptions, PasskeySignInRequest } from '@portal/shared/api/passkeys';
+import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+} from '@simplewebauthn/server';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../app-error.ts';
+import type { AppContext, SignInOutcome } from '../context.ts';
+import { findPasskeyByCredentialId, recordPasskeyUse } from '../queries/passkeys.ts';
+import { findUserById } from '../queries/users.ts';
+import { recordAudit } from './audit.ts';
+import type { SessionClient } from './devices.ts';
+import { currentEnterpriseOf } from './memberships.ts';
+import {
+  clientDataOf,
+  isAllowedOrigin,
+  issueChallenge,
+  relyingPartyId,
+  spendChallenge,
+  transportsOf,
+  userHandleOf,
+} from './passkeys.ts';
+import { createSession } from './sessions.ts';
+import { accountSubject, identifierSubject, reserveSignInAttempt } from './throttle.ts';
+import { writeTogether } from './write-together.ts';
+
+/** Counts a refused passkey sign-in and logs it on the request's line, naming no credential. */
+function refused(ctx: AppContext, log: FastifyBaseLogger, outcome: SignInOutcome): void {
+  ctx.metrics?.signIn('passkey', outcome);
+  log.info({ signIn: { method: 'passkey', outcome } }, 'sign-in refused');
+}
+
+/**
+ * The options of a passkey sign-in: no `allowCredentials`, so that the browser offers the
+ * discoverable credentials it holds for the relying party and the person types nothing. The challenge
+ * is its own id: the answer names it, and it is good once, for PASSKEY_CHALLENGE_TTL_SECONDS.
+ */
+export async function passkeySignInOptions(ctx: AppContext): Promise<PasskeySignInOptions> {
+  const options = await generateAuthenticationOptions({
+    rpID: relyingPartyId(ctx.config),
+    userVerification: 'preferred',
+    timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
+  });
+  await issueChallenge(ctx, options.challenge, 'sign-in', null);
+  return { challengeId: options.challenge, options };
+}
+
+/**
+ * Sign-in with a passkey. The credential names the account; the try is reserved like every sign-in
+ * (under the client IP's cap, and as a failure of the account, or for an unknown credential of that
+ * credential, until it succeeds). The challenge is used up first, whatever the outcome. Every failure
+ * of the passkey itself (unknown credential, wrong origin or relying party, bad signature, no user
+ * verification, a signature counter that did not grow) answers 1009117 as a wrong password does; a
+ * dead challenge answers 1009170, which tells nothing of any account. The session is made as for a
+ * password, without a two-step code: a passkey with user verification is two factors already.
+ */
+export async function signInWithPasskey(
+  ctx: AppContext,
+  body: PasskeySignInRequest,
+  client: SessionClient & { ip: string },
+  log: FastifyBaseLogger,
+): Promise<LoginResponse> {
+  const { ip } = client;
+  const passkey = await findPasskeyByCredentialId(ctx.db, body.response.id);
+  const subject = passkey ? accountSubject(passkey.user_id) : identifierSubject('passkey', body.response.id);
+  const attempt = await reserveSignInAttempt(ctx, subject, ip).catch((error: unknown) => {
+    if (error instanceof AppError) refused(ctx, log, 'throttled');
+    throw error;
+  });
+
+  const fail = async (code: typeof ErrorCode.InvalidCredentials | typeof ErrorCode.PasskeyChallengeInvalid) => {
+    refused(ctx, log, 'failure');
+    await recordAudit(ctx, {
+      action: 'sign-in.failure',
+      userId: passkey?.user_id ?? null,
+      ip,
+      detail: { loginType: 'passkey' },
+    });
+    return new AppError(code);
+  };
+
+  if (!(await spendChallenge(ctx, body.challengeId, 'sign-in', null)))
+    throw await fail(ErrorCode.PasskeyChallengeInvalid);
+  const clientData = clientDataOf(body.response.response.clientDataJSON);
+  const user = passkey ? await findUserById(ctx.db, passkey.user_id) : undefined;
+  const userHandle = body.response.response.userHandle;
+  if (
+    !passkey ||
+    !user ||
+    !clientData ||
+    clientData.challenge !== body.challengeId ||
+    !isAllowedOrigin(ctx.config, clientData.origin) ||
+    (userHandle !== undefined && userHandle !== Buffer.from(userHandleOf(passkey.user_id)).toString('base64url'))
+  ) {
+    throw await fail(ErrorCode.InvalidCredentials);
+  }
+
+  const verification = await verifyAuthenticationResponse({
+    response: body.response as AuthenticationResponseJSON,
+    expectedChallenge: body.challengeId,
+    expectedOrigin: clientData.origin,
+    expectedRPID: relyingPartyId(ctx.config),
+    credential: {
+      id: passkey.credential_id,
+      publicKey: new Uint8Array(passkey.public_key),
+      counter: Number(passkey.counter),
+      transports: transportsOf(passkey),
+    },
+    requireUserVerification: true,
+  }).catch(() => null);
+  if (!verification?.verified) throw await fail(ErrorCode.InvalidCredentials);
+
+  const { newCounter, credentialBackedUp } = verification.authenticationInfo;
+  const now = ctx.now();
+  const recorded = await recordPasskeyUse(ctx.db, passkey.id, Number(passkey.counter), {
+    counter: newCounter,
+    backed_up: credentialBackedUp ? 1 : 0,
+    last_used_at: now,
+  });
+  // another sign-in with this passkey moved its counter meanwhile: the same signature counter twice
+  if (!recorded) throw await fail(ErrorCode.InvalidCredentials);
+
+  // only after a valid passkey, so that a disabled account is not revealed to a guesser
+  if (user.disabled) {
+    refused(ctx, log, 'disabled');
+    throw new AppError(ErrorCode.AccountDisabled);
+  }
+
+  const enterpriseId = await currentEnterpriseOf(ctx, user.id, user.last_enterprise_id);
+  let session: LoginResponse | undefined;
+  await writeTogether(ctx, [
+    (db) => attempt.succeeded(db),
+    async (db) => (session = await createSession(ctx, user.id, enterpriseId, client, db)),
+    (db) =>
+      recordAudit(
+        ctx,
+        { action: 'sign-in.success', userId: user.id, enterpriseId, ip, detail: { loginType: 'passkey' } },
+        db,
+      ),
+  ]);
+  ctx.metrics?.signIn('passkey', 'success');
+  return session!;
+}

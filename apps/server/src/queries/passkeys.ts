@@ -1,0 +1,103 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { PasskeysTable, WebauthnChallengesTable } from '../db/schema.ts';
+import type { Executor } from './executor.ts';
+
+export type PasskeyRow = Selectable<PasskeysTable>;
+
+/** The user's passkeys, oldest first. */
+export function findPasskeysOfUser(db: Executor, userId: number): Promise<PasskeyRow[]> {
+  return db.selectFrom('passkeys').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+}
+
+export async function countPasskeysOfUser(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findPasskeyByCredentialId(db: Executor, credentialId: string): Promise<PasskeyRow | undefined> {
+  return db.selectFrom('passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
+}
+
+export async function insertPasskey(db: Executor, values: Omit<Insertable<PasskeysTable>, 'id'>): Promise<number> {
+  const row = await db.insertInto('passkeys').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Renames a passkey of this user only; false when the user has no passkey of that id. */
+export async function renamePasskeyOfUser(db: Executor, userId: number, id: number, name: string): Promise<boolean> {
+  const result = await db
+    .updateTable('passkeys')
+    .set({ name })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes a passkey of this user only; false when the user has no passkey of that id. */
+export async function deletePasskeyOfUser(db: Executor, userId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * Records a sign-in with a passkey: its new counter and state, only if the counter is still the one
+ * the check read, so that of two concurrent sign-ins reporting the same counter only one is taken.
+ */
+export async function recordPasskeyUse(
+  db: Executor,
+  id: number,
+  readCounter: number,
+  values: { counter: number; backed_up: number; last_used_at: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('passkeys')
+    .set(values)
+    .where('id', '=', id)
+    .where('counter', '=', readCounter)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function insertWebauthnChallenge(
+  db: Executor,
+  values: Omit<Insertable<WebauthnChallengesTable>, 'id' | 'used_at'>,
+): Promise<void> {
+  await db
+    .insertInto('webauthn_challenges')
+    .values({ ...values, used_at: null })
+    .execute();
+}
+
+/**
+ * Uses up a live challenge of the purpose (and of the user, for a registration) in one conditional
+ * update: of two concurrent answers to one challenge only one gets it. False when it is unknown,
+ * expired, used, or another's.
+ */
+export async function useWebauthnChallenge(
+  db: Executor,
+  challengeHash: string,
+  purpose: WebauthnChallengesTable['purpose'],
+  userId: number | null,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('webauthn_challenges')
+    .set({ used_at: now })
+    .where('challenge_hash', '=', challengeHash)
+    .where('purpose', '=', purpose)
+    .where('user_id', userId === null ? 'is' : '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteWebauthnChallengesExpiredBefore(db: Executor, before: number): Promise<number> {
+  const result = await db.deleteFrom('webauthn_challenges').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,37 @@
+import type { Messages } from '../types.ts';
+
+/** Texts of passkeys: the personal centre's card and the sign-in page's button. */
+const passkeys: Messages['passkeys'] = {
+  title: 'Passkeys (Zugangsschlüssel)',
+  description:
+    'Melden Sie sich mit Fingerabdruck, Gesicht oder Bildschirmsperre statt mit einem Passwort an. Passkeys liegen auf Ihren Geräten oder in Ihrem Passwortmanager.',
+  add: 'Passkey hinzufügen',
+  addTitle: 'Passkey hinzufügen',
+  addHint: 'Folgen Sie nach „Weiter“ den Hinweisen Ihres Browsers oder Geräts, um den Passkey zu erstellen.',
+  name: 'Bezeichnung',
+  namePlaceholder: 'Zum Beispiel: mein Laptop (optional)',
+  continue: 'Weiter',
+  added: 'Passkey hinzugefügt',
+  empty: 'Noch keine Passkeys',
+  unnamed: 'Passkey ohne Bezeichnung',
+  createdAt: 'Hinzugefügt am {{time}}',
+  lastUsedAt: 'Zuletzt verwendet am {{time}}',
+  neverUsed: 'Noch nicht verwendet',
+  synced: 'Synchronisiert',
+  rename: 'Umbenennen',
+  renameTitle: 'Passkey umbenennen',
+  renamed: 'Umbenannt',
+  remove: 'Entfernen',
+  removeTitle: 'Den Passkey „{{name}}“ entfernen?',
+  removeContent:
+    'Mit ihm ist keine Anmeldung mehr möglich. Auf Ihrem Gerät oder im Passwortmanager können Sie ihn dort ebenfalls löschen.',
+  removed: 'Passkey entfernt',
+  unsupported:
+    'Dieser Browser unterstützt keine Passkeys. Bitte verwenden Sie ein aktuelles Chrome, Edge, Safari oder Firefox.',
+  cancelled: 'Abgebrochen oder Zeit abgelaufen',
+  signIn: 'Mit Passkey anmelden',
+  or: 'oder',
+  count_one: '{{count}} Passkey',
+  count_other: '{{count}} Passkeys',
+};
+export default passkeys;

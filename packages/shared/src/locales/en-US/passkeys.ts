@@ -1,0 +1,35 @@
+import type { Messages } from '../types.ts';
+
+/** Texts of passkeys: the personal centre's card and the sign-in page's button. */
+const passkeys: Messages['passkeys'] = {
+  title: 'Passkeys',
+  description:
+    'Sign in with your fingerprint, face or screen lock instead of a password. Passkeys are kept on your devices or in your password manager.',
+  add: 'Add a passkey',
+  addTitle: 'Add a passkey',
+  addHint: 'After “Continue”, follow your browser or device to create the passkey.',
+  name: 'Name',
+  namePlaceholder: 'For example: my laptop (optional)',
+  continue: 'Continue',
+  added: 'Passkey added',
+  empty: 'No passkeys yet',
+  unnamed: 'Unnamed passkey',
+  createdAt: 'Added {{time}}',
+  lastUsedAt: 'Last used {{time}}',
+  neverUsed: 'Not used yet',
+  synced: 'Synced',
+  rename: 'Rename',
+  renameTitle: 'Rename passkey',
+  renamed: 'Renamed',
+  remove: 'Remove',
+  removeTitle: 'Remove the passkey “{{name}}”?',
+  removeContent: 'It will no longer sign you in. You can also delete it from your device or password manager there.',
+  removed: 'Passkey removed',
+  unsupported: 'This browser does not support passkeys. Please use a recent Chrome, Edge, Safari or Firefox.',
+  cancelled: 'Cancelled or timed out',
+  signIn: 'Sign in with a passkey',
+  or: 'or',
+  count_one: '{{count}} passkey',
+  count_other: '{{count}} passkeys',
+};
+export default passkeys;
