@@ -22,8 +22,14 @@ export function certificationOf(ctx: AppContext, auth: Auth): UserCertified {
  * Another account holding the phone: 1009106, with `boundTo` naming it (masked) when it shares a
  * company with the user, else `boundTo: null`; a stranger's account is never described.
  */
-export async function certifyPhone(ctx: AppContext, auth: Auth, body: PhoneAuthRequest, ip: string): Promise<void> {
+export async function certifyPhone(
+  ctx: AppContext,
+  auth: Auth,
+  body: PhoneAuthRequest,
+  ip: string,
+  userAgent: string | null,
+): Promise<void> {
   if (!(await verifyCode(ctx, 'certify', body.phone, body.code))) throw new AppError(ErrorCode.CodeInvalid);
-  const conflict = await bindProvenPhone(ctx, auth, body.phone, ip, 'phoneAuth');
+  const conflict = await bindProvenPhone(ctx, auth, body.phone, ip, 'phoneAuth', userAgent);
   if (conflict) throw new AppError(ErrorCode.PhoneBound, conflict);
 }

@@ -7,6 +7,7 @@ import type { AuditEvent } from './audit.ts';
 import { recordAudit } from './audit.ts';
 import type { Auth } from './sessions.ts';
 import { maskAccount, maskNickname } from './masking.ts';
+import { notifySecurityEvent } from './security-notices.ts';
 import { uniqueViolationOf } from './unique-violation.ts';
 
 /** Another account holds the phone; `boundTo` names it (masked) only when it shares a company with the caller. */
@@ -47,7 +48,8 @@ export async function phoneConflict(ctx: AppContext, userId: number, phone: stri
 /**
  * Binds a phone whose code the caller has just proven, as the account's verified phone. Returns the
  * conflict when another account holds it (checked only now, after the code, so that only the
- * phone's owner learns that it is taken).
+ * phone's owner learns that it is taken). A phone that changes is told to the person, and to the
+ * verified phone it replaces (security notifications).
  */
 export async function bindProvenPhone(
   ctx: AppContext,
@@ -55,6 +57,7 @@ export async function bindProvenPhone(
   phone: string,
   ip: string,
   via: 'updatephone' | 'phoneAuth',
+  userAgent: string | null,
 ): Promise<PhoneConflict | null> {
   const conflict = await phoneConflict(ctx, auth.user.id, phone);
   if (conflict) return conflict;
@@ -70,7 +73,16 @@ export async function bindProvenPhone(
       detail: { via, changed: auth.user.phone !== phone },
     },
   );
-  if (saved) return null;
+  if (saved) {
+    if (auth.user.phone !== phone) {
+      notifySecurityEvent(ctx, { ...auth.user, phone, phone_certified: 1 }, 'phone-changed', {
+        ip,
+        userAgent,
+        previousPhone: auth.user.phone_certified ? auth.user.phone : null,
+      });
+    }
+    return null;
+  }
   // lost a race for the phone: name the winner as above, or no one if it has let go already
   return (await phoneConflict(ctx, auth.user.id, phone)) ?? { boundTo: null };
 }

@@ -7,6 +7,7 @@ import { revokeUserSessions } from '../queries/sessions.ts';
 import { updateUser } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { notifySecurityEvent } from './security-notices.ts';
 import type { Auth } from './sessions.ts';
 import { accountSubject, reserveSignInAttempt } from './throttle.ts';
 
@@ -14,9 +15,15 @@ import { accountSubject, reserveSignInAttempt } from './throttle.ts';
  * The signed-in user changes their password: 1008107 when the confirmation differs, 1009102 when the
  * old password is wrong. A wrong old password counts as a failed sign-in of the account (the same
  * counter and wait, reserved before the check), so that a borrowed session cannot be used to guess the password. Every other
- * session of the user ends; this one goes on.
+ * session of the user ends; this one goes on. The person is told (security notifications).
  */
-export async function changePassword(ctx: AppContext, auth: Auth, body: UpdatePasswordRequest, ip: string) {
+export async function changePassword(
+  ctx: AppContext,
+  auth: Auth,
+  body: UpdatePasswordRequest,
+  ip: string,
+  userAgent: string | null,
+) {
   if (!passwordsMatch(body)) throw new AppError(ErrorCode.PasswordsDoNotMatch);
   const userId = auth.user.id;
   const attempt = await reserveSignInAttempt(ctx, accountSubject(userId), ip);
@@ -31,4 +38,5 @@ export async function changePassword(ctx: AppContext, auth: Auth, body: UpdatePa
     await recordAudit(ctx, { action: 'password.change', userId, enterpriseId: auth.enterpriseId, ip }, trx);
   });
   await attempt.succeeded();
+  notifySecurityEvent(ctx, auth.user, 'password-changed', { ip, userAgent });
 }

@@ -8,6 +8,7 @@ import { findUserByIdentifier, updateUser } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import { verifyCode } from './codes.ts';
 import { hashPassword } from './passwords.ts';
+import { notifySecurityEvent } from './security-notices.ts';
 import { clearAccountFailures } from './throttle.ts';
 import { emailTarget, phoneTarget } from './verification.ts';
 
@@ -16,9 +17,14 @@ import { emailTarget, phoneTarget } from './verification.ts';
  * wrong code and an unknown account answer the same 1009104 (no code is ever sent to an unknown
  * target). The confirmation is checked before the code, so that a typo does not use the code up.
  * Every session of the account ends, and the sign-in wait of the account is lifted: the owner has
- * just proven the phone or email.
+ * just proven the phone or email. The person is told (security notifications).
  */
-export async function resetPassword(ctx: AppContext, body: ForgetPasswordRequest, ip: string): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  body: ForgetPasswordRequest,
+  ip: string,
+  userAgent: string | null,
+): Promise<void> {
   if (!passwordsMatch(body)) throw new AppError(ErrorCode.PasswordsDoNotMatch);
   const target = body.identifierType === 'phone' ? phoneTarget(body.identifier) : emailTarget(body.identifier);
   const user = await findUserByIdentifier(ctx.db, body.identifierType, target);
@@ -37,4 +43,5 @@ export async function resetPassword(ctx: AppContext, body: ForgetPasswordRequest
     );
   });
   await clearAccountFailures(ctx, user.id);
+  notifySecurityEvent(ctx, user, 'password-reset', { ip, userAgent });
 }

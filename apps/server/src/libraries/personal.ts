@@ -11,6 +11,7 @@ import type { AppContext } from '../context.ts';
 import { findUserByIdentifier, updateUser } from '../queries/users.ts';
 import { verifyCode } from './codes.ts';
 import { bindProvenPhone, saveIdentifier } from './identifier-binding.ts';
+import { notifySecurityEvent } from './security-notices.ts';
 import type { Auth } from './sessions.ts';
 import { emailTarget } from './verification.ts';
 
@@ -25,9 +26,15 @@ export async function updateNickname(ctx: AppContext, auth: Auth, body: UpdateNi
  * holding it: 1009106 naming that account (masked) when it shares a company with the user, else
  * 1008109. The user's own phone again simply re-verifies it.
  */
-export async function updatePhone(ctx: AppContext, auth: Auth, body: UpdatePhoneRequest, ip: string): Promise<void> {
+export async function updatePhone(
+  ctx: AppContext,
+  auth: Auth,
+  body: UpdatePhoneRequest,
+  ip: string,
+  userAgent: string | null,
+): Promise<void> {
   if (!(await verifyCode(ctx, 'bind', body.phone, body.code))) throw new AppError(ErrorCode.CodeInvalid);
-  const conflict = await bindProvenPhone(ctx, auth, body.phone, ip, 'updatephone');
+  const conflict = await bindProvenPhone(ctx, auth, body.phone, ip, 'updatephone', userAgent);
   if (conflict) {
     throw conflict.boundTo ? new AppError(ErrorCode.PhoneBound, conflict) : new AppError(ErrorCode.PhoneExists);
   }
@@ -39,9 +46,15 @@ export async function updatePhone(ctx: AppContext, auth: Auth, body: UpdatePhone
  * this user's verified email (checked before the code: the user knows their own email, and no code is
  * used up for nothing); 1009104 for a wrong code; 1008119 when another account has proven it (checked
  * after the code, so that only the email's owner learns it). Accounts that hold it unproven do not
- * block its owner.
+ * block its owner. A new address is told to the person, and to the verified email it replaces.
  */
-export async function updateEmail(ctx: AppContext, auth: Auth, body: UpdateEmailRequest, ip: string): Promise<void> {
+export async function updateEmail(
+  ctx: AppContext,
+  auth: Auth,
+  body: UpdateEmailRequest,
+  ip: string,
+  userAgent: string | null,
+): Promise<void> {
   const email = emailTarget(body.email);
   if (email === auth.user.email && auth.user.email_verified) throw new AppError(ErrorCode.EmailBound);
   if (!(await verifyCode(ctx, 'bind', email, body.code))) throw new AppError(ErrorCode.CodeInvalid);
@@ -60,6 +73,13 @@ export async function updateEmail(ctx: AppContext, auth: Auth, body: UpdateEmail
     },
   );
   if (!saved) throw new AppError(ErrorCode.NewEmailRegistered);
+  if (auth.user.email !== email) {
+    notifySecurityEvent(ctx, { ...auth.user, email, email_verified: 1 }, 'email-changed', {
+      ip,
+      userAgent,
+      previousEmail: auth.user.email_verified ? auth.user.email : null,
+    });
+  }
 }
 
 /** The language of the account: messages, and responses without a language cookie, use it. */

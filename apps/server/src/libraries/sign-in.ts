@@ -1,4 +1,4 @@
-import type { LoginRequest, LoginResponse } from '@portal/shared/api/auth';
+import type { LoginRequest, LoginResponse, SessionResponse } from '@portal/shared/api/auth';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { isValidPhone, normalizePhone } from '@portal/shared/validation/rules';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +16,8 @@ import type { Auth } from './sessions.ts';
 import { createSession } from './sessions.ts';
 import { writeTogether } from './write-together.ts';
 import { accountSubject, identifierSubject, reserveSignInAttempt } from './throttle.ts';
+import { twoStepSetupRequired } from './two-step.ts';
+import { startTwoStepChallenge } from './two-step-sign-in.ts';
 
 /** The stored form of an identifier, or null when it cannot name any account. */
 export function normalizeIdentifier(type: LoginRequest['identifierType'], raw: string): string | null {
@@ -53,6 +55,7 @@ export async function signIn(
   body: LoginRequest,
   ip: string,
   log: FastifyBaseLogger,
+  userAgent: string | null,
 ): Promise<LoginResponse> {
   const identifier = normalizeIdentifier(body.identifierType, body.identifier);
   const user: UserRow | undefined = identifier
@@ -88,11 +91,18 @@ export async function signIn(
     throw new AppError(ErrorCode.AccountDisabled);
   }
 
-  const enterpriseId = await currentEnterpriseOf(ctx, user.id, user.last_enterprise_id);
-  let session: LoginResponse | undefined;
+  // two-step sign-in asks for its code after a password and after an SMS or email code alike: a code
+  // sent to a phone or mailbox proves that channel, not the authenticator
+  if (user.totp_enabled_at !== null) return startTwoStepChallenge(ctx, user, body, attempt);
+
+  const [enterpriseId, setupRequired] = await Promise.all([
+    currentEnterpriseOf(ctx, user.id, user.last_enterprise_id),
+    twoStepSetupRequired(ctx, user),
+  ]);
+  let session: SessionResponse | undefined;
   await writeTogether(ctx, [
     (db) => attempt.succeeded(db),
-    async (db) => (session = await createSession(ctx, user.id, enterpriseId, db)),
+    async (db) => (session = await createSession(ctx, user.id, enterpriseId, { ip, userAgent }, db)),
     (db) =>
       recordAudit(
         ctx,
@@ -107,7 +117,7 @@ export async function signIn(
       ),
   ]);
   ctx.metrics?.signIn(body.loginType, 'success');
-  return session!;
+  return setupRequired ? { ...session!, twoStepSetupRequired: true } : session!;
 }
 
 export async function signOut(ctx: AppContext, auth: Auth, ip: string): Promise<void> {

@@ -72,8 +72,8 @@ export class DeliveryQueue implements Messenger {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.transport.send(message);
-        // every message the portal sends carries a verification code
-        this.metrics?.codeSent(message.channel);
+        // the metric counts codes: security notifications carry none
+        if (message.purpose !== 'notice') this.metrics?.codeSent(message.channel);
         return;
       } catch (error) {
         this.metrics?.providerFailure(message.channel);

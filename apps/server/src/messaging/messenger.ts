@@ -6,6 +6,8 @@ export interface OutgoingMessage {
   text: string;
   /** Epoch ms after which the message is useless (a dead code): delivery stops trying then. */
   expiresAt?: number;
+  /** `notice`: a security notification, which carries no code; a verification code otherwise. */
+  purpose?: 'code' | 'notice';
 }
 
 /** Every transport delivers through this; the libraries never know which one is configured. */

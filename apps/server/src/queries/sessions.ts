@@ -14,6 +14,8 @@ export interface LiveSession {
   enterpriseId: number | null;
   lastSeenAt: number;
   user: UserRow;
+  /** A company of the user requires two-step sign-in. */
+  twoStepRequired: boolean;
 }
 
 const liveSessionWithUser = compiledOnce(
@@ -27,6 +29,19 @@ const liveSessionWithUser = compiledOnce(
         'sessions.enterprise_id as session_enterprise_id',
         'sessions.last_seen_at as session_last_seen_at',
       ])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('memberships')
+              .innerJoin('enterprises', 'enterprises.id', 'memberships.enterprise_id')
+              .select('enterprises.id')
+              .whereRef('memberships.user_id', '=', 'users.id')
+              // a literal: the statement's parameters are the token hash and the time alone
+              .where('enterprises.require_two_step', '=', eb.lit(1)),
+          )
+          .as('session_two_step_required'),
+      )
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', now),
@@ -42,8 +57,15 @@ export async function findLiveSessionWithUser(
 ): Promise<LiveSession | undefined> {
   const [row] = (await liveSessionWithUser(db, tokenHash, now).execute(db)).rows;
   if (!row) return undefined;
-  const { session_id, session_enterprise_id, session_last_seen_at, ...user } = row;
-  return { id: session_id, enterpriseId: session_enterprise_id, lastSeenAt: session_last_seen_at, user };
+  const { session_id, session_enterprise_id, session_last_seen_at, session_two_step_required, ...user } = row;
+  return {
+    id: session_id,
+    enterpriseId: session_enterprise_id,
+    lastSeenAt: session_last_seen_at,
+    user,
+    // a boolean on PostgreSQL, 0 or 1 on SQLite
+    twoStepRequired: Boolean(session_two_step_required),
+  };
 }
 
 export async function touchSession(db: Executor, id: number, now: number): Promise<void> {
@@ -77,4 +99,98 @@ export async function revokeUserSessions(
     .where('revoked_at', 'is', null);
   if (keepId !== null) query = query.where('id', '!=', keepId);
   await query.execute();
+}
+
+/**
+ * The distinct `User-Agent`s of a user's sessions still kept (live or recently ended), most recently
+ * opened first and at most `limit` of them. A session opened without a `User-Agent` gives '' and one
+ * opened before the devices were recorded (migration 0006: neither `User-Agent` nor address) gives null.
+ */
+export async function findUserAgentsOfUser(db: Executor, userId: number, limit = 200): Promise<(string | null)[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select((eb) => [
+      'user_agent',
+      eb.fn.max('id').as('newest'),
+      eb.fn.countAll().as('sessions'),
+      eb.fn.count('ip').as('with_ip'),
+    ])
+    .where('user_id', '=', userId)
+    .groupBy('user_agent')
+    .orderBy('newest', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((row) => {
+    if (row.user_agent !== null) return [row.user_agent];
+    const recorded = Number(row.with_ip);
+    return [...(recorded > 0 ? [''] : []), ...(Number(row.sessions) > recorded ? [null] : [])];
+  });
+}
+
+export interface UserSessionRow {
+  id: number;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: number;
+  last_seen_at: number;
+}
+
+/** A user's live sessions (not revoked, within their absolute lifetime, used within `idleMs`),
+ *  newest activity first. */
+export function findLiveSessionsOfUser(
+  db: Executor,
+  userId: number,
+  now: number,
+  idleMs: number,
+): Promise<UserSessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>', now - idleMs)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Revokes one live session of a user (not idle beyond `idleMs`): false when the user has no such session. */
+export async function revokeLiveSessionOfUser(
+  db: Executor,
+  userId: number,
+  id: number,
+  now: number,
+  idleMs: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>', now - idleMs)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Revokes every live session of a user but `keepId` (the same rule as the list); returns how many. */
+export async function revokeOtherLiveSessionsOfUser(
+  db: Executor,
+  userId: number,
+  keepId: number,
+  now: number,
+  idleMs: number,
+): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>', now - idleMs)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -10,10 +10,11 @@ import {
   updatePhoneRequestSchema,
   userCertifiedSchema,
 } from '@portal/shared/api/personal';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { certificationOf, certifyPhone } from '../../libraries/certification.ts';
+import { storedUserAgent } from '../../libraries/devices.ts';
 import { changePassword } from '../../libraries/password-change.ts';
 import { resetPassword } from '../../libraries/password-reset.ts';
 import {
@@ -28,6 +29,9 @@ import { ok } from '../../plugins/envelope.ts';
 import { apiPaths } from '@portal/shared/api/paths';
 
 const nothing = { 200: envelopeSchema(z.null()) };
+
+/** The client of a change, for the security notification that tells the person about it. */
+const userAgentOf = (request: FastifyRequest) => storedUserAgent(request.headers['user-agent']);
 
 /** Personal centre (A), language, phone certification, password rights and password recovery (F). */
 export async function personalRoutes(app: FastifyInstance) {
@@ -65,7 +69,7 @@ export async function personalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await updatePhone(app.ctx, sessionOf(request), request.body, request.ip);
+      await updatePhone(app.ctx, sessionOf(request), request.body, request.ip, userAgentOf(request));
       return ok(null);
     },
   );
@@ -84,7 +88,7 @@ export async function personalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await updateEmail(app.ctx, sessionOf(request), request.body, request.ip);
+      await updateEmail(app.ctx, sessionOf(request), request.body, request.ip, userAgentOf(request));
       return ok(null);
     },
   );
@@ -103,7 +107,7 @@ export async function personalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await changePassword(app.ctx, sessionOf(request), request.body, request.ip);
+      await changePassword(app.ctx, sessionOf(request), request.body, request.ip, userAgentOf(request));
       return ok(null);
     },
   );
@@ -154,7 +158,7 @@ export async function personalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await certifyPhone(app.ctx, sessionOf(request), request.body, request.ip);
+      await certifyPhone(app.ctx, sessionOf(request), request.body, request.ip, userAgentOf(request));
       return ok(null);
     },
   );
@@ -187,7 +191,7 @@ export async function personalRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await resetPassword(app.ctx, request.body, request.ip);
+      await resetPassword(app.ctx, request.body, request.ip, userAgentOf(request));
       return ok(null);
     },
   );

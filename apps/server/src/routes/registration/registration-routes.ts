@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { referralInfo } from '../../libraries/invitations.ts';
+import { storedUserAgent } from '../../libraries/devices.ts';
 import type { RequestMeta } from '../../libraries/registration.ts';
 import {
   checkSignUp,
@@ -25,7 +26,11 @@ import {
 import { ok } from '../../plugins/envelope.ts';
 import { apiPaths } from '@portal/shared/api/paths';
 
-const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, lang: request.lang });
+const meta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  lang: request.lang,
+  userAgent: storedUserAgent(request.headers['user-agent']),
+});
 
 const LINK =
   'A used, expired, revoked or unknown link answers 1008110 with `data.status` as `referral/info` would say it; ' +

@@ -3,6 +3,7 @@ import { envelopeSchema } from '@portal/shared/api/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { storedUserAgent } from '../../libraries/devices.ts';
 import { signIn, signOut } from '../../libraries/sign-in.ts';
 import { toCurrentUser } from '../../libraries/users.ts';
 import { sessionOf } from '../../plugins/auth.ts';
@@ -19,12 +20,13 @@ export async function sessionRoutes(app: FastifyInstance) {
         tags: ['sign-in'],
         summary: 'Sign in by password (phone, email or account) or by code (phone or email)',
         description:
-          'Rejections: 1009117 (any password failure), 1009104 (code), 1008117 (disabled), 1000429 (throttled).',
+          'Answers a session, or, for an account with two-step sign-in (after a right password or code alike), `{ twoStep: { ticket, expiresAt } }` without a session: the ticket goes with a code to `POST F/user/login/two-step` within 5 minutes. A session carries `twoStepSetupRequired: true` when a company of the user requires two-step sign-in and it is off. Rejections: 1009117 (any password failure), 1009104 (code), 1008117 (disabled), 1000429 (throttled).',
         body: loginRequestSchema,
         response: { 200: envelopeSchema(loginResponseSchema) },
       },
     },
-    async (request) => ok(await signIn(app.ctx, request.body, request.ip, request.log)),
+    async (request) =>
+      ok(await signIn(app.ctx, request.body, request.ip, request.log, storedUserAgent(request.headers['user-agent']))),
   );
 
   r.post(
@@ -49,6 +51,9 @@ export async function sessionRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(currentUserSchema) },
       },
     },
-    async (request) => ok(toCurrentUser(sessionOf(request).user)),
+    async (request) => {
+      const { user, twoStepRequired } = sessionOf(request);
+      return ok(toCurrentUser(user, twoStepRequired));
+    },
   );
 }

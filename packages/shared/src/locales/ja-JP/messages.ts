@@ -11,6 +11,7 @@ import products from './products.ts';
 import registration from './registration.ts';
 import sessions from './sessions.ts';
 import settings from './settings.ts';
+import twoStep from './twoStep.ts';
 import validation from './validation.ts';
 import web from './web.ts';
 
@@ -27,6 +28,7 @@ const messages: Messages = {
   registration,
   sessions,
   settings,
+  twoStep,
   validation,
   web,
 };

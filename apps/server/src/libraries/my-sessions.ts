@@ -1,0 +1,83 @@
+import type { MySession, RevokeOtherSessionsResponse, RevokeSessionResponse } from '@portal/shared/api/sessions';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { AppError } from '../app-error.ts';
+import type { AppContext } from '../context.ts';
+import { findLiveSessionsOfUser, revokeLiveSessionOfUser, revokeOtherLiveSessionsOfUser } from '../queries/sessions.ts';
+import { recordAudit } from './audit.ts';
+import { approximatePlace, describeDevice } from './devices.ts';
+import type { Auth } from './sessions.ts';
+
+/**
+ * The person's live sessions, the one of this request marked: the same rule authentication applies
+ * (not revoked, within the absolute lifetime, used within the idle limit), newest activity first.
+ * Each is described by its device (the parsed `User-Agent`) and the network of its address, never
+ * the address itself (see `approximatePlace`).
+ */
+export async function listMySessions(ctx: AppContext, auth: Auth): Promise<MySession[]> {
+  const rows = await findLiveSessionsOfUser(ctx.db, auth.user.id, ctx.now(), ctx.config.sessionIdleMs);
+  return rows.map((row) => {
+    const { network, local } = approximatePlace(row.ip);
+    return {
+      id: row.id,
+      device: describeDevice(row.user_agent),
+      ip: network,
+      ...(local ? { place: 'local' as const } : {}),
+      createdAt: new Date(row.created_at).toISOString(),
+      lastSeenAt: new Date(row.last_seen_at).toISOString(),
+      current: row.id === auth.sessionId,
+    };
+  });
+}
+
+/**
+ * Ends one of the person's own live sessions. Another person's session, or one already ended, answers
+ * 1009150 alike, so that session ids tell nothing. Ending the current one is signing out. The session
+ * row is revoked in the database, which every server process reads on each request: the session's next
+ * request, on any process, answers 1000401.
+ */
+export async function revokeMySession(
+  ctx: AppContext,
+  auth: Auth,
+  id: number,
+  ip: string,
+): Promise<RevokeSessionResponse> {
+  const userId = auth.user.id;
+  if (!(await revokeLiveSessionOfUser(ctx.db, userId, id, ctx.now(), ctx.config.sessionIdleMs))) {
+    throw new AppError(ErrorCode.SessionNotFound);
+  }
+  const current = id === auth.sessionId;
+  await recordAudit(ctx, {
+    action: current ? 'logout' : 'session.revoke',
+    userId,
+    enterpriseId: auth.enterpriseId,
+    ip,
+    detail: { sessionId: id },
+  });
+  return { current };
+}
+
+/** Ends every other live session of the person; this one goes on. */
+export async function revokeMyOtherSessions(
+  ctx: AppContext,
+  auth: Auth,
+  ip: string,
+): Promise<RevokeOtherSessionsResponse> {
+  const userId = auth.user.id;
+  const revoked = await revokeOtherLiveSessionsOfUser(
+    ctx.db,
+    userId,
+    auth.sessionId,
+    ctx.now(),
+    ctx.config.sessionIdleMs,
+  );
+  if (revoked > 0) {
+    await recordAudit(ctx, {
+      action: 'session.revoke',
+      userId,
+      enterpriseId: auth.enterpriseId,
+      ip,
+      detail: { others: revoked },
+    });
+  }
+  return { revoked };
+}

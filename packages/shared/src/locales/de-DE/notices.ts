@@ -1,0 +1,21 @@
+import type { Messages } from '../types.ts';
+
+const notices: Messages['notices'] = {
+  subject: '[Smart Energy Cloud Platform] Sicherheitshinweis',
+  newDevice:
+    'Ihr Konto wurde am {{time}} auf einem neuen Gerät angemeldet ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und melden Sie das Gerät im Persönlichen Bereich unter „Meine Sitzungen“ ab.',
+  passwordChanged:
+    'Ihr Passwort wurde am {{time}} geändert ({{device}}, Netzwerk {{place}}); Ihre anderen Geräte wurden abgemeldet. Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort über „Passwort vergessen?“ zurück.',
+  passwordReset:
+    'Ihr Passwort wurde am {{time}} mit einem Bestätigungscode zurückgesetzt ({{device}}, Netzwerk {{place}}); alle Ihre Geräte wurden abgemeldet. Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort erneut zurück.',
+  phoneChanged:
+    'Die Telefonnummer Ihres Kontos wurde am {{time}} in {{phone}} geändert ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und wenden Sie sich an Ihren Administrator.',
+  emailChanged:
+    'Die E-Mail-Adresse Ihres Kontos wurde am {{time}} in {{email}} geändert ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und wenden Sie sich an Ihren Administrator.',
+  twoStepOff:
+    'Die Anmeldung in zwei Schritten wurde für Ihr Konto am {{time}} ausgeschaltet ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und schalten Sie sie wieder ein.',
+  unknownDevice: 'unbekanntes Gerät',
+  unknownPlace: 'unbekannt',
+  localNetwork: 'lokales Netzwerk',
+};
+export default notices;

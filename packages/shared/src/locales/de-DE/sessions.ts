@@ -1,0 +1,36 @@
+import type { Messages } from '../types.ts';
+
+const sessions: Messages['sessions'] = {
+  title: 'Meine Sitzungen',
+  hint: 'Geräte, die gerade bei Ihrem Konto angemeldet sind. Wenn Sie eines nicht kennen, melden Sie es ab und ändern Sie Ihr Passwort.',
+  thisDevice: 'Dieses Gerät',
+  unknownDevice: 'Unbekanntes Gerät',
+  deviceOn: '{{browser}} auf {{os}}',
+  types: {
+    desktop: 'Rechner',
+    mobile: 'Smartphone',
+    tablet: 'Tablet-PC',
+    other: 'Anderes Gerät',
+  },
+  place: 'Ort',
+  localNetwork: 'Lokales Netzwerk',
+  network: 'Netzwerk {{network}}',
+  unknownPlace: 'Unbekannt',
+  placeHint: 'Der Ort wird aus dem Netzwerk der Anmeldeadresse geschätzt, nicht aus der genauen Adresse',
+  signedInAt: 'Angemeldet am {{time}}',
+  lastActiveAt: 'Zuletzt aktiv am {{time}}',
+  signOut: 'Abmelden',
+  signOutLabel: '{{device}} abmelden',
+  signOutTitle: 'Dieses Gerät abmelden?',
+  signOutDescription: '{{device}} wird sofort abgemeldet und muss sich neu anmelden.',
+  signedOut: 'Das Gerät wurde abgemeldet',
+  signOutOthers: 'Alle anderen Sitzungen abmelden',
+  signOutOthersTitle: 'Alle anderen Sitzungen abmelden?',
+  signOutOthersDescription: 'Alle Geräte außer diesem werden sofort abgemeldet.',
+  signedOutOthers_one: '{{count}} Sitzung abgemeldet',
+  signedOutOthers_other: '{{count}} Sitzungen abgemeldet',
+  empty: 'Kein anderes Gerät ist angemeldet',
+  loadFailed: 'Die Sitzungen konnten nicht geladen werden',
+  retry: 'Erneut versuchen',
+};
+export default sessions;

@@ -1,0 +1,21 @@
+import type { Messages } from '../types.ts';
+
+const notices: Messages['notices'] = {
+  subject: '[Smart Energy Cloud Platform] Security alert',
+  newDevice:
+    'Your account was signed in from a new device on {{time}} ({{device}}, network {{place}}). If this was not you, change your password now and sign that device out under "My sessions" in your personal center.',
+  passwordChanged:
+    'Your password was changed on {{time}} ({{device}}, network {{place}}) and your other devices were signed out. If this was not you, reset your password now with "Forgot password".',
+  passwordReset:
+    'Your password was reset with a verification code on {{time}} ({{device}}, network {{place}}) and all your devices were signed out. If this was not you, reset your password again now.',
+  phoneChanged:
+    'The phone number of your account was changed to {{phone}} on {{time}} ({{device}}, network {{place}}). If this was not you, change your password now and contact your administrator.',
+  emailChanged:
+    'The email of your account was changed to {{email}} on {{time}} ({{device}}, network {{place}}). If this was not you, change your password now and contact your administrator.',
+  twoStepOff:
+    'Two-step sign-in was turned off for your account on {{time}} ({{device}}, network {{place}}). If this was not you, change your password now and turn two-step sign-in on again.',
+  unknownDevice: 'unknown device',
+  unknownPlace: 'unknown',
+  localNetwork: 'local network',
+};
+export default notices;

@@ -1,0 +1,36 @@
+import type { Messages } from '../types.ts';
+
+const sessions: Messages['sessions'] = {
+  title: 'My sessions',
+  hint: 'Devices signed in to your account right now. If you see one you do not recognise, sign it out and change your password.',
+  thisDevice: 'This device',
+  unknownDevice: 'Unknown device',
+  deviceOn: '{{browser}} on {{os}}',
+  types: {
+    desktop: 'Computer',
+    mobile: 'Phone',
+    tablet: 'Tablet',
+    other: 'Other device',
+  },
+  place: 'Place',
+  localNetwork: 'Local network',
+  network: 'Network {{network}}',
+  unknownPlace: 'Unknown',
+  placeHint: 'The place is estimated from the network of the sign-in address, not the exact address',
+  signedInAt: 'Signed in {{time}}',
+  lastActiveAt: 'Last active {{time}}',
+  signOut: 'Sign out',
+  signOutLabel: 'Sign out {{device}}',
+  signOutTitle: 'Sign out this device?',
+  signOutDescription: '{{device}} will be signed out right away and will have to sign in again.',
+  signedOut: 'The device was signed out',
+  signOutOthers: 'Sign out all other sessions',
+  signOutOthersTitle: 'Sign out all other sessions?',
+  signOutOthersDescription: 'Every device except this one will be signed out right away.',
+  signedOutOthers_one: '{{count}} session signed out',
+  signedOutOthers_other: '{{count}} sessions signed out',
+  empty: 'No other device is signed in',
+  loadFailed: 'The sessions could not be loaded',
+  retry: 'Try again',
+};
+export default sessions;

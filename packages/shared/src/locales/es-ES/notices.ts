@@ -1,0 +1,21 @@
+import type { Messages } from '../types.ts';
+
+const notices: Messages['notices'] = {
+  subject: '[Smart Energy Cloud Platform] Aviso de seguridad',
+  newDevice:
+    'Se ha iniciado sesión en su cuenta desde un dispositivo nuevo el {{time}} ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora y cierre la sesión de ese dispositivo en «Mis sesiones» del centro personal.',
+  passwordChanged:
+    'Su contraseña se cambió el {{time}} ({{device}}, red {{place}}) y se cerró la sesión en sus otros dispositivos. Si no ha sido usted, restablezca su contraseña ahora con «¿Ha olvidado la contraseña?».',
+  passwordReset:
+    'Su contraseña se restableció con un código de verificación el {{time}} ({{device}}, red {{place}}) y se cerró la sesión en todos sus dispositivos. Si no ha sido usted, restablézcala de nuevo ahora.',
+  phoneChanged:
+    'El número de teléfono de su cuenta se cambió a {{phone}} el {{time}} ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora y avise a su administrador.',
+  emailChanged:
+    'El correo electrónico de su cuenta se cambió a {{email}} el {{time}} ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora y avise a su administrador.',
+  twoStepOff:
+    'Se desactivó el inicio de sesión en dos pasos de su cuenta el {{time}} ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora y vuelva a activarlo.',
+  unknownDevice: 'dispositivo desconocido',
+  unknownPlace: 'desconocida',
+  localNetwork: 'red local',
+};
+export default notices;

@@ -1,0 +1,36 @@
+import type { Messages } from '../types.ts';
+
+const sessions: Messages['sessions'] = {
+  title: 'Mis sesiones',
+  hint: 'Dispositivos con la sesión de su cuenta iniciada ahora mismo. Si ve uno que no reconoce, cierre su sesión y cambie su contraseña.',
+  thisDevice: 'Este dispositivo',
+  unknownDevice: 'Dispositivo desconocido',
+  deviceOn: '{{browser}} en {{os}}',
+  types: {
+    desktop: 'Ordenador',
+    mobile: 'Teléfono',
+    tablet: 'Tableta',
+    other: 'Otro dispositivo',
+  },
+  place: 'Lugar',
+  localNetwork: 'Red local',
+  network: 'Red {{network}}',
+  unknownPlace: 'Desconocido',
+  placeHint: 'El lugar se estima a partir de la red de la dirección de inicio de sesión, no de la dirección exacta',
+  signedInAt: 'Sesión iniciada el {{time}}',
+  lastActiveAt: 'Última actividad el {{time}}',
+  signOut: 'Cerrar sesión',
+  signOutLabel: 'Cerrar la sesión de {{device}}',
+  signOutTitle: '¿Cerrar la sesión de este dispositivo?',
+  signOutDescription: 'La sesión de {{device}} se cerrará de inmediato y tendrá que volver a iniciarla.',
+  signedOut: 'Se ha cerrado la sesión del dispositivo',
+  signOutOthers: 'Cerrar todas las demás sesiones',
+  signOutOthersTitle: '¿Cerrar todas las demás sesiones?',
+  signOutOthersDescription: 'Se cerrará de inmediato la sesión de todos los dispositivos excepto este.',
+  signedOutOthers_one: 'Se ha cerrado {{count}} sesión',
+  signedOutOthers_other: 'Se han cerrado {{count}} sesiones',
+  empty: 'Ningún otro dispositivo tiene la sesión iniciada',
+  loadFailed: 'No se han podido cargar las sesiones',
+  retry: 'Reintentar',
+};
+export default sessions;

@@ -1,0 +1,36 @@
+import type { Messages } from '../types.ts';
+
+const sessions: Messages['sessions'] = {
+  title: 'Le mie sessioni',
+  hint: 'I dispositivi connessi al tuo account in questo momento. Se ne vedi uno che non riconosci, disconnettilo e cambia la password.',
+  thisDevice: 'Questo dispositivo',
+  unknownDevice: 'Dispositivo sconosciuto',
+  deviceOn: '{{browser}} su {{os}}',
+  types: {
+    desktop: 'Computer fisso o portatile',
+    mobile: 'Telefono',
+    tablet: 'Dispositivo tablet',
+    other: 'Altro dispositivo',
+  },
+  place: 'Luogo',
+  localNetwork: 'Rete locale',
+  network: 'Rete {{network}}',
+  unknownPlace: 'Sconosciuto',
+  placeHint: "Il luogo è stimato dalla rete dell'indirizzo di accesso, non dall'indirizzo esatto",
+  signedInAt: 'Accesso il {{time}}',
+  lastActiveAt: 'Ultima attività il {{time}}',
+  signOut: 'Disconnetti',
+  signOutLabel: 'Disconnetti {{device}}',
+  signOutTitle: 'Disconnettere questo dispositivo?',
+  signOutDescription: '{{device}} verrà disconnesso subito e dovrà accedere di nuovo.',
+  signedOut: 'Il dispositivo è stato disconnesso',
+  signOutOthers: 'Disconnetti tutte le altre sessioni',
+  signOutOthersTitle: 'Disconnettere tutte le altre sessioni?',
+  signOutOthersDescription: 'Tutti i dispositivi tranne questo verranno disconnessi subito.',
+  signedOutOthers_one: '{{count}} sessione disconnessa',
+  signedOutOthers_other: '{{count}} sessioni disconnesse',
+  empty: 'Nessun altro dispositivo è connesso',
+  loadFailed: 'Impossibile caricare le sessioni',
+  retry: 'Riprova',
+};
+export default sessions;

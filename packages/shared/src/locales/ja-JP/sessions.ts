@@ -1,0 +1,35 @@
+import type { Messages } from '../types.ts';
+
+const sessions: Messages['sessions'] = {
+  title: 'マイセッション',
+  hint: '現在このアカウントにログインしているデバイスです。心当たりのないデバイスがあれば、ログアウトさせてパスワードを変更してください。',
+  thisDevice: 'このデバイス',
+  unknownDevice: '不明なデバイス',
+  deviceOn: '{{os}} の {{browser}}',
+  types: {
+    desktop: 'パソコン',
+    mobile: 'スマートフォン',
+    tablet: 'タブレット',
+    other: 'その他のデバイス',
+  },
+  place: '場所',
+  localNetwork: 'ローカルネットワーク',
+  network: 'ネットワーク {{network}}',
+  unknownPlace: '不明',
+  placeHint: '場所はログイン時のアドレスのネットワークから推定したもので、正確なアドレスではありません',
+  signedInAt: '{{time}} にログイン',
+  lastActiveAt: '最終アクティビティ {{time}}',
+  signOut: 'ログアウト',
+  signOutLabel: '{{device}} をログアウト',
+  signOutTitle: 'このデバイスをログアウトしますか？',
+  signOutDescription: '{{device}} はすぐにログアウトされ、再度ログインが必要になります。',
+  signedOut: 'デバイスをログアウトしました',
+  signOutOthers: '他のすべてのセッションをログアウト',
+  signOutOthersTitle: '他のすべてのセッションをログアウトしますか？',
+  signOutOthersDescription: 'このデバイス以外のすべてのデバイスがすぐにログアウトされます。',
+  signedOutOthers_other: '{{count}} 件のセッションをログアウトしました',
+  empty: 'ログイン中の他のデバイスはありません',
+  loadFailed: 'セッションを読み込めませんでした',
+  retry: '再試行',
+};
+export default sessions;

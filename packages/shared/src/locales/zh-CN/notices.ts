@@ -1,0 +1,19 @@
+/** Security notifications the server sends by email or SMS, in the recipient's language. No secrets. */
+export default {
+  subject: '【智慧能源云平台】账号安全提醒',
+  newDevice:
+    '您的账号于 {{time}} 在新设备上登录（{{device}}，网络 {{place}}）。如非本人操作，请立即修改密码，并在个人中心的“我的会话”中退出该设备。',
+  passwordChanged:
+    '您的账号密码已于 {{time}} 修改（{{device}}，网络 {{place}}），其他设备均已退出登录。如非本人操作，请立即通过“忘记密码”重置密码。',
+  passwordReset:
+    '您的账号密码已于 {{time}} 通过验证码重置（{{device}}，网络 {{place}}），所有设备均已退出登录。如非本人操作，请立即再次重置密码。',
+  phoneChanged:
+    '您的账号绑定的手机号已于 {{time}} 更换为 {{phone}}（{{device}}，网络 {{place}}）。如非本人操作，请立即修改密码并联系管理员。',
+  emailChanged:
+    '您的账号绑定的邮箱已于 {{time}} 更换为 {{email}}（{{device}}，网络 {{place}}）。如非本人操作，请立即修改密码并联系管理员。',
+  twoStepOff:
+    '您的账号已于 {{time}} 关闭两步登录（{{device}}，网络 {{place}}）。如非本人操作，请立即修改密码并重新开启两步登录。',
+  unknownDevice: '未知设备',
+  unknownPlace: '未知',
+  localNetwork: '本地网络',
+};
