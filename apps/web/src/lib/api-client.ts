@@ -48,6 +48,8 @@ export interface ApiClient {
   get<T>(path: string, options?: CallOptions): Promise<T>;
   /** A plain object is sent as JSON, FormData as multipart. */
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  /** A file the server answers (a CSV export): its bytes; a refusal is the envelope, handled as for `get`. */
+  download(path: string, options?: CallOptions): Promise<Blob>;
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {
@@ -130,8 +132,14 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
     throw new ApiError(body.code, body.msg, body.data);
   }
 
-  async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions): Promise<T> {
-    const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
+  async function request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    call: CallOptions,
+    file = false,
+  ): Promise<T> {
+    const headers = new Headers({ Accept: file ? '*/*' : 'application/json', 'Accept-Language': currentLanguage() });
     const token = readToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     let payload: BodyInit | undefined;
@@ -159,6 +167,8 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
         body: payload,
         signal: controller.signal,
       });
+      const isFile = file && response.ok && !response.headers.get('Content-Type')?.includes('application/json');
+      if (isFile) return (await response.blob()) as T;
       received = await readBody(response);
     } catch {
       // The caller gave up (a query unmounted, a newer one replaced it): nobody is waiting to hear.
@@ -180,6 +190,7 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
   return {
     get: (path, options = {}) => request('GET', path, undefined, options),
     post: (path, body, options = {}) => request('POST', path, body, options),
+    download: (path, options = {}) => request<Blob>('GET', path, undefined, options, true),
   };
 }
 

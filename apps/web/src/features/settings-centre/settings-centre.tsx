@@ -1,19 +1,28 @@
-import { ApartmentOutlined, BgColorsOutlined, LinkOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  AuditOutlined,
+  BgColorsOutlined,
+  LinkOutlined,
+  SafetyOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PortalEnterprise } from '@portal/shared/api/portal';
 import { PageHeading } from '../../components/page-heading';
+import { AuditTab } from './audit/audit-tab';
 import { BrandingTab } from './branding/branding-tab';
 import { DepartmentsTab } from './departments/departments-tab';
 import { useDepartments } from './departments/use-departments';
 import { InvitationsTab } from './invitations/invitations-tab';
 import { MembersTab } from './members/members-tab';
+import { SecurityTab } from './security/security-tab';
 import { SettingsHeader } from './settings-header';
 import styles from './settings-centre.module.css';
 
-const TABS = ['members', 'departments', 'invitations', 'branding'] as const;
+const TABS = ['members', 'departments', 'invitations', 'branding', 'audit', 'security'] as const;
 type Tab = (typeof TABS)[number];
 
 function isTab(value: string | null): value is Tab {
@@ -57,6 +66,17 @@ export function SettingsCentre({ enterprise }: { enterprise: PortalEnterprise })
       key: 'branding',
       label: <TabLabel icon={<BgColorsOutlined />}>{t('settings.tabs.branding')}</TabLabel>,
       children: <BrandingTab />,
+    },
+    {
+      key: 'audit',
+      label: <TabLabel icon={<AuditOutlined />}>{t('audit.tab')}</TabLabel>,
+      // mounted only while open, so that each visit reads the log afresh
+      children: tab === 'audit' ? <AuditTab departments={departments} /> : null,
+    },
+    {
+      key: 'security',
+      label: <TabLabel icon={<SafetyOutlined />}>{t('twoStep.securityTab')}</TabLabel>,
+      children: tab === 'security' ? <SecurityTab /> : null,
     },
   ];
 

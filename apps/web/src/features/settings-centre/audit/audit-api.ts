@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AuditEventPage, AuditEventsQuery, AuditExportQuery } from '@portal/shared/api/audit';
+import { apiPaths } from '@portal/shared/api/paths';
+import { apiClient } from '../../../lib/api-client';
+import { settingsKeys } from '../settings-api';
+
+/** The company's audit log (contract: `S/audit/events` and its CSV). */
+export const auditKeys = {
+  all: () => [...settingsKeys.all, 'audit'] as const,
+  page: (query: AuditEventsQuery) => [...auditKeys.all(), query] as const,
+};
+
+/** The query string of a filter: what is not set is left out. */
+function filterQuery(filter: AuditExportQuery) {
+  return { userId: filter.userId, action: filter.action, from: filter.from, to: filter.to };
+}
+
+/**
+ * A page of the log. Every visit of the tab reads it afresh (the other tabs' changes land in it), and
+ * the page on screen stays while the next one loads.
+ */
+export const auditPageQuery = (query: AuditEventsQuery) =>
+  queryOptions({
+    queryKey: auditKeys.page(query),
+    queryFn: ({ signal }) =>
+      apiClient.get<AuditEventPage>(apiPaths.auditEvents, {
+        query: { page: query.page, pageSize: query.pageSize, ...filterQuery(query) },
+        signal,
+      }),
+    staleTime: 0,
+    refetchOnMount: 'always',
+    placeholderData: keepPreviousData,
+  });
+
+/** The file's name: the log and the day it was taken. */
+function exportName(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `audit-log-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.csv`;
+}
+
+/** Fetches the CSV of the filter with the session's token and hands it to the browser as a download. */
+export async function downloadAuditCsv(filter: AuditExportQuery): Promise<void> {
+  const blob = await apiClient.download(apiPaths.auditEventsCsv, { query: filterQuery(filter) });
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = exportName();
+    link.style.display = 'none';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // the click has handed the file over; the next task may let it go
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}

@@ -1,0 +1,164 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuditEvent } from '@portal/shared/api/audit';
+import { apiPaths } from '@portal/shared/api/paths';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { MESSAGES } from '@portal/shared/locales/catalog';
+import { writeToken } from '../../../lib/cookies';
+import { i18n } from '../../../lib/i18n';
+import { fail, fakeApi, ok } from '../../../test/fake-api';
+import { portalInfo } from '../../../test/portal-info';
+import { renderRoutes } from '../../../test/render-route';
+import { departmentsStub } from '../test/departments-stub';
+import { AuditTab } from './audit-tab';
+
+const en = MESSAGES['en-US'];
+const texts = en.audit;
+const EVENTS = `GET ${apiPaths.auditEvents}`;
+const CSV = `GET ${apiPaths.auditEventsCsv}`;
+const MEMBERS = `GET ${apiPaths.members}`;
+
+const event = (id: number, action: string, detail: AuditEvent['detail'], nickname: string | null = 'Boss') => ({
+  id,
+  at: '2026-04-01T08:30:00.000Z',
+  action,
+  actor: nickname === null ? null : { userId: 1, nickname },
+  ip: '203.0.113.7',
+  detail,
+});
+
+describe('the audit log tab', () => {
+  let api: ReturnType<typeof fakeApi>;
+  beforeEach(async () => {
+    writeToken('tok');
+    api = fakeApi({
+      [`GET ${apiPaths.portalInfo}`]: ok(portalInfo('admin', ['settcntr'])),
+      [MEMBERS]: ok({
+        total: 2,
+        items: [
+          {
+            userId: 1,
+            nickname: 'Boss',
+            account: null,
+            phone: null,
+            email: null,
+            role: 'admin',
+            departmentId: 1,
+            joinedAt: '',
+          },
+          {
+            userId: 2,
+            nickname: 'Li Lei',
+            account: null,
+            phone: null,
+            email: null,
+            role: 'member',
+            departmentId: 2,
+            joinedAt: '',
+          },
+        ],
+      }),
+      [EVENTS]: ok({
+        total: 3,
+        page: 1,
+        pageSize: 20,
+        items: [
+          event(3, 'member.update', {
+            memberId: 2,
+            memberName: 'Li Lei',
+            role: { from: 'member', to: 'admin' },
+            departmentId: { from: 1, to: 2 },
+          }),
+          event(2, 'invitation.create', { invitationId: 9, kind: 'member', maxUses: 3 }),
+          event(1, 'something.new', { note: 'hello' }, null),
+        ],
+      }),
+    });
+    await i18n.changeLanguage('en-US');
+  });
+  afterEach(async () => {
+    api.restore();
+    vi.restoreAllMocks();
+    await i18n.changeLanguage('zh-CN');
+  });
+
+  /** Opens a filter's list and finds one of its options (antd opens on mouse down). */
+  async function choose(filter: string, title: string) {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: filter }));
+    fireEvent.click(await screen.findByTitle(title));
+  }
+
+  function renderTab() {
+    renderRoutes([{ path: '/', element: <AuditTab departments={departmentsStub()} /> }], '/');
+  }
+
+  it('lists the events with the action in words and what changed', async () => {
+    renderTab();
+    const update = (await screen.findByText(texts.actions.member.update)).closest('tr')!;
+    expect(within(update).getByText('Boss')).toBeInTheDocument();
+    expect(within(update).getByText('203.0.113.7')).toBeInTheDocument();
+    expect(
+      within(update).getByText('Member: Li Lei · Role: Member → Administrator · Department: Default → Sales'),
+    ).toBeInTheDocument();
+    const invitation = screen.getByText(texts.actions.invitation.create).closest('tr')!;
+    expect(within(invitation).getByText('Link #9 · Link type: Member invitation · 3 uses')).toBeInTheDocument();
+    // an action without a label shows its code, an event without a person a dash
+    const unknown = screen.getByText('something.new').closest('tr')!;
+    expect(within(unknown).getByText('note: hello')).toBeInTheDocument();
+    expect(within(unknown).getAllByText('—')).toHaveLength(1);
+    expect(screen.getByText('3 events')).toBeInTheDocument();
+    expect(api.queries(EVENTS)[0]!.toString()).toBe('page=1&pageSize=20');
+  });
+
+  it('filters by action and by person, starting again at the first page', async () => {
+    renderTab();
+    await screen.findByText(texts.actions.member.update);
+    await choose(texts.filters.action, texts.actions.branding.change);
+    await waitFor(() => expect(api.queries(EVENTS).at(-1)!.get('action')).toBe('branding.change'));
+
+    await choose(texts.filters.person, 'Li Lei');
+    await waitFor(() => expect(api.queries(EVENTS).at(-1)!.get('userId')).toBe('2'));
+    const last = api.queries(EVENTS).at(-1)!;
+    expect([last.get('page'), last.get('action')]).toEqual(['1', 'branding.change']);
+  });
+
+  it('downloads the CSV of the same filter with the session, and says so', async () => {
+    const files: Blob[] = [];
+    const created = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      files.push(blob as Blob);
+      return 'blob:audit';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const json = globalThis.fetch;
+    const sent: Request[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).startsWith(apiPaths.auditEventsCsv)) return json(input, init);
+      sent.push(new Request(new URL(String(input), 'http://localhost'), init));
+      return new Response('\uFEFFTime,Person\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+    });
+    renderTab();
+    await screen.findByText(texts.actions.member.update);
+    await choose(texts.filters.action, texts.actions.member.remove);
+    fireEvent.click(screen.getByRole('button', { name: texts.export }));
+
+    expect(await screen.findByText(texts.exported)).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(new URL(sent[0]!.url).searchParams.get('action')).toBe('member.remove');
+    expect(sent[0]!.headers.get('Authorization')).toBe('Bearer tok');
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(await files[0]!.text()).toContain('Time,Person');
+    expect(click).toHaveBeenCalledTimes(1);
+  });
+
+  it('says nothing of a download the server refused beyond the usual message', async () => {
+    api.routes[CSV] = fail(ErrorCode.BadRequest);
+    const created = vi.spyOn(URL, 'createObjectURL');
+    renderTab();
+    await screen.findByText(texts.actions.member.update);
+    fireEvent.click(screen.getByRole('button', { name: texts.export }));
+    await waitFor(() => expect(api.toasts).toHaveBeenCalledTimes(1));
+    expect(created).not.toHaveBeenCalled();
+    expect(screen.queryByText(texts.exported)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,182 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, DatePicker, type GetProps, Select, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_PAGE_SIZE_DEFAULT,
+  type AuditEvent,
+  type AuditExportQuery,
+} from '@portal/shared/api/audit';
+import { MEMBERS_PAGE_SIZE_MAX } from '@portal/shared/api/settings';
+import { useFeedback } from '../../../components/feedback';
+import { translateKey } from '../../../lib/i18n';
+import type { Departments } from '../departments/use-departments';
+import { formatDateTime } from '../format-date-time';
+import { memberPageQuery } from '../settings-api';
+import styles from '../settings-tab.module.css';
+import { auditKeys, auditPageQuery, downloadAuditCsv } from './audit-api';
+import { actionLabel, auditSummary } from './audit-summary';
+import own from './audit.module.css';
+
+type RangeValue = GetProps<typeof DatePicker.RangePicker>['value'];
+
+interface Filter {
+  userId?: number;
+  action?: string;
+  range: RangeValue;
+}
+
+/** The filter as the calls take it: whole days of the reader's time zone, the end day included. */
+function toQuery(filter: Filter): AuditExportQuery {
+  const [start, end] = filter.range ?? [];
+  return {
+    userId: filter.userId,
+    action: filter.action,
+    from: start ? start.startOf('day').toISOString() : undefined,
+    to: end ? end.add(1, 'day').startOf('day').toISOString() : undefined,
+  };
+}
+
+/** The company's audit log: who did what and when, filtered by person, action and days, and its CSV export. */
+export function AuditTab({ departments }: { departments: Departments }) {
+  const { t } = useTranslation();
+  const { message } = useFeedback();
+  const client = useQueryClient();
+  const [filter, setFilter] = useState<Filter>({ range: null });
+  const [paging, setPaging] = useState({ page: 1, pageSize: AUDIT_PAGE_SIZE_DEFAULT });
+  const [personSearch, setPersonSearch] = useState('');
+  const [exporting, setExporting] = useState(false);
+
+  const query = useMemo(() => toQuery(filter), [filter]);
+  const list = useQuery(auditPageQuery({ ...paging, ...query }));
+  const people = useQuery({
+    ...memberPageQuery({ page: 1, pageSize: MEMBERS_PAGE_SIZE_MAX, keyword: personSearch || undefined }),
+    placeholderData: (previous) => previous,
+  });
+
+  /** A new filter starts again at the first page. */
+  function refine(change: Partial<Filter>) {
+    setFilter((f) => ({ ...f, ...change }));
+    setPaging((p) => ({ ...p, page: 1 }));
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadAuditCsv(query);
+      message.success(t('audit.exported'));
+      // the export is an event of its own
+      await client.invalidateQueries({ queryKey: auditKeys.all() });
+    } catch {
+      // the api client has said why
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const departmentName = (id: number) => departments.paths.get(id);
+  const columns: ColumnsType<AuditEvent> = [
+    {
+      title: t('audit.columns.time'),
+      dataIndex: 'at',
+      render: (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>,
+    },
+    {
+      title: t('audit.columns.person'),
+      dataIndex: 'actor',
+      render: (actor: AuditEvent['actor']) =>
+        actor ? (
+          <Typography.Text
+            className={styles.strong}
+            style={{ maxWidth: '14em' }}
+            ellipsis={{ tooltip: actor.nickname }}
+          >
+            {actor.nickname}
+          </Typography.Text>
+        ) : (
+          t('audit.nobody')
+        ),
+    },
+    {
+      title: t('audit.columns.action'),
+      dataIndex: 'action',
+      render: (action: string) => <Tag bordered={false}>{actionLabel(action, translateKey)}</Tag>,
+    },
+    {
+      title: t('audit.columns.ip'),
+      dataIndex: 'ip',
+      render: (ip: string | null) => <span className={own.ip}>{ip ?? t('audit.nobody')}</span>,
+    },
+    {
+      title: t('audit.columns.detail'),
+      key: 'detail',
+      render: (_, event) => <span className={own.summary}>{auditSummary(event, translateKey, departmentName)}</span>,
+    },
+  ];
+
+  return (
+    <section aria-label={t('audit.tab')}>
+      <p className={styles.hint}>{t('audit.hint')}</p>
+      <div className={styles.toolbar} style={{ marginTop: 16 }}>
+        <div className={own.filters}>
+          <Select
+            className={own.person}
+            aria-label={t('audit.filters.person')}
+            placeholder={t('audit.filters.personPlaceholder')}
+            allowClear
+            showSearch={{ filterOption: false, onSearch: setPersonSearch }}
+            loading={people.isFetching}
+            value={filter.userId}
+            onChange={(userId?: number) => {
+              refine({ userId });
+              setPersonSearch('');
+            }}
+            options={(people.data?.items ?? []).map((m) => ({ value: m.userId, label: m.nickname }))}
+          />
+          <Select
+            className={own.action}
+            aria-label={t('audit.filters.action')}
+            placeholder={t('audit.filters.actionPlaceholder')}
+            allowClear
+            // sixteen short options: all of them in the page, for the find-in-page and the screen reader
+            virtual={false}
+            value={filter.action}
+            onChange={(action?: string) => refine({ action })}
+            options={AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(action, translateKey) }))}
+          />
+          <DatePicker.RangePicker
+            className={own.range}
+            aria-label={t('audit.filters.range')}
+            placeholder={[t('audit.filters.start'), t('audit.filters.end')]}
+            value={filter.range}
+            onChange={(range) => refine({ range })}
+          />
+        </div>
+        <Button icon={<DownloadOutlined aria-hidden="true" />} loading={exporting} onClick={() => void exportCsv()}>
+          {t('audit.export')}
+        </Button>
+      </div>
+      <Table<AuditEvent>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.items ?? []}
+        loading={list.isFetching}
+        className={styles.singleLineTable}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('audit.empty') }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => t('audit.total', { count: total }),
+          onChange: (page, pageSize) => setPaging((p) => ({ page: pageSize === p.pageSize ? page : 1, pageSize })),
+        }}
+      />
+    </section>
+  );
+}
