@@ -9,7 +9,10 @@ import { EmailModal } from './email-modal';
 import { NameModal } from './name-modal';
 import { PasswordModal } from './password-modal';
 import { allowModifyPasswordQuery } from './personal-api';
+import { PasskeysCard } from './passkeys/passkeys-card';
 import { PhoneModal } from './phone-modal';
+import { SessionsCard } from './sessions/sessions-card';
+import { TwoStepCard } from './two-step/two-step-card';
 import { useFeedback } from '../../components/feedback';
 import styles from './personal-page.module.css';
 
@@ -136,6 +139,12 @@ export function PersonalPage() {
           ) : null}
         </dl>
       </section>
+
+      <TwoStepCard />
+
+      <SessionsCard />
+
+      <PasskeysCard />
 
       <NameModal open={editing === 'name'} nickname={user.nickname} onClose={close} onSaved={() => saved('change')} />
       <PhoneModal

@@ -29,8 +29,6 @@ const passkeys: Messages['passkeys'] = {
   unsupported:
     'Dieser Browser unterstützt keine Passkeys. Bitte verwenden Sie ein aktuelles Chrome, Edge, Safari oder Firefox.',
   cancelled: 'Abgebrochen oder Zeit abgelaufen',
-  signIn: 'Mit Passkey anmelden',
-  or: 'oder',
   count_one: '{{count}} Passkey',
   count_other: '{{count}} Passkeys',
 };

@@ -27,8 +27,6 @@ const passkeys: Messages['passkeys'] = {
   removed: 'Passkey removed',
   unsupported: 'This browser does not support passkeys. Please use a recent Chrome, Edge, Safari or Firefox.',
   cancelled: 'Cancelled or timed out',
-  signIn: 'Sign in with a passkey',
-  or: 'or',
   count_one: '{{count}} passkey',
   count_other: '{{count}} passkeys',
 };

@@ -27,8 +27,6 @@ const passkeys: Messages['passkeys'] = {
   removed: 'Llave de acceso eliminada',
   unsupported: 'Este navegador no admite llaves de acceso. Use una versión reciente de Chrome, Edge, Safari o Firefox.',
   cancelled: 'Cancelado o tiempo agotado',
-  signIn: 'Iniciar sesión con una llave de acceso',
-  or: 'o',
   count_one: '{{count}} llave de acceso',
   count_other: '{{count}} llaves de acceso',
 };

@@ -27,8 +27,6 @@ const passkeys: Messages['passkeys'] = {
   removed: 'Passkey rimossa',
   unsupported: 'Questo browser non supporta le passkey. Usa una versione recente di Chrome, Edge, Safari o Firefox.',
   cancelled: 'Annullato o tempo scaduto',
-  signIn: 'Accedi con una passkey',
-  or: 'oppure',
   count_one: '{{count}} passkey registrata',
   count_other: '{{count}} passkey registrate',
 };

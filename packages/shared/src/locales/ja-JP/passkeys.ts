@@ -28,8 +28,6 @@ const passkeys: Messages['passkeys'] = {
   removed: 'パスキーを削除しました',
   unsupported: 'このブラウザーはパスキーに対応していません。最新の Chrome、Edge、Safari、Firefox をご利用ください。',
   cancelled: 'キャンセルされたか、時間切れになりました',
-  signIn: 'パスキーでログイン',
-  or: 'または',
   count_other: '{{count}} 個のパスキー',
 };
 export default passkeys;

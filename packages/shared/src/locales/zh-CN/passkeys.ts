@@ -24,7 +24,5 @@ export default {
   removed: '通行密钥已删除',
   unsupported: '当前浏览器不支持通行密钥，请使用最新版的 Chrome、Edge、Safari 或 Firefox。',
   cancelled: '操作已取消或超时',
-  signIn: '使用通行密钥登录',
-  or: '或',
   count_other: '{{count}} 个通行密钥',
 };
