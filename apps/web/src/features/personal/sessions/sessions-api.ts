@@ -1,0 +1,35 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@portal/shared/api/paths';
+import type {
+  MySession,
+  RevokeOtherSessionsResponse,
+  RevokeSessionRequest,
+  RevokeSessionResponse,
+} from '@portal/shared/api/sessions';
+import { apiClient } from '../../../lib/api-client';
+import type { Call } from '../personal-api';
+import { personalKeys } from '../personal-api';
+
+/** The person's own sessions: the list, and ending one or all the others. */
+export const sessionsKeys = {
+  list: () => [...personalKeys.all, 'sessions'] as const,
+};
+
+export const mySessionsQuery = () =>
+  queryOptions({
+    queryKey: sessionsKeys.list(),
+    queryFn: ({ signal }) => apiClient.get<MySession[]>(apiPaths.mySessions, { signal }),
+  });
+
+/** Whatever the answer (a session already gone answers 1009150), the list is fetched again. */
+function useRevoke<Body, Answer>(path: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, options }: Call<Body>) => apiClient.post<Answer>(path, body, options),
+    onSettled: () => client.invalidateQueries({ queryKey: sessionsKeys.list() }),
+  });
+}
+
+export const useRevokeSession = () => useRevoke<RevokeSessionRequest, RevokeSessionResponse>(apiPaths.revokeMySession);
+export const useRevokeOtherSessions = () =>
+  useRevoke<undefined, RevokeOtherSessionsResponse>(apiPaths.revokeMyOtherSessions);

@@ -1,0 +1,184 @@
+import { DesktopOutlined, LaptopOutlined, LogoutOutlined, MobileOutlined, TabletOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Skeleton } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MySession, SessionDevice } from '@portal/shared/api/sessions';
+import { CONFIRM_WIDTH } from '@portal/shared/constants';
+import { AccentTag } from '../../../components/accent-tag';
+import { useFeedback } from '../../../components/feedback';
+import { currentLanguage } from '../../../lib/i18n';
+import pageStyles from '../personal-page.module.css';
+import { mySessionsQuery, useRevokeOtherSessions, useRevokeSession } from './sessions-api';
+import styles from './sessions-card.module.css';
+
+const DEVICE_ICONS: Record<SessionDevice['type'], ReactNode> = {
+  desktop: <DesktopOutlined />,
+  mobile: <MobileOutlined />,
+  tablet: <TabletOutlined />,
+  other: <LaptopOutlined />,
+};
+
+/** A server timestamp in the reader's language; an unreadable one as it came. */
+function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** "Chrome 126 on Windows 10", or whichever of the two the client told, or "Unknown device". */
+export function deviceName(t: TFunction, { browser, os }: SessionDevice): string {
+  if (browser && os) return t('sessions.deviceOn', { browser, os });
+  return browser ?? os ?? t('sessions.unknownDevice');
+}
+
+function placeOf(t: TFunction, session: MySession): string {
+  if (session.place === 'local') return t('sessions.localNetwork');
+  return session.ip ? t('sessions.network', { network: session.ip }) : t('sessions.unknownPlace');
+}
+
+/** One session: what device, from where, since when; the way to end it unless it is this one. */
+function SessionItem({ session, onSignOut }: { session: MySession; onSignOut(): void }) {
+  const { t } = useTranslation();
+  const name = deviceName(t, session.device);
+  return (
+    <li className={styles.item}>
+      <span className={styles.icon} role="img" aria-label={t(`sessions.types.${session.device.type}`)}>
+        {DEVICE_ICONS[session.device.type]}
+      </span>
+      <div className={styles.body}>
+        <p className={styles.device}>
+          <span>{name}</span>
+          {session.current ? <AccentTag>{t('sessions.thisDevice')}</AccentTag> : null}
+        </p>
+        <ul className={styles.details}>
+          <li title={t('sessions.placeHint')}>
+            {t('sessions.place')}: {placeOf(t, session)}
+          </li>
+          <li>{t('sessions.signedInAt', { time: formatTime(session.createdAt) })}</li>
+          <li>{t('sessions.lastActiveAt', { time: formatTime(session.lastSeenAt) })}</li>
+        </ul>
+      </div>
+      {session.current ? null : (
+        <div className={styles.action}>
+          <Button
+            icon={<LogoutOutlined aria-hidden="true" />}
+            onClick={onSignOut}
+            aria-label={t('sessions.signOutLabel', { device: name })}
+          >
+            {t('sessions.signOut')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * "My sessions" in the personal centre: every live session of the person with its device, place,
+ * sign-in time and last activity, this one marked; any other can be signed out, or all of them.
+ */
+export function SessionsCard() {
+  const { t } = useTranslation();
+  const { message, modal } = useFeedback();
+  const sessions = useQuery(mySessionsQuery());
+  const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
+  const list = sessions.data ?? [];
+  const others = list.filter((s) => !s.current).length;
+
+  function confirmSignOut(session: MySession) {
+    const device = deviceName(t, session.device);
+    modal.confirm({
+      title: t('sessions.signOutTitle'),
+      content: t('sessions.signOutDescription', { device }),
+      okText: t('sessions.signOut'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      width: CONFIRM_WIDTH,
+      onOk: () =>
+        new Promise<void>((settled) =>
+          revoke.mutate(
+            { body: { id: session.id } },
+            { onSuccess: () => message.success(t('sessions.signedOut')), onSettled: () => settled() },
+          ),
+        ),
+    });
+  }
+
+  function confirmSignOutOthers() {
+    modal.confirm({
+      title: t('sessions.signOutOthersTitle'),
+      content: t('sessions.signOutOthersDescription'),
+      okText: t('sessions.signOutOthers'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      width: CONFIRM_WIDTH,
+      onOk: () =>
+        new Promise<void>((settled) =>
+          revokeOthers.mutate(
+            { body: undefined },
+            {
+              onSuccess: ({ revoked }) => message.success(t('sessions.signedOutOthers', { count: revoked })),
+              onSettled: () => settled(),
+            },
+          ),
+        ),
+    });
+  }
+
+  let content: ReactNode;
+  if (sessions.isPending) {
+    content = (
+      <div className={styles.state} aria-busy="true">
+        <Skeleton active avatar paragraph={{ rows: 2 }} />
+      </div>
+    );
+  } else if (sessions.isError) {
+    content = (
+      <div className={styles.state}>
+        <Alert
+          type="error"
+          showIcon
+          title={t('sessions.loadFailed')}
+          action={
+            <Button size="small" onClick={() => void sessions.refetch()}>
+              {t('sessions.retry')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  } else {
+    content = (
+      <>
+        <ul className={styles.list}>
+          {list.map((session) => (
+            <SessionItem key={session.id} session={session} onSignOut={() => confirmSignOut(session)} />
+          ))}
+        </ul>
+        {others === 0 ? <p className={styles.empty}>{t('sessions.empty')}</p> : null}
+      </>
+    );
+  }
+
+  return (
+    <section className={pageStyles.card} aria-labelledby="personal-sessions">
+      <div className={styles.header}>
+        <div className={styles.heading}>
+          <h2 id="personal-sessions" className={pageStyles.sectionTitle}>
+            {t('sessions.title')}
+          </h2>
+          <p className={styles.hint}>{t('sessions.hint')}</p>
+        </div>
+        {others > 0 ? (
+          <Button icon={<LogoutOutlined aria-hidden="true" />} onClick={confirmSignOutOthers}>
+            {t('sessions.signOutOthers')}
+          </Button>
+        ) : null}
+      </div>
+      {content}
+    </section>
+  );
+}
