@@ -51,6 +51,9 @@ const envSchema = z.object({
   METRICS_TOKEN: unsetWhenEmpty(
     z.string().regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 visible ASCII characters, without spaces'),
   ),
+  TOTP_SECRET_KEY: unsetWhenEmpty(
+    z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes: openssl rand -hex 32)'),
+  ),
   PRODUCT_URLS: z
     .string()
     .optional()
@@ -108,6 +111,8 @@ export type Config = {
   /** The bearer token that /metrics asks for; with it /metrics also answers on the main port. */
   metricsToken: string | null;
   productUrls: Record<string, string>;
+  /** AES-256 key for the authenticator secrets at rest; null: stored as they are. */
+  totpSecretKey: Buffer | null;
   sessionIdleMs: number;
   sessionMaxMs: number;
   /** How long audit events, and ended sessions, are kept before the scheduled purge deletes them. */
@@ -186,6 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     metricsPort: e.METRICS_PORT ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
     productUrls: e.PRODUCT_URLS,
+    // encrypts the authenticator secrets at rest (AES-256-GCM); without it they are stored as they are
+    totpSecretKey: e.TOTP_SECRET_KEY ? Buffer.from(e.TOTP_SECRET_KEY, 'hex') : null,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,

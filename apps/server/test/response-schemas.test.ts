@@ -125,6 +125,8 @@ describe(`responses leave through their schemas (${ENGINE})`, () => {
         'nickname',
         'phone',
         'phoneCertified',
+        'twoStepEnabled',
+        'twoStepSetupRequired',
         'userId',
         'userType',
       ].sort(),

@@ -58,6 +58,10 @@ export interface SignInAttempt {
   /** The try was right: it takes back its place under the IP cap and ends the run of failures. The
    *  database store writes through `db` when given, so that the caller can make its own writes with them. */
   succeeded(db?: Executor): Promise<void>;
+  /** The first step of a two-step sign-in was right: the try takes back its place under the IP cap,
+   *  but stays counted as a failure of the subject until the second step succeeds, so that a known
+   *  password cannot reset the run of wrong two-step codes. */
+  passedFirstStep(db?: Executor): Promise<void>;
 }
 
 /**
@@ -88,6 +92,9 @@ export async function reserveSignInAttempt(ctx: AppContext, subject: string, ip:
   return {
     async succeeded(db) {
       await Promise.all([ipReservation.release(db), ctx.throttles.clearSignInFailures(subject, db)]);
+    },
+    async passedFirstStep(db) {
+      await ipReservation.release(db);
     },
   };
 }

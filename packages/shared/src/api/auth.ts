@@ -25,8 +25,29 @@ export const loginRequestSchema = z
   });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const loginResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
+/** A new session. `twoStepSetupRequired`, present only when true: a company of the person requires
+ *  two-step sign-in, which they have not set up; the web app leads them to set it up first. */
+export const sessionResponseSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  twoStepSetupRequired: z.literal(true).optional(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** The password or code was right, and the account has two-step sign-in: no session yet; the ticket
+ *  (5 minutes, single use) goes with a code to `POST F/user/login/two-step`. */
+export const twoStepChallengeSchema = z.object({
+  twoStep: z.object({ ticket: z.string(), expiresAt: z.string() }),
+});
+export type TwoStepChallenge = z.infer<typeof twoStepChallengeSchema>;
+
+/** `POST F/user/login`: a session, as always for accounts without two-step sign-in, or the challenge. */
+export const loginResponseSchema = z.union([sessionResponseSchema, twoStepChallengeSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export function isTwoStepChallenge(answer: LoginResponse): answer is TwoStepChallenge {
+  return 'twoStep' in answer;
+}
 
 export { USER_TYPES } from '../constants.ts';
 
@@ -45,5 +66,9 @@ export const currentUserSchema = z.object({
   /** Whether the email was proven by a code: only then does it sign in or receive codes. */
   emailVerified: z.boolean(),
   hasPassword: z.boolean(),
+  /** Two-step sign-in with an authenticator app is on. */
+  twoStepEnabled: z.boolean(),
+  /** A company of the person requires two-step sign-in and it is off: set it up before going on. */
+  twoStepSetupRequired: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

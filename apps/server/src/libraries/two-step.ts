@@ -1,0 +1,213 @@
+import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
+import {
+  RECOVERY_CODE_COUNT,
+  type TwoStepConfirmResponse,
+  type TwoStepDisableRequest,
+  type TwoStepSetup,
+  type TwoStepState,
+  isAuthenticatorCode,
+} from '@portal/shared/api/two-step';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import { AppError } from '../app-error.ts';
+import type { AppContext } from '../context.ts';
+import type { Executor } from '../queries/executor.ts';
+import {
+  advanceTotpStep,
+  anyEnterpriseRequiresTwoStep,
+  countRecoveryCodesLeft,
+  deleteRecoveryCodes,
+  disableTotp,
+  enableTotp,
+  replaceRecoveryCodes,
+  setPendingTotpSecret,
+  useRecoveryCode,
+} from '../queries/two-step.ts';
+import { findUserById } from '../queries/users.ts';
+import type { UserRow } from '../queries/users.ts';
+import { recordAudit } from './audit.ts';
+import { verifyPassword } from './passwords.ts';
+import { hashSecret } from './secrets.ts';
+import { notifySecurityEvent } from './security-notices.ts';
+import type { Auth } from './sessions.ts';
+import { accountSubject, reserveSignInAttempt } from './throttle.ts';
+
+/** The name authenticator apps show above the account's codes. */
+export const TOTP_ISSUER = 'Energy Portal';
+
+/** A code of the step before or after the server's is accepted too: phones' clocks drift. */
+const EPOCH_TOLERANCE_SECONDS = 30;
+
+/** Recovery codes: 10 characters of a 30-letter alphabet without 0/o, 1/l/i and u (49 bits), shown as
+ *  two groups of five. Random enough that an unsalted SHA-256 keeps them. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstvwxyz23456789';
+const RECOVERY_LENGTH = 10;
+
+// ---- the secret at rest ----
+
+const ENCRYPTED_PREFIX = 'v1:';
+
+/** AES-256-GCM with the configured key, or the secret as it is without one. A stored secret says
+ *  which it is, so that a key set later still reads the secrets stored before. */
+export function sealTotpSecret(ctx: AppContext, secret: string): string {
+  const key = ctx.config.totpSecretKey;
+  if (!key) return secret;
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return ENCRYPTED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+export function openTotpSecret(ctx: AppContext, stored: string): string {
+  if (!stored.startsWith(ENCRYPTED_PREFIX)) return stored;
+  const key = ctx.config.totpSecretKey;
+  if (!key) throw new Error('A two-step secret is encrypted, and TOTP_SECRET_KEY is not set');
+  const raw = Buffer.from(stored.slice(ENCRYPTED_PREFIX.length), 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+// ---- codes ----
+
+/** The time step a code of `secret` was made for, if it is a current one (the step before and after
+ *  included) and later than `after`; null otherwise. */
+async function totpStepOf(ctx: AppContext, secret: string, code: string, after: number | null): Promise<number | null> {
+  const result = await verify({
+    secret,
+    token: code.replace(/\s/g, ''),
+    epoch: Math.floor(ctx.now() / 1000),
+    epochTolerance: EPOCH_TOLERANCE_SECONDS,
+    ...(after === null ? {} : { afterTimeStep: after }),
+  }).catch(() => null);
+  return result?.valid && 'timeStep' in result ? result.timeStep : null;
+}
+
+function newRecoveryCode(): string {
+  let code = '';
+  for (let i = 0; i < RECOVERY_LENGTH; i++) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/** A recovery code as stored: letters in lower case, without the dash or spaces a person may type. */
+function recoveryCodeHash(code: string): string {
+  return hashSecret(code.toLowerCase().replace(/[^a-z0-9]/g, ''));
+}
+
+/**
+ * Checks the second factor of a user whose two-step sign-in is on: a code of the authenticator app
+ * (not one accepted before: the last accepted time step is kept), or an unused recovery code (used
+ * up here). Both are taken by one conditional update, so that concurrent uses cannot both pass.
+ */
+export async function checkSecondFactor(
+  ctx: AppContext,
+  user: UserRow,
+  code: string,
+  db: Executor = ctx.db,
+): Promise<'totp' | 'recovery' | null> {
+  if (user.totp_enabled_at === null || user.totp_secret === null) return null;
+  if (isAuthenticatorCode(code)) {
+    const step = await totpStepOf(ctx, openTotpSecret(ctx, user.totp_secret), code, user.totp_last_step);
+    return step !== null && (await advanceTotpStep(db, user.id, step)) ? 'totp' : null;
+  }
+  return (await useRecoveryCode(db, user.id, recoveryCodeHash(code), ctx.now())) ? 'recovery' : null;
+}
+
+// ---- the personal centre ----
+
+/** Whether a company of the user requires two-step sign-in that the user has not turned on. */
+export async function twoStepSetupRequired(ctx: AppContext, user: UserRow): Promise<boolean> {
+  return user.totp_enabled_at === null && (await anyEnterpriseRequiresTwoStep(ctx.db, user.id));
+}
+
+export async function twoStepState(ctx: AppContext, auth: Auth): Promise<TwoStepState> {
+  const enabled = auth.user.totp_enabled_at !== null;
+  const recoveryCodesLeft = enabled ? await countRecoveryCodesLeft(ctx.db, auth.user.id) : 0;
+  return { enabled, recoveryCodesLeft, required: auth.twoStepRequired };
+}
+
+/** The name the app shows for the account: its account name, else its phone or email. */
+function accountLabel(user: UserRow): string {
+  return user.account ?? user.phone ?? user.email ?? String(user.id);
+}
+
+/** A new pending secret (replacing an earlier pending one), with its QR code; 1009162 when two-step
+ *  sign-in is already on. */
+export async function startTwoStepSetup(ctx: AppContext, auth: Auth): Promise<TwoStepSetup> {
+  if (auth.user.totp_enabled_at !== null) throw new AppError(ErrorCode.TwoStepAlreadyOn);
+  const secret = generateSecret();
+  if (!(await setPendingTotpSecret(ctx.db, auth.user.id, sealTotpSecret(ctx, secret), ctx.now()))) {
+    throw new AppError(ErrorCode.TwoStepAlreadyOn);
+  }
+  const otpauthUri = generateURI({ issuer: TOTP_ISSUER, label: accountLabel(auth.user), secret });
+  const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return {
+    secret,
+    otpauthUri,
+    qrSvgDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+  };
+}
+
+/** Turns two-step sign-in on with a code of the pending secret and hands out the recovery codes,
+ *  shown this once. 1009164 without a pending set-up, 1009160 for a wrong code. */
+export async function confirmTwoStep(
+  ctx: AppContext,
+  auth: Auth,
+  code: string,
+  ip: string,
+): Promise<TwoStepConfirmResponse> {
+  // the row as it is now: the session's copy was read before a set-up of another tab
+  const user = await findUserById(ctx.db, auth.user.id);
+  if (!user) throw new AppError(ErrorCode.Unauthorized);
+  if (user.totp_enabled_at !== null) throw new AppError(ErrorCode.TwoStepAlreadyOn);
+  if (user.totp_secret === null) throw new AppError(ErrorCode.TwoStepSetupMissing);
+  const step = isAuthenticatorCode(code)
+    ? await totpStepOf(ctx, openTotpSecret(ctx, user.totp_secret), code, null)
+    : null;
+  if (step === null) throw new AppError(ErrorCode.TwoStepCodeInvalid);
+
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    if (!(await enableTotp(trx, user.id, user.totp_secret!, step, now))) {
+      throw new AppError(ErrorCode.TwoStepSetupMissing);
+    }
+    await replaceRecoveryCodes(trx, user.id, recoveryCodes.map(recoveryCodeHash), now);
+    await recordAudit(ctx, { action: 'two-step.on', userId: user.id, enterpriseId: auth.enterpriseId, ip }, trx);
+  });
+  return { recoveryCodes };
+}
+
+/**
+ * Turns two-step sign-in off, with the password and a code of the app or a recovery code. Each try
+ * counts as a failed sign-in of the account (the same counter and wait, reserved before the check),
+ * so that a borrowed session cannot guess them. The person is told by their security notice.
+ */
+export async function disableTwoStep(
+  ctx: AppContext,
+  auth: Auth,
+  body: TwoStepDisableRequest,
+  { ip, userAgent }: { ip: string; userAgent: string | null },
+) {
+  const user = await findUserById(ctx.db, auth.user.id);
+  if (!user) throw new AppError(ErrorCode.Unauthorized);
+  if (user.totp_enabled_at === null) throw new AppError(ErrorCode.TwoStepNotOn);
+  const attempt = await reserveSignInAttempt(ctx, accountSubject(user.id), ip);
+  if (!(await verifyPassword(user.password_hash, body.password))) throw new AppError(ErrorCode.PasswordIncorrect);
+  const factor = await checkSecondFactor(ctx, user, body.code);
+  if (!factor) throw new AppError(ErrorCode.TwoStepCodeInvalid);
+
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    await disableTotp(trx, user.id, now);
+    await deleteRecoveryCodes(trx, user.id);
+    await recordAudit(
+      ctx,
+      { action: 'two-step.off', userId: user.id, enterpriseId: auth.enterpriseId, ip, detail: { with: factor } },
+      trx,
+    );
+  });
+  await attempt.succeeded();
+  notifySecurityEvent(ctx, user, 'two-step-off', { ip, userAgent });
+}

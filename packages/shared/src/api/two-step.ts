@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { requestString, signInPasswordSchema } from '../validation/rules.ts';
+
+/** Two-step sign-in with an authenticator app (TOTP, RFC 6238) and its recovery codes. */
+
+/** How many recovery codes a confirmed set-up hands out, each good for one sign-in. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** How long the second step of a sign-in may wait for its code. */
+export const TWO_STEP_TICKET_TTL_SECONDS = 5 * 60;
+
+/** Wrong codes one second step may take before its ticket dies and the person signs in again. */
+export const TWO_STEP_TICKET_TRIES = 5;
+
+/** A 6-digit code of the authenticator app, or a recovery code (`xxxxx-xxxxx`, any case, spaces and
+ *  dashes ignored); the call tells them apart. */
+export const twoStepCodeSchema = requestString({ error: 'validation.codeRequired', trim: true })
+  .min(1, 'validation.codeRequired')
+  .max(32, 'validation.codeRequired');
+
+/** Whether a typed code is an authenticator code rather than a recovery code. */
+export function isAuthenticatorCode(code: string): boolean {
+  return /^\d{6}$/.test(code.replace(/\s/g, ''));
+}
+
+/** `GET F/personal/two-step` */
+export const twoStepStateSchema = z.object({
+  enabled: z.boolean(),
+  /** Recovery codes not used yet; 0 while two-step sign-in is off. */
+  recoveryCodesLeft: z.number().int(),
+  /** A company of the person requires two-step sign-in of its members. */
+  required: z.boolean(),
+});
+export type TwoStepState = z.infer<typeof twoStepStateSchema>;
+
+/** `POST F/personal/two-step/setup`: a new pending secret, until a code confirms it. */
+export const twoStepSetupSchema = z.object({
+  /** Base32, for typing into the app by hand. */
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** The QR code of `otpauthUri`, as an SVG `data:` URL. */
+  qrSvgDataUrl: z.string(),
+});
+export type TwoStepSetup = z.infer<typeof twoStepSetupSchema>;
+
+/** `POST F/personal/two-step/confirm` */
+export const twoStepConfirmRequestSchema = z.strictObject({ code: twoStepCodeSchema });
+export type TwoStepConfirmRequest = z.infer<typeof twoStepConfirmRequestSchema>;
+
+export const twoStepConfirmResponseSchema = z.object({
+  /** Shown once: only their hashes are kept. */
+  recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT),
+});
+export type TwoStepConfirmResponse = z.infer<typeof twoStepConfirmResponseSchema>;
+
+/** `POST F/personal/two-step/disable`: the password and a code of the app or a recovery code. */
+export const twoStepDisableRequestSchema = z.strictObject({
+  password: signInPasswordSchema,
+  code: twoStepCodeSchema,
+});
+export type TwoStepDisableRequest = z.infer<typeof twoStepDisableRequestSchema>;
+
+/** `POST F/user/login/two-step`: the ticket of the first step and a code. */
+export const twoStepSignInRequestSchema = z.strictObject({
+  ticket: requestString().min(20).max(100),
+  code: twoStepCodeSchema,
+});
+export type TwoStepSignInRequest = z.infer<typeof twoStepSignInRequestSchema>;
+
+/** `GET S/enterprise/security` and the body of `POST S/enterprise/security/save`. */
+export const securitySettingsSchema = z.strictObject({
+  /** Members without two-step sign-in are led to set it up at their next sign-in. */
+  requireTwoStep: z.boolean(),
+});
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
