@@ -13,6 +13,7 @@ import { useBranding } from '../../session/branding';
 import { useEnterPortal } from '../../session/use-enter-portal';
 import { CodeSignInForm } from './code-sign-in-form';
 import { IdentifierTabs } from './identifier-tabs';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 import { PasswordSignInForm } from './password-sign-in-form';
 import styles from './login-page.module.css';
 
@@ -131,6 +132,7 @@ export function LoginPage() {
               }))}
             />
           )}
+          {entering ? null : <PasskeySignInButton />}
         </section>
       </main>
     </div>

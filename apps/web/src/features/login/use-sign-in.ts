@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { LoginRequest } from '@portal/shared/api/auth';
 import type { ErrorHandlers } from '../../lib/api-client';
 import { writeToken } from '../../lib/cookies';
@@ -22,4 +23,16 @@ export function useSignIn(errors: ErrorHandlers = {}): {
     },
   });
   return { submitting: mutation.isPending, signIn: mutation.mutate };
+}
+
+/** The end of a sign-in made another way (a passkey): the same as above, keep the token and go on in. */
+export function useSignedIn(): (session: { token: string; expiresAt: string }) => Promise<void> {
+  const enterPortal = useEnterPortal();
+  return useCallback(
+    async (session) => {
+      writeToken(session.token, session.expiresAt);
+      await enterPortal();
+    },
+    [enterPortal],
+  );
 }

@@ -34,6 +34,8 @@ const web: Messages['web'] = {
     passwordPlaceholder: 'Passwort eingeben',
     submit: 'Anmelden',
     forgotPassword: 'Passwort vergessen?',
+    passkeySignIn: 'Mit Passkey anmelden',
+    passkeyOr: 'oder',
     entering: 'Portal wird geöffnet…',
     heroHeadline: 'Jede Kilowattstunde intelligenter nutzen',
     heroDescription:

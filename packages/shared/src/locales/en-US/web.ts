@@ -34,6 +34,8 @@ const web: Messages['web'] = {
     passwordPlaceholder: 'Enter your password',
     submit: 'Sign in',
     forgotPassword: 'Forgot password?',
+    passkeySignIn: 'Sign in with a passkey',
+    passkeyOr: 'or',
     entering: 'Opening the portal…',
     heroHeadline: 'Make every kilowatt-hour smarter',
     heroDescription:

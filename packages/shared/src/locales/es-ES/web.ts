@@ -34,6 +34,8 @@ const web: Messages['web'] = {
     passwordPlaceholder: 'Introduzca su contraseña',
     submit: 'Iniciar sesión',
     forgotPassword: '¿Ha olvidado la contraseña?',
+    passkeySignIn: 'Iniciar sesión con una llave de acceso',
+    passkeyOr: 'o',
     entering: 'Abriendo el portal…',
     heroHeadline: 'Cada kilovatio hora, más inteligente',
     heroDescription:

@@ -34,6 +34,8 @@ const web: Messages['web'] = {
     passwordPlaceholder: 'Inserisci la parola chiave',
     submit: 'Accedi',
     forgotPassword: 'Hai dimenticato la parola chiave?',
+    passkeySignIn: 'Accedi con una passkey',
+    passkeyOr: 'oppure',
     entering: 'Apertura del portale…',
     heroHeadline: 'Ogni chilowattora, più intelligente',
     heroDescription:

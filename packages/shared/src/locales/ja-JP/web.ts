@@ -34,6 +34,8 @@ const web: Messages['web'] = {
     passwordPlaceholder: 'パスワードを入力してください',
     submit: 'ログイン',
     forgotPassword: 'パスワードをお忘れですか？',
+    passkeySignIn: 'パスキーでログイン',
+    passkeyOr: 'または',
     entering: 'ポータルを開いています…',
     heroHeadline: '1 キロワット時を、もっと賢く',
     heroDescription:

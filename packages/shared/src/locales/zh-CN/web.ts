@@ -32,6 +32,8 @@ export default {
     passwordPlaceholder: '请输入密码',
     submit: '登录',
     forgotPassword: '忘记密码？',
+    passkeySignIn: '使用通行密钥登录',
+    passkeyOr: '或',
     entering: '正在进入门户…',
     heroHeadline: '让每一度电都更聪明',
     heroDescription: '一个账号，连接储能电站、微电网与能效优化，随时掌握企业能源资产的运行状态。',

@@ -1,0 +1,50 @@
+import { KeyOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode, errorMessageKey } from '@portal/shared/errors/error-codes';
+import { useFeedback } from '../../components/feedback';
+import { ApiError } from '../../lib/api-error';
+import { translateKey } from '../../lib/i18n';
+import { useSignedIn } from './use-sign-in';
+import styles from './passkey-sign-in-button.module.css';
+
+/**
+ * "Sign in with a passkey", beside the identifier tabs: no identifier to type, the browser offers the
+ * passkeys it holds for the portal. WebAuthn and the calls are loaded on the first press, so that
+ * the sign-in screen carries a few lines only. Not shown where the browser has no WebAuthn. The
+ * server's refusals are the api client's toast.
+ */
+export function PasskeySignInButton() {
+  const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  const { message } = useFeedback();
+  const [busy, setBusy] = useState(false);
+  if (typeof window.PublicKeyCredential !== 'function') return null;
+
+  async function signIn() {
+    setBusy(true);
+    try {
+      const { signInWithPasskey } = await import('./passkey-sign-in');
+      await signedIn(await signInWithPasskey());
+    } catch (error) {
+      // the api client has told its refusals; the person cancelling the browser's dialog needs no word
+      if (!(error instanceof ApiError) && !(error instanceof Error && error.name === 'NotAllowedError')) {
+        message.error(translateKey(errorMessageKey(ErrorCode.PasskeyNotVerified)));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <p className={styles.or} aria-hidden="true">
+        {t('web.login.passkeyOr')}
+      </p>
+      <button type="button" className={styles.button} disabled={busy} aria-busy={busy} onClick={() => void signIn()}>
+        <KeyOutlined aria-hidden="true" />
+        {t('web.login.passkeySignIn')}
+      </button>
+    </>
+  );
+}
