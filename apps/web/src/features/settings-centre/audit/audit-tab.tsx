@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, type GetProps, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AUDIT_ACTIONS,
@@ -51,6 +51,17 @@ export function AuditTab({ departments }: { departments: Departments }) {
   const [exporting, setExporting] = useState(false);
 
   const query = useMemo(() => toQuery(filter), [filter]);
+  // Rows hold nothing to tab to: the table's sideways scroller (phones) takes the focus itself, so that
+  // a keyboard can scroll it.
+  const tableBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const scroller = tableBox.current?.querySelector<HTMLElement>('.ant-table-content');
+    if (scroller && !scroller.hasAttribute('tabindex')) {
+      scroller.tabIndex = 0;
+      scroller.setAttribute('role', 'region');
+      scroller.setAttribute('aria-label', t('audit.tab'));
+    }
+  });
   const list = useQuery(auditPageQuery({ ...paging, ...query }));
   const people = useQuery({
     ...memberPageQuery({ page: 1, pageSize: MEMBERS_PAGE_SIZE_MAX, keyword: personSearch || undefined }),
@@ -159,24 +170,26 @@ export function AuditTab({ departments }: { departments: Departments }) {
           {t('audit.export')}
         </Button>
       </div>
-      <Table<AuditEvent>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.isFetching}
-        className={styles.singleLineTable}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('audit.empty') }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('audit.total', { count: total }),
-          onChange: (page, pageSize) => setPaging((p) => ({ page: pageSize === p.pageSize ? page : 1, pageSize })),
-        }}
-      />
+      <div ref={tableBox}>
+        <Table<AuditEvent>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.items ?? []}
+          loading={list.isFetching}
+          className={styles.singleLineTable}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('audit.empty') }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (total) => t('audit.total', { count: total }),
+            onChange: (page, pageSize) => setPaging((p) => ({ page: pageSize === p.pageSize ? page : 1, pageSize })),
+          }}
+        />
+      </div>
     </section>
   );
 }
