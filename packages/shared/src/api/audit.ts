@@ -27,6 +27,12 @@ export const AUDIT_ACTIONS = [
   'password.reset',
   'phone.change',
   'email.change',
+  'session.revoke',
+  'passkey.add',
+  'passkey.remove',
+  'two-step.on',
+  'two-step.off',
+  'security.change',
   'audit.export',
 ] as const;
 export type KnownAuditAction = (typeof AUDIT_ACTIONS)[number];

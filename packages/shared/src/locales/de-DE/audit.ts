@@ -30,6 +30,8 @@ const audit: Messages['audit'] = {
     'sign-in': { success: 'Angemeldet' },
     enterprise: { enter: 'In das Unternehmen gewechselt', create: 'Unternehmen angelegt' },
     logout: 'Abgemeldet',
+    session: { revoke: 'Eine Sitzung abgemeldet' },
+    passkey: { add: 'Passkey hinzugefügt', remove: 'Passkey entfernt' },
     invitation: {
       create: 'Einladungslink erstellt',
       revoke: 'Einladungslink widerrufen',

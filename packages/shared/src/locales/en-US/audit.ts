@@ -30,6 +30,8 @@ const audit: Messages['audit'] = {
     'sign-in': { success: 'Signed in' },
     enterprise: { enter: 'Switched into the company', create: 'Created the company' },
     logout: 'Signed out',
+    session: { revoke: 'Signed out a session' },
+    passkey: { add: 'Added a passkey', remove: 'Removed a passkey' },
     invitation: {
       create: 'Created an invitation link',
       revoke: 'Revoked an invitation link',

@@ -30,6 +30,8 @@ const audit: Messages['audit'] = {
     'sign-in': { success: 'Inició sesión' },
     enterprise: { enter: 'Cambió a la empresa', create: 'Creó la empresa' },
     logout: 'Cerró sesión',
+    session: { revoke: 'Cerró una sesión' },
+    passkey: { add: 'Añadió una llave de acceso', remove: 'Quitó una llave de acceso' },
     invitation: {
       create: 'Creó un enlace de invitación',
       revoke: 'Revocó un enlace de invitación',

@@ -30,6 +30,8 @@ const audit: Messages['audit'] = {
     'sign-in': { success: 'Accesso eseguito' },
     enterprise: { enter: "Passato all'azienda", create: "Creata l'azienda" },
     logout: 'Disconnessione',
+    session: { revoke: 'Chiusa una sessione' },
+    passkey: { add: 'Aggiunta una passkey', remove: 'Rimossa una passkey' },
     invitation: {
       create: 'Creato un link di invito',
       revoke: 'Revocato un link di invito',

@@ -29,6 +29,8 @@ const audit: Messages['audit'] = {
     'sign-in': { success: 'ログイン' },
     enterprise: { enter: '企業に切り替え', create: '企業を作成' },
     logout: 'ログアウト',
+    session: { revoke: 'セッションをログアウト' },
+    passkey: { add: 'パスキーを追加', remove: 'パスキーを削除' },
     invitation: { create: '招待リンクを作成', revoke: '招待リンクを取り消し', redeem: '招待リンクで参加' },
     member: {
       create: 'メンバーアカウントを作成',

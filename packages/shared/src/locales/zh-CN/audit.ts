@@ -27,6 +27,8 @@ export default {
     'sign-in': { success: '登录' },
     enterprise: { enter: '切换进入企业', create: '创建企业' },
     logout: '退出登录',
+    session: { revoke: '退出其他会话' },
+    passkey: { add: '添加通行密钥', remove: '删除通行密钥' },
     invitation: { create: '创建邀请链接', revoke: '撤销邀请链接', redeem: '通过邀请链接加入' },
     member: { create: '创建成员账号', update: '变更成员角色或部门', remove: '移除成员' },
     branding: { change: '修改企业品牌' },

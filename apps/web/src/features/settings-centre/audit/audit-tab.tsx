@@ -152,7 +152,7 @@ export function AuditTab({ departments }: { departments: Departments }) {
             aria-label={t('audit.filters.action')}
             placeholder={t('audit.filters.actionPlaceholder')}
             allowClear
-            // sixteen short options: all of them in the page, for the find-in-page and the screen reader
+            // a couple of dozen short options: all of them in the page, for the find-in-page and the screen reader
             virtual={false}
             value={filter.action}
             onChange={(action?: string) => refine({ action })}
