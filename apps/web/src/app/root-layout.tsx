@@ -1,8 +1,9 @@
 import { Navigate, Outlet, useMatches, useNavigation } from 'react-router';
 import { paths } from '../config/paths';
 import { readToken } from '../lib/cookies';
+import { readUserInfo } from '../lib/storage';
 import { ApiBridge } from './api-bridge';
-import { isOpenRoute, routeName } from './route-access';
+import { isOpenRoute, routeName, waitsForTwoStepSetup } from './route-access';
 import { useDocumentBranding } from './use-document-branding';
 import styles from './root-layout.module.css';
 
@@ -20,6 +21,10 @@ export function RootLayout() {
   // Checked on every route change (matches change with the location), so a token removed by
   // another tab or product is noticed at the next navigation.
   if (!readToken() && !isOpenRoute(routeName(matches))) return <Navigate to={paths.login} replace />;
+  // A company requires two-step sign-in and the person has not set it up: the set-up comes first.
+  if (readToken() && readUserInfo()?.twoStepSetupRequired && waitsForTwoStepSetup(routeName(matches))) {
+    return <Navigate to={paths.twoStepSetup} replace />;
+  }
 
   return (
     <>

@@ -40,6 +40,20 @@ export const routes: RouteObject[] = [
         Component: LoginPage,
       },
       {
+        path: paths.twoStepSignIn,
+        handle: handle('TwoStepSignIn'),
+        lazy: async () => ({
+          Component: (await import('../features/two-step-sign-in/two-step-sign-in-page')).TwoStepSignInPage,
+        }),
+      },
+      {
+        path: paths.twoStepSetup,
+        handle: handle('TwoStepSetup'),
+        lazy: async () => ({
+          Component: (await import('../features/two-step-setup/two-step-setup-page')).TwoStepSetupPage,
+        }),
+      },
+      {
         path: paths.verifyPhone,
         handle: handle('VertifyPhone'),
         lazy: async () => ({ Component: (await import('../features/phone-verify/verify-phone-page')).VerifyPhonePage }),

@@ -5,6 +5,7 @@
 export const paths = {
   root: '/',
   login: '/login',
+  twoStepSignIn: '/login/two-step',
   verifyPhone: '/vertify-phone',
   registerInvalidity: '/register-invalidity',
   registerAdmin: '/register-common-admin',
@@ -15,6 +16,7 @@ export const paths = {
   home: '/home',
   personal: '/personal',
   settings: '/settings',
+  twoStepSetup: '/two-step-setup',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

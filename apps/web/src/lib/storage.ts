@@ -47,6 +47,8 @@ const CURRENT_USER: Shape<CurrentUser> = {
   phoneCertified: isBoolean,
   emailVerified: isBoolean,
   hasPassword: isBoolean,
+  twoStepEnabled: isBoolean,
+  twoStepSetupRequired: isBoolean,
 };
 
 const PERSONALIZATION: Shape<Personalization> = {

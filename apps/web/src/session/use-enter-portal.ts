@@ -37,6 +37,12 @@ export function useEnterPortal(): (options?: EnterPortalOptions) => Promise<void
         }
       }
 
+      // a company of the person requires two-step sign-in: set it up before anything else
+      if (user.twoStepSetupRequired) {
+        await navigate(paths.twoStepSetup, { replace: true });
+        return;
+      }
+
       const url = landingUrl(await refreshPortal());
       // Products are separate apps on the same origin, so they are left by a full page load.
       if (url) window.location.assign(url);

@@ -15,6 +15,8 @@ export const testUser: CurrentUser = {
   phoneCertified: true,
   emailVerified: false,
   hasPassword: true,
+  twoStepEnabled: false,
+  twoStepSetupRequired: false,
 };
 
 export function testPortalInfo(productCount: number, user: CurrentUser = testUser): PortalInfo {

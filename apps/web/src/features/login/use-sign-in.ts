@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { LoginRequest } from '@portal/shared/api/auth';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
 import type { ErrorHandlers } from '../../lib/api-client';
 import { writeToken } from '../../lib/cookies';
 import { useEnterPortal } from '../../session/use-enter-portal';
@@ -15,9 +17,12 @@ export function useSignIn(errors: ErrorHandlers = {}): {
   signIn: (body: LoginRequest) => void;
 } {
   const enterPortal = useEnterPortal();
+  const navigate = useNavigate();
   const mutation = useMutation({
     mutationFn: async (body: LoginRequest) => {
       const session = await requestSignIn(body, { onError: errors });
+      // two-step sign-in: the code is asked on its own screen, which gets the ticket in the router's state
+      if ('twoStep' in session) return void (await navigate(paths.twoStepSignIn, { state: session.twoStep }));
       writeToken(session.token, session.expiresAt);
       await enterPortal();
     },

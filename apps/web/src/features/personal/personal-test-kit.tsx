@@ -23,6 +23,8 @@ export const MEMBER: CurrentUser = {
   phoneCertified: true,
   emailVerified: true,
   hasPassword: true,
+  twoStepEnabled: false,
+  twoStepSetupRequired: false,
 };
 
 export function renderPersonal() {

@@ -1,0 +1,127 @@
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { copyToClipboard, downloadText } from '../lib/clipboard';
+import { confirmTwoStep, twoStepSetupQuery } from '../lib/two-step-api';
+import { useFeedback } from './feedback';
+import styles from './two-step-setup.module.css';
+
+const SIX_DIGITS = /^\d{6}$/;
+
+interface TwoStepSetupProps {
+  /** Two-step sign-in has just been turned on (the recovery codes are shown now). */
+  onEnabled?(): void;
+  /** The person confirmed they saved the recovery codes. */
+  onDone(): void;
+}
+
+/** The secret in groups of four, as authenticator apps show keys typed by hand. */
+function grouped(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/**
+ * Turning on two-step sign-in: the QR code (an image the server drew) and the key for typing in by
+ * hand, a code of the app to confirm, then the ten recovery codes, shown this once, to copy or
+ * download. Used by the personal centre's dialog and by the set-up a company requires.
+ */
+export function TwoStepSetup({ onEnabled, onDone }: TwoStepSetupProps) {
+  const { t } = useTranslation();
+  const { message } = useFeedback();
+  const { data: setup } = useQuery(twoStepSetupQuery());
+  const [form] = Form.useForm<{ code: string }>();
+  const [busy, setBusy] = useState(false);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  async function copy(text: string) {
+    if (await copyToClipboard(text)) message.success(t('twoStep.copied'));
+  }
+
+  async function confirm({ code }: { code: string }) {
+    setBusy(true);
+    try {
+      const fieldError = (text: string) => form.setFields([{ name: 'code', errors: [text] }]);
+      const answer = await confirmTwoStep(
+        { code: code.trim() },
+        { onError: { [ErrorCode.TwoStepCodeInvalid]: (error) => fieldError(error.message) } },
+      );
+      setRecoveryCodes(answer.recoveryCodes);
+      onEnabled?.();
+    } catch {
+      // said under the field or by the api client's toast
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (recoveryCodes) {
+    const text = `${t('twoStep.fileHeader')}\n\n${recoveryCodes.join('\n')}\n`;
+    return (
+      <section aria-labelledby="two-step-recovery-title">
+        <h3 id="two-step-recovery-title">{t('twoStep.recoveryTitle')}</h3>
+        <p className={styles.intro}>{t('twoStep.recoveryHint')}</p>
+        <ul className={styles.codes} aria-label={t('twoStep.recoveryTitle')}>
+          {recoveryCodes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ul>
+        <div className={styles.actions}>
+          <Button icon={<CopyOutlined />} onClick={() => void copy(recoveryCodes.join('\n'))}>
+            {t('twoStep.copy')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={() => downloadText('recovery-codes.txt', text)}>
+            {t('twoStep.download')}
+          </Button>
+          <Button type="primary" onClick={onDone}>
+            {t('twoStep.savedThem')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  if (!setup) return <Skeleton active paragraph={{ rows: 5 }} />;
+
+  return (
+    <div>
+      <p className={styles.intro}>{t('twoStep.scan')}</p>
+      <div className={styles.scan}>
+        <img className={styles.qr} src={setup.qrSvgDataUrl} alt={t('twoStep.qrAlt')} width={176} height={176} />
+        <div className={styles.manual}>
+          <p className={styles.manualText}>{t('twoStep.manual')}</p>
+          <code className={styles.secret} data-testid="two-step-secret">
+            {grouped(setup.secret)}
+          </code>
+          <Button size="small" icon={<CopyOutlined />} onClick={() => void copy(setup.secret)}>
+            {t('twoStep.copyKey')}
+          </Button>
+        </div>
+      </div>
+      <Form form={form} name="two-step-confirm" layout="vertical" onFinish={(values) => void confirm(values)}>
+        <Form.Item
+          name="code"
+          label={t('twoStep.codeLabel')}
+          rules={[
+            {
+              validator: async (_rule, value: unknown) => {
+                if (typeof value !== 'string' || !SIX_DIGITS.test(value.trim())) {
+                  throw new Error(t('twoStep.codeInvalid'));
+                }
+              },
+            },
+          ]}
+        >
+          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+        </Form.Item>
+        <div className={styles.actions}>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('twoStep.confirm')}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useMutation } from '@tanstack/react-query';
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { apiPaths } from '@portal/shared/api/paths';
+import { type TwoStepDisableRequest, twoStepDisableRequestSchema } from '@portal/shared/api/two-step';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { FormModal, underField } from '../../../components/form-modal';
+import { type CallOptions, type ErrorHandlers, apiClient } from '../../../lib/api-client';
+import { schemaRule } from '../../../lib/form-rule';
+import styles from './two-step.module.css';
+
+interface TwoStepDisableModalProps {
+  open: boolean;
+  onClose(): void;
+  onDisabled(): void;
+}
+
+const rules = twoStepDisableRequestSchema.shape;
+
+/** Turning two-step sign-in off: the password and a code of the app or a recovery code. */
+export function TwoStepDisableModal({ open, onClose, onDisabled }: TwoStepDisableModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TwoStepDisableRequest>();
+  const disable = useMutation({
+    mutationFn: ({ body, options }: { body: TwoStepDisableRequest; options: CallOptions }) =>
+      apiClient.post<null>(apiPaths.twoStepDisable, body, options),
+  });
+
+  function submit(values: TwoStepDisableRequest, errors: ErrorHandlers) {
+    const onError = {
+      ...errors,
+      [ErrorCode.PasswordIncorrect]: underField(form, 'password'),
+      [ErrorCode.TwoStepCodeInvalid]: underField(form, 'code'),
+    };
+    disable.mutate({ body: values, options: { onError } }, { onSuccess: onDisabled });
+  }
+
+  return (
+    <FormModal
+      open={open}
+      title={t('twoStep.disableTitle')}
+      name="two-step-disable"
+      form={form}
+      okText={t('twoStep.turnOff')}
+      busy={disable.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <p className={styles.hint}>{t('twoStep.disableHint')}</p>
+      <Form.Item name="password" label={t('twoStep.password')} rules={[schemaRule(rules.password)]}>
+        <Input.Password autoFocus autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item name="code" label={t('twoStep.codeOrRecovery')} rules={[schemaRule(rules.code)]}>
+        <Input autoComplete="one-time-code" spellCheck={false} />
+      </Form.Item>
+    </FormModal>
+  );
+}
