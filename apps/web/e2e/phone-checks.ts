@@ -10,7 +10,10 @@ export const PHONES = [
 /** The smallest comfortable touch target on a phone (Apple HIG, WCAG 2.5.5). */
 const TOUCH_TARGET_PX = 44;
 
-/** Controls a finger presses; an input counts by its visible frame (antd's affix wrapper). */
+/**
+ * Controls a finger presses; an input counts by its visible frame (antd's affix wrapper), and the
+ * sign-in screen's own controls mark their frame with data-control.
+ */
 const TOUCH_CONTROLS = [
   'button',
   'a.ant-btn',
@@ -20,6 +23,7 @@ const TOUCH_CONTROLS = [
   '.ant-input-affix-wrapper',
   'input.ant-input:not(.ant-input-affix-wrapper input)',
   '.ant-menu-item',
+  '[data-control]',
 ].join(', ');
 
 /** The page is no wider than the screen: nothing needs a sideways scroll. */

@@ -19,7 +19,7 @@ export async function signInWithAccount(page: Page, user: { account: string; pas
   await page.getByRole('tab', { name: 'Account' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Account' });
   await panel.getByRole('textbox', { name: 'Account' }).fill(user.account);
-  await panel.getByLabel('Password').fill(user.password);
+  await panel.getByLabel('Password', { exact: true }).fill(user.password);
   await panel.getByRole('button', { name: 'Sign in' }).click();
 }
 

@@ -5,6 +5,7 @@ import { PageLoading } from '../components/page-loading';
 import { paths } from '../config/paths';
 import { LoginPage } from '../features/login/login-page';
 import { writeToken } from '../lib/cookies';
+import { allTextsLoaded } from '../lib/language-packs';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './route-access';
@@ -23,7 +24,20 @@ function rootRedirect({ request }: LoaderFunctionArgs): Response {
 
 const handle = (name: string): RouteHandle => ({ name });
 
-export const routes: RouteObject[] = [
+/**
+ * A screen loaded on demand also waits for the rest of the page language's texts (the sign-in
+ * screen comes with only its own), fetched alongside its code, so that no screen shows a key.
+ */
+function withAllTexts(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const { lazy, children } = route;
+    const waiting =
+      typeof lazy === 'function' ? { lazy: async () => (await Promise.all([lazy(), allTextsLoaded()]))[0] } : {};
+    return { ...route, ...waiting, ...(children ? { children: withAllTexts(children) } : {}) } as RouteObject;
+  });
+}
+
+export const routes: RouteObject[] = withAllTexts([
   {
     id: 'root',
     Component: RootLayout,
@@ -136,7 +150,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-];
+]);
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

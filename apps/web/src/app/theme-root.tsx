@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import { type ReactNode, useLayoutEffect } from 'react';
 import type { ThemeMode } from '@portal/shared/constants';
-import { ON_PRIMARY_COLOR } from '../lib/theme';
+import { ON_PRIMARY_COLOR, errorTextColor } from '../lib/theme';
 
 /**
  * Publishes the antd design tokens as CSS variables on <html>, so that the app's own style
@@ -24,6 +24,7 @@ export function ThemeRoot({ mode, children }: { mode: ThemeMode; children: React
       '--portal-bg-container': token.colorBgContainer,
       '--portal-bg-elevated': token.colorBgElevated,
       '--portal-error': token.colorError,
+      '--portal-error-text': errorTextColor(mode),
       '--portal-warning': token.colorWarning,
       '--portal-text': token.colorText,
       '--portal-text-secondary': token.colorTextSecondary,
@@ -33,6 +34,19 @@ export function ThemeRoot({ mode, children }: { mode: ThemeMode; children: React
       '--portal-font': token.fontFamily,
       '--portal-font-size': `${token.fontSize}px`,
       '--portal-line-height': String(token.lineHeight),
+      // the sign-in screen's own inputs and method switch draw themselves with antd's measures
+      '--portal-control-border': token.colorBorder,
+      '--portal-control-outline': token.controlOutline,
+      '--portal-error-outline': token.colorErrorOutline,
+      '--portal-control-height-lg': `${token.controlHeightLG}px`,
+      '--portal-radius-lg': `${token.borderRadiusLG}px`,
+      '--portal-radius': `${token.borderRadius}px`,
+      '--portal-font-size-lg': `${token.fontSizeLG}px`,
+      '--portal-placeholder': token.colorTextPlaceholder,
+      '--portal-disabled-bg': token.colorBgContainerDisabled,
+      '--portal-disabled-text': token.colorTextDisabled,
+      '--portal-fill': token.colorFillSecondary,
+      '--portal-fill-hover': token.colorFill,
     };
     for (const [name, value] of Object.entries(variables)) root.style.setProperty(name, value);
   }, [mode, token]);

@@ -23,9 +23,20 @@ interface CodeFieldProps {
  */
 export function CodeField({ send, target, extra, prefix }: CodeFieldProps) {
   const { t } = useTranslation();
+  const form = Form.useFormInstance();
   return (
     <Form.Item name="code" label={t('web.code.label')} extra={extra} rules={[checkRule(checkCode)]} required>
-      <CodeInput prefix={prefix} placeholder={t('web.code.placeholder')} send={send} target={target} />
+      <CodeInput
+        prefix={prefix}
+        placeholder={t('web.code.placeholder')}
+        send={send}
+        checkTarget={() =>
+          form.validateFields([target]).then(
+            () => true,
+            () => false,
+          )
+        }
+      />
     </Form.Item>
   );
 }

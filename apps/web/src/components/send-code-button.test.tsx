@@ -1,12 +1,10 @@
 import { StyleProvider, createCache } from '@ant-design/cssinjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Form } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-error';
 import { i18n } from '../lib/i18n';
-import { PhoneField } from './phone-field';
 import { type SendCode, SendCodeButton } from './send-code-button';
 import { FeedbackProvider } from './feedback';
 
@@ -71,16 +69,14 @@ describe('SendCodeButton', () => {
     expect(onSent).toHaveBeenCalledOnce();
   });
 
-  it('sends nothing to a phone the shared rule refuses, and says why under the field', async () => {
-    const send = vi.fn();
-    inApp(
-      <Form initialValues={{ phone: '12345' }}>
-        <PhoneField label="Phone number" />
-        <SendCodeButton send={send} target="phone" />
-      </Form>,
-    );
+  it('sends nothing while the check of its phone or email refuses, and sends once it passes', async () => {
+    const send = vi.fn().mockResolvedValue({ cooldownSeconds: 60 });
+    const checkTarget = vi.fn().mockResolvedValueOnce(false).mockResolvedValueOnce(true);
+    inApp(<SendCodeButton send={send} checkTarget={checkTarget} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })));
+    expect(checkTarget).toHaveBeenCalledOnce();
     expect(send).not.toHaveBeenCalled();
-    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('aria-invalid', 'true');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })));
+    expect(send).toHaveBeenCalledOnce();
   });
 });

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form } from 'antd';
-import type { NamePath } from 'antd/es/form/interface';
+import { Button, type ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
@@ -13,11 +12,13 @@ export type SendCode = (options: CallOptions) => Promise<{ cooldownSeconds: numb
 
 interface SendCodeButtonProps {
   send: SendCode;
-  /** The form field the code goes to (phone or email): validated first, so no code goes to a malformed target. */
-  target?: NamePath;
+  /** Checks the phone or email the code goes to, saying why under its field: no code goes to a malformed one. */
+  checkTarget?: () => boolean | Promise<boolean>;
   /** A code is on its way: the caller moves the focus to where it is typed. */
   onSent?: () => void;
   disabled?: boolean;
+  /** The form's control size where no antd Form sets it. */
+  size?: ButtonProps['size'];
 }
 
 function cooldownOf(error: ApiError): number | null {
@@ -30,9 +31,8 @@ function cooldownOf(error: ApiError): number | null {
  * refused for the cooldown, so the button never promises a send the server refuses. A send that
  * failed otherwise starts no countdown: the person may try again at once.
  */
-export function SendCodeButton({ send, target, onSent, disabled }: SendCodeButtonProps) {
+export function SendCodeButton({ send, checkTarget, onSent, disabled, size }: SendCodeButtonProps) {
   const { t } = useTranslation();
-  const form = Form.useFormInstance();
   const { message } = useFeedback();
   const [seconds, setSeconds] = useState(0);
 
@@ -61,14 +61,7 @@ export function SendCodeButton({ send, target, onSent, disabled }: SendCodeButto
   });
 
   async function onClick() {
-    // an invalid target says why under its own field
-    const targetValid =
-      target === undefined ||
-      (await form.validateFields([target]).then(
-        () => true,
-        () => false,
-      ));
-    if (!targetValid) return;
+    if (checkTarget && !(await checkTarget())) return;
     sending.mutate();
   }
 
@@ -77,6 +70,7 @@ export function SendCodeButton({ send, target, onSent, disabled }: SendCodeButto
       onClick={() => void onClick()}
       loading={sending.isPending}
       disabled={disabled || seconds > 0}
+      size={size}
       data-testid="send-code"
     >
       {seconds > 0 ? t('common.resendIn', { seconds }) : t('common.getCode')}

@@ -20,7 +20,9 @@ export const i18n = i18next.createInstance();
  * screen is never without its words.
  */
 export const i18nReady: Promise<unknown> = i18n
-  .use(languagePackBackend)
+  .use(
+    languagePackBackend((lang, namespace, messages) => i18n.addResourceBundle(lang, namespace, messages, true, true)),
+  )
   .use(initReactI18next)
   .init({
     lng: readLangCookie() ?? DEFAULT_LANGUAGE,
@@ -32,6 +34,8 @@ export const i18nReady: Promise<unknown> = i18n
     load: 'currentOnly',
     interpolation: { escapeValue: false, prefix: '{{', suffix: '}}' },
     returnNull: false,
+    // the rest of the first language's texts arrives after the sign-in screen: show it where it is used
+    react: { bindI18nStore: 'added' },
   });
 
 export function currentLanguage(): Language {

@@ -41,6 +41,11 @@ const PALETTE = {
   },
 } as const;
 
+/** Validation messages' red in a mode: readable text, where antd's error red is not. */
+export function errorTextColor(mode: ThemeMode): string {
+  return PALETTE[mode].errorText;
+}
+
 /** Dark text on the teal: white on it would be 3:1 at best. */
 export const ON_PRIMARY_COLOR = '#001a1a';
 

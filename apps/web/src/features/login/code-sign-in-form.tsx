@@ -1,56 +1,75 @@
 import { SafetyOutlined } from '@ant-design/icons';
-import { Button, Form } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CODE_LENGTH } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { CodeField } from '../../components/code-field';
+import { checkCode } from '@portal/shared/validation/field-checks';
+import { CodeRow } from '../../components/code-row';
+import { FormField } from '../../components/form-field';
+import { SendCodeButton } from '../../components/send-code-button';
+import { TextBox } from '../../components/text-box';
 import type { CallOptions } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import { sendEmailCode, sendSmsCode } from '../../lib/code-api';
-import { IdentifierField } from './identifier-field';
+import { useCheckedFields } from '../../lib/use-checked-fields';
+import { IDENTIFIER_CHECKS, IdentifierField } from './identifier-field';
 import { useSignIn } from './use-sign-in';
 import styles from './login-page.module.css';
-
-interface Values {
-  identifier: string;
-  code: string;
-}
 
 /** Sign-in by a code sent to the phone or email (scene `login`); accounts have no code sign-in. */
 export function CodeSignInForm({ identifierType }: { identifierType: 'phone' | 'email' }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
+  const form = useCheckedFields({ identifier: IDENTIFIER_CHECKS[identifierType], code: checkCode });
   const { submitting, signIn } = useSignIn({
-    [ErrorCode.CodeInvalid]: (error: ApiError) => form.setFields([{ name: 'code', errors: [error.message] }]),
+    [ErrorCode.CodeInvalid]: (error: ApiError) => form.refuse('code', error.message),
   });
+  const identifier = form.field('identifier');
 
   function send(options: CallOptions) {
-    const identifier = String(form.getFieldValue('identifier') ?? '').trim();
-    return identifierType === 'phone'
-      ? sendSmsCode(identifier, 'login', options)
-      : sendEmailCode(identifier, 'login', options);
+    const target = identifier.value.trim();
+    return identifierType === 'phone' ? sendSmsCode(target, 'login', options) : sendEmailCode(target, 'login', options);
   }
 
   return (
-    <Form<Values>
-      form={form}
+    <form
       name={`sign-in-${identifierType}-code`}
-      layout="vertical"
-      requiredMark={false}
-      size="large"
-      onFinish={({ identifier, code }) =>
-        signIn({ loginType: 'code', identifierType, identifier: identifier.trim(), code: code.trim() })
-      }
-      disabled={submitting}
+      noValidate
+      onSubmit={form.onSubmit(({ identifier, code }) =>
+        signIn({ loginType: 'code', identifierType, identifier: identifier.trim(), code: code.trim() }),
+      )}
     >
-      <IdentifierField identifierType={identifierType} />
-      <CodeField send={send} target="identifier" prefix={<SafetyOutlined aria-hidden="true" />} />
-      <div className={styles.formLinks}>
-        <Link to="/forget_password">{t('web.login.forgotPassword')}</Link>
-      </div>
-      <Button type="primary" htmlType="submit" block loading={submitting}>
-        {t('web.login.submit')}
-      </Button>
-    </Form>
+      <fieldset className={styles.fields} disabled={submitting}>
+        <IdentifierField identifierType={identifierType} field={identifier} />
+        <FormField field={form.field('code')} label={t('web.code.label')}>
+          {(input) => (
+            <CodeRow>
+              <TextBox
+                {...input}
+                prefix={<SafetyOutlined aria-hidden="true" />}
+                placeholder={t('web.code.placeholder')}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={CODE_LENGTH}
+                spellCheck={false}
+              />
+              {/* The focus goes where the code is typed once it is on its way. */}
+              <SendCodeButton
+                size="large"
+                send={send}
+                checkTarget={() => form.validate(['identifier'])}
+                onSent={() => form.focus('code')}
+              />
+            </CodeRow>
+          )}
+        </FormField>
+        <div className={styles.formLinks}>
+          <Link to="/forget_password">{t('web.login.forgotPassword')}</Link>
+        </div>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          {t('web.login.submit')}
+        </Button>
+      </fieldset>
+    </form>
   );
 }

@@ -1,15 +1,20 @@
-import { MailOutlined, UserOutlined } from '@ant-design/icons';
-import { Form } from 'antd';
+import { MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { IdentifierType } from '@portal/shared/constants';
-import { checkAccount, checkEmail } from '@portal/shared/validation/field-checks';
-import { PhoneField } from '../../components/phone-field';
-import { Input } from '../../components/text-input';
-import { checkRule } from '../../lib/form-rule';
+import { checkAccount, checkEmail, checkPhone } from '@portal/shared/validation/field-checks';
+import { FormField } from '../../components/form-field';
+import { TextBox } from '../../components/text-box';
+import type { CheckedField } from '../../lib/use-checked-fields';
 
 const IDENTIFIER = {
+  phone: {
+    icon: <MobileOutlined aria-hidden="true" />,
+    autoComplete: 'tel',
+    inputMode: 'tel',
+    label: 'web.login.phone',
+    placeholder: 'web.login.phonePlaceholder',
+  },
   email: {
-    check: checkEmail,
     icon: <MailOutlined aria-hidden="true" />,
     autoComplete: 'email',
     inputMode: 'email',
@@ -17,7 +22,6 @@ const IDENTIFIER = {
     placeholder: 'web.login.emailPlaceholder',
   },
   account: {
-    check: checkAccount,
     icon: <UserOutlined aria-hidden="true" />,
     autoComplete: 'username',
     inputMode: 'text',
@@ -26,21 +30,24 @@ const IDENTIFIER = {
   },
 } as const;
 
-/** The form field `identifier`: a phone, an email or an account, checked by the shared rule. */
-export function IdentifierField({ identifierType }: { identifierType: IdentifierType }) {
+/** The shared rule of each kind of identifier: the form refuses exactly what the server refuses. */
+export const IDENTIFIER_CHECKS = { phone: checkPhone, email: checkEmail, account: checkAccount } as const;
+
+/** The sign-in forms' identifier: a phone (typed on the number pad), an email or an account. */
+export function IdentifierField({ identifierType, field }: { identifierType: IdentifierType; field: CheckedField }) {
   const { t } = useTranslation();
-  if (identifierType === 'phone') {
-    return <PhoneField name="identifier" label={t('web.login.phone')} placeholder={t('web.login.phonePlaceholder')} />;
-  }
-  const field = IDENTIFIER[identifierType];
+  const kind = IDENTIFIER[identifierType];
   return (
-    <Form.Item name="identifier" label={t(field.label)} rules={[checkRule(field.check)]}>
-      <Input
-        prefix={field.icon}
-        placeholder={t(field.placeholder)}
-        autoComplete={field.autoComplete}
-        inputMode={field.inputMode}
-      />
-    </Form.Item>
+    <FormField field={field} label={t(kind.label)}>
+      {(input) => (
+        <TextBox
+          {...input}
+          prefix={kind.icon}
+          placeholder={t(kind.placeholder)}
+          autoComplete={kind.autoComplete}
+          inputMode={kind.inputMode}
+        />
+      )}
+    </FormField>
   );
 }

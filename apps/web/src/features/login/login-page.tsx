@@ -1,6 +1,5 @@
 import { ClusterOutlined, LineChartOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Segmented } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IDENTIFIER_TYPES, type IdentifierType } from '@portal/shared/constants';
@@ -13,11 +12,10 @@ import { useBranding } from '../../session/branding';
 import { useEnterPortal } from '../../session/use-enter-portal';
 import { CodeSignInForm } from './code-sign-in-form';
 import { IdentifierTabs } from './identifier-tabs';
+import { type Method, MethodSwitch } from './method-switch';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { PasswordSignInForm } from './password-sign-in-form';
 import styles from './login-page.module.css';
-
-type Method = 'password' | 'code';
 
 const TAB_LABELS = {
   phone: 'web.login.tabPhone',
@@ -34,26 +32,11 @@ function SignInPanel({
   method: Method;
   onMethodChange: (method: Method) => void;
 }) {
-  const { t } = useTranslation();
   // An account has no phone or mailbox to send a code to: password only.
   if (identifierType === 'account') return <PasswordSignInForm identifierType="account" />;
   return (
     <>
-      <Segmented<Method>
-        block
-        className={styles.methods}
-        aria-label={t('web.login.methodLabel')}
-        // The radios are the tab stop, one for the group as their shared name makes them; the
-        // group around them would be a second stop that does nothing.
-        name={`sign-in-method-${identifierType}`}
-        tabIndex={-1}
-        value={method}
-        onChange={onMethodChange}
-        options={[
-          { value: 'password', label: t('web.login.byPassword') },
-          { value: 'code', label: t('web.login.byCode') },
-        ]}
-      />
+      <MethodSwitch name={`sign-in-method-${identifierType}`} value={method} onChange={onMethodChange} />
       {method === 'code' ? (
         <CodeSignInForm identifierType={identifierType} />
       ) : (

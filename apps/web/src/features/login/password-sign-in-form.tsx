@@ -1,50 +1,50 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Button, Form } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { IdentifierType } from '@portal/shared/constants';
 import { checkSignInPassword } from '@portal/shared/validation/field-checks';
-import { PasswordInput } from '../../components/text-input';
-import { checkRule } from '../../lib/form-rule';
-import { IdentifierField } from './identifier-field';
+import { FormField } from '../../components/form-field';
+import { TextBox } from '../../components/text-box';
+import { useCheckedFields } from '../../lib/use-checked-fields';
+import { IDENTIFIER_CHECKS, IdentifierField } from './identifier-field';
 import { useSignIn } from './use-sign-in';
 import styles from './login-page.module.css';
-
-interface Values {
-  identifier: string;
-  password: string;
-}
 
 /** Password sign-in with one kind of identifier; the server accepts all three the same way. */
 export function PasswordSignInForm({ identifierType }: { identifierType: IdentifierType }) {
   const { t } = useTranslation();
   const { submitting, signIn } = useSignIn();
+  const form = useCheckedFields({ identifier: IDENTIFIER_CHECKS[identifierType], password: checkSignInPassword });
 
   return (
-    <Form<Values>
+    <form
       name={`sign-in-${identifierType}-password`}
-      layout="vertical"
-      requiredMark={false}
-      size="large"
-      onFinish={({ identifier, password }) =>
-        signIn({ loginType: 'password', identifierType, identifier: identifier.trim(), password })
-      }
-      disabled={submitting}
+      noValidate
+      onSubmit={form.onSubmit(({ identifier, password }) =>
+        signIn({ loginType: 'password', identifierType, identifier: identifier.trim(), password }),
+      )}
     >
-      <IdentifierField identifierType={identifierType} />
-      <Form.Item name="password" label={t('web.login.password')} rules={[checkRule(checkSignInPassword)]}>
-        <PasswordInput
-          prefix={<LockOutlined aria-hidden="true" />}
-          placeholder={t('web.login.passwordPlaceholder')}
-          autoComplete="current-password"
-        />
-      </Form.Item>
-      <div className={styles.formLinks}>
-        <Link to="/forget_password">{t('web.login.forgotPassword')}</Link>
-      </div>
-      <Button type="primary" htmlType="submit" block loading={submitting}>
-        {t('web.login.submit')}
-      </Button>
-    </Form>
+      <fieldset className={styles.fields} disabled={submitting}>
+        <IdentifierField identifierType={identifierType} field={form.field('identifier')} />
+        <FormField field={form.field('password')} label={t('web.login.password')}>
+          {(input) => (
+            <TextBox
+              {...input}
+              secret
+              prefix={<LockOutlined aria-hidden="true" />}
+              placeholder={t('web.login.passwordPlaceholder')}
+              autoComplete="current-password"
+            />
+          )}
+        </FormField>
+        <div className={styles.formLinks}>
+          <Link to="/forget_password">{t('web.login.forgotPassword')}</Link>
+        </div>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          {t('web.login.submit')}
+        </Button>
+      </fieldset>
+    </form>
   );
 }

@@ -32,6 +32,7 @@ const web: Messages['web'] = {
     accountPlaceholder: 'Kontoname eingeben',
     password: 'Passwort',
     passwordPlaceholder: 'Passwort eingeben',
+    showPassword: 'Passwort anzeigen',
     submit: 'Anmelden',
     forgotPassword: 'Passwort vergessen?',
     passkeySignIn: 'Mit Passkey anmelden',

@@ -32,6 +32,7 @@ const web: Messages['web'] = {
     accountPlaceholder: 'Enter your account',
     password: 'Password',
     passwordPlaceholder: 'Enter your password',
+    showPassword: 'Show password',
     submit: 'Sign in',
     forgotPassword: 'Forgot password?',
     passkeySignIn: 'Sign in with a passkey',

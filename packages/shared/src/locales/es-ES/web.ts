@@ -32,6 +32,7 @@ const web: Messages['web'] = {
     accountPlaceholder: 'Introduzca su cuenta',
     password: 'Contraseña',
     passwordPlaceholder: 'Introduzca su contraseña',
+    showPassword: 'Mostrar la contraseña',
     submit: 'Iniciar sesión',
     forgotPassword: '¿Ha olvidado la contraseña?',
     passkeySignIn: 'Iniciar sesión con una llave de acceso',

@@ -32,6 +32,7 @@ const web: Messages['web'] = {
     accountPlaceholder: 'Inserisci il nome utente',
     password: 'Parola chiave',
     passwordPlaceholder: 'Inserisci la parola chiave',
+    showPassword: 'Mostra la parola chiave',
     submit: 'Accedi',
     forgotPassword: 'Hai dimenticato la parola chiave?',
     passkeySignIn: 'Accedi con una passkey',

@@ -32,6 +32,7 @@ const web: Messages['web'] = {
     accountPlaceholder: 'アカウントを入力してください',
     password: 'パスワード',
     passwordPlaceholder: 'パスワードを入力してください',
+    showPassword: 'パスワードを表示',
     submit: 'ログイン',
     forgotPassword: 'パスワードをお忘れですか？',
     passkeySignIn: 'パスキーでログイン',

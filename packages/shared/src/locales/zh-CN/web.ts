@@ -30,6 +30,7 @@ export default {
     accountPlaceholder: '请输入账号',
     password: '密码',
     passwordPlaceholder: '请输入密码',
+    showPassword: '显示密码',
     submit: '登录',
     forgotPassword: '忘记密码？',
     passkeySignIn: '使用通行密钥登录',
