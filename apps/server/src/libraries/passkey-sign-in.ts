@@ -14,7 +14,6 @@ import { findPasskeyByCredentialId, recordPasskeyUse } from '../queries/passkeys
 import { findUserById } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import type { SessionClient } from './devices.ts';
-import { currentEnterpriseOf } from './memberships.ts';
 import {
   clientDataOf,
   isAllowedOrigin,
@@ -24,9 +23,8 @@ import {
   transportsOf,
   userHandleOf,
 } from './passkeys.ts';
-import { createSession } from './sessions.ts';
+import { openSignInSession } from './sign-in-session.ts';
 import { accountSubject, identifierSubject, reserveSignInAttempt } from './throttle.ts';
-import { writeTogether } from './write-together.ts';
 
 /** Counts a refused passkey sign-in and logs it on the request's line, naming no credential. */
 function refused(ctx: AppContext, log: FastifyBaseLogger, outcome: SignInOutcome): void {
@@ -130,18 +128,5 @@ export async function signInWithPasskey(
     throw new AppError(ErrorCode.AccountDisabled);
   }
 
-  const enterpriseId = await currentEnterpriseOf(ctx, user.id, user.last_enterprise_id);
-  let session: LoginResponse | undefined;
-  await writeTogether(ctx, [
-    (db) => attempt.succeeded(db),
-    async (db) => (session = await createSession(ctx, user.id, enterpriseId, client, db)),
-    (db) =>
-      recordAudit(
-        ctx,
-        { action: 'sign-in.success', userId: user.id, enterpriseId, ip, detail: { loginType: 'passkey' } },
-        db,
-      ),
-  ]);
-  ctx.metrics?.signIn('passkey', 'success');
-  return session!;
+  return openSignInSession(ctx, user, attempt, client, 'passkey', { loginType: 'passkey' });
 }

@@ -1,4 +1,4 @@
-import type { LoginRequest, LoginResponse, SessionResponse } from '@portal/shared/api/auth';
+import type { LoginRequest, LoginResponse } from '@portal/shared/api/auth';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { isValidPhone, normalizePhone } from '@portal/shared/validation/rules';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,11 +10,9 @@ import { findUserByIdentifier } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import { verifyCode } from './codes.ts';
 import { maskAccount } from './masking.ts';
-import { currentEnterpriseOf } from './memberships.ts';
 import { verifyPassword } from './passwords.ts';
 import type { Auth } from './sessions.ts';
-import { createSession } from './sessions.ts';
-import { writeTogether } from './write-together.ts';
+import { openSignInSession } from './sign-in-session.ts';
 import { accountSubject, identifierSubject, reserveSignInAttempt } from './throttle.ts';
 import { twoStepSetupRequired } from './two-step.ts';
 import { startTwoStepChallenge } from './two-step-sign-in.ts';
@@ -95,29 +93,14 @@ export async function signIn(
   // sent to a phone or mailbox proves that channel, not the authenticator
   if (user.totp_enabled_at !== null) return startTwoStepChallenge(ctx, user, body, attempt);
 
-  const [enterpriseId, setupRequired] = await Promise.all([
-    currentEnterpriseOf(ctx, user.id, user.last_enterprise_id),
+  const [session, setupRequired] = await Promise.all([
+    openSignInSession(ctx, user, attempt, { ip, userAgent }, body.loginType, {
+      via: body.identifierType,
+      loginType: body.loginType,
+    }),
     twoStepSetupRequired(ctx, user),
   ]);
-  let session: SessionResponse | undefined;
-  await writeTogether(ctx, [
-    (db) => attempt.succeeded(db),
-    async (db) => (session = await createSession(ctx, user.id, enterpriseId, { ip, userAgent }, db)),
-    (db) =>
-      recordAudit(
-        ctx,
-        {
-          action: 'sign-in.success',
-          userId: user.id,
-          enterpriseId,
-          ip,
-          detail: { via: body.identifierType, loginType: body.loginType },
-        },
-        db,
-      ),
-  ]);
-  ctx.metrics?.signIn(body.loginType, 'success');
-  return setupRequired ? { ...session!, twoStepSetupRequired: true } : session!;
+  return setupRequired ? { ...session, twoStepSetupRequired: true } : session;
 }
 
 export async function signOut(ctx: AppContext, auth: Auth, ip: string): Promise<void> {

@@ -17,9 +17,8 @@ import {
 import type { UserRow } from '../queries/users.ts';
 import { findUserById } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
-import { currentEnterpriseOf } from './memberships.ts';
 import { hashSecret, newSecret } from './secrets.ts';
-import { createSession } from './sessions.ts';
+import { openSignInSession } from './sign-in-session.ts';
 import type { SignInAttempt } from './throttle.ts';
 import { accountSubject, reserveSignInAttempt } from './throttle.ts';
 import { checkSecondFactor } from './two-step.ts';
@@ -98,24 +97,9 @@ export async function completeTwoStepSignIn(
     throw new AppError(ErrorCode.AccountDisabled);
   }
 
-  const enterpriseId = await currentEnterpriseOf(ctx, user.id, user.last_enterprise_id);
-  let session: SessionResponse | undefined;
-  await writeTogether(ctx, [
-    (db) => attempt.succeeded(db),
-    async (db) => (session = await createSession(ctx, user.id, enterpriseId, client, db)),
-    (db) =>
-      recordAudit(
-        ctx,
-        {
-          action: 'sign-in.success',
-          userId: user.id,
-          enterpriseId,
-          ip,
-          detail: { via: challenge.identifier_type, loginType: method, twoStep: factor },
-        },
-        db,
-      ),
-  ]);
-  ctx.metrics?.signIn(method, 'success');
-  return session!;
+  return openSignInSession(ctx, user, attempt, client, method, {
+    via: challenge.identifier_type,
+    loginType: method,
+    twoStep: factor,
+  });
 }
