@@ -4,6 +4,7 @@ import { Alert, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CenteredScreen } from '../../components/centered-screen';
+import { ScreenSection } from '../../components/screen-section';
 import { currentLanguage } from '../../lib/i18n';
 import { fetchCertification, formatDeadline, isPastCutOff } from '../../session/certification';
 import { signOut } from '../../session/portal-session';
@@ -48,14 +49,13 @@ export function VerifyPhonePage() {
 
   return (
     <CenteredScreen>
-      <section className={styles.content} aria-labelledby="verify-phone-heading" aria-busy={leaving}>
-        <span className={styles.icon} aria-hidden="true">
-          <SafetyCertificateOutlined />
-        </span>
-        <h1 id="verify-phone-heading" className={styles.title}>
-          {t('web.verifyPhone.title')}
-        </h1>
-        <p className={styles.description}>{t('web.verifyPhone.description')}</p>
+      <ScreenSection
+        headingId="verify-phone-heading"
+        icon={<SafetyCertificateOutlined />}
+        title={t('web.verifyPhone.title')}
+        description={t('web.verifyPhone.description')}
+        busy={leaving}
+      >
         {certification ? (
           <>
             <Alert className={styles.notice} type={blocked ? 'warning' : 'info'} showIcon title={notice} />
@@ -74,7 +74,7 @@ export function VerifyPhonePage() {
         ) : (
           <Skeleton active paragraph={{ rows: 4 }} />
         )}
-      </section>
+      </ScreenSection>
     </CenteredScreen>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CenteredScreen } from '../../components/centered-screen';
+import { ScreenSection } from '../../components/screen-section';
 import { TwoStepSetup } from '../../components/two-step-setup';
 import { paths } from '../../config/paths';
 import { signOut } from '../../session/portal-session';
@@ -29,21 +30,20 @@ export function TwoStepSetupPage() {
 
   return (
     <CenteredScreen>
-      <section className={styles.content} aria-labelledby="two-step-setup-heading" aria-busy={goOn.isPending}>
-        <span className={styles.icon} aria-hidden="true">
-          <SafetyOutlined />
-        </span>
-        <h1 id="two-step-setup-heading" className={styles.title}>
-          {t('twoStep.requiredTitle')}
-        </h1>
-        <p className={styles.description}>{t('twoStep.requiredHint')}</p>
+      <ScreenSection
+        headingId="two-step-setup-heading"
+        icon={<SafetyOutlined />}
+        title={t('twoStep.requiredTitle')}
+        description={t('twoStep.requiredHint')}
+        busy={goOn.isPending}
+      >
         <TwoStepSetup onDone={() => goOn.mutate()} />
         <div className={styles.actions}>
           <Button type="link" onClick={() => void leave()} disabled={goOn.isPending}>
             {t('twoStep.signOut')}
           </Button>
         </div>
-      </section>
+      </ScreenSection>
     </CenteredScreen>
   );
 }

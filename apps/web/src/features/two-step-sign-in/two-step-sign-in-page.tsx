@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { CenteredScreen } from '../../components/centered-screen';
+import { ScreenSection } from '../../components/screen-section';
 import { useFeedback } from '../../components/feedback';
 import { paths } from '../../config/paths';
 import { writeToken } from '../../lib/cookies';
@@ -75,14 +76,13 @@ export function TwoStepSignInPage() {
 
   return (
     <CenteredScreen>
-      <section className={styles.content} aria-labelledby="two-step-heading" aria-busy={verify.isPending}>
-        <span className={styles.icon} aria-hidden="true">
-          <SafetyOutlined />
-        </span>
-        <h1 id="two-step-heading" className={styles.title}>
-          {t('twoStep.signInTitle')}
-        </h1>
-        <p className={styles.description}>{recovery ? t('twoStep.recoveryInputHint') : t('twoStep.signInHint')}</p>
+      <ScreenSection
+        headingId="two-step-heading"
+        icon={<SafetyOutlined />}
+        title={t('twoStep.signInTitle')}
+        description={recovery ? t('twoStep.recoveryInputHint') : t('twoStep.signInHint')}
+        busy={verify.isPending}
+      >
         <Form
           form={form}
           name="two-step-sign-in"
@@ -118,7 +118,7 @@ export function TwoStepSignInPage() {
             {t('twoStep.backToSignIn')}
           </Button>
         </div>
-      </section>
+      </ScreenSection>
     </CenteredScreen>
   );
 }
