@@ -26,15 +26,3 @@ export async function copyToClipboard(text: string): Promise<boolean> {
     area.remove();
   }
 }
-
-/** Hands text to the browser as a file download. */
-export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AuditEventPage, AuditEventsQuery, AuditExportQuery } from '@portal/shared/api/audit';
 import { apiPaths } from '@portal/shared/api/paths';
 import { apiClient } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/download';
 import { settingsKeys } from '../settings-api';
 
 /** The company's audit log (contract: `S/audit/events` and its CSV). */
@@ -41,17 +42,5 @@ function exportName(now = new Date()): string {
 /** Fetches the CSV of the filter with the session's token and hands it to the browser as a download. */
 export async function downloadAuditCsv(filter: AuditExportQuery): Promise<void> {
   const blob = await apiClient.download(apiPaths.auditEventsCsv, { query: filterQuery(filter) });
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = exportName();
-    link.style.display = 'none';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // the click has handed the file over; the next task may let it go
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveFile(exportName(), blob);
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CreatedCompanyInvitation } from '@portal/shared/api/settings';
 import { MODAL_WIDTH } from '@portal/shared/constants';
 import { formatDateTime } from '../format-date-time';
-import { copyText } from './copy-text';
+import { copyToClipboard } from '../../../lib/clipboard';
 import { useFeedback } from '../../../components/feedback';
 import styles from './invitations.module.css';
 
@@ -25,7 +25,7 @@ export function InvitationLinkModal({
 
   async function copy() {
     if (!link) return;
-    if (await copyText(link.url)) message.success(t('common.copySuccess'));
+    if (await copyToClipboard(link.url)) message.success(t('common.copySuccess'));
     else message.error(t('common.copyFailed'));
   }
 
