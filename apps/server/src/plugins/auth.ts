@@ -9,8 +9,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** `required`: 1000401 without a live session; `optional`: the session when there is one. */
     auth?: 'required' | 'optional';
-    /** Reachable by an account without a verified phone after the cut-off date (contract). */
+    /** Reachable by an account without a verified phone after the cut-off date (contract); also by
+     *  a member who must set up two-step sign-in, since these calls only settle the account. */
     uncertifiedAllowed?: boolean;
+    /** Reachable by a member whose company requires two-step sign-in before it is set up. */
+    twoStepSetupAllowed?: boolean;
   }
 }
 
@@ -31,6 +34,17 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const cutOff = app.ctx.now() > app.ctx.config.phoneCertifyCutoffMs;
     if (cutOff && !user.phone_certified && !request.routeOptions.config.uncertifiedAllowed) {
       throw new AppError(ErrorCode.PhoneVerificationRequired);
+    }
+    // a company of the member requires two-step sign-in: a password alone reaches its set-up only
+    const { config } = request.routeOptions;
+    if (
+      mode === 'required' &&
+      request.auth.twoStepRequired &&
+      user.totp_enabled_at === null &&
+      !config.twoStepSetupAllowed &&
+      !config.uncertifiedAllowed
+    ) {
+      throw new AppError(ErrorCode.TwoStepSetupRequired);
     }
   });
 });

@@ -178,6 +178,13 @@ describe('api client', () => {
     expect(handlers.navigate).toHaveBeenCalledExactlyOnceWith('/vertify-phone');
   });
 
+  it('takes a member whose company requires two-step sign-in to its set-up', async () => {
+    reply = json(envelope(1009165));
+    await expect(client().get('/x')).rejects.toMatchObject({ code: 1009165 });
+    expect(handlers.notifyError).toHaveBeenCalledExactlyOnceWith(en.errors[1009165]);
+    expect(handlers.navigate).toHaveBeenCalledExactlyOnceWith('/two-step-setup');
+  });
+
   it('reports a refused connection as a network error', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

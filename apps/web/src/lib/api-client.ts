@@ -125,6 +125,8 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
     if (isKnownErrorCode(body.code)) {
       // After the cut-off an unverified account can do nothing else (contract): take it there.
       if (body.code === ErrorCode.PhoneVerificationRequired) handlers.navigate(paths.verifyPhone);
+      // a company requires two-step sign-in of the member: its set-up is all they may reach
+      if (body.code === ErrorCode.TwoStepSetupRequired) handlers.navigate(paths.twoStepSetup);
       return fail(new ApiError(body.code, translateKey(errorMessageKey(body.code)), body.data), call);
     }
     // The spec: codes outside the catalogue are logged, never shown.

@@ -27,8 +27,8 @@ const CONTRACT = [1000400, 1000401, 1000403, 1000404, 1000413, 1000429, 1000500,
 /** My sessions: no such session of the caller. */
 const SESSIONS = [1009150];
 
-/** Two-step sign-in: wrong code, dead ticket, already on, not on, no set-up in progress. */
-const TWO_STEP = range(1009160, 1009164);
+/** Two-step sign-in: wrong code, dead ticket, already on, not on, no set-up in progress, set-up required first. */
+const TWO_STEP = range(1009160, 1009165);
 
 /** Passkeys: dead challenge, unverified registration, already registered, too many. */
 const PASSKEYS = range(1009170, 1009173);

@@ -49,6 +49,7 @@ export const ErrorCode = {
   TwoStepAlreadyOn: 1009162,
   TwoStepNotOn: 1009163,
   TwoStepSetupMissing: 1009164,
+  TwoStepSetupRequired: 1009165,
   // passkeys (WebAuthn)
   PasskeyChallengeInvalid: 1009170,
   PasskeyNotVerified: 1009171,

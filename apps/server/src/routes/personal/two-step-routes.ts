@@ -22,7 +22,7 @@ export async function twoStepRoutes(app: FastifyInstance) {
   r.get(
     apiPaths.twoStep,
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', twoStepSetupAllowed: true },
       schema: {
         tags: ['personal'],
         summary: 'Whether two-step sign-in is on, the recovery codes left, and whether a company requires it',
@@ -35,7 +35,7 @@ export async function twoStepRoutes(app: FastifyInstance) {
   r.post(
     apiPaths.twoStepSetup,
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', twoStepSetupAllowed: true },
       schema: {
         tags: ['personal'],
         summary: 'Start setting up two-step sign-in: a new secret for the authenticator app',
@@ -50,7 +50,7 @@ export async function twoStepRoutes(app: FastifyInstance) {
   r.post(
     apiPaths.twoStepConfirm,
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', twoStepSetupAllowed: true },
       schema: {
         tags: ['personal'],
         summary: 'Turn two-step sign-in on with a code of the app; answers the ten recovery codes, shown once',

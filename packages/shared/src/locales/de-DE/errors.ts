@@ -44,6 +44,7 @@ const errors: Messages['errors'] = {
   1009162: 'Die Anmeldung in zwei Schritten ist bereits aktiviert',
   1009163: 'Die Anmeldung in zwei Schritten ist nicht aktiviert',
   1009164: 'Bitte beginnen Sie die Einrichtung erneut',
+  1009165: 'Ihr Unternehmen verlangt die Zwei-Schritt-Anmeldung: Bitte richten Sie sie zuerst ein',
   1009170: 'Diese Passkey-Anfrage ist abgelaufen oder wurde bereits verwendet, bitte erneut versuchen',
   1009171: 'Der Passkey konnte nicht überprüft werden, bitte erneut versuchen',
   1009172: 'Dieser Passkey wurde bereits hinzugefügt',

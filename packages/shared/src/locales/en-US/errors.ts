@@ -44,6 +44,7 @@ const errors: Messages['errors'] = {
   1009162: 'Two-step sign-in is already on',
   1009163: 'Two-step sign-in is not on',
   1009164: 'Please start the set-up again',
+  1009165: 'Your company requires two-step sign-in: please set it up first',
   1009170: 'This passkey request has expired or was already used, please try again',
   1009171: 'The passkey could not be verified, please try again',
   1009172: 'This passkey has already been added',

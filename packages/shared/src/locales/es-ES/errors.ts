@@ -44,6 +44,7 @@ const errors: Messages['errors'] = {
   1009162: 'El inicio de sesión en dos pasos ya está activado',
   1009163: 'El inicio de sesión en dos pasos no está activado',
   1009164: 'Vuelva a empezar la configuración',
+  1009165: 'Su empresa exige el inicio de sesión en dos pasos: configúrelo primero',
   1009170: 'Esta solicitud de llave de acceso ha caducado o ya se ha usado, inténtelo de nuevo',
   1009171: 'No se ha podido verificar la llave de acceso, inténtelo de nuevo',
   1009172: 'Esta llave de acceso ya se ha añadido',

@@ -44,6 +44,7 @@ const errors: Messages['errors'] = {
   1009162: "L'accesso in due passaggi è già attivo",
   1009163: "L'accesso in due passaggi non è attivo",
   1009164: 'Ricomincia la configurazione',
+  1009165: "La tua azienda richiede l'accesso in due passaggi: configuralo prima",
   1009170: 'Questa richiesta di passkey è scaduta o è già stata usata, riprova',
   1009171: 'Impossibile verificare la passkey, riprova',
   1009172: 'Questa passkey è già stata aggiunta',
