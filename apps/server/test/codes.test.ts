@@ -1,10 +1,8 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@portal/shared/api/paths';
 import { createUser } from './support/fixtures.ts';
 import { call, latestCode, otherCode, randomLoopback } from './support/http.ts';
+import { type CaughtMail, startMailCatcher } from './support/mail-catcher.ts';
 import { buildApp } from '../src/app.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { runtimeConfig } from '../src/runtime.ts';
@@ -170,34 +168,21 @@ describe(`verification codes (${ENGINE})`, () => {
 
 describe('email codes over SMTP', () => {
   let t: TestApp;
-  let smtp: SMTPServer;
-  const received: { to: string; body: string }[] = [];
+  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let received: CaughtMail[];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, done) {
-        let body = '';
-        stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-          done();
-        });
-      },
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
-    const { port } = smtp.server.address() as AddressInfo;
+    mail = await startMailCatcher();
+    received = mail.received;
     t = await startTestApp({
       PORTAL_DEV_OUTBOX: '0',
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       MAIL_FROM: 'Energy Portal <no-reply@portal.example.com>',
     });
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await mail?.close();
   });
 
   it('delivers the code by email, and that code signs in', async () => {

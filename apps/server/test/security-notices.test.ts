@@ -3,13 +3,13 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { apiPaths } from '@portal/shared/api/paths';
 import { translate } from '@portal/shared/locales/catalog';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifySecurityEvent } from '../src/libraries/security-notices.ts';
 import { findUserById } from '../src/queries/users.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, latestCode } from './support/http.ts';
 import { accountFields, newPhone, ticketFor } from './support/registration-flow.ts';
+import { type CaughtMail, startMailCatcher } from './support/mail-catcher.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 const CHROME_WINDOWS =
@@ -217,34 +217,21 @@ describe(`security notifications (${ENGINE})`, () => {
 
 describe(`security notifications over SMTP (${ENGINE})`, () => {
   let t: TestApp;
-  let smtp: SMTPServer;
-  const received: { to: string; body: string }[] = [];
+  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let received: CaughtMail[];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, done) {
-        let body = '';
-        stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-          done();
-        });
-      },
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
-    const { port } = smtp.server.address() as AddressInfo;
+    mail = await startMailCatcher();
+    received = mail.received;
     t = await startTestApp({
       PORTAL_DEV_OUTBOX: '0',
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       MAIL_FROM: 'Energy Portal <no-reply@portal.example.com>',
     });
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await mail?.close();
   });
 
   it('mails the notification of a new device through the SMTP server', async () => {
