@@ -27,8 +27,16 @@ const CONTRACT = [1000400, 1000401, 1000403, 1000404, 1000413, 1000429, 1000500,
 /** My sessions: no such session of the caller. */
 const SESSIONS = [1009150];
 
-/** Two-step sign-in: wrong code, dead ticket, already on, not on, no set-up in progress, set-up required first. */
-const TWO_STEP = range(1009160, 1009165);
+/** Two-step sign-in: wrong code, dead ticket, already on, not on, no set-up in progress, set-up required
+ *  first, a fresh proof asked before a sensitive change, required by a company, the requiring administrator
+ *  has none. */
+const TWO_STEP = range(1009160, 1009168);
+
+/** The account's own password and identifiers: a new password equal to the old, an unproven email. */
+const ACCOUNT = [1009131, 1009132];
+
+/** Proof of work: asked of an address past its free code sends, and a wrong or spent solution. */
+const PROOF_OF_WORK = [1009180, 1009181];
 
 /** Passkeys: dead challenge, unverified registration, already registered, too many. */
 const PASSKEYS = range(1009170, 1009173);
@@ -78,7 +86,7 @@ describe('error catalogue', () => {
 
   it('consists of exactly the spec and contract codes', () => {
     expect([...FAILURE_CODES].sort((a, b) => a - b)).toEqual(
-      [...SPEC_SECTION_8, ...CONTRACT, ...SESSIONS, ...TWO_STEP, ...PASSKEYS].sort((a, b) => a - b),
+      [...SPEC_SECTION_8, ...CONTRACT, ...SESSIONS, ...TWO_STEP, ...PASSKEYS, ...ACCOUNT, ...PROOF_OF_WORK].sort((a, b) => a - b),
     );
   });
 

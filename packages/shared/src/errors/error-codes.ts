@@ -50,11 +50,23 @@ export const ErrorCode = {
   TwoStepNotOn: 1009163,
   TwoStepSetupMissing: 1009164,
   TwoStepSetupRequired: 1009165,
+  /** A sensitive change asks for a fresh proof (password or two-step code) within the last minutes. */
+  ReauthenticationRequired: 1009166,
+  /** A company of the person requires two-step sign-in, so it cannot be turned off. */
+  TwoStepRequiredByCompany: 1009167,
+  /** Requiring two-step sign-in of the members asks the administrator to have it first. */
+  TwoStepAdministratorMissing: 1009168,
   // passkeys (WebAuthn)
   PasskeyChallengeInvalid: 1009170,
   PasskeyNotVerified: 1009171,
   PasskeyExists: 1009172,
   PasskeyLimit: 1009173,
+  // the account's own identifiers and password
+  PasswordUnchanged: 1009131,
+  EmailUnproven: 1009132,
+  // proof of work asked of an address that sends many codes
+  ProofOfWorkRequired: 1009180,
+  ProofOfWorkInvalid: 1009181,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

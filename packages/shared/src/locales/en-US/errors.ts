@@ -38,6 +38,8 @@ const errors: Messages['errors'] = {
   1009128: 'Email cannot be empty',
   1009129: 'This email is already bound',
   1009130: 'Please verify your phone number first',
+  1009131: 'The new password must be different from the current one',
+  1009132: 'This email is not verified yet: sign in with your phone and verify it in the personal centre',
   1009150: 'This session does not exist or has already ended',
   1009160: 'Wrong two-step code, please try again',
   1009161: 'This sign-in has expired, please sign in again',
@@ -45,9 +47,14 @@ const errors: Messages['errors'] = {
   1009163: 'Two-step sign-in is not on',
   1009164: 'Please start the set-up again',
   1009165: 'Your company requires two-step sign-in: please set it up first',
+  1009166: 'To keep your account safe, please confirm it is you: enter your password or a two-step code',
+  1009167: 'A company you belong to requires two-step sign-in, so it cannot be turned off',
+  1009168: 'Turn on two-step sign-in for yourself before requiring it of the members',
   1009170: 'This passkey request has expired or was already used, please try again',
   1009171: 'The passkey could not be verified, please try again',
   1009172: 'This passkey has already been added',
   1009173: 'You have reached the limit of 20 passkeys',
+  1009180: 'Please wait a moment while a security check runs',
+  1009181: 'The security check failed, please try again',
 };
 export default errors;

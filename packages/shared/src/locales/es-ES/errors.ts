@@ -38,6 +38,8 @@ const errors: Messages['errors'] = {
   1009128: 'El correo electrónico no puede estar vacío',
   1009129: 'Este correo electrónico ya está vinculado',
   1009130: 'Primero verifique su número de teléfono',
+  1009131: 'La nueva contraseña debe ser distinta de la actual',
+  1009132: 'Este correo electrónico aún no está verificado: inicie sesión con su teléfono y verifíquelo en el centro personal',
   1009150: 'Esta sesión no existe o ya ha terminado',
   1009160: 'Código de verificación incorrecto, inténtelo de nuevo',
   1009161: 'Este inicio de sesión ha caducado, inicie sesión de nuevo',
@@ -45,9 +47,14 @@ const errors: Messages['errors'] = {
   1009163: 'El inicio de sesión en dos pasos no está activado',
   1009164: 'Vuelva a empezar la configuración',
   1009165: 'Su empresa exige el inicio de sesión en dos pasos: configúrelo primero',
+  1009166: 'Para proteger su cuenta, confirme que es usted: introduzca su contraseña o un código de dos pasos',
+  1009167: 'Una empresa a la que pertenece exige el inicio de sesión en dos pasos, por lo que no se puede desactivar',
+  1009168: 'Active primero el inicio de sesión en dos pasos para usted antes de exigirlo a los miembros',
   1009170: 'Esta solicitud de llave de acceso ha caducado o ya se ha usado, inténtelo de nuevo',
   1009171: 'No se ha podido verificar la llave de acceso, inténtelo de nuevo',
   1009172: 'Esta llave de acceso ya se ha añadido',
   1009173: 'Ha alcanzado el límite de 20 llaves de acceso',
+  1009180: 'Espere un momento mientras se realiza una comprobación de seguridad',
+  1009181: 'La comprobación de seguridad ha fallado, inténtelo de nuevo',
 };
 export default errors;

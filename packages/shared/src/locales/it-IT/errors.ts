@@ -38,6 +38,8 @@ const errors: Messages['errors'] = {
   1009128: "L'indirizzo email non può essere vuoto",
   1009129: 'Questo indirizzo email è già associato',
   1009130: 'Verifica prima il tuo numero di telefono',
+  1009131: 'La nuova password deve essere diversa da quella attuale',
+  1009132: 'Questa email non è ancora verificata: accedi con il telefono e verificala nel centro personale',
   1009150: 'Questa sessione non esiste o è già terminata',
   1009160: 'Codice di verifica errato, riprova',
   1009161: 'Questo accesso è scaduto, accedi di nuovo',
@@ -45,9 +47,14 @@ const errors: Messages['errors'] = {
   1009163: "L'accesso in due passaggi non è attivo",
   1009164: 'Ricomincia la configurazione',
   1009165: "La tua azienda richiede l'accesso in due passaggi: configuralo prima",
+  1009166: 'Per proteggere il tuo account, conferma la tua identità: inserisci la password o un codice di accesso in due passaggi',
+  1009167: "Un'azienda di cui fai parte richiede l'accesso in due passaggi, quindi non può essere disattivato",
+  1009168: "Attiva prima l'accesso in due passaggi per te stesso, poi richiedilo ai membri",
   1009170: 'Questa richiesta di passkey è scaduta o è già stata usata, riprova',
   1009171: 'Impossibile verificare la passkey, riprova',
   1009172: 'Questa passkey è già stata aggiunta',
   1009173: 'Hai raggiunto il limite di 20 passkey',
+  1009180: 'Attendi un momento: è in corso un controllo di sicurezza',
+  1009181: 'Il controllo di sicurezza non è riuscito, riprova',
 };
 export default errors;
