@@ -154,6 +154,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     if (e.PORTAL_DEV_OUTBOX) throw new ConfigError('PORTAL_DEV_OUTBOX is refused with NODE_ENV=production');
     if (!e.SMTP_URL || !e.MAIL_FROM) throw new ConfigError('NODE_ENV=production requires SMTP_URL and MAIL_FROM');
     if (!e.SMS_WEBHOOK_URL) throw new ConfigError('NODE_ENV=production requires SMS_WEBHOOK_URL');
+    // without it the two-step secrets would sit in the database as they are, one dump from every second factor
+    if (!e.TOTP_SECRET_KEY)
+      throw new ConfigError(
+        'NODE_ENV=production requires TOTP_SECRET_KEY (64 hexadecimal characters: openssl rand -hex 32), which encrypts the two-step secrets at rest',
+      );
   }
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('SMTP_URL needs MAIL_FROM');
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)

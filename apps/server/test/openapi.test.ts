@@ -12,6 +12,7 @@ const PRODUCTION = {
   SMTP_URL: 'smtp://mail.energy.test:587',
   MAIL_FROM: 'portal@energy.test',
   SMS_WEBHOOK_URL: 'https://sms.energy.test/send',
+  TOTP_SECRET_KEY: 'cd'.repeat(32),
 };
 
 interface Operation {
