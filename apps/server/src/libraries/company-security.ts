@@ -1,15 +1,42 @@
-import type { SecuritySettings } from '@portal/shared/api/two-step';
+import type { SecuritySettings, SecurityState } from '@portal/shared/api/two-step';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
-import { findEnterpriseRequiresTwoStep, setEnterpriseRequiresTwoStep } from '../queries/two-step.ts';
+import {
+  countMembersTwoStep,
+  findEnterpriseRequiresTwoStep,
+  setEnterpriseRequiresTwoStep,
+} from '../queries/two-step.ts';
+import { findUserById } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import type { Administrator } from './settings-access.ts';
 
-/** The sign-in rules of the administrator's company: its own, never another's. */
-export async function companySecurity(ctx: AppContext, admin: Administrator): Promise<SecuritySettings> {
-  return { requireTwoStep: await findEnterpriseRequiresTwoStep(ctx.db, admin.enterpriseId) };
+async function administratorHasTwoStep(ctx: AppContext, admin: Administrator): Promise<boolean> {
+  return (await findUserById(ctx.db, admin.userId))?.totp_enabled_at != null;
 }
 
+/** The sign-in rules of the administrator's company (its own, never another's), with the counts the
+ *  switch's confirmation names: the requirement sends every member without it to set-up. */
+export async function companySecurity(ctx: AppContext, admin: Administrator): Promise<SecurityState> {
+  const [requireTwoStep, counts, hasTwoStep] = await Promise.all([
+    findEnterpriseRequiresTwoStep(ctx.db, admin.enterpriseId),
+    countMembersTwoStep(ctx.db, admin.enterpriseId),
+    administratorHasTwoStep(ctx, admin),
+  ]);
+  return {
+    requireTwoStep,
+    members: counts.members,
+    membersWithoutTwoStep: counts.withoutTwoStep,
+    administratorHasTwoStep: hasTwoStep,
+  };
+}
+
+/** 1009168 when the requirement is turned on by an administrator without two-step sign-in: it would
+ *  send them to set-up too, locked out of the settings centre until then. */
 export async function saveCompanySecurity(ctx: AppContext, admin: Administrator, body: SecuritySettings) {
+  if (body.requireTwoStep && !(await administratorHasTwoStep(ctx, admin))) {
+    throw new AppError(ErrorCode.TwoStepAdministratorMissing);
+  }
   await ctx.db.transaction().execute(async (trx) => {
     await setEnterpriseRequiresTwoStep(trx, admin.enterpriseId, body.requireTwoStep);
     await recordAudit(

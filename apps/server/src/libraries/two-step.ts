@@ -193,6 +193,8 @@ export async function disableTwoStep(
   const user = await findUserById(ctx.db, auth.user.id);
   if (!user) throw new AppError(ErrorCode.Unauthorized);
   if (user.totp_enabled_at === null) throw new AppError(ErrorCode.TwoStepNotOn);
+  // read now, not from the session: a company may have required it since the session began
+  if (await anyEnterpriseRequiresTwoStep(ctx.db, user.id)) throw new AppError(ErrorCode.TwoStepRequiredByCompany);
   const attempt = await reserveSignInAttempt(ctx, accountSubject(user.id), ip);
   if (!(await verifyPassword(user.password_hash, body.password))) throw new AppError(ErrorCode.PasswordIncorrect);
   const factor = await checkSecondFactor(ctx, user, body.code);

@@ -173,3 +173,20 @@ export async function setEnterpriseRequiresTwoStep(db: Executor, enterpriseId: n
     .where('id', '=', enterpriseId)
     .execute();
 }
+
+/** The company's members, and how many of them have no two-step sign-in on. */
+export async function countMembersTwoStep(
+  db: Executor,
+  enterpriseId: number,
+): Promise<{ members: number; withoutTwoStep: number }> {
+  const row = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('members'),
+      eb.fn.count<number>(eb.case().when('users.totp_enabled_at', 'is', null).then(1).end()).as('without'),
+    ])
+    .where('memberships.enterprise_id', '=', enterpriseId)
+    .executeTakeFirstOrThrow();
+  return { members: Number(row.members), withoutTwoStep: Number(row.without) };
+}

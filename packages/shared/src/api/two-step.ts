@@ -28,7 +28,8 @@ export const twoStepStateSchema = z.object({
   enabled: z.boolean(),
   /** Recovery codes not used yet; 0 while two-step sign-in is off. */
   recoveryCodesLeft: z.number().int(),
-  /** A company of the person requires two-step sign-in of its members. */
+  /** A company of the person requires two-step sign-in of its members: it cannot be turned off
+   *  meanwhile (1009167). */
   required: z.boolean(),
 });
 export type TwoStepState = z.infer<typeof twoStepStateSchema>;
@@ -67,9 +68,21 @@ export const twoStepSignInRequestSchema = z.strictObject({
 });
 export type TwoStepSignInRequest = z.infer<typeof twoStepSignInRequestSchema>;
 
-/** `GET S/enterprise/security` and the body of `POST S/enterprise/security/save`. */
+/** The body of `POST S/enterprise/security/save`, and the rules in `GET S/enterprise/security`. */
 export const securitySettingsSchema = z.strictObject({
   /** Members without two-step sign-in are led to set it up at their next sign-in. */
   requireTwoStep: z.boolean(),
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+
+/** `GET S/enterprise/security`: the rules, with what turning the requirement on would touch. */
+export const securityStateSchema = securitySettingsSchema.extend({
+  /** Everyone who belongs to the company, the administrator included. */
+  members: z.number().int(),
+  /** Members without two-step sign-in: led to set it up at their next sign-in once it is required. */
+  membersWithoutTwoStep: z.number().int(),
+  /** Whether the administrator asking has two-step sign-in: requiring it of the members asks for it
+   *  first (1009168). */
+  administratorHasTwoStep: z.boolean(),
+});
+export type SecurityState = z.infer<typeof securityStateSchema>;

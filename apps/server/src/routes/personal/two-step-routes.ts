@@ -71,7 +71,7 @@ export async function twoStepRoutes(app: FastifyInstance) {
         tags: ['personal'],
         summary: 'Turn two-step sign-in off with the password and a code of the app or a recovery code',
         description:
-          'The secret and the recovery codes are deleted. Each try counts as a failed sign-in of the account (the same counter and waits: 1000429). Rejections: 1009102 (wrong password), 1009160 (wrong code, or one already used), 1009163 (two-step sign-in is off).',
+          'The secret and the recovery codes are deleted. Each try counts as a failed sign-in of the account (the same counter and waits: 1000429). Rejections: 1009102 (wrong password), 1009160 (wrong code, or one already used), 1009163 (two-step sign-in is off), 1009167 (a company of the person requires it: `required` in the state says so).',
         body: twoStepDisableRequestSchema,
         response: { 200: envelopeSchema(z.null()) },
       },
