@@ -99,6 +99,22 @@ describe(`phone certification (${ENGINE})`, () => {
     expect((await call(t.app, 'GET', apiPaths.portalInfo, { token })).code).toBe(1009130);
   });
 
+  it('names a colleague without an account name by the masked email, as one made by an invitation is', async () => {
+    const user = await createUser(t.app, { phoneCertified: false });
+    const colleague = await createUser(t.app, {
+      nickname: '测试员',
+      phone: '13712340004',
+      email: 'tester@example.com',
+    });
+    // a person who joined by an invitation signs in with phone or email only
+    await t.app.ctx.db.updateTable('users').set({ account: null }).where('id', '=', colleague.id).execute();
+    await createCompany(t.app, { members: [{ userId: user.id }, { userId: colleague.id }] });
+    const token = await tokenFor(t.app, user.account, PASSWORD);
+
+    const bound = await phoneAuth(token, colleague.phone!, await certifyCode(token, colleague.phone!));
+    expect([bound.code, bound.data]).toEqual([1009106, { boundTo: { nickname: '测*', account: 't***@example.com' } }]);
+  });
+
   it('lets exactly one of two accounts binding the same phone at once win', async () => {
     const phone = '13712340005';
     const first = await createUser(t.app);

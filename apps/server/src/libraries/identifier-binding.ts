@@ -7,7 +7,7 @@ import type { AuditEvent } from './audit.ts';
 import { recordAudit } from './audit.ts';
 import type { Auth } from './sessions.ts';
 import { maskAccount, maskNickname } from './masking.ts';
-import { notifySecurityEvent } from './security-notices.ts';
+import { maskEmail, notifySecurityEvent } from './security-notices.ts';
 import { uniqueViolationOf } from './unique-violation.ts';
 
 /** Another account holds the phone; `boundTo` names it (masked) only when it shares a company with the caller. */
@@ -40,9 +40,16 @@ export async function phoneConflict(ctx: AppContext, userId: number, phone: stri
   const holder = await findUserByIdentifier(ctx.db, 'phone', phone);
   if (!holder || holder.id === userId) return null;
   const colleague = await shareAnEnterprise(ctx.db, userId, holder.id);
-  return {
-    boundTo: colleague ? { nickname: maskNickname(holder.nickname), account: maskAccount(holder.account) } : null,
-  };
+  return { boundTo: colleague ? { nickname: maskNickname(holder.nickname), account: signInNameOf(holder) } : null };
+}
+
+/**
+ * What its owner signs in with besides the phone, masked: the account name, else the email. An
+ * account made by an invitation often has no account name, and a masked nickname alone ("测*")
+ * names no one that its owner would recognise.
+ */
+function signInNameOf(holder: { account: string | null; email: string | null }): string | null {
+  return maskAccount(holder.account) ?? (holder.email ? maskEmail(holder.email) : null);
 }
 
 /**

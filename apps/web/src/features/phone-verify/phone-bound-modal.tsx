@@ -4,8 +4,9 @@ import type { PhoneBoundData } from '@portal/shared/api/personal';
 import { MODAL_WIDTH } from '@portal/shared/constants';
 
 /**
- * The phone belongs to another account. The server names that account (masked) only when it is a
- * colleague in one of the user's companies; a stranger's account stays unnamed.
+ * The phone belongs to another account. The server names that account (masked nickname, and its
+ * account name or else its email) only when it is a colleague in one of the user's companies; a
+ * stranger's account stays unnamed.
  */
 export function PhoneBoundModal({
   boundTo,
@@ -20,11 +21,12 @@ export function PhoneBoundModal({
   afterClose: () => void;
 }) {
   const { t } = useTranslation();
+  // worded as the personal centre's phone change words it, so the two name a holder alike
   const description = !boundTo
     ? t('web.verifyPhone.boundElsewhere')
     : boundTo.account
-      ? t('web.verifyPhone.boundToAccount', { name: boundTo.nickname, account: boundTo.account })
-      : t('web.verifyPhone.boundToName', { name: boundTo.nickname });
+      ? t('personal.phoneBoundTo', { name: boundTo.nickname, account: boundTo.account })
+      : t('personal.phoneBoundToName', { name: boundTo.nickname });
 
   return (
     <Modal

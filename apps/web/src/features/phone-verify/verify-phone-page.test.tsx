@@ -109,9 +109,9 @@ describe('phone verification form', () => {
     expect(phoneAuth).toHaveBeenCalledWith({ phone: '13900001111', code: '654321' }, expect.anything());
   });
 
-  it('names the colleague who holds the phone', async () => {
+  it('names the colleague who holds the phone as the personal centre does', async () => {
     vi.mocked(phoneAuth).mockImplementation(
-      refusal(ErrorCode.PhoneBound, 'bound', { boundTo: { nickname: 'T***r', account: 'ad***n' } }),
+      refusal(ErrorCode.PhoneBound, 'bound', { boundTo: { nickname: 'T*', account: 't***@example.com' } }),
     );
     await i18n.changeLanguage('en-US');
     renderPage();
@@ -122,7 +122,7 @@ describe('phone verification form', () => {
     expect(within(dialog).getByText('Phone number already bound')).toBeInTheDocument();
     expect(
       within(dialog).getByText(
-        'This phone number is already bound to another account in your enterprise: T***r (account ad***n).',
+        'This phone number is already bound to another account in your company: T* (t***@example.com)',
       ),
     ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Use another number' }));

@@ -125,9 +125,6 @@ const web: Messages['web'] = {
     skip: 'Später',
     signOut: 'Abmelden',
     boundTitle: 'Telefonnummer bereits verknüpft',
-    boundToName: 'Diese Telefonnummer ist bereits mit einem anderen Konto Ihres Unternehmens verknüpft: {{name}}.',
-    boundToAccount:
-      'Diese Telefonnummer ist bereits mit einem anderen Konto Ihres Unternehmens verknüpft: {{name}} (Konto {{account}}).',
     boundElsewhere: 'Diese Telefonnummer ist bereits mit einem anderen Konto verknüpft.',
     boundHint:
       'Bitte bestätigen Sie eine andere Telefonnummer oder wenden Sie sich an Ihren Unternehmensadministrator.',

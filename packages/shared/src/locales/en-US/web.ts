@@ -121,9 +121,6 @@ const web: Messages['web'] = {
     skip: 'Not now',
     signOut: 'Sign out',
     boundTitle: 'Phone number already bound',
-    boundToName: 'This phone number is already bound to another account in your enterprise: {{name}}.',
-    boundToAccount:
-      'This phone number is already bound to another account in your enterprise: {{name}} (account {{account}}).',
     boundElsewhere: 'This phone number is already bound to another account.',
     boundHint: 'Please verify a different phone number, or contact your company administrator.',
     useAnotherPhone: 'Use another number',

@@ -124,9 +124,6 @@ const web: Messages['web'] = {
     skip: 'Ahora no',
     signOut: 'Cerrar sesión',
     boundTitle: 'Número de teléfono ya vinculado',
-    boundToName: 'Este número de teléfono ya está vinculado a otra cuenta de su empresa: {{name}}.',
-    boundToAccount:
-      'Este número de teléfono ya está vinculado a otra cuenta de su empresa: {{name}} (cuenta {{account}}).',
     boundElsewhere: 'Este número de teléfono ya está vinculado a otra cuenta.',
     boundHint: 'Verifique otro número de teléfono o póngase en contacto con el administrador de su empresa.',
     useAnotherPhone: 'Usar otro número',

@@ -124,9 +124,6 @@ const web: Messages['web'] = {
     skip: 'Non ora',
     signOut: 'Esci',
     boundTitle: 'Numero di telefono già associato',
-    boundToName: 'Questo numero di telefono è già associato a un altro account della tua azienda: {{name}}.',
-    boundToAccount:
-      'Questo numero di telefono è già associato a un altro account della tua azienda: {{name}} (account {{account}}).',
     boundElsewhere: 'Questo numero di telefono è già associato a un altro account.',
     boundHint: "Verifica un altro numero di telefono oppure contatta l'amministratore della tua azienda.",
     useAnotherPhone: 'Usa un altro numero',

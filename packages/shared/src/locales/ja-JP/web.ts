@@ -120,8 +120,6 @@ const web: Messages['web'] = {
     skip: '後で認証する',
     signOut: 'ログアウト',
     boundTitle: '電話番号は既に登録されています',
-    boundToName: 'この電話番号は、貴社の別のアカウントに既に登録されています：{{name}}。',
-    boundToAccount: 'この電話番号は、貴社の別のアカウントに既に登録されています：{{name}}（アカウント {{account}}）。',
     boundElsewhere: 'この電話番号は、別のアカウントに既に登録されています。',
     boundHint: '別の電話番号で認証するか、企業の管理者にお問い合わせください。',
     useAnotherPhone: '別の番号を使う',

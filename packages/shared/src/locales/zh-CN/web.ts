@@ -114,8 +114,6 @@ export default {
     skip: '暂不验证',
     signOut: '退出登录',
     boundTitle: '手机号已被绑定',
-    boundToName: '该手机号已绑定本企业的其他账号：{{name}}。',
-    boundToAccount: '该手机号已绑定本企业的其他账号：{{name}}（账号 {{account}}）。',
     boundElsewhere: '该手机号已绑定其他账号。',
     boundHint: '请换一个手机号进行验证；如有疑问，请联系企业管理员。',
     useAnotherPhone: '换一个手机号',
