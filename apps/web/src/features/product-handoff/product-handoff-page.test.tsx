@@ -26,8 +26,8 @@ function serve(info: PortalInfo, user: CurrentUser | null = info.userinfo) {
 
 const en = MESSAGES['en-US'];
 
-function renderHandoff() {
-  return renderRoutes([{ path: '/es', element: <ProductHandoffPage code="esguard" /> }], '/es?productId=1');
+function renderHandoff(url = '/es?productId=1') {
+  return renderRoutes([{ path: '/es', element: <ProductHandoffPage code="esguard" /> }], url);
 }
 
 describe('product hand-off page', () => {
@@ -54,8 +54,24 @@ describe('product hand-off page', () => {
 
   it('says so when the company does not have the product', async () => {
     serve(portalInfo('member', ['seop']));
-    renderHandoff();
+    // the fixture numbers the company's products from 1, so this product's own id is another one
+    renderHandoff('/es?productId=7');
     expect(await screen.findByText(en.settings.handoff.notEntitled)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['no such product', '/es?productId=999'],
+    ["another product's id", '/es?productId=2'],
+    ['no id', '/es'],
+    ['an id that is no number', '/es?productId=abc'],
+  ])('shows the not-found screen with a way home for %s', async (_case, url) => {
+    serve(portalInfo('member', ['esguard', 'seop']));
+    renderHandoff(url);
+    expect(await screen.findByRole('heading', { name: en.web.notFound.title })).toBeInTheDocument();
+    expect(
+      screen.queryByText(en.settings.handoff.signedIn.replace('{{product}}', en.products.esguard.name)),
+    ).toBeNull();
+    expect(screen.getByRole('link', { name: en.web.notFound.goHome })).toHaveAttribute('href', '/home');
   });
 
   it('says so when the session cannot be read, and leads home', async () => {

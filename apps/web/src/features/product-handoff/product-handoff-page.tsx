@@ -1,11 +1,13 @@
 import { HomeOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { ProductCode } from '@portal/shared/products';
 import { LinkButton } from '../../components/link-button';
 import { MessageScreen } from '../../components/message-screen';
 import { PageLoading } from '../../components/page-loading';
 import { ProductIcon } from '../../components/product-icon';
+import { NotFoundPage } from '../not-found/not-found-page';
 import { useHandoffSession } from './use-handoff-session';
 import styles from './product-handoff-page.module.css';
 
@@ -20,11 +22,13 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 /**
  * Where a product without a configured location opens (the server redirects to the real product
- * when PRODUCT_URLS names one): it shows that the product would receive the portal's session.
+ * when PRODUCT_URLS names one): it shows that the product would receive the portal's session. An
+ * id in the address that names no such product is the not-found screen, with its way home.
  */
 export function ProductHandoffPage({ code }: { code: ProductCode }) {
   const { t } = useTranslation();
-  const session = useHandoffSession(code);
+  const [params] = useSearchParams();
+  const session = useHandoffSession(code, params.get('productId'));
   const product = t(`products.${code}.name`);
   const backHome = (
     <LinkButton to="/home" icon={<HomeOutlined aria-hidden="true" />}>
@@ -33,6 +37,7 @@ export function ProductHandoffPage({ code }: { code: ProductCode }) {
   );
 
   if (session.status === 'loading') return <PageLoading />;
+  if (session.status === 'unknown') return <NotFoundPage />;
   if (session.status === 'failed') {
     return (
       <MessageScreen status="error" title={product} description={t('settings.handoff.failed')} actions={backHome} />
