@@ -57,4 +57,15 @@ export default {
   requireTwoStep: 'Anmeldung in zwei Schritten für Mitglieder verlangen',
   requireHint: 'Mitglieder ohne sie werden bei ihrer nächsten Anmeldung zur Einrichtung geführt.',
   saved: 'Gespeichert',
+  requireConfirmTitle: 'Zwei-Schritt-Anmeldung von allen Mitgliedern verlangen?',
+  requireConfirmContent_one:
+    'Das betrifft {{count}} Mitglied, Sie eingeschlossen. {{without}} davon haben keine Zwei-Schritt-Anmeldung und müssen sie bei der nächsten Anmeldung einrichten, in jedem Unternehmen, dem sie angehören.',
+  requireConfirmContent_other:
+    'Das betrifft {{count}} Mitglieder, Sie eingeschlossen. {{without}} davon haben keine Zwei-Schritt-Anmeldung und müssen sie bei der nächsten Anmeldung einrichten, in jedem Unternehmen, dem sie angehören.',
+  requireConfirmOk: 'Verlangen',
+  requireAdminMissing:
+    'Schalten Sie die Zwei-Schritt-Anmeldung zuerst für sich selbst ein: Sobald sie verlangt wird, müssen alle ohne sie, Sie eingeschlossen, sie einrichten.',
+  openPersonal: 'Im persönlichen Bereich einrichten',
+  turnOffBlocked:
+    'Ein Unternehmen, dem Sie angehören, verlangt die Zwei-Schritt-Anmeldung, daher können Sie sie nicht ausschalten.',
 };

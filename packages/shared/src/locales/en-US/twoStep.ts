@@ -56,4 +56,14 @@ export default {
   requireTwoStep: 'Require two-step sign-in for members',
   requireHint: 'Members without it are led to set it up at their next sign-in.',
   saved: 'Saved',
+  requireConfirmTitle: 'Require two-step sign-in of every member?',
+  requireConfirmContent_one:
+    'It applies to {{count}} member, you included. {{without}} of them have no two-step sign-in and will have to set it up at their next sign-in, in every company they belong to.',
+  requireConfirmContent_other:
+    'It applies to {{count}} members, you included. {{without}} of them have no two-step sign-in and will have to set it up at their next sign-in, in every company they belong to.',
+  requireConfirmOk: 'Require it',
+  requireAdminMissing:
+    'Turn on two-step sign-in for yourself first: once it is required, everyone without it, you included, has to set it up.',
+  openPersonal: 'Set it up in the personal centre',
+  turnOffBlocked: 'A company you belong to requires two-step sign-in, so you cannot turn it off.',
 };

@@ -56,4 +56,15 @@ export default {
   requireTwoStep: 'Exigir el inicio de sesión en dos pasos a los miembros',
   requireHint: 'Los miembros que no lo tengan deberán configurarlo en su próximo inicio de sesión.',
   saved: 'Guardado',
+  requireConfirmTitle: '¿Exigir el inicio de sesión en dos pasos a todos los miembros?',
+  requireConfirmContent_one:
+    'Afecta a {{count}} miembro, usted incluido. {{without}} de ellos no tienen el inicio de sesión en dos pasos y deberán configurarlo en su próximo inicio de sesión, en todas las empresas a las que pertenecen.',
+  requireConfirmContent_other:
+    'Afecta a {{count}} miembros, usted incluido. {{without}} de ellos no tienen el inicio de sesión en dos pasos y deberán configurarlo en su próximo inicio de sesión, en todas las empresas a las que pertenecen.',
+  requireConfirmOk: 'Exigirlo',
+  requireAdminMissing:
+    'Active primero el inicio de sesión en dos pasos para usted: una vez exigido, todos los que no lo tienen, usted incluido, deberán configurarlo.',
+  openPersonal: 'Configurarlo en el centro personal',
+  turnOffBlocked:
+    'Una empresa a la que pertenece exige el inicio de sesión en dos pasos, por lo que no puede desactivarlo.',
 };

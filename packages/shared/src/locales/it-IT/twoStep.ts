@@ -56,4 +56,14 @@ export default {
   requireTwoStep: "Richiedi ai membri l'accesso in due passaggi",
   requireHint: 'I membri che non lo hanno verranno guidati a configurarlo al prossimo accesso.',
   saved: 'Salvato',
+  requireConfirmTitle: "Richiedere l'accesso in due passaggi a tutti i membri?",
+  requireConfirmContent_one:
+    "Riguarda {{count}} membro, te compreso. {{without}} di loro non hanno l'accesso in due passaggi e dovranno configurarlo al prossimo accesso, in ogni azienda di cui fanno parte.",
+  requireConfirmContent_other:
+    "Riguarda {{count}} membri, te compreso. {{without}} di loro non hanno l'accesso in due passaggi e dovranno configurarlo al prossimo accesso, in ogni azienda di cui fanno parte.",
+  requireConfirmOk: 'Richiedilo',
+  requireAdminMissing:
+    "Attiva prima l'accesso in due passaggi per te stesso: una volta richiesto, chi non lo ha, te compreso, dovrà configurarlo.",
+  openPersonal: 'Configuralo nel centro personale',
+  turnOffBlocked: "Un'azienda di cui fai parte richiede l'accesso in due passaggi, quindi non puoi disattivarlo.",
 };

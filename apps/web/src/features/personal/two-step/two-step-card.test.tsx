@@ -82,6 +82,16 @@ describe('two-step sign-in in the personal centre', () => {
     expect(api().sent(CONFIRM)).toEqual([{ code: '123456' }]);
   });
 
+  it('offers no Turn off while a company requires two-step sign-in, and says why', async () => {
+    api().routes[STATE] = ok({ enabled: true, recoveryCodesLeft: 10, required: true });
+    renderPersonal();
+    const turnOff = await screen.findByRole('button', { name: 'Turn off two-step sign-in' });
+    expect(turnOff).toBeDisabled();
+    expect(turnOff).toHaveAccessibleDescription(
+      'A company you belong to requires two-step sign-in, so you cannot turn it off.',
+    );
+  });
+
   it('asks for the password and a code to turn off, a wrong password under its field', async () => {
     onUntilTurnedOff();
     renderPersonal();

@@ -1,6 +1,6 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Skeleton } from 'antd';
+import { Alert, Button, Skeleton, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccentTag } from '../../../components/accent-tag';
@@ -11,6 +11,9 @@ import { personalKeys } from '../personal-api';
 import { TwoStepDisableModal } from './two-step-disable-modal';
 import { TwoStepEnableModal } from './two-step-enable-modal';
 import styles from './two-step.module.css';
+
+/** Describes the disabled Turn off to screen readers as its tooltip does to the eye. */
+const TURN_OFF_BLOCKED_ID = 'two-step-turn-off-blocked';
 
 /** The personal centre's "Two-step sign-in" card: its state, and turning it on or off. */
 export function TwoStepCard() {
@@ -60,9 +63,17 @@ export function TwoStepCard() {
         </div>
         {state ? (
           state.enabled ? (
-            <Button onClick={() => setOpen('disable')} aria-label={t('twoStep.turnOffLabel')}>
-              {t('twoStep.turnOff')}
-            </Button>
+            // a company that requires it keeps it on (the server refuses with 1009167): said up front
+            <Tooltip title={state.required ? t('twoStep.turnOffBlocked') : undefined}>
+              <Button
+                onClick={() => setOpen('disable')}
+                aria-label={t('twoStep.turnOffLabel')}
+                disabled={state.required}
+                aria-describedby={state.required ? TURN_OFF_BLOCKED_ID : undefined}
+              >
+                {t('twoStep.turnOff')}
+              </Button>
+            </Tooltip>
           ) : (
             <Button type="primary" onClick={() => setOpen('enable')} aria-label={t('twoStep.turnOnLabel')}>
               {t('twoStep.turnOn')}
@@ -70,6 +81,11 @@ export function TwoStepCard() {
           )
         ) : null}
       </div>
+      {state?.required && state.enabled ? (
+        <span id={TURN_OFF_BLOCKED_ID} hidden>
+          {t('twoStep.turnOffBlocked')}
+        </span>
+      ) : null}
       {state?.required && !state.enabled ? (
         <Alert className={styles.detail} type="warning" showIcon title={t('twoStep.requiredNote')} />
       ) : null}

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@portal/shared/api/paths';
-import type { SecuritySettings } from '@portal/shared/api/two-step';
+import type { SecuritySettings, SecurityState } from '@portal/shared/api/two-step';
 import { apiClient } from '../../../lib/api-client';
 import { settingsKeys } from '../settings-api';
 
@@ -8,13 +8,14 @@ import { settingsKeys } from '../settings-api';
 export const securityQuery = () =>
   queryOptions({
     queryKey: [...settingsKeys.all, 'security'] as const,
-    queryFn: ({ signal }) => apiClient.get<SecuritySettings>(apiPaths.security, { signal }),
+    queryFn: ({ signal }) => apiClient.get<SecurityState>(apiPaths.security, { signal }),
   });
 
 export function useSaveSecurity() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: SecuritySettings) => apiClient.post<null>(apiPaths.saveSecurity, body),
-    onSuccess: (_answer, body) => client.setQueryData(securityQuery().queryKey, body),
+    onSuccess: (_answer, body) =>
+      client.setQueryData(securityQuery().queryKey, (state) => (state ? { ...state, ...body } : state)),
   });
 }

@@ -1,18 +1,42 @@
 import { useQuery } from '@tanstack/react-query';
-import { Skeleton, Switch } from 'antd';
+import { Alert, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CONFIRM_WIDTH } from '@portal/shared/constants';
+import type { SecurityState } from '@portal/shared/api/two-step';
 import { useFeedback } from '../../../components/feedback';
+import { paths } from '../../../config/paths';
+import { untilSettled } from '../until-settled';
 import { securityQuery, useSaveSecurity } from './security-api';
 import styles from './security.module.css';
 
-/** The settings centre's "Security" tab: whether the company requires two-step sign-in of its members. */
+/**
+ * The settings centre's "Security" tab: whether the company requires two-step sign-in of its members.
+ * Requiring it sends everyone without it to set-up, in every company they belong to: the switch names
+ * how many first, and stays off while the administrator has none of their own (the server refuses it
+ * then: 1009168).
+ */
 export function SecurityTab() {
   const { t } = useTranslation();
-  const { message } = useFeedback();
+  const { message, modal } = useFeedback();
   const { data: security } = useQuery(securityQuery());
   const save = useSaveSecurity();
 
   if (!security) return <Skeleton active paragraph={{ rows: 2 }} />;
+
+  const saved = () => message.success(t('twoStep.saved'));
+  const blocked = !security.requireTwoStep && !security.administratorHasTwoStep;
+
+  function confirmRequire(state: SecurityState) {
+    modal.confirm({
+      title: t('twoStep.requireConfirmTitle'),
+      content: t('twoStep.requireConfirmContent', { count: state.members, without: state.membersWithoutTwoStep }),
+      okText: t('twoStep.requireConfirmOk'),
+      cancelText: t('common.cancel'),
+      width: CONFIRM_WIDTH,
+      onOk: () => untilSettled(save, { requireTwoStep: true }, saved),
+    });
+  }
 
   return (
     <section className={styles.card} aria-labelledby="security-title">
@@ -31,14 +55,24 @@ export function SecurityTab() {
         <Switch
           id="security-require-two-step"
           className={styles.switch}
-          aria-describedby="security-require-two-step-hint"
+          aria-describedby={`security-require-two-step-hint${blocked ? ' security-admin-missing' : ''}`}
           checked={security.requireTwoStep}
+          disabled={blocked}
           loading={save.isPending}
           onChange={(requireTwoStep) =>
-            save.mutate({ requireTwoStep }, { onSuccess: () => message.success(t('twoStep.saved')) })
+            requireTwoStep ? confirmRequire(security) : save.mutate({ requireTwoStep }, { onSuccess: saved })
           }
         />
       </div>
+      {blocked ? (
+        <Alert
+          className={styles.notice}
+          type="warning"
+          showIcon
+          title={<span id="security-admin-missing">{t('twoStep.requireAdminMissing')}</span>}
+          action={<Link to={paths.personal}>{t('twoStep.openPersonal')}</Link>}
+        />
+      ) : null}
     </section>
   );
 }
