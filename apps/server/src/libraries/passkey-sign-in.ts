@@ -12,6 +12,7 @@ import { AppError } from '../app-error.ts';
 import type { AppContext, SignInOutcome } from '../context.ts';
 import { findPasskeyByCredentialId, recordPasskeyUse } from '../queries/passkeys.ts';
 import { findUserById } from '../queries/users.ts';
+import { enterAccount } from './account-gate.ts';
 import { recordAudit } from './audit.ts';
 import type { SessionClient } from './devices.ts';
 import {
@@ -23,8 +24,12 @@ import {
   transportsOf,
   userHandleOf,
 } from './passkeys.ts';
-import { openSignInSession } from './sign-in-session.ts';
-import { accountSubject, identifierSubject, reserveSignInAttempt } from './throttle.ts';
+import { ipKey } from './ip-key.ts';
+import { accountSubject, identifierSubject, reserveSignInAttempt, tooManyAttempts } from './throttle.ts';
+
+/** Live sign-in challenges one address may hold: far more than a person's tries within their life,
+ *  and few enough that an anonymous caller cannot fill the table (each call stores a row). */
+const SIGN_IN_CHALLENGES_PER_IP = 20;
 
 /** Counts a refused passkey sign-in and logs it on the request's line, naming no credential. */
 function refused(ctx: AppContext, log: FastifyBaseLogger, outcome: SignInOutcome): void {
@@ -35,9 +40,22 @@ function refused(ctx: AppContext, log: FastifyBaseLogger, outcome: SignInOutcome
 /**
  * The options of a passkey sign-in: no `allowCredentials`, so that the browser offers the
  * discoverable credentials it holds for the relying party and the person types nothing. The challenge
- * is its own id: the answer names it, and it is good once, for PASSKEY_CHALLENGE_TTL_SECONDS.
+ * is its own id: the answer names it, and it is good once, for PASSKEY_CHALLENGE_TTL_SECONDS. An
+ * address gets SIGN_IN_CHALLENGES_PER_IP of them per lifetime of one; beyond, 1000429 with Retry-After.
  */
-export async function passkeySignInOptions(ctx: AppContext): Promise<PasskeySignInOptions> {
+export async function passkeySignInOptions(ctx: AppContext, ip: string): Promise<PasskeySignInOptions> {
+  const reservation = await ctx.throttles.reserve(
+    [
+      {
+        bucket: 'passkey-challenge-ip',
+        subject: ipKey(ip),
+        windowMs: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
+        max: SIGN_IN_CHALLENGES_PER_IP,
+      },
+    ],
+    ctx.now(),
+  );
+  if (!reservation.granted) throw tooManyAttempts(reservation.retryAfterMs);
   const options = await generateAuthenticationOptions({
     rpID: relyingPartyId(ctx.config),
     userVerification: 'preferred',
@@ -128,5 +146,11 @@ export async function signInWithPasskey(
     throw new AppError(ErrorCode.AccountDisabled);
   }
 
-  return openSignInSession(ctx, user, attempt, client, 'passkey', { loginType: 'passkey' });
+  return enterAccount(ctx, {
+    user,
+    client,
+    proof: { bothFactors: true },
+    attempt,
+    signIn: { method: 'passkey', detail: { loginType: 'passkey' } },
+  });
 }

@@ -6,7 +6,7 @@ import {
   deleteSessionsEndedBefore,
   deleteTicketsExpiredBefore,
 } from '../queries/retention.ts';
-import { deleteWebauthnChallengesExpiredBefore } from '../queries/passkeys.ts';
+import { deleteDeadWebauthnChallenges } from '../queries/passkeys.ts';
 import { deleteSignInWaitsBefore } from '../queries/sign-in-waits.ts';
 import { deleteTwoStepChallengesExpiredBefore } from '../queries/two-step.ts';
 
@@ -25,8 +25,9 @@ export interface Purged {
 
 /**
  * Deletes what has outlived its use: throttling events past the longest window (a day), runs of
- * sign-in failures idle for a day, codes, tickets and passkey challenges a day after they expired, sessions and audit
- * events after their configured retention. Idempotent, so every server process may run it.
+ * sign-in failures idle for a day, codes and tickets a day after they expired, passkey challenges as
+ * soon as they expired or were used (anyone may ask for one, unsigned in), sessions and audit events
+ * after their configured retention. Idempotent, so every server process may run it.
  */
 export async function purgeExpired(ctx: AppContext): Promise<Purged> {
   const now = ctx.now();
@@ -38,7 +39,7 @@ export async function purgeExpired(ctx: AppContext): Promise<Purged> {
     sessions: await deleteSessionsEndedBefore(ctx.db, now - sessionRetentionDays * DAY),
     tickets: await deleteTicketsExpiredBefore(ctx.db, now - DAY),
     codes: await deleteCodesExpiredBefore(ctx.db, now - DAY),
-    webauthnChallenges: await deleteWebauthnChallengesExpiredBefore(ctx.db, now - DAY),
+    webauthnChallenges: await deleteDeadWebauthnChallenges(ctx.db, now),
     twoStepChallenges: await deleteTwoStepChallengesExpiredBefore(ctx.db, now - DAY),
   };
 }

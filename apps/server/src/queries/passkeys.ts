@@ -97,7 +97,11 @@ export async function useWebauthnChallenge(
   return result.numUpdatedRows > 0n;
 }
 
-export async function deleteWebauthnChallengesExpiredBefore(db: Executor, before: number): Promise<number> {
-  const result = await db.deleteFrom('webauthn_challenges').where('expires_at', '<', before).executeTakeFirst();
+/** Challenges no answer can use any more: expired by the moment, or used. */
+export async function deleteDeadWebauthnChallenges(db: Executor, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom('webauthn_challenges')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

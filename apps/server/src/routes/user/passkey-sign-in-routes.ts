@@ -19,11 +19,11 @@ export async function passkeySignInRoutes(app: FastifyInstance) {
         tags: ['sign-in'],
         summary: 'Start a passkey sign-in: the options for `navigator.credentials.get()`',
         description:
-          "WebAuthn's `PublicKeyCredentialRequestOptionsJSON` without `allowCredentials` (discoverable credentials: the browser offers those it holds for the portal), and `challengeId`, which the answer names. Good once, for 5 minutes.",
+          "WebAuthn's `PublicKeyCredentialRequestOptionsJSON` without `allowCredentials` (discoverable credentials: the browser offers those it holds for the portal), and `challengeId`, which the answer names. Good once, for 5 minutes. One address holds at most 20 live ones: beyond, 1000429 with `Retry-After`.",
         response: { 200: envelopeSchema(passkeySignInOptionsSchema) },
       },
     },
-    async () => ok(await passkeySignInOptions(app.ctx)),
+    async (request) => ok(await passkeySignInOptions(app.ctx, request.ip)),
   );
 
   r.post(
