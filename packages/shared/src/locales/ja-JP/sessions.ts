@@ -29,6 +29,7 @@ const sessions: Messages['sessions'] = {
   signOutOthersDescription: 'このデバイス以外のすべてのデバイスがすぐにログアウトされます。',
   signedOutOthers_other: '{{count}} 件のセッションをログアウトしました',
   empty: 'ログイン中の他のデバイスはありません',
+  showAll: 'すべて表示（{{count}}）',
   loadFailed: 'セッションを読み込めませんでした',
   retry: '再試行',
 };

@@ -87,6 +87,33 @@ describe('my sessions', () => {
     expect(screen.getByRole('button', { name: 'Sign out all other sessions' })).toBeInTheDocument();
   });
 
+  it('puts this device first, then the most recently active, and shows ten until asked for all', async () => {
+    const more = Array.from({ length: 12 }, (_, i): MySession => ({
+      ...PHONE,
+      id: 100 + i,
+      device: { browser: `Firefox ${120 + i}`, os: 'Linux', type: 'desktop' },
+      lastSeenAt: new Date(Date.UTC(2026, 4, 1, 10 + (i % 4) * 3, i)).toISOString(),
+    }));
+    api.routes[LIST] = ok([...more.slice(0, 6), UNKNOWN, THIS, ...more.slice(6)]);
+    renderCard();
+    const shown = await items();
+    const names = (list: HTMLElement[]) => list.map((item) => item.querySelector('p')!.firstChild!.textContent);
+
+    const newestFirst = [...more].sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt));
+    expect(shown).toHaveLength(10);
+    expect(within(shown[0]!).getByText('This device')).toBeInTheDocument();
+    expect(names(shown)).toEqual([
+      'Chrome 126 on Windows 10',
+      ...newestFirst.slice(0, 9).map((s) => `${s.device.browser} on Linux`),
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show all (14)' }));
+    const all = await items();
+    expect(all).toHaveLength(14);
+    expect(names(all).at(-1)).toBe('Unknown device');
+    expect(screen.queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument();
+  });
+
   it('signs another session out after confirmation, and fetches the list again', async () => {
     renderCard();
     await items();

@@ -2,7 +2,7 @@ import { DesktopOutlined, LaptopOutlined, LogoutOutlined, MobileOutlined, Tablet
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MySession, SessionDevice } from '@portal/shared/api/sessions';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
@@ -36,6 +36,15 @@ export function deviceName(t: TFunction, { browser, os }: SessionDevice): string
 function placeOf(t: TFunction, session: MySession): string {
   if (session.place === 'local') return t('sessions.localNetwork');
   return session.ip ? t('sessions.network', { network: session.ip }) : t('sessions.unknownPlace');
+}
+
+/** How many sessions show before "Show all": an afternoon of sign-ins must not bury the page. */
+export const SESSIONS_SHOWN = 10;
+
+/** This device first, then the most recently active: the ones a person looks for. */
+function byRelevance(a: MySession, b: MySession): number {
+  if (a.current !== b.current) return a.current ? -1 : 1;
+  return Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt);
 }
 
 /** One session: what device, from where, since when; the way to end it unless it is this one. */
@@ -77,7 +86,8 @@ function SessionItem({ session, onSignOut }: { session: MySession; onSignOut(): 
 
 /**
  * "My sessions" in the personal centre: every live session of the person with its device, place,
- * sign-in time and last activity, this one marked; any other can be signed out, or all of them.
+ * sign-in time and last activity, this one first and marked, the first ten until the person asks
+ * for all; any other can be signed out, or all of them.
  */
 export function SessionsCard() {
   const { t } = useTranslation();
@@ -85,8 +95,10 @@ export function SessionsCard() {
   const sessions = useQuery(mySessionsQuery());
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
-  const list = sessions.data ?? [];
+  const [showAll, setShowAll] = useState(false);
+  const list = (sessions.data ?? []).toSorted(byRelevance);
   const others = list.filter((s) => !s.current).length;
+  const shown = showAll ? list : list.slice(0, SESSIONS_SHOWN);
 
   function confirmSignOut(session: MySession) {
     const device = deviceName(t, session.device);
@@ -154,10 +166,15 @@ export function SessionsCard() {
     content = (
       <>
         <ul className={styles.list}>
-          {list.map((session) => (
+          {shown.map((session) => (
             <SessionItem key={session.id} session={session} onSignOut={() => confirmSignOut(session)} />
           ))}
         </ul>
+        {shown.length < list.length ? (
+          <Button type="link" className={styles.showAll} onClick={() => setShowAll(true)}>
+            {t('sessions.showAll', { count: list.length })}
+          </Button>
+        ) : null}
         {others === 0 ? <p className={styles.empty}>{t('sessions.empty')}</p> : null}
       </>
     );
