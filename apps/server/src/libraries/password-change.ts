@@ -37,6 +37,11 @@ export async function changePassword(
     await revokeUserSessions(trx, userId, now, auth.sessionId);
     await recordAudit(ctx, { action: 'password.change', userId, enterpriseId: auth.enterpriseId, ip }, trx);
   });
+  // the old password was right: not a failure, but nothing to change and no session to end
+  if (body.password === body.oldPassword) {
+    await attempt.succeeded();
+    throw new AppError(ErrorCode.PasswordUnchanged);
+  }
   await attempt.succeeded();
   notifySecurityEvent(ctx, auth.user, 'password-changed', { ip, userAgent });
 }
