@@ -44,13 +44,14 @@ describe('sign-in with a passkey', () => {
     expect(readToken()).toBe('tok-passkey');
   });
 
-  it('stays quietly when the person cancels the browser dialog, and can try again', async () => {
+  it('says no passkey was used when the browser dialog ends without one, and can try again', async () => {
     vi.mocked(signInWithPasskey).mockRejectedValue(Object.assign(new Error('no'), { name: 'NotAllowedError' }));
     renderButton();
     const button = screen.getByRole('button', { name: 'Sign in with a passkey' });
     await userEvent.click(button);
     await waitFor(() => expect(button).toBeEnabled());
     expect(signInWithPasskey).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('No passkey was used. You can sign in with your password.')).toBeInTheDocument();
     expect(screen.queryByText(/could not be verified/)).not.toBeInTheDocument();
   });
 

@@ -12,7 +12,7 @@ import styles from './passkey-sign-in-button.module.css';
  * "Sign in with a passkey", beside the identifier tabs: no identifier to type, the browser offers the
  * passkeys it holds for the portal. WebAuthn and the calls are loaded on the first press, so that
  * the sign-in screen carries a few lines only. Not shown where the browser has no WebAuthn. The
- * server's refusals are the api client's toast.
+ * server's refusals are the api client's toast; a dialog that ends without a passkey says so.
  */
 export function PasskeySignInButton() {
   const { t } = useTranslation();
@@ -27,10 +27,12 @@ export function PasskeySignInButton() {
       const { signInWithPasskey } = await import('./passkey-sign-in');
       await signedIn(await signInWithPasskey());
     } catch (error) {
-      // the api client has told its refusals; the person cancelling the browser's dialog needs no word
-      if (!(error instanceof ApiError) && !(error instanceof Error && error.name === 'NotAllowedError')) {
-        message.error(translateKey(errorMessageKey(ErrorCode.PasskeyNotVerified)));
-      }
+      // the api client has told its refusals
+      if (error instanceof ApiError) return;
+      // WebAuthn answers NotAllowedError alike for a dialog cancelled and for a device without a
+      // passkey for the portal (so that a site cannot probe for passkeys): a neutral word fits both
+      if (error instanceof Error && error.name === 'NotAllowedError') message.warning(t('web.login.passkeyNotUsed'));
+      else message.error(translateKey(errorMessageKey(ErrorCode.PasskeyNotVerified)));
     } finally {
       setBusy(false);
     }

@@ -37,6 +37,7 @@ const web: Messages['web'] = {
     forgotPassword: 'Passwort vergessen?',
     passkeySignIn: 'Mit Passkey anmelden',
     passkeyOr: 'oder',
+    passkeyNotUsed: 'Es wurde kein Passkey verwendet. Sie können sich mit Ihrem Passwort anmelden.',
     entering: 'Portal wird geöffnet…',
     heroHeadline: 'Jede Kilowattstunde intelligenter nutzen',
     heroDescription:

@@ -37,6 +37,7 @@ const web: Messages['web'] = {
     forgotPassword: 'Forgot password?',
     passkeySignIn: 'Sign in with a passkey',
     passkeyOr: 'or',
+    passkeyNotUsed: 'No passkey was used. You can sign in with your password.',
     entering: 'Opening the portal…',
     heroHeadline: 'Make every kilowatt-hour smarter',
     heroDescription:

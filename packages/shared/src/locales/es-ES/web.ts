@@ -37,6 +37,7 @@ const web: Messages['web'] = {
     forgotPassword: '¿Ha olvidado la contraseña?',
     passkeySignIn: 'Iniciar sesión con una llave de acceso',
     passkeyOr: 'o',
+    passkeyNotUsed: 'No se ha usado ninguna llave de acceso. Puede iniciar sesión con su contraseña.',
     entering: 'Abriendo el portal…',
     heroHeadline: 'Cada kilovatio hora, más inteligente',
     heroDescription:

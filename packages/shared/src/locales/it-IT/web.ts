@@ -37,6 +37,7 @@ const web: Messages['web'] = {
     forgotPassword: 'Hai dimenticato la parola chiave?',
     passkeySignIn: 'Accedi con una passkey',
     passkeyOr: 'oppure',
+    passkeyNotUsed: 'Non è stata usata alcuna passkey. Puoi accedere con la tua password.',
     entering: 'Apertura del portale…',
     heroHeadline: 'Ogni chilowattora, più intelligente',
     heroDescription:

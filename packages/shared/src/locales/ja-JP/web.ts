@@ -37,6 +37,7 @@ const web: Messages['web'] = {
     forgotPassword: 'パスワードをお忘れですか？',
     passkeySignIn: 'パスキーでログイン',
     passkeyOr: 'または',
+    passkeyNotUsed: 'パスキーは使用されませんでした。パスワードでログインできます。',
     entering: 'ポータルを開いています…',
     heroHeadline: '1 キロワット時を、もっと賢く',
     heroDescription:

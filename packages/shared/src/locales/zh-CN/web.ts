@@ -35,6 +35,7 @@ export default {
     forgotPassword: '忘记密码？',
     passkeySignIn: '使用通行密钥登录',
     passkeyOr: '或',
+    passkeyNotUsed: '没有使用通行密钥。你可以用密码登录。',
     entering: '正在进入门户…',
     heroHeadline: '让每一度电都更聪明',
     heroDescription: '一个账号，连接储能电站、微电网与能效优化，随时掌握企业能源资产的运行状态。',
