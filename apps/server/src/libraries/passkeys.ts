@@ -18,10 +18,9 @@ import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import {
   type PasskeyRow,
-  countPasskeysOfUser,
   deletePasskeyOfUser,
   findPasskeysOfUser,
-  insertPasskey,
+  insertPasskeyWithinLimit,
   insertWebauthnChallenge,
   renamePasskeyOfUser,
   useWebauthnChallenge,
@@ -179,7 +178,6 @@ export async function addPasskey(ctx: AppContext, auth: Auth, body: AddPasskeyRe
   if (!verification?.verified) throw new AppError(ErrorCode.PasskeyNotVerified);
 
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
-  if ((await countPasskeysOfUser(ctx.db, auth.user.id)) >= PASSKEY_LIMIT) throw new AppError(ErrorCode.PasskeyLimit);
   const now = ctx.now();
   const transports = body.response.response.transports ?? credential.transports;
   const row: Omit<PasskeyRow, 'id'> = {
@@ -194,13 +192,14 @@ export async function addPasskey(ctx: AppContext, auth: Auth, body: AddPasskeyRe
     created_at: now,
     last_used_at: null,
   };
-  let id: number;
+  let id: number | null;
   try {
-    id = await insertPasskey(ctx.db, row);
+    id = await insertPasskeyWithinLimit(ctx.db, ctx.engine, row, PASSKEY_LIMIT);
   } catch (error) {
     if (uniqueViolationOf(error)) throw new AppError(ErrorCode.PasskeyExists);
     throw error;
   }
+  if (id === null) throw new AppError(ErrorCode.PasskeyLimit);
   await recordAudit(ctx, {
     action: 'passkey.add',
     userId: auth.user.id,

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import type { Engine } from '../db/database.ts';
 import type { PasskeysTable, WebauthnChallengesTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';
 
@@ -9,7 +10,7 @@ export function findPasskeysOfUser(db: Executor, userId: number): Promise<Passke
   return db.selectFrom('passkeys').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 }
 
-export async function countPasskeysOfUser(db: Executor, userId: number): Promise<number> {
+async function countPasskeysOfUser(db: Executor, userId: number): Promise<number> {
   const row = await db
     .selectFrom('passkeys')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -22,9 +23,25 @@ export function findPasskeyByCredentialId(db: Executor, credentialId: string): P
   return db.selectFrom('passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
 }
 
-export async function insertPasskey(db: Executor, values: Omit<Insertable<PasskeysTable>, 'id'>): Promise<number> {
-  const row = await db.insertInto('passkeys').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+/**
+ * Stores a passkey of the user if the user holds fewer than `limit`; null otherwise. The count and the
+ * insert are one step per user, so that concurrent adds cannot pass the limit together: PostgreSQL
+ * locks the user's row first, SQLite's one connection runs one transaction at a time.
+ */
+export function insertPasskeyWithinLimit(
+  db: Executor,
+  engine: Engine,
+  values: Omit<Insertable<PasskeysTable>, 'id'>,
+  limit: number,
+): Promise<number | null> {
+  return db.transaction().execute(async (trx) => {
+    if (engine === 'postgres') {
+      await trx.selectFrom('users').select('id').where('id', '=', values.user_id).forUpdate().execute();
+    }
+    if ((await countPasskeysOfUser(trx, values.user_id)) >= limit) return null;
+    const row = await trx.insertInto('passkeys').values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  });
 }
 
 /** Renames a passkey of this user only; false when the user has no passkey of that id. */
