@@ -36,6 +36,7 @@ export function NewPasswordStep({
     [ErrorCode.CodeInvalid]: (error: ApiError) => onCodeRejected(error.message),
     [ErrorCode.PasswordsDoNotMatch]: (error: ApiError) =>
       form.setFields([{ name: 'confirmPassword', errors: [error.message] }]),
+    [ErrorCode.PasswordUnchanged]: (error: ApiError) => form.setFields([{ name: 'password', errors: [error.message] }]),
   };
 
   const submit = useMutation({

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { i18n } from '../../lib/i18n';
+import { fail } from '../../test/fake-api';
 import { UPDATE_PASSWORD, openDialog, personalApi, renderPersonal, fill } from './personal-test-kit';
 
 type Dialog = Awaited<ReturnType<typeof openDialog>>;
@@ -68,6 +70,22 @@ describe('change password', () => {
       ]),
     );
     expect(await screen.findByText('Changed successfully')).toBeInTheDocument();
+  });
+
+  it('says under the new password that it is the current one', async () => {
+    api().routes[UPDATE_PASSWORD] = fail(ErrorCode.PasswordUnchanged);
+    renderPersonal();
+    const dialog = await openDialog('Change password');
+    fillIn(dialog, {
+      'Original password': 'Old2026pass',
+      'New password': 'Old2026pass',
+      'Confirm new password': 'Old2026pass',
+    });
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await dialog.findByText('The new password must be different from the current one')).toBeInTheDocument();
+    expect(dialog.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+    expect(api().toasts).not.toHaveBeenCalled();
   });
 
   it('says it in Chinese', async () => {

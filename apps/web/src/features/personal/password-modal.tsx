@@ -33,7 +33,11 @@ export function PasswordModal({ open, onClose, onSaved }: PasswordModalProps) {
   const [form] = Form.useForm<PasswordValues>();
 
   function submit(values: PasswordValues, errors: ErrorHandlers) {
-    const onError = { ...errors, [ErrorCode.PasswordIncorrect]: underField(form, 'oldPassword') };
+    const onError = {
+      ...errors,
+      [ErrorCode.PasswordIncorrect]: underField(form, 'oldPassword'),
+      [ErrorCode.PasswordUnchanged]: underField(form, 'password'),
+    };
     change.mutate({ body: values, options: { onError } }, { onSuccess: onSaved });
   }
 
