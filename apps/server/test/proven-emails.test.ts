@@ -47,7 +47,9 @@ describe(`proven emails (${ENGINE})`, () => {
       t.clock.advance(61_000);
     }
     expect(await latestCode(t.app, email)).toBeNull();
-    expect((await signInWithPassword(t.app, 'email', email, NEW_PASSWORD)).code).toBe(1009117);
+    // the right password is told why; a wrong one learns nothing of the email
+    expect((await signInWithPassword(t.app, 'email', email, NEW_PASSWORD)).code).toBe(1009132);
+    expect((await signInWithPassword(t.app, 'email', email, 'Wrong2026x')).code).toBe(1009117);
 
     // proving it (the account's own email, so not "already bound") makes it sign in
     expect((await sendEmail(email, 'bind')).code).toBe(0);

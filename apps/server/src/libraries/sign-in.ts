@@ -6,7 +6,7 @@ import { AppError } from '../app-error.ts';
 import type { AppContext, SignInOutcome } from '../context.ts';
 import { revokeSession } from '../queries/sessions.ts';
 import type { UserRow } from '../queries/users.ts';
-import { findUserByIdentifier } from '../queries/users.ts';
+import { findUserByIdentifier, findUserByUnprovenEmail } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import { verifyCode } from './codes.ts';
 import { maskAccount } from './masking.ts';
@@ -59,6 +59,12 @@ export async function signIn(
   const user: UserRow | undefined = identifier
     ? await findUserByIdentifier(ctx.db, body.identifierType, identifier)
     : undefined;
+  // an unproven email names no account; its right password is still told why (1009132), after the
+  // check as every other answer, so that a guesser learns nothing
+  const unproven =
+    !user && identifier && body.identifierType === 'email' && body.loginType === 'password'
+      ? await findUserByUnprovenEmail(ctx.db, identifier)
+      : undefined;
   const subject = user
     ? accountSubject(user.id)
     : identifierSubject(body.identifierType, identifier ?? body.identifier.trim().toLowerCase());
@@ -70,7 +76,7 @@ export async function signIn(
 
   const passed =
     body.loginType === 'password'
-      ? await verifyPassword(user?.password_hash ?? null, body.password ?? '')
+      ? await verifyPassword((user ?? unproven)?.password_hash ?? null, body.password ?? '')
       : Boolean(user && identifier && (await verifyCode(ctx, 'login', identifier, body.code ?? '')));
 
   if (!passed || !user) {
@@ -81,6 +87,7 @@ export async function signIn(
       ip,
       detail: { via: body.identifierType, loginType: body.loginType },
     });
+    if (passed && unproven) throw new AppError(ErrorCode.EmailUnproven);
     throw new AppError(body.loginType === 'code' ? ErrorCode.CodeInvalid : ErrorCode.InvalidCredentials);
   }
   // only after correct credentials, so that a disabled account is not revealed to a guesser

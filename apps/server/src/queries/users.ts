@@ -24,6 +24,19 @@ export function findUserByIdentifier(
   return query.executeTakeFirst();
 }
 
+/** The latest account that gave `email` without proving it yet (at registration, or an administrator
+ *  typed it in): it cannot sign in with it, but is told why once its password is right. */
+export function findUserByUnprovenEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .where('email_verified', '=', 0)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function insertUser(db: Executor, values: Insertable<UsersTable>): Promise<number> {
   const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
