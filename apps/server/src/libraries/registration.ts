@@ -4,10 +4,11 @@ import type {
   MemberSignUpRequest,
   PersonalSignUpRequest,
   PersonalSignUpResponse,
-  RegistrationResponse,
+  RegistrationAnswer,
   SignUpCheckRequest,
   SignUpCheckResponse,
 } from '@portal/shared/api/registration';
+import { isTwoStepChallenge } from '@portal/shared/api/auth';
 import type { MemberRole } from '@portal/shared/api/portal';
 import type { InvitationKind } from '@portal/shared/api/registration';
 import type { Language } from '@portal/shared/constants';
@@ -22,14 +23,14 @@ import { findInvitationByHash } from '../queries/invitations.ts';
 import { findMembership, insertMembership } from '../queries/memberships.ts';
 import { findDefaultDepartmentId, isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
 import type { UserRow } from '../queries/users.ts';
-import { findUserByIdentifier, insertUser, updateUser } from '../queries/users.ts';
+import { findUserById, findUserByIdentifier, insertUser, updateUser } from '../queries/users.ts';
+import { type Entry, enterAccount } from './account-gate.ts';
 import { recordAudit } from './audit.ts';
 import { createEnterprise } from './enterprises.ts';
 import { readLiveInvitation, redeemInvitation } from './invitations.ts';
 import { ENTERPRISE_TAKEN_CODES, assertEnterpriseFree, assertEnterpriseNamed, pickDomain } from './new-enterprise.ts';
 import { hashPassword } from './passwords.ts';
 import { hashSecret } from './secrets.ts';
-import { createSession } from './sessions.ts';
 import { readTicket, spendTicket } from './tickets.ts';
 import { uniqueViolationOf, violationKey } from './unique-violation.ts';
 
@@ -160,7 +161,7 @@ async function admit(
   trx: Executor,
   admission: Admission,
   meta: RequestMeta,
-): Promise<RegistrationResponse> {
+): Promise<RegistrationAnswer> {
   const { userId, enterprise, invitation } = admission;
   await insertMembership(trx, {
     enterprise_id: enterprise.id,
@@ -195,12 +196,29 @@ async function admit(
     );
   }
   await updateUser(trx, userId, { last_enterprise_id: enterprise.id });
-  const { token } = await createSession(ctx, userId, enterprise.id, meta, trx);
+  const answer = await enterAccount(
+    ctx,
+    { ...(await registrantEntry(trx, userId, meta)), enterpriseId: enterprise.id },
+    trx,
+  );
+  if (isTwoStepChallenge(answer)) return answer;
   return {
-    token,
+    ...answer,
     enterpriseId: enterprise.id,
     enterpriseName: enterprise.fullName,
     enterpriseDomain: enterprise.domain,
+  };
+}
+
+/** A registration reaches the gate proven by the code its phone ticket came from: one factor, so an
+ *  existing account with two-step sign-in is asked for its second step before any session. */
+async function registrantEntry(trx: Executor, userId: number, meta: RequestMeta): Promise<Entry> {
+  const user = await findUserById(trx, userId);
+  if (!user) throw new AppError(ErrorCode.RegistrationFailed);
+  return {
+    user,
+    client: { ip: meta.ip, userAgent: meta.userAgent },
+    proof: { first: { loginType: 'code', identifierType: 'phone' } },
   };
 }
 
@@ -217,7 +235,7 @@ export async function registerEnterprise(
   kind: 'admin' | 'owner',
   body: EnterpriseSignUpRequest,
   meta: RequestMeta,
-): Promise<RegistrationResponse> {
+): Promise<RegistrationAnswer> {
   assertPasswordsMatch(body);
   assertEnterpriseNamed(body.enterprise);
   await readLiveInvitation(ctx, body.referralId, kind);
@@ -285,7 +303,7 @@ async function joinAsMember(
   userId: number,
   newUser: boolean,
   meta: RequestMeta,
-): Promise<RegistrationResponse> {
+): Promise<RegistrationAnswer> {
   const enterpriseId = invitation.enterprise_id!;
   const enterprise = await findEnterpriseById(trx, enterpriseId);
   if (!enterprise) throw new AppError(ErrorCode.RegistrationFailed, { status: 'invalid' });
@@ -314,7 +332,7 @@ export async function signUpMember(
   ctx: AppContext,
   body: MemberSignUpRequest,
   meta: RequestMeta,
-): Promise<RegistrationResponse> {
+): Promise<RegistrationAnswer> {
   assertPasswordsMatch(body);
   await readLiveInvitation(ctx, body.referralId, 'member');
   if (await findUserByIdentifier(ctx.db, 'phone', await ticketPhone(ctx, body.ticket))) {
@@ -333,7 +351,7 @@ export async function joinMember(
   ctx: AppContext,
   body: JoinEnterpriseRequest,
   meta: RequestMeta,
-): Promise<RegistrationResponse> {
+): Promise<RegistrationAnswer> {
   const live = await readLiveInvitation(ctx, body.referralId, 'member');
   const existing = await findUserByIdentifier(ctx.db, 'phone', await ticketPhone(ctx, body.ticket));
   if (!existing) throw new AppError(ErrorCode.RegisterAccountMissing);
@@ -362,8 +380,10 @@ export async function signUpPersonal(
   return inOneTransaction(ctx, async (trx) => {
     const phone = await spendTicket(ctx, trx, body.ticket, 'register');
     const userId = await insertNewUser(ctx, trx, phone, body, passwordHash, 'personal', meta);
-    const { token } = await createSession(ctx, userId, null, meta, trx);
-    return { token };
+    const answer = await enterAccount(ctx, { ...(await registrantEntry(trx, userId, meta)), enterpriseId: null }, trx);
+    // a brand-new account has no second factor, nor any company to require one
+    if (isTwoStepChallenge(answer)) throw new AppError(ErrorCode.RegistrationFailed);
+    return { token: answer.token };
   });
 }
 

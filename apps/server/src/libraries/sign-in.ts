@@ -7,15 +7,13 @@ import type { AppContext, SignInOutcome } from '../context.ts';
 import { revokeSession } from '../queries/sessions.ts';
 import type { UserRow } from '../queries/users.ts';
 import { findUserByIdentifier, findUserByUnprovenEmail } from '../queries/users.ts';
+import { enterAccount } from './account-gate.ts';
 import { recordAudit } from './audit.ts';
 import { verifyCode } from './codes.ts';
 import { maskAccount } from './masking.ts';
 import { verifyPassword } from './passwords.ts';
 import type { Auth } from './sessions.ts';
-import { openSignInSession } from './sign-in-session.ts';
 import { accountSubject, identifierSubject, reserveSignInAttempt } from './throttle.ts';
-import { twoStepSetupRequired } from './two-step.ts';
-import { startTwoStepChallenge } from './two-step-sign-in.ts';
 
 /** The stored form of an identifier, or null when it cannot name any account. */
 export function normalizeIdentifier(type: LoginRequest['identifierType'], raw: string): string | null {
@@ -96,18 +94,15 @@ export async function signIn(
     throw new AppError(ErrorCode.AccountDisabled);
   }
 
-  // two-step sign-in asks for its code after a password and after an SMS or email code alike: a code
-  // sent to a phone or mailbox proves that channel, not the authenticator
-  if (user.totp_enabled_at !== null) return startTwoStepChallenge(ctx, user, body, attempt);
-
-  const [session, setupRequired] = await Promise.all([
-    openSignInSession(ctx, user, attempt, { ip, userAgent }, body.loginType, {
-      via: body.identifierType,
-      loginType: body.loginType,
-    }),
-    twoStepSetupRequired(ctx, user),
-  ]);
-  return setupRequired ? { ...session, twoStepSetupRequired: true } : session;
+  // a code sent to a phone or mailbox proves that channel, not the authenticator: one factor, as a
+  // password is
+  return enterAccount(ctx, {
+    user,
+    client: { ip, userAgent },
+    proof: { first: { loginType: body.loginType, identifierType: body.identifierType } },
+    attempt,
+    signIn: { method: body.loginType, detail: { via: body.identifierType, loginType: body.loginType } },
+  });
 }
 
 export async function signOut(ctx: AppContext, auth: Auth, ip: string): Promise<void> {

@@ -1,57 +1,17 @@
-import type { LoginRequest, SessionResponse, TwoStepChallenge } from '@portal/shared/api/auth';
-import {
-  TWO_STEP_TICKET_TRIES,
-  TWO_STEP_TICKET_TTL_SECONDS,
-  type TwoStepSignInRequest,
-} from '@portal/shared/api/two-step';
+import type { SessionResponse } from '@portal/shared/api/auth';
+import { TWO_STEP_TICKET_TRIES, type TwoStepSignInRequest } from '@portal/shared/api/two-step';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
-import {
-  findLiveTwoStepChallenge,
-  insertTwoStepChallenge,
-  reserveTwoStepTry,
-  useTwoStepChallenge,
-} from '../queries/two-step.ts';
-import type { UserRow } from '../queries/users.ts';
+import { findLiveTwoStepChallenge, reserveTwoStepTry, useTwoStepChallenge } from '../queries/two-step.ts';
 import { findUserById } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
-import { hashSecret, newSecret } from './secrets.ts';
-import { openSignInSession } from './sign-in-session.ts';
-import type { SignInAttempt } from './throttle.ts';
+import { enterAccount } from './account-gate.ts';
+import { hashSecret } from './secrets.ts';
+import { notifySecurityEvent } from './security-notices.ts';
 import { accountSubject, reserveSignInAttempt } from './throttle.ts';
 import { checkSecondFactor } from './two-step.ts';
-import { writeTogether } from './write-together.ts';
-
-/**
- * The first step of a sign-in was right and the account has two-step sign-in: no session yet, but a
- * ticket (256 bits, stored hashed, 5 minutes, single use, 5 wrong codes) for the second step. The
- * first step's try stays counted against the account until the second step succeeds.
- */
-export async function startTwoStepChallenge(
-  ctx: AppContext,
-  user: UserRow,
-  body: LoginRequest,
-  attempt: SignInAttempt,
-): Promise<TwoStepChallenge> {
-  const ticket = newSecret(32);
-  const now = ctx.now();
-  const expiresAt = now + TWO_STEP_TICKET_TTL_SECONDS * 1000;
-  await writeTogether(ctx, [
-    (db) => attempt.passedFirstStep(db),
-    (db) =>
-      insertTwoStepChallenge(db, {
-        token_hash: hashSecret(ticket),
-        user_id: user.id,
-        login_type: body.loginType,
-        identifier_type: body.identifierType,
-        expires_at: expiresAt,
-        created_at: now,
-      }),
-  ]);
-  return { twoStep: { ticket, expiresAt: new Date(expiresAt).toISOString() } };
-}
 
 /**
  * The second step: the ticket of the first and a code of the authenticator app or a recovery code.
@@ -89,6 +49,8 @@ export async function completeTwoStepSignIn(
       ip,
       detail: { via: challenge.identifier_type, loginType: method, step: 'two-step' },
     });
+    // someone got past the first step; told once a ticket (its first wrong code), not at every guess
+    if (challenge.wrong_tries === 0) notifySecurityEvent(ctx, user, 'two-step-code-wrong', client);
     throw new AppError(ErrorCode.TwoStepCodeInvalid);
   }
   if (!(await useTwoStepChallenge(ctx.db, challenge.id, ctx.now()))) throw new AppError(ErrorCode.TwoStepTicketInvalid);
@@ -97,9 +59,11 @@ export async function completeTwoStepSignIn(
     throw new AppError(ErrorCode.AccountDisabled);
   }
 
-  return openSignInSession(ctx, user, attempt, client, method, {
-    via: challenge.identifier_type,
-    loginType: method,
-    twoStep: factor,
+  return enterAccount(ctx, {
+    user,
+    client,
+    proof: { bothFactors: true },
+    attempt,
+    signIn: { method, detail: { via: challenge.identifier_type, loginType: method, twoStep: factor } },
   });
 }

@@ -45,7 +45,8 @@ export type TwoStepChallenge = z.infer<typeof twoStepChallengeSchema>;
 export const loginResponseSchema = z.union([sessionResponseSchema, twoStepChallengeSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export function isTwoStepChallenge(answer: LoginResponse): answer is TwoStepChallenge {
+/** Whether an answer that may open a session (a sign-in, a registration) asks for the second step. */
+export function isTwoStepChallenge<T extends object>(answer: T | TwoStepChallenge): answer is TwoStepChallenge {
   return 'twoStep' in answer;
 }
 

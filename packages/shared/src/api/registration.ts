@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { twoStepChallengeSchema } from './auth.ts';
 import {
   abbreviationSchema,
   confirmPasswordSchema,
@@ -93,14 +94,23 @@ export type SignUpCheckRequest = z.infer<typeof signUpCheckRequestSchema>;
 export const signUpCheckResponseSchema = z.object({ registered: z.boolean(), joined: z.boolean() });
 export type SignUpCheckResponse = z.infer<typeof signUpCheckResponseSchema>;
 
-/** Success of every call that joins or creates a company: the person is signed in, in that company. */
+/** Success of every call that joins or creates a company: the person is signed in, in that company.
+ *  `twoStepSetupRequired`, present only when true: the company (or another of the person's) requires
+ *  two-step sign-in, which they have not set up. */
 export const registrationResponseSchema = z.object({
   token: z.string(),
   enterpriseId: z.number(),
   enterpriseName: z.string(),
   enterpriseDomain: z.string(),
+  twoStepSetupRequired: z.literal(true).optional(),
 });
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+
+/** The answer of the calls that join or create a company: the session in it, or, when the phone's
+ *  existing account has two-step sign-in, the challenge of a sign-in (the person has joined; the
+ *  session opens after the second step, in the company joined). */
+export const registrationAnswerSchema = z.union([registrationResponseSchema, twoStepChallengeSchema]);
+export type RegistrationAnswer = z.infer<typeof registrationAnswerSchema>;
 
 export const personalSignUpResponseSchema = z.object({ token: z.string() });
 export type PersonalSignUpResponse = z.infer<typeof personalSignUpResponseSchema>;

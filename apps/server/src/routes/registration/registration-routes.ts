@@ -7,7 +7,7 @@ import {
   personalSignUpResponseSchema,
   referralInfoParamsSchema,
   referralInfoSchema,
-  registrationResponseSchema,
+  registrationAnswerSchema,
   signUpCheckRequestSchema,
   signUpCheckResponseSchema,
 } from '@portal/shared/api/registration';
@@ -37,7 +37,10 @@ const LINK =
   'a link of another kind than the call redeems answers 1008110 with status `invalid`. ' +
   'Everything is written in one transaction: any rejection leaves the link and the ticket unused. ' +
   'The ticket is the one `checkCode` gave for scene `register` (1009104 when unknown, expired, used or of another scene). ' +
-  'Checks run in this order: request schema (1000400 with `data.fields`), passwords match (1008107), link, ticket, account, uniqueness.';
+  'Checks run in this order: request schema (1000400 with `data.fields`), passwords match (1008107), link, ticket, account, uniqueness. ' +
+  'The answer passes the gate of every sign-in: an existing account with two-step sign-in joins, but gets `{ twoStep: { ticket, expiresAt } }` ' +
+  'instead of a session (the phone code is one factor), finished by `user/login/two-step` in the company joined; ' +
+  '`twoStepSetupRequired: true` when a company of the person requires two-step sign-in they have not set up.';
 
 const ENTERPRISE =
   ' `enterprise.abbreviation` / `enterprise.fullName` empty: 1009118 / 1009111 (too long: 1000400); taken: 1009112 / 1009114; ' +
@@ -75,7 +78,7 @@ export async function registrationRoutes(app: FastifyInstance) {
         summary: 'Redeem an `admin` link: register a new common company and become its administrator',
         description: LINK + ENTERPRISE,
         body: enterpriseSignUpRequestSchema,
-        response: { 200: envelopeSchema(registrationResponseSchema) },
+        response: { 200: envelopeSchema(registrationAnswerSchema) },
       },
     },
     async (request) => ok(await registerEnterprise(app.ctx, 'admin', request.body, meta(request))),
@@ -89,7 +92,7 @@ export async function registrationRoutes(app: FastifyInstance) {
         summary: 'Redeem an `owner` link: register an owner company under the inviting company and administer it',
         description: LINK + ENTERPRISE,
         body: enterpriseSignUpRequestSchema,
-        response: { 200: envelopeSchema(registrationResponseSchema) },
+        response: { 200: envelopeSchema(registrationAnswerSchema) },
       },
     },
     async (request) => ok(await registerEnterprise(app.ctx, 'owner', request.body, meta(request))),
@@ -106,7 +109,7 @@ export async function registrationRoutes(app: FastifyInstance) {
           ' The phone already has an account: 1008115 (use `user/boundEnterprise`); an email given is kept unproven. ' +
           "The member lands in the link's department, or the default department when the link names none or it was deleted.",
         body: memberSignUpRequestSchema,
-        response: { 200: envelopeSchema(registrationResponseSchema) },
+        response: { 200: envelopeSchema(registrationAnswerSchema) },
       },
     },
     async (request) => ok(await signUpMember(app.ctx, request.body, meta(request))),
@@ -122,7 +125,7 @@ export async function registrationRoutes(app: FastifyInstance) {
           LINK +
           ' Only `member` links. No account for the phone: 1008118; already a member: 1009110 (the link stays unused); disabled: 1008117.',
         body: joinEnterpriseRequestSchema,
-        response: { 200: envelopeSchema(registrationResponseSchema) },
+        response: { 200: envelopeSchema(registrationAnswerSchema) },
       },
     },
     async (request) => ok(await joinMember(app.ctx, request.body, meta(request))),

@@ -1,0 +1,191 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { apiPaths } from '@portal/shared/api/paths';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvitation } from '../src/libraries/invitations.ts';
+import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
+import { type Reply, call, latestCode, signInWithPassword, tokenFor } from './support/http.ts';
+import { registerPasskey, signInWithPasskey } from './support/passkey-ceremonies.ts';
+import { accountFields, newCompany, newPhone, ticketFor } from './support/registration-flow.ts';
+import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
+import { authenticatorCode, turnOnTwoStep } from './support/two-step.ts';
+
+type Schema = { properties?: Record<string, Schema>; items?: Schema } & Partial<
+  Record<'anyOf' | 'oneOf' | 'allOf', Schema[]>
+>;
+
+/** Whether an answer of this shape can carry a session token, at any depth. */
+function carriesToken(schema: Schema | undefined): boolean {
+  if (!schema) return false;
+  if (schema.properties && 'token' in schema.properties) return true;
+  return [
+    ...Object.values(schema.properties ?? {}),
+    ...(schema.items ? [schema.items] : []),
+    ...(schema.anyOf ?? []),
+    ...(schema.oneOf ?? []),
+    ...(schema.allOf ?? []),
+  ].some(carriesToken);
+}
+
+const expectTicket = (reply: Reply) => {
+  expect(reply.code, reply.msg).toBe(0);
+  expect(reply.data.token).toBeUndefined();
+  expect(reply.data.twoStep.ticket).toEqual(expect.any(String));
+  return reply.data.twoStep.ticket as string;
+};
+
+describe(`one gate into every account (${ENGINE})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  /** An account with two-step sign-in on, and its authenticator's secret. */
+  async function twoStepAccount() {
+    const user = await createUser(t.app);
+    const { secret } = await turnOnTwoStep(t, await tokenFor(t.app, user.account, PASSWORD));
+    return { user, secret };
+  }
+
+  /** A company that requires two-step sign-in of its members. */
+  async function requiringCompany(members: { userId: number; role?: 'admin' | 'member' }[] = []) {
+    const company = await createCompany(t.app, { members });
+    await t.app.ctx.db
+      .updateTable('enterprises')
+      .set({ require_two_step: 1 })
+      .where('id', '=', company.enterpriseId)
+      .execute();
+    return company;
+  }
+
+  const memberLink = async (enterpriseId: number) =>
+    (await createInvitation(t.app.ctx, { kind: 'member', enterpriseId })).id;
+  const adminLink = async () => (await createInvitation(t.app.ctx, { kind: 'admin', enterpriseId: null })).id;
+
+  /**
+   * Every call whose answer can carry a session token, with what it must answer: for an existing
+   * account with two-step sign-in proven by one factor, the ticket of the second step; where only
+   * new accounts or both factors come in, a session flagged when a company requires two-step sign-in.
+   * A call added later that can answer a token fails the first test until it is listed here.
+   */
+  const scenarios: Record<string, () => Promise<void>> = {
+    [`POST ${apiPaths.login}`]: async () => {
+      const { user } = await twoStepAccount();
+      expectTicket(await signInWithPassword(t.app, 'account', user.account, PASSWORD));
+      const sent = await call(t.app, 'POST', apiPaths.sendSms, { body: { phone: user.phone, scene: 'login' } });
+      expect(sent.code, sent.msg).toBe(0);
+      const code = await latestCode(t.app, user.phone!);
+      const byCode = { loginType: 'code', identifierType: 'phone', identifier: user.phone, code };
+      expectTicket(await call(t.app, 'POST', apiPaths.login, { body: byCode }));
+
+      const member = await createUser(t.app);
+      await requiringCompany([{ userId: member.id }]);
+      const session = await signInWithPassword(t.app, 'account', member.account, PASSWORD);
+      expect(session.data).toMatchObject({ token: expect.any(String), twoStepSetupRequired: true });
+    },
+    [`POST ${apiPaths.loginTwoStep}`]: async () => {
+      const { user, secret } = await twoStepAccount();
+      const ticket = expectTicket(await signInWithPassword(t.app, 'account', user.account, PASSWORD));
+      const second = await call(t.app, 'POST', apiPaths.loginTwoStep, {
+        body: { ticket, code: await authenticatorCode(t, secret) },
+      });
+      expect(second.code, second.msg).toBe(0);
+      expect(second.data).toEqual({ token: expect.any(String), expiresAt: expect.any(String) });
+    },
+    [`POST ${apiPaths.passkeySignIn}`]: async () => {
+      // a passkey with user verification is both factors: a session, the company's rule still applied
+      const member = await createUser(t.app);
+      const { credential } = await registerPasskey(t.app, await tokenFor(t.app, member.account, PASSWORD));
+      await requiringCompany([{ userId: member.id }]);
+      const reply = await signInWithPasskey(t.app, credential);
+      expect(reply.code, reply.msg).toBe(0);
+      expect(reply.data).toMatchObject({ token: expect.any(String), twoStepSetupRequired: true });
+    },
+    [`POST ${apiPaths.bindEnterprise}`]: async () => {
+      const { user, secret } = await twoStepAccount();
+      const company = await createCompany(t.app);
+      const body = { referralId: await memberLink(company.enterpriseId), ticket: await ticketFor(t.app, user.phone!) };
+      const ticket = expectTicket(await call(t.app, 'POST', apiPaths.bindEnterprise, { body }));
+      // joined: the second step opens the session in the company joined
+      const second = await call(t.app, 'POST', apiPaths.loginTwoStep, {
+        body: { ticket, code: await authenticatorCode(t, secret) },
+      });
+      expect(second.code, second.msg).toBe(0);
+      const portal = await call(t.app, 'GET', apiPaths.portalInfo, { token: second.data.token });
+      expect(portal.data.enterpriseId).toBe(company.enterpriseId);
+    },
+    [`POST ${apiPaths.adminSignUp}`]: async () => {
+      const { user } = await twoStepAccount();
+      const body = {
+        referralId: await adminLink(),
+        ticket: await ticketFor(t.app, user.phone!),
+        ...accountFields(),
+        enterprise: newCompany(),
+      };
+      expectTicket(await call(t.app, 'POST', apiPaths.adminSignUp, { body }));
+    },
+    [`POST ${apiPaths.ownerSignUp}`]: async () => {
+      const { user } = await twoStepAccount();
+      const inviting = await createCompany(t.app);
+      const link = await createInvitation(t.app.ctx, { kind: 'owner', enterpriseId: inviting.enterpriseId });
+      const body = {
+        referralId: link.id,
+        ticket: await ticketFor(t.app, user.phone!),
+        ...accountFields(),
+        enterprise: newCompany(),
+      };
+      expectTicket(await call(t.app, 'POST', apiPaths.ownerSignUp, { body }));
+    },
+    [`POST ${apiPaths.memberSignUp}`]: async () => {
+      // only new accounts come in here: the company's requirement is what the gate has to apply
+      const company = await requiringCompany();
+      const body = {
+        referralId: await memberLink(company.enterpriseId),
+        ticket: await ticketFor(t.app, newPhone()),
+        ...accountFields(),
+      };
+      const reply = await call(t.app, 'POST', apiPaths.memberSignUp, { body });
+      expect(reply.code, reply.msg).toBe(0);
+      expect(reply.data).toMatchObject({ token: expect.any(String), twoStepSetupRequired: true });
+    },
+    [`POST ${apiPaths.personalSignUp}`]: async () => {
+      // a new account with no company: nothing to ask, nothing to require
+      const body = { ticket: await ticketFor(t.app, newPhone()), ...accountFields() };
+      const reply = await call(t.app, 'POST', apiPaths.personalSignUp, { body });
+      expect(reply.code, reply.msg).toBe(0);
+      expect(reply.data).toEqual({ token: expect.any(String) });
+    },
+  };
+
+  it('knows every call that can answer a session token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const document = response.json() as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>
+      >;
+    };
+    const issuing = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => carriesToken(operation.responses['200']?.content?.['application/json']?.schema))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(issuing.sort()).toEqual(Object.keys(scenarios).sort());
+  });
+
+  it.each(Object.keys(scenarios))('%s passes the gate', async (route) => {
+    await scenarios[route]!();
+  });
+
+  it('opens sessions and second steps nowhere but in the gate', async () => {
+    const sources = join(import.meta.dirname, '../src');
+    const files = (await readdir(sources, { recursive: true })).filter((f) => f.endsWith('.ts'));
+    const writers: string[] = [];
+    for (const file of files) {
+      const text = await readFile(join(sources, file), 'utf8');
+      if (/\b(insertSession|insertTwoStepChallenge)\(/.test(text) && !file.startsWith('queries/')) writers.push(file);
+    }
+    expect(writers).toEqual(['libraries/account-gate.ts']);
+  });
+});
