@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readToken, writeToken } from '../lib/cookies';
 import { i18n } from '../lib/i18n';
@@ -11,7 +12,7 @@ vi.mock('../session/session-api', () => ({
   fetchCurrentUser: vi.fn(() => new Promise(() => {})),
   fetchPortalInfo: vi.fn(() => new Promise(() => {})),
   fetchPersonalization: vi.fn(() => new Promise(() => {})),
-  logout: vi.fn(),
+  logout: vi.fn(() => Promise.resolve()),
   enterEnterprise: vi.fn(),
 }));
 
@@ -48,6 +49,15 @@ describe('route guard', () => {
   it('offers the way back to sign-in on the no-permission page', async () => {
     renderRoutes(routes, '/noAuth');
     expect(await screen.findByRole('link', { name: 'Return to sign-in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('offers a signed-in user home and the way back to sign-in, which signs them out first', async () => {
+    writeToken('tok');
+    const { router } = renderRoutes(routes, '/noAuth');
+    expect(await screen.findByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/home');
+    await userEvent.click(screen.getByRole('button', { name: 'Return to sign-in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(readToken()).toBeUndefined();
   });
 
   it('keeps a signed-in user on home', async () => {
