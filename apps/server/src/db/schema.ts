@@ -112,6 +112,8 @@ export interface SessionsTable {
   user_agent: Generated<string | null>;
   /** The client's IP address as the server saw it (through TRUST_PROXY); null before migration 0006. */
   ip: Generated<string | null>;
+  /** The person's last proof in this session (migration 0010); null: the sign-in that opened it. */
+  proven_at: Generated<number | null>;
 }
 
 export interface VerificationCodesTable {

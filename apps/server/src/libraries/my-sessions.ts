@@ -4,7 +4,10 @@ import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { findLiveSessionsOfUser, revokeLiveSessionOfUser, revokeOtherLiveSessionsOfUser } from '../queries/sessions.ts';
 import { recordAudit } from './audit.ts';
+import { assertFreshProof } from './fresh-proof.ts';
 import { approximatePlace, describeDevice } from './devices.ts';
+import { recentPasskeysOf } from './recent-passkeys.ts';
+import { notifySecurityEvent } from './security-notices.ts';
 import type { Auth } from './sessions.ts';
 
 /**
@@ -56,12 +59,17 @@ export async function revokeMySession(
   return { current };
 }
 
-/** Ends every other live session of the person; this one goes on. */
+/**
+ * Ends every other live session of the person; this one goes on. Needs a fresh proof (1009166), and
+ * the person is told when a session ended. The answer lists the passkeys added lately, which the
+ * person is offered to remove: a borrowed session may have planted one that outlives it.
+ */
 export async function revokeMyOtherSessions(
   ctx: AppContext,
   auth: Auth,
-  ip: string,
+  { ip, userAgent }: { ip: string; userAgent: string | null },
 ): Promise<RevokeOtherSessionsResponse> {
+  await assertFreshProof(ctx, auth);
   const userId = auth.user.id;
   const revoked = await revokeOtherLiveSessionsOfUser(
     ctx.db,
@@ -78,6 +86,7 @@ export async function revokeMyOtherSessions(
       ip,
       detail: { others: revoked },
     });
+    notifySecurityEvent(ctx, auth.user, 'other-sessions-signed-out', { ip, userAgent });
   }
-  return { revoked };
+  return { revoked, recentPasskeys: await recentPasskeysOf(ctx, userId) };
 }

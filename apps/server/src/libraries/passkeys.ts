@@ -27,7 +27,9 @@ import {
 } from '../queries/passkeys.ts';
 import type { WebauthnChallengesTable } from '../db/schema.ts';
 import { recordAudit } from './audit.ts';
+import { assertFreshProof } from './fresh-proof.ts';
 import { hashSecret } from './secrets.ts';
+import { notifySecurityEvent } from './security-notices.ts';
 import type { Auth } from './sessions.ts';
 import { uniqueViolationOf } from './unique-violation.ts';
 
@@ -133,8 +135,10 @@ export async function listPasskeys(ctx: AppContext, auth: Auth): Promise<Passkey
  * The options of a new passkey: a discoverable credential (resident key required), so that signing
  * in needs no identifier; the passkeys the user has are excluded, so that one authenticator does not
  * hold two for the account. The relying party's name is the platform's, in the user's language.
+ * Needs a fresh proof (1009166): a borrowed session must not plant a lasting way in.
  */
 export async function passkeyRegistrationOptions(ctx: AppContext, auth: Auth): Promise<RegistrationOptions> {
+  await assertFreshProof(ctx, auth);
   const existing = await findPasskeysOfUser(ctx.db, auth.user.id);
   if (existing.length >= PASSKEY_LIMIT) throw new AppError(ErrorCode.PasskeyLimit);
   const { user } = auth;
@@ -158,9 +162,16 @@ export async function passkeyRegistrationOptions(ctx: AppContext, auth: Auth): P
  * challenge is used up first, whatever the outcome, so that an answer is tried once. Rejections:
  * 1009170 (the challenge is unknown, expired, used or another user's), 1009171 (the answer does not
  * verify: wrong origin or relying party, no user verification, a malformed attestation), 1009172
- * (the credential is registered already), 1009173 (the user holds PASSKEY_LIMIT passkeys).
+ * (the credential is registered already), 1009173 (the user holds PASSKEY_LIMIT passkeys). Needs a
+ * fresh proof (1009166), checked before the challenge is used up; the person is told of the new passkey.
  */
-export async function addPasskey(ctx: AppContext, auth: Auth, body: AddPasskeyRequest, ip: string): Promise<Passkey> {
+export async function addPasskey(
+  ctx: AppContext,
+  auth: Auth,
+  body: AddPasskeyRequest,
+  { ip, userAgent }: { ip: string; userAgent: string | null },
+): Promise<Passkey> {
+  await assertFreshProof(ctx, auth);
   const client = clientDataOf(body.response.response.clientDataJSON);
   if (!client) throw new AppError(ErrorCode.PasskeyNotVerified);
   if (!(await spendChallenge(ctx, client.challenge, 'registration', auth.user.id))) {
@@ -207,6 +218,7 @@ export async function addPasskey(ctx: AppContext, auth: Auth, body: AddPasskeyRe
     ip,
     detail: { passkeyId: id, deviceType: credentialDeviceType },
   });
+  notifySecurityEvent(ctx, auth.user, 'passkey-added', { at: now, ip, userAgent });
   return toPasskey({ id, ...row });
 }
 

@@ -1,4 +1,4 @@
-import type { UpdatePasswordRequest } from '@portal/shared/api/personal';
+import type { UpdatePasswordRequest, UpdatePasswordResponse } from '@portal/shared/api/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { passwordsMatch } from '@portal/shared/validation/rules';
 import { AppError } from '../app-error.ts';
@@ -6,7 +6,9 @@ import type { AppContext } from '../context.ts';
 import { revokeUserSessions } from '../queries/sessions.ts';
 import { updateUser } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
+import { sessionProvenNow } from './fresh-proof.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { recentPasskeysOf } from './recent-passkeys.ts';
 import { notifySecurityEvent } from './security-notices.ts';
 import type { Auth } from './sessions.ts';
 import { accountSubject, reserveSignInAttempt } from './throttle.ts';
@@ -16,6 +18,11 @@ import { accountSubject, reserveSignInAttempt } from './throttle.ts';
  * old password is wrong. A wrong old password counts as a failed sign-in of the account (the same
  * counter and wait, reserved before the check), so that a borrowed session cannot be used to guess the password. Every other
  * session of the user ends; this one goes on. The person is told (security notifications).
+ *
+ * The old password is itself the fresh proof a sensitive change needs, so a stale session may change
+ * it and the session counts as proven now. The answer lists the passkeys added lately, which the
+ * person is offered to remove: the new password and the ended sessions would not stop one planted
+ * by a borrowed session.
  */
 export async function changePassword(
   ctx: AppContext,
@@ -23,12 +30,17 @@ export async function changePassword(
   body: UpdatePasswordRequest,
   ip: string,
   userAgent: string | null,
-) {
+): Promise<UpdatePasswordResponse> {
   if (!passwordsMatch(body)) throw new AppError(ErrorCode.PasswordsDoNotMatch);
   const userId = auth.user.id;
   const attempt = await reserveSignInAttempt(ctx, accountSubject(userId), ip);
   if (!(await verifyPassword(auth.user.password_hash, body.oldPassword))) {
     throw new AppError(ErrorCode.PasswordIncorrect);
+  }
+  // the old password was right: not a failure, but nothing to change and no session to end
+  if (body.password === body.oldPassword) {
+    await attempt.succeeded();
+    throw new AppError(ErrorCode.PasswordUnchanged);
   }
   const passwordHash = await hashPassword(body.password);
   await ctx.db.transaction().execute(async (trx) => {
@@ -37,11 +49,8 @@ export async function changePassword(
     await revokeUserSessions(trx, userId, now, auth.sessionId);
     await recordAudit(ctx, { action: 'password.change', userId, enterpriseId: auth.enterpriseId, ip }, trx);
   });
-  // the old password was right: not a failure, but nothing to change and no session to end
-  if (body.password === body.oldPassword) {
-    await attempt.succeeded();
-    throw new AppError(ErrorCode.PasswordUnchanged);
-  }
   await attempt.succeeded();
+  await sessionProvenNow(ctx, auth);
   notifySecurityEvent(ctx, auth.user, 'password-changed', { ip, userAgent });
+  return { recentPasskeys: await recentPasskeysOf(ctx, userId) };
 }

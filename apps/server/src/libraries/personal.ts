@@ -10,6 +10,7 @@ import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { findUserByIdentifier, updateUser } from '../queries/users.ts';
 import { verifyCode } from './codes.ts';
+import { assertFreshProof } from './fresh-proof.ts';
 import { bindProvenPhone, saveIdentifier } from './identifier-binding.ts';
 import { notifySecurityEvent } from './security-notices.ts';
 import type { Auth } from './sessions.ts';
@@ -24,7 +25,7 @@ export async function updateNickname(ctx: AppContext, auth: Auth, body: UpdateNi
 /**
  * A new phone, proven by a `bind` code sent to it; it becomes the verified phone. Another account
  * holding it: 1009106 naming that account (masked) when it shares a company with the user, else
- * 1008109. The user's own phone again simply re-verifies it.
+ * 1008109. The user's own phone again simply re-verifies it. Needs a fresh proof (1009166).
  */
 export async function updatePhone(
   ctx: AppContext,
@@ -33,6 +34,7 @@ export async function updatePhone(
   ip: string,
   userAgent: string | null,
 ): Promise<void> {
+  await assertFreshProof(ctx, auth);
   if (!(await verifyCode(ctx, 'bind', body.phone, body.code))) throw new AppError(ErrorCode.CodeInvalid);
   const conflict = await bindProvenPhone(ctx, auth, body.phone, ip, 'updatephone', userAgent);
   if (conflict) {
@@ -47,6 +49,7 @@ export async function updatePhone(
  * used up for nothing); 1009104 for a wrong code; 1008119 when another account has proven it (checked
  * after the code, so that only the email's owner learns it). Accounts that hold it unproven do not
  * block its owner. A new address is told to the person, and to the verified email it replaces.
+ * Needs a fresh proof (1009166), checked first.
  */
 export async function updateEmail(
   ctx: AppContext,
@@ -55,6 +58,7 @@ export async function updateEmail(
   ip: string,
   userAgent: string | null,
 ): Promise<void> {
+  await assertFreshProof(ctx, auth);
   const email = emailTarget(body.email);
   if (email === auth.user.email && auth.user.email_verified) throw new AppError(ErrorCode.EmailBound);
   if (!(await verifyCode(ctx, 'bind', email, body.code))) throw new AppError(ErrorCode.CodeInvalid);

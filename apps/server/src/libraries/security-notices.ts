@@ -8,10 +8,19 @@ import { approximatePlace, describeDevice } from './devices.ts';
 /**
  * The events a person is told about, by email or SMS, so that a change they did not make does not go
  * unnoticed: a sign-in from a device they have not used before, a new password (changed or reset), a
- * new phone or email, two-step sign-in turned off.
+ * new phone or email, two-step sign-in turned off, a passkey added, the other sessions signed out, and
+ * a right first step of a sign-in followed by a wrong two-step code (someone may know the password).
  */
 export type SecurityEventKind =
-  'new-device' | 'password-changed' | 'password-reset' | 'phone-changed' | 'email-changed' | 'two-step-off';
+  | 'new-device'
+  | 'password-changed'
+  | 'password-reset'
+  | 'phone-changed'
+  | 'email-changed'
+  | 'two-step-off'
+  | 'passkey-added'
+  | 'other-sessions-signed-out'
+  | 'two-step-code-wrong';
 
 /** The request that made the change, and what it replaced. */
 export interface SecurityEventDetails {
@@ -36,6 +45,9 @@ const TEXT_KEYS: Record<SecurityEventKind, string> = {
   'phone-changed': 'notices.phoneChanged',
   'email-changed': 'notices.emailChanged',
   'two-step-off': 'notices.twoStepOff',
+  'passkey-added': 'notices.passkeyAdded',
+  'other-sessions-signed-out': 'notices.otherSessionsSignedOut',
+  'two-step-code-wrong': 'notices.twoStepCodeWrong',
 };
 
 /** `138****0000`: enough for the owner to recognise the number. */

@@ -27,6 +27,7 @@ import {
 import { findUserById } from '../queries/users.ts';
 import type { UserRow } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
+import { assertFreshProof, sessionProvenNow } from './fresh-proof.ts';
 import { verifyPassword } from './passwords.ts';
 import { hashSecret } from './secrets.ts';
 import { notifySecurityEvent } from './security-notices.ts';
@@ -133,9 +134,10 @@ function accountLabel(user: UserRow): string {
 }
 
 /** A new pending secret (replacing an earlier pending one), with its QR code; 1009162 when two-step
- *  sign-in is already on. */
+ *  sign-in is already on, 1009166 without a fresh proof. */
 export async function startTwoStepSetup(ctx: AppContext, auth: Auth): Promise<TwoStepSetup> {
   if (auth.user.totp_enabled_at !== null) throw new AppError(ErrorCode.TwoStepAlreadyOn);
+  await assertFreshProof(ctx, auth);
   const secret = generateSecret();
   if (!(await setPendingTotpSecret(ctx.db, auth.user.id, sealTotpSecret(ctx, secret), ctx.now()))) {
     throw new AppError(ErrorCode.TwoStepAlreadyOn);
@@ -211,5 +213,7 @@ export async function disableTwoStep(
     );
   });
   await attempt.succeeded();
+  // the password and the code are a fresh proof themselves: a stale session may turn it off
+  await sessionProvenNow(ctx, auth);
   notifySecurityEvent(ctx, user, 'two-step-off', { ip, userAgent });
 }

@@ -194,3 +194,18 @@ export async function revokeOtherLiveSessionsOfUser(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** When the person last proved it is them in a session: the last `reauthenticate`, else the sign-in
+ *  that opened it. Undefined for an unknown session. */
+export async function findSessionProofTime(db: Executor, id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['proven_at', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? (row.proven_at ?? row.created_at) : undefined;
+}
+
+export async function markSessionProven(db: Executor, id: number, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ proven_at: now }).where('id', '=', id).execute();
+}

@@ -46,6 +46,8 @@ export const apiPaths = {
   twoStepSetup: `${F}/personal/two-step/setup`,
   twoStepConfirm: `${F}/personal/two-step/confirm`,
   twoStepDisable: `${F}/personal/two-step/disable`,
+  // a fresh proof of the person before a sensitive change
+  reauthenticate: `${F}/personal/reauthenticate`,
   // the person's own sessions
   mySessions: `${F}/personal/sessions`,
   revokeMySession: `${F}/personal/sessions/revoke`,

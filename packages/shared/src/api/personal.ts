@@ -10,6 +10,7 @@ import {
   phoneSchema,
   requestString,
 } from '../validation/rules.ts';
+import { recentPasskeysSchema } from './fresh-proof.ts';
 
 /** Request and response shapes of the personal centre (`A`) and of the account calls of `F`. */
 
@@ -40,6 +41,10 @@ export const updatePasswordRequestSchema = z.strictObject({
   confirmPassword: confirmPasswordSchema,
 });
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
+
+/** The answer of `POST A/user/updatepwd`: the passkeys added lately, which a borrowed session may have planted. */
+export const updatePasswordResponseSchema = z.object({ recentPasskeys: recentPasskeysSchema });
+export type UpdatePasswordResponse = z.infer<typeof updatePasswordResponseSchema>;
 
 /** `POST F/user/saveLangCode` */
 export const saveLangCodeRequestSchema = z.strictObject({ langCode: languageSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recentPasskeysSchema } from './fresh-proof.ts';
 
 /** "My sessions" in the personal centre: the person's own live sessions, and ending them. */
 
@@ -43,6 +44,10 @@ export type RevokeSessionRequest = z.infer<typeof revokeSessionRequestSchema>;
 export const revokeSessionResponseSchema = z.object({ current: z.boolean() });
 export type RevokeSessionResponse = z.infer<typeof revokeSessionResponseSchema>;
 
-/** `POST F/personal/sessions/revoke-others`: how many sessions ended. */
-export const revokeOtherSessionsResponseSchema = z.object({ revoked: z.number().int() });
+/** `POST F/personal/sessions/revoke-others`: how many sessions ended, and the passkeys added lately,
+ *  which one of those sessions may have planted. */
+export const revokeOtherSessionsResponseSchema = z.object({
+  revoked: z.number().int(),
+  recentPasskeys: recentPasskeysSchema,
+});
 export type RevokeOtherSessionsResponse = z.infer<typeof revokeOtherSessionsResponseSchema>;

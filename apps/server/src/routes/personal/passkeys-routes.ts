@@ -18,6 +18,7 @@ import {
   removePasskey,
   renamePasskey,
 } from '../../libraries/passkeys.ts';
+import { storedUserAgent } from '../../libraries/devices.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 
@@ -50,7 +51,7 @@ export async function passkeysRoutes(app: FastifyInstance) {
         tags: ['personal'],
         summary: 'Start adding a passkey: the options for `navigator.credentials.create()`',
         description:
-          "WebAuthn's `PublicKeyCredentialCreationOptionsJSON` for a discoverable credential (resident key required, user verification preferred, no attestation), excluding the user's passkeys. The relying-party id is `MAIN_DOMAIN` when set (the passkey then works on every company sub-host), else the host of `PUBLIC_URL`. The challenge is good once, for 5 minutes. Rejections: 1009173 (the user holds 20 passkeys).",
+          "WebAuthn's `PublicKeyCredentialCreationOptionsJSON` for a discoverable credential (resident key required, user verification preferred, no attestation), excluding the user's passkeys. The relying-party id is `MAIN_DOMAIN` when set (the passkey then works on every company sub-host), else the host of `PUBLIC_URL`. The challenge is good once, for 5 minutes. Rejections: 1009166 (the proof of this session is older than 10 minutes: `personal/reauthenticate` first, then the same request again), 1009173 (the user holds 20 passkeys).",
         response: { 200: envelopeSchema(registrationOptionsSchema) },
       },
     },
@@ -65,12 +66,18 @@ export async function passkeysRoutes(app: FastifyInstance) {
         tags: ['personal'],
         summary: "Add a passkey: the browser's answer to the registration options, and an optional name",
         description:
-          "`response` is WebAuthn's `RegistrationResponseJSON` (what `startRegistration()` of @simplewebauthn/browser returns). The answer must come from `PUBLIC_URL`'s origin, or with `MAIN_DOMAIN` from a sub-host of it, and carry user verification. Answers the new passkey. Rejections: 1009170 (the challenge is unknown, expired, used, or another user's), 1009171 (the answer does not verify), 1009172 (the passkey is registered already), 1009173 (20 passkeys already), 1000400 (`name` empty or over 50 units, a CJK character counting 2).",
+          "`response` is WebAuthn's `RegistrationResponseJSON` (what `startRegistration()` of @simplewebauthn/browser returns). The answer must come from `PUBLIC_URL`'s origin, or with `MAIN_DOMAIN` from a sub-host of it, and carry user verification. Answers the new passkey; the person is told by their security notice. Rejections: 1009166 (the proof of this session is older than 10 minutes: `personal/reauthenticate` first, then the same request again), 1009170 (the challenge is unknown, expired, used, or another user's), 1009171 (the answer does not verify), 1009172 (the passkey is registered already), 1009173 (20 passkeys already), 1000400 (`name` empty or over 50 units, a CJK character counting 2).",
         body: addPasskeyRequestSchema,
         response: { 200: envelopeSchema(passkeySchema) },
       },
     },
-    async (request) => ok(await addPasskey(app.ctx, sessionOf(request), request.body, request.ip)),
+    async (request) =>
+      ok(
+        await addPasskey(app.ctx, sessionOf(request), request.body, {
+          ip: request.ip,
+          userAgent: storedUserAgent(request.headers['user-agent']),
+        }),
+      ),
   );
 
   r.post(

@@ -1,4 +1,5 @@
 import { envelopeSchema } from '@portal/shared/api/envelope';
+import { reauthenticateRequestSchema } from '@portal/shared/api/fresh-proof';
 import {
   allowModifyPasswordSchema,
   forgetPasswordRequestSchema,
@@ -7,6 +8,7 @@ import {
   updateEmailRequestSchema,
   updateNicknameRequestSchema,
   updatePasswordRequestSchema,
+  updatePasswordResponseSchema,
   updatePhoneRequestSchema,
   userCertifiedSchema,
 } from '@portal/shared/api/personal';
@@ -17,6 +19,7 @@ import { certificationOf, certifyPhone } from '../../libraries/certification.ts'
 import { storedUserAgent } from '../../libraries/devices.ts';
 import { changePassword } from '../../libraries/password-change.ts';
 import { resetPassword } from '../../libraries/password-reset.ts';
+import { reauthenticate } from '../../libraries/reauthentication.ts';
 import {
   allowModifyPassword,
   saveLanguage,
@@ -63,7 +66,7 @@ export async function personalRoutes(app: FastifyInstance) {
         tags: ['personal'],
         summary: 'Change the phone, proven by a `bind` code sent to the new phone',
         description:
-          "The phone becomes the verified phone. Rejections: 1009104 (wrong code); after a right code, when another account has proven the phone: 1009106 with `data.boundTo` (its masked nickname and account) if that account shares a company with the user, else 1008109. The user's own phone again re-verifies it.",
+          "The phone becomes the verified phone. Rejections: 1009166 (the proof of this session is older than 10 minutes: `personal/reauthenticate` first, then the same request again; checked before the code, which is then not used up), 1009104 (wrong code); after a right code, when another account has proven the phone: 1009106 with `data.boundTo` (its masked nickname and account) if that account shares a company with the user, else 1008109. The user's own phone again re-verifies it.",
         body: updatePhoneRequestSchema,
         response: nothing,
       },
@@ -82,7 +85,7 @@ export async function personalRoutes(app: FastifyInstance) {
         tags: ['personal'],
         summary: 'Change the email, proven by a `bind` code sent to the new email',
         description:
-          "Rejections: 1009128 (empty), 1009127 (malformed), 1009129 (it is already this user's verified email: checked before the code, which is then not used up), 1009104 (wrong code), 1008119 (another account has proven it; told only after a right code). The account's own unproven email is accepted and becomes verified.",
+          "Rejections: 1009166 (the proof of this session is older than 10 minutes: `personal/reauthenticate` first, then the same request again; checked first, so the code is not used up), 1009128 (empty), 1009127 (malformed), 1009129 (it is already this user's verified email: checked before the code, which is then not used up), 1009104 (wrong code), 1008119 (another account has proven it; told only after a right code). The account's own unproven email is accepted and becomes verified.",
         body: updateEmailRequestSchema,
         response: nothing,
       },
@@ -101,13 +104,31 @@ export async function personalRoutes(app: FastifyInstance) {
         tags: ['personal'],
         summary: 'Change the password; every other session of the user ends',
         description:
-          'Rejections: 1000400 (the new password breaks the rule), 1008107 (confirmation differs), 1009102 (wrong old password; it counts as a failed sign-in of the account, so repeated guesses wait like sign-ins do: 1000429). This session goes on.',
+          'Rejections: 1000400 (the new password breaks the rule), 1008107 (confirmation differs), 1009102 (wrong old password; it counts as a failed sign-in of the account, so repeated guesses wait like sign-ins do: 1000429). This session goes on. The old password is the fresh proof this change needs: a session whose proof is older than 10 minutes may change it, and counts as proven afterwards. `recentPasskeys` are the passkeys added in the last 7 days, oldest first, which the web app offers to remove (a borrowed session may have planted one); the person is told by their security notice.',
         body: updatePasswordRequestSchema,
+        response: { 200: envelopeSchema(updatePasswordResponseSchema) },
+      },
+    },
+    async (request) =>
+      ok(await changePassword(app.ctx, sessionOf(request), request.body, request.ip, userAgentOf(request))),
+  );
+
+  r.post(
+    apiPaths.reauthenticate,
+    {
+      // the set-up a company requires is a sensitive change too, reached before anything else
+      config: { auth: 'required', twoStepSetupAllowed: true },
+      schema: {
+        tags: ['personal'],
+        summary: 'Prove it is you in this session, before a sensitive change',
+        description:
+          'With `password`, or with `code` (a code of the authenticator app or a recovery code, used up) when two-step sign-in is on; the person chooses. The session counts as proven for 10 minutes: adding a passkey, changing the phone or email, setting up two-step sign-in and signing out everywhere answer 1009166 without such a proof (the sign-in that opened the session is one). Each try counts as a failed sign-in of the account (the same counter and waits: 1000429). Rejections: 1009102 (wrong password, or the account has none), 1009160 (wrong code, or one already used), 1009163 (a code while two-step sign-in is off).',
+        body: reauthenticateRequestSchema,
         response: nothing,
       },
     },
     async (request) => {
-      await changePassword(app.ctx, sessionOf(request), request.body, request.ip, userAgentOf(request));
+      await reauthenticate(app.ctx, sessionOf(request), request.body, request.ip);
       return ok(null);
     },
   );

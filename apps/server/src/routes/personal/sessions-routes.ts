@@ -8,6 +8,7 @@ import {
 } from '@portal/shared/api/sessions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { storedUserAgent } from '../../libraries/devices.ts';
 import { listMySessions, revokeMyOtherSessions, revokeMySession } from '../../libraries/my-sessions.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -60,10 +61,19 @@ export async function mySessionsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['personal'],
         summary: 'End every other own session; this one goes on',
-        description: '`revoked` is how many live sessions ended (0 when there was none).',
+        description:
+          '`revoked` is how many live sessions ended (0 when there was none); when one did, the person is told by their ' +
+          'security notice. `recentPasskeys` are the passkeys added in the last 7 days, oldest first, which the web ' +
+          'app offers to remove (a borrowed session may have planted one). Rejections: 1009166 (the proof of this session is older than 10 minutes: `personal/reauthenticate` first, then the same request again).',
         response: { 200: envelopeSchema(revokeOtherSessionsResponseSchema) },
       },
     },
-    async (request) => ok(await revokeMyOtherSessions(app.ctx, sessionOf(request), request.ip)),
+    async (request) =>
+      ok(
+        await revokeMyOtherSessions(app.ctx, sessionOf(request), {
+          ip: request.ip,
+          userAgent: storedUserAgent(request.headers['user-agent']),
+        }),
+      ),
   );
 }

@@ -40,7 +40,7 @@ export async function twoStepRoutes(app: FastifyInstance) {
         tags: ['personal'],
         summary: 'Start setting up two-step sign-in: a new secret for the authenticator app',
         description:
-          'Answers the secret (Base32, for typing in by hand), its `otpauth://` URI and that URI as a QR code (an SVG `data:` URL). The secret is pending until `confirm`; a new set-up replaces a pending one. Rejections: 1009162 (two-step sign-in is already on).',
+          'Answers the secret (Base32, for typing in by hand), its `otpauth://` URI and that URI as a QR code (an SVG `data:` URL). The secret is pending until `confirm`; a new set-up replaces a pending one. Rejections: 1009162 (two-step sign-in is already on), 1009166 (the proof of this session is older than 10 minutes: `personal/reauthenticate` first, then the same request again).',
         response: { 200: envelopeSchema(twoStepSetupSchema) },
       },
     },
@@ -71,7 +71,7 @@ export async function twoStepRoutes(app: FastifyInstance) {
         tags: ['personal'],
         summary: 'Turn two-step sign-in off with the password and a code of the app or a recovery code',
         description:
-          'The secret and the recovery codes are deleted. Each try counts as a failed sign-in of the account (the same counter and waits: 1000429). Rejections: 1009102 (wrong password), 1009160 (wrong code, or one already used), 1009163 (two-step sign-in is off), 1009167 (a company of the person requires it: `required` in the state says so).',
+          'The secret and the recovery codes are deleted. The password and the code are the fresh proof this change needs: a session whose proof is older than 10 minutes may turn it off, and counts as proven afterwards. Each try counts as a failed sign-in of the account (the same counter and waits: 1000429). Rejections: 1009102 (wrong password), 1009160 (wrong code, or one already used), 1009163 (two-step sign-in is off), 1009167 (a company of the person requires it: `required` in the state says so).',
         body: twoStepDisableRequestSchema,
         response: { 200: envelopeSchema(z.null()) },
       },

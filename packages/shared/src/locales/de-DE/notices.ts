@@ -14,6 +14,12 @@ const notices: Messages['notices'] = {
     'Die E-Mail-Adresse Ihres Kontos wurde am {{time}} in {{email}} geändert ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und wenden Sie sich an Ihren Administrator.',
   twoStepOff:
     'Die Anmeldung in zwei Schritten wurde für Ihr Konto am {{time}} ausgeschaltet ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und schalten Sie sie wieder ein.',
+  passkeyAdded:
+    'Ihrem Konto wurde am {{time}} ein neuer Passkey hinzugefügt ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, entfernen Sie ihn sofort in Ihrem persönlichen Bereich und ändern Sie Ihr Passwort.',
+  otherSessionsSignedOut:
+    'Alle anderen Sitzungen Ihres Kontos wurden am {{time}} abgemeldet ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort.',
+  twoStepCodeWrong:
+    'Am {{time}} hat jemand das richtige Passwort oder den richtigen Bestätigungscode Ihres Kontos eingegeben, aber einen falschen Zwei-Schritt-Code ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort.',
   unknownDevice: 'unbekanntes Gerät',
   unknownPlace: 'unbekannt',
   localNetwork: 'lokales Netzwerk',

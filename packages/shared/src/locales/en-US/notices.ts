@@ -14,6 +14,12 @@ const notices: Messages['notices'] = {
     'The email of your account was changed to {{email}} on {{time}} ({{device}}, network {{place}}). If this was not you, change your password now and contact your administrator.',
   twoStepOff:
     'Two-step sign-in was turned off for your account on {{time}} ({{device}}, network {{place}}). If this was not you, change your password now and turn two-step sign-in on again.',
+  passkeyAdded:
+    'A new passkey was added to your account on {{time}} ({{device}}, network {{place}}). If this was not you, remove it in your personal center and change your password now.',
+  otherSessionsSignedOut:
+    'All other sessions of your account were signed out on {{time}} ({{device}}, network {{place}}). If this was not you, change your password now.',
+  twoStepCodeWrong:
+    'Someone entered the right password or verification code of your account on {{time}}, but a wrong two-step code ({{device}}, network {{place}}). If this was not you, change your password now.',
   unknownDevice: 'unknown device',
   unknownPlace: 'unknown',
   localNetwork: 'local network',

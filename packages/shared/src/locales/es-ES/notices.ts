@@ -14,6 +14,12 @@ const notices: Messages['notices'] = {
     'El correo electrónico de su cuenta se cambió a {{email}} el {{time}} ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora y avise a su administrador.',
   twoStepOff:
     'Se desactivó el inicio de sesión en dos pasos de su cuenta el {{time}} ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora y vuelva a activarlo.',
+  passkeyAdded:
+    'Se añadió una nueva llave de acceso a su cuenta el {{time}} ({{device}}, red {{place}}). Si no ha sido usted, elimínela en su centro personal y cambie su contraseña ahora.',
+  otherSessionsSignedOut:
+    'Se cerraron todas las demás sesiones de su cuenta el {{time}} ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora.',
+  twoStepCodeWrong:
+    'El {{time}} alguien introdujo la contraseña o el código de verificación correctos de su cuenta, pero un código de dos pasos incorrecto ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora.',
   unknownDevice: 'dispositivo desconocido',
   unknownPlace: 'desconocida',
   localNetwork: 'red local',

@@ -14,6 +14,12 @@ const notices: Messages['notices'] = {
     "L'indirizzo email del tuo account è stato cambiato in {{email}} il {{time}} ({{device}}, rete {{place}}). Se non sei stato tu, cambia subito la password e contatta il tuo amministratore.",
   twoStepOff:
     "L'accesso in due passaggi del tuo account è stato disattivato il {{time}} ({{device}}, rete {{place}}). Se non sei stato tu, cambia subito la password e riattivalo.",
+  passkeyAdded:
+    'Il {{time}} è stata aggiunta una nuova passkey al tuo account ({{device}}, rete {{place}}). Se non sei stato tu, rimuovila subito nel tuo centro personale e cambia la password.',
+  otherSessionsSignedOut:
+    'Il {{time}} tutte le altre sessioni del tuo account sono state disconnesse ({{device}}, rete {{place}}). Se non sei stato tu, cambia subito la password.',
+  twoStepCodeWrong:
+    'Il {{time}} qualcuno ha inserito la password o il codice di verifica corretti del tuo account, ma un codice di accesso in due passaggi errato ({{device}}, rete {{place}}). Se non sei stato tu, cambia subito la password.',
   unknownDevice: 'dispositivo sconosciuto',
   unknownPlace: 'sconosciuta',
   localNetwork: 'rete locale',
