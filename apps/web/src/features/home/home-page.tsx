@@ -22,12 +22,14 @@ export function HomePage() {
         title={t('web.home.greeting', { name: userInfo?.nickname ?? '' })}
         subtitle={
           current ? (
-            <>
+            <span className={styles.subtitle}>
               <AccentTag accent={admin}>{admin ? t('web.layout.roleAdmin') : t('web.layout.roleMember')}</AccentTag>
-              {products.length > 0
-                ? t('web.home.subtitle', { company: current.enterpriseName })
-                : t('web.home.subtitleEmpty', { company: current.enterpriseName })}
-            </>
+              <span>
+                {products.length > 0
+                  ? t('web.home.subtitle', { company: current.enterpriseName })
+                  : t('web.home.subtitleEmpty', { company: current.enterpriseName })}
+              </span>
+            </span>
           ) : undefined
         }
       />

@@ -3,7 +3,7 @@ import {
   ClockCircleOutlined,
   PlusOutlined,
   StopOutlined,
-  UserAddOutlined,
+  MinusCircleOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Table } from 'antd';
@@ -25,7 +25,7 @@ import { useFeedback } from '../../../components/feedback';
 /** Only a usable link stands out; the others are told apart by icon and word. */
 const STATUS_ICONS: Record<InvitationStatus, ReactNode> = {
   valid: <CheckCircleOutlined aria-hidden="true" />,
-  used: <UserAddOutlined aria-hidden="true" />,
+  used: <MinusCircleOutlined aria-hidden="true" />,
   expired: <ClockCircleOutlined aria-hidden="true" />,
   revoked: <StopOutlined aria-hidden="true" />,
 };
