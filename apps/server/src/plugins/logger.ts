@@ -8,9 +8,33 @@ const REDACTED = 'redacted';
 const INVITATION_PATH = '/api/referral/info/';
 
 /**
- * A request URL fit for the log. An invitation link's id is its only secret and the database keeps
- * only its hash, so a log line is the one place where a usable link would survive: the id leaves the
- * path of `referral/info` and the `referralId` query value of any page or call.
+ * Query parameters that carry a secret: a session handed over between products (`arkAuth`), tokens,
+ * tickets, codes and invitation ids (the database keeps only their hashes, so a log line would be
+ * the one place a usable one survived), and whatever a client names as a token, ticket, secret or
+ * password. Compared in lower case.
+ */
+const SECRET_PARAMETERS = new Set([
+  'arkauth',
+  'authorization',
+  'challengeid',
+  'code',
+  'cookie',
+  'password',
+  'referralid',
+  'secret',
+  'signature',
+  'ticket',
+  'token',
+]);
+const SECRET_PARAMETER_SUFFIX = /(?:token|ticket|secret|password)$/i;
+
+function isSecretParameter(name: string): boolean {
+  return SECRET_PARAMETERS.has(name.toLowerCase()) || SECRET_PARAMETER_SUFFIX.test(name);
+}
+
+/**
+ * A request URL fit for the log: the invitation id leaves the path of `referral/info`, and every
+ * secret parameter's value leaves the query string of any page or call.
  */
 export function loggableUrl(url: string): string {
   const queryAt = url.indexOf('?');
@@ -18,16 +42,24 @@ export function loggableUrl(url: string): string {
   if (path.startsWith(INVITATION_PATH) && path.length > INVITATION_PATH.length) path = INVITATION_PATH + REDACTED;
   if (queryAt === -1) return path;
   const query = new URLSearchParams(url.slice(queryAt + 1));
-  if (!query.has('referralId')) return path + url.slice(queryAt);
-  query.set('referralId', REDACTED);
+  const secrets = [...new Set([...query.keys()].filter(isSecretParameter))];
+  if (!secrets.length) return path + url.slice(queryAt);
+  for (const name of secrets) query.set(name, REDACTED);
   return `${path}?${query.toString()}`;
 }
 
-/** The server's logger: Fastify's request record, with the URL made loggable. */
+/** Headers that carry a session or a secret, wherever a log line might hold a request's or an answer's. */
+const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'];
+const REDACTED_PATHS = ['req.headers', 'res.headers', 'headers'].flatMap((headers) =>
+  SECRET_HEADERS.map((name) => `${headers}["${name}"]`),
+);
+
+/** The server's logger: Fastify's request record, with the URL made loggable and secret headers hidden. */
 export function createLogger(level: string, destination?: DestinationStream): FastifyBaseLogger {
   return pino(
     {
       level,
+      redact: { paths: REDACTED_PATHS, censor: REDACTED },
       serializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,

@@ -1,0 +1,151 @@
+import { once } from 'node:events';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { apiPaths, fillPath } from '@portal/shared/api/paths';
+import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { createInvitation } from '../src/libraries/invitations.ts';
+import { createLogger, loggableUrl } from '../src/plugins/logger.ts';
+import { PASSWORD, createUser } from './support/fixtures.ts';
+import { call, signInWithPassword, tokenFor } from './support/http.ts';
+import { accountFields, newCompany, newPhone } from './support/registration-flow.ts';
+import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
+import { PAGE, temporaryWebDist } from './support/web-dist.ts';
+
+describe(`secrets in the request log (${ENGINE})`, () => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let web: ReturnType<typeof temporaryWebDist>;
+  let smsProvider: Server;
+  const texts: string[] = [];
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    // the SMS provider, as in production: the development outbox, which shows codes on purpose, is off
+    smsProvider = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => void (body += chunk.toString()));
+      request.on('end', () => {
+        texts.push((JSON.parse(body) as { text: string }).text);
+        response.writeHead(200).end();
+      });
+    });
+    smsProvider.listen(0, '127.0.0.1');
+    await once(smsProvider, 'listening');
+    const { port } = smsProvider.address() as AddressInfo;
+    testDb = await createTestDatabase();
+    await migrateToLatest(testDb.database);
+    web = temporaryWebDist({ 'index.html': PAGE });
+    app = await buildApp({
+      config: loadConfig({ PORTAL_DEV_OUTBOX: '0', SMS_WEBHOOK_URL: `http://127.0.0.1:${port}/sms` }, web.dir),
+      database: testDb.database,
+      // every line of every level, as production would write them with its most talkative setting
+      logger: createLogger('trace', { write: (line: string) => void lines.push(line) }),
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.database.close();
+    await testDb?.drop();
+    web?.remove();
+    smsProvider?.close();
+  });
+
+  it('holds none of the tokens, tickets, codes or links the flows handed out', async () => {
+    const secrets = new Set<string>([PASSWORD]);
+    const keep = (value: unknown) => {
+      expect(typeof value, 'a secret was handed out').toBe('string');
+      secrets.add(value as string);
+      return value as string;
+    };
+    const page = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+    // a password sign-in, and its token handed to the portal by another product, in every place it travels
+    const user = await createUser(app);
+    const token = keep(await tokenFor(app, user.account, PASSWORD));
+    await page(`/?arkAuth=${token}&productId=1`);
+    await page(`/home?arkAuth=${encodeURIComponent(token)}`, { cookie: `token=${token}; enterpriseId=1` });
+    await call(app, 'GET', `${apiPaths.currentUser}?token=${token}`, { token, headers: { cookie: `token=${token}` } });
+    await call(app, 'GET', `/api/no-such-call?access_token=${token}&Authorization=Bearer%20${token}`, { token });
+
+    // an invitation link, opened as a page and read by the app
+    const link = await createInvitation(app.ctx, { kind: 'admin', enterpriseId: null });
+    const referralId = keep(link.id);
+    await page(`/register-common-admin?referralId=${referralId}`);
+    await call(app, 'GET', fillPath(apiPaths.referralInfo, { id: referralId }));
+
+    // the registration: a code by SMS, its ticket, the new account's session
+    const phone = newPhone();
+    expect((await call(app, 'POST', apiPaths.sendSms, { body: { phone, scene: 'register' } })).code).toBe(0);
+    await app.messenger.idle();
+    const code = keep(texts.at(-1)?.match(/\b(\d{6})\b/)?.[1]);
+    const checked = await call(app, 'POST', apiPaths.checkPhoneCode, { body: { phone, code, scene: 'register' } });
+    const ticket = keep(checked.data.ticket);
+    await page(`/register-common-admin?referralId=${referralId}&ticket=${ticket}&code=${code}`);
+    const signedUp = await call(app, 'POST', apiPaths.adminSignUp, {
+      body: { referralId, ticket, ...accountFields(), enterprise: newCompany() },
+    });
+    expect(signedUp.code, signedUp.msg).toBe(0);
+    keep(signedUp.data.token);
+
+    // two-step sign-in: the secret, the recovery codes, the ticket between the steps, the session
+    const setup = await call(app, 'POST', apiPaths.twoStepSetup, { token });
+    const secret = keep(setup.data.secret);
+    const codeNow = () => generate({ secret, epoch: Math.floor(app.ctx.now() / 1000) });
+    const confirmed = await call(app, 'POST', apiPaths.twoStepConfirm, { token, body: { code: await codeNow() } });
+    expect(confirmed.code, confirmed.msg).toBe(0);
+    (confirmed.data.recoveryCodes as string[]).forEach(keep);
+    const first = await signInWithPassword(app, 'account', user.account, PASSWORD);
+    const twoStepTicket = keep(first.data.twoStep.ticket);
+    await page(`/login?ticket=${twoStepTicket}`);
+    const second = await call(app, 'POST', apiPaths.loginTwoStep, {
+      body: { ticket: twoStepTicket, code: confirmed.data.recoveryCodes[0] },
+    });
+    expect(second.code, second.msg).toBe(0);
+    keep(second.data.token);
+
+    await app.messenger.idle();
+    expect(lines.length).toBeGreaterThan(30);
+    // the requests are logged, with their secrets taken out
+    expect(lines.some((line) => line.includes('arkAuth=redacted&productId=1'))).toBe(true);
+    for (const secret of secrets) {
+      const leaks = lines.filter((line) => line.includes(secret) || line.includes(encodeURIComponent(secret)));
+      expect(leaks, `a log line holds ${secret.slice(0, 4)}…`).toEqual([]);
+    }
+    expect(lines.filter((line) => /bearer\s+[A-Za-z0-9_-]{8}/i.test(line))).toEqual([]);
+  });
+
+  it('takes the value of every secret parameter out of a URL, and leaves the rest as it was', () => {
+    expect(loggableUrl('/?arkAuth=abc&productId=1')).toBe('/?arkAuth=redacted&productId=1');
+    expect(loggableUrl('/x?TOKEN=a&refresh_token=b&ticket=c&code=d&referralId=e&langCode=zh-CN')).toBe(
+      '/x?TOKEN=redacted&refresh_token=redacted&ticket=redacted&code=redacted&referralId=redacted&langCode=zh-CN',
+    );
+    expect(loggableUrl('/api/referral/info/abcdef?x=1')).toBe('/api/referral/info/redacted?x=1');
+    expect(loggableUrl('/home?productId=2')).toBe('/home?productId=2');
+    expect(loggableUrl('/home')).toBe('/home');
+  });
+
+  it('hides the secret headers of whatever a line carries', () => {
+    const written: string[] = [];
+    const log = createLogger('info', { write: (line: string) => void written.push(line) });
+    const headers = {
+      authorization: 'Bearer abc123',
+      cookie: 'token=abc123',
+      'set-cookie': 'token=abc123',
+      accept: '*/*',
+    };
+    log.info({ headers, res: { headers } }, 'headers');
+    const [line] = written.map((text) => JSON.parse(text));
+    expect(line.headers).toEqual({
+      authorization: 'redacted',
+      cookie: 'redacted',
+      'set-cookie': 'redacted',
+      accept: '*/*',
+    });
+    expect(line.res.headers).toEqual(line.headers);
+  });
+});
