@@ -53,6 +53,7 @@ describe(`company personalization (${ENGINE})`, () => {
     expect(mine).toMatchObject({ code: 0 });
     expect(mine.data).toEqual({
       icon: `${SETTINGS_PREFIX}/enterprise/personalization/icon/${first.enterpriseId}?v=0`,
+      customIcon: false,
       platformName: 'First',
       platformNameCn: '第一平台',
       platformNameEn: 'First Platform',
@@ -79,6 +80,7 @@ describe(`company personalization (${ENGINE})`, () => {
 
     const defaults = {
       icon: `${SETTINGS_PREFIX}/enterprise/personalization/icon/default?v=0`,
+      customIcon: false,
       platformName: '智慧能源云平台',
       platformNameCn: '智慧能源云平台',
       platformNameEn: 'Smart Energy Cloud Platform',

@@ -118,6 +118,22 @@ describe(`settings centre: branding (${ENGINE})`, () => {
     ]);
   });
 
+  it("resets an uploaded icon to the platform's, under a new version, and says which it shows", async () => {
+    const a = await companyWithAdmin(t.app);
+    expect((await query(a.token)).data).toMatchObject({ icon: `${ICON}/${a.enterpriseId}?v=0`, customIcon: false });
+    await uploadIcon(t.app, a.token, { content: pngImage() });
+    expect((await query(a.token)).data).toMatchObject({ icon: `${ICON}/${a.enterpriseId}?v=1`, customIcon: true });
+
+    const reset = await call(t.app, 'POST', apiPaths.resetIcon, { token: a.token });
+    expect([reset.status, reset.code, reset.data]).toEqual([200, 0, { icon: `${ICON}/${a.enterpriseId}?v=2` }]);
+    expect((await query(a.token)).data).toMatchObject({ icon: reset.data.icon, customIcon: false });
+    const served = await t.app.inject({ method: 'GET', url: reset.data.icon });
+    expect(served.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(served.headers['cache-control']).not.toMatch(/immutable/);
+    const audit = await auditActions(a.enterpriseId);
+    expect(JSON.parse(audit.at(-1)!.detail!)).toEqual({ icon: { reset: true, version: 2 } });
+  });
+
   it('refuses a GIF, text called .png, an empty file and a missing file with 1000400', async () => {
     const a = await companyWithAdmin(t.app);
     const refused = [

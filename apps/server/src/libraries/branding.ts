@@ -79,3 +79,27 @@ export async function saveCompanyIcon(
   });
   return { icon: iconUrl(admin.enterpriseId, version) };
 }
+
+/**
+ * Back to the platform's icon: the stored image goes, and the version moves on as for an upload,
+ * so that no cache keeps showing the old image under the company's icon URL.
+ */
+export async function resetCompanyIcon(ctx: AppContext, admin: Administrator): Promise<PersonalizationIconResponse> {
+  const version = await ctx.db.transaction().execute(async (trx) => {
+    const next = await updatePersonalizationIcon(trx, admin.enterpriseId, null, ctx.now());
+    if (next === undefined) throw missingBranding();
+    await recordAudit(
+      ctx,
+      {
+        action: 'branding.change',
+        userId: admin.userId,
+        enterpriseId: admin.enterpriseId,
+        ip: admin.ip,
+        detail: { icon: { reset: true, version: next } },
+      },
+      trx,
+    );
+    return next;
+  });
+  return { icon: iconUrl(admin.enterpriseId, version) };
+}

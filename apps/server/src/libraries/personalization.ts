@@ -40,6 +40,7 @@ export function iconUrl(enterpriseId: number | typeof DEFAULT_ICON_ID, version: 
 function platformDefaults(lang: Language): Personalization {
   return {
     icon: iconUrl(DEFAULT_ICON_ID, 0),
+    customIcon: false,
     platformName: translate(lang, 'common.platformTitle'),
     platformNameCn: translate('zh-CN', 'common.platformTitle'),
     platformNameEn: translate('en-US', 'common.platformTitle'),
@@ -73,6 +74,7 @@ export async function queryPersonalization(
   if (!row) return platformDefaults(input.lang);
   return {
     icon: iconUrl(row.enterprise_id, row.icon_version),
+    customIcon: row.icon_type !== null,
     platformName: row.platform_name,
     platformNameCn: row.platform_name_cn,
     platformNameEn: row.platform_name_en,

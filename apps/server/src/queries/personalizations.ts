@@ -5,7 +5,15 @@ import type { Executor } from './executor.ts';
 export function findPersonalization(db: Executor, enterpriseId: number) {
   return db
     .selectFrom('personalizations')
-    .select(['enterprise_id', 'platform_name', 'platform_name_cn', 'platform_name_en', 'language_type', 'icon_version'])
+    .select([
+      'enterprise_id',
+      'platform_name',
+      'platform_name_cn',
+      'platform_name_en',
+      'language_type',
+      'icon_version',
+      'icon_type',
+    ])
     .where('enterprise_id', '=', enterpriseId)
     .executeTakeFirst();
 }
@@ -23,6 +31,7 @@ export function findMemberPersonalization(db: Executor, enterpriseId: number, us
       'personalizations.platform_name_en',
       'personalizations.language_type',
       'personalizations.icon_version',
+      'personalizations.icon_type',
     ])
     .where('personalizations.enterprise_id', '=', enterpriseId)
     .where('memberships.user_id', '=', userId)
@@ -51,19 +60,19 @@ export async function updatePersonalizationNames(
   return result.numUpdatedRows > 0n;
 }
 
-/** Stores a new icon and moves its version on in one statement; the new version, or undefined
- *  when the enterprise has no personalization row. */
+/** Stores a new icon, or none (the platform's icon again), and moves its version on in one
+ *  statement; the new version, or undefined when the enterprise has no personalization row. */
 export async function updatePersonalizationIcon(
   db: Executor,
   enterpriseId: number,
-  icon: { bytes: Uint8Array; type: NonNullable<PersonalizationsTable['icon_type']> },
+  icon: { bytes: Uint8Array; type: NonNullable<PersonalizationsTable['icon_type']> } | null,
   now: number,
 ): Promise<number | undefined> {
   const row = await db
     .updateTable('personalizations')
     .set((eb) => ({
-      icon: icon.bytes,
-      icon_type: icon.type,
+      icon: icon?.bytes ?? null,
+      icon_type: icon?.type ?? null,
       icon_version: eb('icon_version', '+', 1),
       updated_at: now,
     }))

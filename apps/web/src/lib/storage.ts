@@ -53,6 +53,7 @@ const CURRENT_USER: Shape<CurrentUser> = {
 
 const PERSONALIZATION: Shape<Personalization> = {
   icon: isString,
+  customIcon: isBoolean,
   platformName: isString,
   platformNameCn: isString,
   platformNameEn: isString,

@@ -41,6 +41,7 @@ export function testPortalInfo(productCount: number, user: CurrentUser = testUse
 
 export const testPersonalization: Personalization = {
   icon: '/api/settcntr/admin/v4/enterprise/personalization/icon/7?v=3',
+  customIcon: true,
   platformName: 'GreenDemo',
   platformNameCn: '绿能云',
   platformNameEn: 'Green Cloud',

@@ -67,6 +67,7 @@ export const apiPaths = {
   personalization: `${S}/personalization/query`,
   savePersonalization: `${S}/personalization/save`,
   uploadIcon: `${S}/personalization/icon`,
+  resetIcon: `${S}/personalization/icon/reset`,
   members: `${S}/members`,
   createMember: `${S}/members/create`,
   updateMember: `${S}/members/update`,

@@ -12,10 +12,12 @@ export const personalizationQuerySchema = z.strictObject({
 export type PersonalizationQuery = z.infer<typeof personalizationQuerySchema>;
 
 /** The company's personalization; also what the web app keeps in `_enterpriseConfig`. `icon` is a
- *  root-relative URL the server serves, versioned with `?v=` so that a new icon is a new URL. `slogan`
+ *  root-relative URL the server serves, versioned with `?v=` so that a new icon is a new URL;
+ *  `customIcon` says whether it is the company's own upload rather than the platform's icon. `slogan`
  *  is the page title, derived by the server from the names and the request language. */
 export const personalizationSchema = z.object({
   icon: z.string(),
+  customIcon: z.boolean(),
   platformName: z.string(),
   platformNameCn: z.string(),
   platformNameEn: z.string(),

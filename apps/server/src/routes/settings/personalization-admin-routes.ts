@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../app-error.ts';
-import { saveCompanyBranding, saveCompanyIcon } from '../../libraries/branding.ts';
+import { resetCompanyIcon, saveCompanyBranding, saveCompanyIcon } from '../../libraries/branding.ts';
 import { ICON_PATH } from '../../libraries/personalization.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { failureAnswers } from '../../plugins/validation.ts';
@@ -105,6 +105,20 @@ export async function personalizationAdminRoutes(app: FastifyInstance) {
       await saveCompanyBranding(app.ctx, administratorOf(request), request.body);
       return ok(null);
     },
+  );
+
+  r.post(
+    apiPaths.resetIcon,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['settings'],
+        summary: "Reset the company's icon to the platform's",
+        description: `${ADMINISTRATOR_ONLY} No body. The uploaded icon is removed and the platform's icon shows again; answers the company's icon URL, whose version moves on as after an upload.`,
+        response: { 200: envelopeSchema(personalizationIconResponseSchema) },
+      },
+    },
+    async (request) => ok(await resetCompanyIcon(app.ctx, administratorOf(request))),
   );
 
   await app.register(iconUploadRoute);

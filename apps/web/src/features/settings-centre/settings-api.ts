@@ -202,6 +202,15 @@ export function useSavePersonalization() {
   });
 }
 
+/** The platform's icon again, in place of the uploaded one. */
+export function useResetIcon() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.post<PersonalizationIconResponse>(apiPaths.resetIcon),
+    onSuccess: () => invalidateBranding(client),
+  });
+}
+
 export function useUploadIcon() {
   const client = useQueryClient();
   return useMutation({

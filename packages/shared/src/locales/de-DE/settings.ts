@@ -150,6 +150,10 @@ const settings: Messages['settings'] = {
     iconHint:
       'Nur JPG oder PNG, kleiner als 5 MB. Erscheint als Symbol im Browser-Tab; ein quadratisches Bild eignet sich am besten.',
     iconUploaded: 'Symbol aktualisiert',
+    resetIcon: 'Auf Standard zurücksetzen',
+    resetIconTitle: 'Symbol auf den Standard zurücksetzen?',
+    resetIconDescription: 'Das hochgeladene Symbol wird entfernt, und die Mitglieder sehen wieder das Standardsymbol der Plattform.',
+    iconReset: 'Symbol auf den Standard zurückgesetzt',
     preview: 'Vorschau des Browser-Tabs',
     previewLabel: 'Vorschau des Browser-Tabs: {{title}}',
   },

@@ -149,6 +149,10 @@ const settings: Messages['settings'] = {
     iconHint:
       'Solo JPG o PNG, de menos de 5 MB. Se muestra como icono de la pestaña del navegador; una imagen cuadrada es lo mejor.',
     iconUploaded: 'Icono actualizado',
+    resetIcon: 'Restablecer el predeterminado',
+    resetIconTitle: '¿Restablecer el icono predeterminado?',
+    resetIconDescription: 'Se elimina el icono subido y los miembros vuelven a ver el icono predeterminado de la plataforma.',
+    iconReset: 'Se ha restablecido el icono predeterminado',
     preview: 'Vista previa de la pestaña del navegador',
     previewLabel: 'Vista previa de la pestaña del navegador: {{title}}',
   },

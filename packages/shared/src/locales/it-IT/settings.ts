@@ -149,6 +149,10 @@ const settings: Messages['settings'] = {
     iconHint:
       "Solo JPG o PNG, inferiore a 5 MB. Appare come icona della scheda del browser; l'ideale è un'immagine quadrata.",
     iconUploaded: 'Icona aggiornata',
+    resetIcon: 'Ripristina predefinita',
+    resetIconTitle: 'Ripristinare l’icona predefinita?',
+    resetIconDescription: 'L’icona caricata viene rimossa e i membri vedono di nuovo l’icona predefinita della piattaforma.',
+    iconReset: 'Icona predefinita ripristinata',
     preview: 'Anteprima della scheda del browser',
     previewLabel: 'Anteprima della scheda del browser: {{title}}',
   },

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '@portal/shared/api/paths';
@@ -18,9 +18,11 @@ const texts = en.settings.branding;
 const BRANDING = `GET ${apiPaths.personalization}`;
 const SAVE = `POST ${apiPaths.savePersonalization}`;
 const UPLOAD = `POST ${apiPaths.uploadIcon}`;
+const RESET = `POST ${apiPaths.resetIcon}`;
 
 const branding: Personalization = {
   icon: '/api/settcntr/admin/v4/enterprise/personalization/icon/7?v=1',
+  customIcon: true,
   platformName: 'Green Energy',
   platformNameCn: '绿能',
   platformNameEn: 'Green Energy',
@@ -123,6 +125,35 @@ describe('branding', () => {
     expect((api.sent(UPLOAD)[0] as FormData).get('file')).toBe(png);
     expect(JSON.parse(window.localStorage.getItem(STORAGE_ENTERPRISE_CONFIG) ?? 'null')).toEqual(updated);
     expect(screen.getByRole('img', { name: texts.currentIcon })).toHaveAttribute('src', updated.icon);
+  });
+
+  it('resets an uploaded icon to the default after a confirmation, and offers it no more', async () => {
+    const reset = {
+      ...branding,
+      icon: '/api/settcntr/admin/v4/enterprise/personalization/icon/7?v=2',
+      customIcon: false,
+    };
+    api.routes[RESET] = ok({ icon: reset.icon });
+    await renderTab();
+    await userEvent.click(screen.getByRole('button', { name: texts.resetIcon }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(texts.resetIconDescription);
+    expect(api.sent(RESET)).toEqual([]);
+
+    api.routes[BRANDING] = ok(reset);
+    await userEvent.click(within(dialog).getByRole('button', { name: texts.resetIcon }));
+    expect(await screen.findByText(texts.iconReset)).toBeInTheDocument();
+    expect(api.sent(RESET)).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('shell-branding')).toHaveAttribute('data-icon', reset.icon));
+    expect(screen.getByRole('img', { name: texts.currentIcon })).toHaveAttribute('src', reset.icon);
+    expect(screen.queryByRole('button', { name: texts.resetIcon })).not.toBeInTheDocument();
+  });
+
+  it('offers no reset while the company shows the default icon', async () => {
+    api.routes[BRANDING] = ok({ ...branding, customIcon: false });
+    await renderTab();
+    expect(screen.getByRole('button', { name: texts.upload })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: texts.resetIcon })).not.toBeInTheDocument();
   });
 
   it('saves the names and language, then the branding in effect follows', async () => {

@@ -87,7 +87,11 @@ export function BrandingTab() {
         <h2 id="branding-icon" className={styles.cardTitle}>
           {t('settings.branding.iconTitle')}
         </h2>
-        <IconUpload icon={config.icon} onUploaded={() => message.success(t('settings.branding.iconUploaded'))} />
+        <IconUpload
+          icon={config.icon}
+          custom={config.customIcon}
+          onUploaded={() => message.success(t('settings.branding.iconUploaded'))}
+        />
         <h3 className={styles.previewTitle}>{t('settings.branding.preview')}</h3>
         <div
           className={styles.browser}
