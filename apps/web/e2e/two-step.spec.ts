@@ -49,7 +49,7 @@ test('a member turns on two-step sign-in, signs out, and signs in with the passw
 
   // the password alone opens nothing: the second step asks for the app's code
   await expect(page).toHaveURL(/\/login\/two-step$/);
-  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
   await expectAccessible(page);
   const code = page.getByRole('textbox', { name: 'Code' });
   await code.fill('000000');

@@ -31,12 +31,14 @@ const SAME_AS_ENGLISH: Partial<Record<Language, readonly string[]>> = {
     'energy.month.8',
     'energy.month.9',
     'energy.month.11',
+    'passkeys.title', // "Passkeys" is the German word too
   ],
   'es-ES': [
     'energy.priceType.total', // "Total" is the Spanish word too
   ],
   'it-IT': [
     'common.confirm', // "OK" is the usual Italian label of a confirm button
+    'web.login.password', // "password" is the Italian word too (the portal's word, not "parola chiave")
   ],
 };
 

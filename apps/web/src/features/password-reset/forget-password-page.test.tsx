@@ -60,6 +60,14 @@ describe('password recovery', () => {
     expect(screen.getByRole('link', { name: 'Back to sign-in' })).toHaveAttribute('href', '/login');
   });
 
+  it('says what the step asks for under the stepper, not the step name a second time', () => {
+    renderPage();
+    expect(screen.getAllByText('Verify identity')).toHaveLength(1);
+    expect(
+      screen.getByRole('heading', { name: 'Enter the phone number or email of your account' }),
+    ).toBeInTheDocument();
+  });
+
   it('checks the email format on the email tab and sends a reset code to a valid one', async () => {
     vi.mocked(codes.sendEmailCode).mockResolvedValue({ cooldownSeconds: 60 });
     renderPage();
@@ -142,7 +150,9 @@ describe('password recovery', () => {
     await fill(screen.getByLabelText('Confirm new password'), 'Renewed2026pass');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
 
-    expect(await screen.findByRole('heading', { name: 'Verify identity' }, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Enter the phone number or email of your account' }, SLOW),
+    ).toBeInTheDocument();
     expect(panel().getByRole('textbox', { name: 'Phone number' })).toHaveValue('13800138000');
     expect(panel().getByRole('textbox', { name: 'Verification code' })).toHaveValue('');
     expect(await panel().findByText('Invalid verification code', {}, SLOW)).toBeInTheDocument();
@@ -182,5 +192,4 @@ describe('password recovery', () => {
     expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('heading', { name: 'Set new password' })).toBeInTheDocument();
   });
-
 });

@@ -106,7 +106,7 @@ export function IdentityStep({
   const { t } = useTranslation();
   return (
     <section>
-      <StepHeading>{t('registration.reset.stepVerify')}</StepHeading>
+      <StepHeading>{t('registration.reset.identityHeading')}</StepHeading>
       <Tabs
         aria-label={t('registration.reset.methods')}
         defaultActiveKey={initial?.identifierType ?? 'phone'}

@@ -56,6 +56,7 @@ const audit: Messages['audit'] = {
     roleIs: 'Rolle: {{role}}',
     department: 'Abteilung: {{from}} → {{to}}',
     method: 'Methode: {{method}}',
+    methodVia: 'Methode: {{method}} ({{via}})',
     methods: { password: 'Passwort', code: 'Bestätigungscode' },
     via: { phone: 'Telefon', email: 'E-Mail', account: 'Konto' },
     kind: 'Linkart: {{kind}}',

@@ -39,17 +39,21 @@ const errors: Messages['errors'] = {
   1009129: 'Diese E-Mail-Adresse ist bereits verknüpft',
   1009130: 'Bitte bestätigen Sie zuerst Ihre Telefonnummer',
   1009131: 'Das neue Passwort muss sich vom aktuellen unterscheiden',
-  1009132: 'Diese E-Mail-Adresse ist noch nicht bestätigt: Melden Sie sich mit Ihrer Telefonnummer an und bestätigen Sie sie im persönlichen Bereich',
+  1009132:
+    'Diese E-Mail-Adresse ist noch nicht bestätigt: Melden Sie sich mit Ihrer Telefonnummer an und bestätigen Sie sie im persönlichen Bereich',
   1009150: 'Diese Sitzung gibt es nicht oder sie ist bereits beendet',
-  1009160: 'Falscher Bestätigungscode, bitte erneut versuchen',
+  1009160: 'Falscher Zwei-Schritt-Code, bitte erneut versuchen',
   1009161: 'Diese Anmeldung ist abgelaufen, bitte melden Sie sich erneut an',
-  1009162: 'Die Anmeldung in zwei Schritten ist bereits aktiviert',
-  1009163: 'Die Anmeldung in zwei Schritten ist nicht aktiviert',
+  1009162: 'Die Zwei-Schritt-Anmeldung ist bereits aktiviert',
+  1009163: 'Die Zwei-Schritt-Anmeldung ist nicht aktiviert',
   1009164: 'Bitte beginnen Sie die Einrichtung erneut',
   1009165: 'Ihr Unternehmen verlangt die Zwei-Schritt-Anmeldung: Bitte richten Sie sie zuerst ein',
-  1009166: 'Zum Schutz Ihres Kontos bestätigen Sie bitte, dass Sie es sind: Geben Sie Ihr Passwort oder einen Zwei-Schritt-Code ein',
-  1009167: 'Ein Unternehmen, dem Sie angehören, verlangt die Zwei-Schritt-Anmeldung, daher kann sie nicht ausgeschaltet werden',
-  1009168: 'Schalten Sie die Zwei-Schritt-Anmeldung zuerst für sich selbst ein, bevor Sie sie von den Mitgliedern verlangen',
+  1009166:
+    'Zum Schutz Ihres Kontos bestätigen Sie bitte, dass Sie es sind: Geben Sie Ihr Passwort oder einen Zwei-Schritt-Code ein',
+  1009167:
+    'Ein Unternehmen, dem Sie angehören, verlangt die Zwei-Schritt-Anmeldung, daher kann sie nicht ausgeschaltet werden',
+  1009168:
+    'Schalten Sie die Zwei-Schritt-Anmeldung zuerst für sich selbst ein, bevor Sie sie von den Mitgliedern verlangen',
   1009170: 'Diese Passkey-Anfrage ist abgelaufen oder wurde bereits verwendet, bitte erneut versuchen',
   1009171: 'Der Passkey konnte nicht überprüft werden, bitte erneut versuchen',
   1009172: 'Dieser Passkey wurde bereits hinzugefügt',

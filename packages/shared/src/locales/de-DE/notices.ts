@@ -10,10 +10,12 @@ const notices: Messages['notices'] = {
     'Ihr Passwort wurde am {{time}} mit einem Bestätigungscode zurückgesetzt ({{device}}, Netzwerk {{place}}); alle Ihre Geräte wurden abgemeldet. Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort erneut zurück.',
   phoneChanged:
     'Die Telefonnummer Ihres Kontos wurde am {{time}} in {{phone}} geändert ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und wenden Sie sich an Ihren Administrator.',
+  phoneVerified:
+    'Die Telefonnummer {{phone}} wurde am {{time}} bestätigt und mit Ihrem Konto verknüpft ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und wenden Sie sich an Ihren Administrator.',
   emailChanged:
     'Die E-Mail-Adresse Ihres Kontos wurde am {{time}} in {{email}} geändert ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und wenden Sie sich an Ihren Administrator.',
   twoStepOff:
-    'Die Anmeldung in zwei Schritten wurde für Ihr Konto am {{time}} ausgeschaltet ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und schalten Sie sie wieder ein.',
+    'Die Zwei-Schritt-Anmeldung wurde für Ihr Konto am {{time}} ausgeschaltet ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und schalten Sie sie wieder ein.',
   passkeyAdded:
     'Ihrem Konto wurde am {{time}} ein neuer Passkey hinzugefügt ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, entfernen Sie ihn sofort in Ihrem persönlichen Bereich und ändern Sie Ihr Passwort.',
   otherSessionsSignedOut:

@@ -2,7 +2,7 @@ import type { Messages } from '../types.ts';
 
 /** Texts of passkeys: the personal centre's card and the sign-in page's button. */
 const passkeys: Messages['passkeys'] = {
-  title: 'Passkeys (Zugangsschlüssel)',
+  title: 'Passkeys',
   description:
     'Melden Sie sich mit Fingerabdruck, Gesicht oder Bildschirmsperre statt mit einem Passwort an. Passkeys liegen auf Ihren Geräten oder in Ihrem Passwortmanager.',
   add: 'Passkey hinzufügen',

@@ -33,7 +33,7 @@ const personal: Messages['personal'] = {
   oldPassword: 'Bisheriges Passwort',
   newPassword: 'Neues Passwort',
   confirmPassword: 'Neues Passwort bestätigen',
-  passwordRuleHint: '8-20 Zeichen mit Groß- und Kleinbuchstaben und Ziffern',
+  passwordRuleHint: '8-20 Zeichen mit Groß- und Kleinbuchstaben sowie Ziffern',
   otherSessionsNote:
     'Nach der Änderung werden Sie auf Ihren anderen Geräten abgemeldet; diese Sitzung bleibt angemeldet.',
   phoneBoundTo:

@@ -12,7 +12,7 @@ const sessions: Messages['sessions'] = {
     tablet: 'Tablet-PC',
     other: 'Anderes Gerät',
   },
-  place: 'Ort',
+  place: 'Ort: {{place}}',
   localNetwork: 'Lokales Netzwerk',
   network: 'Netzwerk {{network}}',
   unknownPlace: 'Unbekannt',

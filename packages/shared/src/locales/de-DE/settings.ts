@@ -30,7 +30,7 @@ const settings: Messages['settings'] = {
     accountPlaceholder: '4-32 Buchstaben, Ziffern oder _ . -',
     password: 'Anfangspasswort',
     passwordPlaceholder: 'Anfangspasswort eingeben',
-    passwordHint: '8-20 Zeichen mit Groß- und Kleinbuchstaben und Ziffern',
+    passwordHint: '8-20 Zeichen mit Groß- und Kleinbuchstaben sowie Ziffern',
     phone: 'Telefon',
     email: 'E-Mail',
     optional: 'Freiwillige Angabe',
@@ -152,7 +152,8 @@ const settings: Messages['settings'] = {
     iconUploaded: 'Symbol aktualisiert',
     resetIcon: 'Auf Standard zurücksetzen',
     resetIconTitle: 'Symbol auf den Standard zurücksetzen?',
-    resetIconDescription: 'Das hochgeladene Symbol wird entfernt, und die Mitglieder sehen wieder das Standardsymbol der Plattform.',
+    resetIconDescription:
+      'Das hochgeladene Symbol wird entfernt, und die Mitglieder sehen wieder das Standardsymbol der Plattform.',
     iconReset: 'Symbol auf den Standard zurückgesetzt',
     preview: 'Vorschau des Browser-Tabs',
     previewLabel: 'Vorschau des Browser-Tabs: {{title}}',

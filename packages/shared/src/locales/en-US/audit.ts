@@ -56,6 +56,7 @@ const audit: Messages['audit'] = {
     roleIs: 'Role: {{role}}',
     department: 'Department: {{from}} → {{to}}',
     method: 'Method: {{method}}',
+    methodVia: 'Method: {{method}} ({{via}})',
     methods: { password: 'password', code: 'verification code' },
     via: { phone: 'phone', email: 'email', account: 'account' },
     kind: 'Link type: {{kind}}',

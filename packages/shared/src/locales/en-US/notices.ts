@@ -10,6 +10,8 @@ const notices: Messages['notices'] = {
     'Your password was reset with a verification code on {{time}} ({{device}}, network {{place}}) and all your devices were signed out. If this was not you, reset your password again now.',
   phoneChanged:
     'The phone number of your account was changed to {{phone}} on {{time}} ({{device}}, network {{place}}). If this was not you, change your password now and contact your administrator.',
+  phoneVerified:
+    'The phone number {{phone}} was verified and bound to your account on {{time}} ({{device}}, network {{place}}). If this was not you, change your password now and contact your administrator.',
   emailChanged:
     'The email of your account was changed to {{email}} on {{time}} ({{device}}, network {{place}}). If this was not you, change your password now and contact your administrator.',
   twoStepOff:

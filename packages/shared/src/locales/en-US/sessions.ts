@@ -12,7 +12,7 @@ const sessions: Messages['sessions'] = {
     tablet: 'Tablet',
     other: 'Other device',
   },
-  place: 'Place',
+  place: 'Place: {{place}}',
   localNetwork: 'Local network',
   network: 'Network {{network}}',
   unknownPlace: 'Unknown',

@@ -30,7 +30,7 @@ const settings: Messages['settings'] = {
     accountPlaceholder: '4-32 letters, digits or _ . -',
     password: 'Initial password',
     passwordPlaceholder: 'Enter an initial password',
-    passwordHint: '8-20 characters with upper case, lower case letters and digits',
+    passwordHint: '8-20 characters with uppercase and lowercase letters and numbers',
     phone: 'Phone',
     email: 'Email',
     optional: 'Optional',

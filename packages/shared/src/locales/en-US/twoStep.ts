@@ -36,7 +36,7 @@ export default {
   password: 'Password',
   codeOrRecovery: 'Code or recovery code',
   disabled: 'Two-step sign-in is off',
-  signInTitle: 'Two-step verification',
+  signInTitle: 'Two-step sign-in',
   signInHint: 'Enter the 6-digit code from your authenticator app.',
   recoveryInputHint: 'Enter one of the recovery codes you saved.',
   code: 'Code',

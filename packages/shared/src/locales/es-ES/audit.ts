@@ -56,6 +56,7 @@ const audit: Messages['audit'] = {
     roleIs: 'Rol: {{role}}',
     department: 'Departamento: {{from}} → {{to}}',
     method: 'Método: {{method}}',
+    methodVia: 'Método: {{method}} ({{via}})',
     methods: { password: 'contraseña', code: 'código de verificación' },
     via: { phone: 'teléfono', email: 'correo electrónico', account: 'cuenta' },
     kind: 'Tipo de enlace: {{kind}}',

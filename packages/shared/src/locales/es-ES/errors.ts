@@ -39,9 +39,10 @@ const errors: Messages['errors'] = {
   1009129: 'Este correo electrónico ya está vinculado',
   1009130: 'Primero verifique su número de teléfono',
   1009131: 'La nueva contraseña debe ser distinta de la actual',
-  1009132: 'Este correo electrónico aún no está verificado: inicie sesión con su teléfono y verifíquelo en el centro personal',
+  1009132:
+    'Este correo electrónico aún no está verificado: inicie sesión con su teléfono y verifíquelo en el centro personal',
   1009150: 'Esta sesión no existe o ya ha terminado',
-  1009160: 'Código de verificación incorrecto, inténtelo de nuevo',
+  1009160: 'Código de dos pasos incorrecto, inténtelo de nuevo',
   1009161: 'Este inicio de sesión ha caducado, inicie sesión de nuevo',
   1009162: 'El inicio de sesión en dos pasos ya está activado',
   1009163: 'El inicio de sesión en dos pasos no está activado',

@@ -10,6 +10,8 @@ const notices: Messages['notices'] = {
     'Su contraseña se restableció con un código de verificación el {{time}} ({{device}}, red {{place}}) y se cerró la sesión en todos sus dispositivos. Si no ha sido usted, restablézcala de nuevo ahora.',
   phoneChanged:
     'El número de teléfono de su cuenta se cambió a {{phone}} el {{time}} ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora y avise a su administrador.',
+  phoneVerified:
+    'El número de teléfono {{phone}} se verificó y se vinculó a su cuenta el {{time}} ({{device}}, red {{place}}). Si no fue usted, cambie su contraseña ahora y póngase en contacto con su administrador.',
   emailChanged:
     'El correo electrónico de su cuenta se cambió a {{email}} el {{time}} ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora y avise a su administrador.',
   twoStepOff:

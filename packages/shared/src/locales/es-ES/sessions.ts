@@ -12,7 +12,7 @@ const sessions: Messages['sessions'] = {
     tablet: 'Tableta',
     other: 'Otro dispositivo',
   },
-  place: 'Lugar',
+  place: 'Lugar: {{place}}',
   localNetwork: 'Red local',
   network: 'Red {{network}}',
   unknownPlace: 'Desconocido',

@@ -30,7 +30,7 @@ const settings: Messages['settings'] = {
     accountPlaceholder: 'De 4 a 32 letras, dígitos o _ . -',
     password: 'Contraseña inicial',
     passwordPlaceholder: 'Introduzca una contraseña inicial',
-    passwordHint: 'De 8 a 20 caracteres con mayúsculas, minúsculas y dígitos',
+    passwordHint: 'De 8 a 20 caracteres, con mayúsculas, minúsculas y números',
     phone: 'Teléfono',
     email: 'Correo electrónico',
     optional: 'Opcional',
@@ -151,7 +151,8 @@ const settings: Messages['settings'] = {
     iconUploaded: 'Icono actualizado',
     resetIcon: 'Restablecer el predeterminado',
     resetIconTitle: '¿Restablecer el icono predeterminado?',
-    resetIconDescription: 'Se elimina el icono subido y los miembros vuelven a ver el icono predeterminado de la plataforma.',
+    resetIconDescription:
+      'Se elimina el icono subido y los miembros vuelven a ver el icono predeterminado de la plataforma.',
     iconReset: 'Se ha restablecido el icono predeterminado',
     preview: 'Vista previa de la pestaña del navegador',
     previewLabel: 'Vista previa de la pestaña del navegador: {{title}}',

@@ -36,7 +36,7 @@ export default {
   password: 'Contraseña',
   codeOrRecovery: 'Código o código de recuperación',
   disabled: 'El inicio de sesión en dos pasos está desactivado',
-  signInTitle: 'Verificación en dos pasos',
+  signInTitle: 'Inicio de sesión en dos pasos',
   signInHint: 'Introduzca el código de 6 dígitos de su aplicación de autenticación.',
   recoveryInputHint: 'Introduzca uno de los códigos de recuperación que guardó.',
   code: 'Código',

@@ -56,6 +56,7 @@ const audit: Messages['audit'] = {
     roleIs: 'Ruolo: {{role}}',
     department: 'Reparto: {{from}} → {{to}}',
     method: 'Metodo: {{method}}',
+    methodVia: 'Metodo: {{method}} ({{via}})',
     methods: { password: 'con password', code: 'con codice di verifica' },
     via: { phone: 'telefono', email: 'e-mail', account: 'nome account' },
     kind: 'Tipo di link: {{kind}}',

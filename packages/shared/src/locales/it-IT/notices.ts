@@ -5,11 +5,13 @@ const notices: Messages['notices'] = {
   newDevice:
     'È stato effettuato un accesso al tuo account da un nuovo dispositivo il {{time}} ({{device}}, rete {{place}}). Se non sei stato tu, cambia subito la password e disconnetti il dispositivo in «Le mie sessioni» del centro personale.',
   passwordChanged:
-    'La tua password è stata cambiata il {{time}} ({{device}}, rete {{place}}) e gli altri tuoi dispositivi sono stati disconnessi. Se non sei stato tu, reimposta subito la password con «Hai dimenticato la parola chiave?».',
+    'La tua password è stata cambiata il {{time}} ({{device}}, rete {{place}}) e gli altri tuoi dispositivi sono stati disconnessi. Se non sei stato tu, reimposta subito la password con «Hai dimenticato la password?».',
   passwordReset:
     'La tua password è stata reimpostata con un codice di verifica il {{time}} ({{device}}, rete {{place}}) e tutti i tuoi dispositivi sono stati disconnessi. Se non sei stato tu, reimpostala di nuovo subito.',
   phoneChanged:
     'Il numero di telefono del tuo account è stato cambiato in {{phone}} il {{time}} ({{device}}, rete {{place}}). Se non sei stato tu, cambia subito la password e contatta il tuo amministratore.',
+  phoneVerified:
+    "Il numero di telefono {{phone}} è stato verificato e associato al tuo account il {{time}} ({{device}}, rete {{place}}). Se non sei stato tu, cambia subito la password e contatta l'amministratore.",
   emailChanged:
     "L'indirizzo email del tuo account è stato cambiato in {{email}} il {{time}} ({{device}}, rete {{place}}). Se non sei stato tu, cambia subito la password e contatta il tuo amministratore.",
   twoStepOff:

@@ -33,7 +33,7 @@ const personal: Messages['personal'] = {
   oldPassword: 'Password attuale',
   newPassword: 'Nuova password',
   confirmPassword: 'Conferma nuova password',
-  passwordRuleHint: 'Da 8 a 20 caratteri con lettere maiuscole, minuscole e numeri',
+  passwordRuleHint: 'Da 8 a 20 caratteri, con lettere maiuscole, lettere minuscole e numeri',
   otherSessionsNote: 'Dopo la modifica verrai disconnesso dagli altri dispositivi; questa sessione resta attiva.',
   phoneBoundTo: "Questo numero di telefono è già associato a un altro account dell'azienda: {{name}} ({{account}})",
   phoneBoundToName: "Questo numero di telefono è già associato a un altro account dell'azienda: {{name}}",

@@ -12,7 +12,7 @@ const sessions: Messages['sessions'] = {
     tablet: 'Dispositivo tablet',
     other: 'Altro dispositivo',
   },
-  place: 'Luogo',
+  place: 'Luogo: {{place}}',
   localNetwork: 'Rete locale',
   network: 'Rete {{network}}',
   unknownPlace: 'Sconosciuto',

@@ -30,7 +30,7 @@ const settings: Messages['settings'] = {
     accountPlaceholder: 'Da 4 a 32 lettere, cifre o _ . -',
     password: 'Password iniziale',
     passwordPlaceholder: 'Inserisci una password iniziale',
-    passwordHint: 'Da 8 a 20 caratteri con lettere maiuscole, minuscole e cifre',
+    passwordHint: 'Da 8 a 20 caratteri, con lettere maiuscole, lettere minuscole e numeri',
     phone: 'Telefono',
     email: 'E-mail',
     optional: 'Facoltativo',
@@ -151,7 +151,8 @@ const settings: Messages['settings'] = {
     iconUploaded: 'Icona aggiornata',
     resetIcon: 'Ripristina predefinita',
     resetIconTitle: 'Ripristinare l’icona predefinita?',
-    resetIconDescription: 'L’icona caricata viene rimossa e i membri vedono di nuovo l’icona predefinita della piattaforma.',
+    resetIconDescription:
+      'L’icona caricata viene rimossa e i membri vedono di nuovo l’icona predefinita della piattaforma.',
     iconReset: 'Icona predefinita ripristinata',
     preview: 'Anteprima della scheda del browser',
     previewLabel: 'Anteprima della scheda del browser: {{title}}',

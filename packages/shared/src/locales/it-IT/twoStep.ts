@@ -36,7 +36,7 @@ export default {
   password: 'Password di accesso',
   codeOrRecovery: 'Codice o codice di recupero',
   disabled: "L'accesso in due passaggi è disattivato",
-  signInTitle: 'Verifica in due passaggi',
+  signInTitle: 'Accesso in due passaggi',
   signInHint: "Inserisci il codice a 6 cifre dell'app di autenticazione.",
   recoveryInputHint: 'Inserisci uno dei codici di recupero che hai salvato.',
   code: 'Codice',

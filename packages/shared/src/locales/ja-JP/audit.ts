@@ -42,7 +42,7 @@ const audit: Messages['audit'] = {
     phone: { change: '電話番号を変更' },
     email: { change: 'メールアドレスを変更' },
     audit: { export: '監査ログをエクスポート' },
-    'two-step': { on: '2 段階認証を有効化', off: '2 段階認証を無効化' },
+    'two-step': { on: '2段階ログインを有効化', off: '2段階ログインを無効化' },
     security: { change: 'セキュリティ設定を変更' },
   },
   summary: {
@@ -51,6 +51,7 @@ const audit: Messages['audit'] = {
     roleIs: 'ロール：{{role}}',
     department: '部署：{{from}} → {{to}}',
     method: '方法：{{method}}',
+    methodVia: '方法：{{method}}（{{via}}）',
     methods: { password: 'パスワード', code: '認証コード' },
     via: { phone: '電話番号', email: 'メール', account: 'アカウント' },
     kind: 'リンクの種類：{{kind}}',

@@ -33,7 +33,7 @@ const personal: Messages['personal'] = {
   oldPassword: '現在のパスワード',
   newPassword: '新しいパスワード',
   confirmPassword: '新しいパスワード（確認）',
-  passwordRuleHint: '8～20 文字で、大文字・小文字・数字を含めてください',
+  passwordRuleHint: '8～20 文字で、英大文字・英小文字・数字を含めてください',
   otherSessionsNote: '変更後、他の端末ではログアウトされます。現在のログインはそのまま維持されます。',
   phoneBoundTo: 'この電話番号は社内の別のアカウントに連携済みです：{{name}}（{{account}}）',
   phoneBoundToName: 'この電話番号は社内の別のアカウントに連携済みです：{{name}}',

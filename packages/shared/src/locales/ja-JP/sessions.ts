@@ -12,7 +12,7 @@ const sessions: Messages['sessions'] = {
     tablet: 'タブレット',
     other: 'その他のデバイス',
   },
-  place: '場所',
+  place: '場所：{{place}}',
   localNetwork: 'ローカルネットワーク',
   network: 'ネットワーク {{network}}',
   unknownPlace: '不明',

@@ -2,7 +2,7 @@
  *  set-up a company requires, and the settings centre's security tab. */
 export default {
   title: '2段階ログイン',
-  description: 'パスワードまたは確認コードの後に、認証アプリのコードの入力を求めます。',
+  description: 'パスワードまたは認証コードの後に、認証アプリのコードの入力を求めます。',
   on: '有効',
   off: '無効',
   recoveryLeft_other: 'リカバリーコード残り {{count}} 個',
@@ -35,7 +35,7 @@ export default {
   password: 'パスワード',
   codeOrRecovery: 'コードまたはリカバリーコード',
   disabled: '2段階ログインを無効にしました',
-  signInTitle: '2段階認証',
+  signInTitle: '2段階ログイン',
   signInHint: '認証アプリに表示された 6 桁のコードを入力してください。',
   recoveryInputHint: '保存したリカバリーコードを 1 つ入力してください。',
   code: 'コード',

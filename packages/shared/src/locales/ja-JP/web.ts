@@ -48,7 +48,7 @@ const web: Messages['web'] = {
     methodLabel: '認証方法',
     byPassword: 'パスワードでログイン',
     byCode: '認証コードでログイン',
-    companySubheading: '{{name}} にログインして、貴社が契約しているエネルギー管理製品をご利用ください',
+    companySubheading: '{{name}}にログインして、貴社が契約しているエネルギー管理製品をご利用ください',
   },
   layout: {
     navigation: 'メインナビゲーション',
@@ -56,7 +56,7 @@ const web: Messages['web'] = {
     personal: '個人設定',
     logout: 'ログアウト',
     company: '現在の企業',
-    companySwitched: '{{name}} に切り替えました',
+    companySwitched: '{{name}}に切り替えました',
     collapseSidebar: 'サイドバーを折りたたむ',
     expandSidebar: 'サイドバーを展開する',
     openNavigation: 'ナビゲーションを開く',
@@ -68,9 +68,9 @@ const web: Messages['web'] = {
     roleMember: 'メンバー',
   },
   home: {
-    greeting: 'こんにちは、{{name}} さん',
-    subtitle: '{{company}} では次の製品をご利用いただけます。カードを選択して開いてください。',
-    subtitleEmpty: '{{company}} にはまだ製品がありません。',
+    greeting: 'こんにちは、{{name}}さん',
+    subtitle: '{{company}}では次の製品をご利用いただけます。カードを選択して開いてください。',
+    subtitleEmpty: '{{company}}にはまだ製品がありません。',
     productsLabel: '利用可能な製品',
     noProducts: '所属企業にはまだ製品がありません。企業の管理者にお問い合わせください。',
     noProductsAdmin:

@@ -36,7 +36,7 @@ export default {
     phone: { change: '更换手机号' },
     email: { change: '更换邮箱' },
     audit: { export: '导出审计日志' },
-    'two-step': { on: '开启两步验证', off: '关闭两步验证' },
+    'two-step': { on: '开启两步登录', off: '关闭两步登录' },
     security: { change: '修改企业安全设置' },
   },
   summary: {
@@ -45,6 +45,7 @@ export default {
     roleIs: '角色：{{role}}',
     department: '部门：{{from}} → {{to}}',
     method: '方式：{{method}}',
+    methodVia: '方式：{{method}}（{{via}}）',
     methods: { password: '密码', code: '验证码' },
     via: { phone: '手机号', email: '邮箱', account: '账号' },
     kind: '链接类型：{{kind}}',

@@ -9,6 +9,8 @@ export default {
     '你的账号密码已于 {{time}} 通过验证码重置（{{device}}，网络 {{place}}），所有设备均已退出登录。如非本人操作，请立即再次重置密码。',
   phoneChanged:
     '你的账号绑定的手机号已于 {{time}} 更换为 {{phone}}（{{device}}，网络 {{place}}）。如非本人操作，请立即修改密码并联系管理员。',
+  phoneVerified:
+    '你的账号已于 {{time}} 验证并绑定手机号 {{phone}}（{{device}}，网络 {{place}}）。如非本人操作，请立即修改密码并联系管理员。',
   emailChanged:
     '你的账号绑定的邮箱已于 {{time}} 更换为 {{email}}（{{device}}，网络 {{place}}）。如非本人操作，请立即修改密码并联系管理员。',
   twoStepOff:

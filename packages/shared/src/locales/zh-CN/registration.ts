@@ -28,9 +28,9 @@ export default {
   },
   invitation: {
     heading: '你收到了一份邀请',
-    leadAdmin: '{{inviter}} 邀请你注册一家新企业，并成为该企业的管理员。',
-    leadMember: '{{inviter}} 邀请你以成员身份加入 {{company}}。',
-    leadOwner: '{{inviter}} 邀请你注册业主企业，并与 {{company}} 建立关联。',
+    leadAdmin: '{{inviter}}邀请你注册一家新企业，并成为该企业的管理员。',
+    leadMember: '{{inviter}}邀请你以成员身份加入{{company}}。',
+    leadOwner: '{{inviter}}邀请你注册业主企业，并与{{company}}建立关联。',
     operator: '平台运营方',
     inviter: '邀请人',
     company: '邀请企业',
@@ -73,12 +73,12 @@ export default {
   },
   join: {
     heading: '确认加入企业',
-    description: '手机号 {{phone}} 已有平台账号。确认后，该账号将加入 {{company}}，无需重新设置密码。',
+    description: '手机号 {{phone}} 已有平台账号。确认后，该账号将加入{{company}}，无需重新设置密码。',
     confirm: '确认加入',
   },
   joined: {
     title: '你已是该企业的成员',
-    description: '手机号 {{phone}} 的账号已加入 {{company}}，直接登录即可使用。',
+    description: '手机号 {{phone}} 的账号已加入{{company}}，直接登录即可使用。',
     goLogin: '前往登录',
   },
   done: {
@@ -93,6 +93,7 @@ export default {
     description: '通过已绑定的手机号或邮箱验证身份，然后设置新密码。',
     progress: '找回密码进度',
     stepVerify: '验证身份',
+    identityHeading: '输入账号绑定的手机号或邮箱',
     stepPassword: '设置新密码',
     methods: '验证方式',
     tabPhone: '手机号',

@@ -1,7 +1,7 @@
 /** "My sessions" in the personal centre. */
 export default {
   title: '我的会话',
-  hint: '当前登录着您账号的设备。发现不认识的设备，请将其退出登录并修改密码。',
+  hint: '当前登录着你的账号的设备。发现不认识的设备，请将其退出登录并修改密码。',
   thisDevice: '本设备',
   unknownDevice: '未知设备',
   deviceOn: '{{os}} 上的 {{browser}}',
@@ -11,7 +11,7 @@ export default {
     tablet: '平板',
     other: '其他设备',
   },
-  place: '位置',
+  place: '位置：{{place}}',
   localNetwork: '本地网络',
   network: '网络 {{network}}',
   unknownPlace: '未知',

@@ -62,9 +62,7 @@ function SessionItem({ session, onSignOut }: { session: MySession; onSignOut(): 
           {session.current ? <AccentTag>{t('sessions.thisDevice')}</AccentTag> : null}
         </p>
         <ul className={styles.details}>
-          <li title={t('sessions.placeHint')}>
-            {t('sessions.place')}: {placeOf(t, session)}
-          </li>
+          <li title={t('sessions.placeHint')}>{t('sessions.place', { place: placeOf(t, session) })}</li>
           <li>{t('sessions.signedInAt', { time: formatTime(session.createdAt) })}</li>
           <li>{t('sessions.lastActiveAt', { time: formatTime(session.lastSeenAt) })}</li>
         </ul>

@@ -43,7 +43,9 @@ export function auditSummary(
       if (method) {
         const how = t(`audit.summary.methods.${method}`, { defaultValue: method });
         const by = via ? t(`audit.summary.via.${via}`, { defaultValue: via }) : null;
-        parts.push(t('audit.summary.method', { method: by ? `${how} (${by})` : how }));
+        parts.push(
+          by ? t('audit.summary.methodVia', { method: how, via: by }) : t('audit.summary.method', { method: how }),
+        );
       }
       break;
     }
