@@ -61,6 +61,8 @@ describe(`settings centre: members (${ENGINE})`, () => {
           nickname: 'Alice Admin',
           phone: a.admin.phone,
           email: a.admin.email,
+          phoneProven: true,
+          emailProven: true,
           role: 'admin',
           departmentId: a.defaultDepartmentId,
           joinedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
@@ -159,6 +161,11 @@ describe(`settings centre: members (${ENGINE})`, () => {
         user_type: 'investors',
         last_enterprise_id: a.enterpriseId,
       });
+      // the list tells the unproven phone and email from proven ones
+      const listed = (await list(a.token, '?keyword=field.tech')).data.items;
+      expect(listed).toEqual([
+        expect.objectContaining({ userId, phone: '13611112222', phoneProven: false, emailProven: false }),
+      ]);
 
       const signIn = await signInWithPassword(t.app, 'account', 'FIELD.tech-01', 'FieldTech2026');
       expect(signIn.code, signIn.msg).toBe(0);

@@ -40,8 +40,10 @@ export async function listCompanyMembers(
   ]);
   return {
     total,
-    items: rows.map((row) => ({
+    items: rows.map(({ phoneCertified, emailVerified, ...row }) => ({
       ...row,
+      phoneProven: phoneCertified === 1,
+      emailProven: emailVerified === 1,
       joinedAt: new Date(row.joinedAt).toISOString(),
     })),
   };

@@ -43,6 +43,8 @@ export function listMembers(
       'users.nickname as nickname',
       'users.phone as phone',
       'users.email as email',
+      'users.phone_certified as phoneCertified',
+      'users.email_verified as emailVerified',
       'memberships.role as role',
       'memberships.department_id as departmentId',
       'memberships.joined_at as joinedAt',

@@ -61,6 +61,11 @@ export const memberSchema = z.object({
   nickname: z.string(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
+  /** Whether a code proved the phone: an unproven one (typed in by an administrator, or given at
+   *  registration) signs in to nothing, and another account may hold the same number. */
+  phoneProven: z.boolean(),
+  /** Whether a code proved the email, as for the phone. */
+  emailProven: z.boolean(),
   role: z.enum(MEMBER_ROLES),
   departmentId: z.number(),
   /** ISO 8601 */

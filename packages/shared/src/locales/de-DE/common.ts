@@ -19,6 +19,8 @@ const common: Messages['common'] = {
   getCode: 'Code anfordern',
   resendIn: 'Erneut senden in {{seconds}} s',
   codeCooldown: 'Gerade wurde ein Code gesendet. Einen neuen können Sie in {{seconds}} s anfordern.',
+  unproven: 'Nicht bestätigt',
+  unprovenHint: 'Noch nicht per Code bestätigt: Damit ist keine Anmeldung möglich.',
   transport: {
     network: 'Netzwerkfehler, bitte überprüfen Sie Ihre Netzwerkverbindung',
     aborted: 'Anfrage unterbrochen',

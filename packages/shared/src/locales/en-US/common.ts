@@ -19,6 +19,8 @@ const common: Messages['common'] = {
   getCode: 'Get code',
   resendIn: 'Resend in {{seconds}} s',
   codeCooldown: 'A code was sent just now. You can ask for another in {{seconds}} s.',
+  unproven: 'Not verified',
+  unprovenHint: 'Not verified by a code yet: it cannot be used to sign in.',
   transport: {
     network: 'Network Error',
     aborted: 'Request aborted',

@@ -19,6 +19,8 @@ const common: Messages['common'] = {
   getCode: 'Obtener código',
   resendIn: 'Reenviar en {{seconds}} s',
   codeCooldown: 'Se acaba de enviar un código. Puede pedir otro dentro de {{seconds}} s.',
+  unproven: 'Sin verificar',
+  unprovenHint: 'Aún no se ha verificado con un código: no sirve para iniciar sesión.',
   transport: {
     network: 'Error de red, compruebe su conexión a la red',
     aborted: 'Solicitud interrumpida',

@@ -19,6 +19,8 @@ const common: Messages['common'] = {
   getCode: 'Ottieni codice',
   resendIn: 'Invia di nuovo tra {{seconds}} s',
   codeCooldown: 'Un codice è appena stato inviato. Potrai richiederne un altro tra {{seconds}} s.',
+  unproven: 'Non verificato',
+  unprovenHint: 'Non ancora verificato con un codice: non si può usare per accedere.',
   transport: {
     network: 'Errore di rete, controlla la connessione di rete',
     aborted: 'Richiesta interrotta',

@@ -19,6 +19,8 @@ const common: Messages['common'] = {
   getCode: '認証コードを取得',
   resendIn: '{{seconds}} 秒後に再取得',
   codeCooldown: 'コードを送信したばかりです。{{seconds}} 秒後に再度取得できます。',
+  unproven: '未認証',
+  unprovenHint: 'まだ認証コードで認証されていないため、ログインには使えません。',
   transport: {
     network: 'ネットワークエラーです。ネットワーク接続を確認してください',
     aborted: 'リクエストが中断されました',

@@ -18,6 +18,8 @@ export default {
   getCode: '获取验证码',
   resendIn: '{{seconds}} 秒后重新获取',
   codeCooldown: '验证码刚刚已发送，{{seconds}} 秒后可再次获取。',
+  unproven: '未验证',
+  unprovenHint: '尚未通过验证码验证，暂不能用于登录。',
   transport: {
     network: '网络错误，请检查网络连接',
     aborted: '请求已中止',

@@ -11,6 +11,8 @@ const member = (userId: number, role: Member['role']): Member => ({
   nickname: `P${userId}`,
   phone: null,
   email: null,
+  phoneProven: false,
+  emailProven: false,
   role,
   departmentId: 1,
   joinedAt: '2026-01-01T00:00:00.000Z',

@@ -24,6 +24,8 @@ const member = (userId: number, nickname: string, role: Member['role']): Member 
   nickname,
   phone: null,
   email: null,
+  phoneProven: false,
+  emailProven: false,
   role,
   departmentId: 1,
   joinedAt: '2026-01-01T00:00:00.000Z',
@@ -50,6 +52,29 @@ describe('members of the company', () => {
   function renderTab() {
     renderRoutes([{ path: '/', element: <MembersTab departments={departmentsStub()} /> }], '/');
   }
+
+  it('tags the phones and emails no code has proven', async () => {
+    api.routes[MEMBERS] = ok({
+      total: 2,
+      items: [
+        { ...member(1, 'Boss', 'admin'), phone: '13800138000', phoneProven: true, email: 'boss@example.com' },
+        { ...member(2, 'Li Lei', 'member'), phone: '13800138000', email: 'li@example.com', emailProven: true },
+      ],
+    });
+    renderTab();
+    const boss = (await screen.findByText('Boss')).closest('tr')!;
+    const liLei = screen.getByText('Li Lei').closest('tr')!;
+    // the same phone twice: only the proven one stands untagged
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    const cells = (row: HTMLElement) =>
+      [texts.phone, texts.email].map((title) => row.querySelectorAll('td')[headers.indexOf(title)]!);
+    const [bossPhone, bossEmail] = cells(boss);
+    const [liPhone, liEmail] = cells(liLei);
+    expect(within(bossPhone!).queryByText(en.common.unproven)).not.toBeInTheDocument();
+    expect(within(bossEmail!).getByText(en.common.unproven)).toBeInTheDocument();
+    expect(within(liPhone!).getByText(en.common.unproven)).toBeInTheDocument();
+    expect(within(liEmail!).queryByText(en.common.unproven)).not.toBeInTheDocument();
+  });
 
   it('lists the members with their role and department, marking oneself', async () => {
     renderTab();

@@ -1,13 +1,14 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Member } from '@portal/shared/api/settings';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { useSessionUser } from '../../../session/session-queries';
 import { AccentTag } from '../../../components/accent-tag';
+import { UnprovenTag } from '../../../components/unproven-tag';
 import type { Departments } from '../departments/use-departments';
 import { formatDate } from '../format-date-time';
 import { useRemoveMember } from '../settings-api';
@@ -22,6 +23,18 @@ import { useFeedback } from '../../../components/feedback';
 
 /** Inline, because antd's own `max-width: 100%` for an ellipsis outranks a class. */
 const TRUNCATED = { maxWidth: '14em' } as const;
+
+/** A phone or email, tagged while no code has proven it: two accounts may list the same one. */
+function withProof(value: string | null, proven: boolean, shown: ReactNode) {
+  return value === null || proven ? (
+    shown
+  ) : (
+    <span className={styles.nameCell}>
+      {shown}
+      <UnprovenTag />
+    </span>
+  );
+}
 
 function truncated(value: string | null) {
   return value === null ? (
@@ -89,8 +102,16 @@ export function MembersTab({ departments }: { departments: Departments }) {
       ),
     },
     { title: t('settings.members.account'), dataIndex: 'account', render: truncated },
-    { title: t('settings.members.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '—' },
-    { title: t('settings.members.email'), dataIndex: 'email', render: truncated },
+    {
+      title: t('settings.members.phone'),
+      dataIndex: 'phone',
+      render: (phone: string | null, member) => withProof(phone, member.phoneProven, phone ?? '—'),
+    },
+    {
+      title: t('settings.members.email'),
+      dataIndex: 'email',
+      render: (email: string | null, member) => withProof(email, member.emailProven, truncated(email)),
+    },
     {
       title: t('settings.members.role'),
       dataIndex: 'role',
