@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { PRODUCTS } from '@portal/shared/products';
 import type { FastifyInstance } from 'fastify';
+import { type ProductEntry, productEntryOf } from '../../libraries/product-entry.ts';
 import { sendFailure } from '../../plugins/envelope.ts';
 import { METRICS_PATH } from '../../plugins/metrics.ts';
 
@@ -16,6 +18,9 @@ function withQuery(target: string, query: string): string {
   const [base, hash] = hashAt === -1 ? [target, ''] : [target.slice(0, hashAt), target.slice(hashAt)];
   return `${base}${base.includes('?') ? '&' : '?'}${query}${hash}`;
 }
+
+/** The web app's pages for a browser that may not open the product (the spec's Login and NoAuth). */
+const PAGE_OF: Record<Exclude<ProductEntry, 'product'>, string> = { 'sign-in': '/login', 'no-right': '/noAuth' };
 
 function escapeAttribute(value: string): string {
   return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -42,7 +47,9 @@ function compressedOnce(html: string): IndexHtml {
 /** The built web app with history fallback: any GET outside /api that is not a file gets index.html.
  *  The main domain is handed to the app in a meta tag, so one build serves every deployment.
  *  A product whose location `PRODUCT_URLS` names opens there instead: its entry path answers a 302
- *  to that location, keeping the query string; the others keep the web app's own page. */
+ *  to that location, keeping the query string, for a session (the `token` cookie) whose current
+ *  company has the right to the product; otherwise to the web app's sign-in or NoAuth page. The
+ *  others keep the web app's own page. */
 export async function webAppRoutes(
   app: FastifyInstance,
   options: { webDist: string | null; mainDomain: string | null; productUrls: Record<string, string> },
@@ -51,7 +58,11 @@ export async function webAppRoutes(
   for (const product of PRODUCTS) {
     const target = productUrls[product.code];
     if (!target) continue;
-    app.get(product.entryPath, { schema: { hide: true } }, (request, reply) => {
+    app.get(product.entryPath, { schema: { hide: true } }, async (request, reply) => {
+      const entry = await productEntryOf(app.ctx, request.cookies[COOKIE_TOKEN], product.code);
+      // the answer depends on the session: no cache may keep it for another browser
+      reply.header('cache-control', 'no-store');
+      if (entry !== 'product') return reply.redirect(PAGE_OF[entry], 302);
       const queryAt = request.url.indexOf('?');
       return reply.redirect(withQuery(target, queryAt === -1 ? '' : request.url.slice(queryAt + 1)), 302);
     });
