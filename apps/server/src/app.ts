@@ -1,11 +1,9 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { constants as zlibConstants } from 'node:zlib';
-import { JSON_BODY_LIMIT_BYTES } from '@portal/shared/constants';
-import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { JSON_BODY_LIMIT_BYTES, REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { AppError } from './app-error.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/database.ts';
@@ -19,7 +17,7 @@ import { drainPlugin } from './plugins/drain.ts';
 import { ipKey } from './libraries/ip-key.ts';
 import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
 import { schedulePurge } from './libraries/retention.ts';
-import { countingRefusals } from './libraries/throttle.ts';
+import { countingRefusals, tooManyAttempts } from './libraries/throttle.ts';
 import { databaseThrottleStore } from './libraries/throttle-store.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { createLogger, requestIdPlugin } from './plugins/logger.ts';
@@ -137,13 +135,14 @@ export async function buildApp({
   await app.register(rateLimit, {
     global: true,
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}request-rate:` } : {}),
-    max: 600,
+    max: REQUESTS_PER_IP_MINUTE,
     // one client as the app's own per-IP limits see it: an IPv4 address, or an IPv6 client's whole /64
     keyGenerator: (request) => ipKey(request.ip),
+    // the web app's own files (some 45 on a first visit) would use up an office's requests
+    allowList: (request) => request.routeOptions.config.webAppFile === true,
     timeWindow: '1 minute',
     onExceeded: () => ctx.metrics?.throttled('request-rate'),
-    errorResponseBuilder: (_request, context) =>
-      new AppError(ErrorCode.TooManyAttempts, null, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+    errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
   });
   await app.register(authPlugin);
 

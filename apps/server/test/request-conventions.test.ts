@@ -1,4 +1,4 @@
-import type { Language } from '@portal/shared/constants';
+import { type Language, REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ICON_PATH } from '../src/libraries/personalization.ts';
@@ -61,14 +61,14 @@ describe(`request conventions (${ENGINE})`, () => {
     it('counts the IPv6 addresses of one /64 together, another /64 and each IPv4 client apart', async () => {
       const remaining = async (ip: string) =>
         Number((await call(t.app, 'GET', apiPaths.currentUser, { ip })).headers['x-ratelimit-remaining']);
-      expect(await remaining('2001:db8:aa:1::1')).toBe(599);
-      expect(await remaining('2001:db8:aa:1:ffff:ffff:ffff:fffe')).toBe(598);
-      expect(await remaining('2001:db8:aa:2::1')).toBe(599);
+      expect(await remaining('2001:db8:aa:1::1')).toBe(REQUESTS_PER_IP_MINUTE - 1);
+      expect(await remaining('2001:db8:aa:1:ffff:ffff:ffff:fffe')).toBe(REQUESTS_PER_IP_MINUTE - 2);
+      expect(await remaining('2001:db8:aa:2::1')).toBe(REQUESTS_PER_IP_MINUTE - 1);
       // IPv4 addresses count one by one, also as a dual-stack listener reports them (IPv4-mapped IPv6)
-      expect(await remaining('127.9.9.1')).toBe(599);
-      expect(await remaining('::ffff:127.9.9.2')).toBe(599);
-      expect(await remaining('::ffff:127.9.9.3')).toBe(599);
-      expect(await remaining('127.9.9.3')).toBe(598);
+      expect(await remaining('127.9.9.1')).toBe(REQUESTS_PER_IP_MINUTE - 1);
+      expect(await remaining('::ffff:127.9.9.2')).toBe(REQUESTS_PER_IP_MINUTE - 1);
+      expect(await remaining('::ffff:127.9.9.3')).toBe(REQUESTS_PER_IP_MINUTE - 1);
+      expect(await remaining('127.9.9.3')).toBe(REQUESTS_PER_IP_MINUTE - 2);
     });
   });
 

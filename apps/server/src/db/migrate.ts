@@ -11,6 +11,7 @@ import * as auditLogOrder from './migrations/0007-audit-log-order.ts';
 import * as twoStepSignIn from './migrations/0008-two-step-sign-in.ts';
 import * as passkeys from './migrations/0009-passkeys.ts';
 import * as sessionProofs from './migrations/0010-session-proofs.ts';
+import * as proofOfWork from './migrations/0012-proof-of-work.ts';
 
 /** Every migration, in order; listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<void> }> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<
   '0008-two-step-sign-in': twoStepSignIn,
   '0009-passkeys': passkeys,
   '0010-session-proofs': sessionProofs,
+  '0012-proof-of-work': proofOfWork,
 };
 
 /** The listed migrations for a Migrator; the migration tests stop it part way to seed older data. */

@@ -145,6 +145,12 @@ export interface SignInWaitsTable {
   wait_until: number;
 }
 
+/** A proof-of-work challenge handed out and not yet solved; see migration 0012. */
+export interface ProofOfWorkChallengesTable {
+  challenge_hash: string;
+  expires_at: number;
+}
+
 export interface RateEventsTable {
   id: Generated<number>;
   bucket: string;
@@ -239,6 +245,7 @@ export interface Database {
   tickets: TicketsTable;
   sign_in_waits: SignInWaitsTable;
   rate_events: RateEventsTable;
+  proof_of_work_challenges: ProofOfWorkChallengesTable;
   personalizations: PersonalizationsTable;
   audit_events: AuditEventsTable;
   recovery_codes: RecoveryCodesTable;

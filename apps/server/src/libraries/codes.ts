@@ -6,17 +6,21 @@ import {
   CODE_MAX_WRONG_TRIES,
   CODE_RESEND_SECONDS,
   CODE_SENDS_PER_DAY,
+  CODE_SENDS_PER_ACCOUNT_HOUR,
   CODE_SENDS_PER_HOUR,
   CODE_SENDS_PER_IP_HOUR,
+  CODE_SENDS_PER_IP_HOUR_WITHOUT_PROOF,
   CODE_TTL_SECONDS,
 } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
+import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import type { Messenger } from '../messaging/messenger.ts';
 import type { RateLimit } from '../queries/rate-events.ts';
 import { consumeCode, findCode, reserveCodeTry, upsertCode } from '../queries/verification-codes.ts';
 import { ipKey } from './ip-key.ts';
+import { issueProofOfWork, redeemProofOfWork } from './proof-of-work.ts';
 import { hashSecret, sameHash } from './secrets.ts';
 import { tooManyAttempts } from './throttle.ts';
 
@@ -29,14 +33,40 @@ function codeHash(scene: string, target: string, code: string): string {
 
 const RESEND_MS = CODE_RESEND_SECONDS * 1000;
 
-/** The sending limits of the contract, counted whether or not the target has an account. */
-function sendingLimits(target: string, ip: string): RateLimit[] {
+/** The sending limits, counted whether or not the target has an account: the target's first, so that
+ *  its cooldown is what a refusal tells whenever it applies. */
+function sendingLimits({ target, ip, accountId }: SendCodeInput): RateLimit[] {
   return [
     { bucket: 'code-target', subject: target, windowMs: RESEND_MS, max: 1 },
     { bucket: 'code-target', subject: target, windowMs: HOUR, max: CODE_SENDS_PER_HOUR },
     { bucket: 'code-target', subject: target, windowMs: DAY, max: CODE_SENDS_PER_DAY },
     { bucket: 'code-ip', subject: ipKey(ip), windowMs: HOUR, max: CODE_SENDS_PER_IP_HOUR },
+    ...(accountId === null
+      ? []
+      : [{ bucket: 'code-account', subject: String(accountId), windowMs: HOUR, max: CODE_SENDS_PER_ACCOUNT_HOUR }]),
   ];
+}
+
+/** The anonymous sends an address makes without a proof of work; it is checked last, so that it refuses
+ *  only a send every other limit lets through. */
+const UNPROVEN_BUCKET = 'code-ip-unproven';
+function unprovenLimit(ip: string): RateLimit {
+  return { bucket: UNPROVEN_BUCKET, subject: ipKey(ip), windowMs: HOUR, max: CODE_SENDS_PER_IP_HOUR_WITHOUT_PROOF };
+}
+
+/**
+ * Reserves the send under every limit at once. Beyond the address's sends without proof, the send
+ * needs a solved challenge (1009180 hands one out), which counts once; the send is then reserved
+ * again, atomically, under the other limits only.
+ */
+async function reserveSend(ctx: AppContext, input: SendCodeInput, now: number) {
+  const limits = sendingLimits(input);
+  const anonymous = input.accountId === null;
+  const reservation = await ctx.throttles.reserve(anonymous ? [...limits, unprovenLimit(input.ip)] : limits, now);
+  if (reservation.granted || reservation.refused.bucket !== UNPROVEN_BUCKET) return reservation;
+  if (!input.proofOfWork) throw new AppError(ErrorCode.ProofOfWorkRequired, { challenge: await issueProofOfWork(ctx) });
+  await redeemProofOfWork(ctx, input.proofOfWork);
+  return ctx.throttles.reserve(limits, now);
 }
 
 export interface SendCodeInput {
@@ -47,6 +77,10 @@ export interface SendCodeInput {
   lang: Language;
   /** False for a `login`/`reset` code to an unknown target: it answers like a send but sends nothing. */
   deliver: boolean;
+  /** The signed-in account asking, whose sends count by the account; null when nobody is signed in. */
+  accountId: number | null;
+  /** A solved challenge (ALTCHA's payload), needed once the address's sends without one are used up. */
+  proofOfWork: string | undefined;
 }
 
 /**
@@ -61,10 +95,10 @@ export async function sendCode(
   input: SendCodeInput,
 ): Promise<{ cooldownSeconds: number }> {
   const now = ctx.now();
-  const reservation = await ctx.throttles.reserve(sendingLimits(input.target, input.ip), now);
+  const reservation = await reserveSend(ctx, input, now);
   if (!reservation.granted) {
     const { refused, retryAfterMs } = reservation;
-    const cooldown = refused.windowMs === RESEND_MS ? { cooldownSeconds: Math.ceil(retryAfterMs / 1000) } : null;
+    const cooldown = refused.windowMs === RESEND_MS ? { cooldownSeconds: Math.ceil(retryAfterMs / 1000) } : {};
     throw tooManyAttempts(retryAfterMs, ErrorCode.SmsBusy, cooldown);
   }
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');

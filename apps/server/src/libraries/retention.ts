@@ -7,6 +7,7 @@ import {
   deleteTicketsExpiredBefore,
 } from '../queries/retention.ts';
 import { deleteDeadWebauthnChallenges } from '../queries/passkeys.ts';
+import { deleteProofOfWorkChallengesExpiredBefore } from '../queries/proof-of-work.ts';
 import { deleteSignInWaitsBefore } from '../queries/sign-in-waits.ts';
 import { deleteTwoStepChallengesExpiredBefore } from '../queries/two-step.ts';
 
@@ -21,13 +22,15 @@ export interface Purged {
   codes: number;
   webauthnChallenges: number;
   twoStepChallenges: number;
+  proofOfWorkChallenges: number;
 }
 
 /**
  * Deletes what has outlived its use: throttling events past the longest window (a day), runs of
  * sign-in failures idle for a day, codes and tickets a day after they expired, passkey challenges as
- * soon as they expired or were used (anyone may ask for one, unsigned in), sessions and audit events
- * after their configured retention. Idempotent, so every server process may run it.
+ * soon as they expired or were used (anyone may ask for one, unsigned in), proof-of-work challenges
+ * once expired, sessions and audit events after their configured retention. Idempotent, so every
+ * server process may run it.
  */
 export async function purgeExpired(ctx: AppContext): Promise<Purged> {
   const now = ctx.now();
@@ -41,6 +44,7 @@ export async function purgeExpired(ctx: AppContext): Promise<Purged> {
     codes: await deleteCodesExpiredBefore(ctx.db, now - DAY),
     webauthnChallenges: await deleteDeadWebauthnChallenges(ctx.db, now),
     twoStepChallenges: await deleteTwoStepChallengesExpiredBefore(ctx.db, now - DAY),
+    proofOfWorkChallenges: await deleteProofOfWorkChallengesExpiredBefore(ctx.db, now),
   };
 }
 

@@ -29,6 +29,8 @@ interface CodeRequest {
   scene: CodeScene;
   ip: string;
   lang: Language;
+  accountId: number | null;
+  proofOfWork: string | undefined;
 }
 
 async function requestCode(
@@ -44,7 +46,7 @@ async function requestCode(
   const lang = owner?.lang_code ?? request.lang;
   // only a proven phone or email names an account (see findUserByIdentifier): an unproven one opens nothing
   const deliver = ACCOUNT_ONLY.includes(request.scene) ? owner !== undefined : true;
-  return sendCode(ctx, messenger, { channel, target, scene: request.scene, ip: request.ip, lang, deliver });
+  return sendCode(ctx, messenger, { ...request, channel, target, lang, deliver });
 }
 
 export function requestPhoneCode(ctx: AppContext, messenger: Messenger, phone: string, request: CodeRequest) {

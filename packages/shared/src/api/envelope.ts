@@ -19,6 +19,14 @@ export const failureDataSchema = z
       .describe('1009106: the other account holding the phone, masked; null when it shares no company with the user'),
     reason: z.string().optional().describe('1000403: why, when it is not a missing right (`lastAdmin`)'),
     cooldownSeconds: z.number().optional().describe('1009108: seconds until the target may receive a code again'),
+    retryAfterSeconds: z
+      .number()
+      .optional()
+      .describe('1009108, 1000429: seconds until the refused call may be tried again (as `Retry-After`)'),
+    challenge: z
+      .looseObject({ algorithm: z.string(), challenge: z.string(), maxnumber: z.number(), salt: z.string() })
+      .optional()
+      .describe('1009180: the ALTCHA proof-of-work challenge to solve; its solution goes in `X-Proof-Of-Work`'),
     status: z.enum(REFERRAL_STATUSES).optional().describe('1008110: what `referral/info` says of the link'),
   })
   .nullable();

@@ -26,6 +26,13 @@ function escapeAttribute(value: string): string {
   return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A file of the built web app: never counted by the request-rate limit. */
+    webAppFile?: boolean;
+  }
+}
+
 /** The smaller first. */
 const COMPRESSIONS = ['br', 'gzip'] as const;
 
@@ -42,6 +49,28 @@ function compressedOnce(html: string): IndexHtml {
     br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
     gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
   };
+}
+
+/** The build's files, each a route of its own, marked so that the request-rate limit lets them by. */
+async function webAppFiles(app: FastifyInstance, { webDist }: { webDist: string }) {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, webAppFile: true };
+  });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    index: false,
+    wildcard: false,
+    cacheControl: false,
+    // the build writes .br and .gz beside each asset worth compressing; they are sent as they are
+    preCompressed: true,
+    setHeaders(res, path) {
+      // hashed file names under assets/ never change content; anything else is revalidated
+      const immutable = path.startsWith(join(webDist, 'assets'));
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // the encoding sent depends on the request's Accept-Encoding; shared caches must know
+      res.setHeader('vary', 'accept-encoding');
+    },
+  });
 }
 
 /** The built web app with history fallback: any GET outside /api that is not a file gets index.html.
@@ -73,21 +102,7 @@ export async function webAppRoutes(
     const raw = readFileSync(join(webDist, 'index.html'), 'utf8');
     const meta = mainDomain ? `<meta name="portal:main-domain" content="${escapeAttribute(mainDomain)}">` : '';
     indexHtml = compressedOnce(raw.replace('</head>', `${meta}</head>`));
-    await app.register(fastifyStatic, {
-      root: webDist,
-      index: false,
-      wildcard: false,
-      cacheControl: false,
-      // the build writes .br and .gz beside each asset worth compressing; they are sent as they are
-      preCompressed: true,
-      setHeaders(res, path) {
-        // hashed file names under assets/ never change content; anything else is revalidated
-        const immutable = path.startsWith(join(webDist, 'assets'));
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // the encoding sent depends on the request's Accept-Encoding; shared caches must know
-        res.setHeader('vary', 'accept-encoding');
-      },
-    });
+    await app.register(webAppFiles, { webDist });
   }
 
   app.setNotFoundHandler((request, reply) => {
