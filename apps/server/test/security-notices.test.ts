@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { apiPaths } from '@portal/shared/api/paths';
 import { translate } from '@portal/shared/locales/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifySecurityEvent } from '../src/libraries/security-notices.ts';
+import { formatNoticeTime, notifySecurityEvent } from '../src/libraries/security-notices.ts';
 import { findUserById } from '../src/queries/users.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, latestCode } from './support/http.ts';
@@ -64,7 +64,8 @@ describe(`security notifications (${ENGINE})`, () => {
     expect(notice).toMatchObject({ channel: 'email', subject: '[Smart Energy Cloud Platform] Security alert' });
     expect(notice!.text).toMatch(/^Your account was signed in from a new device on /);
     expect(notice!.text).toContain('(Mobile Safari 17, iOS 17.5, network 198.51.100.*)');
-    expect(notice!.text).toMatch(/\b20\d\d\b.*GMT\+8/);
+    expect(notice!.text).toMatch(/ on [A-Z][a-z]{2} \d+, 20\d\d, \d+:\d\d [AP]M \(China Standard Time\) \(/);
+    expect(notice!.text).not.toContain('GMT');
     expect(notice!.text).not.toContain('198.51.100.23');
     expect(notice!.text).not.toContain(first);
     // nothing by SMS when there is a verified email
@@ -199,6 +200,37 @@ describe(`security notifications (${ENGINE})`, () => {
     expect(toOldEmail!.text).toContain(`se cambió a m***@example.net el `);
     const [toNewEmail] = await notices(email, 'es-ES');
     expect(toNewEmail!.text).toBe(toOldEmail!.text);
+  });
+
+  it('tells of a first verified phone as verified, not as changed', async () => {
+    const user = await createUser(t.app, { phone: null, langCode: 'en-US' });
+    const token = await signInFrom(user.account, CHROME_WINDOWS);
+    const phone = newPhone();
+    expect((await call(t.app, 'POST', apiPaths.sendSms, { token, body: { phone, scene: 'certify' } })).code).toBe(0);
+    const verified = await call(t.app, 'POST', apiPaths.phoneAuth, {
+      token,
+      body: { phone, code: await latestCode(t.app, phone) },
+      headers: { 'user-agent': CHROME_WINDOWS },
+    });
+    expect(verified.code, verified.msg).toBe(0);
+    const [notice, ...more] = await notices(user.email!, 'en-US');
+    expect(more).toEqual([]);
+    expect(notice!.text).toMatch(
+      new RegExp(
+        `^The phone number ${phone.slice(0, 3)}\\*{4}${phone.slice(-4)} was verified and bound to your account on `,
+      ),
+    );
+    expect(notice!.text).not.toContain('changed');
+  });
+
+  it('gives the time in China time, naming the zone once to a reader outside Chinese', () => {
+    const at = Date.UTC(2026, 10, 24, 16, 1);
+    expect(formatNoticeTime('zh-CN', at)).toBe('2026年11月25日 00:01');
+    expect(formatNoticeTime('ja-JP', at)).toBe('2026/11/25 0:01（中国標準時）');
+    expect(formatNoticeTime('de-DE', at)).toBe('25.11.2026, 00:01 (Chinesische Normalzeit)');
+    for (const lang of ['zh-CN', 'en-US', 'de-DE', 'es-ES', 'it-IT', 'ja-JP'] as const) {
+      expect(formatNoticeTime(lang, at)).not.toMatch(/GMT|UTC/);
+    }
   });
 
   it('offers two-step sign-in the notification of it being turned off', async () => {

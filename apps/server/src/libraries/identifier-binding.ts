@@ -56,7 +56,8 @@ function signInNameOf(holder: { account: string | null; email: string | null }):
  * Binds a phone whose code the caller has just proven, as the account's verified phone. Returns the
  * conflict when another account holds it (checked only now, after the code, so that only the
  * phone's owner learns that it is taken). A phone that changes is told to the person, and to the
- * verified phone it replaces (security notifications).
+ * verified phone it replaces (security notifications); a first verified phone is told as verified, not
+ * as a change, since it replaced none.
  */
 export async function bindProvenPhone(
   ctx: AppContext,
@@ -82,11 +83,17 @@ export async function bindProvenPhone(
   );
   if (saved) {
     if (auth.user.phone !== phone) {
-      notifySecurityEvent(ctx, { ...auth.user, phone, phone_certified: 1 }, 'phone-changed', {
-        ip,
-        userAgent,
-        previousPhone: auth.user.phone_certified ? auth.user.phone : null,
-      });
+      const replaced = auth.user.phone_certified ? auth.user.phone : null;
+      notifySecurityEvent(
+        ctx,
+        { ...auth.user, phone, phone_certified: 1 },
+        replaced ? 'phone-changed' : 'phone-verified',
+        {
+          ip,
+          userAgent,
+          previousPhone: replaced,
+        },
+      );
     }
     return null;
   }

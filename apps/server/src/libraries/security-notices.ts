@@ -8,13 +8,14 @@ import { approximatePlace, describeDevice } from './devices.ts';
 /**
  * The events a person is told about, by email or SMS, so that a change they did not make does not go
  * unnoticed: a sign-in from a device they have not used before, a new password (changed or reset), a
- * new phone or email, two-step sign-in turned off, a passkey added, the other sessions signed out, and
+ * phone verified for the first time, a new phone or email, two-step sign-in turned off, a passkey added, the other sessions signed out, and
  * a right first step of a sign-in followed by a wrong two-step code (someone may know the password).
  */
 export type SecurityEventKind =
   | 'new-device'
   | 'password-changed'
   | 'password-reset'
+  | 'phone-verified'
   | 'phone-changed'
   | 'email-changed'
   | 'two-step-off'
@@ -42,6 +43,7 @@ const TEXT_KEYS: Record<SecurityEventKind, string> = {
   'new-device': 'notices.newDevice',
   'password-changed': 'notices.passwordChanged',
   'password-reset': 'notices.passwordReset',
+  'phone-verified': 'notices.phoneVerified',
   'phone-changed': 'notices.phoneChanged',
   'email-changed': 'notices.emailChanged',
   'two-step-off': 'notices.twoStepOff',
@@ -61,17 +63,25 @@ export function maskEmail(email: string): string {
   return at > 0 ? `${[...email][0]}***${email.slice(at)}` : '***';
 }
 
-/** The time in the recipient's language, in China time like every date of the portal, with its zone. */
-function formatTime(lang: Language, at: number): string {
-  return new Intl.DateTimeFormat(lang, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Asia/Shanghai',
-    timeZoneName: 'short',
+const PORTAL_TIME_ZONE = 'Asia/Shanghai';
+
+/**
+ * The time in the recipient's language, in China time like every date of the portal. A Chinese reader
+ * takes that zone for granted; any other is told it once, by name, after the time (`Intl`'s own zone
+ * field would put an opaque "GMT+8" in the middle of a Chinese or Japanese date).
+ */
+export function formatNoticeTime(lang: Language, at: number): string {
+  const time = new Intl.DateTimeFormat(lang, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: PORTAL_TIME_ZONE,
   }).format(at);
+  if (lang === 'zh-CN') return time;
+  const zone = new Intl.DateTimeFormat(lang, { timeZone: PORTAL_TIME_ZONE, timeZoneName: 'long' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  if (!zone) return time;
+  return lang === 'ja-JP' ? `${time}（${zone}）` : `${time} (${zone})`;
 }
 
 function deviceText(lang: Language, userAgent: string | null): string {
@@ -122,7 +132,7 @@ export function notifySecurityEvent(
     }
     if (!recipients.length) return;
     const text = translate(lang, TEXT_KEYS[kind], {
-      time: formatTime(lang, details.at ?? ctx.now()),
+      time: formatNoticeTime(lang, details.at ?? ctx.now()),
       device: deviceText(lang, details.userAgent ?? null),
       place: placeText(lang, details.ip ?? null),
       phone: user.phone ? maskPhone(user.phone) : '',
