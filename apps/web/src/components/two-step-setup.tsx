@@ -3,11 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '@portal/shared/api/auth';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { copyToClipboard } from '../lib/clipboard';
 import { downloadText } from '../lib/download';
 import { confirmTwoStep, twoStepSetupQuery } from '../lib/two-step-api';
+import { useSessionUser } from '../session/session-queries';
 import { useFeedback } from './feedback';
+import { useFreshProof } from './fresh-proof';
 import styles from './two-step-setup.module.css';
 
 const SIX_DIGITS = /^\d{6}$/;
@@ -17,6 +20,20 @@ interface TwoStepSetupProps {
   onEnabled?(): void;
   /** The person confirmed they saved the recovery codes. */
   onDone(): void;
+}
+
+/**
+ * The downloaded codes say where and for whom they work, since the file outlives the screen: a person
+ * with accounts on several sites, or several accounts, must tell the files apart.
+ */
+function recoveryFile(header: string, site: string, user: CurrentUser | null, codes: string[]) {
+  const account = user ? (user.account ?? user.phone ?? user.email) : null;
+  const about = [site, account].filter(Boolean).join(' · ');
+  const fileName = `${[site, account]
+    .filter(Boolean)
+    .join('-')
+    .replace(/[^\w.@-]+/g, '-')}-recovery-codes.txt`;
+  return { fileName, text: `${header}\n${about}\n\n${codes.join('\n')}\n` };
 }
 
 /** The secret in groups of four, as authenticator apps show keys typed by hand. */
@@ -32,10 +49,11 @@ function grouped(secret: string): string {
 export function TwoStepSetup({ onEnabled, onDone }: TwoStepSetupProps) {
   const { t } = useTranslation();
   const { message } = useFeedback();
-  const { data: setup } = useQuery(twoStepSetupQuery());
+  const { data: setup } = useQuery(twoStepSetupQuery(useFreshProof()));
   const [form] = Form.useForm<{ code: string }>();
   const [busy, setBusy] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const user = useSessionUser();
 
   async function copy(text: string) {
     if (await copyToClipboard(text)) message.success(t('twoStep.copied'));
@@ -59,7 +77,7 @@ export function TwoStepSetup({ onEnabled, onDone }: TwoStepSetupProps) {
   }
 
   if (recoveryCodes) {
-    const text = `${t('twoStep.fileHeader')}\n\n${recoveryCodes.join('\n')}\n`;
+    const { fileName, text } = recoveryFile(t('twoStep.fileHeader'), window.location.host, user, recoveryCodes);
     return (
       <section aria-labelledby="two-step-recovery-title">
         <h3 id="two-step-recovery-title">{t('twoStep.recoveryTitle')}</h3>
@@ -73,7 +91,7 @@ export function TwoStepSetup({ onEnabled, onDone }: TwoStepSetupProps) {
           <Button icon={<CopyOutlined />} onClick={() => void copy(recoveryCodes.join('\n'))}>
             {t('twoStep.copy')}
           </Button>
-          <Button icon={<DownloadOutlined />} onClick={() => downloadText('recovery-codes.txt', text)}>
+          <Button icon={<DownloadOutlined />} onClick={() => downloadText(fileName, text)}>
             {t('twoStep.download')}
           </Button>
           <Button type="primary" onClick={onDone}>
