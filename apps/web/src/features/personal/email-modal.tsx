@@ -19,6 +19,8 @@ interface EmailModalProps {
   open: boolean;
   /** The email now bound; null means the modal binds a first one. */
   currentEmail: string | null;
+  /** The bound email is unproven: the modal proves it (a code to it, prefilled) instead of changing it. */
+  proving?: boolean;
   onClose(): void;
   onSaved(): void;
 }
@@ -26,7 +28,7 @@ interface EmailModalProps {
 const FORM_NAME = 'personal-email';
 
 /** Changes or binds the email: the code goes to the new email (scene `bind`) and proves it. */
-export function EmailModal({ open, currentEmail, onClose, onSaved }: EmailModalProps) {
+export function EmailModal({ open, currentEmail, proving = false, onClose, onSaved }: EmailModalProps) {
   const { t } = useTranslation();
   const change = useUpdateEmail();
   const [form] = Form.useForm<EmailValues>();
@@ -45,18 +47,21 @@ export function EmailModal({ open, currentEmail, onClose, onSaved }: EmailModalP
   return (
     <FormModal
       open={open}
-      title={currentEmail ? t('personal.changeEmail') : t('personal.bindEmail')}
+      title={proving ? t('personal.proveEmail') : currentEmail ? t('personal.changeEmail') : t('personal.bindEmail')}
       name={FORM_NAME}
       form={form}
       okText={t('personal.save')}
+      initialValues={proving && currentEmail ? { email: currentEmail } : undefined}
       busy={change.isPending}
       onSubmit={submit}
       onClose={onClose}
     >
-      {currentEmail ? <p className={styles.current}>{t('personal.currentValue', { value: currentEmail })}</p> : null}
+      {currentEmail && !proving ? (
+        <p className={styles.current}>{t('personal.currentValue', { value: currentEmail })}</p>
+      ) : null}
       <Form.Item
         name="email"
-        label={currentEmail ? t('personal.newEmail') : t('personal.email')}
+        label={currentEmail && !proving ? t('personal.newEmail') : t('personal.email')}
         rules={[schemaRule(emailSchema)]}
       >
         {/* A text input: type="email" would let the browser's own bubble pre-empt the rule's message. */}

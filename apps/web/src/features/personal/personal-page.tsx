@@ -4,6 +4,7 @@ import { Avatar, Button, Skeleton } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/page-heading';
+import { UnprovenTag } from '../../components/unproven-tag';
 import { useCurrentUser } from './current-user';
 import { EmailModal } from './email-modal';
 import { NameModal } from './name-modal';
@@ -81,6 +82,25 @@ export function PersonalPage() {
     label: bound ? change : bind,
     onClick: () => setEditing(editor),
   });
+  // an unproven phone or email signs in to nothing: its action proves it first
+  const phoneUnproven = user.phone !== null && !user.phoneCertified;
+  const emailUnproven = user.email !== null && !user.emailVerified;
+  const proveAction = (editor: 'phone' | 'email', label: string) => ({
+    text: t('personal.prove'),
+    label,
+    onClick: () => setEditing(editor),
+  });
+  const withProof = (value: string | null, unproven: boolean) =>
+    value === null ? (
+      notBound
+    ) : unproven ? (
+      <span className={styles.withTag}>
+        {value}
+        <UnprovenTag />
+      </span>
+    ) : (
+      value
+    );
 
   return (
     <div className={styles.page}>
@@ -120,14 +140,22 @@ export function PersonalPage() {
           <DetailRow
             icon={<MobileOutlined />}
             label={t('personal.phone')}
-            value={user.phone ?? notBound}
-            action={editAction('phone', user.phone !== null, t('personal.changePhone'), t('personal.bindPhone'))}
+            value={withProof(user.phone, phoneUnproven)}
+            action={
+              phoneUnproven
+                ? proveAction('phone', t('personal.provePhone'))
+                : editAction('phone', user.phone !== null, t('personal.changePhone'), t('personal.bindPhone'))
+            }
           />
           <DetailRow
             icon={<MailOutlined />}
             label={t('personal.email')}
-            value={user.email ?? notBound}
-            action={editAction('email', user.email !== null, t('personal.changeEmail'), t('personal.bindEmail'))}
+            value={withProof(user.email, emailUnproven)}
+            action={
+              emailUnproven
+                ? proveAction('email', t('personal.proveEmail'))
+                : editAction('email', user.email !== null, t('personal.changeEmail'), t('personal.bindEmail'))
+            }
           />
           {passwordAllowed ? (
             <DetailRow
@@ -150,12 +178,14 @@ export function PersonalPage() {
       <PhoneModal
         open={editing === 'phone'}
         currentPhone={user.phone}
+        proving={phoneUnproven}
         onClose={close}
         onSaved={() => saved(user.phone ? 'change' : 'bind')}
       />
       <EmailModal
         open={editing === 'email'}
         currentEmail={user.email}
+        proving={emailUnproven}
         onClose={close}
         onSaved={() => saved(user.email ? 'change' : 'bind')}
       />

@@ -21,6 +21,8 @@ interface PhoneModalProps {
   open: boolean;
   /** The phone now bound; null means the modal binds a first one. */
   currentPhone: string | null;
+  /** The bound phone is unproven: the modal proves it (a code to it, prefilled) instead of changing it. */
+  proving?: boolean;
   onClose(): void;
   onSaved(): void;
 }
@@ -34,7 +36,7 @@ function holderOf(error: ApiError): NonNullable<PhoneBoundData['boundTo']> | nul
 }
 
 /** Changes or binds the phone: the code goes to the new phone (scene `bind`) and proves it. */
-export function PhoneModal({ open, currentPhone, onClose, onSaved }: PhoneModalProps) {
+export function PhoneModal({ open, currentPhone, proving = false, onClose, onSaved }: PhoneModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PhoneValues>();
   const change = useUpdatePhone();
@@ -64,18 +66,21 @@ export function PhoneModal({ open, currentPhone, onClose, onSaved }: PhoneModalP
   return (
     <FormModal
       open={open}
-      title={currentPhone ? t('personal.changePhone') : t('personal.bindPhone')}
+      title={proving ? t('personal.provePhone') : currentPhone ? t('personal.changePhone') : t('personal.bindPhone')}
       name={FORM_NAME}
       form={form}
       okText={t('personal.save')}
+      initialValues={proving && currentPhone ? { phone: currentPhone } : undefined}
       busy={change.isPending}
       onSubmit={submit}
       onClose={onClose}
     >
-      {currentPhone ? <p className={styles.current}>{t('personal.currentValue', { value: currentPhone })}</p> : null}
+      {currentPhone && !proving ? (
+        <p className={styles.current}>{t('personal.currentValue', { value: currentPhone })}</p>
+      ) : null}
       <Form.Item
         name="phone"
-        label={currentPhone ? t('personal.newPhone') : t('personal.phone')}
+        label={currentPhone && !proving ? t('personal.newPhone') : t('personal.phone')}
         rules={[schemaRule(phoneSchema)]}
       >
         <Input
