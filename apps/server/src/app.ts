@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { constants as zlibConstants } from 'node:zlib';
 import { JSON_BODY_LIMIT_BYTES, REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/database.ts';
@@ -13,8 +13,11 @@ import { routeMessages } from './messaging/router.ts';
 import { createSmsWebhook } from './messaging/sms-webhook.ts';
 import { createSmtpMailer } from './messaging/smtp-mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { deadlinePlugin } from './plugins/deadline.ts';
 import { drainPlugin } from './plugins/drain.ts';
 import { ipKey } from './libraries/ip-key.ts';
+import { createRedisClient } from './libraries/redis-client.ts';
+import { boundPasswordWork } from './libraries/passwords.ts';
 import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
 import { schedulePurge } from './libraries/retention.ts';
 import { countingRefusals, tooManyAttempts } from './libraries/throttle.ts';
@@ -82,8 +85,9 @@ export async function buildApp({
     routerOptions: { maxParamLength: 200 },
   });
 
+  boundPasswordWork(config.requestTimeoutMs);
   // with several server processes the short-lived shared state (request rates, throttles) lives in Redis
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, config.requestTimeoutMs) : null;
   // ioredis reconnects by itself; without a listener each failed attempt would be an unhandled 'error' event
   redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis unreachable, reconnecting'));
   const throttles = redis ? redisThrottleStore(redis, config.redisKeyPrefix) : databaseThrottleStore(database);
@@ -125,6 +129,7 @@ export async function buildApp({
 
   await app.register(envelopePlugin);
   await app.register(requestIdPlugin);
+  await app.register(deadlinePlugin, { timeoutMs: config.requestTimeoutMs });
   if (metrics) await app.register(metricsPlugin, { metrics, config });
   await app.register(requestContextPlugin);
   await app.register(drainPlugin);

@@ -1,14 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  type DatabaseConnection,
+  type Driver,
   Kysely,
   PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
   SqliteDialect,
   type SqliteDatabase as KyselySqliteDatabase,
+  type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -46,6 +50,13 @@ export interface DatabaseOptions {
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 /** SQLite's wait for the write lock when no statement limit is given, as it always was. */
 const DEFAULT_SQLITE_BUSY_MS = 5_000;
+/** SQLite's own wait for a lock, which holds the event loop: long enough for a checkpoint or another
+ *  process's short commit, and the longest pause any request sees. Longer waits are the driver's, off
+ *  the loop. */
+const SQLITE_BLOCKING_BUSY_MS = 3;
+/** The first and the longest pause between tries for a lock held by another process. */
+const SQLITE_RETRY_FIRST_MS = 2;
+const SQLITE_RETRY_MAX_MS = 50;
 /** The client-side limit exceeds the server-side one, so that a slow statement ends with the server's
  *  clean cancellation, and only a database that does not answer at all meets the client's. */
 const QUERY_TIMEOUT_GRACE_MS = 1_000;
@@ -158,6 +169,64 @@ export function reusingStatements(sqlite: SqliteDatabase.Database, size = STATEM
   };
 }
 
+/**
+ * SQLite's connection, trying a statement again while another process holds the lock it needs
+ * (SQLITE_BUSY) for up to `waitMs`, with growing pauses between tries. SQLite's own busy wait would
+ * sleep on the event loop, and every other request with it. The extended codes (SQLITE_BUSY_SNAPSHOT:
+ * the transaction read data that has since changed) are not tried again: only a new transaction
+ * could succeed.
+ */
+function waitingForLocks(connection: DatabaseConnection, waitMs: number): DatabaseConnection {
+  return {
+    async executeQuery(query) {
+      const giveUpAt = performance.now() + waitMs;
+      for (let pause = SQLITE_RETRY_FIRST_MS; ; pause = Math.min(pause * 2, SQLITE_RETRY_MAX_MS)) {
+        try {
+          // Kysely's SQLite connection throws synchronously: awaited here, inside the try
+          return await connection.executeQuery(query);
+        } catch (error) {
+          const busy = (error as { code?: unknown }).code === 'SQLITE_BUSY';
+          if (!busy || performance.now() + pause > giveUpAt) throw error;
+          await sleep(pause);
+        }
+      }
+    },
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  };
+}
+
+/** Kysely's SQLite dialect whose one connection waits for other processes' locks off the event loop. */
+class LockWaitingSqliteDialect extends SqliteDialect {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly waitMs: number,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    let connection: DatabaseConnection | undefined;
+    // the driver lends its one connection to one query at a time; the wrapper is made once
+    return {
+      init: () => driver.init(),
+      acquireConnection: async () => {
+        const lent = await driver.acquireConnection();
+        connection ??= waitingForLocks(lent, this.waitMs);
+        return connection;
+      },
+      beginTransaction: (c, settings) => driver.beginTransaction(c, settings),
+      commitTransaction: (c) => driver.commitTransaction(c),
+      rollbackTransaction: (c) => driver.rollbackTransaction(c),
+      savepoint: (c, name, compile) => driver.savepoint!(c, name, compile),
+      rollbackToSavepoint: (c, name, compile) => driver.rollbackToSavepoint!(c, name, compile),
+      releaseSavepoint: (c, name, compile) => driver.releaseSavepoint!(c, name, compile),
+      releaseConnection: (c) => driver.releaseConnection(c),
+      destroy: () => driver.destroy(),
+    };
+  }
+}
+
 export function openDatabase(database: Config['database'], options: DatabaseOptions = {}): Db {
   const { log, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS, statementTimeoutMs, idleTransactionTimeoutMs } = options;
   if (database.kind === 'postgres') {
@@ -188,8 +257,12 @@ export function openDatabase(database: Config['database'], options: DatabaseOpti
   const sqlite = new SqliteDatabase(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${Math.round(statementTimeoutMs ?? DEFAULT_SQLITE_BUSY_MS)}`);
+  sqlite.pragma(`busy_timeout = ${SQLITE_BLOCKING_BUSY_MS}`);
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+  const dialect = new LockWaitingSqliteDialect(
+    { database: reusingStatements(sqlite) },
+    statementTimeoutMs ?? DEFAULT_SQLITE_BUSY_MS,
+  );
+  const db = new Kysely<Database>({ dialect });
   return { db, engine: 'sqlite', poolStats: () => null, close: () => db.destroy() };
 }

@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { AppError } from '../app-error.ts';
 
 // Algorithm is an ambient const enum, which isolated modules cannot read: 2 is its Argon2id
 const ARGON2ID = 2 as Algorithm.Argon2id;
@@ -7,26 +9,49 @@ const ARGON2ID = 2 as Algorithm.Argon2id;
 /** argon2id with the OWASP minimum (19 MiB, 2 iterations, 1 lane); runs off the event loop. */
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/** What one computation is taken to cost until the first has been timed. */
+const FIRST_ESTIMATE_MS = 50;
+/** The weight of each newly timed computation in the running estimate of their cost. */
+const ESTIMATE_WEIGHT = 0.2;
+/** Asked of a client turned away while the queue is full: its place frees up within a few seconds. */
+const RETRY_AFTER_SECONDS = 5;
+
 /**
  * Runs at most `limit` tasks at a time, the others waiting their turn in arrival order. Each argon2
  * computation holds a core for tens of milliseconds: more of them at once than there are cores only
  * take the cores from the event loop (and libuv's other threads), which then answers every other
  * request late, while the hashes themselves finish no sooner.
+ *
+ * The queue takes no more than can be done within `maxWaitMs`: from the tasks ahead and the running
+ * estimate of a task's time (timed as it runs, so that a loaded machine counts as slower), a task that
+ * could not finish by then is refused at once with 1000503 and Retry-After, rather than waiting to
+ * finish after its request has been answered.
  */
-export function concurrencyLimit(limit: number) {
+export function concurrencyLimit(limit: number, maxWaitMs = Number.POSITIVE_INFINITY) {
   let running = 0;
+  let estimateMs = FIRST_ESTIMATE_MS;
   const waiting: (() => void)[] = [];
-  return {
+  const limiter = {
+    /** The longest a task may take from its arrival to its end. */
+    maxWaitMs,
     /** Tasks running, and tasks waiting for a place. */
     get load() {
       return { running, waiting: waiting.length };
     },
     async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-      else running++;
+      if (running >= limit) {
+        // the places free up `limit` at a time: the tasks ahead, then this one
+        const finishMs = (Math.floor(waiting.length / limit) + 2) * estimateMs;
+        if (finishMs > limiter.maxWaitMs) {
+          throw new AppError(ErrorCode.ServiceUnavailable, null, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+        }
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      } else running++;
+      const started = performance.now();
       try {
         return await task();
       } finally {
+        estimateMs += (performance.now() - started - estimateMs) * ESTIMATE_WEIGHT;
         // the place passes straight to the next in line, so that a newcomer cannot overtake it
         const next = waiting.shift();
         if (next) next();
@@ -34,10 +59,21 @@ export function concurrencyLimit(limit: number) {
       }
     },
   };
+  return limiter;
 }
 
 /** One argon2 computation per core. */
 export const argon2 = concurrencyLimit(availableParallelism());
+
+/** Of a request's time, the share its password work may wait for and take: the rest is its reads and
+ *  writes, and the margin for a loaded event loop. */
+const PASSWORD_SHARE_OF_REQUEST = 1 / 2;
+
+/** Bounds the argon2 queue by the request timeout (REQUEST_TIMEOUT_SECONDS), so that a queued
+ *  computation still finishes in time for its request's answer. */
+export function boundPasswordWork(requestTimeoutMs: number): void {
+  argon2.maxWaitMs = requestTimeoutMs * PASSWORD_SHARE_OF_REQUEST;
+}
 
 export function hashPassword(password: string): Promise<string> {
   return argon2.run(() => hash(password, OPTIONS));
@@ -49,7 +85,11 @@ let dummy: Promise<string> | null = null;
  *  (through the same queue), so that an unknown account costs the same time as a wrong password. */
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   if (!stored) {
-    dummy ??= hashPassword('not-a-password-0A');
+    // a refusal of the full queue is not kept: the next unknown account makes the throwaway hash again
+    dummy ??= hashPassword('not-a-password-0A').catch((error: unknown) => {
+      dummy = null;
+      throw error;
+    });
     const throwaway = await dummy;
     await argon2.run(() => verify(throwaway, password));
     return false;

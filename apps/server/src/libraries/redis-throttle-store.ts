@@ -35,10 +35,14 @@ redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return {1, failures}
 `;
 
-/** Whether an error is Redis being out of reach (ioredis gives up on a command after its retries). */
+/** What ioredis rejects a command with when Redis is out of reach (after its retries, or on a closed
+ *  connection) or does not answer within the command timeout (libraries/redis-client.ts). */
+const UNAVAILABLE_MESSAGES = new Set(['Connection is closed.', 'Command timed out']);
+
+/** Whether an error is Redis being out of reach or too slow. */
 export function isRedisUnavailable(error: unknown): boolean {
   return (
-    error instanceof Error && (error.name === 'MaxRetriesPerRequestError' || error.message === 'Connection is closed.')
+    error instanceof Error && (error.name === 'MaxRetriesPerRequestError' || UNAVAILABLE_MESSAGES.has(error.message))
   );
 }
 

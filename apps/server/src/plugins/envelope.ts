@@ -104,12 +104,6 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (thrown instanceof RequestValidationError) {
       return sendFailure(request, reply, ErrorCode.BadRequest, { fields: thrown.fields });
     }
-    if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
-      request.log.warn({ err: error }, 'answered 1000503: the request ran out of time');
-      // its body may still be arriving, and its work goes on: the connection ends with this answer
-      reply.header('connection', 'close');
-      return sendUnavailable(request, reply);
-    }
     if (isDatabaseUnavailable(thrown)) {
       request.log.warn({ err: error }, 'answered 1000503: the database is unreachable or did not answer in time');
       return sendUnavailable(request, reply);

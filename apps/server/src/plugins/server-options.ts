@@ -11,15 +11,14 @@ const HEADERS_TIMEOUT_MS = 10_000;
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /**
- * Fastify's options for the server's limits and its answers outside the routes: every request is
- * answered within the request timeout (1000503 when its work takes longer), a client that sends its
- * request too slowly is cut off within it, and what Fastify or Node's parser refuse is answered with
- * the envelope too. Each request's id is the one its trusted proxy gave it, or a fresh one.
+ * Fastify's options for the server's limits and its answers outside the routes: a client that sends
+ * its request too slowly is cut off within the request timeout (the answer to a request that takes
+ * longer is the deadline plugin's, plugins/deadline.ts), and what Fastify or Node's parser refuse is
+ * answered with the envelope too. Each request's id is the one its trusted proxy gave it, or a fresh one.
  */
 export function serverOptions(config: Config): FastifyHttpOptions<Server> {
   const requestTimeout = Math.max(1, Math.round(config.requestTimeoutMs));
   return {
-    handlerTimeout: requestTimeout,
     requestTimeout,
     http: {
       headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
