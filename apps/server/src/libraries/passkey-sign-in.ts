@@ -2,15 +2,18 @@ import type { LoginResponse } from '@portal/shared/api/auth';
 import type { PasskeySignInOptions, PasskeySignInRequest } from '@portal/shared/api/passkeys';
 import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { generateKeyPairSync } from 'node:crypto';
 import {
   type AuthenticationResponseJSON,
+  type WebAuthnCredential,
   generateAuthenticationOptions,
   verifyAuthenticationResponse,
 } from '@simplewebauthn/server';
+import { cose, isoCBOR } from '@simplewebauthn/server/helpers';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../app-error.ts';
 import type { AppContext, SignInOutcome } from '../context.ts';
-import { findPasskeyByCredentialId, recordPasskeyUse } from '../queries/passkeys.ts';
+import { type PasskeyRow, findPasskeyByCredentialId, recordPasskeyUse } from '../queries/passkeys.ts';
 import { findUserById } from '../queries/users.ts';
 import { enterAccount } from './account-gate.ts';
 import { recordAudit } from './audit.ts';
@@ -30,6 +33,36 @@ import { accountSubject, identifierSubject, reserveSignInAttempt, tooManyAttempt
 /** Live sign-in challenges one address may hold: far more than a person's tries within their life,
  *  and few enough that an anonymous caller cannot fill the table (each call stores a row). */
 const SIGN_IN_CHALLENGES_PER_IP = 20;
+
+/** No account has this id (they start at 1): the user an unknown passkey is looked up as. */
+const NO_USER_ID = 0;
+
+/**
+ * The public key an unknown credential's answer is verified against: ES256 (P-256), as passkeys
+ * almost all are, made at start and never anyone's, so that no signature verifies with it.
+ */
+const DECOY_PUBLIC_KEY: Uint8Array<ArrayBuffer> = (() => {
+  const { x, y } = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' });
+  const key = new Map<number, number | Uint8Array>([
+    [cose.COSEKEYS.kty, cose.COSEKTY.EC2],
+    [cose.COSEKEYS.alg, cose.COSEALG.ES256],
+    [cose.COSEKEYS.crv, cose.COSECRV.P256],
+    [cose.COSEKEYS.x, Buffer.from(x!, 'base64url')],
+    [cose.COSEKEYS.y, Buffer.from(y!, 'base64url')],
+  ]);
+  return new Uint8Array(isoCBOR.encode(key));
+})();
+
+/** The credential to verify the answer against: the passkey's, or for an unknown id the decoy. */
+function credentialOf(passkey: PasskeyRow | undefined, credentialId: string): WebAuthnCredential {
+  if (!passkey) return { id: credentialId, publicKey: DECOY_PUBLIC_KEY, counter: 0 };
+  return {
+    id: passkey.credential_id,
+    publicKey: new Uint8Array(passkey.public_key),
+    counter: Number(passkey.counter),
+    transports: transportsOf(passkey),
+  };
+}
 
 /** Counts a refused passkey sign-in and logs it on the request's line, naming no credential. */
 function refused(ctx: AppContext, log: FastifyBaseLogger, outcome: SignInOutcome): void {
@@ -102,33 +135,29 @@ export async function signInWithPasskey(
   if (!(await spendChallenge(ctx, body.challengeId, 'sign-in', null)))
     throw await fail(ErrorCode.PasskeyChallengeInvalid);
   const clientData = clientDataOf(body.response.response.clientDataJSON);
-  const user = passkey ? await findUserById(ctx.db, passkey.user_id) : undefined;
-  const userHandle = body.response.response.userHandle;
-  if (
-    !passkey ||
-    !user ||
-    !clientData ||
-    clientData.challenge !== body.challengeId ||
-    !isAllowedOrigin(ctx.config, clientData.origin) ||
-    (userHandle !== undefined && userHandle !== Buffer.from(userHandleOf(passkey.user_id)).toString('base64url'))
-  ) {
+  if (!clientData || clientData.challenge !== body.challengeId || !isAllowedOrigin(ctx.config, clientData.origin)) {
     throw await fail(ErrorCode.InvalidCredentials);
   }
-
+  // the same work whether the credential is registered or not (a look-up of its user, a signature
+  // check), so that the time of the answer does not tell which credential ids exist
+  const user = await findUserById(ctx.db, passkey?.user_id ?? NO_USER_ID);
   const verification = await verifyAuthenticationResponse({
     response: body.response as AuthenticationResponseJSON,
     expectedChallenge: body.challengeId,
     expectedOrigin: clientData.origin,
     expectedRPID: relyingPartyId(ctx.config),
-    credential: {
-      id: passkey.credential_id,
-      publicKey: new Uint8Array(passkey.public_key),
-      counter: Number(passkey.counter),
-      transports: transportsOf(passkey),
-    },
+    credential: credentialOf(passkey, body.response.id),
     requireUserVerification: true,
   }).catch(() => null);
-  if (!verification?.verified) throw await fail(ErrorCode.InvalidCredentials);
+  const userHandle = body.response.response.userHandle;
+  if (
+    !passkey ||
+    !user ||
+    !verification?.verified ||
+    (userHandle !== undefined && userHandle !== Buffer.from(userHandleOf(passkey.user_id)).toString('base64url'))
+  ) {
+    throw await fail(ErrorCode.InvalidCredentials);
+  }
 
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
   const now = ctx.now();
