@@ -53,9 +53,11 @@ async function main() {
       const lines = demo.accounts.map(
         (a) => `    account ${a.account} / password ${a.password}  (phone ${a.phone}, email ${a.email})`,
       );
+      const companies = demo.companies.map((c) => `${c.domain} (${c.name})`).join(', ');
       // plain text on purpose: this is the quick start's instruction to a person, not a log record
       console.log(
-        `\nDemo tenant created. Open ${config.publicUrl} and sign in with the Account tab:\n${lines.join('\n')}\n`,
+        `\nDemo tenant created. Open ${config.publicUrl} and sign in with the Account tab:\n${lines.join('\n')}\n` +
+          `  Company domains, for \`npm run -s portal -- invite --enterprise <domain>\`: ${companies}\n`,
       );
     }
   }

@@ -52,6 +52,8 @@ const DEMO_USERS = [
 export interface DemoSeedResult {
   created: boolean;
   accounts: { account: string; password: string; phone: string; email: string }[];
+  /** The companies by domain, the name `invite --enterprise` and the other commands take. */
+  companies: { domain: string; name: string }[];
 }
 
 /**
@@ -66,7 +68,8 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
     phone: u.phone,
     email: u.email,
   }));
-  if (await findUserByIdentifier(ctx.db, 'account', 'admin')) return { created: false, accounts };
+  const companies = DEMO_COMPANIES.map((c) => ({ domain: c.key, name: c.abbreviation }));
+  if (await findUserByIdentifier(ctx.db, 'account', 'admin')) return { created: false, accounts, companies };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
@@ -118,5 +121,5 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
       }
     }
   });
-  return { created: true, accounts };
+  return { created: true, accounts, companies };
 }
