@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { INVITATION_KINDS, type InvitationLink } from '@portal/shared/api/registration';
 import { INVITATION_MAX_HOURS } from '@portal/shared/constants';
+import { isProductCode } from '@portal/shared/products';
 import pino from 'pino';
 import type { AppContext } from './context.ts';
 import { ConfigError } from './config.ts';
@@ -21,7 +22,9 @@ const USAGE = `usage: npm run portal -- <command> [options] [--json]
 commands:
   migrate                                          apply pending migrations
   seed-demo                                        create the demo tenant (if absent)
-  invite --kind admin [--hours N]                  a link for a new common company's administrator
+  invite --kind admin [--products <code>,...] [--hours N]
+                                                   a link for a new common company's administrator; the
+                                                   company gets the products (default: settcntr)
   invite --kind owner|member --enterprise <domain> [--hours N]
                                                    a link into an existing company (owner company / member)
   grant  --enterprise <domain> --product <code>... give an enterprise product rights
@@ -33,7 +36,7 @@ class UsageError extends Error {}
 /** `invite`: the options checked here (exit 2 with the usage), the enterprise resolved by domain (exit 1). */
 async function inviteFromCommandLine(
   ctx: AppContext,
-  options: { kind?: string; enterprise?: string; hours?: string },
+  options: { kind?: string; enterprise?: string; hours?: string; products?: string[] },
 ): Promise<InvitationLink> {
   const kind = INVITATION_KINDS.find((k) => k === options.kind);
   if (!kind) throw new UsageError(`invite needs --kind admin, owner or member\n\n${USAGE}`);
@@ -45,6 +48,10 @@ async function inviteFromCommandLine(
   if (hours !== undefined && !(hours > 0 && hours <= INVITATION_MAX_HOURS)) {
     throw new UsageError(`--hours must be a number above 0 and at most ${INVITATION_MAX_HOURS}\n\n${USAGE}`);
   }
+  const products = options.products?.flatMap((list) => list.split(',')).map((code) => code.trim());
+  if (products && kind !== 'admin') throw new UsageError(`invite --kind ${kind} takes no --products\n\n${USAGE}`);
+  const unknown = products?.filter((code) => !isProductCode(code)) ?? [];
+  if (unknown.length) throw new UnknownNameError(`unknown product code: ${unknown.join(', ')}`);
   let enterpriseId: number | null = null;
   if (options.enterprise !== undefined) {
     const enterprise = await findEnterpriseByDomain(ctx.db, options.enterprise);
@@ -52,7 +59,13 @@ async function inviteFromCommandLine(
     enterpriseId = enterprise.id;
   }
   // the operator is no user: inviterName stays null
-  const { id, url, expiresAt } = await createInvitation(ctx, { kind, enterpriseId, createdBy: null, hours });
+  const { id, url, expiresAt } = await createInvitation(ctx, {
+    kind,
+    enterpriseId,
+    createdBy: null,
+    hours,
+    ...(products ? { products: products.filter(isProductCode) } : {}),
+  });
   return { id, url, expiresAt };
 }
 
@@ -67,6 +80,7 @@ function parseOptions(argv: string[]) {
         kind: { type: 'string' },
         hours: { type: 'string' },
         product: { type: 'string', multiple: true },
+        products: { type: 'string', multiple: true },
         help: { type: 'boolean', default: false },
       },
     });
@@ -101,10 +115,8 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, print: Print): Promis
         return print(applied.length ? `applied: ${applied.join(', ')}` : 'up to date', { applied });
       case 'seed-demo': {
         const result = await seedDemo(ctx);
-        const accounts = result.accounts.map((a) => `  ${a.account} / ${a.password}  (${a.email})`).join('\n');
-        const companies = result.companies.map((c) => `  ${c.domain}: ${c.name}`).join('\n');
-        const state = result.created ? 'demo tenant created' : 'demo tenant already present';
-        return print(`${state}\n${accounts}\ncompany domains:\n${companies}`, result);
+        const accounts = result.accounts.map((a) => `  ${a.account} / ${a.password}`).join('\n');
+        return print(`${result.created ? 'demo tenant created' : 'demo tenant already present'}\n${accounts}`, result);
       }
       case 'invite': {
         const link = await inviteFromCommandLine(ctx, values);

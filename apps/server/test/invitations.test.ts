@@ -91,7 +91,8 @@ describe(`invitations (${ENGINE})`, () => {
         abbreviation: enterprise.abbreviation,
         domain: 'sunrise-energy',
         role: 'admin',
-        productList: [],
+        // the link's default: the settings centre, to invite the others with
+        productList: [expect.objectContaining({ productCode: 'settcntr' })],
       }),
     ]);
     const created = await findEnterpriseById(t.app.ctx.db, signedUp.data.enterpriseId);

@@ -12,6 +12,7 @@ import * as twoStepSignIn from './migrations/0008-two-step-sign-in.ts';
 import * as passkeys from './migrations/0009-passkeys.ts';
 import * as sessionProofs from './migrations/0010-session-proofs.ts';
 import * as proofOfWork from './migrations/0012-proof-of-work.ts';
+import * as adminLinkProducts from './migrations/0013-admin-link-products.ts';
 
 /** Every migration, in order; listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<void> }> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<
   '0009-passkeys': passkeys,
   '0010-session-proofs': sessionProofs,
   '0012-proof-of-work': proofOfWork,
+  '0013-admin-link-products': adminLinkProducts,
 };
 
 /** The listed migrations for a Migrator; the migration tests stop it part way to seed older data. */

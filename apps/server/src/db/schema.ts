@@ -92,6 +92,8 @@ export interface InvitationsTable {
   enterprise_id: number | null;
   department_id: number | null;
   created_by: number | null;
+  /** `admin` only: the products the new company gets, a JSON array of product codes. */
+  product_codes: string | null;
   max_uses: number;
   uses: number;
   expires_at: number;

@@ -3,6 +3,7 @@ import { INVITATION_MAX_USES, INVITATION_ROUTES } from '@portal/shared/api/regis
 import type { InvitationStatus } from '@portal/shared/api/settings';
 import { INVITATION_DEFAULT_HOURS, INVITATION_MAX_HOURS } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { type ProductCode, isProductCode } from '@portal/shared/products';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { findEnterpriseById } from '../queries/enterprises.ts';
@@ -33,6 +34,17 @@ export interface NewInvitation {
   createdBy?: number | null;
   hours?: number;
   maxUses?: number;
+  /** `admin` only: the products the new company gets; the settings centre unless given, so that its
+   *  administrator can invite the others. */
+  products?: ProductCode[];
+}
+
+export const ADMIN_LINK_DEFAULT_PRODUCTS: ProductCode[] = ['settcntr'];
+
+/** The products an `admin` link gives the company registered through it. */
+export function invitedProducts(invitation: InvitationRow): ProductCode[] {
+  const stored: unknown = JSON.parse(invitation.product_codes ?? '[]');
+  return Array.isArray(stored) ? stored.filter(isProductCode) : [];
 }
 
 /** The link plus the row id: listings and revocation name an invitation by the row id, since the
@@ -60,6 +72,7 @@ export async function createInvitation(
   if ((input.kind === 'admin') !== (input.enterpriseId === null)) {
     throw new Error(`an ${input.kind} invitation ${input.kind === 'admin' ? 'has no' : 'needs an'} enterprise`);
   }
+  if (input.products && input.kind !== 'admin') throw new Error(`an ${input.kind} invitation gives no products`);
   const hours = input.hours ?? INVITATION_DEFAULT_HOURS;
   if (!Number.isFinite(hours) || hours <= 0 || hours > INVITATION_MAX_HOURS) throw badField('expiresInHours');
   const maxUses = input.maxUses ?? 1;
@@ -79,6 +92,7 @@ export async function createInvitation(
     enterprise_id: input.enterpriseId,
     department_id: departmentId,
     created_by: input.createdBy ?? null,
+    product_codes: input.kind === 'admin' ? JSON.stringify(input.products ?? ADMIN_LINK_DEFAULT_PRODUCTS) : null,
     max_uses: maxUses,
     uses: 0,
     expires_at: expiresAt,

@@ -1,7 +1,10 @@
 import { isProductCode } from '@portal/shared/products';
 import type { AppContext } from '../context.ts';
 import { findEnterpriseByDomain } from '../queries/enterprises.ts';
+import type { Executor } from '../queries/executor.ts';
+import type { InvitationRow } from '../queries/invitations.ts';
 import { deleteEnterpriseProducts, findProductsByCode, insertEnterpriseProducts } from '../queries/products.ts';
+import { invitedProducts } from './invitations.ts';
 
 export class UnknownNameError extends Error {}
 
@@ -24,4 +27,20 @@ export async function grantProducts(ctx: AppContext, domain: string, codes: stri
 export async function revokeProducts(ctx: AppContext, domain: string, codes: string[]): Promise<void> {
   const { enterpriseId, productIds } = await resolve(ctx, domain, codes);
   await deleteEnterpriseProducts(ctx.db, enterpriseId, productIds);
+}
+
+/** Gives a company registered through an operator's `admin` link the products the link names. */
+export async function grantInvitedProducts(
+  ctx: AppContext,
+  db: Executor,
+  enterpriseId: number,
+  invitation: InvitationRow,
+): Promise<void> {
+  const products = await findProductsByCode(db, invitedProducts(invitation));
+  await insertEnterpriseProducts(
+    db,
+    enterpriseId,
+    products.map((p) => p.id),
+    ctx.now(),
+  );
 }

@@ -27,6 +27,7 @@ import { findUserById, findUserByIdentifier, insertUser, updateUser } from '../q
 import { type Entry, enterAccount } from './account-gate.ts';
 import { recordAudit } from './audit.ts';
 import { createEnterprise } from './enterprises.ts';
+import { grantInvitedProducts } from './product-rights.ts';
 import { readLiveInvitation, redeemInvitation } from './invitations.ts';
 import { ENTERPRISE_TAKEN_CODES, assertEnterpriseFree, assertEnterpriseNamed, pickDomain } from './new-enterprise.ts';
 import { hashPassword } from './passwords.ts';
@@ -263,6 +264,7 @@ export async function registerEnterprise(
         domain,
         parentEnterpriseId,
       });
+      if (kind === 'admin') await grantInvitedProducts(ctx, trx, enterpriseId, invitation);
       await recordAudit(
         ctx,
         {
