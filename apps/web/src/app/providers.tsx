@@ -5,6 +5,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { currentLanguage, i18n } from '../lib/i18n';
 import { antdLocaleOf } from '../lib/language-packs';
 import { FeedbackProvider } from '../components/feedback';
+import { FreshProofProvider } from '../components/fresh-proof';
 import { queryClient } from '../lib/query-client';
 import { themeConfig } from '../lib/theme';
 import { usePreferences } from '../stores/preferences-store';
@@ -29,13 +30,15 @@ function LocalizedTheme({ children }: { children: ReactNode }) {
       button={{ autoInsertSpace: false }}
     >
       <ThemeRoot mode={mode}>
-        <FeedbackProvider>{children}</FeedbackProvider>
+        <FeedbackProvider>
+          <FreshProofProvider>{children}</FreshProofProvider>
+        </FeedbackProvider>
       </ThemeRoot>
     </ConfigProvider>
   );
 }
 
-/** Server state, language, theme and the toasts and dialogs, set once at the root. */
+/** Server state, language, theme, the toasts and dialogs and the fresh proof of sensitive changes, set once at the root. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>

@@ -6,6 +6,7 @@ import type {
   TwoStepSetup,
   TwoStepState,
 } from '@portal/shared/api/two-step';
+import type { WithFreshProof } from '../components/fresh-proof';
 import { type CallOptions, apiClient } from './api-client';
 
 /** Two-step sign-in calls shared by the personal centre and the set-up a company requires. */
@@ -21,11 +22,12 @@ export const twoStepStateQuery = () =>
     queryFn: ({ signal }) => apiClient.get<TwoStepState>(apiPaths.twoStep, { signal }),
   });
 
-/** A new pending secret on every mount of the set-up (a repeat replaces the pending one on the server). */
-export const twoStepSetupQuery = () =>
+/** A new pending secret on every mount of the set-up (a repeat replaces the pending one on the server),
+ *  after a fresh proof of the person when the server wants one. */
+export const twoStepSetupQuery = (withFreshProof: WithFreshProof) =>
   queryOptions({
     queryKey: twoStepKeys.setup(),
-    queryFn: () => apiClient.post<TwoStepSetup>(apiPaths.twoStepSetup),
+    queryFn: () => withFreshProof((proven) => apiClient.post<TwoStepSetup>(apiPaths.twoStepSetup, undefined, proven)),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

@@ -6,6 +6,7 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { FormModal, underField } from '../../components/form-modal';
 import type { ErrorHandlers } from '../../lib/api-client';
 import { schemaRule } from '../../lib/form-rule';
+import { useOfferRecentPasskeyRemoval } from './passkeys/recent-passkeys';
 import { useUpdatePassword } from './personal-api';
 import styles from './personal-page.module.css';
 
@@ -30,6 +31,7 @@ const oldPasswordSchema = updatePasswordRequestSchema.shape.oldPassword;
 export function PasswordModal({ open, onClose, onSaved }: PasswordModalProps) {
   const { t } = useTranslation();
   const change = useUpdatePassword();
+  const offerRecentPasskeyRemoval = useOfferRecentPasskeyRemoval();
   const [form] = Form.useForm<PasswordValues>();
 
   function submit(values: PasswordValues, errors: ErrorHandlers) {
@@ -38,7 +40,15 @@ export function PasswordModal({ open, onClose, onSaved }: PasswordModalProps) {
       [ErrorCode.PasswordIncorrect]: underField(form, 'oldPassword'),
       [ErrorCode.PasswordUnchanged]: underField(form, 'password'),
     };
-    change.mutate({ body: values, options: { onError } }, { onSuccess: onSaved });
+    change.mutate(
+      { body: values, options: { onError } },
+      {
+        onSuccess: ({ recentPasskeys }) => {
+          onSaved();
+          offerRecentPasskeyRemoval(recentPasskeys);
+        },
+      },
+    );
   }
 
   return (

@@ -6,8 +6,10 @@ import type {
   UpdateEmailRequest,
   UpdateNicknameRequest,
   UpdatePasswordRequest,
+  UpdatePasswordResponse,
   UpdatePhoneRequest,
 } from '@portal/shared/api/personal';
+import { useFreshProof } from '../../components/fresh-proof';
 import { type CallOptions, apiClient } from '../../lib/api-client';
 import { sessionKeys } from '../../session/session-queries';
 
@@ -38,12 +40,15 @@ export const allowModifyPasswordQuery = () =>
 
 /**
  * A change of one's details: afterwards the server's view of the user is fetched again, here and in
- * portal info, which the header and the other products of the origin (`_userInfo`) read.
+ * portal info, which the header and the other products of the origin (`_userInfo`) read. A new phone
+ * or email needs a fresh proof of the person, asked for when the server wants it.
  */
-function useChange<Body>(path: string) {
+function useChange<Body, Answer = null>(path: string) {
   const client = useQueryClient();
+  const withFreshProof = useFreshProof();
   return useMutation({
-    mutationFn: ({ body, options }: Call<Body>) => apiClient.post<null>(path, body, options),
+    mutationFn: ({ body, options }: Call<Body>) =>
+      withFreshProof((proven) => apiClient.post<Answer>(path, body, proven), options),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: personalKeys.currentUser() }),
@@ -55,4 +60,5 @@ function useChange<Body>(path: string) {
 export const useUpdateNickname = () => useChange<UpdateNicknameRequest>(apiPaths.updateNickname);
 export const useUpdatePhone = () => useChange<UpdatePhoneRequest>(apiPaths.updatePhone);
 export const useUpdateEmail = () => useChange<UpdateEmailRequest>(apiPaths.updateEmail);
-export const useUpdatePassword = () => useChange<UpdatePasswordRequest>(apiPaths.updatePassword);
+export const useUpdatePassword = () =>
+  useChange<UpdatePasswordRequest, UpdatePasswordResponse>(apiPaths.updatePassword);

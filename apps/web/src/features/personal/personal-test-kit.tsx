@@ -55,7 +55,7 @@ function personalServer(user: CurrentUser = MEMBER) {
     [UPDATE_NICKNAME]: ok(),
     [UPDATE_PHONE]: ok(),
     [UPDATE_EMAIL]: ok(),
-    [UPDATE_PASSWORD]: ok(),
+    [UPDATE_PASSWORD]: ok({ recentPasskeys: [] }),
   });
 }
 

@@ -31,5 +31,11 @@ const passkeys: Messages['passkeys'] = {
   cancelled: 'Abgebrochen oder Zeit abgelaufen',
   count_one: '{{count}} Passkey',
   count_other: '{{count}} Passkeys',
+  recentTitle: 'Auch kürzlich hinzugefügte Passkeys entfernen?',
+  recentContent:
+    'Diese Passkeys wurden in den letzten 7 Tagen hinzugefügt. Wenn Sie sie nicht hinzugefügt haben, entfernen Sie sie: Sonst melden sie weiterhin bei Ihrem Konto an.',
+  recentRemove: 'Entfernen',
+  recentKeep: 'Behalten',
+  recentRemoved: 'Die kürzlich hinzugefügten Passkeys wurden entfernt',
 };
 export default passkeys;

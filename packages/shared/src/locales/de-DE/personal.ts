@@ -42,5 +42,15 @@ const personal: Messages['personal'] = {
   phoneBoundTo:
     'Diese Telefonnummer ist bereits mit einem anderen Konto Ihres Unternehmens verknüpft: {{name}} ({{account}})',
   phoneBoundToName: 'Diese Telefonnummer ist bereits mit einem anderen Konto Ihres Unternehmens verknüpft: {{name}}',
+  proofTitle: 'Bestätigen Sie, dass Sie es sind',
+  proofIntro: 'Zum Schutz Ihres Kontos bestätigen Sie bitte, dass Sie es sind, bevor diese Änderung ausgeführt wird.',
+  proofMethod: 'Bestätigen mit',
+  proofWithPassword: 'Passwort',
+  proofWithCode: 'Zwei-Schritt-Code',
+  proofPassword: 'Aktuelles Passwort',
+  proofCode: 'Zwei-Schritt-Code oder Wiederherstellungscode',
+  proofConfirm: 'Bestätigen',
+  proofNoPassword:
+    'Ihr Konto hat kein Passwort? Melden Sie sich ab und wieder an und nehmen Sie die Änderung dann vor.',
 };
 export default personal;

@@ -29,5 +29,11 @@ const passkeys: Messages['passkeys'] = {
   cancelled: 'Cancelled or timed out',
   count_one: '{{count}} passkey',
   count_other: '{{count}} passkeys',
+  recentTitle: 'Also remove recently added passkeys?',
+  recentContent:
+    'These passkeys were added in the last 7 days. If you did not add them, remove them: they would still sign in to your account.',
+  recentRemove: 'Remove them',
+  recentKeep: 'Keep them',
+  recentRemoved: 'The recent passkeys were removed',
 };
 export default passkeys;

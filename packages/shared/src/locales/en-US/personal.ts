@@ -40,5 +40,14 @@ const personal: Messages['personal'] = {
   otherSessionsNote: 'After the change you are signed out on your other devices; this session stays signed in.',
   phoneBoundTo: 'This phone number is already bound to another account in your company: {{name}} ({{account}})',
   phoneBoundToName: 'This phone number is already bound to another account in your company: {{name}}',
+  proofTitle: 'Confirm it’s you',
+  proofIntro: 'To keep your account safe, confirm it’s you before this change goes ahead.',
+  proofMethod: 'Confirm with',
+  proofWithPassword: 'Password',
+  proofWithCode: 'Two-step code',
+  proofPassword: 'Current password',
+  proofCode: 'Two-step code or recovery code',
+  proofConfirm: 'Confirm',
+  proofNoPassword: 'No password on your account? Sign out and sign in again, then make the change.',
 };
 export default personal;

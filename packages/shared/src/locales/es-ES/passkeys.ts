@@ -29,5 +29,11 @@ const passkeys: Messages['passkeys'] = {
   cancelled: 'Cancelado o tiempo agotado',
   count_one: '{{count}} llave de acceso',
   count_other: '{{count}} llaves de acceso',
+  recentTitle: '¿Eliminar también las llaves de acceso añadidas hace poco?',
+  recentContent:
+    'Estas llaves de acceso se añadieron en los últimos 7 días. Si no las añadió usted, elimínelas: de lo contrario seguirán iniciando sesión en su cuenta.',
+  recentRemove: 'Eliminarlas',
+  recentKeep: 'Conservarlas',
+  recentRemoved: 'Se eliminaron las llaves de acceso recientes',
 };
 export default passkeys;

@@ -40,5 +40,14 @@ const personal: Messages['personal'] = {
   otherSessionsNote: 'Tras el cambio se cerrará la sesión en sus otros dispositivos; esta sesión sigue abierta.',
   phoneBoundTo: 'Este número de teléfono ya está vinculado a otra cuenta de su empresa: {{name}} ({{account}})',
   phoneBoundToName: 'Este número de teléfono ya está vinculado a otra cuenta de su empresa: {{name}}',
+  proofTitle: 'Confirme que es usted',
+  proofIntro: 'Para proteger su cuenta, confirme que es usted antes de realizar este cambio.',
+  proofMethod: 'Confirmar con',
+  proofWithPassword: 'Contraseña',
+  proofWithCode: 'Código de dos pasos',
+  proofPassword: 'Contraseña actual',
+  proofCode: 'Código de dos pasos o código de recuperación',
+  proofConfirm: 'Confirmar',
+  proofNoPassword: '¿Su cuenta no tiene contraseña? Cierre la sesión, vuelva a iniciarla y realice el cambio.',
 };
 export default personal;

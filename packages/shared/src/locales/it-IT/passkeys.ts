@@ -29,5 +29,11 @@ const passkeys: Messages['passkeys'] = {
   cancelled: 'Annullato o tempo scaduto',
   count_one: '{{count}} passkey registrata',
   count_other: '{{count}} passkey registrate',
+  recentTitle: 'Rimuovere anche le passkey aggiunte di recente?',
+  recentContent:
+    'Queste passkey sono state aggiunte negli ultimi 7 giorni. Se non le hai aggiunte tu, rimuovile: altrimenti potranno ancora accedere al tuo account.',
+  recentRemove: 'Rimuovile',
+  recentKeep: 'Mantienile',
+  recentRemoved: 'Le passkey recenti sono state rimosse',
 };
 export default passkeys;

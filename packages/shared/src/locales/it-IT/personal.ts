@@ -40,5 +40,14 @@ const personal: Messages['personal'] = {
   otherSessionsNote: 'Dopo la modifica verrai disconnesso dagli altri dispositivi; questa sessione resta attiva.',
   phoneBoundTo: "Questo numero di telefono è già associato a un altro account dell'azienda: {{name}} ({{account}})",
   phoneBoundToName: "Questo numero di telefono è già associato a un altro account dell'azienda: {{name}}",
+  proofTitle: 'Conferma che sei tu',
+  proofIntro: 'Per proteggere il tuo account, conferma che sei tu prima di eseguire questa modifica.',
+  proofMethod: 'Conferma con',
+  proofWithPassword: 'Password',
+  proofWithCode: 'Codice di accesso in due passaggi',
+  proofPassword: 'Password attuale',
+  proofCode: 'Codice di accesso in due passaggi o codice di recupero',
+  proofConfirm: 'Conferma',
+  proofNoPassword: 'Il tuo account non ha una password? Esci, accedi di nuovo e poi esegui la modifica.',
 };
 export default personal;

@@ -29,5 +29,11 @@ const passkeys: Messages['passkeys'] = {
   unsupported: 'このブラウザーはパスキーに対応していません。最新の Chrome、Edge、Safari、Firefox をご利用ください。',
   cancelled: 'キャンセルされたか、時間切れになりました',
   count_other: '{{count}} 個のパスキー',
+  recentTitle: '最近追加されたパスキーも削除しますか？',
+  recentContent:
+    '以下のパスキーは過去 7 日以内に追加されました。心当たりがない場合は削除してください。削除しないと、引き続きアカウントにログインできます。',
+  recentRemove: '削除する',
+  recentKeep: '残す',
+  recentRemoved: '最近追加されたパスキーを削除しました',
 };
 export default passkeys;

@@ -40,5 +40,14 @@ const personal: Messages['personal'] = {
   otherSessionsNote: '変更後、他の端末ではログアウトされます。現在のログインはそのまま維持されます。',
   phoneBoundTo: 'この電話番号は社内の別のアカウントに連携済みです：{{name}}（{{account}}）',
   phoneBoundToName: 'この電話番号は社内の別のアカウントに連携済みです：{{name}}',
+  proofTitle: '本人確認',
+  proofIntro: 'アカウントを保護するため、この変更の前に本人であることを確認してください。',
+  proofMethod: '確認方法',
+  proofWithPassword: 'パスワード',
+  proofWithCode: '2段階ログインのコード',
+  proofPassword: '現在のパスワード',
+  proofCode: '2段階ログインのコードまたはリカバリーコード',
+  proofConfirm: '確認',
+  proofNoPassword: 'アカウントにパスワードがない場合は、いったんログアウトして再度ログインしてから変更してください。',
 };
 export default personal;

@@ -25,4 +25,9 @@ export default {
   unsupported: '当前浏览器不支持通行密钥，请使用最新版的 Chrome、Edge、Safari 或 Firefox。',
   cancelled: '操作已取消或超时',
   count_other: '{{count}} 个通行密钥',
+  recentTitle: '同时删除最近添加的通行密钥？',
+  recentContent: '以下通行密钥是最近 7 天内添加的。如果不是你添加的，请删除：否则仍可用它们登录你的账号。',
+  recentRemove: '删除',
+  recentKeep: '保留',
+  recentRemoved: '最近添加的通行密钥已删除',
 };

@@ -39,4 +39,13 @@ export default {
   otherSessionsNote: '修改密码后，你在其他设备上的登录将失效，当前登录不受影响。',
   phoneBoundTo: '该手机号已绑定本企业的其他账号：{{name}}（{{account}}）',
   phoneBoundToName: '该手机号已绑定本企业的其他账号：{{name}}',
+  proofTitle: '验证身份',
+  proofIntro: '为保护账号安全，请先验证身份，再继续刚才的操作。',
+  proofMethod: '验证方式',
+  proofWithPassword: '密码',
+  proofWithCode: '两步登录动态码',
+  proofPassword: '当前密码',
+  proofCode: '动态码或恢复码',
+  proofConfirm: '确认',
+  proofNoPassword: '账号没有设置密码？请退出后重新登录，再进行此操作。',
 };

@@ -8,6 +8,7 @@ import type {
 } from '@portal/shared/api/passkeys';
 import { apiPaths } from '@portal/shared/api/paths';
 import { startRegistration } from '@simplewebauthn/browser';
+import { type WithFreshProof, useFreshProof } from '../../../components/fresh-proof';
 import { type CallOptions, apiClient } from '../../../lib/api-client';
 
 /** The personal centre's passkeys: the list, and adding, renaming and removing one. */
@@ -25,11 +26,15 @@ export const passkeysQuery = () =>
  * Adds a passkey: the server's options, the browser's ceremony (its own dialog: fingerprint, face,
  * screen lock or a security key), then the answer with the name. The browser's refusal (cancelled,
  * timed out, a passkey of this account already on the authenticator) rejects with its own error.
+ * Both calls need a fresh proof of the person, asked for when the server wants it.
  */
-export async function createPasskey(name: string | undefined, options?: CallOptions): Promise<Passkey> {
-  const optionsJSON = await apiClient.post<RegistrationOptions>(
-    apiPaths.passkeyRegistrationOptions,
-    undefined,
+export async function createPasskey(
+  name: string | undefined,
+  withFreshProof: WithFreshProof,
+  options?: CallOptions,
+): Promise<Passkey> {
+  const optionsJSON = await withFreshProof(
+    (proven) => apiClient.post<RegistrationOptions>(apiPaths.passkeyRegistrationOptions, undefined, proven),
     options,
   );
   // the shared schema's `type` is a plain string; WebAuthn knows only 'public-key'
@@ -37,7 +42,7 @@ export async function createPasskey(name: string | undefined, options?: CallOpti
     optionsJSON: optionsJSON as Parameters<typeof startRegistration>[0]['optionsJSON'],
   });
   const body: AddPasskeyRequest = { response: response as AddPasskeyRequest['response'], ...(name ? { name } : {}) };
-  return apiClient.post<Passkey>(apiPaths.passkeys, body, options);
+  return withFreshProof((proven) => apiClient.post<Passkey>(apiPaths.passkeys, body, proven), options);
 }
 
 function useRefreshingMutation<Variables>(mutationFn: (variables: Variables) => Promise<unknown>) {
@@ -49,8 +54,9 @@ function useRefreshingMutation<Variables>(mutationFn: (variables: Variables) => 
 }
 
 export function useAddPasskey() {
+  const withFreshProof = useFreshProof();
   return useRefreshingMutation(({ name, options }: { name: string | undefined; options?: CallOptions }) =>
-    createPasskey(name, options),
+    createPasskey(name, withFreshProof, options),
   );
 }
 

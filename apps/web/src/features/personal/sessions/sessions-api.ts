@@ -6,6 +6,7 @@ import type {
   RevokeSessionRequest,
   RevokeSessionResponse,
 } from '@portal/shared/api/sessions';
+import { useFreshProof } from '../../../components/fresh-proof';
 import { apiClient } from '../../../lib/api-client';
 import type { Call } from '../personal-api';
 import { personalKeys } from '../personal-api';
@@ -21,11 +22,14 @@ export const mySessionsQuery = () =>
     queryFn: ({ signal }) => apiClient.get<MySession[]>(apiPaths.mySessions, { signal }),
   });
 
-/** Whatever the answer (a session already gone answers 1009150), the list is fetched again. */
+/** Whatever the answer (a session already gone answers 1009150), the list is fetched again. Signing
+ *  out everywhere needs a fresh proof of the person, asked for when the server wants it. */
 function useRevoke<Body, Answer>(path: string) {
   const client = useQueryClient();
+  const withFreshProof = useFreshProof();
   return useMutation({
-    mutationFn: ({ body, options }: Call<Body>) => apiClient.post<Answer>(path, body, options),
+    mutationFn: ({ body, options }: Call<Body>) =>
+      withFreshProof((proven) => apiClient.post<Answer>(path, body, proven), options),
     onSettled: () => client.invalidateQueries({ queryKey: sessionsKeys.list() }),
   });
 }

@@ -46,7 +46,7 @@ describe('my sessions', () => {
     api = fakeApi({
       [LIST]: ok([THIS, PHONE, UNKNOWN]),
       [REVOKE]: ok({ current: false }),
-      [REVOKE_OTHERS]: ok({ revoked: 2 }),
+      [REVOKE_OTHERS]: ok({ revoked: 2, recentPasskeys: [] }),
     });
     await i18n.changeLanguage('en-US');
   });

@@ -10,6 +10,7 @@ import { AccentTag } from '../../../components/accent-tag';
 import { useFeedback } from '../../../components/feedback';
 import { currentLanguage } from '../../../lib/i18n';
 import pageStyles from '../personal-page.module.css';
+import { useOfferRecentPasskeyRemoval } from '../passkeys/recent-passkeys';
 import { mySessionsQuery, useRevokeOtherSessions, useRevokeSession } from './sessions-api';
 import styles from './sessions-card.module.css';
 
@@ -93,6 +94,7 @@ export function SessionsCard() {
   const sessions = useQuery(mySessionsQuery());
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
+  const offerRecentPasskeyRemoval = useOfferRecentPasskeyRemoval();
   const [showAll, setShowAll] = useState(false);
   const list = (sessions.data ?? []).toSorted(byRelevance);
   const others = list.filter((s) => !s.current).length;
@@ -130,7 +132,10 @@ export function SessionsCard() {
           revokeOthers.mutate(
             { body: undefined },
             {
-              onSuccess: ({ revoked }) => message.success(t('sessions.signedOutOthers', { count: revoked })),
+              onSuccess: ({ revoked, recentPasskeys }) => {
+                message.success(t('sessions.signedOutOthers', { count: revoked }));
+                offerRecentPasskeyRemoval(recentPasskeys);
+              },
               onSettled: () => settled(),
             },
           ),

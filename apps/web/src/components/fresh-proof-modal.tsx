@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Radio } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ReauthenticateRequest, reauthenticateRequestSchema } from '@portal/shared/api/fresh-proof';
+import { apiPaths } from '@portal/shared/api/paths';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { type ErrorHandlers, apiClient } from '../lib/api-client';
+import { schemaRule } from '../lib/form-rule';
+import { twoStepStateQuery } from '../lib/two-step-api';
+import { FormModal, underField } from './form-modal';
+import styles from './fresh-proof-modal.module.css';
+
+type Method = 'password' | 'code';
+type ProofValues = { password?: string; code?: string };
+
+const [passwordOption, codeOption] = reauthenticateRequestSchema.options;
+
+interface FreshProofModalProps {
+  onProven(): void;
+  onCancel(): void;
+}
+
+/**
+ * "Confirm it's you": the password, or, when two-step sign-in is on, a code of the app or a
+ * recovery code, as the person chooses. A wrong one is said under its field; tries count like
+ * sign-in failures on the server.
+ */
+export function FreshProofModal({ onProven, onCancel }: FreshProofModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ProofValues>();
+  const [method, setMethod] = useState<Method>('password');
+  const [busy, setBusy] = useState(false);
+  const twoStepOn = useQuery(twoStepStateQuery()).data?.enabled ?? false;
+
+  async function submit(values: ProofValues, errors: ErrorHandlers) {
+    const body: ReauthenticateRequest =
+      method === 'code' ? { code: values.code ?? '' } : { password: values.password ?? '' };
+    setBusy(true);
+    try {
+      await apiClient.post<null>(apiPaths.reauthenticate, body, {
+        onError: {
+          ...errors,
+          [ErrorCode.PasswordIncorrect]: underField(form, 'password'),
+          [ErrorCode.TwoStepCodeInvalid]: underField(form, 'code'),
+        },
+      });
+      onProven();
+    } catch {
+      // said under the field or by the api client's toast; the dialog stays for another try
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FormModal<ProofValues>
+      open
+      title={t('personal.proofTitle')}
+      name="fresh-proof"
+      form={form}
+      okText={t('personal.proofConfirm')}
+      busy={busy}
+      onSubmit={(values, errors) => void submit(values, errors)}
+      onClose={onCancel}
+    >
+      <p className={styles.intro}>{t('personal.proofIntro')}</p>
+      {twoStepOn ? (
+        <Form.Item label={t('personal.proofMethod')}>
+          <Radio.Group
+            optionType="button"
+            value={method}
+            onChange={(event) => setMethod(event.target.value as Method)}
+            options={[
+              { value: 'password', label: t('personal.proofWithPassword') },
+              { value: 'code', label: t('personal.proofWithCode') },
+            ]}
+          />
+        </Form.Item>
+      ) : null}
+      {method === 'password' ? (
+        <>
+          <Form.Item
+            name="password"
+            label={t('personal.proofPassword')}
+            rules={[schemaRule(passwordOption.shape.password)]}
+          >
+            <Input.Password autoFocus autoComplete="current-password" />
+          </Form.Item>
+          <p className={styles.hint}>{t('personal.proofNoPassword')}</p>
+        </>
+      ) : (
+        <Form.Item name="code" label={t('personal.proofCode')} rules={[schemaRule(codeOption.shape.code)]}>
+          <Input autoFocus autoComplete="one-time-code" spellCheck={false} />
+        </Form.Item>
+      )}
+    </FormModal>
+  );
+}

@@ -1,0 +1,137 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '@portal/shared/api/paths';
+import type { MySession } from '@portal/shared/api/sessions';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { writeToken } from '../../lib/cookies';
+import { i18n } from '../../lib/i18n';
+import { type Answer, fail, fakeApi, ok } from '../../test/fake-api';
+import { renderRoutes } from '../../test/render-route';
+import { SessionsCard } from './sessions/sessions-card';
+
+const LIST = `GET ${apiPaths.mySessions}`;
+const REVOKE_OTHERS = `POST ${apiPaths.revokeMyOtherSessions}`;
+const REAUTHENTICATE = `POST ${apiPaths.reauthenticate}`;
+const TWO_STEP = `GET ${apiPaths.twoStep}`;
+const REMOVE_PASSKEY = `POST ${apiPaths.removePasskey}`;
+
+const session = (id: number, current: boolean): MySession => ({
+  id,
+  device: { browser: 'Chrome 126', os: current ? 'Windows 10' : 'macOS 14', type: 'desktop' },
+  ip: '203.0.113.*',
+  createdAt: '2026-05-01T08:00:00.000Z',
+  lastSeenAt: '2026-05-01T09:30:00.000Z',
+  current,
+});
+const PLANTED = { id: 9, name: 'Planted', createdAt: '2026-05-01T08:30:00.000Z' };
+
+/** Signing out everywhere, the sensitive call of these tests: refused for a stale proof until one is given. */
+function staleUntilProven(proven: () => boolean, answer: Answer) {
+  return () => (proven() ? answer : fail(ErrorCode.ReauthenticationRequired));
+}
+
+describe('confirm it is you before a sensitive change', () => {
+  let api: ReturnType<typeof fakeApi>;
+  let proven = false;
+  beforeEach(async () => {
+    writeToken('tok');
+    proven = false;
+    api = fakeApi({
+      [LIST]: ok([session(7, true), session(5, false)]),
+      [REVOKE_OTHERS]: staleUntilProven(() => proven, ok({ revoked: 1, recentPasskeys: [] })),
+      [REAUTHENTICATE]: (body) => {
+        proven = JSON.stringify(body) === JSON.stringify({ password: 'Right2026x' });
+        return proven ? ok() : fail(ErrorCode.PasswordIncorrect);
+      },
+      [TWO_STEP]: ok({ enabled: false, recoveryCodesLeft: 0, required: false }),
+      [REMOVE_PASSKEY]: ok(),
+    });
+    await i18n.changeLanguage('en-US');
+  });
+  afterEach(async () => {
+    api.restore();
+    await i18n.changeLanguage('zh-CN');
+  });
+
+  /** The form dialog: jsdom names it by nothing, as its title sits outside the form wrapping it. */
+  const proofDialog = async () => {
+    const title = await screen.findByText('Confirm it’s you');
+    return title.closest<HTMLElement>('[role="dialog"]')!;
+  };
+
+  async function signOutOthers() {
+    renderRoutes([{ path: '/personal', element: <SessionsCard /> }], '/personal');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out all other sessions' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Sign out all other sessions?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Sign out all other sessions' }));
+    return within(await proofDialog());
+  }
+
+  it('asks for the password when the proof is stale, says a wrong one under the field, then makes the call again', async () => {
+    const proof = await signOutOthers();
+    expect(proof.queryByRole('radio')).not.toBeInTheDocument();
+
+    fireEvent.change(proof.getByLabelText('Current password'), { target: { value: 'Wrong2026x' } });
+    await userEvent.click(proof.getByRole('button', { name: 'Confirm' }));
+    expect(await proof.findByText('Incorrect password')).toBeInTheDocument();
+    expect(api.sent(REVOKE_OTHERS)).toHaveLength(1);
+
+    fireEvent.change(proof.getByLabelText('Current password'), { target: { value: 'Right2026x' } });
+    await userEvent.click(proof.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('1 session signed out')).toBeInTheDocument();
+    expect(api.sent(REVOKE_OTHERS)).toHaveLength(2);
+    expect(api.sent(REAUTHENTICATE)).toEqual([{ password: 'Wrong2026x' }, { password: 'Right2026x' }]);
+    // the refusal asked; it was never a toast
+    expect(api.toasts).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(screen.queryByText('Confirm it’s you')).not.toBeInTheDocument());
+  });
+
+  it('lets a person with two-step sign-in confirm with a code instead', async () => {
+    api.routes[TWO_STEP] = ok({ enabled: true, recoveryCodesLeft: 10, required: false });
+    api.routes[REAUTHENTICATE] = (body) => {
+      proven = JSON.stringify(body) === JSON.stringify({ code: '123456' });
+      return proven ? ok() : fail(ErrorCode.TwoStepCodeInvalid);
+    };
+    const proof = await signOutOthers();
+    await userEvent.click(await proof.findByRole('radio', { name: 'Two-step code' }));
+    fireEvent.change(proof.getByLabelText('Two-step code or recovery code'), { target: { value: '123456' } });
+    await userEvent.click(proof.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('1 session signed out')).toBeInTheDocument();
+    expect(api.sent(REAUTHENTICATE)).toEqual([{ code: '123456' }]);
+  });
+
+  it('gives up the change when the person cancels', async () => {
+    const proof = await signOutOthers();
+    await userEvent.click(proof.getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByText('Confirm it’s you')).not.toBeInTheDocument());
+    expect(api.sent(REVOKE_OTHERS)).toHaveLength(1);
+    expect(api.sent(REAUTHENTICATE)).toEqual([]);
+    expect(api.toasts).not.toHaveBeenCalled();
+  });
+
+  it('offers to remove the passkeys added lately, by name, after signing out everywhere', async () => {
+    proven = true;
+    api.routes[REVOKE_OTHERS] = ok({ revoked: 1, recentPasskeys: [PLANTED] });
+    renderRoutes([{ path: '/personal', element: <SessionsCard /> }], '/personal');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out all other sessions' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Sign out all other sessions?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Sign out all other sessions' }));
+
+    const offer = await screen.findByRole('dialog', { name: 'Also remove recently added passkeys?' });
+    expect(within(offer).getByText('Planted')).toBeInTheDocument();
+    await userEvent.click(within(offer).getByRole('button', { name: 'Remove them' }));
+    expect(await screen.findByText('The recent passkeys were removed')).toBeInTheDocument();
+    expect(api.sent(REMOVE_PASSKEY)).toEqual([{ id: 9 }]);
+  });
+
+  it('asks nothing more when no passkey was added lately', async () => {
+    proven = true;
+    renderRoutes([{ path: '/personal', element: <SessionsCard /> }], '/personal');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out all other sessions' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Sign out all other sessions?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Sign out all other sessions' }));
+    expect(await screen.findByText('1 session signed out')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Also remove recently added passkeys?' })).not.toBeInTheDocument();
+  });
+});

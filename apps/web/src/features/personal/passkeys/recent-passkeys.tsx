@@ -1,0 +1,46 @@
+import type { RecentPasskey } from '@portal/shared/api/fresh-proof';
+import { CONFIRM_WIDTH } from '@portal/shared/constants';
+import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../components/feedback';
+import { formatDateTime } from './format-time';
+import { useRemovePasskey } from './passkeys-api';
+import styles from './passkeys-card.module.css';
+
+/**
+ * After a password change or signing out everywhere: the passkeys added in the last days, which a
+ * borrowed session may have planted and which neither would stop, offered for removal by name.
+ * Nothing is asked when there are none.
+ */
+export function useOfferRecentPasskeyRemoval(): (recent: RecentPasskey[]) => void {
+  const { t } = useTranslation();
+  const { message, modal } = useFeedback();
+  const remove = useRemovePasskey();
+
+  return (recent) => {
+    if (recent.length === 0) return;
+    modal.confirm({
+      title: t('passkeys.recentTitle'),
+      content: (
+        <>
+          <p>{t('passkeys.recentContent')}</p>
+          <ul className={styles.recentList}>
+            {recent.map((passkey) => (
+              <li key={passkey.id}>
+                <strong>{passkey.name ?? t('passkeys.unnamed')}</strong>{' '}
+                {t('passkeys.createdAt', { time: formatDateTime(passkey.createdAt) })}
+              </li>
+            ))}
+          </ul>
+        </>
+      ),
+      okText: t('passkeys.recentRemove'),
+      okButtonProps: { danger: true },
+      cancelText: t('passkeys.recentKeep'),
+      width: CONFIRM_WIDTH,
+      onOk: async () => {
+        for (const passkey of recent) await remove.mutateAsync({ body: { id: passkey.id } });
+        message.success(t('passkeys.recentRemoved'));
+      },
+    });
+  };
+}
