@@ -69,7 +69,8 @@ test('an administrator changes a role, finds it in the audit log, filters by act
   await page.getByRole('combobox', { name: texts.filters.action }).click();
   await page.getByTitle(texts.actions.audit.export, { exact: true }).click();
   await expect(page.getByRole('row', { name: new RegExp(texts.actions.audit.export) })).toContainText('1 row');
-  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Light theme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(page.getByRole('combobox', { name: texts.filters.person })).toBeVisible();

@@ -125,7 +125,8 @@ test('an administrator invites into a new department; the new member lands there
   await expectAccessible(page);
   await screenshot(page, 'settings-departments-dark');
 
-  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Light theme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   for (const tab of TABS) {
     await openTab(page, tab);

@@ -1,6 +1,7 @@
 import { expect, test } from './test';
 import { newAdmin, newMember } from './people';
 import { ADMIN, expectAccessible, screenshotPath, signInWithAccount, useLanguage } from './support';
+import { grantProducts } from './product-rights';
 import { browserToken, portalGet, portalPost, reloadInTheme, signInWithPhone } from './portal-api';
 
 /** The demo company's five products but the settings centre, which only its administrators open. */
@@ -149,6 +150,33 @@ test('signing out keeps the theme and the sidebar of this device', async ({ page
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await signInWithPhone(page, member);
   await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('choosing the language already in use closes the user menu', async ({ page, request }) => {
+  const member = await newMember(request);
+  await signInWithPhone(page, member);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  const english = page.getByRole('menuitem', { name: 'English' });
+  await english.click();
+  // the pointer still rests where the language was: nothing of the menu may stay
+  await expect(english).toBeHidden();
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeHidden();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+});
+
+test("the settings centre's bar has the shell's user menu: personal centre and sign-out", async ({ page, request }) => {
+  const admin = await newAdmin(request);
+  await grantProducts(admin.domain, 'settcntr');
+  await signInWithPhone(page, admin);
+  // a company whose one product is the settings centre opens it at once
+  await expect(page).toHaveURL(/\/settings\?productId=\d+$/);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Personal center' }).click();
+  await expect(page).toHaveURL(/\/personal$/);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('the app root sends on to sign-in without a router warning', async ({ page }) => {

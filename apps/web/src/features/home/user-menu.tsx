@@ -20,6 +20,7 @@ import styles from './user-menu.module.css';
 
 const LANGUAGE_KEY_PREFIX = 'lang:';
 
+/** The person's menu in every signed-in bar: personal centre, language, theme and sign-out. */
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -35,10 +36,16 @@ export function UserMenu() {
 
   const items: MenuProps['items'] = [
     { key: 'personal', icon: <UserOutlined aria-hidden="true" />, label: t('web.layout.personal') },
+    // a group, not a submenu: a submenu's popup outlived the menu when its language was chosen again
     {
+      type: 'group',
       key: 'language',
-      icon: <GlobalOutlined aria-hidden="true" />,
-      label: t('web.layout.language'),
+      label: (
+        <span className={styles.group}>
+          <GlobalOutlined aria-hidden="true" />
+          {t('web.layout.language')}
+        </span>
+      ),
       children: LANGUAGES.map((lang) => ({
         key: `${LANGUAGE_KEY_PREFIX}${lang}`,
         label: <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>,
@@ -67,7 +74,12 @@ export function UserMenu() {
     <Dropdown
       trigger={['click']}
       placement="bottomRight"
-      menu={{ items, onClick, selectable: true, selectedKeys: [`${LANGUAGE_KEY_PREFIX}${currentLanguage()}`] }}
+      menu={{
+        items,
+        onClick,
+        selectable: true,
+        selectedKeys: [`${LANGUAGE_KEY_PREFIX}${currentLanguage()}`],
+      }}
     >
       <Button
         type="text"

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PortalEnterprise } from '@portal/shared/api/portal';
 import { BrandedMark } from '../../components/branded-mark';
-import { ScreenToolbar } from '../../components/screen-toolbar';
+import { UserMenu } from '../home/user-menu';
 import styles from './settings-header.module.css';
 
 /** The settings centre opens as a product of its own, outside the portal's frame: its bar names the
- *  company's brand and the company it acts on, and leads back home. */
+ *  company's brand and the company it acts on, leads back home, and has the shell's user menu. */
 export function SettingsHeader({ enterprise }: { enterprise: PortalEnterprise }) {
   const { t } = useTranslation();
   return (
@@ -24,7 +24,7 @@ export function SettingsHeader({ enterprise }: { enterprise: PortalEnterprise })
         <HomeOutlined aria-hidden="true" />
         <span className={styles.homeLabel}>{t('settings.backToHome')}</span>
       </Link>
-      <ScreenToolbar />
+      <UserMenu />
     </header>
   );
 }
