@@ -23,6 +23,7 @@ import { schedulePurge } from './libraries/retention.ts';
 import { countingRefusals, tooManyAttempts } from './libraries/throttle.ts';
 import { databaseThrottleStore } from './libraries/throttle-store.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { DevLogController, envelopeCodePlugin } from './plugins/dev-log.ts';
 import { createLogger, requestIdPlugin } from './plugins/logger.ts';
 import { createMetrics, metricsPlugin, metricsRoutes } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -58,6 +59,8 @@ export interface BuildOptions {
   now?: () => number;
   /** The server passes its own logger, which it also gives the database; tests pass false. */
   logger?: boolean | FastifyBaseLogger;
+  /** Development: one `request` record a request (plugins/dev-log.ts) instead of Fastify's two. */
+  requestLines?: boolean;
 }
 
 declare module 'fastify' {
@@ -75,15 +78,18 @@ export async function buildApp({
   database,
   now = Date.now,
   logger = true,
+  requestLines = false,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger === true ? createLogger(config.logLevel) : logger } : {}),
+    ...(requestLines ? { logController: new DevLogController() } : {}),
     ...serverOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // 256-bit tokens never need this, and it keeps bad input from growing the router's work
     routerOptions: { maxParamLength: 200 },
   });
+  if (requestLines) await app.register(envelopeCodePlugin);
 
   boundPasswordWork(config.requestTimeoutMs);
   // with several server processes the short-lived shared state (request rates, throttles) lives in Redis

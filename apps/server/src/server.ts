@@ -4,6 +4,7 @@ import { type Config, ConfigError } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
 import { seedDemo } from './libraries/demo-seed.ts';
+import { devLogStream } from './plugins/dev-log.ts';
 import { createLogger } from './plugins/logger.ts';
 import { runtimeConfig } from './runtime.ts';
 
@@ -33,7 +34,8 @@ async function shutDown(app: FastifyInstance, database: Db, config: Config, sign
 
 async function main() {
   const config = runtimeConfig();
-  const log = createLogger(config.logLevel);
+  // development reads the log on a terminal: one line a request; production keeps JSON for its collectors
+  const log = createLogger(config.logLevel, config.production ? undefined : devLogStream());
   const database = openDatabase(config.database, {
     log,
     connectTimeoutMs: config.databaseTimeoutMs,
@@ -41,7 +43,7 @@ async function main() {
     idleTransactionTimeoutMs: config.requestTimeoutMs,
   });
   const applied = await prepareDatabase(config, database, log);
-  const app = await buildApp({ config, database, logger: log });
+  const app = await buildApp({ config, database, logger: log, requestLines: !config.production });
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
   if (!config.webDist)
     app.log.warn('web app not built (apps/web/dist missing): serving the API only; run `npm run build`');
