@@ -115,8 +115,10 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, print: Print): Promis
         return print(applied.length ? `applied: ${applied.join(', ')}` : 'up to date', { applied });
       case 'seed-demo': {
         const result = await seedDemo(ctx);
-        const accounts = result.accounts.map((a) => `  ${a.account} / ${a.password}`).join('\n');
-        return print(`${result.created ? 'demo tenant created' : 'demo tenant already present'}\n${accounts}`, result);
+        const accounts = result.accounts.map((a) => `  ${a.account} / ${a.password}  (${a.email})`).join('\n');
+        const companies = result.companies.map((c) => `  ${c.domain}: ${c.name}`).join('\n');
+        const state = result.created ? 'demo tenant created' : 'demo tenant already present';
+        return print(`${state}\n${accounts}\ncompany domains:\n${companies}`, result);
       }
       case 'invite': {
         const link = await inviteFromCommandLine(ctx, values);

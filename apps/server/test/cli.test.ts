@@ -125,6 +125,10 @@ describe(`operator command line (${ENGINE})`, () => {
     const first = JSON.parse((await portal('seed-demo', '--json')).stdout);
     expect(first.created).toBe(true);
     expect(first.accounts.map((a: { account: string }) => a.account)).toEqual(['admin', 'solo']);
+    expect(first.companies.map((c: { domain: string }) => c.domain)).toEqual(['demo', 'solo']);
+    const human = (await portal('seed-demo')).stdout;
+    expect(human).toContain('admin / Portal2026  (admin@demo.example.com)');
+    expect(human).toMatch(/company domains:\n {2}demo: 绿能示范\n {2}solo: 精算储能/);
     expect(JSON.parse((await portal('seed-demo', '--json')).stdout).created).toBe(false);
     expect(await productsOf('solo')).toEqual(['saas-es-actuary']);
   });
