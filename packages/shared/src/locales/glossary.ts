@@ -198,7 +198,7 @@ export const GLOSSARY: Readonly<Record<Language, LanguageGlossary>> = {
     },
     banned: [
       { pattern: /[2二２]\s*段階\s*(?:認証|確認)|2 段階/, instead: '2段階ログイン' },
-      { pattern: /会社/, instead: '企業' },
+      { pattern: /会社|貴社|御社/, instead: '企業 (所属企業 for the reader’s own)' },
       { pattern: /確認コード/, instead: '認証コード (the code sent by SMS or email)' },
       { pattern: /(?:だ|である)。/, instead: 'です／ます' },
       ...CJK_TYPOGRAPHY,

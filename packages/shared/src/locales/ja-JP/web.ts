@@ -48,7 +48,7 @@ const web: Messages['web'] = {
     methodLabel: '認証方法',
     byPassword: 'パスワードでログイン',
     byCode: '認証コードでログイン',
-    companySubheading: '{{name}}にログインして、貴社が契約しているエネルギー管理製品をご利用ください',
+    companySubheading: '{{name}}にログインして、所属企業が契約しているエネルギー管理製品をご利用ください',
   },
   layout: {
     navigation: 'メインナビゲーション',
@@ -74,7 +74,7 @@ const web: Messages['web'] = {
     productsLabel: '利用可能な製品',
     noProducts: '所属企業にはまだ製品がありません。企業の管理者にお問い合わせください。',
     noProductsAdmin:
-      '貴社にはまだ製品がありません。製品はプラットフォーム運営者が有効化します。運営者にお問い合わせください。',
+      '所属企業にはまだ製品がありません。製品はプラットフォーム運営者が有効化します。運営者にお問い合わせください。',
     noCompany: 'まだどの企業にも所属していません。企業の管理者に招待を依頼してください。',
     open: '開く',
   },
