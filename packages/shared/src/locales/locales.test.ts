@@ -39,6 +39,7 @@ const SAME_AS_ENGLISH: Partial<Record<Language, readonly string[]>> = {
   'it-IT': [
     'common.confirm', // "OK" is the usual Italian label of a confirm button
     'web.login.password', // "password" is the Italian word too (the portal's word, not "parola chiave")
+    'personal.proofWithPassword',
   ],
 };
 
