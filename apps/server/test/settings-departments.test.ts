@@ -47,7 +47,7 @@ describe(`settings centre: departments (${ENGINE})`, () => {
     return user;
   }
 
-  it('lists the tree flat, with each department’s own member count', async () => {
+  it('lists the tree flat, each department counting the members of its sub-departments too', async () => {
     const a = await companyWithAdmin(t.app);
     const ops = await created(a.token, '  Operations  ');
     const night = await created(a.token, 'Night Shift', ops);
@@ -55,8 +55,32 @@ describe(`settings centre: departments (${ENGINE})`, () => {
     await memberIn(a.enterpriseId, night);
     expect(await list(a.token)).toEqual([
       { id: a.defaultDepartmentId, name: expect.any(String), parentId: null, isDefault: true, memberCount: 1 },
-      { id: ops, name: 'Operations', parentId: null, isDefault: false, memberCount: 0 },
+      // its sub-department's members: not empty, so not deletable
+      { id: ops, name: 'Operations', parentId: null, isDefault: false, memberCount: 2 },
       { id: night, name: 'Night Shift', parentId: ops, isDefault: false, memberCount: 2 },
+    ]);
+  });
+
+  it('puts every change of the tree on the audit log, by whom and what', async () => {
+    const a = await companyWithAdmin(t.app);
+    const ops = await created(a.token, 'Operations');
+    const night = await created(a.token, 'Night Shift', ops);
+    expect((await rename(a.token, night, 'Late Shift')).code).toBe(0);
+    expect((await remove(a.token, ops)).code).toBe(0);
+    // refused changes leave no trace
+    expect((await rename(a.token, ops, 'Gone')).code).toBe(1000404);
+    const events = await t.app.ctx.db
+      .selectFrom('audit_events')
+      .select(['action', 'user_id', 'detail'])
+      .where('enterprise_id', '=', a.enterpriseId)
+      .where('action', 'like', 'department.%')
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => [e.action, e.user_id, JSON.parse(e.detail!)])).toEqual([
+      ['department.create', a.admin.id, { departmentId: ops, name: 'Operations', parentId: null }],
+      ['department.create', a.admin.id, { departmentId: night, name: 'Night Shift', parentId: ops }],
+      ['department.rename', a.admin.id, { departmentId: night, from: 'Night Shift', to: 'Late Shift' }],
+      ['department.delete', a.admin.id, { departmentId: ops, name: 'Operations', subDepartments: 1 }],
     ]);
   });
 

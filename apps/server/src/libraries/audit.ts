@@ -26,6 +26,10 @@ export type AuditAction =
   | 'invitation.create'
   | 'invitation.revoke'
   | 'branding.change'
+  /** the department tree: a department added, renamed, or deleted with its sub-departments */
+  | 'department.create'
+  | 'department.rename'
+  | 'department.delete'
   /** the company's audit log exported (CSV) */
   | 'audit.export'
   // two-step sign-in: the person's own switch, and the company's requirement

@@ -10,20 +10,46 @@ import type { AppContext } from '../context.ts';
 import {
   countDepartmentMembers,
   deleteDepartments,
+  findDepartmentName,
   listDepartmentTree,
   listDepartmentsWithMemberCounts,
   renameDepartment,
 } from '../queries/departments.ts';
 import { insertDepartment, lockEnterprise } from '../queries/enterprises.ts';
 import { isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
+import type { Executor } from '../queries/executor.ts';
+import { recordAudit } from './audit.ts';
 import type { Administrator } from './settings-access.ts';
 import { uniqueViolationOf } from './unique-violation.ts';
 
 /** The company's department tree. Names are unique among siblings (a unique index holds it). */
 
+/** Each department with the members of its whole subtree: a department whose sub-department has
+ *  members is not empty, and cannot be deleted (1009107). */
 export async function listCompanyDepartments(ctx: AppContext, admin: Administrator): Promise<Department[]> {
   const rows = await listDepartmentsWithMemberCounts(ctx.db, admin.enterpriseId);
-  return rows.map((row) => ({ ...row, isDefault: row.isDefault === 1, memberCount: Number(row.memberCount) }));
+  const tree = rows.map((row) => ({ id: row.id, parent_id: row.parentId }));
+  const own = new Map(rows.map((row) => [row.id, Number(row.memberCount)]));
+  return rows.map((row) => ({
+    ...row,
+    isDefault: row.isDefault === 1,
+    memberCount: subtreeOf(tree, row.id).reduce((sum, id) => sum + own.get(id)!, 0),
+  }));
+}
+
+/** A change of the tree on the company's audit log, in the change's own transaction. */
+function recordDepartmentChange(
+  ctx: AppContext,
+  trx: Executor,
+  admin: Administrator,
+  action: 'department.create' | 'department.rename' | 'department.delete',
+  detail: Record<string, unknown>,
+) {
+  return recordAudit(
+    ctx,
+    { action, userId: admin.userId, enterpriseId: admin.enterpriseId, ip: admin.ip, detail },
+    trx,
+  );
 }
 
 /** The sibling-name index is the only unique constraint a department write can break. */
@@ -52,13 +78,15 @@ export async function createCompanyDepartment(
       if (parentId !== null && !(await isEnterpriseDepartment(trx, admin.enterpriseId, parentId))) {
         throw new AppError(ErrorCode.NotFound);
       }
-      return insertDepartment(trx, {
+      const departmentId = await insertDepartment(trx, {
         enterprise_id: admin.enterpriseId,
         name: body.name,
         parent_id: parentId,
         is_default: 0,
         created_at: ctx.now(),
       });
+      await recordDepartmentChange(ctx, trx, admin, 'department.create', { departmentId, name: body.name, parentId });
+      return departmentId;
     }),
   );
   return { id };
@@ -70,7 +98,18 @@ export async function renameCompanyDepartment(
   admin: Administrator,
   body: RenameDepartmentRequest,
 ): Promise<void> {
-  const renamed = await withSiblingNameCheck(() => renameDepartment(ctx.db, admin.enterpriseId, body.id, body.name));
+  const renamed = await withSiblingNameCheck(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      const from = await findDepartmentName(trx, admin.enterpriseId, body.id);
+      if (from === undefined || !(await renameDepartment(trx, admin.enterpriseId, body.id, body.name))) return false;
+      await recordDepartmentChange(ctx, trx, admin, 'department.rename', {
+        departmentId: body.id,
+        from,
+        to: body.name,
+      });
+      return true;
+    }),
+  );
   if (!renamed) throw new AppError(ErrorCode.NotFound);
 }
 
@@ -111,7 +150,13 @@ export async function deleteCompanyDepartment(
       if ((await countDepartmentMembers(trx, admin.enterpriseId, ids)) > 0) {
         throw new AppError(ErrorCode.DepartmentHasMembers);
       }
+      const name = await findDepartmentName(trx, admin.enterpriseId, target.id);
       await deleteDepartments(trx, admin.enterpriseId, ids);
+      await recordDepartmentChange(ctx, trx, admin, 'department.delete', {
+        departmentId: target.id,
+        name,
+        subDepartments: ids.length - 1,
+      });
     });
   } catch (error) {
     // a member who joined through an invitation link at this very moment: the reference holds

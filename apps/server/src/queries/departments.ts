@@ -42,6 +42,16 @@ export async function renameDepartment(db: Executor, enterpriseId: number, id: n
   return result.numUpdatedRows > 0n;
 }
 
+export async function findDepartmentName(db: Executor, enterpriseId: number, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('departments')
+    .select('name')
+    .where('id', '=', id)
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
+  return row?.name;
+}
+
 export async function countDepartmentMembers(db: Executor, enterpriseId: number, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const row = await db

@@ -113,6 +113,7 @@ export const departmentSchema = z.object({
   name: z.string(),
   parentId: z.number().nullable(),
   isDefault: z.boolean(),
+  /** The members of the department and of every department under it. */
   memberCount: z.number(),
 });
 export type Department = z.infer<typeof departmentSchema>;

@@ -43,6 +43,7 @@ const audit: Messages['audit'] = {
       remove: 'Mitglied entfernt',
     },
     branding: { change: 'Erscheinungsbild geändert' },
+    department: { create: 'Abteilung angelegt', rename: 'Abteilung umbenannt', delete: 'Abteilung gelöscht' },
     password: { change: 'Passwort geändert', reset: 'Passwort zurückgesetzt' },
     phone: { change: 'Telefonnummer geändert' },
     email: { change: 'E-Mail-Adresse geändert' },
@@ -76,7 +77,7 @@ const audit: Messages['audit'] = {
     unknownDepartment: '#{{id}}',
   },
   csv: {
-    time: 'Zeit',
+    time: 'Zeit (UTC)',
     person: 'Ausgeführt von',
     personId: 'Personen-ID',
     action: 'Aktion',

@@ -43,6 +43,7 @@ const audit: Messages['audit'] = {
       remove: 'Removed a member',
     },
     branding: { change: 'Changed the branding' },
+    department: { create: 'Created a department', rename: 'Renamed a department', delete: 'Deleted a department' },
     password: { change: 'Changed the password', reset: 'Reset the password' },
     phone: { change: 'Changed the phone number' },
     email: { change: 'Changed the email' },
@@ -72,7 +73,7 @@ const audit: Messages['audit'] = {
     unknownDepartment: '#{{id}}',
   },
   csv: {
-    time: 'Time',
+    time: 'Time (UTC)',
     person: 'Person',
     personId: 'Person ID',
     action: 'Action',

@@ -43,6 +43,11 @@ const audit: Messages['audit'] = {
       remove: 'Quitó a un miembro',
     },
     branding: { change: 'Cambió la imagen de la empresa' },
+    department: {
+      create: 'Creó un departamento',
+      rename: 'Cambió el nombre de un departamento',
+      delete: 'Eliminó un departamento',
+    },
     password: { change: 'Cambió la contraseña', reset: 'Restableció la contraseña' },
     phone: { change: 'Cambió el número de teléfono' },
     email: { change: 'Cambió el correo electrónico' },
@@ -76,7 +81,7 @@ const audit: Messages['audit'] = {
     unknownDepartment: '#{{id}}',
   },
   csv: {
-    time: 'Fecha y hora',
+    time: 'Fecha y hora (UTC)',
     person: 'Persona',
     personId: 'ID de la persona',
     action: 'Acción',

@@ -43,6 +43,7 @@ const audit: Messages['audit'] = {
       remove: 'Rimosso un membro',
     },
     branding: { change: "Modificata l'immagine aziendale" },
+    department: { create: 'Creato un reparto', rename: 'Rinominato un reparto', delete: 'Eliminato un reparto' },
     password: { change: 'Cambiata la password', reset: 'Reimpostata la password' },
     phone: { change: 'Cambiato il numero di telefono' },
     email: { change: "Cambiato l'indirizzo e-mail" },
@@ -76,7 +77,7 @@ const audit: Messages['audit'] = {
     unknownDepartment: '#{{id}}',
   },
   csv: {
-    time: 'Data e ora',
+    time: 'Data e ora (UTC)',
     person: 'Persona',
     personId: 'ID persona',
     action: 'Azione',

@@ -38,6 +38,7 @@ const audit: Messages['audit'] = {
       remove: 'メンバーを削除',
     },
     branding: { change: 'ブランド設定を変更' },
+    department: { create: '部署を追加', rename: '部署名を変更', delete: '部署を削除' },
     password: { change: 'パスワードを変更', reset: 'パスワードを再設定' },
     phone: { change: '電話番号を変更' },
     email: { change: 'メールアドレスを変更' },
@@ -65,7 +66,7 @@ const audit: Messages['audit'] = {
     unknownDepartment: '#{{id}}',
   },
   csv: {
-    time: '日時',
+    time: '日時（UTC）',
     person: '操作者',
     personId: '操作者 ID',
     action: '操作',

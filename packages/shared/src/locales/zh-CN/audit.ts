@@ -32,6 +32,7 @@ export default {
     invitation: { create: '创建邀请链接', revoke: '撤销邀请链接', redeem: '通过邀请链接加入' },
     member: { create: '创建成员账号', update: '变更成员角色或部门', remove: '移除成员' },
     branding: { change: '修改企业品牌' },
+    department: { create: '新建部门', rename: '重命名部门', delete: '删除部门' },
     password: { change: '修改密码', reset: '重置密码' },
     phone: { change: '更换手机号' },
     email: { change: '更换邮箱' },
@@ -59,7 +60,7 @@ export default {
     unknownDepartment: '#{{id}}',
   },
   csv: {
-    time: '时间',
+    time: '时间（UTC）',
     person: '操作人',
     personId: '操作人 ID',
     action: '操作',
