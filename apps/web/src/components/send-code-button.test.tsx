@@ -55,6 +55,42 @@ describe('SendCodeButton', () => {
     expect(screen.queryByText(/SMS/)).not.toBeInTheDocument();
   });
 
+  /** A send the server refuses with 1009108 and these details, as the api client hands it over. */
+  const refusedWith =
+    (data: object): SendCode =>
+    async ({ onError }) => {
+      const refusal = new ApiError(1009108, 'SMS service busy', data);
+      onError?.[1009108]?.(refusal);
+      throw refusal;
+    };
+
+  it("counts down the server's wait of a send refused by a cap, and never says a code was sent", async () => {
+    inApp(<SendCodeButton send={refusedWith({ retryAfterSeconds: 45 })} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('button', { name: 'Resend in 45 s' })).toBeDisabled();
+    expect(screen.getByText('Too many code requests, try again in 45 seconds.')).toBeInTheDocument();
+    expect(screen.queryByText(/was sent/)).not.toBeInTheDocument();
+  });
+
+  it('says a long wait in minutes, rounded up, and leaves the button as it was', async () => {
+    inApp(<SendCodeButton send={refusedWith({ retryAfterSeconds: 11 * 60 + 5 })} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Too many code requests, try again in 12 minutes.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Get code' })).toBeEnabled();
+    expect(screen.queryByText(/was sent/)).not.toBeInTheDocument();
+  });
+
+  it('says the wait in the language of the page, with its plural', async () => {
+    await i18n.changeLanguage('zh-CN');
+    inApp(<SendCodeButton send={refusedWith({ retryAfterSeconds: 60 })} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '获取验证码' })));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('获取验证码过于频繁，请1 分钟后再试。')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '60 秒后重新获取' })).toBeDisabled();
+  });
+
   it('starts no countdown when a send fails for another reason', async () => {
     const send = vi.fn().mockRejectedValue(new ApiError(null, 'Network Error'));
     inApp(<SendCodeButton send={send} />);

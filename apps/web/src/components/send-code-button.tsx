@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { CallOptions } from '../lib/api-client';
 import type { ApiError } from '../lib/api-error';
+import { secondsIn, waitInWords } from '../lib/wait';
 import { useFeedback } from './feedback';
 
 /** Sends the code with these call options; resolves with the server's cooldown. */
@@ -21,15 +22,14 @@ interface SendCodeButtonProps {
   size?: ButtonProps['size'];
 }
 
-function cooldownOf(error: ApiError): number | null {
-  const seconds = (error.data as { cooldownSeconds?: unknown } | null)?.cooldownSeconds;
-  return typeof seconds === 'number' ? seconds : null;
-}
+/** Up to this wait the button counts it down; a longer one (an hourly cap) is only said. */
+const COUNTDOWN_MAX_SECONDS = 120;
 
 /**
- * The get-code button: counts down the server's `cooldownSeconds` after a send, and after a send
- * refused for the cooldown, so the button never promises a send the server refuses. A send that
- * failed otherwise starts no countdown: the person may try again at once.
+ * The get-code button: counts down the server's `cooldownSeconds` after a send. A refused send says
+ * the server's wait (`retryAfterSeconds`) and counts it down when short, so the button never promises
+ * a send the server refuses; only the target's own cooldown says a code was sent just now, which is
+ * then true. A send that failed otherwise starts no countdown: the person may try again at once.
  */
 export function SendCodeButton({ send, checkTarget, onSent, disabled, size }: SendCodeButtonProps) {
   const { t } = useTranslation();
@@ -42,12 +42,18 @@ export function SendCodeButton({ send, checkTarget, onSent, disabled, size }: Se
     return () => clearTimeout(timer);
   }, [seconds]);
 
-  // The catalogue's words for the cooldown name SMS; a code to an email waits the same way.
+  // The catalogue's words for the refusal name SMS; a code to an email waits the same way.
   const onError = {
     [ErrorCode.SmsBusy]: (error: ApiError) => {
-      const wait = cooldownOf(error);
-      if (wait) setSeconds(wait);
-      message.warning(t('common.codeCooldown', { seconds: wait ?? 60 }));
+      const cooldown = secondsIn(error, 'cooldownSeconds');
+      const wait = cooldown ?? secondsIn(error, 'retryAfterSeconds');
+      if (wait === null) return message.warning(error.message);
+      if (wait <= COUNTDOWN_MAX_SECONDS) setSeconds(wait);
+      message.warning(
+        cooldown === null
+          ? t('common.codeLimited', { wait: waitInWords(t, wait) })
+          : t('common.codeCooldown', { seconds: cooldown }),
+      );
     },
   };
 

@@ -52,6 +52,9 @@ export interface ApiClient {
   download(path: string, options?: CallOptions): Promise<Blob>;
 }
 
+/** Where a call carries the solution of the proof of work the server asked for (1009180). */
+const HEADER_PROOF_OF_WORK = 'X-Proof-Of-Work';
+
 function isEnvelope(body: unknown): body is Envelope<unknown> {
   return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
 }
@@ -140,10 +143,12 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
     body: unknown,
     call: CallOptions,
     file = false,
+    proofOfWork?: string,
   ): Promise<T> {
     const headers = new Headers({ Accept: file ? '*/*' : 'application/json', 'Accept-Language': currentLanguage() });
     const token = readToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (proofOfWork) headers.set(HEADER_PROOF_OF_WORK, proofOfWork);
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
@@ -185,6 +190,13 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
     } finally {
       clearTimeout(timer);
       call.signal?.removeEventListener('abort', cancel);
+    }
+    // the server wants a proof of work first (many code sends from this address): the person only waits
+    // a moment longer while it is solved, and the same call goes again with it, once
+    if (!proofOfWork && isEnvelope(received) && received.code === ErrorCode.ProofOfWorkRequired) {
+      const { solveProofOfWork } = await import('./proof-of-work');
+      const solution = await solveProofOfWork(received.data);
+      if (solution) return request<T>(method, path, body, call, file, solution);
     }
     return settle<T>(path, response, received, call);
   }

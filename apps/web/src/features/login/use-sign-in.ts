@@ -7,6 +7,7 @@ import type { ErrorHandlers } from '../../lib/api-client';
 import { writeToken } from '../../lib/cookies';
 import { useEnterPortal } from '../../session/use-enter-portal';
 import { requestSignIn } from './login-api';
+import { useSignInWait } from './use-sign-in-wait';
 
 /**
  * Signs in with either method and goes on into the portal; `submitting` covers both steps. The form
@@ -18,9 +19,10 @@ export function useSignIn(errors: ErrorHandlers = {}): {
 } {
   const enterPortal = useEnterPortal();
   const navigate = useNavigate();
+  const onError = useSignInWait(errors);
   const mutation = useMutation({
     mutationFn: async (body: LoginRequest) => {
-      const session = await requestSignIn(body, { onError: errors });
+      const session = await requestSignIn(body, { onError });
       // two-step sign-in: the code is asked on its own screen, which gets the ticket in the router's state
       if ('twoStep' in session) return void (await navigate(paths.twoStepSignIn, { state: session.twoStep }));
       writeToken(session.token, session.expiresAt);

@@ -19,6 +19,16 @@ const common: Messages['common'] = {
   getCode: 'Code anfordern',
   resendIn: 'Erneut senden in {{seconds}} s',
   codeCooldown: 'Gerade wurde ein Code gesendet. Einen neuen können Sie in {{seconds}} s anfordern.',
+  codeLimited: 'Zu viele Code-Anfragen. Bitte versuchen Sie es in {{wait}} erneut.',
+  signInWait: 'Zu viele Versuche. Bitte versuchen Sie es in {{wait}} erneut.',
+  duration: {
+    seconds_one: '{{count}} Sekunde',
+    seconds_other: '{{count}} Sekunden',
+    minutes_one: '{{count}} Minute',
+    minutes_other: '{{count}} Minuten',
+    hours_one: '{{count}} Stunde',
+    hours_other: '{{count}} Stunden',
+  },
   unproven: 'Nicht bestätigt',
   unprovenHint: 'Noch nicht per Code bestätigt: Damit ist keine Anmeldung möglich.',
   transport: {

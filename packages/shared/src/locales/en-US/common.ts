@@ -19,6 +19,16 @@ const common: Messages['common'] = {
   getCode: 'Get code',
   resendIn: 'Resend in {{seconds}} s',
   codeCooldown: 'A code was sent just now. You can ask for another in {{seconds}} s.',
+  codeLimited: 'Too many code requests, try again in {{wait}}.',
+  signInWait: 'Too many attempts, try again in {{wait}}.',
+  duration: {
+    seconds_one: '{{count}} second',
+    seconds_other: '{{count}} seconds',
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
+    hours_one: '{{count}} hour',
+    hours_other: '{{count}} hours',
+  },
   unproven: 'Not verified',
   unprovenHint: 'Not verified by a code yet: it cannot be used to sign in.',
   transport: {

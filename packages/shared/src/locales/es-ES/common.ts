@@ -19,6 +19,16 @@ const common: Messages['common'] = {
   getCode: 'Obtener código',
   resendIn: 'Reenviar en {{seconds}} s',
   codeCooldown: 'Se acaba de enviar un código. Puede pedir otro dentro de {{seconds}} s.',
+  codeLimited: 'Demasiadas solicitudes de código. Inténtelo de nuevo dentro de {{wait}}.',
+  signInWait: 'Demasiados intentos. Inténtelo de nuevo dentro de {{wait}}.',
+  duration: {
+    seconds_one: '{{count}} segundo',
+    seconds_other: '{{count}} segundos',
+    minutes_one: '{{count}} minuto',
+    minutes_other: '{{count}} minutos',
+    hours_one: '{{count}} hora',
+    hours_other: '{{count}} horas',
+  },
   unproven: 'Sin verificar',
   unprovenHint: 'Aún no se ha verificado con un código: no sirve para iniciar sesión.',
   transport: {

@@ -19,6 +19,16 @@ const common: Messages['common'] = {
   getCode: 'Ottieni codice',
   resendIn: 'Invia di nuovo tra {{seconds}} s',
   codeCooldown: 'Un codice è appena stato inviato. Potrai richiederne un altro tra {{seconds}} s.',
+  codeLimited: 'Troppe richieste di codice. Riprova tra {{wait}}.',
+  signInWait: 'Troppi tentativi. Riprova tra {{wait}}.',
+  duration: {
+    seconds_one: '{{count}} secondo',
+    seconds_other: '{{count}} secondi',
+    minutes_one: '{{count}} minuto',
+    minutes_other: '{{count}} minuti',
+    hours_one: '{{count}} ora',
+    hours_other: '{{count}} ore',
+  },
   unproven: 'Non verificato',
   unprovenHint: 'Non ancora verificato con un codice: non si può usare per accedere.',
   transport: {

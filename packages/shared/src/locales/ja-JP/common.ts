@@ -19,6 +19,13 @@ const common: Messages['common'] = {
   getCode: '認証コードを取得',
   resendIn: '{{seconds}} 秒後に再取得',
   codeCooldown: 'コードを送信したばかりです。{{seconds}} 秒後に再度取得できます。',
+  codeLimited: 'コードのリクエストが多すぎます。{{wait}}後にもう一度お試しください。',
+  signInWait: '試行回数が多すぎます。{{wait}}後にもう一度お試しください。',
+  duration: {
+    seconds_other: '{{count}} 秒',
+    minutes_other: '{{count}} 分',
+    hours_other: '{{count}} 時間',
+  },
   unproven: '未認証',
   unprovenHint: 'まだ認証コードで認証されていないため、ログインには使えません。',
   transport: {

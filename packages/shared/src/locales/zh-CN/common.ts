@@ -18,6 +18,13 @@ export default {
   getCode: '获取验证码',
   resendIn: '{{seconds}} 秒后重新获取',
   codeCooldown: '验证码刚刚已发送，{{seconds}} 秒后可再次获取。',
+  codeLimited: '获取验证码过于频繁，请{{wait}}后再试。',
+  signInWait: '尝试次数过多，请{{wait}}后再试。',
+  duration: {
+    seconds_other: '{{count}} 秒',
+    minutes_other: '{{count}} 分钟',
+    hours_other: '{{count}} 小时',
+  },
   unproven: '未验证',
   unprovenHint: '尚未通过验证码验证，暂不能用于登录。',
   transport: {
