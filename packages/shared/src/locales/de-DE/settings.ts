@@ -81,6 +81,8 @@ const settings: Messages['settings'] = {
     deleteWithChildren: 'Ihre Unterabteilungen werden mitgelöscht. Dies kann nicht rückgängig gemacht werden.',
     defaultUndeletable:
       'Die Standardabteilung kann nicht gelöscht werden: Mitglieder ohne andere Abteilung gehören zu ihr.',
+    membersUndeletable:
+      'In dieser Abteilung oder einer darunter sind noch Mitglieder: Verschieben Sie sie zuerst in eine andere Abteilung.',
   },
   invitations: {
     hint: 'Ein Einladungslink wird nur einmal vollständig angezeigt, beim Anlegen: Kopieren Sie ihn oder lassen Sie den QR-Code scannen.',

@@ -79,6 +79,7 @@ const settings: Messages['settings'] = {
     deleteDescription: 'This cannot be undone.',
     deleteWithChildren: 'Its sub-departments are deleted with it. This cannot be undone.',
     defaultUndeletable: 'The default department cannot be deleted: members without another department belong to it.',
+    membersUndeletable: 'Members are in it or in a department under it: move them to another department first.',
   },
   invitations: {
     hint: 'An invitation link is shown in full only once, when it is created: copy it or let the person scan its QR code.',

@@ -80,6 +80,8 @@ const settings: Messages['settings'] = {
     deleteWithChildren: 'Sus subdepartamentos se eliminan con él. Esta acción no se puede deshacer.',
     defaultUndeletable:
       'El departamento predeterminado no se puede eliminar: los miembros sin otro departamento pertenecen a él.',
+    membersUndeletable:
+      'Hay miembros en este departamento o en uno que depende de él: muévalos primero a otro departamento.',
   },
   invitations: {
     hint: 'Un enlace de invitación solo se muestra completo una vez, al crearlo: cópielo o deje que la persona escanee su código QR.',

@@ -80,6 +80,7 @@ const settings: Messages['settings'] = {
     deleteWithChildren: "Anche i suoi sottoreparti vengono eliminati. L'operazione non può essere annullata.",
     defaultUndeletable:
       'Il reparto predefinito non può essere eliminato: i membri senza un altro reparto vi appartengono.',
+    membersUndeletable: 'Ci sono membri in questo reparto o in uno sottostante: spostali prima in un altro reparto.',
   },
   invitations: {
     hint: 'Un link di invito viene mostrato per intero una sola volta, alla creazione: copialo o fai scansionare il codice QR.',

@@ -79,6 +79,7 @@ const settings: Messages['settings'] = {
     deleteDescription: 'この操作は元に戻せません。',
     deleteWithChildren: '下位部署もあわせて削除されます。この操作は元に戻せません。',
     defaultUndeletable: 'デフォルトの部署は削除できません。ほかの部署に属さないメンバーはこの部署に所属します。',
+    membersUndeletable: 'この部署またはその下位の部署にメンバーがいます。先にほかの部署へ移動してください。',
   },
   invitations: {
     hint: '招待リンクは作成時に一度だけ全体が表示されます。コピーするか、QR コードを読み取ってもらってください。',

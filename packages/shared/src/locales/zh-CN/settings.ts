@@ -76,6 +76,7 @@ export default {
     deleteDescription: '删除后无法恢复。',
     deleteWithChildren: '其下的子部门会一并删除，删除后无法恢复。',
     defaultUndeletable: '默认部门不能删除：未指定部门的成员都归属于它。',
+    membersUndeletable: '该部门或其下级部门中还有成员，请先将他们调到其他部门。',
   },
   invitations: {
     hint: '邀请链接只在创建时完整显示一次，请及时复制或让对方扫描二维码。',

@@ -48,6 +48,23 @@ describe('departments', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(texts.defaultUndeletable);
   });
 
+  it('offers no Delete on a department with members under it, and says why', async () => {
+    const user = userEvent.setup();
+    // the server's count of a department includes its sub-departments' members
+    api.routes[DEPARTMENTS] = ok([
+      DEFAULT,
+      { ...SALES, memberCount: 3 },
+      { id: 3, name: 'North', parentId: 2, isDefault: false, memberCount: 3 },
+    ]);
+    renderTab();
+    const remove = await screen.findByRole('button', { name: 'Delete Sales' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription(texts.membersUndeletable);
+    await user.hover(remove);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(texts.membersUndeletable);
+    expect(api.sent(DELETE)).toEqual([]);
+  });
+
   it('deletes a department after confirmation, and the tree follows', async () => {
     const user = userEvent.setup();
     renderTab();

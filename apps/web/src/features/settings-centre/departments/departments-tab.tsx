@@ -15,15 +15,24 @@ import { useFeedback } from '../../../components/feedback';
 
 /** Describes the default department's disabled Delete to screen readers as its tooltip does to the eye. */
 const DEFAULT_UNDELETABLE_ID = 'default-department-undeletable';
+const MEMBERS_UNDELETABLE_ID = 'department-with-members-undeletable';
 
 /**
- * The department tree. Deleting is offered for every department but the default one: whether a
- * department (or one under it) still has members only the server knows, and says so in the
- * catalogue's words.
+ * The department tree. Deleting is offered for every department but the default one and those with
+ * members, in them or under them (the server's count includes its sub-departments); a member who joins
+ * meanwhile is the server's 1009107, said in the catalogue's words.
  */
 export function DepartmentsTab({ departments }: { departments: Departments }) {
   const { t } = useTranslation();
   const defaultUndeletable = t('settings.departments.defaultUndeletable');
+  const membersUndeletable = t('settings.departments.membersUndeletable');
+  /** Why Delete cannot work on the department, if it cannot: its reason and the element saying it. */
+  const undeletable = (department: DepartmentNode) =>
+    department.isDefault
+      ? { text: defaultUndeletable, id: DEFAULT_UNDELETABLE_ID }
+      : department.memberCount > 0
+        ? { text: membersUndeletable, id: MEMBERS_UNDELETABLE_ID }
+        : null;
   const { message, modal } = useFeedback();
   const remove = useDeleteDepartment();
   const [edit, setEdit] = useState<DepartmentEdit | null>(null);
@@ -86,15 +95,16 @@ export function DepartmentsTab({ departments }: { departments: Departments }) {
           >
             {t('settings.departments.rename')}
           </Button>
-          {/* The server refuses to delete the default department: say so before anyone tries. */}
-          <Tooltip title={department.isDefault ? defaultUndeletable : undefined}>
+          {/* The server refuses to delete the default department, and one with members in its subtree
+              (the count includes them): say so before anyone tries. */}
+          <Tooltip title={undeletable(department)?.text}>
             <Button
               type="link"
               size="small"
-              disabled={department.isDefault}
+              disabled={undeletable(department) !== null}
               icon={<DeleteOutlined aria-hidden="true" />}
               aria-label={t('settings.departments.deleteLabel', { name: department.name })}
-              aria-describedby={department.isDefault ? DEFAULT_UNDELETABLE_ID : undefined}
+              aria-describedby={undeletable(department)?.id}
               onClick={() => confirmDelete(department)}
             >
               {t('settings.departments.delete')}
@@ -111,6 +121,9 @@ export function DepartmentsTab({ departments }: { departments: Departments }) {
     <section aria-label={t('settings.tabs.departments')}>
       <span id={DEFAULT_UNDELETABLE_ID} hidden>
         {defaultUndeletable}
+      </span>
+      <span id={MEMBERS_UNDELETABLE_ID} hidden>
+        {membersUndeletable}
       </span>
       <div className={styles.toolbar}>
         <p className={styles.hint}>{t('settings.departments.hint')}</p>
