@@ -14,7 +14,9 @@ export default defineProject({
     // more than one): those files belong to the run on PostgreSQL, which CI makes as well
     exclude: [
       ...configDefaults.exclude,
-      ...(process.env.DATABASE_URL?.startsWith('postgres') ? [] : ['multi-process.test.ts', 'cluster-metrics.test.ts']),
+      ...(process.env.DATABASE_URL?.startsWith('postgres')
+        ? []
+        : ['multi-process.test.ts', 'cluster-metrics.test.ts', 'cluster-handoff.test.ts']),
     ],
     globalSetup: ['support/build-server.ts'],
     environment: 'node',

@@ -2,8 +2,8 @@
  * The production entry point (`node dist/cluster.js`, what `npm start` runs). With WEB_CONCURRENCY=1
  * this process is the server itself. With more, it is a small primary that serves no requests: it
  * applies the migrations once, then forks WEB_CONCURRENCY workers, each the whole server
- * (src/server.ts). The workers share the listening socket: node's cluster module accepts each
- * connection here and hands it to one of them in turn. A worker that ends on its own is started again
+ * (src/server.ts). The workers share the listening socket and each accepts its own connections
+ * from it (SCHED_NONE), so that a connection is only ever held by the worker that will answer it. A worker that ends on its own is started again
  * after a back-off; SIGTERM or SIGINT drains every worker, and the primary exits when they all have.
  *
  * Several processes need the state they share outside any one of them: config.ts refuses
@@ -35,6 +35,11 @@ interface Slot {
 }
 
 function supervise(config: Config, log: FastifyBaseLogger): void {
+  // node's default on Linux (SCHED_RR) accepts every connection here and sends it to a worker; one
+  // sent to a worker that dies before taking it stays open in this process, unanswered, until the
+  // client gives up. Accepted by the workers themselves, a dead worker's connections reset at once
+  // and the rest wait in the kernel's queue for the survivors.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   const slots: Slot[] = Array.from({ length: config.webConcurrency }, () => ({
     worker: null,
     earlyDeaths: 0,
