@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { i18n } from '../../lib/i18n';
-import { fail } from '../../test/fake-api';
+import { apiPaths } from '@portal/shared/api/paths';
+import { fail, ok } from '../../test/fake-api';
 import { UPDATE_PASSWORD, openDialog, personalApi, renderPersonal, fill } from './personal-test-kit';
 
 type Dialog = Awaited<ReturnType<typeof openDialog>>;
@@ -86,6 +87,26 @@ describe('change password', () => {
     expect(await dialog.findByText('The new password must be different from the current one')).toBeInTheDocument();
     expect(dialog.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
     expect(api().toasts).not.toHaveBeenCalled();
+  });
+
+  it('then offers to remove the passkeys added lately, and keeps them when told so', async () => {
+    api().routes[UPDATE_PASSWORD] = ok({
+      recentPasskeys: [{ id: 9, name: 'Planted', createdAt: '2026-05-01T08:30:00.000Z' }],
+    });
+    renderPersonal();
+    const dialog = await openDialog('Change password');
+    fillIn(dialog, {
+      'Original password': 'Old2026pass',
+      'New password': 'New2026pass',
+      'Confirm new password': 'New2026pass',
+    });
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+    const offer = await screen.findByRole('dialog', { name: 'Also remove recently added passkeys?' });
+    expect(offer).toHaveTextContent('Planted');
+    await userEvent.click(within(offer).getByRole('button', { name: 'Keep them' }));
+    await waitFor(() => expect(screen.queryByText('Also remove recently added passkeys?')).not.toBeInTheDocument());
+    expect(api().sent(`POST ${apiPaths.removePasskey}`)).toEqual([]);
   });
 
   it('says it in Chinese', async () => {
