@@ -1,7 +1,13 @@
 import { apiPaths } from '@portal/shared/api/paths';
+import {
+  CODE_SENDS_PER_ACCOUNT_HOUR,
+  CODE_SENDS_PER_IP_HOUR_WITHOUT_PROOF,
+  SIGN_IN_IP_FAILURES,
+} from '@portal/shared/constants';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
+import { solveProofOfWork } from '../test/support/proof-of-work.ts';
 import { insertAccount, freshPhone, tally } from './support/accounts.ts';
 import { ENGINE, ServerProcess, newClientAddress } from './support/server-process.ts';
 
@@ -54,12 +60,14 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
     expect(counts[1000429]).toBeGreaterThanOrEqual(35);
   });
 
-  it('checks at most 30 of 40 concurrent wrong passwords from one address', async () => {
+  it(`checks at most ${SIGN_IN_IP_FAILURES} of ${SIGN_IN_IP_FAILURES + 10} concurrent wrong passwords from one address`, async () => {
     const from = newClientAddress();
-    const codes = await codesOf(Array.from({ length: 40 }, () => login('account', `nobody${freshPhone()}`, 'x', from)));
+    const codes = await codesOf(
+      Array.from({ length: SIGN_IN_IP_FAILURES + 10 }, () => login('account', `nobody${freshPhone()}`, 'x', from)),
+    );
     const counts = tally(codes);
-    console.log(`[${ENGINE}/${store}] 40 concurrent wrong passwords, one address:`, counts);
-    expect(counts[1009117]).toBe(30);
+    console.log(`[${ENGINE}/${store}] ${SIGN_IN_IP_FAILURES + 10} concurrent wrong passwords, one address:`, counts);
+    expect(counts[1009117]).toBe(SIGN_IN_IP_FAILURES);
     expect(counts[1000429]).toBe(10);
   });
 
@@ -81,16 +89,57 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
     expect(await server.messageCount(phone)).toBe(1);
   });
 
-  it('accepts exactly 10 of 25 concurrent sends from one address, to 25 phones', async () => {
+  it(`accepts exactly ${CODE_SENDS_PER_IP_HOUR_WITHOUT_PROOF} of 30 concurrent sends from one address without a proof of work`, async () => {
     const from = newClientAddress();
     const codes = await codesOf(
-      Array.from({ length: 25 }, () =>
+      Array.from({ length: 30 }, () =>
         server.call(apiPaths.sendSms, { body: { phone: freshPhone(), scene: 'register' }, from }),
       ),
     );
     const counts = tally(codes);
-    console.log(`[${ENGINE}/${store}] 25 concurrent sends, one address:`, counts);
-    expect(counts).toEqual({ 0: 10, 1009108: 15 });
+    console.log(`[${ENGINE}/${store}] 30 concurrent sends, one address:`, counts);
+    expect(counts).toEqual({
+      0: CODE_SENDS_PER_IP_HOUR_WITHOUT_PROOF,
+      1009180: 30 - CODE_SENDS_PER_IP_HOUR_WITHOUT_PROOF,
+    });
+  });
+
+  it(`accepts exactly ${CODE_SENDS_PER_ACCOUNT_HOUR} of 25 concurrent sends of one signed-in account`, async () => {
+    const person = await insertAccount(db, { password: PASSWORD });
+    const { json } = await login('account', person.account, PASSWORD);
+    const codes = await codesOf(
+      Array.from({ length: 25 }, () =>
+        server.call(apiPaths.sendSms, {
+          body: { phone: freshPhone(), scene: 'bind' },
+          token: json.data.token,
+          from: newClientAddress(),
+        }),
+      ),
+    );
+    const counts = tally(codes);
+    console.log(`[${ENGINE}/${store}] 25 concurrent sends, one account:`, counts);
+    expect(counts).toEqual({ 0: CODE_SENDS_PER_ACCOUNT_HOUR, 1009108: 25 - CODE_SENDS_PER_ACCOUNT_HOUR });
+  });
+
+  it('takes a solution of the proof of work once, however many concurrent sends carry it', async () => {
+    const from = newClientAddress();
+    for (let i = 0; i < CODE_SENDS_PER_IP_HOUR_WITHOUT_PROOF; i++) {
+      await server.call(apiPaths.sendSms, { body: { phone: freshPhone(), scene: 'register' }, from });
+    }
+    const asked = await server.call(apiPaths.sendSms, { body: { phone: freshPhone(), scene: 'register' }, from });
+    const proof = solveProofOfWork(asked.json.data.challenge);
+    const codes = await codesOf(
+      Array.from({ length: 10 }, () =>
+        server.call(apiPaths.sendSms, {
+          body: { phone: freshPhone(), scene: 'register' },
+          from,
+          headers: { 'x-proof-of-work': proof },
+        }),
+      ),
+    );
+    const counts = tally(codes);
+    console.log(`[${ENGINE}/${store}] one proof of work on 10 concurrent sends:`, counts);
+    expect(counts).toEqual({ 0: 1, 1009181: 9 });
   });
 
   it('counts at most 5 of 50 concurrent wrong guesses at one code, which is then dead', async () => {
