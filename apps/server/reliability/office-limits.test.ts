@@ -88,7 +88,9 @@ describe(`an office behind one address (${ENGINE})`, () => {
     const counts = tally(replies.map((r) => r.json?.code));
     console.log(`[${ENGINE}] 500 password sign-ins from one address in ${seconds.toFixed(1)} s:`, counts);
     expect(counts).toEqual({ 0: 500 });
-  });
+    // 500 password checks are the work of the sign-ins themselves: some 20 s alone on two cores, more
+    // while other suites share them
+  }, 120_000);
 
   it('lets 50 people of the address join through invitations within the hour', async () => {
     const { enterpriseId } = await createCompany(ctx);
