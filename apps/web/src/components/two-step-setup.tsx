@@ -1,6 +1,6 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@portal/shared/api/auth';
@@ -49,7 +49,7 @@ function grouped(secret: string): string {
 export function TwoStepSetup({ onEnabled, onDone }: TwoStepSetupProps) {
   const { t } = useTranslation();
   const { message } = useFeedback();
-  const { data: setup } = useQuery(twoStepSetupQuery(useFreshProof()));
+  const { data: setup, isError, refetch } = useQuery(twoStepSetupQuery(useFreshProof()));
   const [form] = Form.useForm<{ code: string }>();
   const [busy, setBusy] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -102,6 +102,17 @@ export function TwoStepSetup({ onEnabled, onDone }: TwoStepSetupProps) {
     );
   }
 
+  // the secret could not be had: the network, or the person did not confirm it is them
+  if (isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('twoStep.loadFailed')}
+        action={<Button onClick={() => void refetch()}>{t('twoStep.retry')}</Button>}
+      />
+    );
+  }
   if (!setup) return <Skeleton active paragraph={{ rows: 5 }} />;
 
   return (

@@ -8,6 +8,7 @@ import { writeToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
 import { type Answer, fail, fakeApi, ok } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render-route';
+import { TwoStepSetup } from '../../components/two-step-setup';
 import { SessionsCard } from './sessions/sessions-card';
 
 const LIST = `GET ${apiPaths.mySessions}`;
@@ -15,6 +16,7 @@ const REVOKE_OTHERS = `POST ${apiPaths.revokeMyOtherSessions}`;
 const REAUTHENTICATE = `POST ${apiPaths.reauthenticate}`;
 const TWO_STEP = `GET ${apiPaths.twoStep}`;
 const REMOVE_PASSKEY = `POST ${apiPaths.removePasskey}`;
+const TWO_STEP_SETUP = `POST ${apiPaths.twoStepSetup}`;
 
 const session = (id: number, current: boolean): MySession => ({
   id,
@@ -133,5 +135,26 @@ describe('confirm it is you before a sensitive change', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Sign out all other sessions' }));
     expect(await screen.findByText('1 session signed out')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Also remove recently added passkeys?' })).not.toBeInTheDocument();
+  });
+
+  it('asks before setting up two-step sign-in too, and offers to try again after a cancel', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    api.routes[TWO_STEP_SETUP] = staleUntilProven(
+      () => proven,
+      ok({
+        secret,
+        otpauthUri: `otpauth://totp/x?secret=${secret}`,
+        qrSvgDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
+      }),
+    );
+    renderRoutes([{ path: '/personal', element: <TwoStepSetup onDone={() => {}} /> }], '/personal');
+    await userEvent.click(within(await proofDialog()).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+
+    const proof = within(await proofDialog());
+    fireEvent.change(proof.getByLabelText('Current password'), { target: { value: 'Right2026x' } });
+    await userEvent.click(proof.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByTestId('two-step-secret')).toHaveTextContent('JBSW Y3DP');
+    expect(api.sent(TWO_STEP_SETUP)).toHaveLength(3);
   });
 });
