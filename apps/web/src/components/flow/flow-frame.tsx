@@ -12,13 +12,24 @@ interface FlowFrameProps {
   progressLabel: string;
   steps: readonly string[];
   current: number;
+  /** The current step is the last and it is done: the stepper shows every step complete. */
+  finished?: boolean;
   /** Lets the person return to an earlier step (a button, so keyboard usable); absent when there is no way back. */
   onStepBack?: (index: number) => void;
   children: ReactNode;
 }
 
 /** A multi-step screen before sign-in: title, stepper and the current step's content. */
-export function FlowFrame({ title, description, progressLabel, steps, current, onStepBack, children }: FlowFrameProps) {
+export function FlowFrame({
+  title,
+  description,
+  progressLabel,
+  steps,
+  current,
+  finished = false,
+  onStepBack,
+  children,
+}: FlowFrameProps) {
   const { t } = useTranslation();
   const items: StepsProps['items'] = steps.map((stepTitle, index) => ({
     title: stepTitle,
@@ -35,7 +46,14 @@ export function FlowFrame({ title, description, progressLabel, steps, current, o
           <p className={styles.description}>{description}</p>
         </header>
         <div role="group" aria-label={progressLabel} className={styles.steps}>
-          <Steps size="small" titlePlacement="vertical" current={current} items={items} onChange={onStepBack} />
+          <Steps
+            size="small"
+            titlePlacement="vertical"
+            current={current}
+            status={finished ? 'finish' : 'process'}
+            items={items}
+            onChange={onStepBack}
+          />
           <p className={styles.visuallyHidden}>
             {t('registration.flow.stepOf', { current: current + 1, total: steps.length, title: steps[current] })}
           </p>

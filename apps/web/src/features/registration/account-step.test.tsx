@@ -143,7 +143,7 @@ describe('account and company form', () => {
     await fill(screen.getByLabelText('Confirm password'), 'Fresh2026pass');
     await submit();
 
-    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT, undefined));
     expect(api.signUpMember).toHaveBeenCalledWith(
       {
         referralId: 'ref-1',
@@ -171,7 +171,7 @@ describe('account and company form', () => {
     expect(field('Unified social credit code')).toHaveValue(CREDIT_CODE);
     await submit();
 
-    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT, undefined));
     const [kind, body] = vi.mocked(api.signUpEnterprise).mock.calls[0]!;
     expect(kind).toBe('admin');
     expect(body).toMatchObject({

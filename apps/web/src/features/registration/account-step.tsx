@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   type InvitationKind,
-  type RegistrationResponse,
+  type RegistrationAnswer,
   memberSignUpRequestSchema,
   newEnterpriseSchema,
 } from '@portal/shared/api/registration';
@@ -52,7 +52,7 @@ function register(
   verified: VerifiedPhone,
   values: AccountValues,
   options: CallOptions,
-): Promise<RegistrationResponse> {
+): Promise<RegistrationAnswer> {
   const account = verified.registered
     ? ignoredAccountFields(verified.phone)
     : {
@@ -92,7 +92,8 @@ export function AccountStep({
   kind: InvitationKind;
   referralId: string;
   verified: VerifiedPhone;
-  onRegistered: (result: RegistrationResponse) => void;
+  /** With the email the new account gave, if any: it stays unproven until a code proves it. */
+  onRegistered: (result: RegistrationAnswer, email?: string) => void;
   /** Refusals the step cannot fix here, which the flow answers: a dead link or an expired phone ticket. */
   rejections: ErrorHandlers;
 }) {
@@ -112,7 +113,7 @@ export function AccountStep({
   const submit = useMutation({
     mutationFn: (values: AccountValues) =>
       register(kind, referralId, verified, values, { onError: { ...fieldErrors, ...rejections } }),
-    onSuccess: (result) => onRegistered(result),
+    onSuccess: (result, values) => onRegistered(result, needsAccount ? blankToUndefined(values.email) : undefined),
   });
 
   return (

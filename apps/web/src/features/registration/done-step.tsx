@@ -1,40 +1,69 @@
 import { CheckCircleFilled, LoginOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Button } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { RegistrationResponse } from '@portal/shared/api/registration';
+import { LinkButton } from '../../components/link-button';
+import { paths } from '../../config/paths';
 import { useEnterPortal } from '../../session/use-enter-portal';
 import { DetailList } from './detail-list';
+import type { RegistrationOutcome } from './registration-outcome';
 import { StepHeading } from '../../components/flow/step-heading';
 import styles from '../../components/flow/flow-frame.module.css';
 
-/** Step 4: the company joined and its domain; entering it runs the same landing as after sign-in. */
-export function DoneStep({ result }: { result: RegistrationResponse }) {
+/**
+ * Step 4: the company registered or joined, and its domain; entering it runs the same landing as after
+ * sign-in. An account with two-step sign-in signs in instead, and a new account's email is said to be
+ * unproven, with where to prove it.
+ */
+export function DoneStep({ outcome }: { outcome: RegistrationOutcome }) {
   const { t } = useTranslation();
   const enterPortal = useEnterPortal();
   // A failure is told by the api client; the button stays for another try.
   const enter = useMutation({ mutationFn: () => enterPortal() });
+  const company = outcome.enterpriseName;
+
+  const title = !outcome.joined
+    ? t('registration.done.title')
+    : company
+      ? t('registration.done.joinedTitle', { company })
+      : t('registration.done.joinedTitleNoName');
+  const lead = outcome.signInPending
+    ? t('registration.done.signInNext')
+    : outcome.joined
+      ? t('registration.done.joinedDescription')
+      : t('registration.done.description');
 
   return (
     <section className={styles.outcome}>
       <CheckCircleFilled className={styles.outcomeIcon} aria-hidden="true" />
-      <StepHeading lead={t('registration.done.description')}>{t('registration.done.title')}</StepHeading>
-      <DetailList
-        rows={[
-          { label: t('registration.done.company'), value: result.enterpriseName },
-          { label: t('registration.done.domain'), value: result.enterpriseDomain },
-        ]}
-      />
-      <Button
-        type="primary"
-        size="large"
-        block
-        icon={<LoginOutlined aria-hidden="true" />}
-        loading={enter.isPending}
-        onClick={() => enter.mutate()}
-      >
-        {t('registration.done.enter')}
-      </Button>
+      <StepHeading lead={lead}>{title}</StepHeading>
+      {company && outcome.enterpriseDomain ? (
+        <DetailList
+          rows={[
+            { label: t('registration.done.company'), value: company },
+            { label: t('registration.done.domain'), value: outcome.enterpriseDomain },
+          ]}
+        />
+      ) : null}
+      {outcome.unprovenEmail ? (
+        <Alert type="info" showIcon title={t('registration.done.emailUnproven', { email: outcome.unprovenEmail })} />
+      ) : null}
+      {outcome.signInPending ? (
+        <LinkButton to={paths.login} icon={<LoginOutlined aria-hidden="true" />}>
+          {t('registration.done.goLogin')}
+        </LinkButton>
+      ) : (
+        <Button
+          type="primary"
+          size="large"
+          block
+          icon={<LoginOutlined aria-hidden="true" />}
+          loading={enter.isPending}
+          onClick={() => enter.mutate()}
+        >
+          {t('registration.done.enter')}
+        </Button>
+      )}
     </section>
   );
 }

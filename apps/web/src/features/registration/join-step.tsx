@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { RegistrationResponse } from '@portal/shared/api/registration';
+import type { RegistrationAnswer } from '@portal/shared/api/registration';
 import type { ErrorHandlers } from '../../lib/api-client';
 import { DetailList } from './detail-list';
 import { joinEnterprise } from './registration-api';
@@ -23,7 +23,7 @@ export function JoinStep({
   company: string;
   domain: string;
   verified: VerifiedPhone;
-  onRegistered: (result: RegistrationResponse) => void;
+  onRegistered: (result: RegistrationAnswer) => void;
   /** Refusals the flow answers by another step or page; the api client says the rest. */
   rejections: ErrorHandlers;
   onBack: () => void;

@@ -5,7 +5,7 @@ import type {
   JoinEnterpriseRequest,
   MemberSignUpRequest,
   ReferralInfo,
-  RegistrationResponse,
+  RegistrationAnswer,
   SignUpCheckRequest,
   SignUpCheckResponse,
 } from '@portal/shared/api/registration';
@@ -31,14 +31,14 @@ export function signUpEnterprise(
   kind: 'admin' | 'owner',
   body: EnterpriseSignUpRequest,
   options?: CallOptions,
-): Promise<RegistrationResponse> {
-  return apiClient.post<RegistrationResponse>(ENTERPRISE_SIGN_UP[kind], body, options);
+): Promise<RegistrationAnswer> {
+  return apiClient.post<RegistrationAnswer>(ENTERPRISE_SIGN_UP[kind], body, options);
 }
 
-export function signUpMember(body: MemberSignUpRequest, options?: CallOptions): Promise<RegistrationResponse> {
-  return apiClient.post<RegistrationResponse>(apiPaths.memberSignUp, body, options);
+export function signUpMember(body: MemberSignUpRequest, options?: CallOptions): Promise<RegistrationAnswer> {
+  return apiClient.post<RegistrationAnswer>(apiPaths.memberSignUp, body, options);
 }
 
-export function joinEnterprise(body: JoinEnterpriseRequest, options?: CallOptions): Promise<RegistrationResponse> {
-  return apiClient.post<RegistrationResponse>(apiPaths.bindEnterprise, body, options);
+export function joinEnterprise(body: JoinEnterpriseRequest, options?: CallOptions): Promise<RegistrationAnswer> {
+  return apiClient.post<RegistrationAnswer>(apiPaths.bindEnterprise, body, options);
 }

@@ -64,6 +64,7 @@ function renderFlow(path: string) {
       { path: '/register-owner-enterprise', element: <RegisterOwnerPage /> },
       { path: '/register-invalidity', element: <p>invalid link page</p> },
       { path: '/login', element: <p>sign-in page</p> },
+      { path: '/login/two-step', element: <p>two-step sign-in page</p> },
     ],
     path,
   );
@@ -113,13 +114,71 @@ describe('invitation flow', () => {
     expect(screen.getByRole('group', { name: 'Registration progress' })).toHaveTextContent('Step 3 of 4: Confirm');
     await userEvent.click(screen.getByRole('button', { name: 'Join the company' }));
 
-    expect(await screen.findByRole('heading', { name: 'Registration complete' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'You joined Green Demo Ltd' }, SLOW)).toBeInTheDocument();
     expect(api.joinEnterprise).toHaveBeenCalledWith({ referralId: 'ref-1', ticket: 'tic-1' }, expect.anything());
-    // nothing is left to come back to
-    expect(window.sessionStorage.length).toBe(0);
+    // every step done, the last one included
+    expect(document.querySelectorAll('.ant-steps-item-finish')).toHaveLength(4);
+    // no step is left to come back to
+    expect(window.sessionStorage.getItem('registration:ref-1')).toBeNull();
     expect(await screen.findByText('Green Demo Ltd', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enter the company' })).toBeInTheDocument();
     expect(readToken()).toBe('tok-new');
+  });
+
+  it('shows the finished registration again after a reload or Back, not the used link', async () => {
+    vi.mocked(api.joinEnterprise).mockResolvedValue(RESULT);
+    const first = renderFlow('/register-common-ordinary?referralId=ref-1');
+    await throughPhoneStep({ registered: true, joined: false });
+    await userEvent.click(await screen.findByRole('button', { name: 'Join the company' }, SLOW));
+    expect(await screen.findByRole('heading', { name: 'You joined Green Demo Ltd' }, SLOW)).toBeInTheDocument();
+    const here = first.router.state.location;
+    first.unmount();
+
+    // the link is used now
+    vi.mocked(api.fetchReferralInfo).mockResolvedValue({ status: 'used' });
+    const reloaded = renderFlow(here.pathname + here.search);
+    expect(await screen.findByRole('heading', { name: 'You joined Green Demo Ltd' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enter the company' })).toBeInTheDocument();
+    expect(screen.queryByText('invalid link page')).not.toBeInTheDocument();
+    await reloaded.router.navigate(-1);
+    expect(await screen.findByRole('heading', { name: 'You joined Green Demo Ltd' }, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText('invalid link page')).not.toBeInTheDocument();
+  });
+
+  it('tells a new account that its email is unproven, and where to prove it', async () => {
+    vi.mocked(api.signUpMember).mockResolvedValue(RESULT);
+    renderFlow('/register-common-ordinary?referralId=ref-1');
+    await throughPhoneStep({ registered: false, joined: false });
+    await fill(await screen.findByRole('textbox', { name: 'Name' }, SLOW), 'Li Lei');
+    await fill(screen.getByLabelText('Password'), 'Fresh2026pass');
+    await fill(screen.getByLabelText('Confirm password'), 'Fresh2026pass');
+    await fill(screen.getByRole('textbox', { name: /Email/ }), 'li.lei@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Complete registration' }));
+
+    expect(await screen.findByRole('heading', { name: 'Registration complete' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByText(/Your email li\.lei@example\.com is not verified yet/)).toHaveTextContent(
+      'Verify it in the personal centre',
+    );
+  });
+
+  it('leads an account with two-step sign-in to its code, as the sign-in does', async () => {
+    vi.mocked(api.joinEnterprise).mockResolvedValue({
+      twoStep: { ticket: 'two-step-ticket-of-the-join', expiresAt: '2099-01-01T00:05:00Z' },
+    });
+    const { router } = renderFlow('/register-common-ordinary?referralId=ref-1');
+    await throughPhoneStep({ registered: true, joined: false });
+    await userEvent.click(await screen.findByRole('button', { name: 'Join the company' }, SLOW));
+
+    expect(await screen.findByText('two-step sign-in page', {}, SLOW)).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({
+      ticket: 'two-step-ticket-of-the-join',
+      expiresAt: '2099-01-01T00:05:00Z',
+    });
+    expect(readToken()).not.toBe('tok-new');
+    // Back from there: joined, and the way to sign in
+    await router.navigate(-1);
+    expect(await screen.findByRole('heading', { name: 'You joined the company' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
   });
 
   it('tells a person who is already a member to sign in instead', async () => {

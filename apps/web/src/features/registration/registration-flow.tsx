@@ -2,7 +2,8 @@ import { Button, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { InvitationKind, RegistrationResponse } from '@portal/shared/api/registration';
+import { isTwoStepChallenge } from '@portal/shared/api/auth';
+import type { InvitationKind, RegistrationAnswer } from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { paths } from '../../config/paths';
 import type { ErrorHandlers } from '../../lib/api-client';
@@ -14,6 +15,7 @@ import { DoneStep } from './done-step';
 import { FlowFrame } from '../../components/flow/flow-frame';
 import { InvitationStep } from './invitation-step';
 import { JoinStep } from './join-step';
+import { type RegistrationOutcome, readOutcome, writeOutcome } from './registration-outcome';
 import { type RegistrationProgress, clearProgress, readProgress, writeProgress } from './registration-progress';
 import { type ValidReferral, useReferral } from './use-referral';
 import { type VerifiedPhone, VerifyPhoneStep } from './verify-phone-step';
@@ -47,8 +49,58 @@ function afterVerification(kind: InvitationKind, verified: VerifiedPhone): Step 
   return verified.registered ? 'join' : 'account';
 }
 
-/** The invitation flow of spec section 2 (steps 1-4; step 5 is the link-invalid page). */
+/** The stepper's four steps; step 3 is the join confirmation for an account that joins. */
+function useStepTitles(joining: boolean): string[] {
+  const { t } = useTranslation();
+  return [
+    t('registration.steps.invitation'),
+    t('registration.steps.verifyPhone'),
+    joining ? t('registration.steps.confirmJoin') : t('registration.steps.account'),
+    t('registration.steps.done'),
+  ];
+}
+
+/**
+ * The invitation flow of spec section 2 (steps 1-4; step 5 is the link-invalid page). Once it has
+ * finished, the link is used up: its outcome is kept for the tab, so that a reload or Back shows it
+ * again instead of asking the server about a link that is no longer valid.
+ */
 export function RegistrationFlow({ kind }: { kind: InvitationKind }) {
+  const [params] = useSearchParams();
+  const referralId = params.get('referralId');
+  const [outcome, setOutcome] = useState(() => (referralId ? readOutcome(referralId) : null));
+
+  if (outcome) return <FinishedFlow kind={kind} outcome={outcome} />;
+  return (
+    <OpenFlow
+      kind={kind}
+      onFinished={(finished) => {
+        if (referralId) writeOutcome(referralId, finished);
+        setOutcome(finished);
+      }}
+    />
+  );
+}
+
+/** Step 4, every step done: the company joined, or the way to sign in to it. */
+function FinishedFlow({ kind, outcome }: { kind: InvitationKind; outcome: RegistrationOutcome }) {
+  const { t } = useTranslation();
+  const steps = useStepTitles(outcome.joined && kind === 'member');
+  return (
+    <FlowFrame
+      title={t(TITLE[kind])}
+      description={t('registration.flow.description')}
+      progressLabel={t('registration.flow.progress')}
+      steps={steps}
+      current={DONE_INDEX}
+      finished
+    >
+      <DoneStep outcome={outcome} />
+    </FlowFrame>
+  );
+}
+
+function OpenFlow({ kind, onFinished }: { kind: InvitationKind; onFinished: (outcome: RegistrationOutcome) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -57,21 +109,14 @@ export function RegistrationFlow({ kind }: { kind: InvitationKind }) {
   const [progress, setProgress] = useState<RegistrationProgress>(() =>
     referralId ? readProgress(referralId) : { phone: '' },
   );
-  // Once registered, the result stays on screen: the link is used up, no earlier step leads anywhere.
-  const [result, setResult] = useState<RegistrationResponse | null>(null);
   // Step 2's code field says why the person is back there.
   const [codeError, setCodeError] = useState<string>();
 
   const requested = stepOf(params.get('step'));
   // A step after step 2 needs its ticket; without one (expired and refused, say) step 2 comes again.
   const step: Step = STEP_INDEX[requested] > 1 && !progress.verified ? 'phone' : requested;
-  const current = result ? DONE_INDEX : STEP_INDEX[step];
-  const steps = [
-    t('registration.steps.invitation'),
-    t('registration.steps.verifyPhone'),
-    step === 'join' ? t('registration.steps.confirmJoin') : t('registration.steps.account'),
-    t('registration.steps.done'),
-  ];
+  const current = STEP_INDEX[step];
+  const steps = useStepTitles(step === 'join');
 
   function save(next: RegistrationProgress) {
     setProgress(next);
@@ -91,11 +136,28 @@ export function RegistrationFlow({ kind }: { kind: InvitationKind }) {
     );
   }
 
-  function registered(response: RegistrationResponse) {
-    // The person is signed in from here on, also if the page is reloaded before entering.
-    writeToken(response.token);
+  /**
+   * The link is used: an existing account has joined, or a new one (and company) is registered. An
+   * account with two-step sign-in gets no session yet but the sign-in's second step, as at sign-in;
+   * after its code the person lands in the portal.
+   */
+  function registered(answer: RegistrationAnswer, { joined, email }: { joined: boolean; email?: string }) {
     if (referralId) clearProgress(referralId);
-    setResult(response);
+    const unprovenEmail = email ?? null;
+    if (isTwoStepChallenge(answer)) {
+      onFinished({ enterpriseName: null, enterpriseDomain: null, joined, unprovenEmail, signInPending: true });
+      void navigate(paths.twoStepSignIn, { state: answer.twoStep });
+      return;
+    }
+    // The person is signed in from here on, also if the page is reloaded before entering.
+    writeToken(answer.token);
+    onFinished({
+      enterpriseName: answer.enterpriseName,
+      enterpriseDomain: answer.enterpriseDomain,
+      joined,
+      unprovenEmail,
+      signInPending: false,
+    });
   }
 
   function linkDead() {
@@ -132,7 +194,6 @@ export function RegistrationFlow({ kind }: { kind: InvitationKind }) {
   }
 
   function content(referral: ValidReferral, id: string) {
-    if (result) return <DoneStep result={result} />;
     const company = referral.enterpriseName ?? '';
     const verified = progress.verified;
     switch (step) {
@@ -163,7 +224,7 @@ export function RegistrationFlow({ kind }: { kind: InvitationKind }) {
             kind={kind}
             referralId={id}
             verified={verified}
-            onRegistered={registered}
+            onRegistered={(answer, email) => registered(answer, { joined: false, email })}
             rejections={rejections(verified)}
           />
         );
@@ -174,7 +235,7 @@ export function RegistrationFlow({ kind }: { kind: InvitationKind }) {
             company={company}
             domain={referral.enterpriseDomain ?? ''}
             verified={verified}
-            onRegistered={registered}
+            onRegistered={(answer) => registered(answer, { joined: true })}
             rejections={rejections(verified)}
             onBack={() => go('phone')}
           />
@@ -211,8 +272,7 @@ export function RegistrationFlow({ kind }: { kind: InvitationKind }) {
       progressLabel={t('registration.flow.progress')}
       steps={steps}
       current={current}
-      // Once registered there is nothing to go back to; before, earlier steps stay reachable.
-      onStepBack={result ? undefined : (index) => go(index === 0 ? 'invitation' : 'phone')}
+      onStepBack={(index) => go(index === 0 ? 'invitation' : 'phone')}
     >
       {body()}
     </FlowFrame>

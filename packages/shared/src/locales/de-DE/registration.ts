@@ -92,6 +92,15 @@ const registration: Messages['registration'] = {
     company: 'Unternehmen',
     domain: 'Unternehmensdomain',
     enter: 'Zum Unternehmen',
+    joinedTitle: 'Sie sind {{company}} beigetreten',
+    joinedTitleNoName: 'Sie sind dem Unternehmen beigetreten',
+    joinedDescription:
+      'Ihr Konto gehört jetzt auch zu diesem Unternehmen: Melden Sie sich wie gewohnt an, um es zu nutzen.',
+    signInNext:
+      'Melden Sie sich an, um es zu nutzen: Ihr Konto hat die Zwei-Schritt-Anmeldung, daher folgt der Code aus Ihrer Authenticator-App.',
+    goLogin: 'Zur Anmeldung',
+    emailUnproven:
+      'Ihre E-Mail-Adresse {{email}} ist noch nicht bestätigt und taugt daher noch nicht zur Anmeldung: Melden Sie sich bis dahin mit Ihrer Telefonnummer an. Bestätigen Sie sie im persönlichen Bereich (E-Mail → Bestätigen).',
   },
   reset: {
     title: 'Passwort zurücksetzen',

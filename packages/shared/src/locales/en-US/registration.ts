@@ -91,6 +91,14 @@ const registration: Messages['registration'] = {
     company: 'Company',
     domain: 'Company domain',
     enter: 'Enter the company',
+    joinedTitle: 'You joined {{company}}',
+    joinedTitleNoName: 'You joined the company',
+    joinedDescription: 'Your account now belongs to the company too: enter it with your usual sign-in.',
+    signInNext:
+      'Sign in to enter it: your account has two-step sign-in, so the code from your authenticator app comes next.',
+    goLogin: 'Go to sign-in',
+    emailUnproven:
+      'Your email {{email}} is not verified yet, so it cannot sign you in: until then, sign in with your phone. Verify it in the personal centre (Email → Verify).',
   },
   reset: {
     title: 'Reset password',

@@ -91,6 +91,14 @@ const registration: Messages['registration'] = {
     company: 'Empresa',
     domain: 'Dominio de la empresa',
     enter: 'Entrar en la empresa',
+    joinedTitle: 'Se ha unido a {{company}}',
+    joinedTitleNoName: 'Se ha unido a la empresa',
+    joinedDescription: 'Su cuenta ahora también pertenece a la empresa: entre con su inicio de sesión habitual.',
+    signInNext:
+      'Inicie sesión para entrar: su cuenta tiene el inicio de sesión en dos pasos, así que a continuación se le pedirá el código de su aplicación de autenticación.',
+    goLogin: 'Ir al inicio de sesión',
+    emailUnproven:
+      'Su correo electrónico {{email}} aún no está verificado, por lo que no sirve para iniciar sesión: mientras tanto, inicie sesión con su teléfono. Verifíquelo en el centro personal (Correo electrónico → Verificar).',
   },
   reset: {
     title: 'Restablecer contraseña',

@@ -91,6 +91,14 @@ const registration: Messages['registration'] = {
     company: 'Azienda',
     domain: 'Dominio aziendale',
     enter: 'Entra nell’azienda',
+    joinedTitle: 'Sei entrato in {{company}}',
+    joinedTitleNoName: "Sei entrato nell'azienda",
+    joinedDescription: 'Il tuo account ora appartiene anche a questa azienda: accedi come sempre per usarla.',
+    signInNext:
+      "Accedi per entrare: il tuo account ha l'accesso in due passaggi, quindi subito dopo ti verrà chiesto il codice dell'app di autenticazione.",
+    goLogin: "Vai all'accesso",
+    emailUnproven:
+      'La tua email {{email}} non è ancora verificata, quindi non serve per accedere: fino ad allora accedi con il telefono. Verificala nel centro personale (E-mail → Verifica).',
   },
   reset: {
     title: 'Reimposta password',

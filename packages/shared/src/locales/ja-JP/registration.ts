@@ -91,6 +91,14 @@ const registration: Messages['registration'] = {
     company: '所属企業',
     domain: '企業ドメイン',
     enter: '企業に入る',
+    joinedTitle: '{{company}}に参加しました',
+    joinedTitleNoName: '企業に参加しました',
+    joinedDescription: 'あなたのアカウントはこの企業にも所属しました。いつもの方法でログインして利用できます。',
+    signInNext:
+      'ログインして利用してください。アカウントで2段階ログインがオンのため、次に認証アプリのコードを入力します。',
+    goLogin: 'ログインへ',
+    emailUnproven:
+      'メールアドレス {{email}} はまだ認証されていないため、ログインには使えません。それまでは電話番号でログインしてください。個人センターで認証できます（メールアドレス → 認証）。',
   },
   reset: {
     title: 'パスワードの再設定',

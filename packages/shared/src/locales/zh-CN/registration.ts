@@ -87,6 +87,13 @@ export default {
     company: '所属企业',
     domain: '企业域名',
     enter: '进入企业',
+    joinedTitle: '你已加入{{company}}',
+    joinedTitleNoName: '你已加入该企业',
+    joinedDescription: '你的账号现在也属于该企业，用平时的方式登录即可进入。',
+    signInNext: '请登录进入：你的账号已开启两步登录，接下来需要输入身份验证器应用中的动态码。',
+    goLogin: '前往登录',
+    emailUnproven:
+      '你的邮箱 {{email}} 尚未验证，暂不能用于登录，在此之前请用手机号登录。请在个人中心验证（邮箱 → 验证）。',
   },
   reset: {
     title: '找回密码',
