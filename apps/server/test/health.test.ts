@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@portal/shared/api/paths';
+import { REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import { randomLoopback } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
@@ -47,7 +48,7 @@ describe(`health probes (${ENGINE})`, () => {
     expect(reply.headers['x-ratelimit-limit']).toBeUndefined();
     // the request-rate limit counts every other request, with or without a session
     const counted = await probe(plain, apiPaths.currentUser);
-    expect(counted.headers['x-ratelimit-limit']).toBe('600');
+    expect(counted.headers['x-ratelimit-limit']).toBe(String(REQUESTS_PER_IP_MINUTE));
   });
 
   it('answers /readyz with the state of the database', async () => {
