@@ -76,6 +76,7 @@ const envSchema = z.object({
   PURGE_INTERVAL_MINUTES: positive(60),
   PHONE_CERTIFY_DEADLINE: z.iso.date('must be a date such as 2025-06-30').default('2025-06-30'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['lines', 'json']).optional(),
   REQUEST_TIMEOUT_SECONDS: positive(20).refine(
     (seconds) => seconds * 1000 < HTTP_TIMEOUT_MS,
     `must be below the web app's own limit of ${HTTP_TIMEOUT_MS / 1000} s, so that it receives the answer`,
@@ -123,6 +124,8 @@ export type Config = {
   phoneCertifyDeadline: string;
   phoneCertifyCutoffMs: number;
   logLevel: string;
+  /** One short line a request for a person at a terminal, or JSON records for a collector (production's default). */
+  logFormat: 'lines' | 'json';
   webDist: string | null;
   /** Every request is answered within this; work that takes longer is answered with 1000503. */
   requestTimeoutMs: number;
@@ -206,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     phoneCertifyDeadline: e.PHONE_CERTIFY_DEADLINE,
     phoneCertifyCutoffMs: Date.parse(`${e.PHONE_CERTIFY_DEADLINE}T23:59:59.999+08:00`),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'lines'),
     webDist: webDist && existsSync(webDist) ? webDist : null,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     databaseTimeoutMs: e.DATABASE_TIMEOUT_SECONDS * 1000,

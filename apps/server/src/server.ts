@@ -34,8 +34,9 @@ async function shutDown(app: FastifyInstance, database: Db, config: Config, sign
 
 async function main() {
   const config = runtimeConfig();
-  // development reads the log on a terminal: one line a request; production keeps JSON for its collectors
-  const log = createLogger(config.logLevel, config.production ? undefined : devLogStream());
+  // a person reads the log on a terminal: one line a request; collectors (and test harnesses) read JSON
+  const lines = config.logFormat === 'lines';
+  const log = createLogger(config.logLevel, lines ? devLogStream() : undefined);
   const database = openDatabase(config.database, {
     log,
     connectTimeoutMs: config.databaseTimeoutMs,
@@ -43,7 +44,7 @@ async function main() {
     idleTransactionTimeoutMs: config.requestTimeoutMs,
   });
   const applied = await prepareDatabase(config, database, log);
-  const app = await buildApp({ config, database, logger: log, requestLines: !config.production });
+  const app = await buildApp({ config, database, logger: log, requestLines: lines });
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
   if (!config.webDist)
     app.log.warn('web app not built (apps/web/dist missing): serving the API only; run `npm run build`');

@@ -113,6 +113,8 @@ export function serverEnvironment(port: number, databaseUrl: string): Record<str
     PORTAL_DEV_OUTBOX: '1',
     PORTAL_WEB_DIST: resolve(SERVER_DIR, 'reliability/no-web-build'),
     LOG_LEVEL: 'warn',
+    // the harness reads the server's records
+    LOG_FORMAT: 'json',
   };
 }
 
