@@ -238,6 +238,36 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
     expect((await events(a.token, `?userId=&action=&${inSpan}`)).data.total).toBe(10);
   });
 
+  it("offers the log's people to its filter, members removed since included, and no one else", async () => {
+    const a = await companyWithAdmin(t.app, 'Alice Admin');
+    const b = await companyWithAdmin(t.app, 'Bob Admin');
+    const gone = await createUser(t.app, { nickname: 'Gina Gone' });
+    const quiet = await createUser(t.app, { nickname: 'Quinn Quiet' });
+    await join(a.enterpriseId, gone.id);
+    await join(a.enterpriseId, quiet.id);
+    const now = t.app.ctx.now();
+    await record(a.enterpriseId, 'sign-in.success', now, a.admin.id);
+    await record(a.enterpriseId, 'sign-in.success', now + 1, gone.id);
+    await record(b.enterpriseId, 'sign-in.success', now + 2, b.admin.id);
+    const removed = await settings(t.app, 'POST', '/enterprise/members/remove', a.token, { userId: gone.id });
+    expect(removed.code, removed.msg).toBe(0);
+
+    const people = async (query = '', token = a.token) => {
+      const reply = await call(t.app, 'GET', `${apiPaths.auditPeople}${query}`, { token });
+      expect(reply.code, reply.msg).toBe(0);
+      return reply.data;
+    };
+    // who acted here: the removed member too (its events stay); not the one who never acted, nor another company's
+    expect(await people()).toEqual([
+      { userId: a.admin.id, nickname: 'Alice Admin', removed: false },
+      { userId: gone.id, nickname: 'Gina Gone', removed: true },
+    ]);
+    expect(await people('?keyword=GINA')).toEqual([{ userId: gone.id, nickname: 'Gina Gone', removed: true }]);
+    expect(await people('?keyword=50%25')).toEqual([]);
+    const memberToken = await tokenFor(t.app, quiet.account, PASSWORD);
+    expect((await call(t.app, 'GET', apiPaths.auditPeople, { token: memberToken })).code).toBe(1000403);
+  });
+
   it('refuses bad paging and filters with 1000400', async () => {
     const a = await companyWithAdmin(t.app);
     for (const query of [

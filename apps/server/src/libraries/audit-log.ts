@@ -1,10 +1,17 @@
-import type { AuditEvent, AuditEventPage, AuditEventsQuery, AuditExportQuery } from '@portal/shared/api/audit';
-import { AUDIT_EXPORT_MAX_ROWS } from '@portal/shared/api/audit';
+import type {
+  AuditEvent,
+  AuditEventPage,
+  AuditEventsQuery,
+  AuditExportQuery,
+  AuditPeopleQuery,
+  AuditPerson,
+} from '@portal/shared/api/audit';
+import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PEOPLE_MAX } from '@portal/shared/api/audit';
 import type { Language } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
 import type { AppContext } from '../context.ts';
 import type { AuditEventRow, AuditFilter } from '../queries/audit.ts';
-import { countAuditEvents, findNicknames, listAuditEvents } from '../queries/audit.ts';
+import { countAuditEvents, findNicknames, listAuditActors, listAuditEvents } from '../queries/audit.ts';
 import { recordAudit } from './audit.ts';
 import { maskAccount } from './masking.ts';
 import type { Administrator } from './settings-access.ts';
@@ -99,6 +106,17 @@ export async function listCompanyAuditEvents(
     }),
   ]);
   return { items: await toEvents(ctx, rows), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** Who the log's person filter offers: everyone who acted in the company, a member removed since
+ *  included, since their events stay on the log. */
+export async function listCompanyAuditPeople(
+  ctx: AppContext,
+  admin: Administrator,
+  query: AuditPeopleQuery,
+): Promise<AuditPerson[]> {
+  const rows = await listAuditActors(ctx.db, admin.enterpriseId, query.keyword, AUDIT_PEOPLE_MAX);
+  return rows.map((row) => ({ userId: row.userId, nickname: row.nickname, removed: row.memberId === null }));
 }
 
 /** The UTF-8 byte order mark: without it Excel reads a CSV file in the machine's legacy code page. */

@@ -1,6 +1,7 @@
-import type { ExpressionBuilder, Insertable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
 import type { AuditEventsTable, Database } from '../db/schema.ts';
 import type { Executor } from './executor.ts';
+import { likePattern } from './members.ts';
 
 export async function insertAuditEvent(db: Executor, values: Insertable<AuditEventsTable>): Promise<void> {
   await db.insertInto('audit_events').values(values).execute();
@@ -77,4 +78,33 @@ export async function findNicknames(db: Executor, userIds: number[]): Promise<Ma
   if (userIds.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', userIds).execute();
   return new Map(rows.map((row) => [row.id, row.nickname]));
+}
+
+/** The people who acted in a company's log, members or not any more, by name; `keyword` matches the
+ *  name or account, in any letter case. */
+export function listAuditActors(db: Executor, enterpriseId: number, keyword: string | undefined, limit: number) {
+  return db
+    .selectFrom('users')
+    .leftJoin('memberships', (join) =>
+      join.onRef('memberships.user_id', '=', 'users.id').on('memberships.enterprise_id', '=', enterpriseId),
+    )
+    .select(['users.id as userId', 'users.nickname as nickname', 'memberships.user_id as memberId'])
+    .where((eb) => {
+      const acted = eb.exists(
+        eb
+          .selectFrom('audit_events')
+          .select('audit_events.id')
+          .where('audit_events.enterprise_id', '=', enterpriseId)
+          .whereRef('audit_events.user_id', '=', 'users.id'),
+      );
+      if (keyword === undefined) return acted;
+      const pattern = likePattern(keyword);
+      const contains = (column: 'users.nickname' | 'users.account') =>
+        sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+      return eb.and([acted, eb.or([contains('users.nickname'), contains('users.account')])]);
+    })
+    .orderBy('users.nickname')
+    .orderBy('users.id')
+    .limit(limit)
+    .execute();
 }

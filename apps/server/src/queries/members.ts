@@ -5,7 +5,7 @@ import type { Executor } from './executor.ts';
 type MemberScope = ExpressionBuilder<Database, 'memberships' | 'users'>;
 
 /** `%`, `_` and the escape character itself are literal in a keyword. */
-function likePattern(keyword: string): string {
+export function likePattern(keyword: string): string {
   return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

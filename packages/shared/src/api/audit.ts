@@ -77,6 +77,20 @@ export const auditEventsQuerySchema = z.strictObject({
 });
 export type AuditEventsQuery = z.infer<typeof auditEventsQuerySchema>;
 
+/** The most people `GET S/audit/people` answers: the filter narrows by what is typed. */
+export const AUDIT_PEOPLE_MAX = 100;
+
+/** `GET S/audit/people?keyword=`; `keyword` matches the name or account. */
+export const auditPeopleQuerySchema = z.strictObject({
+  keyword: optionalUnlessBlank(requestString({ trim: true }).max(64)),
+});
+export type AuditPeopleQuery = z.infer<typeof auditPeopleQuerySchema>;
+
+/** Someone who acted in the company's log: a member, or one removed since (`removed`), whose events stay. */
+export const auditPersonSchema = z.object({ userId: z.number(), nickname: z.string(), removed: z.boolean() });
+export type AuditPerson = z.infer<typeof auditPersonSchema>;
+export const auditPeopleSchema = z.array(auditPersonSchema);
+
 /** Who acted: null when the event has no person (or the account is gone). */
 export const auditActorSchema = z.object({ userId: z.number(), nickname: z.string() }).nullable();
 

@@ -83,6 +83,7 @@ export const apiPaths = {
   saveSecurity: `${S}/security/save`,
   auditEvents: `${SETTINGS_PREFIX}/audit/events`,
   auditEventsCsv: `${SETTINGS_PREFIX}/audit/events.csv`,
+  auditPeople: `${SETTINGS_PREFIX}/audit/people`,
   // operations and development
   health: '/healthz',
   readiness: '/readyz',

@@ -2,16 +2,19 @@ import {
   AUDIT_EXPORT_MAX_ROWS,
   AUDIT_PAGE_SIZE_DEFAULT,
   AUDIT_PAGE_SIZE_MAX,
+  AUDIT_PEOPLE_MAX,
   auditEventPageSchema,
   auditEventsQuerySchema,
   auditExportQuerySchema,
+  auditPeopleQuerySchema,
+  auditPeopleSchema,
 } from '@portal/shared/api/audit';
 import { envelopeSchema } from '@portal/shared/api/envelope';
 import { apiPaths } from '@portal/shared/api/paths';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exportCompanyAuditEvents, listCompanyAuditEvents } from '../../libraries/audit-log.ts';
+import { exportCompanyAuditEvents, listCompanyAuditEvents, listCompanyAuditPeople } from '../../libraries/audit-log.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { ADMINISTRATOR_ONLY, administratorOf, administratorOnly } from './administrator-only.ts';
 
@@ -39,6 +42,21 @@ export async function auditRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ok(await listCompanyAuditEvents(app.ctx, administratorOf(request), request.query)),
+  );
+
+  r.get(
+    apiPaths.auditPeople,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['settings'],
+        summary: "The people of the company's audit log, for its person filter",
+        description: `${ADMINISTRATOR_ONLY} Everyone who acted in the company's log, by name: members, and members removed since (\`removed: true\`), whose events stay. \`keyword\` matches the name or account, in any letter case; at most ${AUDIT_PEOPLE_MAX} people.`,
+        querystring: auditPeopleQuerySchema,
+        response: { 200: envelopeSchema(auditPeopleSchema) },
+      },
+    },
+    async (request) => ok(await listCompanyAuditPeople(app.ctx, administratorOf(request), request.query)),
   );
 
   r.get(

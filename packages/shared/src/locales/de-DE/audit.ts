@@ -14,6 +14,7 @@ const audit: Messages['audit'] = {
   filters: {
     person: 'Ausgeführt von',
     personPlaceholder: 'Alle Mitglieder',
+    removedPerson: '{{name}} (entfernt)',
     action: 'Aktion',
     actionPlaceholder: 'Alle Aktionen',
     range: 'Zeitraum',

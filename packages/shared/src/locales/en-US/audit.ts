@@ -14,6 +14,7 @@ const audit: Messages['audit'] = {
   filters: {
     person: 'Person',
     personPlaceholder: 'All members',
+    removedPerson: '{{name}} (removed)',
     action: 'Action',
     actionPlaceholder: 'All actions',
     range: 'Date range',

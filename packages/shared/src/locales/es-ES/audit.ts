@@ -14,6 +14,7 @@ const audit: Messages['audit'] = {
   filters: {
     person: 'Persona',
     personPlaceholder: 'Todos los miembros',
+    removedPerson: '{{name}} (eliminado)',
     action: 'Acción',
     actionPlaceholder: 'Todas las acciones',
     range: 'Intervalo de fechas',

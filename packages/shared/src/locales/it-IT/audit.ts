@@ -14,6 +14,7 @@ const audit: Messages['audit'] = {
   filters: {
     person: 'Persona',
     personPlaceholder: 'Tutti i membri',
+    removedPerson: '{{name}} (rimosso)',
     action: 'Azione',
     actionPlaceholder: 'Tutte le azioni',
     range: 'Intervallo di date',

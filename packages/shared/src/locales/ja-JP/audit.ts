@@ -14,6 +14,7 @@ const audit: Messages['audit'] = {
   filters: {
     person: '操作者',
     personPlaceholder: 'すべてのメンバー',
+    removedPerson: '{{name}}（削除済み）',
     action: '操作',
     actionPlaceholder: 'すべての操作',
     range: '期間',

@@ -12,6 +12,7 @@ export default {
   filters: {
     person: '操作人',
     personPlaceholder: '全部成员',
+    removedPerson: '{{name}}（已移除）',
     action: '操作',
     actionPlaceholder: '全部操作',
     range: '日期范围',

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuditEventPage, AuditEventsQuery, AuditExportQuery } from '@portal/shared/api/audit';
+import type { AuditEventPage, AuditEventsQuery, AuditExportQuery, AuditPerson } from '@portal/shared/api/audit';
 import { apiPaths } from '@portal/shared/api/paths';
 import { apiClient } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/download';
@@ -44,3 +44,10 @@ export async function downloadAuditCsv(filter: AuditExportQuery): Promise<void> 
   const blob = await apiClient.download(apiPaths.auditEventsCsv, { query: filterQuery(filter) });
   saveFile(exportName(), blob);
 }
+
+/** Everyone the person filter offers: who acted in the log, members removed since included. */
+export const auditPeopleQuery = (keyword: string | undefined) =>
+  queryOptions({
+    queryKey: [...auditKeys.all(), 'people', keyword ?? ''] as const,
+    queryFn: ({ signal }) => apiClient.get<AuditPerson[]>(apiPaths.auditPeople, { query: { keyword }, signal }),
+  });

@@ -16,7 +16,7 @@ const en = MESSAGES['en-US'];
 const texts = en.audit;
 const EVENTS = `GET ${apiPaths.auditEvents}`;
 const CSV = `GET ${apiPaths.auditEventsCsv}`;
-const MEMBERS = `GET ${apiPaths.members}`;
+const PEOPLE = `GET ${apiPaths.auditPeople}`;
 
 const event = (id: number, action: string, detail: AuditEvent['detail'], nickname: string | null = 'Boss') => ({
   id,
@@ -33,31 +33,11 @@ describe('the audit log tab', () => {
     writeToken('tok');
     api = fakeApi({
       [`GET ${apiPaths.portalInfo}`]: ok(portalInfo('admin', ['settcntr'])),
-      [MEMBERS]: ok({
-        total: 2,
-        items: [
-          {
-            userId: 1,
-            nickname: 'Boss',
-            account: null,
-            phone: null,
-            email: null,
-            role: 'admin',
-            departmentId: 1,
-            joinedAt: '',
-          },
-          {
-            userId: 2,
-            nickname: 'Li Lei',
-            account: null,
-            phone: null,
-            email: null,
-            role: 'member',
-            departmentId: 2,
-            joinedAt: '',
-          },
-        ],
-      }),
+      [PEOPLE]: ok([
+        { userId: 1, nickname: 'Boss', removed: false },
+        { userId: 2, nickname: 'Li Lei', removed: false },
+        { userId: 5, nickname: 'Gina Gone', removed: true },
+      ]),
       [EVENTS]: ok({
         total: 3,
         page: 1,
@@ -120,6 +100,13 @@ describe('the audit log tab', () => {
     await waitFor(() => expect(api.queries(EVENTS).at(-1)!.get('userId')).toBe('2'));
     const last = api.queries(EVENTS).at(-1)!;
     expect([last.get('page'), last.get('action')]).toEqual(['1', 'branding.change']);
+  });
+
+  it('offers a member removed since to the person filter, marked so', async () => {
+    renderTab();
+    await screen.findByText(texts.actions.member.update);
+    await choose(texts.filters.person, 'Gina Gone (removed)');
+    await waitFor(() => expect(api.queries(EVENTS).at(-1)!.get('userId')).toBe('5'));
   });
 
   it('downloads the CSV of the same filter with the session, and says so', async () => {

@@ -10,14 +10,12 @@ import {
   type AuditEvent,
   type AuditExportQuery,
 } from '@portal/shared/api/audit';
-import { MEMBERS_PAGE_SIZE_MAX } from '@portal/shared/api/settings';
 import { useFeedback } from '../../../components/feedback';
 import { translateKey } from '../../../lib/i18n';
 import type { Departments } from '../departments/use-departments';
 import { formatDateTime } from '../format-date-time';
-import { memberPageQuery } from '../settings-api';
 import styles from '../settings-tab.module.css';
-import { auditKeys, auditPageQuery, downloadAuditCsv } from './audit-api';
+import { auditKeys, auditPageQuery, auditPeopleQuery, downloadAuditCsv } from './audit-api';
 import { actionLabel, auditSummary } from './audit-summary';
 import own from './audit.module.css';
 
@@ -64,7 +62,7 @@ export function AuditTab({ departments }: { departments: Departments }) {
   });
   const list = useQuery(auditPageQuery({ ...paging, ...query }));
   const people = useQuery({
-    ...memberPageQuery({ page: 1, pageSize: MEMBERS_PAGE_SIZE_MAX, keyword: personSearch || undefined }),
+    ...auditPeopleQuery(personSearch || undefined),
     placeholderData: (previous) => previous,
   });
 
@@ -145,7 +143,10 @@ export function AuditTab({ departments }: { departments: Departments }) {
               refine({ userId });
               setPersonSearch('');
             }}
-            options={(people.data?.items ?? []).map((m) => ({ value: m.userId, label: m.nickname }))}
+            options={(people.data ?? []).map((p) => ({
+              value: p.userId,
+              label: p.removed ? t('audit.filters.removedPerson', { name: p.nickname }) : p.nickname,
+            }))}
           />
           <Select
             className={own.action}
