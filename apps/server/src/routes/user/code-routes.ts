@@ -73,7 +73,7 @@ export async function codeRoutes(app: FastifyInstance) {
   r.post(
     apiPaths.sendEmail,
     {
-      // a signed-in sender's sends count by the account; the email route never refused anyone else
+      // a signed-in sender's sends count by the account; any session may still ask, as before
       config: { auth: 'optional', uncertifiedAllowed: true },
       schema: {
         tags: ['codes'],
