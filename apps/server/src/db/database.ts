@@ -15,6 +15,8 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { AppError } from '../app-error.ts';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 
@@ -60,6 +62,16 @@ const SQLITE_RETRY_MAX_MS = 50;
 /** The client-side limit exceeds the server-side one, so that a slow statement ends with the server's
  *  clean cancellation, and only a database that does not answer at all meets the client's. */
 const QUERY_TIMEOUT_GRACE_MS = 1_000;
+const POOL_SIZE = 10;
+/** Statements that may wait for each connection of the pool: a few milliseconds each. */
+const POOL_QUEUE_PER_CONNECTION = 10;
+/** Asked of a client turned away while the pool's queue is full: it empties within seconds. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** 1000503 for a load the database cannot serve in time: a refusal of the moment, not an outage, so
+ *  it is answered without a log line (thousands of them would add to the load). */
+const overloaded = () =>
+  new AppError(ErrorCode.ServiceUnavailable, null, { 'retry-after': String(RETRY_AFTER_SECONDS) });
 /** Probes of idle connections, so that a peer that vanished without a reset is noticed. */
 const KEEPALIVE_DELAY_MS = 10_000;
 
@@ -111,9 +123,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * next request: pg keeps a connection whose statement it stopped waiting for, stuck behind it. Later
  * statements on it (the ROLLBACK of its transaction) fail at once with the same error.
  */
-function discardingBrokenConnections(pool: pg.Pool): PostgresPool {
+function discardingBrokenConnections(pool: pg.Pool, maxWaiting: number): PostgresPool {
   return {
     async connect() {
+      // a longer queue is not served in time: each waiting request would take its turn only to run out
+      // of time on its next statement, and none would be answered; refused at once, the rest are
+      if (pool.waitingCount >= maxWaiting) throw overloaded();
       const client = await pool.connect();
       let failure: Error | undefined;
       const onError = (error: Error) => void (failure ??= error);
@@ -232,7 +247,7 @@ export function openDatabase(database: Config['database'], options: DatabaseOpti
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
-      max: 10,
+      max: POOL_SIZE,
       connectionTimeoutMillis: connectTimeoutMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
@@ -249,7 +264,9 @@ export function openDatabase(database: Config['database'], options: DatabaseOpti
     );
     // the pool repeats the error of an idle connection after removing it; its own listener has logged it
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingBrokenConnections(pool) }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: discardingBrokenConnections(pool, POOL_SIZE * POOL_QUEUE_PER_CONNECTION) }),
+    });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, engine: 'postgres', poolStats, close: () => db.destroy() };
   }

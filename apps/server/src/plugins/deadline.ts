@@ -1,6 +1,16 @@
+import { apiPaths } from '@portal/shared/api/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendUnavailable } from './envelope.ts';
+
+/** How often the event loop's heartbeat is taken. */
+const HEARTBEAT_MS = 50;
+/** The longest turn of the event loop before new requests are turned away, and its share of the
+ *  request timeout when that is shorter. */
+const MAX_TURN_MS = 1_000;
+const TURN_SHARE_OF_TIMEOUT = 1 / 10;
+/** Answered however late the loop is: an orchestrator would take a busy process for a dead one. */
+const PROBES = new Set<string>([apiPaths.health, apiPaths.readiness]);
 
 /** A request's course against its deadline: still being worked on, being answered, or answered by
  *  the deadline (its work may still be going on). */
@@ -20,9 +30,31 @@ export const deadlinePlugin = fp(async (app: FastifyInstance, { timeoutMs }: { t
   const courses = new WeakMap<FastifyRequest, Course>();
   const expired = (request: FastifyRequest) => courses.get(request) === 'expired';
 
+  // The loop's heartbeat. Node runs timers between turns of reading sockets, and under a flood (or
+  // when the process gets little of the CPU) one turn takes in thousands of requests: the deadlines
+  // armed before it fire only after it. A turn already this late answers what it takes in next with
+  // 1000503 at once (a fraction of a request's work), which ends it soon; the deadlines are armed
+  // this much early, so that they still fire in time.
+  const longestTurnMs = Math.min(MAX_TURN_MS, timeoutMs * TURN_SHARE_OF_TIMEOUT);
+  let lastBeat = performance.now();
+  let refused = 0;
+  const heartbeat = setInterval(() => {
+    lastBeat = performance.now();
+    if (refused === 0) return;
+    // one line per late turn: a line per refusal would add to the load it reports
+    app.log.warn({ refused }, 'answered 1000503 at once: the server was too far behind to answer in time');
+    refused = 0;
+  }, HEARTBEAT_MS).unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
+
   app.addHook('onRequest', (request, reply, done) => {
+    if (performance.now() - lastBeat > longestTurnMs && !PROBES.has(request.routeOptions.url ?? '')) {
+      refused++;
+      sendUnavailable(request, reply);
+      return;
+    }
     courses.set(request, 'working');
-    const timer = setTimeout(() => answerLate(request, reply), timeoutMs);
+    const timer = setTimeout(() => answerLate(request, reply), timeoutMs - longestTurnMs);
     // the response's close: answered, or the client went away
     reply.raw.once('close', () => clearTimeout(timer));
     done();
