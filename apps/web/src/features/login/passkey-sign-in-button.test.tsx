@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-error';
 import { readToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render-route';
@@ -60,6 +61,17 @@ describe('sign-in with a passkey', () => {
     renderButton();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
     expect(await screen.findByText('The passkey could not be verified, please try again')).toBeInTheDocument();
+  });
+
+  it('says how long a sign-in wait lasts', async () => {
+    vi.mocked(signInWithPasskey).mockImplementation(async (call) => {
+      const refusal = new ApiError(1000429, 'Too many attempts, please try again later', { retryAfterSeconds: 125 });
+      call?.onError?.[1000429]?.(refusal);
+      throw refusal;
+    });
+    renderButton();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    expect(await screen.findByText('Too many attempts, try again in 3 minutes.')).toBeInTheDocument();
   });
 
   it('is not offered where the browser has no WebAuthn', () => {

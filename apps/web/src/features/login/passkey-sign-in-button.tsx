@@ -6,18 +6,21 @@ import { useFeedback } from '../../components/feedback';
 import { ApiError } from '../../lib/api-error';
 import { translateKey } from '../../lib/i18n';
 import { useSignedIn } from './use-sign-in';
+import { useSignInWait } from './use-sign-in-wait';
 import styles from './passkey-sign-in-button.module.css';
 
 /**
  * "Sign in with a passkey", beside the identifier tabs: no identifier to type, the browser offers the
  * passkeys it holds for the portal. WebAuthn and the calls are loaded on the first press, so that
  * the sign-in screen carries a few lines only. Not shown where the browser has no WebAuthn. The
- * server's refusals are the api client's toast; a dialog that ends without a passkey says so.
+ * server's refusals are the api client's toast (a sign-in wait with its time); a dialog that ends
+ * without a passkey says so.
  */
 export function PasskeySignInButton() {
   const { t } = useTranslation();
   const signedIn = useSignedIn();
   const { message } = useFeedback();
+  const onError = useSignInWait({});
   const [busy, setBusy] = useState(false);
   if (typeof window.PublicKeyCredential !== 'function') return null;
 
@@ -25,7 +28,7 @@ export function PasskeySignInButton() {
     setBusy(true);
     try {
       const { signInWithPasskey } = await import('./passkey-sign-in');
-      await signedIn(await signInWithPasskey());
+      await signedIn(await signInWithPasskey({ onError }));
     } catch (error) {
       // the api client has told its refusals
       if (error instanceof ApiError) return;
