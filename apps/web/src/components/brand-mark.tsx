@@ -26,7 +26,9 @@ export function BrandMark({ compact = false, wrap = false, name, iconUrl }: Bran
         </svg>
       )}
       {compact ? null : (
-        <span className={wrap ? styles.wrappedName : styles.name}>{name || t('common.platformTitle')}</span>
+        <span className={wrap ? styles.wrappedName : styles.name} data-testid="brand-name">
+          {name || t('common.platformTitle')}
+        </span>
       )}
     </span>
   );

@@ -46,8 +46,11 @@ export function FlowFrame({
           <p className={styles.description}>{description}</p>
         </header>
         <div role="group" aria-label={progressLabel} className={styles.steps}>
+          {/* not antd's phone layout (a vertical list some 250 px tall before the form): the row of
+              steps, each title under its number, fits a phone's width */}
           <Steps
             size="small"
+            responsive={false}
             titlePlacement="vertical"
             current={current}
             status={finished ? 'finish' : 'process'}

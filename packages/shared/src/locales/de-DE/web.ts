@@ -101,7 +101,7 @@ const web: Messages['web'] = {
   },
   code: {
     label: 'Bestätigungscode',
-    placeholder: '6-stelligen Code eingeben',
+    placeholder: '6 Ziffern',
   },
   certify: {
     promptTitle: 'Bitte bestätigen Sie Ihre Telefonnummer',

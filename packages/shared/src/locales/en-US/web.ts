@@ -99,7 +99,7 @@ const web: Messages['web'] = {
   },
   code: {
     label: 'Verification code',
-    placeholder: 'Enter the 6-digit code',
+    placeholder: '6 digits',
   },
   certify: {
     promptTitle: 'Please verify your phone number',

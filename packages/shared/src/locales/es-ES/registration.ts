@@ -21,7 +21,7 @@ const registration: Messages['registration'] = {
   },
   fields: {
     phone: 'Número de teléfono',
-    phonePlaceholder: 'Introduzca su número de teléfono',
+    phonePlaceholder: 'Su número de teléfono',
     email: 'Correo electrónico',
     emailPlaceholder: 'Introduzca su correo electrónico',
     next: 'Siguiente',

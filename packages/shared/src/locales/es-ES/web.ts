@@ -100,7 +100,7 @@ const web: Messages['web'] = {
   },
   code: {
     label: 'Código de verificación',
-    placeholder: 'Introduzca el código de 6 dígitos',
+    placeholder: '6 dígitos',
   },
   certify: {
     promptTitle: 'Verifique su número de teléfono',

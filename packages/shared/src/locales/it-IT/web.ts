@@ -100,7 +100,7 @@ const web: Messages['web'] = {
   },
   code: {
     label: 'Codice di verifica',
-    placeholder: 'Inserisci il codice di 6 cifre',
+    placeholder: '6 cifre',
   },
   certify: {
     promptTitle: 'Verifica il tuo numero di telefono',

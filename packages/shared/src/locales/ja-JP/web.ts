@@ -97,7 +97,7 @@ const web: Messages['web'] = {
   },
   code: {
     label: '認証コード',
-    placeholder: '6 桁の認証コードを入力',
+    placeholder: '6 桁の数字',
   },
   certify: {
     promptTitle: '電話番号を認証してください',

@@ -93,7 +93,7 @@ export default {
   },
   code: {
     label: '验证码',
-    placeholder: '请输入 6 位验证码',
+    placeholder: '6 位数字',
   },
   certify: {
     promptTitle: '请验证手机号',

@@ -177,7 +177,7 @@ export function AuditTab({ departments }: { departments: Departments }) {
           columns={columns}
           dataSource={list.data?.items ?? []}
           loading={list.isFetching}
-          className={styles.singleLineTable}
+          className={`${styles.singleLineTable} ${own.table}`}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('audit.empty') }}
           pagination={{

@@ -73,7 +73,7 @@ export function DepartmentsTab({ departments }: { departments: Departments }) {
     {
       title: t('settings.actions'),
       key: 'actions',
-      width: 380,
+      fixed: 'right',
       // link colour, not red: antd's red text misses 4.5:1 contrast in both themes; the confirmation is red
       render: (_, department) => (
         <span className={styles.actions}>

@@ -89,17 +89,20 @@ export function InvitationsTab({ departments }: { departments: Departments }) {
     {
       title: t('settings.actions'),
       key: 'actions',
+      fixed: 'right',
       // link colour, not red: antd's red text misses 4.5:1 contrast in both themes; the confirmation is red
       render: (_, invitation) =>
         invitation.status === 'valid' ? (
-          <Button
-            type="link"
-            size="small"
-            icon={<StopOutlined aria-hidden="true" />}
-            onClick={() => confirmRevoke(invitation)}
-          >
-            {t('settings.invitations.revoke')}
-          </Button>
+          <span className={styles.actions}>
+            <Button
+              type="link"
+              size="small"
+              icon={<StopOutlined aria-hidden="true" />}
+              onClick={() => confirmRevoke(invitation)}
+            >
+              {t('settings.invitations.revoke')}
+            </Button>
+          </span>
         ) : null,
     },
   ];

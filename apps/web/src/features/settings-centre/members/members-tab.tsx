@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Input, Table, Tag, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Grid, Input, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +49,7 @@ function truncated(value: string | null) {
 /** The company's members: a paged, searchable list; accounts created here sign in with account and password. */
 export function MembersTab({ departments }: { departments: Departments }) {
   const { t } = useTranslation();
+  const phone = Grid.useBreakpoint().sm === false;
   const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const me = useSessionUser()?.userId;
@@ -175,7 +176,14 @@ export function MembersTab({ departments }: { departments: Departments }) {
           allowClear
           placeholder={t('settings.members.searchPlaceholder')}
           aria-label={t('settings.members.searchLabel')}
-          enterButton={t('settings.members.search')}
+          // on a phone the button is its icon, and the field keeps the room its hint needs
+          enterButton={
+            phone ? (
+              <Button aria-label={t('settings.members.search')} icon={<SearchOutlined aria-hidden="true" />} />
+            ) : (
+              t('settings.members.search')
+            )
+          }
           onSearch={list.search}
         />
         <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setCreating(true)}>
