@@ -15,7 +15,7 @@ const settings: Messages['settings'] = {
   members: {
     search: '検索',
     searchLabel: 'メンバーを検索',
-    searchPlaceholder: '氏名、アカウント、電話番号、メールアドレス',
+    searchPlaceholder: '氏名・アカウント・電話・メール',
     create: 'アカウントを作成',
     createTitle: 'メンバーアカウントの作成',
     createHint:
