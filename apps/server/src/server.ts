@@ -8,6 +8,11 @@ import { devLogStream } from './plugins/dev-log.ts';
 import { createLogger } from './plugins/logger.ts';
 import { runtimeConfig } from './runtime.ts';
 
+/** Connections the kernel completes before the server takes them in. Beyond Node's 511 those of a
+ *  burst are dropped, and their clients send again only after 1, 2, 4, 8 s: a tail past the request
+ *  timeout that no answer of the server can shorten. The kernel caps it at net.core.somaxconn. */
+const LISTEN_BACKLOG = 4_096;
+
 /**
  * Stops accepting connections, lets the requests in flight finish (what arrives meanwhile on a
  * kept-alive connection is answered with 1000503, and every answer closes its connection), runs the
@@ -74,7 +79,7 @@ async function main() {
       void shutDown(app, database, config, signal);
     });
   }
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   app.log.info(
     `portal ready at ${config.publicUrl}${config.devOutbox ? ' (development outbox on: /api/dev/outbox?to=)' : ''}`,
   );
