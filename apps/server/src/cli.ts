@@ -24,7 +24,8 @@ commands:
   seed-demo                                        create the demo tenant (if absent)
   invite --kind admin [--products <code>,...] [--hours N]
                                                    a link for a new common company's administrator; the
-                                                   company gets the products (default: settcntr)
+                                                   company gets the products (default: settcntr;
+                                                   --products '' for none)
   invite --kind owner|member --enterprise <domain> [--hours N]
                                                    a link into an existing company (owner company / member)
   grant  --enterprise <domain> --product <code>... give an enterprise product rights
@@ -48,7 +49,11 @@ async function inviteFromCommandLine(
   if (hours !== undefined && !(hours > 0 && hours <= INVITATION_MAX_HOURS)) {
     throw new UsageError(`--hours must be a number above 0 and at most ${INVITATION_MAX_HOURS}\n\n${USAGE}`);
   }
-  const products = options.products?.flatMap((list) => list.split(',')).map((code) => code.trim());
+  // `--products ''` gives none
+  const products = options.products
+    ?.flatMap((list) => list.split(','))
+    .map((code) => code.trim())
+    .filter(Boolean);
   if (products && kind !== 'admin') throw new UsageError(`invite --kind ${kind} takes no --products\n\n${USAGE}`);
   const unknown = products?.filter((code) => !isProductCode(code)) ?? [];
   if (unknown.length) throw new UnknownNameError(`unknown product code: ${unknown.join(', ')}`);

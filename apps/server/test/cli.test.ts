@@ -198,6 +198,7 @@ describe(`operator command line (${ENGINE})`, () => {
     };
     expect(await productsOfLink()).toEqual(['settcntr']);
     expect(await productsOfLink('--products', 'settcntr,saas-es-actuary')).toEqual(['settcntr', 'saas-es-actuary']);
+    expect(await productsOfLink('--products', '')).toEqual([]);
     expect(await productsOfLink('--products', 'settcntr', '--products', 'saas-es-actuary')).toEqual([
       'settcntr',
       'saas-es-actuary',

@@ -37,10 +37,13 @@ export async function inviteLink(
   kind: 'admin' | 'member' | 'owner',
   enterprise = 'demo',
   hours?: number,
+  /** `admin` only: the new company's products; the command line's default (the settings centre) unless given. */
+  products?: string[],
 ): Promise<Invitation> {
   const args = ['--import', 'tsx', 'apps/server/src/cli.ts', 'invite', '--kind', kind, '--json'];
   if (kind !== 'admin') args.push('--enterprise', enterprise);
   if (hours !== undefined) args.push('--hours', String(hours));
+  if (products !== undefined) args.push('--products', products.join(','));
   const { stdout } = await run(process.execPath, args, {
     cwd: REPO,
     env: { ...process.env, DATABASE_URL: `sqlite:${DATABASE}` },
@@ -139,7 +142,8 @@ export async function newAdmin(
   request: APIRequestContext,
   nickname = 'Test Admin',
 ): Promise<Person & { domain: string }> {
-  const link = await inviteLink('admin');
+  // a company without products: each test grants what it needs
+  const link = await inviteLink('admin', undefined, undefined, []);
   const phone = uniquePhone();
   const email = `${phone}@people.example.com`;
   const ticket = await registrationTicket(request, phone);

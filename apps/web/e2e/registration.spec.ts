@@ -57,10 +57,10 @@ async function fillCompany(page: Page, seed: string) {
   await page.getByRole('textbox', { name: 'Unified social credit code' }).fill(creditCode(seed));
 }
 
-/** Step 4, then the after-sign-in landing of a company without products: home, signed in, in that company. */
-async function enterCompany(page: Page, company: string, shot?: string) {
-  await expect(page.getByRole('heading', { name: 'Registration complete' })).toBeVisible();
-  await expect(page.getByText(company)).toBeVisible();
+/** Step 4, then the after-sign-in landing: home, or the company's only product, signed in, in that company. */
+async function enterCompany(page: Page, company: string, shot?: string, heading = 'Registration complete') {
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  await expect(page.getByText(company, { exact: true })).toBeVisible();
   expect((await page.context().cookies()).find((c) => c.name === 'token')?.value).toBeTruthy();
   if (shot) await checkScreenInBothThemes(page, shot);
   await page.getByRole('button', { name: 'Enter the company' }).click();
@@ -99,9 +99,9 @@ test.describe('invitation links', () => {
     await page.getByRole('button', { name: 'Complete registration' }).click();
 
     await enterCompany(page, `Registered Company ${seed}`);
-    await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('heading', { name: 'Hello, New Admin' })).toBeVisible();
-    await expect(page.getByText(`Registered Company ${seed} has no products yet.`)).toBeVisible();
+    // the link's default product, its only one, opens directly: the new administrator can invite the others
+    await page.waitForURL(/\/settings\?productId=\d+$/);
+    await expect(page.getByRole('tab', { name: 'Invitation links' })).toBeVisible();
   });
 
   test('a member link lets a new person join the demo company', async ({ page, request }) => {
@@ -121,6 +121,16 @@ test.describe('invitation links', () => {
     await page.screenshot({ path: screenshotPath('register-account-member-dark'), fullPage: true });
     await page.getByRole('button', { name: 'Complete registration' }).click();
 
+    // the registration email is unproven, and the screen says where to prove it
+    await expect(page.getByText(`Your email ${phone}@people.example.com is not verified yet`)).toContainText(
+      'Verify it in the personal centre',
+    );
+    // a reload (or Back) after success shows the finished registration again, not the used link
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Registration complete' })).toBeVisible();
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/register-invalidity$/);
+    await page.goForward();
     await enterCompany(page, '绿能示范科技有限公司', 'register-done');
     await expect(page).toHaveURL(/\/home$/);
     // the demo company's products but the settings centre, which only its administrators open
@@ -234,7 +244,8 @@ test.describe('invitation links', () => {
     await page.getByRole('button', { name: 'Join the company' }).click();
 
     // the company joined has one product, which opens directly
-    await enterCompany(page, '精算储能服务有限公司');
+    await enterCompany(page, '精算储能服务有限公司', undefined, 'You joined 精算储能服务有限公司');
+    await expect(page.locator('.ant-steps-item-finish')).toHaveCount(4);
     await page.waitForURL(/\/cesuan\?productId=\d+$/);
 
     await page.goto('/home');

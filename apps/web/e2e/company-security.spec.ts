@@ -1,0 +1,86 @@
+import type { APIRequestContext } from '@playwright/test';
+import { generate } from 'otplib';
+import { apiPaths } from '@portal/shared/api/paths';
+import { newAdmin } from './people';
+import { createAccountMember } from './portal-api';
+import { grantProducts, useSession } from './product-rights';
+import { expectAccessible } from './support';
+import { expect, test } from './test';
+
+/** Turns on two-step sign-in for the session's person, as the personal centre does. */
+async function turnOnTwoStep(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const setup = (await (await request.post(apiPaths.twoStepSetup, { headers })).json()) as {
+    data: { secret: string };
+  };
+  const confirmed = await request.post(apiPaths.twoStepConfirm, {
+    headers,
+    data: { code: await generate({ secret: setup.data.secret }) },
+  });
+  expect(((await confirmed.json()) as { code: number }).code).toBe(0);
+}
+
+test('requiring two-step sign-in waits for the administrator to have it, then names who it touches first', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  const admin = await newAdmin(request, 'Security Admin');
+  // a handed-out member: no two-step sign-in (its phone and email unproven too)
+  await createAccountMember(request, admin, 'Unproven Member');
+  await grantProducts(admin.domain, 'settcntr');
+  await useSession(context, admin.token, baseURL!);
+
+  await page.goto('/settings?tab=security');
+  const toggle = page.getByRole('switch', { name: 'Require two-step sign-in for members' });
+  await expect(toggle).toBeDisabled();
+  await expect(toggle).toHaveAccessibleDescription(/Turn on two-step sign-in for yourself first/);
+  await expect(page.getByRole('link', { name: 'Set it up in the personal centre' })).toHaveAttribute(
+    'href',
+    '/personal',
+  );
+  await expectAccessible(page);
+
+  await turnOnTwoStep(request, admin.token);
+  await page.reload();
+  await expect(toggle).toBeEnabled();
+  await toggle.click();
+  const dialog = page.getByRole('dialog', { name: 'Require two-step sign-in of every member?' });
+  await expect(dialog).toContainText(
+    'It applies to 2 members, you included. 1 of them have no two-step sign-in and will have to set it up at their next sign-in',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+
+  await toggle.click();
+  await dialog.getByRole('button', { name: 'Require it' }).click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+});
+
+test('phones and emails no code has proven are tagged, in the members list and the personal centre', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  const admin = await newAdmin(request, 'Tagging Admin');
+  const member = await createAccountMember(request, admin, 'Unproven Member');
+  await grantProducts(admin.domain, 'settcntr');
+  await useSession(context, admin.token, baseURL!);
+
+  await page.goto('/settings?tab=members');
+  const row = page.getByRole('row', { name: /Unproven Member/ });
+  await expect(row).toContainText(member.phone);
+  await expect(row.getByText('Not verified')).toBeVisible();
+  // the administrator's own registration email is unproven too; the phone, proven by its code, is not tagged
+  const own = page.getByRole('row', { name: /Tagging Admin/ });
+  await expect(own.getByText('Not verified')).toHaveCount(1);
+  await expectAccessible(page);
+
+  await page.goto('/personal');
+  await page.getByRole('button', { name: 'Verify email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Verify email' });
+  await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveValue(admin.email);
+});
