@@ -146,7 +146,7 @@ export const routes: RouteObject[] = withAllTexts([
       {
         path: '*',
         handle: handle('NotFound'),
-        lazy: async () => ({ Component: (await import('../features/not-found/not-found-page')).NotFoundPage }),
+        lazy: async () => ({ Component: (await import('../components/not-found-screen')).NotFoundScreen }),
       },
     ],
   },

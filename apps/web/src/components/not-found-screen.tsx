@@ -1,9 +1,10 @@
 import { HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../components/link-button';
-import { MessageScreen } from '../../components/message-screen';
+import { LinkButton } from './link-button';
+import { MessageScreen } from './message-screen';
 
-export function NotFoundPage() {
+/** The screen of an address that names nothing: an unknown route, or a product id that names no product. */
+export function NotFoundScreen() {
   const { t } = useTranslation();
   return (
     <MessageScreen

@@ -10,12 +10,12 @@ import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LANGUAGES, isLanguage } from '@portal/shared/constants';
-import { paths } from '../../config/paths';
-import { currentLanguage } from '../../lib/i18n';
-import { LANGUAGE_NAMES, changeLanguage } from '../../lib/language';
-import { usePreferences } from '../../stores/preferences-store';
-import { signOut } from '../../session/portal-session';
-import { useSessionUser } from '../../session/session-queries';
+import { paths } from '../config/paths';
+import { currentLanguage } from '../lib/i18n';
+import { LANGUAGE_NAMES, changeLanguage } from '../lib/language';
+import { usePreferences } from '../stores/preferences-store';
+import { signOut } from '../session/portal-session';
+import { useSessionUser } from '../session/session-queries';
 import styles from './user-menu.module.css';
 
 const LANGUAGE_KEY_PREFIX = 'lang:';

@@ -6,7 +6,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { BrandedMark } from '../../components/branded-mark';
 import { CompanySwitcher } from '../../features/home/company-switcher';
-import { UserMenu } from '../../features/home/user-menu';
+import { UserMenu } from '../../components/user-menu';
 import { usePortalData } from '../../session/use-portal-data';
 import { usePreferences } from '../../stores/preferences-store';
 import styles from './main-layout.module.css';

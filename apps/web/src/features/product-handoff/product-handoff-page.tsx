@@ -7,7 +7,7 @@ import { LinkButton } from '../../components/link-button';
 import { MessageScreen } from '../../components/message-screen';
 import { PageLoading } from '../../components/page-loading';
 import { ProductIcon } from '../../components/product-icon';
-import { NotFoundPage } from '../not-found/not-found-page';
+import { NotFoundScreen } from '../../components/not-found-screen';
 import { useHandoffSession } from './use-handoff-session';
 import styles from './product-handoff-page.module.css';
 
@@ -37,7 +37,7 @@ export function ProductHandoffPage({ code }: { code: ProductCode }) {
   );
 
   if (session.status === 'loading') return <PageLoading />;
-  if (session.status === 'unknown') return <NotFoundPage />;
+  if (session.status === 'unknown') return <NotFoundScreen />;
   if (session.status === 'failed') {
     return (
       <MessageScreen status="error" title={product} description={t('settings.handoff.failed')} actions={backHome} />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PortalEnterprise } from '@portal/shared/api/portal';
 import { BrandedMark } from '../../components/branded-mark';
-import { UserMenu } from '../home/user-menu';
+import { UserMenu } from '../../components/user-menu';
 import styles from './settings-header.module.css';
 
 /** The settings centre opens as a product of its own, outside the portal's frame: its bar names the
