@@ -18,9 +18,10 @@ type Course = 'working' | 'answering' | 'expired';
 
 /**
  * Every request is answered within REQUEST_TIMEOUT_SECONDS, whether or not it has a body: a timer
- * armed when it arrives answers 1000503 with Retry-After unless an answer is on its way by then.
- * Fastify's own handlerTimeout stops counting once a request's body has been read, which left
- * requests with a body unbounded.
+ * armed when it arrives answers 1000503 with Retry-After unless an answer is on its way by then, and
+ * a request that arrives while the server is too far behind is answered so at once. Fastify's own
+ * handlerTimeout stops counting once a request's body has been read, which left requests with a body
+ * unbounded.
  *
  * The work of a request answered this way goes on to its end (its transaction commits or rolls
  * back); what it returns or throws then is dropped without a second answer, and noted at info level
