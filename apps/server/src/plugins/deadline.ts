@@ -35,7 +35,8 @@ export const deadlinePlugin = fp(async (app: FastifyInstance, { timeoutMs }: { t
   // when the process gets little of the CPU) one turn takes in thousands of requests: the deadlines
   // armed before it fire only after it. A turn already this late answers what it takes in next with
   // 1000503 at once (a fraction of a request's work), which ends it soon; the deadlines are armed
-  // this much early, so that they still fire in time.
+  // twice that early (the late turn, and the answer's own way out of a loaded process), so that they
+  // still answer in time.
   const longestTurnMs = Math.min(MAX_TURN_MS, timeoutMs * TURN_SHARE_OF_TIMEOUT);
   let lastBeat = performance.now();
   let refused = 0;
@@ -55,7 +56,7 @@ export const deadlinePlugin = fp(async (app: FastifyInstance, { timeoutMs }: { t
       return;
     }
     courses.set(request, 'working');
-    const timer = setTimeout(() => answerLate(request, reply), timeoutMs - longestTurnMs);
+    const timer = setTimeout(() => answerLate(request, reply), timeoutMs - 2 * longestTurnMs);
     // the response's close: answered, or the client went away
     reply.raw.once('close', () => clearTimeout(timer));
     done();
