@@ -144,6 +144,29 @@ export function actionLabel(lang: Language, action: string): string {
   return label === key ? action : label;
 }
 
+/** `2026-11-25T00:01:00+08:00`: the moment as a clock in `timeZone` shows it, with the zone's offset
+ *  then (`Z` for UTC), so that a spreadsheet reads the time the screen shows and still knows the instant. */
+export function momentInZone(ms: number, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(ms)
+      .map((part) => [part.type, part.value]),
+  );
+  // longOffset names the offset as `GMT+08:00`, at zero `GMT` or `GMT+00:00` depending on the ICU
+  const offset = parts.timeZoneName!.slice(3).replace(/^(\+00:00)?$/, 'Z');
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+}
+
 export interface AuditExport {
   filename: string;
   body: string;
@@ -168,7 +191,7 @@ export async function exportCompanyAuditEvents(
   let body = BOM + csvLine(header);
   for (const event of events) {
     body += csvLine([
-      event.at,
+      momentInZone(Date.parse(event.at), query.timeZone ?? 'UTC'),
       event.actor?.nickname ?? null,
       event.actor?.userId ?? null,
       actionLabel(lang, event.action),

@@ -65,8 +65,22 @@ export const auditFilterShape = {
   to: optionalUnlessBlank(momentSchema),
 };
 
-/** `GET S/audit/events.csv?userId=&action=&from=&to=` */
-export const auditExportQuerySchema = z.strictObject(auditFilterShape);
+/** Whether this runtime knows the IANA time zone (`Asia/Shanghai`, `Europe/Berlin`, `UTC`). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `GET S/audit/events.csv?userId=&action=&from=&to=&timeZone=`: the times in the reader's zone
+ *  (`timeZone`, an IANA name; UTC without it), each with its offset. */
+export const auditExportQuerySchema = z.strictObject({
+  ...auditFilterShape,
+  timeZone: optionalUnlessBlank(z.string().max(64).refine(isTimeZone, 'validation.invalidValue')),
+});
 export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
 
 /** `GET S/audit/events?page=&pageSize=&userId=&action=&from=&to=` */

@@ -78,7 +78,7 @@ const audit: Messages['audit'] = {
     unknownDepartment: '#{{id}}',
   },
   csv: {
-    time: 'Zeit (UTC)',
+    time: 'Zeit',
     person: 'Ausgeführt von',
     personId: 'Personen-ID',
     action: 'Aktion',

@@ -74,7 +74,7 @@ const audit: Messages['audit'] = {
     unknownDepartment: '#{{id}}',
   },
   csv: {
-    time: 'Time (UTC)',
+    time: 'Time',
     person: 'Person',
     personId: 'Person ID',
     action: 'Action',

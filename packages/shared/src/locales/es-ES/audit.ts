@@ -82,7 +82,7 @@ const audit: Messages['audit'] = {
     unknownDepartment: '#{{id}}',
   },
   csv: {
-    time: 'Fecha y hora (UTC)',
+    time: 'Fecha y hora',
     person: 'Persona',
     personId: 'ID de la persona',
     action: 'Acción',

@@ -78,7 +78,7 @@ const audit: Messages['audit'] = {
     unknownDepartment: '#{{id}}',
   },
   csv: {
-    time: 'Data e ora (UTC)',
+    time: 'Data e ora',
     person: 'Persona',
     personId: 'ID persona',
     action: 'Azione',

@@ -67,7 +67,7 @@ const audit: Messages['audit'] = {
     unknownDepartment: '#{{id}}',
   },
   csv: {
-    time: '日時（UTC）',
+    time: '日時',
     person: '操作者',
     personId: '操作者 ID',
     action: '操作',

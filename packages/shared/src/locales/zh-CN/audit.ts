@@ -61,7 +61,7 @@ export default {
     unknownDepartment: '#{{id}}',
   },
   csv: {
-    time: '时间（UTC）',
+    time: '时间',
     person: '操作人',
     personId: '操作人 ID',
     action: '操作',

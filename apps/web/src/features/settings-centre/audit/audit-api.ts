@@ -41,7 +41,9 @@ function exportName(now = new Date()): string {
 
 /** Fetches the CSV of the filter with the session's token and hands it to the browser as a download. */
 export async function downloadAuditCsv(filter: AuditExportQuery): Promise<void> {
-  const blob = await apiClient.download(apiPaths.auditEventsCsv, { query: filterQuery(filter) });
+  // the file's times as the screen shows them: in this browser's time zone, with their offset
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const blob = await apiClient.download(apiPaths.auditEventsCsv, { query: { ...filterQuery(filter), timeZone } });
   saveFile(exportName(), blob);
 }
 

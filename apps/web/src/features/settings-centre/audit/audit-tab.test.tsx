@@ -132,6 +132,8 @@ describe('the audit log tab', () => {
     expect(await screen.findByText(texts.exported)).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     expect(new URL(sent[0]!.url).searchParams.get('action')).toBe('member.remove');
+    // the file's times in the zone the screen shows them in
+    expect(new URL(sent[0]!.url).searchParams.get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(sent[0]!.headers.get('Authorization')).toBe('Bearer tok');
     expect(created).toHaveBeenCalledTimes(1);
     expect(await files[0]!.text()).toContain('Time,Person');
