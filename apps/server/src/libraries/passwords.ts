@@ -62,8 +62,9 @@ export function concurrencyLimit(limit: number, maxWaitMs = Number.POSITIVE_INFI
   return limiter;
 }
 
-/** One argon2 computation per core. */
-export const argon2 = concurrencyLimit(availableParallelism());
+/** One argon2 computation per core but one, which the event loop keeps: under a storm of sign-ins it
+ *  must still take in, answer and refuse everything else in time. */
+export const argon2 = concurrencyLimit(Math.max(1, availableParallelism() - 1));
 
 /** Of a request's time, the share its password work may wait for and take: the rest is its reads and
  *  writes, and the margin for a loaded event loop. */
