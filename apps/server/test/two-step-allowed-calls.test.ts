@@ -19,6 +19,8 @@ const ALLOWED = [
   `GET ${apiPaths.twoStep}`,
   `POST ${apiPaths.logout}`,
   `POST ${apiPaths.phoneAuth}`,
+  // the set-up asks for a fresh proof when the session is older than its minutes
+  `POST ${apiPaths.reauthenticate}`,
   `POST ${apiPaths.saveLanguage}`,
   `POST ${apiPaths.twoStepConfirm}`,
   `POST ${apiPaths.twoStepSetup}`,
