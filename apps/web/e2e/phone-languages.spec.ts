@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiPaths } from '@portal/shared/api/paths';
+import { MESSAGES } from '@portal/shared/locales/catalog';
 import { expect, test } from './test';
 import { type Invitation, inviteLink } from './people';
 import {
@@ -134,6 +135,19 @@ for (const lang of LANGUAGES) {
         await ready(page);
         await sweep(page, `phone-${lang}-${name}`, ready);
       }
+
+      // the navigation drawer: its menu lies on the drawer's own surface, not in an inset darker box
+      const openDrawer = async (page: Page) => {
+        await page.getByRole('button', { name: MESSAGES[lang].web.layout.openNavigation }).click();
+        const menu = page.getByRole('dialog').getByRole('menu');
+        await expect(menu).toBeVisible();
+        await expect(menu).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+        // measured once it has slid in
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      };
+      await page.goto('/home');
+      await openDrawer(page);
+      await sweep(page, `phone-${lang}-navigation`, openDrawer);
     });
   });
 }

@@ -141,7 +141,8 @@ export function DepartmentsTab({ departments }: { departments: Departments }) {
         dataSource={departments.tree}
         loading={departments.list === null}
         pagination={false}
-        scroll={{ x: 720 }}
+        // as wide as its content: a fixed width shared the rest out, and the actions took half a phone
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('settings.departments.empty') }}
         expandable={{
           // new departments show open; only what the administrator folded stays folded
