@@ -86,7 +86,9 @@ describe('error catalogue', () => {
 
   it('consists of exactly the spec and contract codes', () => {
     expect([...FAILURE_CODES].sort((a, b) => a - b)).toEqual(
-      [...SPEC_SECTION_8, ...CONTRACT, ...SESSIONS, ...TWO_STEP, ...PASSKEYS, ...ACCOUNT, ...PROOF_OF_WORK].sort((a, b) => a - b),
+      [...SPEC_SECTION_8, ...CONTRACT, ...SESSIONS, ...TWO_STEP, ...PASSKEYS, ...ACCOUNT, ...PROOF_OF_WORK].sort(
+        (a, b) => a - b,
+      ),
     );
   });
 
