@@ -195,3 +195,29 @@ export async function expectCompactSteps(page: Page, screen = '') {
   for (const height of heights)
     expect.soft(height, `${screen}: height of the stepper`).toBeLessThanOrEqual(STEPS_MAX_PX);
 }
+
+/** Room under the visible error messages of a form: each stands apart from the label or button below. */
+const ERROR_GAP_PX = 6;
+
+/** Every error message keeps some room above the next label, field or button. */
+export async function expectErrorsApart(page: Page, screen = '') {
+  const cramped = await page.evaluate((min) => {
+    const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+    const errors = [
+      ...document.querySelectorAll('.ant-form-item-explain-error, [role="alert"][id$="-message"]'),
+    ].filter((el) => shown(el) && (el.textContent ?? '').trim() !== '');
+    const below = [...document.querySelectorAll('label, button, .ant-input-affix-wrapper, input')].filter(shown);
+    return errors.flatMap((error) => {
+      const range = document.createRange();
+      range.selectNodeContents(error);
+      const text = range.getBoundingClientRect();
+      const next = below
+        .map((el) => el.getBoundingClientRect())
+        .filter((box) => box.top > text.top && box.left < text.right && box.right > text.left)
+        .sort((a, b) => a.top - b.top)[0];
+      const gap = next ? next.top - text.bottom : Infinity;
+      return gap < min ? [`"${error.textContent}" ${Math.round(gap)} px above the next control`] : [];
+    });
+  }, ERROR_GAP_PX);
+  expect.soft(cramped, `${screen}: error messages against the next control`).toEqual([]);
+}

@@ -7,6 +7,7 @@ import {
   expectActionsInView,
   expectBrandWhole,
   expectCompactSteps,
+  expectErrorsApart,
   expectNoSidewaysScroll,
   expectPlaceholdersFit,
   expectTabsApart,
@@ -94,6 +95,20 @@ for (const lang of LANGUAGES) {
         await page.goto(url);
         await ready(page);
         await sweep(page, `phone-${lang}-${name}`, ready);
+      }
+
+      // the errors of an empty form, each with room before what follows it (one theme: a reload clears them)
+      for (const [name, url] of [
+        ['sign-in', '/login'],
+        ['forgot-password', '/forget_password'],
+      ] as const) {
+        await page.goto(url);
+        await page.locator('button[type="submit"]').first().click();
+        await expect(
+          page.locator('.ant-form-item-explain-error, [role="alert"][id$="-message"]:not(:empty)').first(),
+        ).toBeVisible();
+        await page.screenshot({ path: screenshotPath(`phone-${lang}-${name}-errors`), fullPage: true });
+        await expectErrorsApart(page, `${name} errors`);
       }
 
       // the sign-in page's second face: an email and a code, each control with its longest words
