@@ -49,6 +49,10 @@ export const deadlinePlugin = fp(async (app: FastifyInstance, { timeoutMs }: { t
   }, HEARTBEAT_MS).unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
+  // A late turn matters only while work piles up: when the last request in hand is answered, nothing
+  // waits behind the long stretch (one slow request alone, a large export), so the beat starts anew
+  // rather than turning away the next request as if a flood were on.
+  let inHand = 0;
   app.addHook('onRequest', (request, reply, done) => {
     if (performance.now() - lastBeat > longestTurnMs && !PROBES.has(request.routeOptions.url ?? '')) {
       refused++;
@@ -56,9 +60,13 @@ export const deadlinePlugin = fp(async (app: FastifyInstance, { timeoutMs }: { t
       return;
     }
     courses.set(request, 'working');
+    inHand++;
     const timer = setTimeout(() => answerLate(request, reply), timeoutMs - 2 * longestTurnMs);
     // the response's close: answered, or the client went away
-    reply.raw.once('close', () => clearTimeout(timer));
+    reply.raw.once('close', () => {
+      clearTimeout(timer);
+      if (--inHand === 0) lastBeat = performance.now();
+    });
     done();
   });
 
