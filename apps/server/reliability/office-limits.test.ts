@@ -3,9 +3,8 @@ import { CODE_SENDS_PER_IP_HOUR, CODE_SENDS_PER_IP_HOUR_WITHOUT_PROOF } from '@p
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/database.ts';
-import { hashPassword } from '../src/libraries/passwords.ts';
 import { solveProofOfWork } from '../test/support/proof-of-work.ts';
-import { freshPhone, tally } from './support/accounts.ts';
+import { freshPhone, insertAccounts, tally } from './support/accounts.ts';
 import { ENGINE, type HttpReply, ServerProcess, newClientAddress } from './support/server-process.ts';
 import { createCompany, fixtureContext, inviteLink } from './support/tenants.ts';
 
@@ -52,30 +51,7 @@ describe(`an office behind one address (${ENGINE})`, () => {
   }
 
   it('signs in 500 people from one address at 09:00', async () => {
-    const passwordHash = await hashPassword(PASSWORD);
-    const run = freshPhone();
-    const now = Date.now();
-    const accounts = Array.from({ length: 500 }, (_, i) => `office${run}n${i}`);
-    for (let i = 0; i < accounts.length; i += 100) {
-      await db.db
-        .insertInto('users')
-        .values(
-          accounts.slice(i, i + 100).map((account) => ({
-            account,
-            nickname: account,
-            password_hash: passwordHash,
-            lang_code: 'zh-CN' as const,
-            user_type: 'investors',
-            phone_certified: 1,
-            email_verified: 1,
-            disabled: 0,
-            last_enterprise_id: null,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-    }
+    const accounts = await insertAccounts(db, 500, PASSWORD);
     const office = newClientAddress();
     const started = Date.now();
     const replies = await inWaves(accounts.length, 8, (i) =>

@@ -5,8 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@portal/shared/api/paths';
-import { hashPassword } from '../src/libraries/passwords.ts';
-import { freshPhone, tally } from './support/accounts.ts';
+import { insertAccounts as insertAccountsInto, tally } from './support/accounts.ts';
 import { ENGINE, type HttpReply, ServerProcess, isEnvelope, newClientAddress } from './support/server-process.ts';
 import { TcpProxy } from './support/tcp-proxy.ts';
 
@@ -35,40 +34,14 @@ function expectUnavailable(reply: HttpReply): void {
   expect(Number(reply.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-/** `count` accounts that sign in with PASSWORD, written at once with one hash (argon2 per row would
- *  take minutes). */
+/** `count` accounts of the server's database that sign in with PASSWORD. */
 async function insertAccounts(server: ServerProcess, count: number): Promise<string[]> {
   const database = server.openDatabase();
-  const passwordHash = await hashPassword(PASSWORD);
-  const now = Date.now();
-  const accounts: string[] = [];
   try {
-    for (let start = 0; start < count; start += 500) {
-      const rows = Array.from({ length: Math.min(500, count - start) }, () => {
-        const phone = freshPhone();
-        accounts.push(`storm${phone}`);
-        return {
-          account: `storm${phone}`,
-          nickname: `storm${phone}`,
-          phone,
-          email: `storm${phone}@example.com`,
-          password_hash: passwordHash,
-          lang_code: 'zh-CN' as const,
-          user_type: 'investors' as const,
-          phone_certified: 1,
-          email_verified: 1,
-          disabled: 0,
-          last_enterprise_id: null,
-          created_at: now,
-          updated_at: now,
-        };
-      });
-      await database.db.insertInto('users').values(rows).execute();
-    }
+    return await insertAccountsInto(database, count, PASSWORD);
   } finally {
     await database.close();
   }
-  return accounts;
 }
 
 /**

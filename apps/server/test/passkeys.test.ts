@@ -1,45 +1,13 @@
 import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
 import { apiPaths } from '@portal/shared/api/paths';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowedOrigin, relyingPartyId } from '../src/libraries/passkeys.ts';
 import { purgeExpired } from '../src/libraries/retention.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
-import {
-  type CeremonyOptions,
-  type SoftwareCredential,
-  createCredential,
-  signInResponse,
-} from './support/software-authenticator.ts';
+import { registerPasskey as register, signInWithPasskey as signInWith } from './support/passkey-ceremonies.ts';
+import { createCredential, signInResponse } from './support/software-authenticator.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
-
-/** Registers a passkey through the calls, as the personal centre does; answers the passkey and its credential. */
-async function register(
-  app: FastifyInstance,
-  token: string,
-  options: { name?: string; ceremony?: CeremonyOptions & { counter?: number | null; id?: Buffer } } = {},
-) {
-  const started = await call(app, 'POST', apiPaths.passkeyRegistrationOptions, { token });
-  expect(started.code, started.msg).toBe(0);
-  const { credential, response } = createCredential(started.data, options.ceremony);
-  const body = options.name === undefined ? { response } : { response, name: options.name };
-  const reply = await call(app, 'POST', apiPaths.passkeys, { token, body });
-  return { reply, credential, options: started.data };
-}
-
-async function signInWith(
-  app: FastifyInstance,
-  credential: SoftwareCredential,
-  ceremony: CeremonyOptions & { counter?: number } = {},
-  ip?: string,
-) {
-  const started = await call(app, 'POST', apiPaths.passkeySignInOptions, ip ? { ip } : {});
-  expect(started.code, started.msg).toBe(0);
-  const { challengeId } = started.data;
-  const response = signInResponse(credential, started.data.options.challenge, ceremony);
-  return call(app, 'POST', apiPaths.passkeySignIn, { body: { challengeId, response }, ...(ip ? { ip } : {}) });
-}
 
 describe(`passkeys (${ENGINE})`, () => {
   let t: TestApp;
