@@ -61,32 +61,27 @@ export async function saveCompanyIcon(
   if (bytes.length >= IMAGE_MAX_BYTES) throw new AppError(ErrorCode.PayloadTooLarge);
   const type = sniffImageType(bytes);
   if (!type) throw new AppError(ErrorCode.BadRequest, { fields: { file: 'validation.imageType' } });
-  const version = await ctx.db.transaction().execute(async (trx) => {
-    const next = await updatePersonalizationIcon(trx, admin.enterpriseId, { bytes, type }, ctx.now());
-    if (next === undefined) throw missingBranding();
-    await recordAudit(
-      ctx,
-      {
-        action: 'branding.change',
-        userId: admin.userId,
-        enterpriseId: admin.enterpriseId,
-        ip: admin.ip,
-        detail: { icon: { type, bytes: bytes.length, version: next } },
-      },
-      trx,
-    );
-    return next;
-  });
-  return { icon: iconUrl(admin.enterpriseId, version) };
+  return replaceIcon(ctx, admin, { bytes, type }, { type, bytes: bytes.length });
 }
 
 /**
  * Back to the platform's icon: the stored image goes, and the version moves on as for an upload,
  * so that no cache keeps showing the old image under the company's icon URL.
  */
-export async function resetCompanyIcon(ctx: AppContext, admin: Administrator): Promise<PersonalizationIconResponse> {
+export function resetCompanyIcon(ctx: AppContext, admin: Administrator): Promise<PersonalizationIconResponse> {
+  return replaceIcon(ctx, admin, null, { reset: true });
+}
+
+/** The company's icon replaced (or removed: `null`), its version moved on and the change recorded,
+ *  together. */
+async function replaceIcon(
+  ctx: AppContext,
+  admin: Administrator,
+  icon: Parameters<typeof updatePersonalizationIcon>[2],
+  detail: Record<string, unknown>,
+): Promise<PersonalizationIconResponse> {
   const version = await ctx.db.transaction().execute(async (trx) => {
-    const next = await updatePersonalizationIcon(trx, admin.enterpriseId, null, ctx.now());
+    const next = await updatePersonalizationIcon(trx, admin.enterpriseId, icon, ctx.now());
     if (next === undefined) throw missingBranding();
     await recordAudit(
       ctx,
@@ -95,7 +90,7 @@ export async function resetCompanyIcon(ctx: AppContext, admin: Administrator): P
         userId: admin.userId,
         enterpriseId: admin.enterpriseId,
         ip: admin.ip,
-        detail: { icon: { reset: true, version: next } },
+        detail: { icon: { ...detail, version: next } },
       },
       trx,
     );
