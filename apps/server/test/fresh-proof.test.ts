@@ -182,7 +182,7 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
     expect(both.code).toBe(1000400);
   });
 
-  it('tells the person once a sign-in ticket when a right password is followed by wrong two-step codes', async () => {
+  it('tells the person once a day when a right password is followed by wrong two-step codes', async () => {
     const user = await createUser(t.app, { langCode: 'en-US' });
     const token = await tokenFor(t.app, user.account, PASSWORD);
     const setup = await post(token, apiPaths.twoStepSetup);
@@ -201,8 +201,16 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
     expect(wrongCode[0]).toMatch(/^Someone entered the right password or verification code of your account on /);
     expect(wrongCode[0]).toContain('(Chrome 126, Windows 10, network ');
 
-    // the right code ends the run: nothing more is told
-    expect((await secondStep(ticket, await codeOf(setup.data.secret))).code).toBe(0);
+    // a new ticket with the known password, more wrong codes: still the one notice that day
+    const again = await ticketOf();
+    expect((await secondStep(again, '000002')).code).toBe(1009160);
     expect((await notices(user.email!)).filter((text) => text.includes('a wrong two-step code'))).toHaveLength(1);
+    // the right code signs in (after the account's short wait for its fifth failure); a wrong code the
+    // next day is told again
+    t.clock.advance(STEP_MS);
+    expect((await secondStep(again, await codeOf(setup.data.secret))).code).toBe(0);
+    t.clock.advance(24 * 3_600_000);
+    expect((await secondStep(await ticketOf(), '000003')).code).toBe(1009160);
+    expect((await notices(user.email!)).filter((text) => text.includes('a wrong two-step code'))).toHaveLength(2);
   });
 });

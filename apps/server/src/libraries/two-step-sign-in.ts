@@ -49,8 +49,7 @@ export async function completeTwoStepSignIn(
       ip,
       detail: { via: challenge.identifier_type, loginType: method, step: 'two-step' },
     });
-    // someone got past the first step; told once a ticket (its first wrong code), not at every guess
-    if (challenge.wrong_tries === 0) notifySecurityEvent(ctx, user, 'two-step-code-wrong', client);
+    if (await firstWrongCodeToday(ctx, user.id)) notifySecurityEvent(ctx, user, 'two-step-code-wrong', client);
     throw new AppError(ErrorCode.TwoStepCodeInvalid);
   }
   if (!(await useTwoStepChallenge(ctx.db, challenge.id, ctx.now()))) throw new AppError(ErrorCode.TwoStepTicketInvalid);
@@ -66,4 +65,17 @@ export async function completeTwoStepSignIn(
     attempt,
     signIn: { method, detail: { via: challenge.identifier_type, loginType: method, twoStep: factor } },
   });
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Someone got past the first step and then gave a wrong two-step code: the person is told once a day,
+ * not at every guess nor at every ticket (a guesser holding the password opens a new ticket every five
+ * codes, and a run of guesses is a handful a day under the account's waits). Reserved atomically, so
+ * that concurrent wrong codes, in any process, tell once.
+ */
+async function firstWrongCodeToday(ctx: AppContext, userId: number): Promise<boolean> {
+  const limit = { bucket: 'two-step-code-wrong-notice', subject: String(userId), windowMs: DAY_MS, max: 1 };
+  return (await ctx.throttles.reserve([limit], ctx.now())).granted;
 }
