@@ -73,7 +73,7 @@ test('a phone held by a colleague is refused with a modal naming that account', 
 
   const modal = page.getByRole('dialog', { name: 'Phone number already bound' });
   // masked by the server: first character of the name, ends of the account
-  await expect(modal).toContainText(/already bound to another account in your enterprise: H\* \(account m1\*{3}\d\)\./);
+  await expect(modal).toContainText(/already bound to another account in your company: H\* \(m1\*{3}\d\)/);
   await page.screenshot({ path: screenshotPath('vertify-phone-bound-dark'), animations: 'disabled' });
   await expectAccessible(page);
   // The modal keeps the focus; switch the theme behind it as the toolbar would.

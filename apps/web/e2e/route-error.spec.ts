@@ -15,7 +15,7 @@ test('a screen whose code fails to load shows the error screen, and its reload r
   await useLanguage(context, 'en-US', baseURL!);
   await page.setViewportSize(PHONES[0].viewport);
   // the not-found screen's own chunk; the entry and the shared chunks still arrive
-  const chunk = /\/assets\/not-found-page-[^/]+\.js$/;
+  const chunk = /\/assets\/not-found-screen-[^/]+\.js$/;
   await page.route(chunk, (route) => route.abort());
 
   await page.goto('/no-such-page');
