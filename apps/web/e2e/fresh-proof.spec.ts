@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
 import { PASSWORD, newMember } from './people';
-import { useLanguage } from './support';
+import { addVirtualAuthenticator, useLanguage } from './support';
 import { expect, test } from './test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -33,18 +33,7 @@ test('a session signed in more than 10 minutes ago is asked for the password bef
 }) => {
   test.setTimeout(60_000);
   const person = await newMember(request, 'demo', 'Proof Person');
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(context, page);
   await useLanguage(context, 'en-US', baseURL!);
   await context.addCookies([{ name: 'token', value: person.token, url: baseURL! }]);
   makeProofStale(person.token);

@@ -1,5 +1,5 @@
 import { newMember } from './people';
-import { screenshotPath, useLanguage } from './support';
+import { addVirtualAuthenticator, screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
 
 const F = '/api/portal/front/v4';
@@ -17,18 +17,7 @@ test('a member adds a passkey in the personal centre, signs out, and signs in wi
 }) => {
   test.setTimeout(60_000);
   const person = await newMember(request, 'demo', 'Passkey Person');
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(context, page);
 
   await useLanguage(context, 'en-US', baseURL!);
   await context.addCookies([{ name: 'token', value: person.token, url: baseURL! }]);

@@ -38,3 +38,21 @@ export async function expectAccessible(page: Page) {
     serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}: ${n.failureSummary ?? ''}`)),
   ).toEqual([]);
 }
+
+/** A platform authenticator in Chromium (CDP's virtual one) that holds discoverable credentials and
+ *  verifies the user, as a phone's or laptop's would; answers its id and the session that drives it. */
+export async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
