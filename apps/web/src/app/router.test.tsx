@@ -55,7 +55,7 @@ describe('route guard', () => {
     writeToken('tok');
     const { router } = renderRoutes(routes, '/noAuth');
     expect(await screen.findByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/home');
-    await userEvent.click(screen.getByRole('button', { name: 'Return to sign-in' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Return to sign-in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(readToken()).toBeUndefined();
   });

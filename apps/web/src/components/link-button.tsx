@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MouseEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from './link-button.module.css';
 
@@ -8,14 +8,17 @@ export function LinkButton({
   children,
   variant = 'primary',
   icon,
+  onClick,
 }: {
   to: string;
   children: ReactNode;
   variant?: 'primary' | 'default';
   icon?: ReactNode;
+  /** Work before the way is followed: it may prevent the default and navigate itself. */
+  onClick?: MouseEventHandler<HTMLAnchorElement>;
 }) {
   return (
-    <Link to={to} className={`${styles.link} ${styles[variant]}`}>
+    <Link to={to} className={`${styles.link} ${styles[variant]}`} onClick={onClick}>
       {icon}
       {children}
     </Link>

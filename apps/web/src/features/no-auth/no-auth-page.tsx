@@ -1,5 +1,4 @@
 import { HomeOutlined, LoginOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LinkButton } from '../../components/link-button';
@@ -34,9 +33,17 @@ export function NoAuthPage() {
             <LinkButton to={paths.home} icon={<HomeOutlined aria-hidden="true" />}>
               {t('web.noAuth.backToHome')}
             </LinkButton>
-            <Button size="large" icon={<LoginOutlined aria-hidden="true" />} onClick={() => void toSignIn()}>
+            <LinkButton
+              to={paths.login}
+              variant="default"
+              icon={<LoginOutlined aria-hidden="true" />}
+              onClick={(event) => {
+                event.preventDefault();
+                void toSignIn();
+              }}
+            >
               {t('web.noAuth.backToLogin')}
-            </Button>
+            </LinkButton>
           </>
         ) : (
           <LinkButton to={paths.login} icon={<LoginOutlined aria-hidden="true" />}>
