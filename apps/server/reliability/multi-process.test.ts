@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { type TestDatabase, createTestDatabase } from '../test/support/test-app.ts';
-import { freshPhone, insertAccount, tally } from './support/accounts.ts';
+import { expectCapped, freshPhone, insertAccount, tally } from './support/accounts.ts';
 import { ClusterProcess } from './support/cluster-process.ts';
 import { ServerProcess, newClientAddress } from './support/server-process.ts';
 import { createCompany, fixtureContext, signIn } from './support/tenants.ts';
@@ -122,7 +122,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
         login(either(i), `nobody${freshPhone()}`, 'Wrong2026x', from),
       ),
     );
-    expect(tally(replies.map((r) => r.json.code))).toEqual({ 1009117: SIGN_IN_IP_FAILURES, 1000429: 10 });
+    expectCapped(tally(replies.map((r) => r.json.code)), SIGN_IN_IP_FAILURES, SIGN_IN_IP_FAILURES + 10);
   });
 
   it('serves from the other process the branding saved on one', async () => {

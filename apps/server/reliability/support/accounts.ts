@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/libraries/passwords.ts';
 
@@ -55,4 +56,18 @@ export function tally(codes: number[]): Record<number, number> {
   const counts: Record<number, number> = {};
   for (const code of codes) counts[code] = (counts[code] ?? 0) + 1;
   return counts;
+}
+
+/**
+ * `sent` concurrent wrong passwords against a cap of `cap` checks: never more than the cap checked
+ * (1009117), the rest refused by it (1000429). A request the server answered as overloaded (1000503:
+ * the event loop behind, or a store slower than its timeout, on a loaded machine) was never checked,
+ * and may leave its place under the cap to another; so fewer checks than the cap only by those.
+ */
+export function expectCapped(counts: Record<number, number>, cap: number, sent: number): void {
+  const checked = counts[1009117] ?? 0;
+  const overloaded = counts[1000503] ?? 0;
+  expect(checked + (counts[1000429] ?? 0) + overloaded).toBe(sent);
+  expect(checked).toBeLessThanOrEqual(cap);
+  expect(checked).toBeGreaterThanOrEqual(cap - overloaded);
 }
