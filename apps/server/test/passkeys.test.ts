@@ -7,6 +7,7 @@ import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { registerPasskey as register, signInWithPasskey as signInWith } from './support/passkey-ceremonies.ts';
 import { createCredential, signInResponse } from './support/software-authenticator.ts';
+import { auditEventsOf } from './support/audit.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 describe(`passkeys (${ENGINE})`, () => {
@@ -17,14 +18,7 @@ describe(`passkeys (${ENGINE})`, () => {
   afterAll(async () => t?.close());
 
   const list = async (token: string) => (await call(t.app, 'GET', apiPaths.passkeys, { token })).data;
-  const audits = async (userId: number, action: string) =>
-    t.app.ctx.db
-      .selectFrom('audit_events')
-      .select(['detail', 'enterprise_id'])
-      .where('user_id', '=', userId)
-      .where('action', '=', action)
-      .orderBy('id')
-      .execute();
+  const audits = (userId: number, action: string) => auditEventsOf(t.app, userId, action);
 
   it('registers discoverable passkeys for the relying party, lists, renames and removes them', async () => {
     const user = await createUser(t.app, { nickname: 'Pass Key' });

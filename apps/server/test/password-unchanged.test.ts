@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@portal/shared/api/paths';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, latestCode, tokenFor } from './support/http.ts';
+import { auditEventsOf } from './support/audit.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 describe(`a new password equal to the current one (${ENGINE})`, () => {
@@ -11,15 +12,7 @@ describe(`a new password equal to the current one (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const auditCount = async (userId: number, action: string) =>
-    (
-      await t.app.ctx.db
-        .selectFrom('audit_events')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('action', '=', action)
-        .execute()
-    ).length;
+  const auditCount = async (userId: number, action: string) => (await auditEventsOf(t.app, userId, action)).length;
 
   it('is refused by the password change, and every session goes on', async () => {
     const user = await createUser(t.app);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@portal/shared/api/paths';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, latestCode, otherCode, signInWithPassword, tokenFor } from './support/http.ts';
+import { auditEventsOf } from './support/audit.ts';
 import { ENGINE, type TestApp, restartApp, startTestApp } from './support/test-app.ts';
 
 describe(`personal centre (${ENGINE})`, () => {
@@ -19,15 +20,7 @@ describe(`personal centre (${ENGINE})`, () => {
     expect((await call(t.app, 'POST', url, { body })).code).toBe(0);
     return (await latestCode(t.app, target.toLowerCase()))!;
   };
-  const auditCount = async (userId: number, action: string) =>
-    (
-      await t.app.ctx.db
-        .selectFrom('audit_events')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('action', '=', action)
-        .execute()
-    ).length;
+  const auditCount = async (userId: number, action: string) => (await auditEventsOf(t.app, userId, action)).length;
 
   it('changes the nickname up to 50 units, a CJK character counting 2; anything else is 1000400', async () => {
     const user = await createUser(t.app);
