@@ -12,8 +12,10 @@ import { DeliveryQueue } from './messaging/delivery-queue.ts';
 import { routeMessages } from './messaging/router.ts';
 import { createSmsWebhook } from './messaging/sms-webhook.ts';
 import { createSmtpMailer } from './messaging/smtp-mailer.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { administratorAudience } from './plugins/audiences/administrator.ts';
+import { signedInAudience } from './plugins/audiences/signed-in.ts';
 import { deadlinePlugin } from './plugins/deadline.ts';
+import { type UndeclaredCode, declaredCodesPlugin } from './plugins/declared-codes.ts';
 import { drainPlugin } from './plugins/drain.ts';
 import { ipKey } from './libraries/ip-key.ts';
 import { createRedisClient } from './libraries/redis-client.ts';
@@ -61,6 +63,8 @@ export interface BuildOptions {
   logger?: boolean | FastifyBaseLogger;
   /** Development: one `request` record a request (plugins/dev-log.ts) instead of Fastify's two. */
   requestLines?: boolean;
+  /** Tests: told of every answer whose code its call does not declare (plugins/declared-codes.ts). */
+  onUndeclaredCode?: (found: UndeclaredCode) => void;
 }
 
 declare module 'fastify' {
@@ -79,6 +83,7 @@ export async function buildApp({
   now = Date.now,
   logger = true,
   requestLines = false,
+  onUndeclaredCode,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger === true ? createLogger(config.logLevel) : logger } : {}),
@@ -90,6 +95,7 @@ export async function buildApp({
     routerOptions: { maxParamLength: 200 },
   });
   if (requestLines) await app.register(envelopeCodePlugin);
+  if (onUndeclaredCode) await app.register(declaredCodesPlugin, { report: onUndeclaredCode });
 
   boundPasswordWork(config.requestTimeoutMs);
   // with several server processes the short-lived shared state (request rates, throttles) lives in Redis
@@ -155,7 +161,8 @@ export async function buildApp({
     onExceeded: () => ctx.metrics?.throttled('request-rate'),
     errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
   });
-  await app.register(authPlugin);
+  await app.register(signedInAudience);
+  await app.register(administratorAudience);
 
   // before the compression, whose hook only reaches the routes registered after it: the web app's files
   // are sent as the build compressed them (or as they are), never compressed again per request

@@ -7,7 +7,10 @@ import {
   createJsonSchemaTransformObject,
   type jsonSchemaTransform,
 } from 'fastify-type-provider-zod';
+import { type CallDeclaration, codesOf } from '@portal/shared/api/contract/define';
 import { businessFailureEnvelopeSchema, failureDataSchema } from '@portal/shared/api/envelope';
+import { errorMessageKey } from '@portal/shared/errors/error-codes';
+import { translate } from '@portal/shared/locales/catalog';
 import { ACCOUNT_PREFIX, API_PREFIX, FRONT_PREFIX, SETTINGS_PREFIX } from '@portal/shared/api/paths';
 import { type ZodType, z } from 'zod';
 import type { Config } from '../config.ts';
@@ -61,6 +64,7 @@ const TAGS = [
   },
   { name: 'portal', description: "The home page: the user's companies, their products, the current company." },
   { name: 'personal', description: 'The personal centre and the account: name, phone, email, password, language.' },
+  { name: 'account-security', description: "The person's own two-step sign-in, sessions and passkeys." },
   {
     name: 'settings',
     description: "The settings centre: a company's branding, members, departments and invitation links.",
@@ -84,9 +88,21 @@ function operationIdOf(method: string, url: string): string {
 /** Who may call: a call with a required session takes the document's bearer requirement; one that
  *  only reads a session when there is one may go without; any other needs none. */
 function securityOf(route: RouteOptions): Record<string, string[]>[] | undefined {
-  if (route.config?.auth === 'required') return undefined;
-  if (route.config?.auth === 'optional') return [{}, { bearer: [] }];
+  const call = route.config?.call;
+  const auth = call
+    ? call.audience === 'signedIn' || call.audience === 'administrator'
+      ? 'required'
+      : call.session
+    : route.config?.auth;
+  if (auth === 'required') return undefined;
+  if (auth === 'optional') return [{}, { bearer: [] }];
   return [];
+}
+
+/** The codes a declared call may answer, each with its message, after the call's own description. */
+function describeCodes(call: CallDeclaration): string {
+  const codes = codesOf(call).map((code) => `\`${code}\` ${translate('en-US', errorMessageKey(code))}`);
+  return `${call.description ? `${call.description}\n\n` : ''}Codes besides 0: ${codes.join('; ')}.`;
 }
 
 /** The rejections any call of the route's kind can answer, with their own HTTP statuses. */
@@ -108,14 +124,18 @@ const describeRoute: typeof jsonSchemaTransform = (document) => {
   const route = document.route as RouteOptions;
   const { uploadBody, ...schema } = document.schema;
   const security = securityOf(route);
+  const call = route.config?.call;
+  // a declared call's schema already holds every answer its declaration allows
+  const common = call ? {} : failureAnswers(...commonFailuresOf(route));
   return toOpenapi({
     ...document,
     schema: {
       operationId: operationIdOf([route.method].flat()[0]!, document.url),
       ...(security ? { security } : {}),
       ...schema,
+      ...(call ? { description: describeCodes(call), 'x-codes': codesOf(call) } : {}),
       ...(uploadBody ? { body: uploadBody } : {}),
-      response: { ...failureAnswers(...commonFailuresOf(route)), ...(schema.response as object) },
+      response: { ...common, ...(schema.response as object) },
     },
   });
 };

@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
 import { type Db, openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { reportUndeclaredCode } from './undeclared-codes.ts';
 
 /** The engine under test: PostgreSQL when DATABASE_URL names one (CI's second run), else SQLite. */
 export const ENGINE = process.env.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
@@ -75,6 +76,7 @@ export async function startTestApp(env: Record<string, string> = {}, webDist: st
     database: testDb.database,
     now: () => Date.now() + offset,
     logger: false,
+    onUndeclaredCode: reportUndeclaredCode,
   });
   return {
     app,
@@ -95,5 +97,6 @@ export async function restartApp(previous: TestApp): Promise<FastifyInstance> {
     config: loadConfig({ PORTAL_DEV_OUTBOX: '1', LOG_LEVEL: 'silent' }, null),
     database: openDatabase(previous.testDb.config),
     logger: false,
+    onUndeclaredCode: reportUndeclaredCode,
   });
 }

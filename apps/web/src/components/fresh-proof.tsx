@@ -22,7 +22,10 @@ const FreshProofModal = lazy(async () => ({ default: (await import('./fresh-proo
  * confirm it is them, and the call is made again; cancelling rejects with the server's refusal. The
  * call receives the caller's options with 1009166 handled, so that no toast announces it.
  */
-export type WithFreshProof = <T>(call: (options: CallOptions) => Promise<T>, options?: CallOptions) => Promise<T>;
+export type WithFreshProof = <T, Code extends number>(
+  call: (options: CallOptions<Code>) => Promise<T>,
+  options?: CallOptions<Code>,
+) => Promise<T>;
 
 const FreshProofContext = createContext<(() => Promise<boolean>) | null>(null);
 
@@ -67,11 +70,15 @@ export function useFreshProof(): WithFreshProof {
   if (!ask) throw new Error('useFreshProof needs a FreshProofProvider above it');
   return useMemo<WithFreshProof>(
     () =>
-      async function withFreshProof(call, options = {}) {
-        const handled: CallOptions = {
+      async function withFreshProof<T, Code extends number>(
+        call: (options: CallOptions<Code>) => Promise<T>,
+        options: CallOptions<Code> = {},
+      ) {
+        // every call asking for a fresh proof declares 1009166
+        const handled = {
           ...options,
           onError: { ...options.onError, [ErrorCode.ReauthenticationRequired]: () => {} },
-        };
+        } as CallOptions<Code>;
         for (;;) {
           try {
             return await call(handled);

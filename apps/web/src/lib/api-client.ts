@@ -1,3 +1,11 @@
+import {
+  type AnswerOf,
+  type CallDeclaration,
+  type CodeOf,
+  type RequestOf,
+  paramNamesOf,
+  pathOf,
+} from '@portal/shared/api/contract/define';
 import type { Envelope } from '@portal/shared/api/envelope';
 import { HTTP_TIMEOUT_MS, LOGIN_EXPIRED_DEBOUNCE_MS } from '@portal/shared/constants';
 import { HEADER_REDIRECT_PAGE, REDIRECT_PAGE_NO_AUTH } from '@portal/shared/cookies';
@@ -31,12 +39,13 @@ export function registerApiHandlers(next: ApiHandlers): () => void {
   };
 }
 
-/** Per error code, how the caller shows it (a field error, a modal, a redirect) instead of the toast. */
-export type ErrorHandlers = Partial<Record<number, (error: ApiError) => void>>;
+/** Per error code, how the caller shows it (a field error, a modal, a redirect) instead of the toast;
+ *  only the codes the call declares. */
+export type ErrorHandlers<Code extends number = number> = Partial<Record<Code, (error: ApiError) => void>>;
 
-export interface CallOptions {
+export interface CallOptions<Code extends number = number> {
   /** The caller shows these codes itself; the catalogue toast is for what nobody handled. */
-  onError?: ErrorHandlers;
+  onError?: ErrorHandlers<Code>;
   /** No toast for any failure: the caller says nothing, or says it its own way. */
   silent?: boolean;
   /** Query parameters; undefined ones are left out. */
@@ -44,7 +53,16 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** The options of a call of the contract: its query is the request itself. */
+export type OptionsOf<D extends CallDeclaration> = Omit<CallOptions<CodeOf<D>>, 'query'>;
+
 export interface ApiClient {
+  /**
+   * A call of the contract: a POST sends `request` as its body (JSON, or the FormData of an upload),
+   * a GET fills its path parameters from `request` and sends the rest as the query. The answer is the
+   * call's `data` (a file's bytes for a file call), typed by its declaration.
+   */
+  call<D extends CallDeclaration>(declaration: D, request?: RequestOf<D>, options?: OptionsOf<D>): Promise<AnswerOf<D>>;
   get<T>(path: string, options?: CallOptions): Promise<T>;
   /** A plain object is sent as JSON, FormData as multipart. */
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
@@ -201,7 +219,16 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
     return settle<T>(path, response, received, call);
   }
 
+  function callOf<D extends CallDeclaration>(declaration: D, sent?: RequestOf<D>, options: OptionsOf<D> = {}) {
+    if (declaration.method === 'POST') return request<AnswerOf<D>>('POST', pathOf(declaration), sent, options);
+    const values = { ...(sent as Record<string, string | number | boolean | undefined> | undefined) };
+    const path = pathOf(declaration, values);
+    for (const name of paramNamesOf(declaration)) delete values[name];
+    return request<AnswerOf<D>>('GET', path, undefined, { ...options, query: values }, Boolean(declaration.file));
+  }
+
   return {
+    call: callOf,
     get: (path, options = {}) => request('GET', path, undefined, options),
     post: (path, body, options = {}) => request('POST', path, body, options),
     download: (path, options = {}) => request<Blob>('GET', path, undefined, options, true),
@@ -209,3 +236,6 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
 }
 
 export const apiClient = createApiClient();
+
+/** A call of the contract through the app's client: see `ApiClient.call`. */
+export const call: ApiClient['call'] = (declaration, request, options) => apiClient.call(declaration, request, options);

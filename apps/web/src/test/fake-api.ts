@@ -1,3 +1,4 @@
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
 import { vi } from 'vitest';
 import { type ApiHandlers, registerApiHandlers } from '../lib/api-client';
 
@@ -6,6 +7,9 @@ export type Answer = { data: unknown } | { code: number; data?: unknown };
 type Route = Answer | ((body: unknown, query: URLSearchParams) => Answer);
 
 export const ok = (data: unknown = null): Answer => ({ data });
+
+/** The key of a call among `fakeApi`'s routes: `POST /api/...`. */
+export const routeOf = (declaration: CallDeclaration): string => `${declaration.method} ${declaration.path}`;
 export const fail = (code: number, data: unknown = null): Answer => ({ code, data });
 
 /**

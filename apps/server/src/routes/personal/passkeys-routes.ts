@@ -19,7 +19,7 @@ import {
   renamePasskey,
 } from '../../libraries/passkeys.ts';
 import { storedUserAgent } from '../../libraries/devices.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/audiences/signed-in.ts';
 import { ok } from '../../plugins/envelope.ts';
 
 const nothing = { 200: envelopeSchema(z.null()) };

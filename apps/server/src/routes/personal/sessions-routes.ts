@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { storedUserAgent } from '../../libraries/devices.ts';
 import { listMySessions, revokeMyOtherSessions, revokeMySession } from '../../libraries/my-sessions.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/audiences/signed-in.ts';
 import { ok } from '../../plugins/envelope.ts';
 
 /** My sessions (F): the person's own live sessions, and ending them. */

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storedUserAgent } from '../../libraries/devices.ts';
 import { confirmTwoStep, disableTwoStep, startTwoStepSetup, twoStepState } from '../../libraries/two-step.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/audiences/signed-in.ts';
 import { ok } from '../../plugins/envelope.ts';
 
 /** Two-step sign-in with an authenticator app, as the person turns it on and off (personal centre). */

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enterEnterprise, portalInfo, userAdmin } from '../../libraries/portal.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/audiences/signed-in.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { failureAnswers } from '../../plugins/validation.ts';
 import { apiPaths } from '@portal/shared/api/paths';

@@ -4,13 +4,6 @@ import { AppError } from '../../app-error.ts';
 import { type Administrator, requireAdministrator } from '../../libraries/settings-access.ts';
 import { failureAnswers } from '../../plugins/validation.ts';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set on the settings centre's administrator routes before their body is read. */
-    administrator: Administrator | null;
-  }
-}
-
 /** The first words of every administrator call's description. */
 export const ADMINISTRATOR_ONLY =
   "The session's current company; administrators of a company with the `settcntr` product only (others, and every administrator of a company without it: 1000403 with `redirect-page: 001`; no session: 1000401).";
@@ -21,7 +14,6 @@ export const ADMINISTRATOR_ONLY =
  * 1000403 whatever they send, and never gets to stream an upload. Each route's schema says so.
  */
 export function administratorOnly(app: FastifyInstance): void {
-  app.decorateRequest('administrator', null);
   // a new schema object: routes share their response objects
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, response: { ...failureAnswers(403), ...(route.schema?.response as object) } };

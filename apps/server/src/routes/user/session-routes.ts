@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { storedUserAgent } from '../../libraries/devices.ts';
 import { signIn, signOut } from '../../libraries/sign-in.ts';
 import { toCurrentUser } from '../../libraries/users.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/audiences/signed-in.ts';
 import { ok } from '../../plugins/envelope.ts';
 import { apiPaths } from '@portal/shared/api/paths';
 

@@ -1,16 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@portal/shared/api/paths';
 import type { CurrentUser } from '@portal/shared/api/auth';
-import type {
-  AllowModifyPassword,
-  UpdateEmailRequest,
-  UpdateNicknameRequest,
-  UpdatePasswordRequest,
-  UpdatePasswordResponse,
-  UpdatePhoneRequest,
-} from '@portal/shared/api/personal';
+import type { CallDeclaration, RequestOf } from '@portal/shared/api/contract/define';
+import { personalCalls } from '@portal/shared/api/contract/personal';
 import { useFreshProof } from '../../components/fresh-proof';
-import { type CallOptions, apiClient } from '../../lib/api-client';
+import { type OptionsOf, apiClient, call } from '../../lib/api-client';
 import { sessionKeys } from '../../session/session-queries';
 
 /** The personal centre's calls: reads are query options under `personalKeys`, changes are mutations. */
@@ -20,10 +14,10 @@ export const personalKeys = {
   allowModifyPassword: () => [...personalKeys.all, 'allow-modify-password'] as const,
 };
 
-/** A mutation's variables: the request body, and how the caller shows which failures. */
-export interface Call<Body> {
-  body: Body;
-  options?: CallOptions;
+/** A mutation's variables: the request, and how the caller shows which of its call's failures. */
+export interface Change<D extends CallDeclaration> {
+  body: RequestOf<D>;
+  options?: OptionsOf<D>;
 }
 
 export const currentUserQuery = () =>
@@ -35,7 +29,7 @@ export const currentUserQuery = () =>
 export const allowModifyPasswordQuery = () =>
   queryOptions({
     queryKey: personalKeys.allowModifyPassword(),
-    queryFn: ({ signal }) => apiClient.get<AllowModifyPassword>(apiPaths.allowModifyPassword, { signal }),
+    queryFn: ({ signal }) => call(personalCalls.allowModifyPassword, undefined, { signal }),
   });
 
 /**
@@ -43,12 +37,11 @@ export const allowModifyPasswordQuery = () =>
  * portal info, which the header and the other products of the origin (`_userInfo`) read. A new phone
  * or email needs a fresh proof of the person, asked for when the server wants it.
  */
-function useChange<Body, Answer = null>(path: string) {
+function useChange<D extends CallDeclaration>(declaration: D) {
   const client = useQueryClient();
   const withFreshProof = useFreshProof();
   return useMutation({
-    mutationFn: ({ body, options }: Call<Body>) =>
-      withFreshProof((proven) => apiClient.post<Answer>(path, body, proven), options),
+    mutationFn: ({ body, options }: Change<D>) => withFreshProof((proven) => call(declaration, body, proven), options),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: personalKeys.currentUser() }),
@@ -57,8 +50,7 @@ function useChange<Body, Answer = null>(path: string) {
   });
 }
 
-export const useUpdateNickname = () => useChange<UpdateNicknameRequest>(apiPaths.updateNickname);
-export const useUpdatePhone = () => useChange<UpdatePhoneRequest>(apiPaths.updatePhone);
-export const useUpdateEmail = () => useChange<UpdateEmailRequest>(apiPaths.updateEmail);
-export const useUpdatePassword = () =>
-  useChange<UpdatePasswordRequest, UpdatePasswordResponse>(apiPaths.updatePassword);
+export const useUpdateNickname = () => useChange(personalCalls.updateNickname);
+export const useUpdatePhone = () => useChange(personalCalls.updatePhone);
+export const useUpdateEmail = () => useChange(personalCalls.updateEmail);
+export const useUpdatePassword = () => useChange(personalCalls.updatePassword);

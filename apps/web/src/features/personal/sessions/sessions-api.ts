@@ -7,8 +7,7 @@ import type {
   RevokeSessionResponse,
 } from '@portal/shared/api/sessions';
 import { useFreshProof } from '../../../components/fresh-proof';
-import { apiClient } from '../../../lib/api-client';
-import type { Call } from '../personal-api';
+import { type CallOptions, apiClient } from '../../../lib/api-client';
 import { personalKeys } from '../personal-api';
 
 /** The person's own sessions: the list, and ending one or all the others. */
@@ -21,6 +20,11 @@ export const mySessionsQuery = () =>
     queryKey: sessionsKeys.list(),
     queryFn: ({ signal }) => apiClient.get<MySession[]>(apiPaths.mySessions, { signal }),
   });
+
+interface Call<Body> {
+  body: Body;
+  options?: CallOptions;
+}
 
 /** Whatever the answer (a session already gone answers 1009150), the list is fetched again. Signing
  *  out everywhere needs a fresh proof of the person, asked for when the server wants it. */

@@ -1,9 +1,9 @@
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../app-error.ts';
-import { type Auth, authenticate, tokenFromHeader } from '../libraries/sessions.ts';
-import { languageCookie } from './request-context.ts';
+import { AppError } from '../../app-error.ts';
+import { type Auth, authenticate, tokenFromHeader } from '../../libraries/sessions.ts';
+import { languageCookie } from '../request-context.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,11 +17,19 @@ declare module 'fastify' {
   }
 }
 
-/** Runs at preParsing: after the request-rate limiter (an onRequest hook), so that a flood of bad
+/** Whether the route's call needs a session, or reads one when sent. */
+function sessionMode(request: FastifyRequest): 'required' | 'optional' | undefined {
+  const { call, auth } = request.routeOptions.config;
+  if (!call) return auth;
+  if (call.audience === 'signedIn' || call.audience === 'administrator') return 'required';
+  return call.session;
+}
+
+/** The gate of signed-in calls (and the session of those that read one when sent). Runs at preParsing: after the request-rate limiter (an onRequest hook), so that a flood of bad
  *  tokens is throttled before it reaches the database, and before the body is parsed or validated. */
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export const signedInAudience = fp(async (app: FastifyInstance) => {
   app.addHook('preParsing', async (request) => {
-    const mode = request.routeOptions.config.auth;
+    const mode = sessionMode(request);
     if (!mode) return;
     const token = tokenFromHeader(request.headers.authorization);
     request.auth = token ? await authenticate(app.ctx, token) : null;
@@ -31,18 +39,20 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     const { user } = request.auth;
     if (!languageCookie(request)) request.lang = user.lang_code;
+    const { config } = request.routeOptions;
+    const settling = config.uncertifiedAllowed || config.call?.beforeAccountSettled;
     const cutOff = app.ctx.now() > app.ctx.config.phoneCertifyCutoffMs;
-    if (cutOff && !user.phone_certified && !request.routeOptions.config.uncertifiedAllowed) {
+    if (cutOff && !user.phone_certified && !settling) {
       throw new AppError(ErrorCode.PhoneVerificationRequired);
     }
     // a company of the member requires two-step sign-in: a password alone reaches its set-up only
-    const { config } = request.routeOptions;
     if (
       mode === 'required' &&
       request.auth.twoStepRequired &&
       user.totp_enabled_at === null &&
       !config.twoStepSetupAllowed &&
-      !config.uncertifiedAllowed
+      !config.call?.duringTwoStepSetup &&
+      !settling
     ) {
       throw new AppError(ErrorCode.TwoStepSetupRequired);
     }

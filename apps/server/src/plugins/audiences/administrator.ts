@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { requireAdministrator } from '../../libraries/settings-access.ts';
+
+/**
+ * The gate of administrators' calls: an administrator of the session's current company, which has the
+ * settings centre. It runs at preParsing, after the session's gate and before the body is parsed or
+ * validated, so that anyone else is refused with 1000403 whatever they send, and never gets to
+ * stream an upload.
+ */
+export const administratorAudience = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('administrator', null);
+  app.addHook('preParsing', async (request) => {
+    if (request.routeOptions.config.call?.audience !== 'administrator') return;
+    request.administrator = await requireAdministrator(app.ctx, request.auth, request.ip);
+  });
+});

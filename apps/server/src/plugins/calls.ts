@@ -1,0 +1,115 @@
+import { type CallDeclaration, codesOf } from '@portal/shared/api/contract/define';
+import { envelopeSchema } from '@portal/shared/api/envelope';
+import { type FailureCode, httpStatusOf } from '@portal/shared/errors/error-codes';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { ZodType, z } from 'zod';
+import type { Caller } from '../libraries/caller.ts';
+import { storedUserAgent } from '../libraries/devices.ts';
+import type { Auth } from '../libraries/sessions.ts';
+import type { Administrator } from '../libraries/settings-access.ts';
+import { ok } from './envelope.ts';
+import { type FailureStatus, failureAnswer } from './validation.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declaration the route was registered from: its audience gate and the codes it may answer. */
+    call?: CallDeclaration;
+  }
+  interface FastifyRequest {
+    /** Set by the administrator gate on the calls of administrators, before their body is read. */
+    administrator: Administrator | null;
+  }
+}
+
+type Parsed<S> = S extends ZodType ? z.output<S> : undefined;
+type SessionFor<D extends CallDeclaration> = D['audience'] extends 'signedIn' | 'administrator' ? Auth : Auth | null;
+type Answer<D extends CallDeclaration> = D['file'] extends string ? FastifyReply : z.output<D['response']>;
+
+/** What a route's handler gets: the request as its call declares it, and who makes it. */
+export interface Served<D extends CallDeclaration> {
+  body: Parsed<D['body']>;
+  query: Parsed<D['query']>;
+  params: Parsed<D['params']>;
+  caller: Caller<SessionFor<D>>;
+  /** The administrator the gate found, on an administrator's call. */
+  administrator: D['audience'] extends 'administrator' ? Administrator : null;
+  /** For what only HTTP knows: an upload's parts, a file's headers. */
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** The answers of a call in its route schema, by HTTP status: the envelope on 200 (or the file), and
+ *  each rejection with a status of its own with the declared codes it carries there. */
+function answersOf(declaration: CallDeclaration): Record<number, unknown> {
+  const byStatus = new Map<FailureStatus, FailureCode[]>();
+  for (const code of codesOf(declaration)) {
+    const status = httpStatusOf(code) as FailureStatus | 200;
+    if (status !== 200) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  // a POST's body of another media type: 1000400 with its own status
+  if (declaration.method === 'POST') byStatus.set(415, byStatus.get(415) ?? []);
+  const answers: Record<number, unknown> = {
+    200: declaration.file
+      ? { description: 'The file', content: { [declaration.file]: { schema: declaration.response } } }
+      : envelopeSchema(declaration.response),
+  };
+  for (const [status, codes] of byStatus)
+    answers[status] = codes.length ? failureAnswer(status, codes) : failureAnswer(status);
+  return answers;
+}
+
+function routeSchema(declaration: CallDeclaration): FastifySchema {
+  return {
+    tags: [declaration.tag],
+    summary: declaration.summary,
+    ...(declaration.description ? { description: declaration.description } : {}),
+    ...(declaration.body ? { body: declaration.body } : {}),
+    ...(declaration.upload ? { uploadBody: declaration.upload, consumes: ['multipart/form-data'] } : {}),
+    ...(declaration.query ? { querystring: declaration.query } : {}),
+    ...(declaration.params ? { params: declaration.params } : {}),
+    response: answersOf(declaration),
+  };
+}
+
+/** Who makes the request, built once for its handler. */
+function callerOf(request: FastifyRequest): Caller {
+  return {
+    ip: request.ip,
+    userAgent: storedUserAgent(request.headers['user-agent']),
+    language: request.lang,
+    log: request.log,
+    session: request.auth,
+  };
+}
+
+/**
+ * Registers the route of a declared call: its path and method, its schemas (the request is validated
+ * and the answer encoded by them), its audience (the gates in `plugins/audiences/` read it), its entry
+ * in the API description, and the envelope around what the handler returns.
+ */
+export function serve<const D extends CallDeclaration>(
+  app: FastifyInstance,
+  declaration: D,
+  handler: (served: Served<D>) => Answer<D> | Promise<Answer<D>>,
+  options: { bodyLimit?: number } = {},
+): void {
+  app.route({
+    method: declaration.method,
+    url: declaration.path,
+    config: { call: declaration, ...(declaration.unthrottled ? { rateLimit: false } : {}) },
+    schema: routeSchema(declaration),
+    ...options,
+    handler: async (request, reply) => {
+      const answer = await handler({
+        body: request.body,
+        query: request.query,
+        params: request.params,
+        caller: callerOf(request),
+        administrator: request.administrator,
+        request,
+        reply,
+      } as Served<D>);
+      return declaration.file ? answer : ok(answer);
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { accountSecurityCalls } from './contract/account-security.ts';
+import { codeCalls } from './contract/codes.ts';
+import { operationCalls } from './contract/operations.ts';
+import { personalCalls } from './contract/personal.ts';
+import { portalCalls } from './contract/portal.ts';
+import { registrationCalls } from './contract/registration.ts';
+import { settingsCalls } from './contract/settings.ts';
+import { signInCalls } from './contract/sign-in.ts';
+
+/**
+ * Every call of the portal, by name: the server registers its routes from these declarations, the API
+ * description is generated from them, and the tests call through them. The web app imports the area
+ * it needs (`contract/<area>.ts`), so that a screen's bundle carries only its own calls.
+ */
+export const contractAreas = {
+  signIn: signInCalls,
+  codes: codeCalls,
+  registration: registrationCalls,
+  personal: personalCalls,
+  accountSecurity: accountSecurityCalls,
+  portal: portalCalls,
+  settings: settingsCalls,
+  operations: operationCalls,
+};
+
+export const contract = {
+  ...signInCalls,
+  ...codeCalls,
+  ...registrationCalls,
+  ...personalCalls,
+  ...accountSecurityCalls,
+  ...portalCalls,
+  ...settingsCalls,
+  ...operationCalls,
+};
+
+export type CallName = keyof typeof contract;

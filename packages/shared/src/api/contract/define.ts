@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import { ErrorCode, type FailureCode } from '../../errors/error-codes.ts';
+
+/**
+ * Who may make a call:
+ * - `anonymous`: anyone; with `session: 'optional'` the call also reads a session when one is sent;
+ * - `signedIn`: a live session (1000401 without one);
+ * - `administrator`: an administrator of the session's current company, which has the settings
+ *   centre (1000403 otherwise);
+ * - `operator`: whoever runs the portal (the probes of an orchestrator, the development outbox).
+ */
+export type Audience = 'anonymous' | 'signedIn' | 'administrator' | 'operator';
+
+/** The group a call is listed under in the API description. */
+export type CallTag =
+  | 'sign-in'
+  | 'codes'
+  | 'registration'
+  | 'portal'
+  | 'personal'
+  | 'account-security'
+  | 'settings'
+  | 'operations'
+  | 'development';
+
+/** One call of the portal's API, declared once: the server registers it, the API description
+ *  describes it, the web client and the tests call it, all from this object. */
+export interface CallDeclaration {
+  method: 'GET' | 'POST';
+  /** The full path; `:name` segments are the `params`. */
+  path: string;
+  audience: Audience;
+  /** `anonymous` calls that also read a session when one is sent. */
+  session?: 'optional';
+  /** A signed-in call an account may still make when it must first verify its phone (after the
+   *  cut-off date) or set up two-step sign-in its company requires: both only settle the account. */
+  beforeAccountSettled?: boolean;
+  /** A signed-in call a member may make before setting up the two-step sign-in their company requires. */
+  duringTwoStepSetup?: boolean;
+  /** Calls outside the per-address request rate (the probes). */
+  unthrottled?: boolean;
+  tag: CallTag;
+  summary: string;
+  /** The rules of the call, in the API description. */
+  description?: string;
+  body?: z.ZodType;
+  /** A multipart body the call reads itself (an upload): described, not validated by the router. */
+  upload?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** `data` of a successful answer; for `file` calls, the envelope of a refusal only. */
+  response: z.ZodType;
+  /** The media type of the file a call answers on success instead of an envelope (a CSV export). */
+  file?: string;
+  /** The codes the call itself may answer, beyond those its audience and kind bring (see `codesOf`). */
+  errors: readonly FailureCode[];
+}
+
+/** Declares a call; the literal types (path, codes) are kept for the web client and the tests. */
+export function defineCall<const D extends CallDeclaration>(declaration: D): D {
+  return declaration;
+}
+
+/** What any call may answer: a malformed request, a request rate over the limit, a fault, a wait. */
+const ANY_CALL = [
+  ErrorCode.BadRequest,
+  ErrorCode.TooManyAttempts,
+  ErrorCode.Internal,
+  ErrorCode.ServiceUnavailable,
+] as const;
+
+/** What a signed-in call may answer besides: no session, and an account that must settle first. */
+const SIGNED_IN = [
+  ErrorCode.Unauthorized,
+  ErrorCode.PhoneVerificationRequired,
+  ErrorCode.TwoStepSetupRequired,
+] as const;
+
+const AUDIENCE_CODES = {
+  anonymous: [],
+  operator: [],
+  signedIn: SIGNED_IN,
+  administrator: [...SIGNED_IN, ErrorCode.Forbidden],
+} as const satisfies Record<Audience, readonly FailureCode[]>;
+
+/** Every code a call may answer: its own, its audience's and those of any call. */
+export type CodeOf<D extends CallDeclaration> =
+  D['errors'][number] | (typeof AUDIENCE_CODES)[D['audience']][number] | (typeof ANY_CALL)[number];
+
+export function codesOf(declaration: CallDeclaration): FailureCode[] {
+  return [...new Set<FailureCode>([...ANY_CALL, ...AUDIENCE_CODES[declaration.audience], ...declaration.errors])];
+}
+
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
+type Output<S> = S extends z.ZodType ? z.output<S> : never;
+
+/** What the caller sends: the body of a POST (a FormData for an upload), else the query and path parameters. */
+export type RequestOf<D extends CallDeclaration> = D['upload'] extends z.ZodType
+  ? FormData
+  : D['body'] extends z.ZodType
+    ? Input<D['body']>
+    : (D['query'] extends z.ZodType ? Input<D['query']> : unknown) &
+        (D['params'] extends z.ZodType ? Input<D['params']> : unknown);
+
+/** What a successful answer carries: `data`, or the file's bytes. */
+export type AnswerOf<D extends CallDeclaration> = D['file'] extends string ? Blob : Output<D['response']>;
+
+/** Whether the caller must send something: a call without body, query or parameters takes none. */
+export type TakesRequest<D extends CallDeclaration> =
+  D['body'] | D['upload'] | D['query'] | D['params'] extends undefined
+  ? false
+  : true;
+
+/** The path with its `:name` parameters taken from `values`, each encoded. */
+export function pathOf(declaration: CallDeclaration, values: Record<string, unknown> = {}): string {
+  return declaration.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
+}
+
+/** The names of the path parameters of a call. */
+export function paramNamesOf(declaration: CallDeclaration): string[] {
+  return [...declaration.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+}

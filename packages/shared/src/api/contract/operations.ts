@@ -1,0 +1,2 @@
+/** Probes for orchestrators and the development outbox. */
+export const operationCalls = {};

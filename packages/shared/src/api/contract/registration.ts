@@ -1,0 +1,2 @@
+/** Invitation links and registration. */
+export const registrationCalls = {};

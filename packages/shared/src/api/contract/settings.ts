@@ -1,0 +1,2 @@
+/** The settings centre, on the session's current company. */
+export const settingsCalls = {};
