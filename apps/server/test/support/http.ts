@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { type CallDeclaration, paramNamesOf, pathOf } from '@portal/shared/api/contract/define';
 import { apiPaths } from '@portal/shared/api/paths';
 
 export interface Reply<T = any> {
@@ -22,12 +23,44 @@ export function randomLoopback(): string {
   return `127.${octet()}.${octet()}.${octet()}`;
 }
 
+interface SendOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  ip?: string;
+  /** A declared call's query, and the values of its path parameters (the rest of a GET's values go in the query). */
+  query?: Record<string, string | number | boolean | undefined>;
+}
+
+/** A declared call's URL: its path with its parameters filled in, and the rest of `query` after it. */
+export function urlOf(declaration: CallDeclaration, query: SendOptions['query'] = {}): string {
+  const names = new Set(paramNamesOf(declaration));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && !names.has(name)) search.set(name, String(value));
+  }
+  const rest = search.toString();
+  return `${pathOf(declaration, query)}${rest ? `?${rest}` : ''}`;
+}
+
+/** A request to a call of the contract (its method and path), or to any method and URL. */
+export async function call(app: FastifyInstance, declaration: CallDeclaration, options?: SendOptions): Promise<Reply>;
 export async function call(
   app: FastifyInstance,
   method: 'GET' | 'POST',
   url: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string>; ip?: string } = {},
+  options?: SendOptions,
+): Promise<Reply>;
+export async function call(
+  app: FastifyInstance,
+  target: CallDeclaration | 'GET' | 'POST',
+  urlOrOptions?: string | SendOptions,
+  maybeOptions: SendOptions = {},
 ): Promise<Reply> {
+  const declared = typeof target === 'object';
+  const options = (declared ? (urlOrOptions as SendOptions | undefined) : maybeOptions) ?? {};
+  const method = declared ? target.method : target;
+  const url = declared ? urlOf(target, options.query) : (urlOrOptions as string);
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await app.inject({
