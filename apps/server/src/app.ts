@@ -1,7 +1,4 @@
-import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
-import { constants as zlibConstants } from 'node:zlib';
-import { JSON_BODY_LIMIT_BYTES, REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
+import { JSON_BODY_LIMIT_BYTES } from '@portal/shared/constants';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -17,17 +14,18 @@ import { signedInAudience } from './plugins/audiences/signed-in.ts';
 import { deadlinePlugin } from './plugins/deadline.ts';
 import { type UndeclaredCode, declaredCodesPlugin } from './plugins/declared-codes.ts';
 import { drainPlugin } from './plugins/drain.ts';
-import { ipKey } from './libraries/ip-key.ts';
 import { createRedisClient } from './libraries/redis-client.ts';
 import { boundPasswordWork } from './libraries/passwords.ts';
 import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
 import { schedulePurge } from './libraries/retention.ts';
-import { countingRefusals, tooManyAttempts } from './libraries/throttle.ts';
+import { countingRefusals } from './libraries/throttle.ts';
 import { databaseThrottleStore } from './libraries/throttle-store.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { DevLogController, envelopeCodePlugin } from './plugins/dev-log.ts';
 import { createLogger, requestIdPlugin } from './plugins/logger.ts';
 import { createMetrics, metricsPlugin, metricsRoutes } from './plugins/metrics.ts';
+import { compressionPlugin } from './plugins/external/compression.ts';
+import { requestRatePlugin } from './plugins/external/rate-limit.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -149,18 +147,7 @@ export async function buildApp({
   // with several server processes the request-rate counters must be shared: Redis when configured
   app.decorate('redis', redis);
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, {
-    global: true,
-    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}request-rate:` } : {}),
-    max: REQUESTS_PER_IP_MINUTE,
-    // one client as the app's own per-IP limits see it: an IPv4 address, or an IPv6 client's whole /64
-    keyGenerator: (request) => ipKey(request.ip),
-    // the web app's own files (some 45 on a first visit) would use up an office's requests
-    allowList: (request) => request.routeOptions.config.webAppFile === true,
-    timeWindow: '1 minute',
-    onExceeded: () => ctx.metrics?.throttled('request-rate'),
-    errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
-  });
+  await app.register(requestRatePlugin, { ctx, redis });
   await app.register(signedInAudience);
   await app.register(administratorAudience);
 
@@ -171,14 +158,7 @@ export async function buildApp({
     mainDomain: config.mainDomain,
     productUrls: config.productUrls,
   });
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    // below this the bytes saved do not pay for the work; quality 4 costs about what gzip does
-    threshold: 1024,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-    // request bodies stay as they were: JSON, never encoded
-    globalDecompression: false,
-  });
+  await app.register(compressionPlugin);
   await app.register(openapiPlugin, { config });
 
   await app.register(healthRoutes);
