@@ -1,9 +1,20 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { PRODUCTS } from '@portal/shared/products';
 import type { Engine } from '../database.ts';
 
-/** The whole data model of the contract. Frozen: later changes go in new migrations. */
+/** The product catalogue as this migration first created it: a later change to the live list in
+ *  packages/shared/src/products.ts is a migration of its own, never a change of what this one did. */
+const PRODUCTS_AT_START = [
+  { code: 'esguard', entryPath: '/es' },
+  { code: 'mgguard', entryPath: '/mg' },
+  { code: 'seop', entryPath: '/seop' },
+  { code: 'saas-dragon-boat', entryPath: '/longzhou' },
+  { code: 'settcntr', entryPath: '/settings' },
+  { code: 'saas-es-actuary', entryPath: '/cesuan' },
+  { code: 'esark', entryPath: '/ark4' },
+];
+
+/** The first data model. Frozen: later changes go in new migrations. */
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   const pg = engine === 'postgres';
   const id = pg ? ('serial' as const) : ('integer' as const);
@@ -178,6 +189,6 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   // the product catalogue is reference data: every installation has the same seven products
   await db
     .insertInto('products')
-    .values(PRODUCTS.map((p, i) => ({ code: p.code, entry_path: p.entryPath, sort_order: i + 1 })))
+    .values(PRODUCTS_AT_START.map((p, i) => ({ code: p.code, entry_path: p.entryPath, sort_order: i + 1 })))
     .execute();
 }
