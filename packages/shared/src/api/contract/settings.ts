@@ -1,2 +1,300 @@
+import { z } from 'zod';
+import { ErrorCode } from '../../errors/error-codes.ts';
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_PAGE_SIZE_DEFAULT,
+  AUDIT_PAGE_SIZE_MAX,
+  AUDIT_PEOPLE_MAX,
+  auditEventPageSchema,
+  auditEventsQuerySchema,
+  auditExportQuerySchema,
+  auditPeopleQuerySchema,
+  auditPeopleSchema,
+} from '../audit.ts';
+import { personalizationQuerySchema, personalizationSchema } from '../personalization.ts';
+import {
+  companyInvitationListSchema,
+  createCompanyInvitationRequestSchema,
+  createDepartmentRequestSchema,
+  createDepartmentResponseSchema,
+  createdCompanyInvitationSchema,
+  createMemberRequestSchema,
+  createMemberResponseSchema,
+  deleteDepartmentRequestSchema,
+  departmentListSchema,
+  memberPageSchema,
+  membersQuerySchema,
+  personalizationIconResponseSchema,
+  removeMemberRequestSchema,
+  renameDepartmentRequestSchema,
+  revokeCompanyInvitationRequestSchema,
+  savePersonalizationRequestSchema,
+  updateMemberRequestSchema,
+} from '../settings.ts';
+import { securitySettingsSchema, securityStateSchema } from '../two-step.ts';
+import { defineCall } from './define.ts';
+import { COMPANY_SETTINGS_PREFIX as S, SETTINGS_PREFIX } from './prefixes.ts';
+
+/** The first words of every administrator call's description. */
+export const ADMINISTRATOR_ONLY =
+  "The session's current company; administrators of a company with the `settcntr` product only (others, and every administrator of a company without it: 1000403 with `redirect-page: 001`; no session: 1000401).";
+
+/** The parts of the icon upload, for the API description; the route reads them itself. */
+export const iconUploadSchema = z.strictObject({
+  file: z.file().describe('A JPG or PNG image (by its content), under 5 MB.'),
+});
+
+/** The CSV text: never serialized by a schema. */
+export const csvSchema = z.any().meta({ type: 'string', format: 'binary' });
+
+const NAME_RULE =
+  'A name is 1-30 characters, trimmed, unique among its siblings (exact match; top-level departments are siblings): a taken name is 1000400 with `fields.name: validation.departmentNameTaken`.';
+
+const AUDIT_FILTERS =
+  '`userId` keeps the events of one acting person, `action` those of one action (its code, such as `member.update`), `from` (inclusive) and `to` (exclusive) a span of time, each an ISO 8601 moment with its offset; the filters combine.';
+
 /** The settings centre, on the session's current company. */
-export const settingsCalls = {};
+export const settingsCalls = {
+  personalization: defineCall({
+    method: 'GET',
+    path: `${S}/personalization/query`,
+    // branding is public: the verify-phone page of an uncertified account keeps its icon and title
+    audience: 'anonymous',
+    session: 'optional',
+    beforeAccountSettled: true,
+    tag: 'settings',
+    summary: "A company's branding: icon, platform names, language and page title",
+    description:
+      'Whose: with a session, its current company; otherwise (or for a user without a company) the company whose sub-host name is `domain`; otherwise, or for an unknown `domain`, the platform defaults (the platform title, the built-in icon, zh-CN). ' +
+      '`icon` is a root-relative URL of `GET /enterprise/personalization/icon/{enterpriseId}?v=<version>`. ' +
+      '`slogan` (the page title) follows the request language (the `langCode` cookie, else the saved language of the signed-in user, else Accept-Language): zh-CN takes `platformNameCn`, every other language `platformNameEn`; an empty one falls back to `platformName`, then to the platform title in the request language. The platform defaults have the platform title in the request language as `slogan`.',
+    query: personalizationQuerySchema,
+    response: personalizationSchema,
+    errors: [],
+  }),
+
+  savePersonalization: defineCall({
+    method: 'POST',
+    path: `${S}/personalization/save`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: "Save the company's platform names and language",
+    description: `${ADMINISTRATOR_ONLY} Each name 1-30 characters, trimmed; \`languageType\` one of the six languages. The personalization query shows them at once.`,
+    body: savePersonalizationRequestSchema,
+    response: z.null(),
+    errors: [ErrorCode.NotFound],
+  }),
+
+  uploadIcon: defineCall({
+    method: 'POST',
+    path: `${S}/personalization/icon`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: "Upload the company's icon (the favicon)",
+    description: `${ADMINISTRATOR_ONLY} \`multipart/form-data\` with one part, the file \`file\`: a JPG or PNG by its content (the file name and declared type do not count), under 5 MB. Another part, no file, or another kind of image: 1000400; 5 MB or more: 1000413 (HTTP 413). Answers the new icon URL; its version moves on, so caches fetch it anew.`,
+    upload: iconUploadSchema,
+    response: personalizationIconResponseSchema,
+    errors: [ErrorCode.PayloadTooLarge, ErrorCode.NotFound],
+  }),
+
+  resetIcon: defineCall({
+    method: 'POST',
+    path: `${S}/personalization/icon/reset`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: "Reset the company's icon to the platform's",
+    description: `${ADMINISTRATOR_ONLY} No body. The uploaded icon is removed and the platform's icon shows again; answers the company's icon URL, whose version moves on as after an upload.`,
+    response: personalizationIconResponseSchema,
+    errors: [ErrorCode.NotFound],
+  }),
+
+  members: defineCall({
+    method: 'GET',
+    path: `${S}/members`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: "A page of the company's members",
+    description: `${ADMINISTRATOR_ONLY} In the order they joined. \`keyword\` matches part of the account, name, phone or email, ignoring letter case (ASCII letters on SQLite). \`pageSize\` 1-100 (default 20), \`page\` from 1; \`joinedAt\` is ISO 8601.`,
+    query: membersQuerySchema,
+    response: memberPageSchema,
+    errors: [],
+  }),
+
+  createMember: defineCall({
+    method: 'POST',
+    path: `${S}/members/create`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Create an account for a new member, for account sign-in',
+    description: `${ADMINISTRATOR_ONLY} The account is stored in lower case. The phone and email, if given, are unproven (no code proved them): they open nothing and block nobody, so any phone or email is accepted and the answer never tells whether another account has it; after the cut-off date the person proves the phone at the first sign-in. Role \`member\` unless given; the default department unless \`departmentId\` (1000404 when it is not this company's). A taken account name: 1000400 with \`fields.account: validation.accountTaken\`.`,
+    body: createMemberRequestSchema,
+    response: createMemberResponseSchema,
+    errors: [ErrorCode.NotFound],
+  }),
+
+  updateMember: defineCall({
+    method: 'POST',
+    path: `${S}/members/update`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: "Change a member's role or department",
+    description: `${ADMINISTRATOR_ONLY} What is omitted stays. 1000404 when the user is not a member of this company or the department is not this company's; 1000403 with \`data.reason: lastAdmin\` when it would demote the last administrator.`,
+    body: updateMemberRequestSchema,
+    response: z.null(),
+    errors: [ErrorCode.NotFound],
+  }),
+
+  removeMember: defineCall({
+    method: 'POST',
+    path: `${S}/members/remove`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Take a member out of the company',
+    description: `${ADMINISTRATOR_ONLY} The account itself stays. Removing oneself is allowed. 1000404 when the user is not a member; 1000403 with \`data.reason: lastAdmin\` for the last administrator. The removed person's sessions fall back to another company of theirs (or none) on their next request.`,
+    body: removeMemberRequestSchema,
+    response: z.null(),
+    errors: [ErrorCode.NotFound],
+  }),
+
+  departments: defineCall({
+    method: 'GET',
+    path: `${S}/departments`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: "The company's departments",
+    description: `${ADMINISTRATOR_ONLY} A flat list in the order they were made; \`parentId\` null for a top-level department. \`memberCount\` counts the department's own members, not those of its sub-departments.`,
+    response: departmentListSchema,
+    errors: [],
+  }),
+
+  createDepartment: defineCall({
+    method: 'POST',
+    path: `${S}/departments/create`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Create a department',
+    description: `${ADMINISTRATOR_ONLY} Top-level without \`parentId\`; 1000404 when the parent is not this company's. ${NAME_RULE}`,
+    body: createDepartmentRequestSchema,
+    response: createDepartmentResponseSchema,
+    errors: [ErrorCode.NotFound],
+  }),
+
+  renameDepartment: defineCall({
+    method: 'POST',
+    path: `${S}/departments/rename`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Rename a department',
+    description: `${ADMINISTRATOR_ONLY} The default department may be renamed too. 1000404 for a department that is not this company's. ${NAME_RULE}`,
+    body: renameDepartmentRequestSchema,
+    response: z.null(),
+    errors: [ErrorCode.NotFound],
+  }),
+
+  deleteDepartment: defineCall({
+    method: 'POST',
+    path: `${S}/departments/delete`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Delete a department with its sub-departments',
+    description: `${ADMINISTRATOR_ONLY} The department and every department under it go together, all or nothing. 1009109 for the default department; 1009107 when it or any department under it has members (move them first); 1000404 for a department that is not this company's. Invitation links into a deleted department put their people in the default department.`,
+    body: deleteDepartmentRequestSchema,
+    response: z.null(),
+    errors: [ErrorCode.DefaultDepartment, ErrorCode.DepartmentHasMembers, ErrorCode.NotFound],
+  }),
+
+  invitations: defineCall({
+    method: 'GET',
+    path: `${S}/invitations`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: "The company's invitation links, newest first",
+    description: `${ADMINISTRATOR_ONLY} \`id\` is the row id (the link's secret is not stored). \`status\` is what \`referral/info\` says: revoked outranks used, used outranks expired. \`createdBy\` is the creator's name; null for a link of the platform operator or of a deleted account.`,
+    response: companyInvitationListSchema,
+    errors: [],
+  }),
+
+  createInvitation: defineCall({
+    method: 'POST',
+    path: `${S}/invitations/create`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Create an invitation link into the company',
+    description: `${ADMINISTRATOR_ONLY} \`member\`: joins the company, into \`departmentId\` (this company's, \`member\` only; else 1000400) or the default department; \`owner\`: registers an owner company under this one. Expires after \`expiresInHours\` (default 72, at most 168); \`maxUses\` 1-1000 (default 1). \`id\` is the link's secret, shown only now (only its hash is stored); \`invitationId\` is the row id that the list and revocation use. The administrator is the inviter the link names.`,
+    body: createCompanyInvitationRequestSchema,
+    response: createdCompanyInvitationSchema,
+    errors: [],
+  }),
+
+  revokeInvitation: defineCall({
+    method: 'POST',
+    path: `${S}/invitations/revoke`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Revoke an invitation link',
+    description: `${ADMINISTRATOR_ONLY} By row id; 1000404 for a link of another company. Revoking twice is harmless. The link then answers \`revoked\`.`,
+    body: revokeCompanyInvitationRequestSchema,
+    response: z.null(),
+    errors: [ErrorCode.NotFound],
+  }),
+
+  security: defineCall({
+    method: 'GET',
+    path: `${S}/security`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: "The company's sign-in rules",
+    description: `${ADMINISTRATOR_ONLY} \`requireTwoStep\`: members without two-step sign-in are led to set it up at their next sign-in. \`members\` and \`membersWithoutTwoStep\` count who turning it on touches; \`administratorHasTwoStep\` false means turning it on answers 1009168.`,
+    response: securityStateSchema,
+    errors: [],
+  }),
+
+  saveSecurity: defineCall({
+    method: 'POST',
+    path: `${S}/security/save`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: "Save the company's sign-in rules",
+    description: `${ADMINISTRATOR_ONLY} With \`requireTwoStep\` on, a member without two-step sign-in still signs in, but the sign-in and \`user/current\` answers say \`twoStepSetupRequired: true\` and the web app leads them to set it up first. It applies to everyone who belongs to the company, in whichever company they work. Turning it on without two-step sign-in of one's own answers 1009168.`,
+    body: securitySettingsSchema,
+    response: z.null(),
+    errors: [ErrorCode.TwoStepAdministratorMissing],
+  }),
+
+  auditEvents: defineCall({
+    method: 'GET',
+    path: `${SETTINGS_PREFIX}/audit/events`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: "A page of the company's audit log",
+    description: `${ADMINISTRATOR_ONLY} The company's events, newest first (\`id\` orders those of one millisecond): its members' sign-ins (a sign-in belongs to the company the session lands in, and a switch into the company counts as \`enterprise.enter\`), joins through links (\`invitation.redeem\`, also in the inviting company when a link registers an owner company), changes of members, roles and departments (\`member.update\` says what changed, from and to), invitations created and revoked, branding changes, the person's own password, phone and email changes made while in the company, and exports of this log (\`audit.export\`). ${AUDIT_FILTERS} \`pageSize\` 1-${AUDIT_PAGE_SIZE_MAX} (default ${AUDIT_PAGE_SIZE_DEFAULT}), \`page\` from 1. \`at\` is ISO 8601; \`actor\` is null for an event without a person. \`detail\` never holds a secret (tokens, hashes, codes and the like are left out) and identifiers in it are masked; an event about a member carries \`memberName\` beside \`memberId\`.`,
+    query: auditEventsQuerySchema,
+    response: auditEventPageSchema,
+    errors: [],
+  }),
+
+  auditEventsCsv: defineCall({
+    method: 'GET',
+    path: `${SETTINGS_PREFIX}/audit/events.csv`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: "The company's audit log as a CSV file",
+    description: `${ADMINISTRATOR_ONLY} The events of the same filters as \`GET /audit/events\`, newest first, at most ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows, as an attachment: UTF-8 with a byte order mark, RFC 4180 quoting, CRLF line ends, column titles and action names in the request's language (the \`langCode\` cookie, else the user's saved language, else Accept-Language). A cell starting with \`=\`, \`+\`, \`-\`, \`@\`, a tab or a carriage return is prefixed with a single quote, so that a spreadsheet never takes it for a formula. The export is recorded as \`audit.export\`. Refusals are the usual JSON envelope.`,
+    query: auditExportQuerySchema,
+    response: csvSchema,
+    file: 'text/csv',
+    errors: [],
+  }),
+
+  auditPeople: defineCall({
+    method: 'GET',
+    path: `${SETTINGS_PREFIX}/audit/people`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: "The people of the company's audit log, for its person filter",
+    description: `${ADMINISTRATOR_ONLY} Everyone who acted in the company's log, by name: members, and members removed since (\`removed: true\`), whose events stay. \`keyword\` matches the name or account, in any letter case; at most ${AUDIT_PEOPLE_MAX} people.`,
+    query: auditPeopleQuerySchema,
+    response: auditPeopleSchema,
+    errors: [],
+  }),
+};
