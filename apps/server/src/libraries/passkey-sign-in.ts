@@ -17,7 +17,7 @@ import { type PasskeyRow, findPasskeyByCredentialId, recordPasskeyUse } from '..
 import { findUserById } from '../queries/users.ts';
 import { enterAccount } from './account-gate.ts';
 import { recordAudit } from './audit.ts';
-import type { SessionClient } from './devices.ts';
+import type { Caller } from './caller.ts';
 import {
   clientDataOf,
   isAllowedOrigin,
@@ -110,10 +110,9 @@ export async function passkeySignInOptions(ctx: AppContext, ip: string): Promise
 export async function signInWithPasskey(
   ctx: AppContext,
   body: PasskeySignInRequest,
-  client: SessionClient & { ip: string },
-  log: FastifyBaseLogger,
+  caller: Caller,
 ): Promise<LoginResponse> {
-  const { ip } = client;
+  const { ip, log } = caller;
   const passkey = await findPasskeyByCredentialId(ctx.db, body.response.id);
   const subject = passkey ? accountSubject(passkey.user_id) : identifierSubject('passkey', body.response.id);
   const attempt = await reserveSignInAttempt(ctx, subject, ip).catch((error: unknown) => {
@@ -177,7 +176,7 @@ export async function signInWithPasskey(
 
   return enterAccount(ctx, {
     user,
-    client,
+    client: caller,
     proof: { bothFactors: true },
     attempt,
     signIn: { method: 'passkey', detail: { loginType: 'passkey' } },

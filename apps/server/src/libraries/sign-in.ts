@@ -9,10 +9,10 @@ import type { UserRow } from '../queries/users.ts';
 import { findUserByIdentifier, findUserByUnprovenEmail } from '../queries/users.ts';
 import { enterAccount } from './account-gate.ts';
 import { recordAudit } from './audit.ts';
+import type { Caller, SignedInCaller } from './caller.ts';
 import { verifyCode } from './codes.ts';
 import { maskAccount } from './masking.ts';
 import { verifyPassword } from './passwords.ts';
-import type { Auth } from './sessions.ts';
 import { accountSubject, identifierSubject, reserveSignInAttempt } from './throttle.ts';
 
 /** The stored form of an identifier, or null when it cannot name any account. */
@@ -46,13 +46,8 @@ function refused(ctx: AppContext, log: FastifyBaseLogger, body: LoginRequest, ou
  * together across its identifiers, those of an identifier that names no account count on their own,
  * and each try is reserved (under the client IP's cap and the subject's wait) before it is checked.
  */
-export async function signIn(
-  ctx: AppContext,
-  body: LoginRequest,
-  ip: string,
-  log: FastifyBaseLogger,
-  userAgent: string | null,
-): Promise<LoginResponse> {
+export async function signIn(ctx: AppContext, body: LoginRequest, caller: Caller): Promise<LoginResponse> {
+  const { ip, log } = caller;
   const identifier = normalizeIdentifier(body.identifierType, body.identifier);
   const user: UserRow | undefined = identifier
     ? await findUserByIdentifier(ctx.db, body.identifierType, identifier)
@@ -98,14 +93,14 @@ export async function signIn(
   // password is
   return enterAccount(ctx, {
     user,
-    client: { ip, userAgent },
+    client: caller,
     proof: { first: { loginType: body.loginType, identifierType: body.identifierType } },
     attempt,
     signIn: { method: body.loginType, detail: { via: body.identifierType, loginType: body.loginType } },
   });
 }
 
-export async function signOut(ctx: AppContext, auth: Auth, ip: string): Promise<void> {
-  await revokeSession(ctx.db, auth.sessionId, ctx.now());
-  await recordAudit(ctx, { action: 'logout', userId: auth.user.id, enterpriseId: auth.enterpriseId, ip });
+export async function signOut(ctx: AppContext, { session, ip }: SignedInCaller): Promise<void> {
+  await revokeSession(ctx.db, session.sessionId, ctx.now());
+  await recordAudit(ctx, { action: 'logout', userId: session.user.id, enterpriseId: session.enterpriseId, ip });
 }

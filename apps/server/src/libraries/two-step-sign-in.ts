@@ -1,12 +1,12 @@
 import type { SessionResponse } from '@portal/shared/api/auth';
 import { TWO_STEP_TICKET_TRIES, type TwoStepSignInRequest } from '@portal/shared/api/two-step';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { findLiveTwoStepChallenge, reserveTwoStepTry, useTwoStepChallenge } from '../queries/two-step.ts';
 import { findUserById } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
+import type { Caller } from './caller.ts';
 import { enterAccount } from './account-gate.ts';
 import { hashSecret } from './secrets.ts';
 import { notifySecurityEvent } from './security-notices.ts';
@@ -23,10 +23,9 @@ import { checkSecondFactor } from './two-step.ts';
 export async function completeTwoStepSignIn(
   ctx: AppContext,
   body: TwoStepSignInRequest,
-  client: { ip: string; userAgent: string | null },
-  log: FastifyBaseLogger,
+  caller: Caller,
 ): Promise<SessionResponse> {
-  const { ip } = client;
+  const { ip, userAgent, log } = caller;
   const challenge = await findLiveTwoStepChallenge(ctx.db, hashSecret(body.ticket), ctx.now(), TWO_STEP_TICKET_TRIES);
   const user = challenge ? await findUserById(ctx.db, challenge.user_id) : undefined;
   if (!challenge || !user || user.totp_enabled_at === null) throw new AppError(ErrorCode.TwoStepTicketInvalid);
@@ -49,7 +48,8 @@ export async function completeTwoStepSignIn(
       ip,
       detail: { via: challenge.identifier_type, loginType: method, step: 'two-step' },
     });
-    if (await firstWrongCodeToday(ctx, user.id)) notifySecurityEvent(ctx, user, 'two-step-code-wrong', client);
+    if (await firstWrongCodeToday(ctx, user.id))
+      notifySecurityEvent(ctx, user, 'two-step-code-wrong', { ip, userAgent });
     throw new AppError(ErrorCode.TwoStepCodeInvalid);
   }
   if (!(await useTwoStepChallenge(ctx.db, challenge.id, ctx.now()))) throw new AppError(ErrorCode.TwoStepTicketInvalid);
@@ -60,7 +60,7 @@ export async function completeTwoStepSignIn(
 
   return enterAccount(ctx, {
     user,
-    client,
+    client: caller,
     proof: { bothFactors: true },
     attempt,
     signIn: { method, detail: { via: challenge.identifier_type, loginType: method, twoStep: factor } },
