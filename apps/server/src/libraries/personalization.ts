@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { Personalization } from '@portal/shared/api/personalization';
 import type { Language } from '@portal/shared/constants';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
@@ -14,7 +14,7 @@ import { DEFAULT_ICON_SVG, DEFAULT_ICON_TYPE } from './default-icon.ts';
 import { currentEnterpriseOf } from './memberships.ts';
 import type { Auth } from './sessions.ts';
 
-export const ICON_PATH = apiPaths.uploadIcon;
+export const ICON_PATH = settingsCalls.uploadIcon.path;
 /** The id segment of the platform's own icon. */
 export const DEFAULT_ICON_ID = 'default';
 

@@ -1,18 +1,12 @@
-import { envelopeSchema } from '@portal/shared/api/envelope';
-import {
-  personalizationIconParamsSchema,
-  personalizationIconQuerySchema,
-  personalizationQuerySchema,
-  personalizationSchema,
-} from '@portal/shared/api/personalization';
+import { settingsCalls as calls } from '@portal/shared/api/contract/settings';
+import { personalizationIconParamsSchema, personalizationIconQuerySchema } from '@portal/shared/api/personalization';
 import { IMAGE_TYPES } from '@portal/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_ICON_TYPE } from '../../libraries/default-icon.ts';
 import { ICON_PATH, iconFile, queryPersonalization } from '../../libraries/personalization.ts';
-import { ok } from '../../plugins/envelope.ts';
-import { apiPaths } from '@portal/shared/api/paths';
+import { serve } from '../../plugins/calls.ts';
 
 /** The icon's bytes as they were uploaded (a Buffer), or the built-in SVG (a string): never serialized. */
 const imageSchema = z.any().meta({ type: 'string', format: 'binary' });
@@ -22,24 +16,8 @@ const ICON_TYPES = [...IMAGE_TYPES, DEFAULT_ICON_TYPE];
 export async function personalizationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    apiPaths.personalization,
-    {
-      // branding is public: the verify-phone page of an uncertified account keeps its icon and title
-      config: { auth: 'optional', uncertifiedAllowed: true },
-      schema: {
-        tags: ['settings'],
-        summary: "A company's branding: icon, platform names, language and page title",
-        description:
-          'Whose: with a session, its current company; otherwise (or for a user without a company) the company whose sub-host name is `domain`; otherwise, or for an unknown `domain`, the platform defaults (the platform title, the built-in icon, zh-CN). ' +
-          '`icon` is a root-relative URL of `GET /enterprise/personalization/icon/{enterpriseId}?v=<version>`. ' +
-          '`slogan` (the page title) follows the request language (the `langCode` cookie, else the saved language of the signed-in user, else Accept-Language): zh-CN takes `platformNameCn`, every other language `platformNameEn`; an empty one falls back to `platformName`, then to the platform title in the request language. The platform defaults have the platform title in the request language as `slogan`.',
-        querystring: personalizationQuerySchema,
-        response: { 200: envelopeSchema(personalizationSchema) },
-      },
-    },
-    async (request) =>
-      ok(await queryPersonalization(app.ctx, { auth: request.auth, domain: request.query.domain, lang: request.lang })),
+  serve(app, calls.personalization, ({ caller, query }) =>
+    queryPersonalization(app.ctx, { auth: caller.session, domain: query.domain, lang: caller.language }),
   );
 
   r.get(
