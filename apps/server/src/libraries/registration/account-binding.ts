@@ -1,0 +1,30 @@
+import type { JoinEnterpriseRequest, RegistrationAnswer } from '@portal/shared/api/registration';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { AppError } from '../../app-error.ts';
+import type { AppContext } from '../../context.ts';
+import { findMembership } from '../../queries/memberships.ts';
+import { findUserByIdentifier } from '../../queries/users.ts';
+import { readLiveInvitation } from '../invitations.ts';
+import { admitMember, redeem } from './admission.ts';
+import { type RegistrationClient, assertEnabled, ticketPhone } from './registrant.ts';
+import { inOneTransaction } from './transaction.ts';
+
+/** `user/boundEnterprise`: the existing account of the ticket's phone joins as a member. */
+export async function joinMember(
+  ctx: AppContext,
+  body: JoinEnterpriseRequest,
+  client: RegistrationClient,
+): Promise<RegistrationAnswer> {
+  const live = await readLiveInvitation(ctx, body.referralId, 'member');
+  const existing = await findUserByIdentifier(ctx.db, 'phone', await ticketPhone(ctx, body.ticket));
+  if (!existing) throw new AppError(ErrorCode.RegisterAccountMissing);
+  assertEnabled(existing);
+  if (await findMembership(ctx.db, live.enterprise_id!, existing.id)) throw new AppError(ErrorCode.AlreadyJoined);
+  return inOneTransaction(ctx, async (trx) => {
+    const { phone, invitation } = await redeem(ctx, trx, body, 'member');
+    const user = await findUserByIdentifier(trx, 'phone', phone);
+    if (!user) throw new AppError(ErrorCode.RegisterAccountMissing);
+    assertEnabled(user);
+    return admitMember(ctx, trx, invitation, user.id, false, client);
+  });
+}

@@ -1,0 +1,124 @@
+import { isTwoStepChallenge } from '@portal/shared/api/auth';
+import type { MemberRole } from '@portal/shared/api/portal';
+import type { InvitationKind, RegistrationAnswer } from '@portal/shared/api/registration';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { AppError } from '../../app-error.ts';
+import type { AppContext } from '../../context.ts';
+import { findEnterpriseById } from '../../queries/enterprises.ts';
+import type { Executor } from '../../queries/executor.ts';
+import type { InvitationRow } from '../../queries/invitations.ts';
+import { insertMembership } from '../../queries/memberships.ts';
+import { findDefaultDepartmentId, isEnterpriseDepartment } from '../../queries/registration-enterprises.ts';
+import { updateUser } from '../../queries/users.ts';
+import { enterAccount } from '../account-gate.ts';
+import { recordAudit } from '../audit.ts';
+import { redeemInvitation } from '../invitations.ts';
+import { spendTicket } from '../tickets.ts';
+import { type RegistrationClient, registrantEntry } from './registrant.ts';
+
+/** The first step of every link registration, inside its transaction: the ticket is spent and the
+ *  link used once, so that a registration that fails later gives both back with the rollback. */
+export async function redeem(
+  ctx: AppContext,
+  trx: Executor,
+  body: { ticket: string; referralId: string },
+  kind: InvitationKind,
+): Promise<{ phone: string; invitation: InvitationRow }> {
+  const phone = await spendTicket(ctx, trx, body.ticket, 'register');
+  const invitation = await redeemInvitation(ctx, trx, body.referralId, kind);
+  return { phone, invitation };
+}
+
+export interface Admission {
+  userId: number;
+  newUser: boolean;
+  enterprise: { id: number; fullName: string; domain: string };
+  role: MemberRole;
+  departmentId: number;
+  invitation: InvitationRow;
+}
+
+/**
+ * The last step of every link registration: the person becomes a member of the company with the
+ * link's redemption on record, and is signed in there, in the company the next sign-in opens too.
+ */
+export async function admit(
+  ctx: AppContext,
+  trx: Executor,
+  admission: Admission,
+  client: RegistrationClient,
+): Promise<RegistrationAnswer> {
+  const { userId, enterprise, invitation } = admission;
+  await insertMembership(trx, {
+    enterprise_id: enterprise.id,
+    user_id: userId,
+    role: admission.role,
+    department_id: admission.departmentId,
+    joined_at: ctx.now(),
+  });
+  const redemption = { invitationId: invitation.id, kind: invitation.kind, newUser: admission.newUser };
+  await recordAudit(
+    ctx,
+    { action: 'invitation.redeem', userId, enterpriseId: enterprise.id, ip: client.ip, detail: redemption },
+    trx,
+  );
+  // a link that registers an owner company is the inviting company's: its log shows the link used too
+  if (invitation.enterprise_id !== null && invitation.enterprise_id !== enterprise.id) {
+    await recordAudit(
+      ctx,
+      {
+        action: 'invitation.redeem',
+        userId,
+        enterpriseId: invitation.enterprise_id,
+        ip: client.ip,
+        detail: redemption,
+      },
+      trx,
+    );
+  }
+  await updateUser(trx, userId, { last_enterprise_id: enterprise.id });
+  const answer = await enterAccount(
+    ctx,
+    { ...(await registrantEntry(trx, userId, client)), enterpriseId: enterprise.id },
+    trx,
+  );
+  if (isTwoStepChallenge(answer)) return answer;
+  return {
+    ...answer,
+    enterpriseId: enterprise.id,
+    enterpriseName: enterprise.fullName,
+    enterpriseDomain: enterprise.domain,
+  };
+}
+
+/** A member joins the link's company, into the link's department while it is still the company's,
+ *  else the company's default department. */
+export async function admitMember(
+  ctx: AppContext,
+  trx: Executor,
+  invitation: InvitationRow,
+  userId: number,
+  newUser: boolean,
+  client: RegistrationClient,
+): Promise<RegistrationAnswer> {
+  const enterpriseId = invitation.enterprise_id!;
+  const enterprise = await findEnterpriseById(trx, enterpriseId);
+  if (!enterprise) throw new AppError(ErrorCode.RegistrationFailed, { status: 'invalid' });
+  const departmentId =
+    invitation.department_id !== null && (await isEnterpriseDepartment(trx, enterpriseId, invitation.department_id))
+      ? invitation.department_id
+      : await findDefaultDepartmentId(trx, enterpriseId);
+  return admit(
+    ctx,
+    trx,
+    {
+      userId,
+      newUser,
+      enterprise: { id: enterpriseId, fullName: enterprise.full_name, domain: enterprise.domain },
+      role: 'member',
+      departmentId,
+      invitation,
+    },
+    client,
+  );
+}
