@@ -1,5 +1,6 @@
 import { HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../config/paths';
 import { LinkButton } from './link-button';
 import { MessageScreen } from './message-screen';
 
@@ -12,7 +13,7 @@ export function NotFoundScreen() {
       title={t('web.notFound.title')}
       description={t('web.notFound.description')}
       actions={
-        <LinkButton to="/home" icon={<HomeOutlined aria-hidden="true" />}>
+        <LinkButton to={paths.home} icon={<HomeOutlined aria-hidden="true" />}>
           {t('web.notFound.goHome')}
         </LinkButton>
       }

@@ -59,8 +59,9 @@ export type OptionsOf<D extends CallDeclaration> = Omit<CallOptions<CodeOf<D>>, 
 export interface ApiClient {
   /**
    * A call of the contract: a POST sends `request` as its body (JSON, or the FormData of an upload),
-   * a GET fills its path parameters from `request` and sends the rest as the query. The answer is the
-   * call's `data` (a file's bytes for a file call), typed by its declaration.
+   * unless it declares a query and no body; a GET, and such a POST, fill the path parameters from
+   * `request` and send the rest as the query. The answer is the call's `data` (a file's bytes for a
+   * file call), typed by its declaration.
    */
   call<D extends CallDeclaration>(declaration: D, request?: RequestOf<D>, options?: OptionsOf<D>): Promise<AnswerOf<D>>;
   get<T>(path: string, options?: CallOptions): Promise<T>;
@@ -220,11 +221,19 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
   }
 
   function callOf<D extends CallDeclaration>(declaration: D, sent?: RequestOf<D>, options: OptionsOf<D> = {}) {
-    if (declaration.method === 'POST') return request<AnswerOf<D>>('POST', pathOf(declaration), sent, options);
+    // a POST declared with a query and no body (switching company) sends its request in the URL
+    const inUrl = declaration.method === 'GET' || (declaration.query && !declaration.body);
+    if (!inUrl) return request<AnswerOf<D>>('POST', pathOf(declaration), sent, options);
     const values = { ...(sent as Record<string, string | number | boolean | undefined> | undefined) };
     const path = pathOf(declaration, values);
     for (const name of paramNamesOf(declaration)) delete values[name];
-    return request<AnswerOf<D>>('GET', path, undefined, { ...options, query: values }, Boolean(declaration.file));
+    return request<AnswerOf<D>>(
+      declaration.method,
+      path,
+      undefined,
+      { ...options, query: values },
+      Boolean(declaration.file),
+    );
   }
 
   return {

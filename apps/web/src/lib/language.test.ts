@@ -1,14 +1,19 @@
-import { apiPaths } from '@portal/shared/api/paths';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { personalCalls } from '@portal/shared/api/contract/personal';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, fakeApi, ok, routeOf } from '../test/fake-api';
 import { readLangCookie, writeLangCookie, writeToken } from './cookies';
 import { i18n } from './i18n';
 import { adoptAccountLanguage, changeLanguage } from './language';
 
-vi.mock('./api-client', () => ({ apiClient: { post: vi.fn(), get: vi.fn() } }));
-const { apiClient } = await import('./api-client');
+const SAVE_LANGUAGE = routeOf(personalCalls.saveLanguage);
 
+let api: ReturnType<typeof fakeApi>;
+beforeEach(() => {
+  api = fakeApi({ [SAVE_LANGUAGE]: ok() });
+});
 afterEach(async () => {
-  vi.clearAllMocks();
+  api.restore();
   await i18n.changeLanguage('zh-CN');
 });
 
@@ -17,30 +22,32 @@ describe('language', () => {
     await changeLanguage('de-DE');
     expect(i18n.language).toBe('de-DE');
     expect(readLangCookie()).toBe('de-DE');
-    expect(apiClient.post).not.toHaveBeenCalled();
+    expect(api.sent(SAVE_LANGUAGE)).toEqual([]);
   });
 
   it('a signed-in user picking a language saves it to the account too', async () => {
     writeToken('tok');
-    vi.mocked(apiClient.post).mockResolvedValue(null);
     await changeLanguage('ja-JP');
-    expect(apiClient.post).toHaveBeenCalledWith(apiPaths.saveLanguage, { langCode: 'ja-JP' }, undefined);
+    expect(api.sent(SAVE_LANGUAGE)).toEqual([{ langCode: 'ja-JP' }]);
   });
 
   it("after sign-in the account's language applies when the browser has none", async () => {
     await adoptAccountLanguage('es-ES');
     expect(i18n.language).toBe('es-ES');
     expect(readLangCookie()).toBe('es-ES');
-    expect(apiClient.post).not.toHaveBeenCalled();
+    expect(api.sent(SAVE_LANGUAGE)).toEqual([]);
   });
 
   it('the language the page shows wins over the account and is saved to it, silently', async () => {
     writeLangCookie('it-IT');
     await i18n.changeLanguage('it-IT');
-    vi.mocked(apiClient.post).mockResolvedValue(null);
+    api.routes[SAVE_LANGUAGE] = fail(ErrorCode.Internal);
     await adoptAccountLanguage('en-US');
     expect(i18n.language).toBe('it-IT');
     expect(readLangCookie()).toBe('it-IT');
-    expect(apiClient.post).toHaveBeenCalledWith(apiPaths.saveLanguage, { langCode: 'it-IT' }, { silent: true });
+    await vi.waitFor(() => expect(api.sent(SAVE_LANGUAGE)).toEqual([{ langCode: 'it-IT' }]));
+    // a failed save says nothing: the person is on their way in, in their language already
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.toasts).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,6 @@
-import { apiPaths } from '@portal/shared/api/paths';
-import type { SaveLangCodeRequest } from '@portal/shared/api/personal';
+import { personalCalls } from '@portal/shared/api/contract/personal';
 import type { Language } from '@portal/shared/constants';
-import { type CallOptions, apiClient } from './api-client';
+import { call } from './api-client';
 import { readLangCookie, readToken, writeLangCookie } from './cookies';
 import { i18n } from './i18n';
 
@@ -15,10 +14,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   'ja-JP': '日本語',
 };
 
-function saveLangCode(body: SaveLangCodeRequest, options?: CallOptions): Promise<null> {
-  return apiClient.post<null>(apiPaths.saveLanguage, body, options);
-}
-
 /**
  * The user picks a language: the shared cookie tells the other products, and a signed-in account
  * keeps it for its next sign-in on another device.
@@ -28,7 +23,7 @@ export async function changeLanguage(lang: Language): Promise<void> {
   await i18n.changeLanguage(lang);
   if (!readToken()) return;
   // A failure was said by the api client; the language still changed on this device.
-  await saveLangCode({ langCode: lang }).catch(() => {});
+  await call(personalCalls.saveLanguage, { langCode: lang }).catch(() => {});
 }
 
 /**
@@ -46,5 +41,5 @@ export async function adoptAccountLanguage(accountLang: Language): Promise<void>
   if (pageLang === accountLang) return;
   // Silent and not awaited: the person is on their way into the portal, in their language already;
   // a failed save only means the account keeps its old language.
-  void saveLangCode({ langCode: pageLang }, { silent: true }).catch(() => {});
+  void call(personalCalls.saveLanguage, { langCode: pageLang }, { silent: true }).catch(() => {});
 }

@@ -1,10 +1,9 @@
-import { apiPaths } from '@portal/shared/api/paths';
-import type { UserCertified } from '@portal/shared/api/personal';
+import { personalCalls } from '@portal/shared/api/contract/personal';
 import type { Language } from '@portal/shared/constants';
-import { apiClient } from '../lib/api-client';
+import { call } from '../lib/api-client';
 
-export function fetchCertification(): Promise<UserCertified> {
-  return apiClient.get<UserCertified>(apiPaths.certification);
+export function fetchCertification() {
+  return call(personalCalls.certification);
 }
 
 /** The cut-off is the end of the deadline day in China time, as the server counts it. */

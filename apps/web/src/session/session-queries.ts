@@ -3,13 +3,23 @@ import type { CurrentUser } from '@portal/shared/api/auth';
 import type { PortalEnterprise, PortalInfo } from '@portal/shared/api/portal';
 import { readToken, removeEnterpriseId, writeEnterpriseId } from '../lib/cookies';
 import { readUserInfo, writeUserInfo } from '../lib/storage';
-import { fetchPortalInfo } from './session-api';
+import { fetchCurrentUser, fetchPortalInfo } from './session-api';
 
 /** The signed-in person's server state; every key starts with `session`, so it is cleared as one. */
 export const sessionKeys = {
   all: ['session'] as const,
   portalInfo: ['session', 'portal-info'] as const,
+  /** `user/current`: the one copy of it, whoever asks (the way in, the personal centre). */
+  currentUser: ['session', 'current-user'] as const,
 };
+
+/** The signed-in user as the server knows them. */
+export function currentUserQueryOptions() {
+  return queryOptions({
+    queryKey: sessionKeys.currentUser,
+    queryFn: ({ signal }): Promise<CurrentUser> => fetchCurrentUser(signal),
+  });
+}
 
 /** Portal info, also kept where the other products of the origin look for it. */
 export function portalInfoQueryOptions() {

@@ -2,10 +2,11 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { adoptAccountLanguage } from '../lib/language';
+import { queryClient } from '../lib/query-client';
 import { writeUserInfo } from '../lib/storage';
 import { fetchCertification, isPastCutOff } from './certification';
 import { landingUrl, refreshPortal } from './portal-session';
-import { fetchCurrentUser } from './session-api';
+import { currentUserQueryOptions } from './session-queries';
 import { useCertificationPrompt } from './use-certification-prompt';
 
 export interface EnterPortalOptions {
@@ -24,7 +25,8 @@ export function useEnterPortal(): (options?: EnterPortalOptions) => Promise<void
   return useCallback(
     async ({ certificationSettled = false }: EnterPortalOptions = {}) => {
       // user/current first: after the cut-off an unverified account gets nothing else (1009130).
-      const user = await fetchCurrentUser();
+      // Asked again even if known: the session has just begun, maybe as someone else.
+      const user = await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 });
       writeUserInfo(user);
       await adoptAccountLanguage(user.langCode);
 

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@portal/shared/api/auth';
-import { useSessionUser } from '../../session/session-queries';
-import { currentUserQuery } from './personal-api';
+import { currentUserQueryOptions, useSessionUser } from '../../session/session-queries';
 
 /**
  * The signed-in user as the server knows them now (another tab or product may have changed them);
@@ -9,5 +8,5 @@ import { currentUserQuery } from './personal-api';
  */
 export function useCurrentUser(): CurrentUser | null {
   const session = useSessionUser();
-  return useQuery(currentUserQuery()).data ?? session;
+  return useQuery(currentUserQueryOptions()).data ?? session;
 }

@@ -1,16 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@portal/shared/api/paths';
-import type { CurrentUser } from '@portal/shared/api/auth';
 import type { CallDeclaration, RequestOf } from '@portal/shared/api/contract/define';
 import { personalCalls } from '@portal/shared/api/contract/personal';
 import { useFreshProof } from '../../components/fresh-proof';
-import { type OptionsOf, apiClient, call } from '../../lib/api-client';
+import { type OptionsOf, call } from '../../lib/api-client';
 import { sessionKeys } from '../../session/session-queries';
 
 /** The personal centre's calls: reads are query options under `personalKeys`, changes are mutations. */
 export const personalKeys = {
   all: ['personal'] as const,
-  currentUser: () => [...personalKeys.all, 'current-user'] as const,
   allowModifyPassword: () => [...personalKeys.all, 'allow-modify-password'] as const,
 };
 
@@ -19,12 +16,6 @@ export interface Change<D extends CallDeclaration> {
   body: RequestOf<D>;
   options?: OptionsOf<D>;
 }
-
-export const currentUserQuery = () =>
-  queryOptions({
-    queryKey: personalKeys.currentUser(),
-    queryFn: ({ signal }) => apiClient.get<CurrentUser>(apiPaths.currentUser, { signal }),
-  });
 
 export const allowModifyPasswordQuery = () =>
   queryOptions({
@@ -44,7 +35,7 @@ function useChange<D extends CallDeclaration>(declaration: D) {
     mutationFn: ({ body, options }: Change<D>) => withFreshProof((proven) => call(declaration, body, proven), options),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: personalKeys.currentUser() }),
+        client.invalidateQueries({ queryKey: sessionKeys.currentUser }),
         client.invalidateQueries({ queryKey: sessionKeys.portalInfo }),
       ]),
   });

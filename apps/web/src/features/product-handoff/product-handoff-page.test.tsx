@@ -1,27 +1,24 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@portal/shared/api/auth';
+import { portalCalls } from '@portal/shared/api/contract/portal';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import type { PortalInfo } from '@portal/shared/api/portal';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { MESSAGES } from '@portal/shared/locales/catalog';
+import { paths } from '../../config/paths';
 import { i18n } from '../../lib/i18n';
+import { fail, fakeApi, ok, routeOf } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render-route';
 import { portalInfo } from '../../test/portal-info';
 import { ProductHandoffPage } from './product-handoff-page';
 
-/** The two front calls, answered by path; whatever else is asked never answers. */
-function serve(info: PortalInfo, user: CurrentUser | null = info.userinfo) {
-  const answers: Record<string, unknown> = {
-    [apiPaths.portalInfo]: { code: 0, msg: 'ok', data: info },
-    [apiPaths.currentUser]: user ? { code: 0, msg: 'ok', data: user } : { code: 1000500, msg: 'x', data: null },
+/** The two front calls a product makes; whatever else is asked never answers. */
+function frontCalls(info: PortalInfo, user: CurrentUser | null = info.userinfo) {
+  return {
+    [routeOf(portalCalls.portalInfo)]: ok(info),
+    [routeOf(signInCalls.currentUser)]: user ? ok(user) : fail(ErrorCode.Internal),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const answer = answers[new URL(String(input), 'http://localhost').pathname];
-      return answer ? new Response(JSON.stringify(answer)) : new Promise<Response>(() => {});
-    }),
-  );
 }
 
 const en = MESSAGES['en-US'];
@@ -31,12 +28,14 @@ function renderHandoff(url = '/es?productId=1') {
 }
 
 describe('product hand-off page', () => {
+  let api: ReturnType<typeof fakeApi>;
+  const serve = (...answers: Parameters<typeof frontCalls>) => Object.assign(api.routes, frontCalls(...answers));
   beforeEach(async () => {
-    serve(portalInfo('member', ['esguard']));
+    api = fakeApi(frontCalls(portalInfo('member', ['esguard'])));
     await i18n.changeLanguage('en-US');
   });
   afterEach(async () => {
-    vi.unstubAllGlobals();
+    api.restore();
     await i18n.changeLanguage('zh-CN');
   });
 
@@ -49,7 +48,7 @@ describe('product hand-off page', () => {
     expect(
       screen.getByText(en.settings.handoff.signedIn.replace('{{product}}', en.products.esguard.name)),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: en.settings.handoff.backToHome })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('link', { name: en.settings.handoff.backToHome })).toHaveAttribute('href', paths.home);
   });
 
   it('says so when the company does not have the product', async () => {
@@ -71,13 +70,13 @@ describe('product hand-off page', () => {
     expect(
       screen.queryByText(en.settings.handoff.signedIn.replace('{{product}}', en.products.esguard.name)),
     ).toBeNull();
-    expect(screen.getByRole('link', { name: en.web.notFound.goHome })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('link', { name: en.web.notFound.goHome })).toHaveAttribute('href', paths.home);
   });
 
   it('says so when the session cannot be read, and leads home', async () => {
     serve(portalInfo('member', ['esguard']), null);
     renderHandoff();
     expect(await screen.findByText(en.settings.handoff.failed)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: en.settings.handoff.backToHome })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('link', { name: en.settings.handoff.backToHome })).toHaveAttribute('href', paths.home);
   });
 });

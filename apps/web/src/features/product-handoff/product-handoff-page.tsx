@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ProductCode } from '@portal/shared/products';
 import { LinkButton } from '../../components/link-button';
+import { paths } from '../../config/paths';
 import { MessageScreen } from '../../components/message-screen';
 import { PageLoading } from '../../components/page-loading';
 import { ProductIcon } from '../../components/product-icon';
@@ -31,7 +32,7 @@ export function ProductHandoffPage({ code }: { code: ProductCode }) {
   const session = useHandoffSession(code, params.get('productId'));
   const product = t(`products.${code}.name`);
   const backHome = (
-    <LinkButton to="/home" icon={<HomeOutlined aria-hidden="true" />}>
+    <LinkButton to={paths.home} icon={<HomeOutlined aria-hidden="true" />}>
       {t('settings.handoff.backToHome')}
     </LinkButton>
   );

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@portal/shared/api/auth';
 import type { PortalEnterprise } from '@portal/shared/api/portal';
 import type { ProductCode } from '@portal/shared/products';
-import { currentUserQuery, portalInfoQuery } from './handoff-api';
+import { currentUserQueryOptions } from '../../session/session-queries';
+import { portalInfoQuery } from './handoff-api';
 
 export type HandoffSession =
   | { status: 'loading' }
@@ -27,11 +28,12 @@ function namesProduct(productId: string | null, code: ProductCode, companies: Po
 
 /**
  * What a product learns from the portal's shared session, the way a separate product would: only
- * from the token cookie and the two front calls, not from the portal's in-memory state. A failure
- * has been told by the api client (which leaves for sign-in on an expired session).
+ * from the token cookie and the two front calls (`user/current` is the app's one copy of it, fresh
+ * after the full page load that opens a product). A failure has been told by the api client (which
+ * leaves for sign-in on an expired session).
  */
 export function useHandoffSession(code: ProductCode, productId: string | null): HandoffSession {
-  const user = useQuery(currentUserQuery());
+  const user = useQuery(currentUserQueryOptions());
   const info = useQuery(portalInfoQuery());
 
   if (user.isError || info.isError) return { status: 'failed' };
