@@ -1,22 +1,8 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@portal/shared/api/paths';
-import type { Personalization } from '@portal/shared/api/personalization';
-import {
-  type CompanyInvitation,
-  type CreateCompanyInvitationRequest,
-  type CreateDepartmentRequest,
-  type CreateMemberRequest,
-  type CreatedCompanyInvitation,
-  type Department,
-  MEMBERS_PAGE_SIZE_MAX,
-  type MemberPage,
-  type MembersQuery,
-  type PersonalizationIconResponse,
-  type RenameDepartmentRequest,
-  type SavePersonalizationRequest,
-  type UpdateMemberRequest,
-} from '@portal/shared/api/settings';
-import { type CallOptions, apiClient } from '../../lib/api-client';
+import type { CallDeclaration, RequestOf } from '@portal/shared/api/contract/define';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
+import { MEMBERS_PAGE_SIZE_MAX, type MemberPage, type MembersQuery } from '@portal/shared/api/settings';
+import { type OptionsOf, call } from '../../lib/api-client';
 import { loadBranding } from '../../session/branding';
 import { refreshPortal } from '../../session/portal-session';
 
@@ -34,14 +20,15 @@ export const settingsKeys = {
   branding: () => [...settingsKeys.all, 'branding'] as const,
 };
 
-/** A mutation's variables: the request body, and how the caller shows which failures. */
-export interface Call<Body> {
+/** A mutation's variables: the request (for the upload, the file its form carries), and how the caller
+ *  shows which of its call's failures. */
+export interface Change<D extends CallDeclaration, Body = RequestOf<D>> {
   body: Body;
-  options?: CallOptions;
+  options?: OptionsOf<D>;
 }
 
 export function fetchMembers(query: MembersQuery, signal?: AbortSignal): Promise<MemberPage> {
-  return apiClient.get<MemberPage>(apiPaths.members, { query, signal });
+  return call(settingsCalls.members, query, { signal });
 }
 
 export const memberPageQuery = (query: MembersQuery) =>
@@ -50,20 +37,20 @@ export const memberPageQuery = (query: MembersQuery) =>
 export const departmentsQuery = () =>
   queryOptions({
     queryKey: settingsKeys.departments(),
-    queryFn: ({ signal }) => apiClient.get<Department[]>(apiPaths.departments, { signal }),
+    queryFn: ({ signal }) => call(settingsCalls.departments, undefined, { signal }),
   });
 
 export const invitationsQuery = () =>
   queryOptions({
     queryKey: settingsKeys.invitations(),
-    queryFn: ({ signal }) => apiClient.get<CompanyInvitation[]>(apiPaths.invitations, { signal }),
+    queryFn: ({ signal }) => call(settingsCalls.invitations, undefined, { signal }),
   });
 
 /** The current company's branding as its administrator edits it (the shell keeps the one in effect). */
 export const brandingQuery = () =>
   queryOptions({
     queryKey: settingsKeys.branding(),
-    queryFn: ({ signal }) => apiClient.get<Personalization>(apiPaths.personalization, { signal }),
+    queryFn: ({ signal }) => call(settingsCalls.personalization, undefined, { signal }),
   });
 
 /**
@@ -99,7 +86,7 @@ async function leaveSettings(client: QueryClient) {
 /** The outcome of a change that may be the last administrator's. */
 export type MemberChange = 'done' | 'lastAdmin';
 
-interface MemberChangeCall<Body> extends Call<Body> {
+interface SelfChange<D extends CallDeclaration> extends Change<D> {
   /** Demoting or removing oneself as an administrator: allowed only while another one remains. */
   self?: boolean;
 }
@@ -107,8 +94,8 @@ interface MemberChangeCall<Body> extends Call<Body> {
 export function useCreateMember() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, options }: Call<CreateMemberRequest>) =>
-      apiClient.post<{ userId: number }>(apiPaths.createMember, body, options),
+    mutationFn: ({ body, options }: Change<typeof settingsCalls.createMember>) =>
+      call(settingsCalls.createMember, body, options),
     onSuccess: () => invalidateMembersAndDepartments(client),
   });
 }
@@ -116,9 +103,13 @@ export function useCreateMember() {
 export function useUpdateMember() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, self, options }: MemberChangeCall<UpdateMemberRequest>): Promise<MemberChange> => {
+    mutationFn: async ({
+      body,
+      self,
+      options,
+    }: SelfChange<typeof settingsCalls.updateMember>): Promise<MemberChange> => {
       if (self && !(await hasOtherAdmin(body.userId))) return 'lastAdmin';
-      await apiClient.post<null>(apiPaths.updateMember, body, options);
+      await call(settingsCalls.updateMember, body, options);
       return 'done';
     },
     onSuccess: (outcome, { self }) => {
@@ -131,9 +122,13 @@ export function useUpdateMember() {
 export function useRemoveMember() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, self, options }: MemberChangeCall<{ userId: number }>): Promise<MemberChange> => {
+    mutationFn: async ({
+      body,
+      self,
+      options,
+    }: SelfChange<typeof settingsCalls.removeMember>): Promise<MemberChange> => {
       if (self && !(await hasOtherAdmin(body.userId))) return 'lastAdmin';
-      await apiClient.post<null>(apiPaths.removeMember, body, options);
+      await call(settingsCalls.removeMember, body, options);
       return 'done';
     },
     onSuccess: (outcome, { self }) => {
@@ -146,8 +141,8 @@ export function useRemoveMember() {
 export function useCreateDepartment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, options }: Call<CreateDepartmentRequest>) =>
-      apiClient.post<{ id: number }>(apiPaths.createDepartment, body, options),
+    mutationFn: ({ body, options }: Change<typeof settingsCalls.createDepartment>) =>
+      call(settingsCalls.createDepartment, body, options),
     onSuccess: () => invalidateMembersAndDepartments(client),
   });
 }
@@ -155,8 +150,8 @@ export function useCreateDepartment() {
 export function useRenameDepartment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, options }: Call<RenameDepartmentRequest>) =>
-      apiClient.post<null>(apiPaths.renameDepartment, body, options),
+    mutationFn: ({ body, options }: Change<typeof settingsCalls.renameDepartment>) =>
+      call(settingsCalls.renameDepartment, body, options),
     onSuccess: () => invalidateMembersAndDepartments(client),
   });
 }
@@ -164,8 +159,8 @@ export function useRenameDepartment() {
 export function useDeleteDepartment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, options }: Call<{ id: number }>) =>
-      apiClient.post<null>(apiPaths.deleteDepartment, body, options),
+    mutationFn: ({ body, options }: Change<typeof settingsCalls.deleteDepartment>) =>
+      call(settingsCalls.deleteDepartment, body, options),
     onSuccess: () => invalidateMembersAndDepartments(client),
   });
 }
@@ -173,8 +168,8 @@ export function useDeleteDepartment() {
 export function useCreateInvitation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, options }: Call<CreateCompanyInvitationRequest>) =>
-      apiClient.post<CreatedCompanyInvitation>(apiPaths.createInvitation, body, options),
+    mutationFn: ({ body, options }: Change<typeof settingsCalls.createInvitation>) =>
+      call(settingsCalls.createInvitation, body, options),
     onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.invitations() }),
   });
 }
@@ -182,8 +177,8 @@ export function useCreateInvitation() {
 export function useRevokeInvitation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, options }: Call<{ id: number }>) =>
-      apiClient.post<null>(apiPaths.revokeInvitation, body, options),
+    mutationFn: ({ body, options }: Change<typeof settingsCalls.revokeInvitation>) =>
+      call(settingsCalls.revokeInvitation, body, options),
     onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.invitations() }),
   });
 }
@@ -196,8 +191,8 @@ function invalidateBranding(client: QueryClient) {
 export function useSavePersonalization() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, options }: Call<SavePersonalizationRequest>) =>
-      apiClient.post<null>(apiPaths.savePersonalization, body, options),
+    mutationFn: ({ body, options }: Change<typeof settingsCalls.savePersonalization>) =>
+      call(settingsCalls.savePersonalization, body, options),
     onSuccess: () => invalidateBranding(client),
   });
 }
@@ -206,7 +201,7 @@ export function useSavePersonalization() {
 export function useResetIcon() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.post<PersonalizationIconResponse>(apiPaths.resetIcon),
+    mutationFn: () => call(settingsCalls.resetIcon),
     onSuccess: () => invalidateBranding(client),
   });
 }
@@ -214,10 +209,10 @@ export function useResetIcon() {
 export function useUploadIcon() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, options }: Call<File>) => {
+    mutationFn: ({ body, options }: Change<typeof settingsCalls.uploadIcon, File>) => {
       const form = new FormData();
       form.append('file', body);
-      return apiClient.post<PersonalizationIconResponse>(apiPaths.uploadIcon, form, options);
+      return call(settingsCalls.uploadIcon, form, options);
     },
     onSuccess: () => invalidateBranding(client),
   });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuditEventPage, AuditEventsQuery, AuditExportQuery, AuditPerson } from '@portal/shared/api/audit';
-import { apiPaths } from '@portal/shared/api/paths';
-import { apiClient } from '../../../lib/api-client';
+import type { AuditEventsQuery, AuditExportQuery } from '@portal/shared/api/audit';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
+import { call } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/download';
 import { settingsKeys } from '../settings-api';
 
@@ -24,10 +24,11 @@ export const auditPageQuery = (query: AuditEventsQuery) =>
   queryOptions({
     queryKey: auditKeys.page(query),
     queryFn: ({ signal }) =>
-      apiClient.get<AuditEventPage>(apiPaths.auditEvents, {
-        query: { page: query.page, pageSize: query.pageSize, ...filterQuery(query) },
-        signal,
-      }),
+      call(
+        settingsCalls.auditEvents,
+        { page: query.page, pageSize: query.pageSize, ...filterQuery(query) },
+        { signal },
+      ),
     staleTime: 0,
     refetchOnMount: 'always',
     placeholderData: keepPreviousData,
@@ -43,7 +44,7 @@ function exportName(now = new Date()): string {
 export async function downloadAuditCsv(filter: AuditExportQuery): Promise<void> {
   // the file's times as the screen shows them: in this browser's time zone, with their offset
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const blob = await apiClient.download(apiPaths.auditEventsCsv, { query: { ...filterQuery(filter), timeZone } });
+  const blob = await call(settingsCalls.auditEventsCsv, { ...filterQuery(filter), timeZone });
   saveFile(exportName(), blob);
 }
 
@@ -51,5 +52,5 @@ export async function downloadAuditCsv(filter: AuditExportQuery): Promise<void> 
 export const auditPeopleQuery = (keyword: string | undefined) =>
   queryOptions({
     queryKey: [...auditKeys.all(), 'people', keyword ?? ''] as const,
-    queryFn: ({ signal }) => apiClient.get<AuditPerson[]>(apiPaths.auditPeople, { query: { keyword }, signal }),
+    queryFn: ({ signal }) => call(settingsCalls.auditPeople, { keyword }, { signal }),
   });
