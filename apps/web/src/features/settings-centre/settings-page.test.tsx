@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { portalCalls } from '@portal/shared/api/contract/portal';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { PortalInfo } from '@portal/shared/api/portal';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../lib/i18n';
@@ -8,7 +9,7 @@ import { writeToken } from '../../lib/cookies';
 import { renderRoutes } from '../../test/render-route';
 import { SettingsPage } from './settings-page';
 import { portalInfo } from '../../test/portal-info';
-import { fakeApi, fail, ok } from '../../test/fake-api';
+import { fail, fakeApi, ok, routeOf } from '../../test/fake-api';
 
 const en = MESSAGES['en-US'];
 
@@ -17,9 +18,9 @@ let api: ReturnType<typeof fakeApi> | undefined;
 /** Portal info as the server has it; members and departments empty; the branding never answers. */
 function serve(info: PortalInfo) {
   api = fakeApi({
-    [`GET ${apiPaths.portalInfo}`]: ok(info),
-    [`GET ${apiPaths.members}`]: ok({ total: 0, items: [] }),
-    [`GET ${apiPaths.departments}`]: ok([]),
+    [routeOf(portalCalls.portalInfo)]: ok(info),
+    [routeOf(settingsCalls.members)]: ok({ total: 0, items: [] }),
+    [routeOf(settingsCalls.departments)]: ok([]),
   });
   return api;
 }
@@ -67,7 +68,7 @@ describe('settings centre access', () => {
 
   it('says so when portal info cannot be had, and leads home', async () => {
     const api = serve(portalInfo('admin', ['settcntr']));
-    api.routes[`GET ${apiPaths.portalInfo}`] = fail(1000500);
+    api.routes[routeOf(portalCalls.portalInfo)] = fail(1000500);
     renderSettings();
     expect(await screen.findByText(en.settings.loadFailed)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: en.settings.backToHome })).toHaveAttribute('href', '/home');

@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEvent } from '@portal/shared/api/audit';
-import { apiPaths } from '@portal/shared/api/paths';
+import { portalCalls } from '@portal/shared/api/contract/portal';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { writeToken } from '../../../lib/cookies';
 import { i18n } from '../../../lib/i18n';
-import { fail, fakeApi, ok } from '../../../test/fake-api';
+import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { portalInfo } from '../../../test/portal-info';
 import { renderRoutes } from '../../../test/render-route';
 import { departmentsStub } from '../test/departments-stub';
@@ -14,9 +15,9 @@ import { AuditTab } from './audit-tab';
 
 const en = MESSAGES['en-US'];
 const texts = en.audit;
-const EVENTS = `GET ${apiPaths.auditEvents}`;
-const CSV = `GET ${apiPaths.auditEventsCsv}`;
-const PEOPLE = `GET ${apiPaths.auditPeople}`;
+const EVENTS = routeOf(settingsCalls.auditEvents);
+const CSV = routeOf(settingsCalls.auditEventsCsv);
+const PEOPLE = routeOf(settingsCalls.auditPeople);
 
 const event = (id: number, action: string, detail: AuditEvent['detail'], nickname: string | null = 'Boss') => ({
   id,
@@ -32,7 +33,7 @@ describe('the audit log tab', () => {
   beforeEach(async () => {
     writeToken('tok');
     api = fakeApi({
-      [`GET ${apiPaths.portalInfo}`]: ok(portalInfo('admin', ['settcntr'])),
+      [routeOf(portalCalls.portalInfo)]: ok(portalInfo('admin', ['settcntr'])),
       [PEOPLE]: ok([
         { userId: 1, nickname: 'Boss', removed: false },
         { userId: 2, nickname: 'Li Lei', removed: false },
@@ -120,7 +121,7 @@ describe('the audit log tab', () => {
     const json = globalThis.fetch;
     const sent: Request[] = [];
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (!String(input).startsWith(apiPaths.auditEventsCsv)) return json(input, init);
+      if (!String(input).startsWith(settingsCalls.auditEventsCsv.path)) return json(input, init);
       sent.push(new Request(new URL(String(input), 'http://localhost'), init));
       return new Response('\uFEFFTime,Person\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { Personalization } from '@portal/shared/api/personalization';
 import { STORAGE_ENTERPRISE_CONFIG } from '@portal/shared/cookies';
 import { MESSAGES } from '@portal/shared/locales/catalog';
@@ -9,16 +9,16 @@ import { writeToken } from '../../../lib/cookies';
 import { i18n } from '../../../lib/i18n';
 import { useBranding } from '../../../session/branding';
 import { renderRoutes } from '../../../test/render-route';
-import { fakeApi, fail, ok } from '../../../test/fake-api';
+import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { fill } from '../test/fill';
 import { BrandingTab } from './branding-tab';
 
 const en = MESSAGES['en-US'];
 const texts = en.settings.branding;
-const BRANDING = `GET ${apiPaths.personalization}`;
-const SAVE = `POST ${apiPaths.savePersonalization}`;
-const UPLOAD = `POST ${apiPaths.uploadIcon}`;
-const RESET = `POST ${apiPaths.resetIcon}`;
+const BRANDING = routeOf(settingsCalls.personalization);
+const SAVE = routeOf(settingsCalls.savePersonalization);
+const UPLOAD = routeOf(settingsCalls.uploadIcon);
+const RESET = routeOf(settingsCalls.resetIcon);
 
 const branding: Personalization = {
   icon: '/api/settcntr/admin/v4/enterprise/personalization/icon/7?v=1',

@@ -1,18 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-route';
 import { departmentsStub } from '../test/departments-stub';
-import { fakeApi, fail, ok } from '../../../test/fake-api';
+import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { fill } from '../test/fill';
 import { type DepartmentEdit, DepartmentNameModal } from './department-name-modal';
 
 const en = MESSAGES['en-US'];
-const CREATE = `POST ${apiPaths.createDepartment}`;
-const RENAME = `POST ${apiPaths.renameDepartment}`;
+const CREATE = routeOf(settingsCalls.createDepartment);
+const RENAME = routeOf(settingsCalls.renameDepartment);
 
 function renderModal(edit: DepartmentEdit) {
   const onSaved = vi.fn();

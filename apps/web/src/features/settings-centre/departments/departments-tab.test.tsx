@@ -1,19 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { Department } from '@portal/shared/api/settings';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-route';
-import { fakeApi, fail, ok } from '../../../test/fake-api';
+import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { DepartmentsTab } from './departments-tab';
 import { useDepartments } from './use-departments';
 
 const en = MESSAGES['en-US'];
 const texts = en.settings.departments;
-const DEPARTMENTS = `GET ${apiPaths.departments}`;
-const DELETE = `POST ${apiPaths.deleteDepartment}`;
+const DEPARTMENTS = routeOf(settingsCalls.departments);
+const DELETE = routeOf(settingsCalls.deleteDepartment);
 
 const DEFAULT: Department = { id: 1, name: 'Default', parentId: null, isDefault: true, memberCount: 2 };
 const SALES: Department = { id: 2, name: 'Sales', parentId: null, isDefault: false, memberCount: 0 };

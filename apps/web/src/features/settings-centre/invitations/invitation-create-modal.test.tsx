@@ -1,17 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render-route';
 import { departmentsStub } from '../test/departments-stub';
-import { fakeApi, ok } from '../../../test/fake-api';
+import { fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { fill } from '../test/fill';
 import { InvitationCreateModal } from './invitation-create-modal';
 
 const en = MESSAGES['en-US'];
-const CREATE = `POST ${apiPaths.createInvitation}`;
+const CREATE = routeOf(settingsCalls.createInvitation);
 const texts = en.settings.invitations;
 
 function renderModal() {

@@ -1,8 +1,8 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Member } from '@portal/shared/api/settings';
 import { hasOtherAdmin } from '../settings-api';
-import { fakeApi, ok } from '../../../test/fake-api';
+import { fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { isKnownLastAdmin, mayBeLastAdmin } from './last-admin';
 
 const member = (userId: number, role: Member['role']): Member => ({
@@ -18,7 +18,7 @@ const member = (userId: number, role: Member['role']): Member => ({
   joinedAt: '2026-01-01T00:00:00.000Z',
 });
 
-const MEMBERS = `GET ${apiPaths.members}`;
+const MEMBERS = routeOf(settingsCalls.members);
 
 describe('the last administrator', () => {
   let api: ReturnType<typeof fakeApi> | undefined;

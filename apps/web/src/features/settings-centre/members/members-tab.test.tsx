@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { portalCalls } from '@portal/shared/api/contract/portal';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { Member } from '@portal/shared/api/settings';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../../lib/i18n';
@@ -9,14 +10,14 @@ import { writeToken } from '../../../lib/cookies';
 import { renderRoutes } from '../../../test/render-route';
 import { portalInfo } from '../../../test/portal-info';
 import { departmentsStub } from '../test/departments-stub';
-import { fakeApi, ok } from '../../../test/fake-api';
+import { fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { MembersTab } from './members-tab';
 
 const en = MESSAGES['en-US'];
 const texts = en.settings.members;
-const MEMBERS = `GET ${apiPaths.members}`;
-const UPDATE = `POST ${apiPaths.updateMember}`;
-const REMOVE = `POST ${apiPaths.removeMember}`;
+const MEMBERS = routeOf(settingsCalls.members);
+const UPDATE = routeOf(settingsCalls.updateMember);
+const REMOVE = routeOf(settingsCalls.removeMember);
 
 const member = (userId: number, nickname: string, role: Member['role']): Member => ({
   userId,
@@ -37,7 +38,7 @@ describe('members of the company', () => {
     // the signed-in administrator is user 1 ("Boss")
     writeToken('tok');
     api = fakeApi({
-      [`GET ${apiPaths.portalInfo}`]: ok(portalInfo('admin', ['settcntr'])),
+      [routeOf(portalCalls.portalInfo)]: ok(portalInfo('admin', ['settcntr'])),
       [MEMBERS]: ok({ total: 2, items: [member(1, 'Boss', 'admin'), member(2, 'Li Lei', 'member')] }),
       [UPDATE]: ok(),
       [REMOVE]: ok(),

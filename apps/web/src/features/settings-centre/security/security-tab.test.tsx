@@ -1,20 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { i18n } from '../../../lib/i18n';
-import { fakeApi, ok } from '../../../test/fake-api';
+import { fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-route';
 import { SecurityTab } from './security-tab';
 
-const SAVE = `POST ${apiPaths.saveSecurity}`;
+const SAVE = routeOf(settingsCalls.saveSecurity);
 const STATE = { requireTwoStep: false, members: 12, membersWithoutTwoStep: 5, administratorHasTwoStep: true };
 
 describe('the settings centre security tab', () => {
   let api: ReturnType<typeof fakeApi>;
   beforeEach(async () => {
     await i18n.changeLanguage('en-US');
-    api = fakeApi({ [`GET ${apiPaths.security}`]: ok(STATE), [SAVE]: ok() });
+    api = fakeApi({ [routeOf(settingsCalls.security)]: ok(STATE), [SAVE]: ok() });
   });
   afterEach(async () => {
     api.restore();
@@ -52,7 +52,7 @@ describe('the settings centre security tab', () => {
   });
 
   it('keeps the switch off, with the reason and the way, for an administrator without two-step sign-in', async () => {
-    api.routes[`GET ${apiPaths.security}`] = ok({ ...STATE, administratorHasTwoStep: false });
+    api.routes[routeOf(settingsCalls.security)] = ok({ ...STATE, administratorHasTwoStep: false });
     renderTab();
     const toggle = await screen.findByRole('switch', { name: 'Require two-step sign-in for members' });
     expect(toggle).toBeDisabled();
