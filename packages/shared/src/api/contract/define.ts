@@ -48,7 +48,7 @@ export interface CallDeclaration {
   upload?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
-  /** `data` of a successful answer; for `file` calls, the envelope of a refusal only. */
+  /** `data` of a successful answer; for a `file` call, the file's content as the API description shows it. */
   response: z.ZodType;
   /** The media type of the file a call answers on success instead of an envelope (a CSV export). */
   file?: string;
