@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@portal/shared/api/auth';
+import type { SessionResponse } from '@portal/shared/api/auth';
 import type { PasskeySignInOptions, PasskeySignInRequest } from '@portal/shared/api/passkeys';
 import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
@@ -111,7 +111,7 @@ export async function signInWithPasskey(
   ctx: AppContext,
   body: PasskeySignInRequest,
   caller: Caller,
-): Promise<LoginResponse> {
+): Promise<SessionResponse> {
   const { ip, log } = caller;
   const passkey = await findPasskeyByCredentialId(ctx.db, body.response.id);
   const subject = passkey ? accountSubject(passkey.user_id) : identifierSubject('passkey', body.response.id);

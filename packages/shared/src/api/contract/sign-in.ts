@@ -77,7 +77,8 @@ export const signInCalls = {
     description:
       "`response` is WebAuthn's `AuthenticationResponseJSON` (what `startAuthentication()` of @simplewebauthn/browser returns). Answers a session as a password sign-in does, without a two-step code (a passkey with user verification is two factors). The try counts like a password's: per account (the passkey's) and under the client IP's cap. Rejections: 1009117 (unknown passkey, wrong origin, bad signature, no user verification, a signature counter that did not grow), 1009170 (the challenge is unknown, expired or used), 1008117 (disabled, only after a valid passkey), 1000429 (throttled).",
     body: passkeySignInRequestSchema,
-    response: loginResponseSchema,
+    // a passkey is both factors: never the ticket of a second step
+    response: sessionResponseSchema,
     errors: [ErrorCode.InvalidCredentials, ErrorCode.PasskeyChallengeInvalid, ErrorCode.AccountDisabled],
   }),
 };
