@@ -1,19 +1,11 @@
-import { apiPaths } from '@portal/shared/api/paths';
 import type { CodeScene } from '@portal/shared/api/codes';
-import { type CallOptions, apiClient } from './api-client';
+import { codeCalls } from '@portal/shared/api/contract/codes';
+import { type OptionsOf, call } from './api-client';
 
-export function sendSmsCode(
-  phone: string,
-  scene: CodeScene,
-  options?: CallOptions,
-): Promise<{ cooldownSeconds: number }> {
-  return apiClient.post(apiPaths.sendSms, { phone, scene }, options);
+export function sendSmsCode(phone: string, scene: CodeScene, options?: OptionsOf<typeof codeCalls.sendSms>) {
+  return call(codeCalls.sendSms, { phone, scene }, options);
 }
 
-export function sendEmailCode(
-  email: string,
-  scene: CodeScene,
-  options?: CallOptions,
-): Promise<{ cooldownSeconds: number }> {
-  return apiClient.post(apiPaths.sendEmail, { email, scene }, options);
+export function sendEmailCode(email: string, scene: CodeScene, options?: OptionsOf<typeof codeCalls.sendEmail>) {
+  return call(codeCalls.sendEmail, { email, scene }, options);
 }

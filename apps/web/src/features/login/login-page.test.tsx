@@ -1,26 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { codeCalls } from '@portal/shared/api/contract/codes';
+import { personalCalls } from '@portal/shared/api/contract/personal';
+import { portalCalls } from '@portal/shared/api/contract/portal';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { ApiError } from '../../lib/api-error';
 import { i18n } from '../../lib/i18n';
-import type * as CertificationModule from '../../session/certification';
 import { readEnterpriseId, readToken } from '../../lib/cookies';
+import { fail, fakeApi, ok, routeOf } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render-route';
 import { testPersonalization, testPortalInfo, testUser } from '../../test/session-fixtures';
 import { LoginPage } from './login-page';
 
-vi.mock('./login-api', () => ({ requestSignIn: vi.fn() }));
-vi.mock('../../session/session-api', () => import('../../test/session-api-mock'));
-vi.mock('../../session/certification', async (importOriginal) => ({
-  ...(await importOriginal<typeof CertificationModule>()),
-  fetchCertification: vi.fn(),
-}));
-vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn(), sendEmailCode: vi.fn() }));
-const sessionApi = await import('../../session/session-api');
-const { requestSignIn } = await import('./login-api');
-const certification = await import('../../session/certification');
-const codeApi = await import('../../lib/code-api');
+const SIGN_IN = routeOf(signInCalls.login);
+const SEND_SMS = routeOf(codeCalls.sendSms);
+const SEND_EMAIL = routeOf(codeCalls.sendEmail);
+const PORTAL_INFO = routeOf(portalCalls.portalInfo);
+const CERTIFICATION = routeOf(personalCalls.certification);
 
 function renderLogin() {
   return renderRoutes(
@@ -53,16 +51,23 @@ async function useCodeSignIn(label = 'Code sign-in') {
   await userEvent.click(panel().getByText(label));
 }
 
+let api: ReturnType<typeof fakeApi>;
+
+/** The server signs the person in, and answers the calls of going on into the portal. */
 function signedIn(productCount: number, user = testUser) {
-  vi.mocked(requestSignIn).mockResolvedValue({ token: 'tok-1', expiresAt: '2099-01-01T00:00:00Z' });
-  vi.mocked(sessionApi.fetchCurrentUser).mockResolvedValue(user);
-  vi.mocked(sessionApi.fetchPortalInfo).mockResolvedValue(testPortalInfo(productCount, user));
-  vi.mocked(sessionApi.fetchPersonalization).mockResolvedValue(testPersonalization);
+  Object.assign(api.routes, {
+    [SIGN_IN]: ok({ token: 'tok-1', expiresAt: '2099-01-01T00:00:00Z' }),
+    [routeOf(signInCalls.currentUser)]: ok(user),
+    [PORTAL_INFO]: ok(testPortalInfo(productCount, user)),
+    [routeOf(settingsCalls.personalization)]: ok(testPersonalization),
+  });
 }
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  api = fakeApi({});
+});
 afterEach(async () => {
-  vi.unstubAllGlobals();
+  api.restore();
   await i18n.changeLanguage('zh-CN');
 });
 
@@ -76,7 +81,7 @@ describe('password sign-in', () => {
     expect(await screen.findByText('Please enter your account')).toBeInTheDocument();
     expect(screen.getByText('Please enter password')).toBeInTheDocument();
     expect(panel().getByRole('textbox', { name: 'Account' })).toHaveAttribute('aria-invalid', 'true');
-    expect(requestSignIn).not.toHaveBeenCalled();
+    expect(api.sent(SIGN_IN)).toEqual([]);
   });
 
   it('asks for the password alone once the account is filled', async () => {
@@ -114,7 +119,7 @@ describe('password sign-in', () => {
     await fill(panel().getByRole('textbox', { name: 'Email' }), 'not-an-email');
     await userEvent.click(panel().getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
-    expect(requestSignIn).not.toHaveBeenCalled();
+    expect(api.sent(SIGN_IN)).toEqual([]);
   });
 
   it('has no tab stop that does nothing: the panel is not one, the method radios are one named group', async () => {
@@ -172,15 +177,9 @@ describe('password sign-in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/cesuan?productId=6'));
-    expect(requestSignIn).toHaveBeenCalledWith(
-      {
-        loginType: 'password',
-        identifierType: 'account',
-        identifier: 'admin',
-        password: 'Portal2026',
-      },
-      expect.anything(),
-    );
+    expect(api.sent(SIGN_IN)).toEqual([
+      { loginType: 'password', identifierType: 'account', identifier: 'admin', password: 'Portal2026' },
+    ]);
     expect(readToken()).toBe('tok-1');
     expect(readEnterpriseId()).toBe(7);
     expect(JSON.parse(window.localStorage.getItem('_userInfo')!)).toMatchObject({ account: 'admin' });
@@ -210,7 +209,7 @@ describe('code sign-in', () => {
     expect(await screen.findByText('Please enter your phone number')).toBeInTheDocument();
     expect(await screen.findByText('Please enter the verification code')).toBeInTheDocument();
     expect(panel().getByRole('textbox', { name: 'Verification code' })).toHaveAttribute('aria-invalid', 'true');
-    expect(requestSignIn).not.toHaveBeenCalled();
+    expect(api.sent(SIGN_IN)).toEqual([]);
   });
 
   it('checks the formats of the phone and of the code', async () => {
@@ -242,11 +241,11 @@ describe('code sign-in', () => {
     await userEvent.click(panel().getByRole('button', { name: 'Get code' }));
 
     expect(await screen.findByText('Invalid phone number format')).toBeInTheDocument();
-    expect(codeApi.sendSmsCode).not.toHaveBeenCalled();
+    expect(api.sent(SEND_SMS)).toEqual([]);
   });
 
   it('sends a login code to the email and signs in with it', async () => {
-    vi.mocked(codeApi.sendEmailCode).mockResolvedValue({ cooldownSeconds: 60 });
+    api.routes[SEND_EMAIL] = ok({ cooldownSeconds: 60 });
     signedIn(2);
     await i18n.changeLanguage('en-US');
     renderLogin();
@@ -256,35 +255,19 @@ describe('code sign-in', () => {
     await userEvent.click(panel().getByRole('button', { name: 'Get code' }));
 
     expect(await panel().findByRole('button', { name: 'Resend in 60 s' })).toBeDisabled();
-    expect(codeApi.sendEmailCode).toHaveBeenCalledWith(
-      'Member@Example.com',
-      'login',
-      expect.objectContaining({ onError: expect.any(Object) }),
-    );
+    expect(api.sent(SEND_EMAIL)).toEqual([{ email: 'Member@Example.com', scene: 'login' }]);
 
     await fill(panel().getByRole('textbox', { name: 'Verification code' }), '123456');
     await userEvent.click(panel().getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
-    expect(requestSignIn).toHaveBeenCalledWith(
-      {
-        loginType: 'code',
-        identifierType: 'email',
-        identifier: 'Member@Example.com',
-        code: '123456',
-      },
-      expect.anything(),
-    );
+    expect(api.sent(SIGN_IN)).toEqual([
+      { loginType: 'code', identifierType: 'email', identifier: 'Member@Example.com', code: '123456' },
+    ]);
   });
 
   it('says a wrong code under the code field, and only there', async () => {
-    vi.mocked(codeApi.sendSmsCode).mockResolvedValue({ cooldownSeconds: 60 });
-    vi.mocked(requestSignIn).mockImplementation((_body, options) => {
-      const error = new ApiError(ErrorCode.CodeInvalid, 'Invalid verification code');
-      const own = options?.onError?.[ErrorCode.CodeInvalid];
-      if (!own) throw new Error('the api client would have toasted the refusal');
-      own(error);
-      return Promise.reject(error);
-    });
+    api.routes[SEND_SMS] = ok({ cooldownSeconds: 60 });
+    api.routes[SIGN_IN] = fail(ErrorCode.CodeInvalid);
     await i18n.changeLanguage('en-US');
     renderLogin();
     await useCodeSignIn();
@@ -297,6 +280,7 @@ describe('code sign-in', () => {
     await userEvent.click(panel().getByRole('button', { name: 'Sign in' }));
     expect(await panel().findByText('Invalid verification code')).toBeInTheDocument();
     expect(panel().getByRole('textbox', { name: 'Verification code' })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.toasts).not.toHaveBeenCalled();
   });
 
   it('keeps the chosen method when the tab changes', async () => {
@@ -319,11 +303,7 @@ describe('phone verification prompt after sign-in', () => {
 
   it('after the cut-off offers only to verify', async () => {
     signedIn(2, uncertified);
-    vi.mocked(certification.fetchCertification).mockResolvedValue({
-      certified: false,
-      phone: '13800000000',
-      deadline: '2025-06-30',
-    });
+    api.routes[CERTIFICATION] = ok({ certified: false, phone: '13800000000', deadline: '2025-06-30' });
     await i18n.changeLanguage('en-US');
     renderLogin();
     await signInWithPhone();
@@ -333,16 +313,12 @@ describe('phone verification prompt after sign-in', () => {
     expect(within(prompt).queryByRole('button', { name: 'Skip' })).not.toBeInTheDocument();
     await userEvent.click(within(prompt).getByRole('button', { name: 'Verify now' }));
     expect(await screen.findByText('verify page')).toBeInTheDocument();
-    expect(sessionApi.fetchPortalInfo).not.toHaveBeenCalled();
+    expect(api.sent(PORTAL_INFO)).toEqual([]);
   });
 
   it('before the cut-off can be skipped', async () => {
     signedIn(2, uncertified);
-    vi.mocked(certification.fetchCertification).mockResolvedValue({
-      certified: false,
-      phone: null,
-      deadline: '2999-12-31',
-    });
+    api.routes[CERTIFICATION] = ok({ certified: false, phone: null, deadline: '2999-12-31' });
     await i18n.changeLanguage('en-US');
     renderLogin();
     await signInWithPhone();

@@ -1,27 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import type { LoginRequest } from '@portal/shared/api/auth';
-import type { CallOptions } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
 import { i18n } from '../../lib/i18n';
+import { fail, fakeApi, routeOf } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render-route';
 import { LoginPage } from './login-page';
 
-vi.mock('./login-api', () => ({ requestSignIn: vi.fn() }));
-vi.mock('../../session/session-api', () => import('../../test/session-api-mock'));
-const { requestSignIn } = await import('./login-api');
+let api: ReturnType<typeof fakeApi>;
 
-/** The server's sign-in wait, handed to the form's handler the way the api client does. */
+/** The server's sign-in wait, as it answers a try while the account waits. */
 function waiting(retryAfterSeconds: number) {
-  vi.mocked(requestSignIn).mockImplementation(async (_body: LoginRequest, options?: CallOptions) => {
-    const refusal = new ApiError(ErrorCode.TooManyAttempts, 'Too many attempts, please try again later', {
-      retryAfterSeconds,
-    });
-    options?.onError?.[ErrorCode.TooManyAttempts]?.(refusal);
-    throw refusal;
-  });
+  api = fakeApi({ [routeOf(signInCalls.login)]: fail(ErrorCode.TooManyAttempts, { retryAfterSeconds }) });
 }
 
 async function signIn(tab: string, account: string, password: string, submit: string) {
@@ -36,7 +27,7 @@ async function signIn(tab: string, account: string, password: string, submit: st
 }
 
 afterEach(async () => {
-  vi.clearAllMocks();
+  api.restore();
   await i18n.changeLanguage('zh-CN');
 });
 
@@ -47,11 +38,13 @@ describe('the sign-in wait', () => {
     await signIn('Account', 'admin', 'Portal2026', 'Sign in');
     expect(await screen.findByText('Too many attempts, try again in 15 minutes.')).toBeInTheDocument();
     expect(screen.queryByText('Too many attempts, please try again later')).not.toBeInTheDocument();
+    expect(api.toasts).not.toHaveBeenCalled();
   });
 
   it('says a short wait in seconds, in the language of the page', async () => {
     waiting(1);
     await signIn('账号', 'admin', 'Portal2026', '登录');
     expect(await screen.findByText('尝试次数过多，请1 秒后再试。')).toBeInTheDocument();
+    expect(api.toasts).not.toHaveBeenCalled();
   });
 });

@@ -6,7 +6,9 @@ import type { ApiError } from '../../lib/api-error';
 import { secondsIn, waitInWords } from '../../lib/wait';
 
 /** The form's own refusals, and the sign-in wait (1000429) said with the time the server gave. */
-export function useSignInWait(errors: ErrorHandlers): ErrorHandlers {
+export function useSignInWait<Handlers extends ErrorHandlers>(
+  errors: Handlers,
+): Handlers & ErrorHandlers<typeof ErrorCode.TooManyAttempts> {
   const { t } = useTranslation();
   const { message } = useFeedback();
   return {

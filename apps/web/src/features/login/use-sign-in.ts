@@ -1,19 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { LoginRequest } from '@portal/shared/api/auth';
+import type { CodeOf } from '@portal/shared/api/contract/define';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import type { ErrorHandlers } from '../../lib/api-client';
+import { type ErrorHandlers, call } from '../../lib/api-client';
 import { writeToken } from '../../lib/cookies';
 import { useEnterPortal } from '../../session/use-enter-portal';
-import { requestSignIn } from './login-api';
 import { useSignInWait } from './use-sign-in-wait';
 
 /**
  * Signs in with either method and goes on into the portal; `submitting` covers both steps. The form
  * shows the refusals of `errors` itself (a wrong code under the code field); the api client the rest.
  */
-export function useSignIn(errors: ErrorHandlers = {}): {
+export function useSignIn(errors: ErrorHandlers<CodeOf<typeof signInCalls.login>> = {}): {
   submitting: boolean;
   signIn: (body: LoginRequest) => void;
 } {
@@ -22,7 +23,7 @@ export function useSignIn(errors: ErrorHandlers = {}): {
   const onError = useSignInWait(errors);
   const mutation = useMutation({
     mutationFn: async (body: LoginRequest) => {
-      const session = await requestSignIn(body, { onError });
+      const session = await call(signInCalls.login, body, { onError });
       // two-step sign-in: the code is asked on its own screen, which gets the ticket in the router's state
       if ('twoStep' in session) return void (await navigate(paths.twoStepSignIn, { state: session.twoStep }));
       writeToken(session.token, session.expiresAt);

@@ -1,11 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { readToken, removeToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
-import { fail, fakeApi, ok } from '../../test/fake-api';
+import { fail, fakeApi, ok, routeOf } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render-route';
 import { TwoStepSignInPage } from './two-step-sign-in-page';
 
@@ -27,7 +27,7 @@ vi.mock('../../session/use-enter-portal', async () => {
 /** Sets a field's value in one event: typing key by key through antd in jsdom is slow. */
 const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
-const SECOND_STEP = `POST ${apiPaths.loginTwoStep}`;
+const SECOND_STEP = routeOf(signInCalls.loginTwoStep);
 const TICKET = 'T'.repeat(43);
 
 function renderPage(state: unknown = { ticket: TICKET }) {

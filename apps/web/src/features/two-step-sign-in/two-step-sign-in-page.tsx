@@ -4,14 +4,15 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { CenteredScreen } from '../../components/centered-screen';
 import { ScreenSection } from '../../components/screen-section';
 import { useFeedback } from '../../components/feedback';
 import { paths } from '../../config/paths';
+import { call } from '../../lib/api-client';
 import { writeToken } from '../../lib/cookies';
 import { useEnterPortal } from '../../session/use-enter-portal';
-import { requestTwoStepSignIn } from './two-step-sign-in-api';
 import styles from './two-step-sign-in-page.module.css';
 
 /** What the password or code sign-in hands over in the router's state. */
@@ -41,7 +42,8 @@ export function TwoStepSignInPage() {
 
   const verify = useMutation({
     mutationFn: async (code: string) => {
-      const session = await requestTwoStepSignIn(
+      const session = await call(
+        signInCalls.loginTwoStep,
         { ticket: ticket ?? '', code },
         {
           onError: {
