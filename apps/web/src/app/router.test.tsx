@@ -1,23 +1,24 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { readToken, writeToken } from '../lib/cookies';
 import { i18n } from '../lib/i18n';
+import { fakeApi, ok, routeOf } from '../test/fake-api';
 import { renderRoutes } from '../test/render-route';
 import { isOpenRoute } from './route-access';
 import { routes } from './router';
 
-vi.mock('../session/session-api', () => ({
-  // Never settle: these tests look at where the guard sends the user, not at what follows.
-  fetchCurrentUser: vi.fn(() => new Promise(() => {})),
-  fetchPortalInfo: vi.fn(() => new Promise(() => {})),
-  fetchPersonalization: vi.fn(() => new Promise(() => {})),
-  logout: vi.fn(() => Promise.resolve()),
-  enterEnterprise: vi.fn(),
-}));
-
-beforeEach(() => i18n.changeLanguage('en-US'));
-afterEach(() => i18n.changeLanguage('zh-CN'));
+let api: ReturnType<typeof fakeApi>;
+beforeEach(async () => {
+  // the rest never answers: these tests look at where the guard sends the user, not at what follows
+  api = fakeApi({ [routeOf(signInCalls.logout)]: ok() });
+  await i18n.changeLanguage('en-US');
+});
+afterEach(async () => {
+  api.restore();
+  await i18n.changeLanguage('zh-CN');
+});
 
 describe('route guard', () => {
   it('sends a visitor without a token from home to sign-in', async () => {

@@ -64,7 +64,7 @@ export const routes: RouteObject[] = withAllTexts([
         path: paths.twoStepSetup,
         handle: handle('TwoStepSetup'),
         lazy: async () => ({
-          Component: (await import('../features/two-step-setup/two-step-setup-page')).TwoStepSetupPage,
+          Component: (await import('../features/account-security/two-step/two-step-setup-page')).TwoStepSetupPage,
         }),
       },
       {

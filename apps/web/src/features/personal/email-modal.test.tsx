@@ -1,17 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { MEMBER, UPDATE_EMAIL, openDialog, personalApi, renderPersonal, fill, userRoutes } from './personal-test-kit';
-
-vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn(), sendEmailCode: vi.fn() }));
-const codeApi = await import('../../lib/code-api');
+import {
+  MEMBER,
+  SEND_EMAIL,
+  UPDATE_EMAIL,
+  openDialog,
+  personalApi,
+  renderPersonal,
+  fill,
+  userRoutes,
+} from './personal-test-kit';
 
 describe('change or bind the email', () => {
   const api = personalApi();
-  beforeEach(() => {
-    vi.mocked(codeApi.sendEmailCode).mockReset().mockResolvedValue({ cooldownSeconds: 60 });
-  });
 
   it('checks the email format and asks for the code', async () => {
     renderPersonal();
@@ -30,9 +33,7 @@ describe('change or bind the email', () => {
     const dialog = await openDialog('Change email');
     fill(dialog.getByRole('textbox', { name: 'New email' }), 'new@example.com');
     await userEvent.click(dialog.getByRole('button', { name: 'Get code' }));
-    await waitFor(() =>
-      expect(codeApi.sendEmailCode).toHaveBeenCalledExactlyOnceWith('new@example.com', 'bind', expect.anything()),
-    );
+    await waitFor(() => expect(api().sent(SEND_EMAIL)).toEqual([{ email: 'new@example.com', scene: 'bind' }]));
 
     fill(dialog.getByRole('textbox', { name: 'Verification code' }), '654321');
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { i18n } from '../../lib/i18n';
-import { apiPaths } from '@portal/shared/api/paths';
-import { fail, ok } from '../../test/fake-api';
+import { accountSecurityCalls } from '@portal/shared/api/contract/account-security';
+import { fail, ok, routeOf } from '../../test/fake-api';
 import { UPDATE_PASSWORD, openDialog, personalApi, renderPersonal, fill } from './personal-test-kit';
 
 type Dialog = Awaited<ReturnType<typeof openDialog>>;
@@ -106,7 +106,7 @@ describe('change password', () => {
     expect(offer).toHaveTextContent('Planted');
     await userEvent.click(within(offer).getByRole('button', { name: 'Keep them' }));
     await waitFor(() => expect(screen.queryByText('Also remove recently added passkeys?')).not.toBeInTheDocument());
-    expect(api().sent(`POST ${apiPaths.removePasskey}`)).toEqual([]);
+    expect(api().sent(routeOf(accountSecurityCalls.removePasskey))).toEqual([]);
   });
 
   it('says it in Chinese', async () => {

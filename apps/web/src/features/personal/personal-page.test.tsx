@@ -1,8 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { apiPaths } from '@portal/shared/api/paths';
 import { describe, expect, it, vi } from 'vitest';
 import { ok } from '../../test/fake-api';
-import { ALLOW_MODIFY_PASSWORD, MEMBER, personalApi, renderPersonal, userRoutes } from './personal-test-kit';
+import {
+  ALLOW_MODIFY_PASSWORD,
+  CURRENT_USER,
+  MEMBER,
+  personalApi,
+  renderPersonal,
+  userRoutes,
+} from './personal-test-kit';
 
 describe('personal centre', () => {
   const api = personalApi();
@@ -18,7 +24,7 @@ describe('personal centre', () => {
     expect(screen.getByRole('button', { name: 'Change phone number' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change email' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Change password' })).toBeInTheDocument();
-    expect(api().sent(`GET ${apiPaths.currentUser}`)).toHaveLength(1);
+    expect(api().sent(CURRENT_USER)).toHaveLength(1);
   });
 
   it('hides the whole password section when the server does not allow changing it', async () => {

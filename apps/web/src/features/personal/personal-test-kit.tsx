@@ -1,12 +1,16 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
 import type { CurrentUser } from '@portal/shared/api/auth';
+import { codeCalls } from '@portal/shared/api/contract/codes';
+import { personalCalls } from '@portal/shared/api/contract/personal';
+import { portalCalls } from '@portal/shared/api/contract/portal';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
+import { paths } from '../../config/paths';
 import { writeToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render-route';
-import { fakeApi, ok } from '../../test/fake-api';
+import { fakeApi, ok, routeOf } from '../../test/fake-api';
 import { PersonalPage } from './personal-page';
 
 /** Shared set-up of the personal centre's component tests. */
@@ -28,7 +32,7 @@ export const MEMBER: CurrentUser = {
 };
 
 export function renderPersonal() {
-  return renderRoutes([{ path: '/personal', element: <PersonalPage /> }], '/personal');
+  return renderRoutes([{ path: paths.personal, element: <PersonalPage /> }], paths.personal);
 }
 
 /** Opens a modal by its button's accessible name and returns queries inside the dialog. */
@@ -37,16 +41,19 @@ export async function openDialog(buttonName: string) {
   return within(await screen.findByRole('dialog'));
 }
 
-export const CURRENT_USER = `GET ${apiPaths.currentUser}`;
-export const ALLOW_MODIFY_PASSWORD = `GET ${apiPaths.allowModifyPassword}`;
-export const UPDATE_NICKNAME = `POST ${apiPaths.updateNickname}`;
-export const UPDATE_PHONE = `POST ${apiPaths.updatePhone}`;
-export const UPDATE_EMAIL = `POST ${apiPaths.updateEmail}`;
-export const UPDATE_PASSWORD = `POST ${apiPaths.updatePassword}`;
+export const CURRENT_USER = routeOf(signInCalls.currentUser);
+export const ALLOW_MODIFY_PASSWORD = routeOf(personalCalls.allowModifyPassword);
+export const UPDATE_NICKNAME = routeOf(personalCalls.updateNickname);
+export const UPDATE_PHONE = routeOf(personalCalls.updatePhone);
+export const UPDATE_EMAIL = routeOf(personalCalls.updateEmail);
+export const UPDATE_PASSWORD = routeOf(personalCalls.updatePassword);
 
-export const PORTAL_INFO = `GET ${apiPaths.portalInfo}`;
+export const PORTAL_INFO = routeOf(portalCalls.portalInfo);
+export const SEND_SMS = routeOf(codeCalls.sendSms);
+export const SEND_EMAIL = routeOf(codeCalls.sendEmail);
 
-/** The server of the personal centre: `user` signed in, allowed to change the password, every change accepted. */
+/** The server of the personal centre: `user` signed in, allowed to change the password, every code sent
+ *  and every change accepted. */
 function personalServer(user: CurrentUser = MEMBER) {
   writeToken('tok');
   return fakeApi({
@@ -56,6 +63,8 @@ function personalServer(user: CurrentUser = MEMBER) {
     [UPDATE_PHONE]: ok(),
     [UPDATE_EMAIL]: ok(),
     [UPDATE_PASSWORD]: ok({ recentPasskeys: [] }),
+    [SEND_SMS]: ok({ cooldownSeconds: 60 }),
+    [SEND_EMAIL]: ok({ cooldownSeconds: 60 }),
   });
 }
 

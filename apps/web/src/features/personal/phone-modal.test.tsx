@@ -1,18 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { fail } from '../../test/fake-api';
-import { MEMBER, UPDATE_PHONE, openDialog, personalApi, renderPersonal, fill, userRoutes } from './personal-test-kit';
-
-vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn(), sendEmailCode: vi.fn() }));
-const codeApi = await import('../../lib/code-api');
+import {
+  MEMBER,
+  SEND_SMS,
+  UPDATE_PHONE,
+  openDialog,
+  personalApi,
+  renderPersonal,
+  fill,
+  userRoutes,
+} from './personal-test-kit';
 
 describe('change or bind the phone', () => {
   const api = personalApi();
-  beforeEach(() => {
-    vi.mocked(codeApi.sendSmsCode).mockReset().mockResolvedValue({ cooldownSeconds: 60 });
-  });
 
   it('checks the phone format and asks for the code', async () => {
     renderPersonal();
@@ -33,13 +36,11 @@ describe('change or bind the phone', () => {
     fill(phone, '1391234');
     await userEvent.click(dialog.getByRole('button', { name: 'Get code' }));
     expect(await dialog.findByText('Invalid phone number format')).toBeInTheDocument();
-    expect(codeApi.sendSmsCode).not.toHaveBeenCalled();
+    expect(api().sent(SEND_SMS)).toEqual([]);
 
     fill(phone, '13912340000');
     await userEvent.click(dialog.getByRole('button', { name: 'Get code' }));
-    await waitFor(() =>
-      expect(codeApi.sendSmsCode).toHaveBeenCalledExactlyOnceWith('13912340000', 'bind', expect.anything()),
-    );
+    await waitFor(() => expect(api().sent(SEND_SMS)).toEqual([{ phone: '13912340000', scene: 'bind' }]));
     expect(await dialog.findByRole('button', { name: 'Resend in 60 s' })).toBeDisabled();
   });
 
