@@ -2,14 +2,15 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@portal/shared/api/paths';
 import { REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
-import { call } from './support/http.ts';
-import { type TestApp, startTestApp } from './support/test-app.ts';
+import { call, randomLoopback } from '../test/support/http.ts';
+import { ENGINE, type TestApp, startTestApp } from '../test/support/test-app.ts';
 
+/** A running Redis, as CI starts it beside PostgreSQL (see README, Tests and checks). */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Two processes of one installation share the prefix; this run's keys stay apart from any other's. */
 const PREFIX = `portal-test-${Math.random().toString(36).slice(2)}:`;
 
-describe('request-rate limits shared through Redis', () => {
+describe(`a running Redis shared by two server processes (${ENGINE})`, () => {
   let a: TestApp;
   let b: TestApp;
   let redis: Redis;
@@ -33,5 +34,14 @@ describe('request-rate limits shared through Redis', () => {
     expect(Number(first.headers['x-ratelimit-remaining'])).toBe(REQUESTS_PER_IP_MINUTE - 1);
     expect(Number(second.headers['x-ratelimit-remaining'])).toBe(REQUESTS_PER_IP_MINUTE - 2);
     expect(await redis.exists(`${PREFIX}request-rate:${ip}`)).toBe(1);
+  });
+
+  it('says ready on /readyz once Redis answers', async () => {
+    await expect
+      .poll(async () => {
+        const reply = await a.app.inject({ method: 'GET', url: apiPaths.readiness, remoteAddress: randomLoopback() });
+        return [reply.statusCode, reply.json()];
+      })
+      .toEqual([200, { code: 0, msg: 'success', data: { database: 'up', redis: 'up' } }]);
   });
 });
