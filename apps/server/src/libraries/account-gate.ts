@@ -43,22 +43,32 @@ export interface Entry {
 
 export type GateAnswer = SessionResponse | TwoStepChallenge;
 
+/** The caller's transaction an entry is part of (a registration): the session or the ticket stands or
+ *  falls with it, and what would tell the person (a new device's notice) waits for its commit, since no
+ *  rollback can call a message back. */
+export interface EnclosingTransaction {
+  db: Executor;
+  /** Keeps `send` until the transaction has committed; one rolled back never calls it. */
+  afterCommit(send: () => void): void;
+}
+
 /**
  * The one way into an account. Every path that opens a session (each sign-in, the second step of one,
  * registration and joining, and whatever comes later) ends here, so that none can forget a rule: a
  * disabled account is refused; an account with two-step sign-in proven by one factor gets the ticket
  * of a second step instead of a session; a session carries the flag of a company's two-step
- * requirement. `db` is the caller's transaction, when the entry is part of one (a registration): the
- * session or the ticket then stands or falls with it.
+ * requirement. `within` is the caller's transaction, when the entry is part of one (a registration).
+ * The person is told only once the session's writes are done.
  */
 export async function enterAccount(
   ctx: AppContext,
   entry: Entry & { proof: { bothFactors: true } },
-  db?: Executor,
+  within?: EnclosingTransaction,
 ): Promise<SessionResponse>;
-export async function enterAccount(ctx: AppContext, entry: Entry, db?: Executor): Promise<GateAnswer>;
-export async function enterAccount(ctx: AppContext, entry: Entry, db?: Executor): Promise<GateAnswer> {
+export async function enterAccount(ctx: AppContext, entry: Entry, within?: EnclosingTransaction): Promise<GateAnswer>;
+export async function enterAccount(ctx: AppContext, entry: Entry, within?: EnclosingTransaction): Promise<GateAnswer> {
   const { user } = entry;
+  const db = within?.db;
   if (user.disabled) throw new AppError(ErrorCode.AccountDisabled);
   if (user.totp_enabled_at !== null && 'first' in entry.proof) {
     return startSecondStep(ctx, entry, entry.proof.first, db);
@@ -68,8 +78,8 @@ export async function enterAccount(ctx: AppContext, entry: Entry, db?: Executor)
     entry.enterpriseId !== undefined ? entry.enterpriseId : currentEnterpriseOf(ctx, user.id, user.last_enterprise_id),
     user.totp_enabled_at === null && anyEnterpriseRequiresTwoStep(read, user.id),
   ]);
-  let session!: SessionResponse;
-  const writes: Write[] = [async (trx) => (session = await createSession(ctx, user, enterpriseId, entry.client, trx))];
+  let opened!: OpenedSession;
+  const writes: Write[] = [async (trx) => (opened = await createSession(ctx, user, enterpriseId, entry.client, trx))];
   if (entry.attempt) writes.push((trx) => entry.attempt!.succeeded(trx));
   if (entry.signIn) {
     const detail = entry.signIn.detail;
@@ -78,7 +88,12 @@ export async function enterAccount(ctx: AppContext, entry: Entry, db?: Executor)
     );
   }
   await inOrTogether(ctx, writes, db);
+  if (opened.notice) {
+    if (within) within.afterCommit(opened.notice);
+    else opened.notice();
+  }
   if (entry.signIn) ctx.metrics?.signIn(entry.signIn.method, 'success');
+  const { session } = opened;
   return setupRequired ? { ...session, twoStepSetupRequired: true } : session;
 }
 
@@ -118,6 +133,12 @@ async function inOrTogether(ctx: AppContext, writes: Write[], db: Executor | und
   for (const write of writes) await write(db);
 }
 
+interface OpenedSession {
+  session: SessionResponse;
+  /** Tells the person of a sign-in from a new device: for after the writes, never before they stand. */
+  notice: (() => void) | null;
+}
+
 /**
  * Opens a session, recording the client it is opened from (`User-Agent` and IP), for the person's list
  * of their sessions. A sign-in from a new device is noticed here: when the user has had sessions before
@@ -131,7 +152,7 @@ async function createSession(
   enterpriseId: number | null,
   client: SessionClient,
   db: Executor,
-): Promise<SessionResponse> {
+): Promise<OpenedSession> {
   const token = newSecret(32);
   const now = ctx.now();
   const expiresAt = now + ctx.config.sessionMaxMs;
@@ -148,10 +169,10 @@ async function createSession(
     user_agent: userAgent,
     ip: client.ip,
   });
-  if (isNewDevice(earlier, userAgent)) {
-    notifySecurityEvent(ctx, user, 'new-device', { at: now, ip: client.ip, userAgent });
-  }
-  return { token, expiresAt: new Date(expiresAt).toISOString() };
+  const notice = isNewDevice(earlier, userAgent)
+    ? () => notifySecurityEvent(ctx, user, 'new-device', { at: now, ip: client.ip, userAgent })
+    : null;
+  return { session: { token, expiresAt: new Date(expiresAt).toISOString() }, notice };
 }
 
 /** Whether a sign-in with `userAgent` comes from a device family none of the earlier sessions came from;

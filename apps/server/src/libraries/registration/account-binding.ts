@@ -20,11 +20,11 @@ export async function joinMember(
   if (!existing) throw new AppError(ErrorCode.RegisterAccountMissing);
   assertEnabled(existing);
   if (await findMembership(ctx.db, live.enterprise_id!, existing.id)) throw new AppError(ErrorCode.AlreadyJoined);
-  return inOneTransaction(ctx, async (trx) => {
-    const { phone, invitation } = await redeem(ctx, trx, body, 'member');
-    const user = await findUserByIdentifier(trx, 'phone', phone);
+  return inOneTransaction(ctx, async (within) => {
+    const { phone, invitation } = await redeem(ctx, within.db, body, 'member');
+    const user = await findUserByIdentifier(within.db, 'phone', phone);
     if (!user) throw new AppError(ErrorCode.RegisterAccountMissing);
     assertEnabled(user);
-    return admitMember(ctx, trx, invitation, user.id, false, client);
+    return admitMember(ctx, within, invitation, user.id, false, client);
   });
 }

@@ -10,7 +10,7 @@ import type { InvitationRow } from '../../queries/invitations.ts';
 import { insertMembership } from '../../queries/memberships.ts';
 import { findDefaultDepartmentId, isEnterpriseDepartment } from '../../queries/registration-enterprises.ts';
 import { updateUser } from '../../queries/users.ts';
-import { enterAccount } from '../account-gate.ts';
+import { type EnclosingTransaction, enterAccount } from '../account-gate.ts';
 import { recordAudit } from '../audit.ts';
 import { redeemInvitation } from '../invitations.ts';
 import { spendTicket } from '../tickets.ts';
@@ -44,11 +44,12 @@ export interface Admission {
  */
 export async function admit(
   ctx: AppContext,
-  trx: Executor,
+  within: EnclosingTransaction,
   admission: Admission,
   client: RegistrationClient,
 ): Promise<RegistrationAnswer> {
   const { userId, enterprise, invitation } = admission;
+  const trx = within.db;
   await insertMembership(trx, {
     enterprise_id: enterprise.id,
     user_id: userId,
@@ -80,7 +81,7 @@ export async function admit(
   const answer = await enterAccount(
     ctx,
     { ...(await registrantEntry(trx, userId, client)), enterpriseId: enterprise.id },
-    trx,
+    within,
   );
   if (isTwoStepChallenge(answer)) return answer;
   return {
@@ -95,12 +96,13 @@ export async function admit(
  *  else the company's default department. */
 export async function admitMember(
   ctx: AppContext,
-  trx: Executor,
+  within: EnclosingTransaction,
   invitation: InvitationRow,
   userId: number,
   newUser: boolean,
   client: RegistrationClient,
 ): Promise<RegistrationAnswer> {
+  const trx = within.db;
   const enterpriseId = invitation.enterprise_id!;
   const enterprise = await findEnterpriseById(trx, enterpriseId);
   if (!enterprise) throw new AppError(ErrorCode.RegistrationFailed, { status: 'invalid' });
@@ -110,7 +112,7 @@ export async function admitMember(
       : await findDefaultDepartmentId(trx, enterpriseId);
   return admit(
     ctx,
-    trx,
+    within,
     {
       userId,
       newUser,

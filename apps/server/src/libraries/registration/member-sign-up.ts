@@ -22,9 +22,9 @@ export async function signUpMember(
     throw new AppError(ErrorCode.PhoneSignedUp);
   }
   const passwordHash = await hashPassword(body.password);
-  return inOneTransaction(ctx, async (trx) => {
-    const { phone, invitation } = await redeem(ctx, trx, body, 'member');
-    const userId = await insertNewUser(ctx, trx, phone, body, passwordHash, 'investors', client);
-    return admitMember(ctx, trx, invitation, userId, true, client);
+  return inOneTransaction(ctx, async (within) => {
+    const { phone, invitation } = await redeem(ctx, within.db, body, 'member');
+    const userId = await insertNewUser(ctx, within.db, phone, body, passwordHash, 'investors', client);
+    return admitMember(ctx, within, invitation, userId, true, client);
   });
 }

@@ -43,7 +43,8 @@ export async function registerEnterprise(
 
   return inOneTransaction(
     ctx,
-    async (trx) => {
+    async (within) => {
+      const trx = within.db;
       const { phone, invitation } = await redeem(ctx, trx, body, kind);
       const user = await findUserByIdentifier(trx, 'phone', phone);
       assertEnabled(user);
@@ -72,7 +73,7 @@ export async function registerEnterprise(
       );
       return admit(
         ctx,
-        trx,
+        within,
         {
           userId,
           newUser: !user,

@@ -27,11 +27,11 @@ export async function signUpPersonal(
     throw new AppError(ErrorCode.PhoneSignedUp);
   }
   const passwordHash = await hashPassword(body.password);
-  return inOneTransaction(ctx, async (trx) => {
-    const phone = await spendTicket(ctx, trx, body.ticket, 'register');
-    const userId = await insertNewUser(ctx, trx, phone, body, passwordHash, 'personal', client);
-    const entry = await registrantEntry(trx, userId, client);
-    const answer = await enterAccount(ctx, { ...entry, enterpriseId: null }, trx);
+  return inOneTransaction(ctx, async (within) => {
+    const phone = await spendTicket(ctx, within.db, body.ticket, 'register');
+    const userId = await insertNewUser(ctx, within.db, phone, body, passwordHash, 'personal', client);
+    const entry = await registrantEntry(within.db, userId, client);
+    const answer = await enterAccount(ctx, { ...entry, enterpriseId: null }, within);
     // a brand-new account has no second factor, nor any company to require one
     if (isTwoStepChallenge(answer)) throw new AppError(ErrorCode.RegistrationFailed);
     return { token: answer.token };

@@ -1,7 +1,7 @@
 import { ErrorCode, type FailureCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
-import type { Executor } from '../../queries/executor.ts';
+import type { EnclosingTransaction } from '../account-gate.ts';
 import { ENTERPRISE_TAKEN_CODES } from '../new-enterprise.ts';
 import { uniqueViolationOf, violationKey } from '../unique-violation.ts';
 
@@ -20,17 +20,20 @@ const ATTEMPTS = 3;
 /**
  * One registration, all or nothing: the ticket, the link's use, the user, the company and the
  * membership are written together or not at all, so a failure leaves the link and the ticket usable.
- * A unique-constraint error (a race the early reads could not see) becomes its business code, unless
- * `retry` says the work can simply run again (a generated domain taken meanwhile, say).
+ * What would tell someone of it is sent once it has committed, and an attempt rolled back sends
+ * nothing. A unique-constraint error (a race the early reads could not see) becomes its business
+ * code, unless `retry` says the work can simply run again (a generated domain taken meanwhile, say).
  */
 export async function inOneTransaction<T>(
   ctx: AppContext,
-  work: (trx: Executor) => Promise<T>,
+  work: (transaction: EnclosingTransaction) => Promise<T>,
   retry: (violation: string) => boolean = () => false,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    const sends: (() => void)[] = [];
+    let result: T;
     try {
-      return await ctx.db.transaction().execute((trx) => work(trx));
+      result = await ctx.db.transaction().execute((db) => work({ db, afterCommit: (send) => sends.push(send) }));
     } catch (error) {
       const violation = uniqueViolationOf(error);
       if (!violation) throw error;
@@ -40,5 +43,7 @@ export async function inOneTransaction<T>(
       if (code === undefined) throw error;
       throw new AppError(code);
     }
+    for (const send of sends) send();
+    return result;
   }
 }
