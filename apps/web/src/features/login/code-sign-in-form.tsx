@@ -9,6 +9,7 @@ import { CodeRow } from '../../components/code-row';
 import { FormField } from '../../components/form-field';
 import { SendCodeButton } from '../../components/send-code-button';
 import { TextBox } from '../../components/text-box';
+import { paths } from '../../config/paths';
 import type { CallOptions } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import { sendEmailCode, sendSmsCode } from '../../lib/code-api';
@@ -64,7 +65,7 @@ export function CodeSignInForm({ identifierType }: { identifierType: 'phone' | '
           )}
         </FormField>
         <div className={styles.formLinks}>
-          <Link to="/forget_password">{t('web.login.forgotPassword')}</Link>
+          <Link to={paths.forgetPassword}>{t('web.login.forgotPassword')}</Link>
         </div>
         <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
           {t('web.login.submit')}

@@ -6,6 +6,7 @@ import type { IdentifierType } from '@portal/shared/constants';
 import { checkSignInPassword } from '@portal/shared/validation/field-checks';
 import { FormField } from '../../components/form-field';
 import { TextBox } from '../../components/text-box';
+import { paths } from '../../config/paths';
 import { useCheckedFields } from '../../lib/use-checked-fields';
 import { IDENTIFIER_CHECKS, IdentifierField } from './identifier-field';
 import { useSignIn } from './use-sign-in';
@@ -39,7 +40,7 @@ export function PasswordSignInForm({ identifierType }: { identifierType: Identif
           )}
         </FormField>
         <div className={styles.formLinks}>
-          <Link to="/forget_password">{t('web.login.forgotPassword')}</Link>
+          <Link to={paths.forgetPassword}>{t('web.login.forgotPassword')}</Link>
         </div>
         <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
           {t('web.login.submit')}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { PortalEnterprise } from '@portal/shared/api/portal';
 import { BrandedMark } from '../../components/branded-mark';
 import { UserMenu } from '../../components/user-menu';
+import { paths } from '../../config/paths';
 import styles from './settings-header.module.css';
 
 /** The settings centre opens as a product of its own, outside the portal's frame: its bar names the
@@ -20,7 +21,7 @@ export function SettingsHeader({ enterprise }: { enterprise: PortalEnterprise })
         <span className={styles.companyName}>{enterprise.abbreviation || enterprise.enterpriseName}</span>
       </span>
       <span className={styles.spacer} />
-      <Link to="/home" className={styles.home}>
+      <Link to={paths.home} className={styles.home}>
         <HomeOutlined aria-hidden="true" />
         <span className={styles.homeLabel}>{t('settings.backToHome')}</span>
       </Link>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/link-button';
 import { MessageScreen } from '../../components/message-screen';
 import { PageLoading } from '../../components/page-loading';
+import { paths } from '../../config/paths';
 import { SettingsCentre } from './settings-centre';
 import { useSettingsAccess } from './use-settings-access';
 
@@ -12,14 +13,14 @@ export function SettingsPage() {
   const access = useSettingsAccess();
 
   if (access.status === 'loading') return <PageLoading />;
-  if (access.status === 'denied') return <Navigate to="/noAuth" replace />;
+  if (access.status === 'denied') return <Navigate to={paths.noAuth} replace />;
   if (access.status === 'failed') {
     return (
       <MessageScreen
         status="error"
         title={t('products.settcntr.name')}
         description={t('settings.loadFailed')}
-        actions={<LinkButton to="/home">{t('settings.backToHome')}</LinkButton>}
+        actions={<LinkButton to={paths.home}>{t('settings.backToHome')}</LinkButton>}
       />
     );
   }
