@@ -8,8 +8,8 @@ import { writeToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
 import { type Answer, fail, fakeApi, ok } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render-route';
-import { TwoStepSetup } from '../../components/two-step-setup';
-import { SessionsCard } from './sessions/sessions-card';
+import { TwoStepSetup } from '../account-security/two-step/two-step-setup';
+import { SessionsCard } from '../account-security/sessions/sessions-card';
 
 const LIST = `GET ${apiPaths.mySessions}`;
 const REVOKE_OTHERS = `POST ${apiPaths.revokeMyOtherSessions}`;

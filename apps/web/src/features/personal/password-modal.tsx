@@ -6,7 +6,7 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { FormModal, underField } from '../../components/form-modal';
 import type { ErrorHandlers } from '../../lib/api-client';
 import { schemaRule } from '../../lib/form-rule';
-import { useOfferRecentPasskeyRemoval } from './passkeys/recent-passkeys';
+import { useOfferRecentPasskeyRemoval } from '../account-security/passkeys/recent-passkeys';
 import { useUpdatePassword } from './personal-api';
 import styles from './personal-page.module.css';
 

@@ -10,10 +10,10 @@ import { EmailModal } from './email-modal';
 import { NameModal } from './name-modal';
 import { PasswordModal } from './password-modal';
 import { allowModifyPasswordQuery } from './personal-api';
-import { PasskeysCard } from './passkeys/passkeys-card';
+import { PasskeysCard } from '../account-security/passkeys/passkeys-card';
 import { PhoneModal } from './phone-modal';
-import { SessionsCard } from './sessions/sessions-card';
-import { TwoStepCard } from './two-step/two-step-card';
+import { SessionsCard } from '../account-security/sessions/sessions-card';
+import { TwoStepCard } from '../account-security/two-step/two-step-card';
 import { useFeedback } from '../../components/feedback';
 import styles from './personal-page.module.css';
 

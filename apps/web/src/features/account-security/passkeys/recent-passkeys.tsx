@@ -3,7 +3,7 @@ import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../components/feedback';
 import { formatDateTime } from './format-time';
-import { useRemovePasskey } from './passkeys-api';
+import { useRemovePasskey } from '../account-security-api';
 import styles from './passkeys-card.module.css';
 
 /**

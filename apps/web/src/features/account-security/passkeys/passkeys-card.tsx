@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/api-error';
 import { schemaRule } from '../../../lib/form-rule';
 import { translateKey } from '../../../lib/i18n';
 import { formatDateTime } from './format-time';
-import { passkeysQuery, useAddPasskey, useRemovePasskey, useRenamePasskey } from './passkeys-api';
+import { passkeysQuery, useAddPasskey, useRemovePasskey, useRenamePasskey } from '../account-security-api';
 import styles from './passkeys-card.module.css';
 
 interface NameValues {

@@ -9,9 +9,8 @@ import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { AccentTag } from '../../../components/accent-tag';
 import { useFeedback } from '../../../components/feedback';
 import { currentLanguage } from '../../../lib/i18n';
-import pageStyles from '../personal-page.module.css';
 import { useOfferRecentPasskeyRemoval } from '../passkeys/recent-passkeys';
-import { mySessionsQuery, useRevokeOtherSessions, useRevokeSession } from './sessions-api';
+import { mySessionsQuery, useRevokeOtherSessions, useRevokeSession } from '../account-security-api';
 import styles from './sessions-card.module.css';
 
 const DEVICE_ICONS: Record<SessionDevice['type'], ReactNode> = {
@@ -184,10 +183,10 @@ export function SessionsCard() {
   }
 
   return (
-    <section className={pageStyles.card} aria-labelledby="personal-sessions">
+    <section className={styles.card} aria-labelledby="personal-sessions">
       <div className={styles.header}>
         <div className={styles.heading}>
-          <h2 id="personal-sessions" className={pageStyles.sectionTitle}>
+          <h2 id="personal-sessions" className={styles.title}>
             {t('sessions.title')}
           </h2>
           <p className={styles.hint}>{t('sessions.hint')}</p>

@@ -2,7 +2,7 @@ import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '@portal/shared/constants';
-import { TwoStepSetup } from '../../../components/two-step-setup';
+import { TwoStepSetup } from './two-step-setup';
 
 interface TwoStepEnableModalProps {
   open: boolean;

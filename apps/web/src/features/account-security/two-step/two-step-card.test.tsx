@@ -1,20 +1,46 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { fail, ok } from '../../../test/fake-api';
-import { fill, openDialog, personalApi, renderPersonal } from '../personal-test-kit';
+import { writeToken } from '../../../lib/cookies';
+import { i18n } from '../../../lib/i18n';
+import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
+import { renderRoutes } from '../../../test/render-route';
+import { TwoStepCard } from './two-step-card';
 
-const STATE = `GET ${apiPaths.twoStep}`;
-const SETUP = `POST ${apiPaths.twoStepSetup}`;
-const CONFIRM = `POST ${apiPaths.twoStepConfirm}`;
-const DISABLE = `POST ${apiPaths.twoStepDisable}`;
+const STATE = routeOf(calls.twoStep);
+const SETUP = routeOf(calls.twoStepSetup);
+const CONFIRM = routeOf(calls.twoStepConfirm);
+const DISABLE = routeOf(calls.twoStepDisable);
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
+/** Sets a field's value in one event: typing key by key through antd in jsdom is slow and adds nothing here. */
+function fill(input: HTMLElement, value: string): void {
+  fireEvent.change(input, { target: { value } });
+}
+
+/** Opens a dialog by its button's accessible name and returns queries inside it. */
+async function openDialog(buttonName: string) {
+  await userEvent.click(await screen.findByRole('button', { name: buttonName }));
+  return within(await screen.findByRole('dialog'));
+}
+
+const renderCard = () => renderRoutes([{ path: '/personal', element: <TwoStepCard /> }], '/personal');
+
 describe('two-step sign-in in the personal centre', () => {
-  const api = personalApi();
+  let server: ReturnType<typeof fakeApi> | undefined;
+  beforeEach(async () => {
+    writeToken('tok');
+    server = fakeApi({});
+    await i18n.changeLanguage('en-US');
+  });
+  afterEach(async () => {
+    server?.restore();
+    await i18n.changeLanguage('zh-CN');
+  });
+  const api = () => server!;
 
   /** Two-step sign-in off until a code confirms it; the right code is 123456. */
   function offUntilConfirmed(required = false) {
@@ -47,7 +73,7 @@ describe('two-step sign-in in the personal centre', () => {
 
   it('shows the QR code and the key, and a wrong code under its field', async () => {
     offUntilConfirmed(true);
-    renderPersonal();
+    renderCard();
     expect(await screen.findByText('Your company requires two-step sign-in')).toBeInTheDocument();
     const dialog = await openDialog('Turn on two-step sign-in');
     expect(await dialog.findByRole('img', { name: 'QR code for the authenticator app' })).toHaveAttribute(
@@ -68,7 +94,7 @@ describe('two-step sign-in in the personal centre', () => {
 
   it('turns on with a right code and shows the ten recovery codes once', async () => {
     offUntilConfirmed();
-    renderPersonal();
+    renderCard();
     const dialog = await openDialog('Turn on two-step sign-in');
     fill(await dialog.findByRole('textbox', { name: '6-digit code from the app' }), '123456');
     await userEvent.click(dialog.getByRole('button', { name: 'Confirm' }));
@@ -84,7 +110,7 @@ describe('two-step sign-in in the personal centre', () => {
 
   it('offers no Turn off while a company requires two-step sign-in, and says why', async () => {
     api().routes[STATE] = ok({ enabled: true, recoveryCodesLeft: 10, required: true });
-    renderPersonal();
+    renderCard();
     const turnOff = await screen.findByRole('button', { name: 'Turn off two-step sign-in' });
     expect(turnOff).toBeDisabled();
     expect(turnOff).toHaveAccessibleDescription(
@@ -94,7 +120,7 @@ describe('two-step sign-in in the personal centre', () => {
 
   it('asks for the password and a code to turn off, a wrong password under its field', async () => {
     onUntilTurnedOff();
-    renderPersonal();
+    renderCard();
     expect(await screen.findByText('1 recovery code left')).toBeInTheDocument();
     const dialog = await openDialog('Turn off two-step sign-in');
     await userEvent.click(dialog.getByRole('button', { name: 'Turn off' }));
@@ -110,7 +136,7 @@ describe('two-step sign-in in the personal centre', () => {
 
   it('turns off with the password and a recovery code, a wrong code under its field', async () => {
     onUntilTurnedOff();
-    renderPersonal();
+    renderCard();
     const dialog = await openDialog('Turn off two-step sign-in');
     fill(dialog.getByLabelText('Password'), 'Secret2026');
     fill(dialog.getByLabelText('Code or recovery code'), '111111');

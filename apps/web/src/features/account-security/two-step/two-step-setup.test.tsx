@@ -1,13 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
-import { writeToken } from '../lib/cookies';
-import { i18n } from '../lib/i18n';
-import { writeUserInfo } from '../lib/storage';
-import { fakeApi, ok } from '../test/fake-api';
-import { renderRoutes } from '../test/render-route';
-import { testUser } from '../test/session-fixtures';
+import { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
+import { writeToken } from '../../../lib/cookies';
+import { i18n } from '../../../lib/i18n';
+import { writeUserInfo } from '../../../lib/storage';
+import { fakeApi, ok, routeOf } from '../../../test/fake-api';
+import { renderRoutes } from '../../../test/render-route';
+import { testUser } from '../../../test/session-fixtures';
 import { TwoStepSetup } from './two-step-setup';
 
 /** jsdom's Blob has no text(); its FileReader reads it. */
@@ -28,12 +28,12 @@ describe('turning on two-step sign-in: the recovery codes', () => {
     writeToken('tok');
     writeUserInfo({ ...testUser, account: 'lin.wei' });
     api = fakeApi({
-      [`POST ${apiPaths.twoStepSetup}`]: ok({
+      [routeOf(calls.twoStepSetup)]: ok({
         secret: 'JBSWY3DPEHPK3PXP',
         otpauthUri: 'otpauth://totp/Energy%20Portal:lin.wei?secret=JBSWY3DPEHPK3PXP',
         qrSvgDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
       }),
-      [`POST ${apiPaths.twoStepConfirm}`]: ok({ recoveryCodes: CODES }),
+      [routeOf(calls.twoStepConfirm)]: ok({ recoveryCodes: CODES }),
     });
   });
   afterEach(async () => {

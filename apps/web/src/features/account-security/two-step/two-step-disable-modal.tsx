@@ -1,12 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiPaths } from '@portal/shared/api/paths';
 import { type TwoStepDisableRequest, twoStepDisableRequestSchema } from '@portal/shared/api/two-step';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { FormModal, underField } from '../../../components/form-modal';
-import { type CallOptions, type ErrorHandlers, apiClient } from '../../../lib/api-client';
+import type { ErrorHandlers } from '../../../lib/api-client';
 import { schemaRule } from '../../../lib/form-rule';
+import { useDisableTwoStep } from '../account-security-api';
 import styles from './two-step.module.css';
 
 interface TwoStepDisableModalProps {
@@ -21,10 +20,7 @@ const rules = twoStepDisableRequestSchema.shape;
 export function TwoStepDisableModal({ open, onClose, onDisabled }: TwoStepDisableModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TwoStepDisableRequest>();
-  const disable = useMutation({
-    mutationFn: ({ body, options }: { body: TwoStepDisableRequest; options: CallOptions }) =>
-      apiClient.post<null>(apiPaths.twoStepDisable, body, options),
-  });
+  const disable = useDisableTwoStep();
 
   function submit(values: TwoStepDisableRequest, errors: ErrorHandlers) {
     const onError = {

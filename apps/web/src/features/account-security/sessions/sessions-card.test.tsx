@@ -1,17 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
 import type { MySession } from '@portal/shared/api/sessions';
 import { writeToken } from '../../../lib/cookies';
 import { i18n } from '../../../lib/i18n';
-import { fail, fakeApi, ok } from '../../../test/fake-api';
+import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-route';
 import { SessionsCard } from './sessions-card';
 
-const LIST = `GET ${apiPaths.mySessions}`;
-const REVOKE = `POST ${apiPaths.revokeMySession}`;
-const REVOKE_OTHERS = `POST ${apiPaths.revokeMyOtherSessions}`;
+const LIST = routeOf(calls.mySessions);
+const REVOKE = routeOf(calls.revokeMySession);
+const REVOKE_OTHERS = routeOf(calls.revokeMyOtherSessions);
 
 const THIS: MySession = {
   id: 7,

@@ -7,7 +7,6 @@ import { AccentTag } from '../../../components/accent-tag';
 import { useFeedback } from '../../../components/feedback';
 import { twoStepKeys, twoStepStateQuery } from '../../../lib/two-step-api';
 import { sessionKeys } from '../../../session/session-queries';
-import { personalKeys } from '../personal-api';
 import { TwoStepDisableModal } from './two-step-disable-modal';
 import { TwoStepEnableModal } from './two-step-enable-modal';
 import styles from './two-step.module.css';
@@ -27,7 +26,7 @@ export function TwoStepCard() {
   const changed = () =>
     Promise.all([
       client.invalidateQueries({ queryKey: twoStepKeys.state() }),
-      client.invalidateQueries({ queryKey: personalKeys.currentUser() }),
+      client.invalidateQueries({ queryKey: sessionKeys.currentUser }),
       client.invalidateQueries({ queryKey: sessionKeys.portalInfo }),
     ]);
 

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@portal/shared/api/auth';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { copyToClipboard } from '../lib/clipboard';
-import { downloadText } from '../lib/download';
-import { confirmTwoStep, twoStepSetupQuery } from '../lib/two-step-api';
-import { useSessionUser } from '../session/session-queries';
-import { useFeedback } from './feedback';
-import { useFreshProof } from './fresh-proof';
+import { copyToClipboard } from '../../../lib/clipboard';
+import { downloadText } from '../../../lib/download';
+import { useSessionUser } from '../../../session/session-queries';
+import { useFeedback } from '../../../components/feedback';
+import { useFreshProof } from '../../../components/fresh-proof';
+import { confirmTwoStep, twoStepSetupQuery } from '../account-security-api';
 import styles from './two-step-setup.module.css';
 
 const SIX_DIGITS = /^\d{6}$/;

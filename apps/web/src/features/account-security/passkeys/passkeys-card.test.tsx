@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Passkey } from '@portal/shared/api/passkeys';
-import { apiPaths } from '@portal/shared/api/paths';
+import { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
 import { writeToken } from '../../../lib/cookies';
 import { i18n } from '../../../lib/i18n';
-import { fail, fakeApi, ok } from '../../../test/fake-api';
+import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-route';
 import { PasskeysCard } from './passkeys-card';
 
@@ -18,11 +18,11 @@ vi.mock('@simplewebauthn/browser', () => ({
   startRegistration: browser.startRegistration,
 }));
 
-const LIST = `GET ${apiPaths.passkeys}`;
-const OPTIONS = `POST ${apiPaths.passkeyRegistrationOptions}`;
-const ADD = `POST ${apiPaths.passkeys}`;
-const RENAME = `POST ${apiPaths.renamePasskey}`;
-const REMOVE = `POST ${apiPaths.removePasskey}`;
+const LIST = routeOf(calls.passkeys);
+const OPTIONS = routeOf(calls.passkeyRegistrationOptions);
+const ADD = routeOf(calls.addPasskey);
+const RENAME = routeOf(calls.renamePasskey);
+const REMOVE = routeOf(calls.removePasskey);
 
 const LAPTOP: Passkey = {
   id: 3,

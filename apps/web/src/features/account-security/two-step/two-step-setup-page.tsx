@@ -3,12 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CenteredScreen } from '../../components/centered-screen';
-import { ScreenSection } from '../../components/screen-section';
-import { TwoStepSetup } from '../../components/two-step-setup';
-import { paths } from '../../config/paths';
-import { signOut } from '../../session/portal-session';
-import { useEnterPortal } from '../../session/use-enter-portal';
+import { CenteredScreen } from '../../../components/centered-screen';
+import { ScreenSection } from '../../../components/screen-section';
+import { paths } from '../../../config/paths';
+import { signOut } from '../../../session/portal-session';
+import { useEnterPortal } from '../../../session/use-enter-portal';
+import { TwoStepSetup } from './two-step-setup';
 import styles from './two-step-setup-page.module.css';
 
 /**

@@ -1,0 +1,129 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
+import type { CallDeclaration, RequestOf } from '@portal/shared/api/contract/define';
+import type { AddPasskeyRequest } from '@portal/shared/api/passkeys';
+import { startRegistration } from '@simplewebauthn/browser';
+import { type WithFreshProof, useFreshProof } from '../../components/fresh-proof';
+import { type OptionsOf, call } from '../../lib/api-client';
+import { twoStepKeys } from '../../lib/two-step-api';
+
+/** The person's two-step sign-in, sessions and passkeys: reads are query options under
+ *  `accountSecurityKeys` (the two-step state under `twoStepKeys`), changes are mutations. */
+export const accountSecurityKeys = {
+  all: ['account-security'] as const,
+  twoStepSetup: () => [...twoStepKeys.all, 'setup'] as const,
+  sessions: () => [...accountSecurityKeys.all, 'sessions'] as const,
+  passkeys: () => [...accountSecurityKeys.all, 'passkeys'] as const,
+};
+
+/** A mutation's variables: the request, and how the caller shows which of its call's failures. */
+export interface Change<D extends CallDeclaration> {
+  body: RequestOf<D>;
+  options?: OptionsOf<D>;
+}
+
+// two-step sign-in
+
+/** A new pending secret on every mount of the set-up (a repeat replaces the pending one on the server),
+ *  after a fresh proof of the person when the server wants one. */
+export const twoStepSetupQuery = (withFreshProof: WithFreshProof) =>
+  queryOptions({
+    queryKey: accountSecurityKeys.twoStepSetup(),
+    queryFn: () => withFreshProof((proven) => call(calls.twoStepSetup, undefined, proven)),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+
+export function confirmTwoStep(
+  body: RequestOf<typeof calls.twoStepConfirm>,
+  options?: OptionsOf<typeof calls.twoStepConfirm>,
+) {
+  return call(calls.twoStepConfirm, body, options);
+}
+
+export const useDisableTwoStep = () =>
+  useMutation({
+    mutationFn: ({ body, options }: Change<typeof calls.twoStepDisable>) => call(calls.twoStepDisable, body, options),
+  });
+
+// sessions
+
+export const mySessionsQuery = () =>
+  queryOptions({
+    queryKey: accountSecurityKeys.sessions(),
+    queryFn: ({ signal }) => call(calls.mySessions, undefined, { signal }),
+  });
+
+/** Whatever the answer (a session already gone answers 1009150), the list is fetched again. Signing
+ *  out everywhere needs a fresh proof of the person, asked for when the server wants it. */
+function useRevoke<D extends CallDeclaration>(declaration: D) {
+  const client = useQueryClient();
+  const withFreshProof = useFreshProof();
+  return useMutation({
+    mutationFn: ({ body, options }: Change<D>) => withFreshProof((proven) => call(declaration, body, proven), options),
+    onSettled: () => client.invalidateQueries({ queryKey: accountSecurityKeys.sessions() }),
+  });
+}
+
+export const useRevokeSession = () => useRevoke(calls.revokeMySession);
+export const useRevokeOtherSessions = () => useRevoke(calls.revokeMyOtherSessions);
+
+// passkeys
+
+export const passkeysQuery = () =>
+  queryOptions({
+    queryKey: accountSecurityKeys.passkeys(),
+    queryFn: ({ signal }) => call(calls.passkeys, undefined, { signal }),
+  });
+
+/**
+ * Adds a passkey: the server's options, the browser's ceremony (its own dialog: fingerprint, face,
+ * screen lock or a security key), then the answer with the name. The browser's refusal (cancelled,
+ * timed out, a passkey of this account already on the authenticator) rejects with its own error.
+ * Both calls need a fresh proof of the person, asked for when the server wants it.
+ */
+export async function createPasskey(
+  name: string | undefined,
+  withFreshProof: WithFreshProof,
+  options?: OptionsOf<typeof calls.addPasskey>,
+) {
+  // the caller's handlers, for those of its codes the first call may answer
+  const first: OptionsOf<typeof calls.passkeyRegistrationOptions> | undefined = options;
+  const optionsJSON = await withFreshProof(
+    (proven) => call(calls.passkeyRegistrationOptions, undefined, proven),
+    first,
+  );
+  // the shared schema's `type` is a plain string; WebAuthn knows only 'public-key'
+  const response = await startRegistration({
+    optionsJSON: optionsJSON as Parameters<typeof startRegistration>[0]['optionsJSON'],
+  });
+  const body: AddPasskeyRequest = { response: response as AddPasskeyRequest['response'], ...(name ? { name } : {}) };
+  return withFreshProof((proven) => call(calls.addPasskey, body, proven), options);
+}
+
+function useRefreshingMutation<Variables>(mutationFn: (variables: Variables) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountSecurityKeys.passkeys() }),
+  });
+}
+
+export function useAddPasskey() {
+  const withFreshProof = useFreshProof();
+  return useRefreshingMutation(
+    ({ name, options }: { name: string | undefined; options?: OptionsOf<typeof calls.addPasskey> }) =>
+      createPasskey(name, withFreshProof, options),
+  );
+}
+
+export const useRenamePasskey = () =>
+  useRefreshingMutation(({ body, options }: Change<typeof calls.renamePasskey>) =>
+    call(calls.renamePasskey, body, options),
+  );
+
+export const useRemovePasskey = () =>
+  useRefreshingMutation(({ body, options }: Change<typeof calls.removePasskey>) =>
+    call(calls.removePasskey, body, options),
+  );
