@@ -1,22 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registrationCalls } from '@portal/shared/api/contract/registration';
 import type { InvitationKind } from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
-import { ApiError } from '../../lib/api-error';
 import { i18n } from '../../lib/i18n';
+import { fail, fakeApi, ok, routeOf } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render-route';
 import { AccountStep } from './account-step';
 import type { VerifiedPhone } from './verify-phone-step';
-import type * as RegistrationApi from './registration-api';
 
-vi.mock('./registration-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof RegistrationApi>()),
-  signUpEnterprise: vi.fn(),
-  signUpMember: vi.fn(),
-}));
-const api = await import('./registration-api');
+const ADMIN_SIGN_UP = routeOf(registrationCalls.adminSignUp);
+const OWNER_SIGN_UP = routeOf(registrationCalls.ownerSignUp);
+const MEMBER_SIGN_UP = routeOf(registrationCalls.memberSignUp);
 
 /** Types the text as one paste: antd re-validates on every keystroke, which is slow and tells nothing here. */
 async function fill(input: HTMLElement, text: string) {
@@ -60,12 +57,15 @@ const field = (name: string) => screen.getByRole('textbox', { name });
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Complete registration' }));
 
 describe('account and company form', () => {
+  let api: ReturnType<typeof fakeApi>;
   beforeEach(async () => {
-    vi.mocked(api.signUpEnterprise).mockReset();
-    vi.mocked(api.signUpMember).mockReset();
+    api = fakeApi({ [ADMIN_SIGN_UP]: ok(RESULT), [OWNER_SIGN_UP]: ok(RESULT), [MEMBER_SIGN_UP]: ok(RESULT) });
     await i18n.changeLanguage('en-US');
   });
-  afterEach(() => i18n.changeLanguage('zh-CN'));
+  afterEach(async () => {
+    api.restore();
+    await i18n.changeLanguage('zh-CN');
+  });
 
   it('asks for every required field of an administrator registration', async () => {
     renderStep('admin');
@@ -84,7 +84,7 @@ describe('account and company form', () => {
     expect(
       screen.getByText('It cannot be modified after registration. Please check it carefully.'),
     ).toBeInTheDocument();
-    expect(api.signUpEnterprise).not.toHaveBeenCalled();
+    expect(api.sent(ADMIN_SIGN_UP)).toEqual([]);
   });
 
   it('checks the password rule and that the confirmation matches', async () => {
@@ -130,11 +130,10 @@ describe('account and company form', () => {
     // the limits are on screen as counters, not silently cut off
     expect(await screen.findByText('31 / 30', {}, SLOW)).toBeInTheDocument();
     expect(await screen.findByText('1 / 20', {}, SLOW)).toBeInTheDocument();
-    expect(api.signUpEnterprise).not.toHaveBeenCalled();
+    expect(api.sent(OWNER_SIGN_UP)).toEqual([]);
   });
 
   it('a member link asks for the account only', async () => {
-    vi.mocked(api.signUpMember).mockResolvedValue(RESULT);
     const { onRegistered } = renderStep('member');
     expect(screen.queryByRole('textbox', { name: 'Company abbreviation' })).not.toBeInTheDocument();
 
@@ -144,21 +143,18 @@ describe('account and company form', () => {
     await submit();
 
     await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT, undefined));
-    expect(api.signUpMember).toHaveBeenCalledWith(
+    expect(api.sent(MEMBER_SIGN_UP)).toEqual([
       {
         referralId: 'ref-1',
         ticket: 'tic-1',
         nickname: 'Li Lei',
         password: 'Fresh2026pass',
         confirmPassword: 'Fresh2026pass',
-        email: undefined,
       },
-      expect.anything(),
-    );
+    ]);
   });
 
   it('a phone with an account only fills in the company, in capitals, and keeps its account', async () => {
-    vi.mocked(api.signUpEnterprise).mockResolvedValue(RESULT);
     const { onRegistered } = renderStep('admin', { registered: true });
     expect(screen.getByRole('heading', { name: 'Enter your company details' })).toBeInTheDocument();
     expect(await screen.findByText(/13800138000 already has a platform account/, {}, SLOW)).toBeInTheDocument();
@@ -172,16 +168,16 @@ describe('account and company form', () => {
     await submit();
 
     await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT, undefined));
-    const [kind, body] = vi.mocked(api.signUpEnterprise).mock.calls[0]!;
-    expect(kind).toBe('admin');
+    const [body] = api.sent(ADMIN_SIGN_UP) as { password: string; confirmPassword: string }[];
     expect(body).toMatchObject({
       referralId: 'ref-1',
       ticket: 'tic-1',
       nickname: '13800138000',
-      enterprise: { abbreviation: 'NewCo', fullName: 'New Co Ltd', creditCode: CREDIT_CODE, domain: undefined },
+      enterprise: { abbreviation: 'NewCo', fullName: 'New Co Ltd', creditCode: CREDIT_CODE },
     });
-    expect(body.password).toBe(body.confirmPassword);
-    expect(body.password).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{8,20}$/);
+    expect(body).not.toHaveProperty('enterprise.domain');
+    expect(body!.password).toBe(body!.confirmPassword);
+    expect(body!.password).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{8,20}$/);
   });
 
   it('marks the required fields, not the optional ones', () => {
@@ -202,21 +198,16 @@ describe('account and company form', () => {
   });
 
   it('shows a taken company name at its field, and only there', async () => {
-    vi.mocked(api.signUpEnterprise).mockImplementation((_kind, _body, options) => {
-      const error = new ApiError(ErrorCode.AbbreviationExists, 'The company abbreviation already exists');
-      const own = options?.onError?.[ErrorCode.AbbreviationExists];
-      if (!own) throw new Error('the api client would have toasted the refusal');
-      own(error);
-      return Promise.reject(error);
-    });
+    api.routes[ADMIN_SIGN_UP] = fail(ErrorCode.AbbreviationExists);
     const { onLinkDead } = renderStep('admin', { registered: true });
     await fill(field('Company abbreviation'), 'Taken');
     await fill(field('Full company name'), 'Taken Ltd');
     await fill(field('Unified social credit code'), CREDIT_CODE);
     await submit();
 
-    expect(await screen.findByText('The company abbreviation already exists', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Company abbreviation already exists', {}, SLOW)).toBeInTheDocument();
     expect(onLinkDead).not.toHaveBeenCalled();
+    expect(api.toasts).not.toHaveBeenCalled();
     expect(field('Company abbreviation')).toHaveAttribute('aria-invalid', 'true');
   });
 

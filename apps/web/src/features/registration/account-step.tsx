@@ -2,6 +2,8 @@ import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { registrationCalls } from '@portal/shared/api/contract/registration';
+import type { CodeOf } from '@portal/shared/api/contract/define';
 import {
   type InvitationKind,
   type RegistrationAnswer,
@@ -11,12 +13,11 @@ import {
 import { ABBREVIATION_MAX, COMPANY_FIELD_MAX } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { abbreviationSchema, creditCodeSchema, fullNameSchema, nameSchema } from '@portal/shared/validation/rules';
-import type { CallOptions, ErrorHandlers } from '../../lib/api-client';
+import { type ErrorHandlers, call } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import { schemaRule } from '../../lib/form-rule';
 import { ignoredAccountFields } from './existing-account';
 import { NewPasswordFields } from '../../components/new-password-fields';
-import { signUpEnterprise, signUpMember } from './registration-api';
 import { StepHeading } from '../../components/flow/step-heading';
 import type { VerifiedPhone } from './verify-phone-step';
 import styles from '../../components/flow/flow-frame.module.css';
@@ -32,10 +33,11 @@ interface AccountValues {
   domain?: string;
 }
 
+type SignUpCode = CodeOf<typeof registrationCalls.adminSignUp> | CodeOf<typeof registrationCalls.memberSignUp>;
+
 /** The field a business rejection is about, so that the message also appears where it can be fixed. */
-const FIELD_OF_CODE: Partial<Record<number, keyof AccountValues>> = {
+const FIELD_OF_CODE: Partial<Record<SignUpCode, keyof AccountValues>> = {
   [ErrorCode.PasswordsDoNotMatch]: 'confirmPassword',
-  [ErrorCode.NewEmailRegistered]: 'email',
   [ErrorCode.AbbreviationEmpty]: 'abbreviation',
   [ErrorCode.AbbreviationExists]: 'abbreviation',
   [ErrorCode.FullNameEmpty]: 'fullName',
@@ -44,6 +46,9 @@ const FIELD_OF_CODE: Partial<Record<number, keyof AccountValues>> = {
   [ErrorCode.DomainExists]: 'domain',
 };
 
+/** An `admin` link creates a common company, an `owner` link an owner company; the request is the same. */
+const ENTERPRISE_SIGN_UP = { admin: registrationCalls.adminSignUp, owner: registrationCalls.ownerSignUp } as const;
+
 const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
 function register(
@@ -51,7 +56,7 @@ function register(
   referralId: string,
   verified: VerifiedPhone,
   values: AccountValues,
-  options: CallOptions,
+  onError: ErrorHandlers<SignUpCode>,
 ): Promise<RegistrationAnswer> {
   const account = verified.registered
     ? ignoredAccountFields(verified.phone)
@@ -62,9 +67,9 @@ function register(
         email: blankToUndefined(values.email),
       };
   const base = { referralId, ticket: verified.ticket, ...account };
-  if (kind === 'member') return signUpMember(base, options);
-  return signUpEnterprise(
-    kind,
+  if (kind === 'member') return call(registrationCalls.memberSignUp, base, { onError });
+  return call(
+    ENTERPRISE_SIGN_UP[kind],
     {
       ...base,
       enterprise: {
@@ -74,7 +79,7 @@ function register(
         domain: blankToUndefined(values.domain),
       },
     },
-    options,
+    { onError },
   );
 }
 
@@ -103,7 +108,7 @@ export function AccountStep({
   const needsCompany = kind !== 'member';
 
   // said under the field it is about, and nowhere else
-  const fieldErrors: ErrorHandlers = Object.fromEntries(
+  const fieldErrors: ErrorHandlers<SignUpCode> = Object.fromEntries(
     Object.entries(FIELD_OF_CODE).map(([code, field]) => [
       code,
       (error: ApiError) => form.setFields([{ name: field, errors: [error.message] }]),
@@ -112,7 +117,7 @@ export function AccountStep({
 
   const submit = useMutation({
     mutationFn: (values: AccountValues) =>
-      register(kind, referralId, verified, values, { onError: { ...fieldErrors, ...rejections } }),
+      register(kind, referralId, verified, values, { ...fieldErrors, ...rejections }),
     onSuccess: (result, values) => onRegistered(result, needsAccount ? blankToUndefined(values.email) : undefined),
   });
 

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { registrationCalls } from '@portal/shared/api/contract/registration';
 import type { RegistrationAnswer } from '@portal/shared/api/registration';
-import type { ErrorHandlers } from '../../lib/api-client';
+import { type ErrorHandlers, call } from '../../lib/api-client';
 import { DetailList } from './detail-list';
-import { joinEnterprise } from './registration-api';
 import { StepHeading } from '../../components/flow/step-heading';
 import type { VerifiedPhone } from './verify-phone-step';
 import { FlowActions } from '../../components/flow/flow-actions';
@@ -30,7 +30,8 @@ export function JoinStep({
 }) {
   const { t } = useTranslation();
   const join = useMutation({
-    mutationFn: () => joinEnterprise({ referralId, ticket: verified.ticket }, { onError: rejections }),
+    mutationFn: () =>
+      call(registrationCalls.bindEnterprise, { referralId, ticket: verified.ticket }, { onError: rejections }),
     onSuccess: (result) => onRegistered(result),
   });
 

@@ -1,47 +1,29 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { codeCalls } from '@portal/shared/api/contract/codes';
+import { pathOf } from '@portal/shared/api/contract/define';
+import { registrationCalls } from '@portal/shared/api/contract/registration';
 import type { ReferralInfo } from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import type { CallOptions } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
 import { readToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
+import { type Answer, fail, fakeApi, ok, routeOf } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render-route';
 import { RegisterCommonOrdinaryPage } from './register-common-page';
 import { RegisterOwnerPage } from './register-owner-page';
-import type * as RegistrationApi from './registration-api';
 
-vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn() }));
-vi.mock('./registration-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof RegistrationApi>()),
-  fetchReferralInfo: vi.fn(),
-  checkRegisterCode: vi.fn(),
-  checkSignUp: vi.fn(),
-  joinEnterprise: vi.fn(),
-  signUpMember: vi.fn(),
-  signUpEnterprise: vi.fn(),
-}));
-const api = await import('./registration-api');
+/** The link every test opens, `ref-1`: its info is read at its own path. */
+const REFERRAL = `GET ${pathOf(registrationCalls.referralInfo, { id: 'ref-1' })}`;
+const CHECK_CODE = routeOf(codeCalls.checkPhoneCode);
+const SIGN_UP_CHECK = routeOf(registrationCalls.signUpCheck);
+const BIND = routeOf(registrationCalls.bindEnterprise);
+const MEMBER_SIGN_UP = routeOf(registrationCalls.memberSignUp);
 
 /** Types the text as one paste: antd re-validates on every keystroke, which is slow and tells nothing here. */
 async function fill(input: HTMLElement, text: string) {
   await userEvent.click(input);
   await userEvent.paste(text);
-}
-
-/**
- * Rejects as the api client does: the caller's handler for the code takes it; a refusal nobody
- * handles would be a toast, which these flows never need, so the test fails on it.
- */
-function refusal(code: number, message: string) {
-  return (...args: unknown[]) => {
-    const error = new ApiError(code, message);
-    const own = (args.at(-1) as CallOptions | undefined)?.onError?.[code];
-    if (!own) throw new Error(`the api client would have toasted ${message}`);
-    own(error);
-    return Promise.reject(error);
-  };
 }
 
 /** This suite runs beside others on a small machine: a screen may take more than the default second. */
@@ -70,10 +52,11 @@ function renderFlow(path: string) {
   );
 }
 
+let api: ReturnType<typeof fakeApi>;
+
 /** Steps 1 and 2 with a phone whose check answers `check`. */
 async function throughPhoneStep(check: { registered: boolean; joined: boolean }) {
-  vi.mocked(api.checkRegisterCode).mockResolvedValue({ ticket: 'tic-1', expiresAt: '2099-01-01T00:00:00Z' });
-  vi.mocked(api.checkSignUp).mockResolvedValue(check);
+  api.routes[SIGN_UP_CHECK] = ok(check);
   await userEvent.click(await screen.findByRole('button', { name: 'Accept invitation' }, SLOW));
   await fill(screen.getByRole('textbox', { name: 'Phone number' }), '13800138000');
   await fill(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
@@ -82,14 +65,21 @@ async function throughPhoneStep(check: { registered: boolean; joined: boolean })
 
 describe('invitation flow', () => {
   beforeEach(async () => {
-    vi.mocked(api.fetchReferralInfo).mockReset().mockResolvedValue(MEMBER_LINK);
-    vi.mocked(api.joinEnterprise).mockReset();
-    vi.mocked(api.signUpMember).mockReset();
-    vi.mocked(api.checkRegisterCode).mockReset();
+    api = fakeApi({
+      [REFERRAL]: ok(MEMBER_LINK),
+      [CHECK_CODE]: ok({ ticket: 'tic-1', expiresAt: '2099-01-01T00:00:00Z' }),
+      [BIND]: ok(RESULT),
+      [MEMBER_SIGN_UP]: ok(RESULT),
+    });
     window.sessionStorage.clear();
     await i18n.changeLanguage('en-US');
   });
-  afterEach(() => i18n.changeLanguage('zh-CN'));
+  afterEach(async () => {
+    // the flows say every refusal in place: none is left to the toast
+    expect(api.toasts).not.toHaveBeenCalled();
+    api.restore();
+    await i18n.changeLanguage('zh-CN');
+  });
 
   it('shows who invites into which company as what, with the steps', async () => {
     renderFlow('/register-common-ordinary?referralId=ref-1');
@@ -102,11 +92,10 @@ describe('invitation flow', () => {
     expect(await screen.findByText('demo', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Registration progress' })).toHaveTextContent('Step 1 of 4: Invitation');
     expect(screen.getByRole('heading', { level: 2, name: 'You have been invited' })).not.toHaveFocus();
-    expect(api.fetchReferralInfo).toHaveBeenCalledWith('ref-1', expect.objectContaining({ silent: true }));
+    expect(api.sent(REFERRAL)).toHaveLength(1);
   });
 
   it('lets a phone with an account join after a confirmation, and signs it in', async () => {
-    vi.mocked(api.joinEnterprise).mockResolvedValue(RESULT);
     renderFlow('/register-common-ordinary?referralId=ref-1');
     await throughPhoneStep({ registered: true, joined: false });
 
@@ -115,7 +104,7 @@ describe('invitation flow', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Join the company' }));
 
     expect(await screen.findByRole('heading', { name: 'You joined Green Demo Ltd' }, SLOW)).toBeInTheDocument();
-    expect(api.joinEnterprise).toHaveBeenCalledWith({ referralId: 'ref-1', ticket: 'tic-1' }, expect.anything());
+    expect(api.sent(BIND)).toEqual([{ referralId: 'ref-1', ticket: 'tic-1' }]);
     // every step done, the last one included
     expect(document.querySelectorAll('.ant-steps-item-finish')).toHaveLength(4);
     // no step is left to come back to
@@ -126,7 +115,6 @@ describe('invitation flow', () => {
   });
 
   it('shows the finished registration again after a reload or Back, not the used link', async () => {
-    vi.mocked(api.joinEnterprise).mockResolvedValue(RESULT);
     const first = renderFlow('/register-common-ordinary?referralId=ref-1');
     await throughPhoneStep({ registered: true, joined: false });
     await userEvent.click(await screen.findByRole('button', { name: 'Join the company' }, SLOW));
@@ -135,7 +123,7 @@ describe('invitation flow', () => {
     first.unmount();
 
     // the link is used now
-    vi.mocked(api.fetchReferralInfo).mockResolvedValue({ status: 'used' });
+    api.routes[REFERRAL] = ok({ status: 'used' });
     const reloaded = renderFlow(here.pathname + here.search);
     expect(await screen.findByRole('heading', { name: 'You joined Green Demo Ltd' }, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enter the company' })).toBeInTheDocument();
@@ -146,7 +134,6 @@ describe('invitation flow', () => {
   });
 
   it('tells a new account that its email is unproven, and where to prove it', async () => {
-    vi.mocked(api.signUpMember).mockResolvedValue(RESULT);
     renderFlow('/register-common-ordinary?referralId=ref-1');
     await throughPhoneStep({ registered: false, joined: false });
     await fill(await screen.findByRole('textbox', { name: 'Name' }, SLOW), 'Li Lei');
@@ -162,9 +149,7 @@ describe('invitation flow', () => {
   });
 
   it('leads an account with two-step sign-in to its code, as the sign-in does', async () => {
-    vi.mocked(api.joinEnterprise).mockResolvedValue({
-      twoStep: { ticket: 'two-step-ticket-of-the-join', expiresAt: '2099-01-01T00:05:00Z' },
-    });
+    api.routes[BIND] = ok({ twoStep: { ticket: 'two-step-ticket-of-the-join', expiresAt: '2099-01-01T00:05:00Z' } });
     const { router } = renderFlow('/register-common-ordinary?referralId=ref-1');
     await throughPhoneStep({ registered: true, joined: false });
     await userEvent.click(await screen.findByRole('button', { name: 'Join the company' }, SLOW));
@@ -189,7 +174,7 @@ describe('invitation flow', () => {
       await screen.findByRole('heading', { name: 'You are already a member of this company' }, SLOW),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
-    expect(api.joinEnterprise).not.toHaveBeenCalled();
+    expect(api.sent(BIND)).toEqual([]);
   });
 
   it('goes back to an earlier step from the stepper, by keyboard too', async () => {
@@ -204,7 +189,7 @@ describe('invitation flow', () => {
   });
 
   it('sends a link that went dead meanwhile to the invalid page', async () => {
-    vi.mocked(api.joinEnterprise).mockImplementation(refusal(ErrorCode.RegistrationFailed, 'Registration failed'));
+    api.routes[BIND] = fail(ErrorCode.RegistrationFailed, { status: 'used' });
     renderFlow('/register-common-ordinary?referralId=ref-1');
     await throughPhoneStep({ registered: true, joined: false });
     await userEvent.click(await screen.findByRole('button', { name: 'Join the company' }, SLOW));
@@ -214,9 +199,8 @@ describe('invitation flow', () => {
   });
 
   it('sends a phone whose code ticket ran out back to step 2, and one that got an account meanwhile to the join step', async () => {
-    vi.mocked(api.signUpMember)
-      .mockImplementationOnce(refusal(ErrorCode.CodeInvalid, 'Invalid verification code'))
-      .mockImplementationOnce(refusal(ErrorCode.PhoneSignedUp, 'This phone number has already signed up'));
+    const refusals: Answer[] = [fail(ErrorCode.CodeInvalid), fail(ErrorCode.PhoneSignedUp)];
+    api.routes[MEMBER_SIGN_UP] = () => refusals.shift() ?? ok(RESULT);
     renderFlow('/register-common-ordinary?referralId=ref-1');
     await throughPhoneStep({ registered: false, joined: false });
 
@@ -249,7 +233,7 @@ describe('invitation flow', () => {
     renderFlow(here.pathname + here.search);
     expect(await screen.findByRole('textbox', { name: 'Name' }, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Registration progress' })).toHaveTextContent('Step 3 of 4');
-    expect(api.checkRegisterCode).toHaveBeenCalledOnce();
+    expect(api.sent(CHECK_CODE)).toHaveLength(1);
   });
 
   it("moves between the steps with the browser's Back and Forward", async () => {
@@ -265,8 +249,8 @@ describe('invitation flow', () => {
 
     await router.navigate(2);
     expect(await screen.findByRole('textbox', { name: 'Name' }, SLOW)).toBeInTheDocument();
-    expect(api.checkRegisterCode).toHaveBeenCalledOnce();
-    expect(api.fetchReferralInfo).toHaveBeenCalledOnce();
+    expect(api.sent(CHECK_CODE)).toHaveLength(1);
+    expect(api.sent(REFERRAL)).toHaveLength(1);
   });
 
   it('asks for the phone again when a later step is opened without a checked one', async () => {
@@ -276,7 +260,7 @@ describe('invitation flow', () => {
 
   it('sends a used link, or none, to the invalid page, and forgets its progress', async () => {
     window.sessionStorage.setItem('registration:ref-1', JSON.stringify({ phone: '13800138000' }));
-    vi.mocked(api.fetchReferralInfo).mockResolvedValue({ status: 'used' });
+    api.routes[REFERRAL] = ok({ status: 'used' });
     const used = renderFlow('/register-common-ordinary?referralId=ref-1');
     expect(await screen.findByText('invalid link page', {}, SLOW)).toBeInTheDocument();
     expect(window.sessionStorage.length).toBe(0);
@@ -296,9 +280,11 @@ describe('invitation flow', () => {
   });
 
   it('offers another try when the invitation cannot be loaded', async () => {
-    vi.mocked(api.fetchReferralInfo).mockRejectedValueOnce(new ApiError(null, 'Network Error'));
+    api.routes[REFERRAL] = fail(ErrorCode.ServiceUnavailable);
     renderFlow('/register-common-ordinary?referralId=ref-1');
-    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }, SLOW));
+    const again = await screen.findByRole('button', { name: 'Try again' }, SLOW);
+    api.routes[REFERRAL] = ok(MEMBER_LINK);
+    await userEvent.click(again);
 
     expect(await screen.findByRole('button', { name: 'Accept invitation' }, SLOW)).toBeInTheDocument();
   });

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { registrationCalls } from '@portal/shared/api/contract/registration';
 import { INVITATION_ROUTES, type InvitationKind, type ReferralInfo } from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { paths } from '../../config/paths';
+import { call } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
-import { fetchReferralInfo } from './registration-api';
 import { clearProgress } from './registration-progress';
 
 export type ValidReferral = Extract<ReferralInfo, { status: 'valid' }>;
@@ -20,7 +21,7 @@ export const referralQuery = (referralId: string) =>
   queryOptions({
     queryKey: ['registration', 'referral', referralId],
     // The flow says every failure itself: the link-invalid page, or a retry button in place.
-    queryFn: ({ signal }) => fetchReferralInfo(referralId, { silent: true, signal }),
+    queryFn: ({ signal }) => call(registrationCalls.referralInfo, { id: referralId }, { silent: true, signal }),
     // Only the open flow needs it: a later visit of the link (used by then, say) asks again.
     gcTime: 0,
   });

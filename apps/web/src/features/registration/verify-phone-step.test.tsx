@@ -1,22 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { codeCalls } from '@portal/shared/api/contract/codes';
+import { registrationCalls } from '@portal/shared/api/contract/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import type { CallOptions } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
 import { i18n } from '../../lib/i18n';
+import { fail, fakeApi, ok, routeOf } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render-route';
 import { VerifyPhoneStep } from './verify-phone-step';
-import type * as RegistrationApi from './registration-api';
 
-vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn() }));
-vi.mock('./registration-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof RegistrationApi>()),
-  checkRegisterCode: vi.fn(),
-  checkSignUp: vi.fn(),
-}));
-const codes = await import('../../lib/code-api');
-const api = await import('./registration-api');
+const SEND_SMS = routeOf(codeCalls.sendSms);
+const CHECK_CODE = routeOf(codeCalls.checkPhoneCode);
+const SIGN_UP_CHECK = routeOf(registrationCalls.signUpCheck);
 
 /** Types the text as one paste: antd re-validates on every keystroke, which is slow and tells nothing here. */
 async function fill(input: HTMLElement, text: string) {
@@ -51,13 +46,19 @@ function renderStep(initialPhone = '') {
 }
 
 describe('verify-phone step', () => {
+  let api: ReturnType<typeof fakeApi>;
   beforeEach(async () => {
-    vi.mocked(codes.sendSmsCode).mockReset();
-    vi.mocked(api.checkRegisterCode).mockReset();
-    vi.mocked(api.checkSignUp).mockReset();
+    api = fakeApi({
+      [SEND_SMS]: ok({ cooldownSeconds: 60 }),
+      [CHECK_CODE]: ok({ ticket: 'tic-1', expiresAt: '2099-01-01T00:00:00Z' }),
+      [SIGN_UP_CHECK]: ok({ registered: true, joined: false }),
+    });
     await i18n.changeLanguage('en-US');
   });
-  afterEach(() => i18n.changeLanguage('zh-CN'));
+  afterEach(async () => {
+    api.restore();
+    await i18n.changeLanguage('zh-CN');
+  });
 
   it('asks for the phone and the code, and can go back to the invitation', async () => {
     const { onBack } = renderStep();
@@ -66,7 +67,7 @@ describe('verify-phone step', () => {
     expect(await screen.findByText('Please enter your phone number', {}, SLOW)).toBeInTheDocument();
     expect(await screen.findByText('Please enter the verification code', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Verification code' })).toHaveAttribute('aria-invalid', 'true');
-    expect(api.checkRegisterCode).not.toHaveBeenCalled();
+    expect(api.sent(CHECK_CODE)).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(onBack).toHaveBeenCalled();
@@ -77,7 +78,7 @@ describe('verify-phone step', () => {
     await fill(screen.getByRole('textbox', { name: 'Phone number' }), '12345');
     await userEvent.click(screen.getByRole('button', { name: 'Get code' }));
     expect(await screen.findByText('Invalid phone number format', {}, SLOW)).toBeInTheDocument();
-    expect(codes.sendSmsCode).not.toHaveBeenCalled();
+    expect(api.sent(SEND_SMS)).toEqual([]);
 
     await fill(screen.getByRole('textbox', { name: 'Verification code' }), '12a');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -85,14 +86,11 @@ describe('verify-phone step', () => {
   });
 
   it('sends a register code, then trades the code for a ticket and asks whether the phone has an account', async () => {
-    vi.mocked(codes.sendSmsCode).mockResolvedValue({ cooldownSeconds: 60 });
-    vi.mocked(api.checkRegisterCode).mockResolvedValue({ ticket: 'tic-1', expiresAt: '2099-01-01T00:00:00Z' });
-    vi.mocked(api.checkSignUp).mockResolvedValue({ registered: true, joined: false });
     const { onVerified } = renderStep('13800138000');
 
     await userEvent.click(screen.getByRole('button', { name: 'Get code' }));
     expect(await screen.findByRole('button', { name: 'Resend in 60 s' }, SLOW)).toBeDisabled();
-    expect(codes.sendSmsCode).toHaveBeenCalledWith('13800138000', 'register', expect.anything());
+    expect(api.sent(SEND_SMS)).toEqual([{ phone: '13800138000', scene: 'register' }]);
     // the code goes where it is typed next
     expect(screen.getByRole('textbox', { name: 'Verification code' })).toHaveFocus();
 
@@ -106,26 +104,21 @@ describe('verify-phone step', () => {
         joined: false,
       }),
     );
-    expect(api.checkRegisterCode).toHaveBeenCalledWith('13800138000', '123456', expect.anything());
-    expect(api.checkSignUp).toHaveBeenCalledWith({ ticket: 'tic-1', referralId: 'ref-1' }, expect.anything());
+    expect(api.sent(CHECK_CODE)).toEqual([{ phone: '13800138000', code: '123456', scene: 'register' }]);
+    expect(api.sent(SIGN_UP_CHECK)).toEqual([{ ticket: 'tic-1', referralId: 'ref-1' }]);
   });
 
   it('says a wrong code under the code field, and only there', async () => {
-    vi.mocked(api.checkRegisterCode).mockImplementation((_phone, _code, options?: CallOptions) => {
-      const error = new ApiError(ErrorCode.RegisterCodeInvalid, 'Invalid verification code');
-      const own = options?.onError?.[ErrorCode.RegisterCodeInvalid];
-      if (!own) throw new Error('the api client would have toasted the refusal');
-      own(error);
-      return Promise.reject(error);
-    });
+    api.routes[CHECK_CODE] = fail(ErrorCode.RegisterCodeInvalid);
     const { onVerified } = renderStep('13800138000');
     await fill(screen.getByRole('textbox', { name: 'Verification code' }), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByText('Invalid verification code', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Verification code' })).toHaveAttribute('aria-invalid', 'true');
-    expect(api.checkSignUp).not.toHaveBeenCalled();
+    expect(api.sent(SIGN_UP_CHECK)).toEqual([]);
     expect(onVerified).not.toHaveBeenCalled();
+    expect(api.toasts).not.toHaveBeenCalled();
   });
 
   it('marks both fields as required', () => {

@@ -2,15 +2,16 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { codeCalls } from '@portal/shared/api/contract/codes';
+import { registrationCalls } from '@portal/shared/api/contract/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { CodeField } from '../../components/code-field';
 import { FlowActions } from '../../components/flow/flow-actions';
 import { StepHeading } from '../../components/flow/step-heading';
 import { PhoneField } from '../../components/phone-field';
-import type { ErrorHandlers } from '../../lib/api-client';
+import { type ErrorHandlers, call } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import { sendSmsCode } from '../../lib/code-api';
-import { checkRegisterCode, checkSignUp } from './registration-api';
 
 interface Values {
   phone: string;
@@ -55,10 +56,16 @@ export function VerifyPhoneStep({
   const verify = useMutation({
     mutationFn: async ({ phone, code }: Values): Promise<VerifiedPhone> => {
       const target = phone.trim();
-      const { ticket } = await checkRegisterCode(target, code.trim(), {
-        onError: { [ErrorCode.RegisterCodeInvalid]: codeRefused },
-      });
-      const { registered, joined } = await checkSignUp({ ticket, referralId }, { onError: rejections });
+      const { ticket } = await call(
+        codeCalls.checkPhoneCode,
+        { phone: target, code: code.trim(), scene: 'register' },
+        { onError: { [ErrorCode.RegisterCodeInvalid]: codeRefused } },
+      );
+      const { registered, joined } = await call(
+        registrationCalls.signUpCheck,
+        { ticket, referralId },
+        { onError: rejections },
+      );
       return { phone: target, ticket, registered, joined };
     },
     onSuccess: (verified) => onVerified(verified),
