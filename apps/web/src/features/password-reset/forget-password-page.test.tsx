@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { codeCalls } from '@portal/shared/api/contract/codes';
+import { personalCalls } from '@portal/shared/api/contract/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { ApiError } from '../../lib/api-error';
 import { i18n } from '../../lib/i18n';
+import { fail, fakeApi, ok, routeOf } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render-route';
 import { ForgetPasswordPage } from './forget-password-page';
 
-vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn(), sendEmailCode: vi.fn() }));
-vi.mock('./password-reset-api', () => ({ resetPassword: vi.fn() }));
-const codes = await import('../../lib/code-api');
-const api = await import('./password-reset-api');
+const SEND_EMAIL = routeOf(codeCalls.sendEmail);
+const RESET = routeOf(personalCalls.forgetPassword);
 
 /** Types the text as one paste: antd re-validates on every keystroke, which is slow and tells nothing here. */
 async function fill(input: HTMLElement, text: string) {
@@ -42,13 +42,15 @@ async function throughPhoneStep() {
 }
 
 describe('password recovery', () => {
+  let api: ReturnType<typeof fakeApi>;
   beforeEach(async () => {
-    vi.mocked(codes.sendSmsCode).mockReset();
-    vi.mocked(codes.sendEmailCode).mockReset();
-    vi.mocked(api.resetPassword).mockReset();
+    api = fakeApi({ [SEND_EMAIL]: ok({ cooldownSeconds: 60 }), [RESET]: ok() });
     await i18n.changeLanguage('en-US');
   });
-  afterEach(() => i18n.changeLanguage('zh-CN'));
+  afterEach(async () => {
+    api.restore();
+    await i18n.changeLanguage('zh-CN');
+  });
 
   it('asks for the phone and the code', async () => {
     renderPage();
@@ -69,24 +71,17 @@ describe('password recovery', () => {
   });
 
   it('checks the email format on the email tab and sends a reset code to a valid one', async () => {
-    vi.mocked(codes.sendEmailCode).mockResolvedValue({ cooldownSeconds: 60 });
     renderPage();
     await userEvent.click(screen.getByRole('tab', { name: 'Email' }));
     await fill(panel().getByRole('textbox', { name: 'Email' }), 'not-an-email');
     await userEvent.click(panel().getByRole('button', { name: 'Get code' }));
     expect(await screen.findByText('Invalid email format', {}, SLOW)).toBeInTheDocument();
-    expect(codes.sendEmailCode).not.toHaveBeenCalled();
+    expect(api.sent(SEND_EMAIL)).toEqual([]);
 
     await userEvent.clear(panel().getByRole('textbox', { name: 'Email' }));
     await fill(panel().getByRole('textbox', { name: 'Email' }), 'li@example.com');
     await userEvent.click(panel().getByRole('button', { name: 'Get code' }));
-    await waitFor(() =>
-      expect(codes.sendEmailCode).toHaveBeenCalledWith(
-        'li@example.com',
-        'reset',
-        expect.objectContaining({ onError: expect.any(Object) }),
-      ),
-    );
+    await waitFor(() => expect(api.sent(SEND_EMAIL)).toEqual([{ email: 'li@example.com', scene: 'reset' }]));
   });
 
   it('checks the new password and its confirmation', async () => {
@@ -106,11 +101,10 @@ describe('password recovery', () => {
       ),
     ).toBeInTheDocument();
     expect(await screen.findByText('Please make sure the passwords match', {}, SLOW)).toBeInTheDocument();
-    expect(api.resetPassword).not.toHaveBeenCalled();
+    expect(api.sent(RESET)).toEqual([]);
   });
 
   it('sends the code only with the new password, then returns to sign-in', async () => {
-    vi.mocked(api.resetPassword).mockResolvedValue(null);
     const { router } = renderPage();
     await throughPhoneStep();
     expect(await screen.findByText('Set a new password for the account of 13800138000.', {}, SLOW)).toBeInTheDocument();
@@ -124,7 +118,7 @@ describe('password recovery', () => {
     expect(
       await screen.findByText('Your password has been reset. Please sign in with the new password.', {}, SLOW),
     ).toBeInTheDocument();
-    expect(api.resetPassword).toHaveBeenCalledWith(
+    expect(api.sent(RESET)).toEqual([
       {
         identifierType: 'phone',
         identifier: '13800138000',
@@ -132,18 +126,11 @@ describe('password recovery', () => {
         password: 'Renewed2026pass',
         confirmPassword: 'Renewed2026pass',
       },
-      expect.anything(),
-    );
+    ]);
   });
 
   it('returns to the first step, phone kept, and says the refused code there only', async () => {
-    vi.mocked(api.resetPassword).mockImplementation((_body, options) => {
-      const error = new ApiError(ErrorCode.CodeInvalid, 'Invalid verification code');
-      const own = options?.onError?.[ErrorCode.CodeInvalid];
-      if (!own) throw new Error('the api client would have toasted the refusal');
-      own(error);
-      return Promise.reject(error);
-    });
+    api.routes[RESET] = fail(ErrorCode.CodeInvalid);
     renderPage();
     await throughPhoneStep();
     await fill(screen.getByLabelText('New password'), 'Renewed2026pass');
@@ -157,19 +144,11 @@ describe('password recovery', () => {
     expect(panel().getByRole('textbox', { name: 'Verification code' })).toHaveValue('');
     expect(await panel().findByText('Invalid verification code', {}, SLOW)).toBeInTheDocument();
     expect(panel().getByRole('textbox', { name: 'Verification code' })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.toasts).not.toHaveBeenCalled();
   });
 
   it('says under the new password that it is the current one', async () => {
-    vi.mocked(api.resetPassword).mockImplementation((_body, options) => {
-      const error = new ApiError(
-        ErrorCode.PasswordUnchanged,
-        'The new password must be different from the current one',
-      );
-      const own = options?.onError?.[ErrorCode.PasswordUnchanged];
-      if (!own) throw new Error('the api client would have toasted the refusal');
-      own(error);
-      return Promise.reject(error);
-    });
+    api.routes[RESET] = fail(ErrorCode.PasswordUnchanged);
     renderPage();
     await throughPhoneStep();
     await fill(screen.getByLabelText('New password'), 'Current2026pass');
@@ -181,6 +160,7 @@ describe('password recovery', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('heading', { name: 'Set new password' })).toBeInTheDocument();
+    expect(api.toasts).not.toHaveBeenCalled();
   });
 
   it('speaks Chinese by default', async () => {

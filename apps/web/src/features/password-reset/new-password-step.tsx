@@ -2,12 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { personalCalls } from '@portal/shared/api/contract/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { call } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { StepHeading } from '../../components/flow/step-heading';
 import type { ResetIdentity } from './identity-step';
-import { resetPassword } from './password-reset-api';
 import { FlowActions } from '../../components/flow/flow-actions';
 import { paths } from '../../config/paths';
 import { useFeedback } from '../../components/feedback';
@@ -41,7 +42,7 @@ export function NewPasswordStep({
 
   const submit = useMutation({
     mutationFn: ({ password, confirmPassword }: Values) =>
-      resetPassword({ ...identity, password, confirmPassword }, { onError: errors }),
+      call(personalCalls.forgetPassword, { ...identity, password, confirmPassword }, { onError: errors }),
     onSuccess: async () => {
       message.success(t('registration.reset.success'));
       await navigate(paths.login, { replace: true });

@@ -3,13 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { personalCalls } from '@portal/shared/api/contract/personal';
 import { type PhoneBoundData, phoneBoundDataSchema } from '@portal/shared/api/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { CodeField } from '../../components/code-field';
 import { PhoneField } from '../../components/phone-field';
+import { call } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import { sendSmsCode } from '../../lib/code-api';
-import { phoneAuth } from './phone-auth-api';
 import { PhoneBoundModal } from './phone-bound-modal';
 import { useFeedback } from '../../components/feedback';
 
@@ -37,7 +38,8 @@ export function VerifyPhoneForm({ initialPhone, onVerified }: { initialPhone: st
   };
 
   const verify = useMutation({
-    mutationFn: ({ phone, code }: Values) => phoneAuth({ phone: phone.trim(), code: code.trim() }, { onError: errors }),
+    mutationFn: ({ phone, code }: Values) =>
+      call(personalCalls.phoneAuth, { phone: phone.trim(), code: code.trim() }, { onError: errors }),
     onSuccess: () => {
       message.success(t('web.verifyPhone.verified'));
       onVerified();

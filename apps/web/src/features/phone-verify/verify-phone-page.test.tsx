@@ -1,30 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { codeCalls } from '@portal/shared/api/contract/codes';
+import { personalCalls } from '@portal/shared/api/contract/personal';
+import { portalCalls } from '@portal/shared/api/contract/portal';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import type { CallOptions } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
 import { writeToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
-import type * as CertificationModule from '../../session/certification';
+import { fail, fakeApi, ok, routeOf } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render-route';
 import { testPersonalization, testPortalInfo, testUser } from '../../test/session-fixtures';
 import { VerifyPhonePage } from './verify-phone-page';
 
-vi.mock('../../session/session-api', () => import('../../test/session-api-mock'));
-vi.mock('../../session/certification', async (importOriginal) => ({
-  ...(await importOriginal<typeof CertificationModule>()),
-  fetchCertification: vi.fn(),
-}));
-vi.mock('../../lib/code-api', () => ({ sendSmsCode: vi.fn() }));
-vi.mock('./phone-auth-api', () => ({ phoneAuth: vi.fn() }));
-const sessionApi = await import('../../session/session-api');
-const certification = await import('../../session/certification');
-const codeApi = await import('../../lib/code-api');
-const { phoneAuth } = await import('./phone-auth-api');
+const CERTIFICATION = routeOf(personalCalls.certification);
+const SEND_SMS = routeOf(codeCalls.sendSms);
+const PHONE_AUTH = routeOf(personalCalls.phoneAuth);
+
+let api: ReturnType<typeof fakeApi>;
 
 function renderPage(deadline = '2025-06-30', phone: string | null = '13900001111') {
-  vi.mocked(certification.fetchCertification).mockResolvedValue({ certified: false, phone, deadline });
+  api.routes[CERTIFICATION] = ok({ certified: false, phone, deadline });
   return renderRoutes(
     [
       { path: '/vertify-phone', element: <VerifyPhonePage /> },
@@ -37,20 +34,6 @@ function renderPage(deadline = '2025-06-30', phone: string | null = '13900001111
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 
-/** What the api client would have toasted: a refusal that no handler of the caller took. */
-const toast = vi.fn();
-
-/** Rejects as the api client does: the caller's handler for the code when it has one, else the toast. */
-function refusal(code: number, message: string, data: unknown = null) {
-  return (...args: unknown[]) => {
-    const error = new ApiError(code, message, data);
-    const own = (args.at(-1) as CallOptions | undefined)?.onError?.[code];
-    if (own) own(error);
-    else toast(message);
-    return Promise.reject(error);
-  };
-}
-
 async function submitCode() {
   await userEvent.click(await screen.findByRole('textbox', { name: 'Verification code' }));
   await userEvent.paste('654321');
@@ -58,13 +41,20 @@ async function submitCode() {
 }
 
 beforeEach(() => {
-  vi.clearAllMocks();
   writeToken('tok');
-  vi.mocked(sessionApi.fetchCurrentUser).mockResolvedValue({ ...testUser, phoneCertified: true });
-  vi.mocked(sessionApi.fetchPortalInfo).mockResolvedValue(testPortalInfo(2));
-  vi.mocked(sessionApi.fetchPersonalization).mockResolvedValue(testPersonalization);
+  // once verified, the portal is entered with the account as the server now sees it
+  api = fakeApi({
+    [routeOf(signInCalls.currentUser)]: ok({ ...testUser, phoneCertified: true }),
+    [routeOf(portalCalls.portalInfo)]: ok(testPortalInfo(2)),
+    [routeOf(settingsCalls.personalization)]: ok(testPersonalization),
+    [SEND_SMS]: ok({ cooldownSeconds: 60 }),
+    [PHONE_AUTH]: ok(),
+  });
 });
-afterEach(() => i18n.changeLanguage('zh-CN'));
+afterEach(async () => {
+  api.restore();
+  await i18n.changeLanguage('zh-CN');
+});
 
 describe('phone verification form', () => {
   it('starts from the account phone and asks for phone and code in English', async () => {
@@ -76,7 +66,7 @@ describe('phone verification form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify and continue' }));
     expect(await screen.findByText('Please enter your phone number')).toBeInTheDocument();
     expect(await screen.findByText('Please enter the verification code')).toBeInTheDocument();
-    expect(phoneAuth).not.toHaveBeenCalled();
+    expect(api.sent(PHONE_AUTH)).toEqual([]);
   });
 
   it('checks the formats in Chinese', async () => {
@@ -91,28 +81,19 @@ describe('phone verification form', () => {
   });
 
   it('sends a certify code, verifies and goes on to home', async () => {
-    vi.mocked(codeApi.sendSmsCode).mockResolvedValue({ cooldownSeconds: 60 });
-    vi.mocked(phoneAuth).mockResolvedValue(null);
     await i18n.changeLanguage('en-US');
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Get code' }));
-    expect(codeApi.sendSmsCode).toHaveBeenCalledWith(
-      '13900001111',
-      'certify',
-      expect.objectContaining({ onError: expect.any(Object) }),
-    );
-
-    expect(field('Verification code')).toHaveFocus();
+    await waitFor(() => expect(field('Verification code')).toHaveFocus());
+    expect(api.sent(SEND_SMS)).toEqual([{ phone: '13900001111', scene: 'certify' }]);
 
     await submitCode();
     expect(await screen.findByText('home page')).toBeInTheDocument();
-    expect(phoneAuth).toHaveBeenCalledWith({ phone: '13900001111', code: '654321' }, expect.anything());
+    expect(api.sent(PHONE_AUTH)).toEqual([{ phone: '13900001111', code: '654321' }]);
   });
 
   it('names the colleague who holds the phone as the personal centre does', async () => {
-    vi.mocked(phoneAuth).mockImplementation(
-      refusal(ErrorCode.PhoneBound, 'bound', { boundTo: { nickname: 'T*', account: 't***@example.com' } }),
-    );
+    api.routes[PHONE_AUTH] = fail(ErrorCode.PhoneBound, { boundTo: { nickname: 'T*', account: 't***@example.com' } });
     await i18n.changeLanguage('en-US');
     renderPage();
     await submitCode();
@@ -127,22 +108,22 @@ describe('phone verification form', () => {
     ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Use another number' }));
     await waitFor(() => expect(field('Phone number')).toHaveFocus());
-    expect(toast).not.toHaveBeenCalled();
+    expect(api.toasts).not.toHaveBeenCalled();
   });
 
   it('says a wrong code under the code field, and only there', async () => {
-    vi.mocked(phoneAuth).mockImplementation(refusal(ErrorCode.CodeInvalid, 'Invalid verification code'));
+    api.routes[PHONE_AUTH] = fail(ErrorCode.CodeInvalid);
     await i18n.changeLanguage('en-US');
     renderPage();
     await submitCode();
 
     expect(await screen.findByText('Invalid verification code')).toBeInTheDocument();
     expect(field('Verification code')).toHaveAttribute('aria-invalid', 'true');
-    expect(toast).not.toHaveBeenCalled();
+    expect(api.toasts).not.toHaveBeenCalled();
   });
 
   it('names no one when the holder is not a colleague', async () => {
-    vi.mocked(phoneAuth).mockImplementation(refusal(ErrorCode.PhoneBound, 'bound', { boundTo: null }));
+    api.routes[PHONE_AUTH] = fail(ErrorCode.PhoneBound, { boundTo: null });
     await i18n.changeLanguage('en-US');
     renderPage();
     await submitCode();
