@@ -28,6 +28,7 @@ describe('the contract', () => {
   });
 
   it('keeps the old path names while the tree moves over', () => {
-    for (const [name, call] of declarations) expect(call.path, name).toBe(apiPaths[name as keyof typeof apiPaths]);
+    const paths = Object.fromEntries(declarations.map(([name, call]) => [name, call.path]));
+    for (const [name, path] of Object.entries(apiPaths)) if (name in paths) expect(paths[name], name).toBe(path);
   });
 });
