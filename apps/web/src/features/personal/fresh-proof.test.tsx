@@ -1,22 +1,23 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { accountSecurityCalls } from '@portal/shared/api/contract/account-security';
+import { personalCalls } from '@portal/shared/api/contract/personal';
 import type { MySession } from '@portal/shared/api/sessions';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { writeToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
-import { type Answer, fail, fakeApi, ok } from '../../test/fake-api';
+import { type Answer, fail, fakeApi, ok, routeOf } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render-route';
 import { TwoStepSetup } from '../account-security/two-step/two-step-setup';
 import { SessionsCard } from '../account-security/sessions/sessions-card';
 
-const LIST = `GET ${apiPaths.mySessions}`;
-const REVOKE_OTHERS = `POST ${apiPaths.revokeMyOtherSessions}`;
-const REAUTHENTICATE = `POST ${apiPaths.reauthenticate}`;
-const TWO_STEP = `GET ${apiPaths.twoStep}`;
-const REMOVE_PASSKEY = `POST ${apiPaths.removePasskey}`;
-const TWO_STEP_SETUP = `POST ${apiPaths.twoStepSetup}`;
+const LIST = routeOf(accountSecurityCalls.mySessions);
+const REVOKE_OTHERS = routeOf(accountSecurityCalls.revokeMyOtherSessions);
+const REAUTHENTICATE = routeOf(personalCalls.reauthenticate);
+const TWO_STEP = routeOf(accountSecurityCalls.twoStep);
+const REMOVE_PASSKEY = routeOf(accountSecurityCalls.removePasskey);
+const TWO_STEP_SETUP = routeOf(accountSecurityCalls.twoStepSetup);
 
 const session = (id: number, current: boolean): MySession => ({
   id,
