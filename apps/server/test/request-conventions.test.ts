@@ -1,7 +1,8 @@
 import { type Language, REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ICON_PATH } from '../src/libraries/personalization.ts';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
+import { pathOf } from '@portal/shared/api/contract/define';
 import { apiPaths } from '@portal/shared/api/paths';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, randomLoopback, tokenFor } from './support/http.ts';
@@ -39,7 +40,11 @@ describe(`request conventions (${ENGINE})`, () => {
     });
 
     it('keeps the caching of an answer that sets its own (the company icon)', async () => {
-      const icon = await t.app.inject({ method: 'GET', url: `${ICON_PATH}/default`, remoteAddress: randomLoopback() });
+      const icon = await t.app.inject({
+        method: 'GET',
+        url: pathOf(settingsCalls.companyIcon, { enterpriseId: 'default' }),
+        remoteAddress: randomLoopback(),
+      });
       expect(icon.statusCode).toBe(200);
       expect(icon.headers['cache-control']).toMatch(/max-age=\d+/);
     });

@@ -1,4 +1,5 @@
 import { settingsCalls } from '@portal/shared/api/contract/settings';
+import { pathOf } from '@portal/shared/api/contract/define';
 import type { Personalization } from '@portal/shared/api/personalization';
 import type { Language } from '@portal/shared/constants';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
@@ -14,7 +15,6 @@ import { DEFAULT_ICON_SVG, DEFAULT_ICON_TYPE } from './default-icon.ts';
 import { currentEnterpriseOf } from './memberships.ts';
 import type { Auth } from './sessions.ts';
 
-export const ICON_PATH = settingsCalls.uploadIcon.path;
 /** The id segment of the platform's own icon. */
 export const DEFAULT_ICON_ID = 'default';
 
@@ -34,7 +34,7 @@ export function sloganOf(lang: Language, names: Names | null): string {
 
 /** Root-relative, so that it works on the main domain and on every company sub-host alike. */
 export function iconUrl(enterpriseId: number | typeof DEFAULT_ICON_ID, version: number): string {
-  return `${ICON_PATH}/${enterpriseId}?v=${version}`;
+  return `${pathOf(settingsCalls.companyIcon, { enterpriseId })}?v=${version}`;
 }
 
 function platformDefaults(lang: Language): Personalization {

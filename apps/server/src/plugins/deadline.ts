@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { operationCalls } from '@portal/shared/api/contract/operations';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendUnavailable } from './envelope.ts';
@@ -10,7 +10,7 @@ const HEARTBEAT_MS = 50;
 const MAX_TURN_MS = 1_000;
 const TURN_SHARE_OF_TIMEOUT = 1 / 10;
 /** Answered however late the loop is: an orchestrator would take a busy process for a dead one. */
-const PROBES = new Set<string>([apiPaths.health, apiPaths.readiness]);
+const PROBES = new Set<string>([operationCalls.health.path, operationCalls.readiness.path]);
 
 /** A request's course against its deadline: still being worked on, being answered, or answered by
  *  the deadline (its work may still be going on). */

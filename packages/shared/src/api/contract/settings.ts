@@ -11,7 +11,12 @@ import {
   auditPeopleQuerySchema,
   auditPeopleSchema,
 } from '../audit.ts';
-import { personalizationQuerySchema, personalizationSchema } from '../personalization.ts';
+import {
+  personalizationIconParamsSchema,
+  personalizationIconQuerySchema,
+  personalizationQuerySchema,
+  personalizationSchema,
+} from '../personalization.ts';
 import {
   companyInvitationListSchema,
   createCompanyInvitationRequestSchema,
@@ -83,6 +88,22 @@ export const settingsCalls = {
     body: savePersonalizationRequestSchema,
     response: z.null(),
     errors: [ErrorCode.NotFound],
+  }),
+
+  companyIcon: defineCall({
+    method: 'GET',
+    path: `${S}/personalization/icon/:enterpriseId`,
+    audience: 'anonymous',
+    tag: 'settings',
+    summary: "A company's icon (the favicon), or the platform's own",
+    description:
+      'The stored image with its content type, or the built-in SVG icon when the company has none, when the id is unknown, and for the id `default`. Public, like the sign-in page it brands. With `v` equal to the current icon version the response is cacheable for a year (a new icon gets a new version); otherwise for 5 minutes, the built-in icon for a day.',
+    params: personalizationIconParamsSchema,
+    query: personalizationIconQuerySchema,
+    // the bytes as uploaded (JPG or PNG), or the built-in SVG
+    file: 'image/*',
+    response: z.any().meta({ type: 'string', format: 'binary' }),
+    errors: [],
   }),
 
   uploadIcon: defineCall({
