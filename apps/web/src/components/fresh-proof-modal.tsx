@@ -3,9 +3,9 @@ import { Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReauthenticateRequest, reauthenticateRequestSchema } from '@portal/shared/api/fresh-proof';
-import { apiPaths } from '@portal/shared/api/paths';
+import { personalCalls } from '@portal/shared/api/contract/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { type ErrorHandlers, apiClient } from '../lib/api-client';
+import { type ErrorHandlers, call } from '../lib/api-client';
 import { schemaRule } from '../lib/form-rule';
 import { twoStepStateQuery } from '../lib/two-step-api';
 import { FormModal, underField } from './form-modal';
@@ -38,7 +38,7 @@ export function FreshProofModal({ onProven, onCancel }: FreshProofModalProps) {
       method === 'code' ? { code: values.code ?? '' } : { password: values.password ?? '' };
     setBusy(true);
     try {
-      await apiClient.post<null>(apiPaths.reauthenticate, body, {
+      await call(personalCalls.reauthenticate, body, {
         onError: {
           ...errors,
           [ErrorCode.PasswordIncorrect]: underField(form, 'password'),
