@@ -57,7 +57,7 @@ describe('the argon2 queue', () => {
     for (const error of refused) {
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).code).toBe(1000503);
-      expect(Number((error as AppError).headers['retry-after'])).toBeGreaterThan(0);
+      expect((error as AppError).retryAfterMs).toBeGreaterThan(0);
       expect(error.after).toBeLessThan(20);
     }
     expect(limit.load).toEqual({ running: 0, waiting: 0 });

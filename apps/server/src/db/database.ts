@@ -66,12 +66,11 @@ const POOL_SIZE = 10;
 /** Statements that may wait for each connection of the pool: a few milliseconds each. */
 const POOL_QUEUE_PER_CONNECTION = 10;
 /** Asked of a client turned away while the pool's queue is full: it empties within seconds. */
-const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_MS = 5_000;
 
 /** 1000503 for a load the database cannot serve in time: a refusal of the moment, not an outage, so
  *  it is answered without a log line (thousands of them would add to the load). */
-const overloaded = () =>
-  new AppError(ErrorCode.ServiceUnavailable, null, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+const overloaded = () => new AppError(ErrorCode.ServiceUnavailable, null, { retryAfterMs: RETRY_AFTER_MS });
 /** Probes of idle connections, so that a peer that vanished without a reset is noticed. */
 const KEEPALIVE_DELAY_MS = 10_000;
 

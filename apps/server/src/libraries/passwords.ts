@@ -14,7 +14,7 @@ const FIRST_ESTIMATE_MS = 50;
 /** The weight of each newly timed computation in the running estimate of their cost. */
 const ESTIMATE_WEIGHT = 0.2;
 /** Asked of a client turned away while the queue is full: its place frees up within a few seconds. */
-const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_MS = 5_000;
 
 /**
  * Runs at most `limit` tasks at a time, the others waiting their turn in arrival order. Each argon2
@@ -43,7 +43,7 @@ export function concurrencyLimit(limit: number, maxWaitMs = Number.POSITIVE_INFI
         // the places free up `limit` at a time: the tasks ahead, then this one
         const finishMs = (Math.floor(waiting.length / limit) + 2) * estimateMs;
         if (finishMs > limiter.maxWaitMs) {
-          throw new AppError(ErrorCode.ServiceUnavailable, null, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+          throw new AppError(ErrorCode.ServiceUnavailable, null, { retryAfterMs: RETRY_AFTER_MS });
         }
         await new Promise<void>((resolve) => waiting.push(resolve));
       } else running++;

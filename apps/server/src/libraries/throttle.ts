@@ -11,15 +11,13 @@ import type { Executor } from '../queries/executor.ts';
 import { ipKey } from './ip-key.ts';
 import type { ThrottleStore, WaitRule } from './throttle-store.ts';
 
-/** A throttled answer: the wait in whole seconds both in `Retry-After` and in `data.retryAfterSeconds`,
- *  so that a screen can say how long without reading headers. */
+/** A refusal by a limit, with the wait before the next try is let through. */
 export function tooManyAttempts(
   retryAfterMs: number,
   code: typeof ErrorCode.TooManyAttempts | typeof ErrorCode.SmsBusy = ErrorCode.TooManyAttempts,
   data: Record<string, unknown> = {},
 ): AppError {
-  const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError(code, { ...data, retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) }, 429);
+  return new AppError(code, data, { retryAfterMs });
 }
 
 /** The limit that refuses a subject's sign-in tries while it waits after its failures. */

@@ -46,6 +46,20 @@ export function sendUnavailable(
   return sendFailure(request, reply, ErrorCode.ServiceUnavailable, data);
 }
 
+/** The codes of a limit's refusal: whatever their own status, they answer 429 (1009108, a code send
+ *  over its limits, included), and tell the wait in `data` too, so that a screen can say how long
+ *  without reading headers. */
+const LIMIT_CODES: ReadonlySet<FailureCode> = new Set([ErrorCode.TooManyAttempts, ErrorCode.SmsBusy]);
+
+/** A library's rejection: a wait it asks for becomes `Retry-After`, in whole seconds rounded up. */
+function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.retryAfterMs === undefined) return sendFailure(request, reply, error.code, error.data);
+  const retryAfterSeconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+  reply.header('retry-after', String(retryAfterSeconds));
+  if (!LIMIT_CODES.has(error.code)) return sendFailure(request, reply, error.code, error.data);
+  return sendFailure(request, reply, error.code, { ...error.data, retryAfterSeconds }, 429);
+}
+
 /** Fastify's own errors that are the client's fault, by code, with the HTTP status to keep. */
 const CLIENT_ERRORS: Record<string, number> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 415,
@@ -97,10 +111,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((thrown: unknown, request, reply) => {
     const error = thrown as FastifyError;
-    if (thrown instanceof AppError) {
-      reply.headers(thrown.headers);
-      return sendFailure(request, reply, thrown.code, thrown.data, thrown.status);
-    }
+    if (thrown instanceof AppError) return sendAppError(request, reply, thrown);
     if (thrown instanceof RequestValidationError) {
       return sendFailure(request, reply, ErrorCode.BadRequest, { fields: thrown.fields });
     }

@@ -4,10 +4,10 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { AppError } from '../app-error.ts';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { sendFailure } from './envelope.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -236,7 +236,7 @@ export async function metricsRoutes(
     { schema: { hide: true } },
     async (request, reply) => {
       if (!bearsToken(request.headers.authorization, token))
-        throw new AppError(ErrorCode.Unauthorized, null, { 'www-authenticate': 'Bearer' });
+        return sendFailure(request, reply.header('www-authenticate', 'Bearer'), ErrorCode.Unauthorized);
       reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store');
       return metrics.registry.metrics();
     },

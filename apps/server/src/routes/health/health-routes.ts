@@ -44,6 +44,6 @@ export async function healthRoutes(app: FastifyInstance) {
     ]);
     const data = { database, redis: redisState };
     if (database === 'up' && redisState !== 'down') return data;
-    throw new AppError(ErrorCode.ServiceUnavailable, data, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+    throw new AppError(ErrorCode.ServiceUnavailable, data, { retryAfterMs: RETRY_AFTER_SECONDS * 1000 });
   });
 }
