@@ -1,4 +1,5 @@
-/** Business constants and limits of spec section 9 and the API contract. */
+/** Business constants and limits, one definition for the server and the web app; each is explained on its area's
+ *  page under docs/ (docs/README.md). */
 
 export const LANGUAGES = ['zh-CN', 'en-US', 'de-DE', 'es-ES', 'it-IT', 'ja-JP'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -64,7 +65,8 @@ export const ACCOUNT_MIN = 4;
 export const ACCOUNT_MAX = 32;
 export const JSON_BODY_LIMIT_BYTES = 16 * 1024;
 
-/** Unverified accounts are unusable after this date (spec section 2, configurable on the server). */
+/** Accounts without a verified phone are unusable after this date, as national cybersecurity rules require;
+ *  configurable on the server (docs/personal-centre.md#phone-verification). */
 export const PHONE_CERTIFY_DEADLINE = '2025-06-30';
 
 export const CODE_LENGTH = 6;

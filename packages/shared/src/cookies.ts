@@ -1,4 +1,5 @@
-/** Names shared with the other products on the main domain (contract: browser storage). */
+/** Names shared with the other products on the main domain, which read them: never renamed
+ *  (docs/portal-and-products.md#browser-storage). */
 export const COOKIE_TOKEN = 'token';
 export const COOKIE_ENTERPRISE_ID = 'enterpriseId';
 export const COOKIE_LANG = 'langCode';

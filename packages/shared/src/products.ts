@@ -20,7 +20,7 @@ export function productEntryPath(code: ProductCode): string {
   return PRODUCTS.find((p) => p.code === code)!.entryPath;
 }
 
-/** Where a product opens: its entry path with the product id (spec section 2). */
+/** Where a product opens: its entry path with the product id (docs/portal-and-products.md#opening-a-product). */
 export function productUrl(entryPath: string, productId: number | string): string {
   return `${entryPath}?productId=${encodeURIComponent(String(productId))}`;
 }

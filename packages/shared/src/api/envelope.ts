@@ -38,7 +38,7 @@ export function failureEnvelopeSchema(codes: readonly FailureCode[]) {
   return z.object({ code: z.literal(codes), msg: z.string(), data: failureDataSchema });
 }
 
-/** The business rejections: answered with HTTP 200, like success (contract: conventions). */
+/** The business rejections: answered with HTTP 200, like success (docs/errors.md#http-statuses). */
 export const BUSINESS_FAILURE_CODES = FAILURE_CODES.filter((code) => httpStatusOf(code) === 200);
 
 /** A business rejection: HTTP 200 like success, with its catalogue code and its own details. */
@@ -54,6 +54,6 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
     .describe("Success (`code` 0) with the call's data, or a business rejection with its code and details.");
 }
 
-/** Every response body (contract: conventions). */
+/** Every response body (docs/errors.md#the-envelope). */
 export type Envelope<T> =
   { code: typeof ErrorCode.Success; msg: string; data: T } | { code: FailureCode; msg: string; data: FailureData };

@@ -12,7 +12,7 @@ import {
   requestString,
 } from '../validation/rules.ts';
 
-/** Kinds of invitation (contract: invitations and registration). */
+/** Kinds of invitation link (docs/registration.md#invitation-links). */
 export const INVITATION_KINDS = ['admin', 'member', 'owner'] as const;
 export type InvitationKind = (typeof INVITATION_KINDS)[number];
 

@@ -20,7 +20,8 @@ import { INVITATION_KINDS, INVITATION_MAX_USES, invitationLinkSchema, optionalUn
 /** Row ids are 32-bit integer columns: a larger number would fail in PostgreSQL instead of here. */
 const rowIdSchema = z.number({ error: 'validation.invalidValue' }).int().positive().max(2_147_483_647);
 
-/** Required, trimmed, at most 30 characters (the spec's company input limit), counted as code points. */
+/** Required, trimmed, at most COMPANY_FIELD_MAX characters (docs/field-rules.md#company-fields), counted as code
+ *  points. */
 function shortTextSchema(requiredKey: string) {
   return requestString({ error: requiredKey, trim: true })
     .min(1, requiredKey)
@@ -107,7 +108,8 @@ export type RemoveMemberRequest = z.infer<typeof removeMemberRequestSchema>;
 
 const departmentNameSchema = shortTextSchema('validation.departmentNameRequired');
 
-/** `GET S/enterprise/departments`: `memberCount` counts the department's own members, not its sub-departments'. */
+/** `GET S/enterprise/departments`: `memberCount` counts the members of the department and of every department under
+ *  it (docs/settings-centre.md#departments). */
 export const departmentSchema = z.object({
   id: z.number(),
   name: z.string(),

@@ -4,8 +4,8 @@ import type { FailureCode } from './error-codes.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-/** The codes listed in spec section 8. */
-const SPEC_SECTION_8 = [
+/** The business codes the platform's other products already answer (docs/errors.md#the-catalogue). */
+const PLATFORM_CODES = [
   1008107,
   1008108,
   1008109,
@@ -21,8 +21,8 @@ const SPEC_SECTION_8 = [
   1009129,
 ];
 
-/** The codes the API contract adds. */
-const CONTRACT = [1000400, 1000401, 1000403, 1000404, 1000413, 1000429, 1000500, 1000503, 1009130];
+/** The common codes, each with an HTTP status of its own, and phone verification (docs/errors.md#http-statuses). */
+const COMMON_CODES = [1000400, 1000401, 1000403, 1000404, 1000413, 1000429, 1000500, 1000503, 1009130];
 
 /** My sessions: no such session of the caller. */
 const SESSIONS = [1009150];
@@ -72,21 +72,21 @@ describe('error catalogue', () => {
     expect(range(1009101, 1009112)).toHaveLength(12);
   });
 
-  it.each(SPEC_SECTION_8)('contains spec section 8 code %i', (code) => {
+  it.each(PLATFORM_CODES)('contains platform code %i', (code) => {
     expect(FAILURE_CODES).toContain(code);
   });
 
-  it.each(CONTRACT)('contains contract code %i', (code) => {
+  it.each(COMMON_CODES)('contains common code %i', (code) => {
     expect(FAILURE_CODES).toContain(code);
   });
 
-  it('has no 1009113 (not in the spec)', () => {
+  it("has no 1009113 (a gap in the platform's numbering)", () => {
     expect(FAILURE_CODES).not.toContain(1009113);
   });
 
-  it('consists of exactly the spec and contract codes', () => {
+  it('consists of exactly the documented codes', () => {
     expect([...FAILURE_CODES].sort((a, b) => a - b)).toEqual(
-      [...SPEC_SECTION_8, ...CONTRACT, ...SESSIONS, ...TWO_STEP, ...PASSKEYS, ...ACCOUNT, ...PROOF_OF_WORK].sort(
+      [...PLATFORM_CODES, ...COMMON_CODES, ...SESSIONS, ...TWO_STEP, ...PASSKEYS, ...ACCOUNT, ...PROOF_OF_WORK].sort(
         (a, b) => a - b,
       ),
     );

@@ -1,5 +1,5 @@
 /**
- * The error catalogue: spec section 8 plus the codes the API contract adds.
+ * The error catalogue (docs/errors.md#the-catalogue): the platform's business codes and the portal's own.
  * The message of each code is the locale key `errors.<code>`; servers send codes, clients translate.
  */
 export const ErrorCode = {
@@ -74,7 +74,7 @@ export type FailureCode = Exclude<ErrorCode, 0>;
 
 export const FAILURE_CODES = Object.values(ErrorCode).filter((c) => c !== 0) as FailureCode[];
 
-/** HTTP status of each code; business rejections not listed here are HTTP 200 (contract). */
+/** HTTP status of each code; business rejections not listed here are HTTP 200 (docs/errors.md#http-statuses). */
 const HTTP_STATUS: Partial<Record<FailureCode, number>> = {
   [ErrorCode.BadRequest]: 400,
   [ErrorCode.Unauthorized]: 401,

@@ -1,5 +1,5 @@
 /**
- * Length of a display name in "units" (spec section 5): a CJK character counts 2, anything else 1.
+ * Length of a display name in "units" (docs/field-rules.md#names): a CJK character counts 2, anything else 1.
  * Counted by code point so that characters outside the BMP are not counted twice by accident.
  */
 const WIDE =

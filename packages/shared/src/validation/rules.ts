@@ -24,7 +24,7 @@ import { nameUnits } from './name-units.ts';
 export { hasControlCharacters, isValidPhone, normalizePhone } from './field-checks.ts';
 
 /**
- * The rules of spec section 5, once for both sides. Each message is a locale key
+ * The field rules (docs/field-rules.md), once for both sides. Each message is a locale key
  * (`validation.*`), so the server can report it in `data.fields` and the form can translate it.
  */
 

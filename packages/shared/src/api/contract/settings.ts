@@ -183,7 +183,7 @@ export const settingsCalls = {
     audience: 'administrator',
     tag: 'settings',
     summary: "The company's departments",
-    description: `${ADMINISTRATOR_ONLY} A flat list in the order they were made; \`parentId\` null for a top-level department. \`memberCount\` counts the department's own members, not those of its sub-departments.`,
+    description: `${ADMINISTRATOR_ONLY} A flat list in the order they were made; \`parentId\` null for a top-level department. \`memberCount\` counts the members of the department and of every department under it, so a department whose tree has members cannot be deleted (1009107).`,
     response: departmentListSchema,
     errors: [],
   }),

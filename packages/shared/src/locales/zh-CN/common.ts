@@ -1,4 +1,4 @@
-/** Generic messages (spec section 8) and transport failures (spec section 7). */
+/** Generic messages and transport failures (docs/errors.md#the-web-app). */
 export default {
   operationSuccess: '操作成功',
   operationFailed: '操作失败',

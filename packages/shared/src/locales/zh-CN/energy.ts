@@ -1,4 +1,4 @@
-/** Labels of the shared energy entities (spec section 3). */
+/** Labels of the shared energy entities (docs/portal-and-products.md#shared-energy-entities). */
 export default {
   priceType: {
     sharp: '尖',

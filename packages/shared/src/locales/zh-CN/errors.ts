@@ -1,4 +1,4 @@
-/** Messages of the error catalogue (spec section 8 and the contract's added codes). */
+/** Messages of the error catalogue (docs/errors.md#the-catalogue). */
 export default {
   1000400: '请求参数有误，请检查后重试',
   1000401: '登录已过期，请重新登录',

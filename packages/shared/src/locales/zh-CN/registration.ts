@@ -1,4 +1,5 @@
-/** Texts of the invitation/registration flow and of password recovery (spec section 2). */
+/** Texts of the invitation/registration flow (docs/registration.md#the-steps) and of password recovery
+ *  (docs/sign-in.md#forgotten-password). */
 export default {
   flow: {
     titleAdmin: '企业管理员注册',

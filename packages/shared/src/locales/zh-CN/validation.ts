@@ -1,4 +1,5 @@
-/** Messages of the validation rules (spec section 5); English is word for word the spec's. */
+/** Messages of the field rules (docs/field-rules.md); the en-US wording of the password, confirmation, email and
+ *  image messages is the platform's fixed wording, kept word for word. */
 export default {
   passwordRule: '密码长度为 8-20 位，且须包含大写字母、小写字母和数字',
   passwordMismatch: '请确保两次输入的密码一致',
