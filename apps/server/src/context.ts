@@ -1,5 +1,5 @@
 import type { LoginRequest } from '@portal/shared/api/auth';
-import type { FastifyBaseLogger } from 'fastify';
+import type { BaseLogger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { ThrottleStore } from './libraries/throttle-store.ts';
@@ -19,12 +19,16 @@ export interface Metrics {
   throttled(limit: string): void;
 }
 
+/** How libraries and the messaging log: pino's levels, on the request's line (with its id) or the
+ *  app's. */
+export type Logger = Pick<BaseLogger, 'level' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'>;
+
 /** What libraries need from the running app; `now` is injectable so that tests can move time. */
 export interface AppContext {
   config: Config;
   db: Db['db'];
   engine: Db['engine'];
-  log: FastifyBaseLogger;
+  log: Logger;
   /** Throttling counters: the database, or Redis when configured. */
   throttles: ThrottleStore;
   /** Only when the server exposes metrics (METRICS_PORT or METRICS_TOKEN): otherwise, and outside the

@@ -10,9 +10,8 @@ import {
   verifyAuthenticationResponse,
 } from '@simplewebauthn/server';
 import { cose, isoCBOR } from '@simplewebauthn/server/helpers';
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../app-error.ts';
-import type { AppContext, SignInOutcome } from '../context.ts';
+import type { AppContext, Logger, SignInOutcome } from '../context.ts';
 import { type PasskeyRow, findPasskeyByCredentialId, recordPasskeyUse } from '../queries/passkeys.ts';
 import { findUserById } from '../queries/users.ts';
 import { enterAccount } from './account-gate.ts';
@@ -65,7 +64,7 @@ function credentialOf(passkey: PasskeyRow | undefined, credentialId: string): We
 }
 
 /** Counts a refused passkey sign-in and logs it on the request's line, naming no credential. */
-function refused(ctx: AppContext, log: FastifyBaseLogger, outcome: SignInOutcome): void {
+function refused(ctx: AppContext, log: Logger, outcome: SignInOutcome): void {
   ctx.metrics?.signIn('passkey', outcome);
   log.info({ signIn: { method: 'passkey', outcome } }, 'sign-in refused');
 }

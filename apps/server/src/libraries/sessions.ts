@@ -16,14 +16,6 @@ export interface Auth {
  *  for an idle limit counted in hours. */
 const TOUCH_EVERY_MS = 60_000;
 
-/** `Authorization: Bearer <token>`, or the bare token as the cookie-sharing products send it. */
-export function tokenFromHeader(header: string | undefined): string | null {
-  if (!header) return null;
-  // the scheme is case-insensitive (RFC 9110, section 11.1): `bearer` and `BEARER` are Bearer too
-  const token = header.replace(/^bearer\s+/i, '').trim();
-  return /^[A-Za-z0-9_-]{20,200}$/.test(token) ? token : null;
-}
-
 /** The live session of a token: not revoked, within its absolute lifetime and not idle too long. */
 export async function authenticate(ctx: AppContext, token: string): Promise<Auth | null> {
   const now = ctx.now();

@@ -1,9 +1,8 @@
 import type { LoginRequest, LoginResponse } from '@portal/shared/api/auth';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { isValidPhone, normalizePhone } from '@portal/shared/validation/rules';
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../app-error.ts';
-import type { AppContext, SignInOutcome } from '../context.ts';
+import type { AppContext, Logger, SignInOutcome } from '../context.ts';
 import { revokeSession } from '../queries/sessions.ts';
 import type { UserRow } from '../queries/users.ts';
 import { findUserByIdentifier, findUserByUnprovenEmail } from '../queries/users.ts';
@@ -25,7 +24,7 @@ export function normalizeIdentifier(type: LoginRequest['identifierType'], raw: s
 
 /** Counts a refused try and logs it on the request's line (its request id), with the identifier
  *  masked: enough for an operator to follow one person's tries, never who it is nor the secret. */
-function refused(ctx: AppContext, log: FastifyBaseLogger, body: LoginRequest, outcome: SignInOutcome): void {
+function refused(ctx: AppContext, log: Logger, body: LoginRequest, outcome: SignInOutcome): void {
   ctx.metrics?.signIn(body.loginType, outcome);
   log.info(
     {

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Metrics } from '../context.ts';
+import type { Logger, Metrics } from '../context.ts';
 import type { Messenger, OutgoingMessage } from './messenger.ts';
 
 /** Waits between tries of a message whose transport failed; a code lives 5 minutes. */
@@ -24,7 +23,7 @@ export class DeliveryQueue implements Messenger {
 
   constructor(
     private readonly transport: Messenger,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
     private readonly metrics?: Metrics,
   ) {}
 

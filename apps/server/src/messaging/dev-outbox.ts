@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../context.ts';
 import type { Messenger, OutgoingMessage } from './messenger.ts';
 
 export interface OutboxEntry extends OutgoingMessage {
@@ -9,7 +9,7 @@ export interface OutboxEntry extends OutgoingMessage {
  *  Never constructed with NODE_ENV=production (config refuses it). */
 export class DevOutbox implements Messenger {
   private readonly entries: OutboxEntry[] = [];
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(private readonly log: Logger) {}
 
   async send(message: OutgoingMessage): Promise<void> {
     this.entries.push({ ...message, at: new Date().toISOString() });

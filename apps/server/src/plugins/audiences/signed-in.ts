@@ -2,7 +2,7 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../app-error.ts';
-import { type Auth, authenticate, tokenFromHeader } from '../../libraries/sessions.ts';
+import { type Auth, authenticate } from '../../libraries/sessions.ts';
 import { languageCookie } from '../request-context.ts';
 
 declare module 'fastify' {
@@ -15,6 +15,14 @@ declare module 'fastify' {
     /** Reachable by a member whose company requires two-step sign-in before it is set up. */
     twoStepSetupAllowed?: boolean;
   }
+}
+
+/** `Authorization: Bearer <token>`, or the bare token as the cookie-sharing products send it. */
+function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  // the scheme is case-insensitive (RFC 9110, section 11.1): `bearer` and `BEARER` are Bearer too
+  const token = header.replace(/^bearer\s+/i, '').trim();
+  return /^[A-Za-z0-9_-]{20,200}$/.test(token) ? token : null;
 }
 
 /** Whether the route's call needs a session, or reads one when sent. */
