@@ -21,7 +21,8 @@ import { findUserById } from '../queries/users.ts';
 import { hashSecret, newSecret } from './secrets.ts';
 
 const HOUR_MS = 3_600_000;
-/** 24 random bytes: 192 bits, comfortably above the contract's 128. */
+/** 24 random bytes: 192 bits, comfortably above the 128 a secret in a URL needs
+ *  (docs/registration.md#invitation-links). */
 const INVITATION_ID_BYTES = 24;
 
 export interface NewInvitation {

@@ -41,7 +41,7 @@ export function countingRefusals(store: ThrottleStore, metrics: Metrics): Thrott
   };
 }
 
-/** From the 5th consecutive failure the subject waits 2^(n-5) s, at most 15 minutes (contract). */
+/** From the 5th consecutive failure the subject waits 2^(n-5) s, at most 15 minutes (docs/sign-in.md#sign-in-waits). */
 const SIGN_IN_WAIT: WaitRule = { freeFailures: SIGN_IN_FREE_FAILURES, maxWaitMs: SIGN_IN_MAX_WAIT_SECONDS * 1000 };
 
 /** The run of failures of an account, shared by all its identifiers. */
@@ -67,8 +67,9 @@ export interface SignInAttempt {
 
 /**
  * Reserves a sign-in try before the credentials are checked: one failure under the client IP's cap
- * (30 per 5 minutes) and one failure of the subject, unless it waits. Both are atomic reservations,
- * so that concurrent guesses cannot all be checked while the first failures are still being written.
+ * (SIGN_IN_IP_FAILURES per SIGN_IN_IP_WINDOW_SECONDS: docs/sign-in.md#sign-in-waits) and one failure of the
+ * subject, unless it waits. Both are atomic reservations, so that concurrent guesses cannot all be checked
+ * while the first failures are still being written.
  * Tries while waiting answer 1000429 and do not count.
  */
 export async function reserveSignInAttempt(ctx: AppContext, subject: string, ip: string): Promise<SignInAttempt> {

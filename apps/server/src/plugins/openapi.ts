@@ -151,7 +151,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, { config }: { confi
         title: 'Energy portal API',
         version: '4',
         description:
-          'Every response is the envelope `{ code, msg, data }`; `code: 0` is success, any other code is a catalogue code (see the product spec, section 8). Business rejections answer HTTP 200 with their code and their own `data`; the others have their own HTTP status.',
+          'Every response is the envelope `{ code, msg, data }`; `code: 0` is success, any other code is a catalogue code (listed, with its meaning, in docs/errors.md of the repository). Business rejections answer HTTP 200 with their code and their own `data`; the others have their own HTTP status.',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: config.publicUrl, description: 'This installation (`PUBLIC_URL`)' }],

@@ -10,8 +10,8 @@ import { serve } from '../../plugins/calls.ts';
 /** The image plus room for the multipart framing (boundaries, part headers). */
 const UPLOAD_BODY_LIMIT = IMAGE_MAX_BYTES + 64 * 1024;
 
-/** The parser's own limits, by error code: a file over the size is the contract's 1000413; another
- *  part (a second file, a text field) is a field the call does not know. */
+/** The parser's own limits, by error code: a file over the size is 1000413 (docs/settings-centre.md#branding);
+ *  another part (a second file, a text field) is a field the call does not know. */
 const MULTIPART_ERRORS: Record<string, () => AppError> = {
   FST_REQ_FILE_TOO_LARGE: () => new AppError(ErrorCode.PayloadTooLarge),
   FST_FILES_LIMIT: () => new AppError(ErrorCode.BadRequest, { fields: { file: 'validation.unknownField' } }),

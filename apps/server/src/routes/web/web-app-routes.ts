@@ -19,7 +19,8 @@ function withQuery(target: string, query: string): string {
   return `${base}${base.includes('?') ? '&' : '?'}${query}${hash}`;
 }
 
-/** The web app's pages for a browser that may not open the product (the spec's Login and NoAuth). */
+/** The web app's pages for a browser that may not open the product: sign-in, or no access
+ *  (docs/portal-and-products.md#opening-a-product). */
 const PAGE_OF: Record<Exclude<ProductEntry, 'product'>, string> = { 'sign-in': '/login', 'no-right': '/noAuth' };
 
 function escapeAttribute(value: string): string {
