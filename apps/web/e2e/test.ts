@@ -1,8 +1,9 @@
 import { test as base } from '@playwright/test';
 
 /** A client address of its own for each test, sent as X-Forwarded-For to the e2e server, which
- *  trusts loopback as its proxy: the per-IP limits of the contract then apply per test, as they
- *  would to separate people, instead of to the whole suite. */
+ *  trusts loopback as its proxy: the per-address limits (docs/sign-in.md#sign-in-waits,
+ *  docs/verification-codes.md#sending-limits) then apply per test, as they would to separate people,
+ *  instead of to the whole suite. */
 function clientAddress(): string {
   const octet = () => 1 + Math.floor(Math.random() * 254);
   return `127.${octet()}.${octet()}.${octet()}`;

@@ -4,8 +4,8 @@ import { readLangCookie } from '../lib/cookies';
 import { i18n } from '../lib/i18n';
 
 /**
- * The other products on the main domain can change the language cookie; the spec has the portal
- * notice within a second and switch the whole view.
+ * The other products on the main domain can change the language cookie; the portal notices within
+ * LANGUAGE_CHECK_INTERVAL_MS and switches the whole view (docs/portal-and-products.md#languages-and-themes).
  */
 export function useLanguageSync(): void {
   useEffect(() => {

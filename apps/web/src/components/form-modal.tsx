@@ -37,8 +37,8 @@ interface FormModalProps<Values> {
 }
 
 /**
- * The one dialog around a form (spec: width 520). The form wraps the whole dialog, so that the
- * footer's button is its submit button and Enter in any field saves.
+ * The one dialog around a form (MODAL_WIDTH: docs/portal-and-products.md#screen-constants). The form wraps
+ * the whole dialog, so that the footer's button is its submit button and Enter in any field saves.
  */
 export function FormModal<Values extends object>({
   open,

@@ -1,6 +1,7 @@
 /**
- * The web app's own routes, declared once (the spec fixes the spellings, `/vertify-phone` and
- * `/forget_password` included). The router registers them; everything else links through them.
+ * The web app's own routes, declared once (the other products link to these spellings, `/vertify-phone` and
+ * `/forget_password` included: docs/portal-and-products.md#routes). The router registers them; everything else
+ * links through them.
  */
 export const paths = {
   root: '/',

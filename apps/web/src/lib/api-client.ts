@@ -53,12 +53,12 @@ export interface CallOptions<Code extends number = number> {
   signal?: AbortSignal;
 }
 
-/** The options of a call of the contract: its query is the request itself. */
+/** The options of a declared call: its query is the request itself. */
 export type OptionsOf<D extends CallDeclaration> = Omit<CallOptions<CodeOf<D>>, 'query'>;
 
 export interface ApiClient {
   /**
-   * A call of the contract: a POST sends `request` as its body (JSON, or the FormData of an upload),
+   * A declared call: a POST sends `request` as its body (JSON, or the FormData of an upload),
    * unless it declares a query and no body; a GET, and such a POST, fill the path parameters from
    * `request` and send the rest as the query. The answer is the call's `data` (a file's bytes for a
    * file call), typed by its declaration.
@@ -145,13 +145,14 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
     }
     if (body.code === ErrorCode.Success) return body.data as T;
     if (isKnownErrorCode(body.code)) {
-      // After the cut-off an unverified account can do nothing else (contract): take it there.
+      // After the cut-off an unverified account can do nothing else (docs/personal-centre.md#phone-verification):
+      // take it there.
       if (body.code === ErrorCode.PhoneVerificationRequired) handlers.navigate(paths.verifyPhone);
       // a company requires two-step sign-in of the member: its set-up is all they may reach
       if (body.code === ErrorCode.TwoStepSetupRequired) handlers.navigate(paths.twoStepSetup);
       return fail(new ApiError(body.code, translateKey(errorMessageKey(body.code)), body.data), call);
     }
-    // The spec: codes outside the catalogue are logged, never shown.
+    // A code outside the catalogue has no words in any language: logged, never shown (docs/errors.md#the-web-app).
     console.error(`Unknown response code ${String(body.code)} from ${path}`, body.msg);
     throw new ApiError(body.code, body.msg, body.data);
   }
@@ -246,5 +247,5 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
 
 export const apiClient = createApiClient();
 
-/** A call of the contract through the app's client: see `ApiClient.call`. */
+/** A declared call through the app's client: see `ApiClient.call`. */
 export const call: ApiClient['call'] = (declaration, request, options) => apiClient.call(declaration, request, options);

@@ -10,7 +10,7 @@ const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 export function cookieAttributes(): Cookies.CookieAttributes {
   const { hostname, protocol } = window.location;
   // A Secure cookie cannot be set from a plain-http page, so SameSite=None (which needs Secure)
-  // is only possible on https; localhost stays on Lax as the contract asks.
+  // is only possible on https; localhost and plain http stay on Lax (docs/portal-and-products.md#browser-storage).
   const crossSite = protocol === 'https:' && !LOCAL_HOSTS.includes(hostname);
   // A browser drops a cookie whose Domain does not cover the page's host: host-only then.
   const domain = pageMainDomain();

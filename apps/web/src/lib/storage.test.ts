@@ -36,7 +36,7 @@ describe('storage shared with the other products', () => {
     expect(readEnterpriseConfig()).toEqual(CONFIG);
   });
 
-  it('accepts null where the contract allows it and drops fields the contract does not have', () => {
+  it('accepts null where the stored shape allows it and drops fields it does not have', () => {
     const user = { ...USER, account: null, phone: null, email: null };
     store(STORAGE_USER_INFO, { ...user, theme: 'blue' });
     store(STORAGE_ENTERPRISE_CONFIG, { ...CONFIG, legacyLogo: 'x.png' });
@@ -49,7 +49,7 @@ describe('storage shared with the other products', () => {
   it.each([
     ['a missing field', { nickname: undefined }],
     ['a number as text', { userId: '1' }],
-    ['null where the contract wants text', { nickname: null }],
+    ['null where the shape wants text', { nickname: null }],
     ['a language the portal does not speak', { langCode: 'fr-FR' }],
     ['an unknown kind of user', { userType: 'guest' }],
     ['text where a flag belongs', { hasPassword: 'true' }],

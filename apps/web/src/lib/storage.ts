@@ -3,7 +3,8 @@ import type { Personalization } from '@portal/shared/api/personalization';
 import { USER_TYPES, isLanguage } from '@portal/shared/constants';
 import { STORAGE_APP_PREFERENCES, STORAGE_ENTERPRISE_CONFIG, STORAGE_USER_INFO } from '@portal/shared/cookies';
 
-/** Local storage read by the other products of the origin too; values are plain JSON (contract). */
+/** Local storage read by the other products of the origin too; values are plain JSON
+ *  (docs/portal-and-products.md#browser-storage). */
 function readJson(key: string): unknown {
   try {
     const raw = window.localStorage.getItem(key);
@@ -73,7 +74,8 @@ function matching<T>(shape: Shape<T>, value: unknown): T | null {
   return result as T;
 }
 
-/** Other products write these keys too: a value that does not match the contract counts as absent. */
+/** Other products write these keys too: a value that does not match its shape
+ *  (docs/portal-and-products.md#browser-storage) counts as absent. */
 export function readUserInfo(): CurrentUser | null {
   return matching(CURRENT_USER, readJson(STORAGE_USER_INFO));
 }

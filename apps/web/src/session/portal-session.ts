@@ -26,7 +26,7 @@ export async function enterCompany(enterpriseId: number): Promise<PortalInfo> {
   return refreshPortal();
 }
 
-/** After sign-in a company with exactly one product opens it directly (spec section 4). */
+/** After sign-in a company with exactly one product opens it directly (docs/portal-and-products.md#after-sign-in). */
 export function landingUrl(info: PortalInfo): string | null {
   const current = currentEnterpriseOf(info);
   const products = current ? openableProducts(current) : [];

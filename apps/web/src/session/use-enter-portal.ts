@@ -15,8 +15,9 @@ export interface EnterPortalOptions {
 }
 
 /**
- * Sends a signed-in user where they belong (spec section 4): an account without a verified phone
- * first meets the verification prompt; then the company's only product, or the home page.
+ * Sends a signed-in user where they belong (docs/portal-and-products.md#after-sign-in): an account without a
+ * verified phone first meets the verification prompt, a two-step set-up a company requires comes next; then
+ * the company's only product, or the home page.
  */
 export function useEnterPortal(): (options?: EnterPortalOptions) => Promise<void> {
   const navigate = useNavigate();

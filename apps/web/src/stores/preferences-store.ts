@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { DEFAULT_THEME_MODE, DEFAULT_USER_TYPE, THEME_MODES, type ThemeMode } from '@portal/shared/constants';
 import { readPreferences, writePreferences } from '../lib/storage';
 
-/** `_appPreferences` as the other products read it (contract: browser storage). */
+/** `_appPreferences` as the other products read it (docs/portal-and-products.md#browser-storage). */
 export interface AppPreferences {
   themeName: string;
   mode: ThemeMode;

@@ -48,7 +48,7 @@ function DetailRow({ icon, label, value, action }: DetailRowProps) {
   );
 }
 
-/** The signed-in person's details, each with the form that changes it (spec: personal centre). */
+/** The signed-in person's details, each with the form that changes it (docs/personal-centre.md#the-page). */
 export function PersonalPage() {
   const { t } = useTranslation();
   const { message } = useFeedback();

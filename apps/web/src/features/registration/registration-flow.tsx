@@ -61,8 +61,8 @@ function useStepTitles(joining: boolean): string[] {
 }
 
 /**
- * The invitation flow of spec section 2 (steps 1-4; step 5 is the link-invalid page). Once it has
- * finished, the link is used up: its outcome is kept for the tab, so that a reload or Back shows it
+ * The invitation flow (docs/registration.md#the-steps): steps 1-4; the link-invalid page is the fifth state.
+ * Once it has finished, the link is used up: its outcome is kept for the tab, so that a reload or Back shows it
  * again instead of asking the server about a link that is no longer valid.
  */
 export function RegistrationFlow({ kind }: { kind: InvitationKind }) {

@@ -7,9 +7,9 @@ import { loadBranding } from '../../session/branding';
 import { refreshPortal } from '../../session/portal-session';
 
 /**
- * The settings centre's administrator calls (contract: `S`); each acts on the session's current
- * company. Reads are query options under `settingsKeys`; changes are mutations that invalidate
- * what they touched.
+ * The settings centre's administrator calls (docs/settings-centre.md#who-may-use-it); each acts on the
+ * session's current company. Reads are query options under `settingsKeys`; changes are mutations that
+ * invalidate what they touched.
  */
 export const settingsKeys = {
   all: ['settings'] as const,

@@ -5,7 +5,7 @@ import { call } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/download';
 import { settingsKeys } from '../settings-api';
 
-/** The company's audit log (contract: `S/audit/events` and its CSV). */
+/** The company's audit log, `S/audit/events` and its CSV (docs/settings-centre.md#audit-log). */
 export const auditKeys = {
   all: () => [...settingsKeys.all, 'audit'] as const,
   page: (query: AuditEventsQuery) => [...auditKeys.all(), query] as const,

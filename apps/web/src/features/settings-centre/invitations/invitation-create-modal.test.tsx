@@ -53,7 +53,7 @@ describe('invitation options', () => {
     expect(api.sent(CREATE)).toEqual([]);
   });
 
-  it('keeps the validity within 7 days and the uses within the contract limit, in whole numbers', async () => {
+  it('keeps the validity within 7 days and the uses within INVITATION_MAX_USES, in whole numbers', async () => {
     renderModal();
     fill(screen.getByLabelText(texts.expiry), '200');
     fill(screen.getByLabelText(texts.maxUses), '1001');

@@ -23,6 +23,7 @@ function wholeNumberRule(
   };
 }
 
-/** The contract's limits on a link: valid at most 7 days, let in at most INVITATION_MAX_USES people. */
+/** The limits on a link (docs/settings-centre.md#invitation-links): valid at most 7 days, let in at most
+ *  INVITATION_MAX_USES people. */
 export const expiryRule = wholeNumberRule(1, INVITATION_MAX_HOURS, 'expiryRequired', 'expiryRange');
 export const maxUsesRule = wholeNumberRule(1, INVITATION_MAX_USES, 'maxUsesRequired', 'maxUsesRange');

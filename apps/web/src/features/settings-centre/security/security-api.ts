@@ -4,7 +4,7 @@ import type { SecuritySettings } from '@portal/shared/api/two-step';
 import { call } from '../../../lib/api-client';
 import { settingsKeys } from '../settings-api';
 
-/** The company's sign-in rules (contract: `S`), on the session's current company. */
+/** The company's sign-in rules (docs/settings-centre.md#security), on the session's current company. */
 export const securityQuery = () =>
   queryOptions({
     queryKey: [...settingsKeys.all, 'security'] as const,
