@@ -9,8 +9,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** `required`: 1000401 without a live session; `optional`: the session when there is one. */
     auth?: 'required' | 'optional';
-    /** Reachable by an account without a verified phone after the cut-off date (contract); also by
-     *  a member who must set up two-step sign-in, since these calls only settle the account. */
+    /** Reachable by an account without a verified phone after the cut-off date
+     *  (docs/personal-centre.md#phone-verification); also by a member who must set up two-step sign-in,
+     *  since these calls only settle the account. */
     uncertifiedAllowed?: boolean;
     /** Reachable by a member whose company requires two-step sign-in before it is set up. */
     twoStepSetupAllowed?: boolean;
