@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { hashPassword } from '../src/libraries/passwords.ts';
+import { userRow } from '../test-kit/users.ts';
 
 export const COMPANIES = 1_000;
 export const USERS = 20_000;
@@ -112,22 +113,17 @@ export async function migrateAndSeed(database: Db): Promise<Seeded> {
       await trx
         .insertInto('users')
         .values(
-          part.map((id) => ({
-            id,
-            account: accountOf(id),
-            nickname: `Bench User ${id}`,
-            phone: String(13_800_000_000 + id),
-            email: `bench${id}@example.com`,
-            password_hash: passwordHash,
-            lang_code: 'zh-CN' as const,
-            user_type: 'investors' as const,
-            phone_certified: 1,
-            email_verified: 1,
-            disabled: 0,
-            last_enterprise_id: null,
-            created_at: now,
-            updated_at: now,
-          })),
+          part.map((id) =>
+            userRow({
+              id,
+              account: accountOf(id),
+              nickname: `Bench User ${id}`,
+              phone: String(13_800_000_000 + id),
+              email: `bench${id}@example.com`,
+              passwordHash,
+              at: now,
+            }),
+          ),
         )
         .execute();
       await trx

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/libraries/passwords.ts';
+import { type UserFields, addUser, userRow } from '../../test-kit/users.ts';
 
 let sequence = Math.floor(Math.random() * 1_000_000) * 100;
 
@@ -9,31 +10,25 @@ export function freshPhone(): string {
   return `137${String(++sequence % 100_000_000).padStart(8, '0')}`;
 }
 
-/** The row of an account named after its phone, with the phone and email proven. */
-function accountRow(phone: string, passwordHash: string | null, now: number) {
+/** An account named after its phone, with the phone and email proven. */
+function accountFields(
+  phone: string,
+  passwordHash: string | null,
+  now: number,
+): UserFields & { account: string; phone: string; email: string } {
   const account = `acct${phone}`;
-  return {
-    account,
-    nickname: account,
-    phone,
-    email: `${account}@example.com`,
-    password_hash: passwordHash,
-    lang_code: 'zh-CN' as const,
-    user_type: 'investors' as const,
-    phone_certified: 1,
-    email_verified: 1,
-    disabled: 0,
-    last_enterprise_id: null,
-    created_at: now,
-    updated_at: now,
-  };
+  return { account, nickname: account, phone, email: `${account}@example.com`, passwordHash, at: now };
 }
 
 /** An account written straight into the server's database, with a proven phone and email. */
 export async function insertAccount(db: Db, options: { password?: string } = {}) {
-  const values = accountRow(freshPhone(), options.password ? await hashPassword(options.password) : null, Date.now());
-  const row = await db.db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
-  return { id: row.id, account: values.account, phone: values.phone, email: values.email };
+  const fields = accountFields(
+    freshPhone(),
+    options.password ? await hashPassword(options.password) : null,
+    Date.now(),
+  );
+  const id = await addUser(db.db, fields);
+  return { id, account: fields.account, phone: fields.phone, email: fields.email };
 }
 
 /** `count` accounts that sign in with `password`, written in batches with one hash (argon2 for each
@@ -41,14 +36,14 @@ export async function insertAccount(db: Db, options: { password?: string } = {})
 export async function insertAccounts(db: Db, count: number, password: string): Promise<string[]> {
   const passwordHash = await hashPassword(password);
   const now = Date.now();
-  const rows = Array.from({ length: count }, () => accountRow(freshPhone(), passwordHash, now));
-  for (let start = 0; start < rows.length; start += 500) {
+  const accounts = Array.from({ length: count }, () => accountFields(freshPhone(), passwordHash, now));
+  for (let start = 0; start < accounts.length; start += 500) {
     await db.db
       .insertInto('users')
-      .values(rows.slice(start, start + 500))
+      .values(accounts.slice(start, start + 500).map(userRow))
       .execute();
   }
-  return rows.map((row) => row.account);
+  return accounts.map((fields) => fields.account);
 }
 
 /** How many answers carried each code. */

@@ -15,7 +15,7 @@ export interface NewEnterprise {
 
 /** An enterprise with its default department and branding; run inside the caller's transaction. */
 export async function createEnterprise(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'now'>,
   db: Executor,
   input: NewEnterprise,
 ): Promise<{ enterpriseId: number; defaultDepartmentId: number }> {

@@ -3,16 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ProductCode } from '@portal/shared/products';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import { createEnterprise } from '../../src/libraries/enterprises.ts';
-import { hashPassword } from '../../src/libraries/passwords.ts';
 import { insertMembership } from '../../src/queries/memberships.ts';
 import { findProductsByCode, insertEnterpriseProducts } from '../../src/queries/products.ts';
-import { insertUser } from '../../src/queries/users.ts';
+import { addUser, passwordHashOf } from '../../test-kit/users.ts';
 
 let sequence = 0;
 const next = () => ++sequence;
 
 export const PASSWORD = 'Secret2026';
-let passwordHash: Promise<string> | null = null;
 
 export interface UserInput {
   account?: string;
@@ -30,24 +28,20 @@ export interface UserInput {
 export async function createUser(app: FastifyInstance, input: UserInput = {}) {
   const n = next();
   const now = app.ctx.now();
-  passwordHash ??= hashPassword(PASSWORD);
   const user = {
     account: input.account ?? `user${n}`,
     phone: input.phone === undefined ? `139${String(n).padStart(8, '0')}` : input.phone,
     email: input.email === undefined ? `user${n}@example.com` : input.email,
   };
-  const id = await insertUser(app.ctx.db, {
+  const id = await addUser(app.ctx.db, {
     ...user,
     nickname: input.nickname ?? `User ${n}`,
-    password_hash: await passwordHash,
-    lang_code: input.langCode ?? 'zh-CN',
-    user_type: 'investors',
-    phone_certified: input.phoneCertified === false ? 0 : 1,
-    email_verified: input.emailVerified === false ? 0 : 1,
-    disabled: input.disabled ? 1 : 0,
-    last_enterprise_id: null,
-    created_at: now,
-    updated_at: now,
+    passwordHash: await passwordHashOf(PASSWORD),
+    phoneProven: input.phoneCertified !== false,
+    emailProven: input.emailVerified !== false,
+    disabled: input.disabled,
+    langCode: input.langCode,
+    at: now,
   });
   return { id, ...user };
 }
