@@ -28,7 +28,7 @@ export const allowModifyPasswordQuery = () =>
  * portal info, which the header and the other products of the origin (`_userInfo`) read. A new phone
  * or email needs a fresh proof of the person, asked for when the server wants it.
  */
-function useChange<D extends CallDeclaration>(declaration: D) {
+export function useChange<D extends CallDeclaration>(declaration: D) {
   const client = useQueryClient();
   const withFreshProof = useFreshProof();
   return useMutation({
@@ -42,6 +42,4 @@ function useChange<D extends CallDeclaration>(declaration: D) {
 }
 
 export const useUpdateNickname = () => useChange(personalCalls.updateNickname);
-export const useUpdatePhone = () => useChange(personalCalls.updatePhone);
-export const useUpdateEmail = () => useChange(personalCalls.updateEmail);
 export const useUpdatePassword = () => useChange(personalCalls.updatePassword);

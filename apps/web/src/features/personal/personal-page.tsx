@@ -6,12 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/page-heading';
 import { UnprovenTag } from '../../components/unproven-tag';
 import { useCurrentUser } from './current-user';
-import { EmailModal } from './email-modal';
+import { IdentifierChangeModal } from './identifier-change-modal';
 import { NameModal } from './name-modal';
 import { PasswordModal } from './password-modal';
 import { allowModifyPasswordQuery } from './personal-api';
 import { PasskeysCard } from '../account-security/passkeys/passkeys-card';
-import { PhoneModal } from './phone-modal';
 import { SessionsCard } from '../account-security/sessions/sessions-card';
 import { TwoStepCard } from '../account-security/two-step/two-step-card';
 import { useFeedback } from '../../components/feedback';
@@ -175,16 +174,18 @@ export function PersonalPage() {
       <PasskeysCard />
 
       <NameModal open={editing === 'name'} nickname={user.nickname} onClose={close} onSaved={() => saved('change')} />
-      <PhoneModal
+      <IdentifierChangeModal
+        identifier="phone"
         open={editing === 'phone'}
-        currentPhone={user.phone}
+        current={user.phone}
         proving={phoneUnproven}
         onClose={close}
         onSaved={() => saved(user.phone ? 'change' : 'bind')}
       />
-      <EmailModal
+      <IdentifierChangeModal
+        identifier="email"
         open={editing === 'email'}
-        currentEmail={user.email}
+        current={user.email}
         proving={emailUnproven}
         onClose={close}
         onSaved={() => saved(user.email ? 'change' : 'bind')}
