@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { generate } from 'otplib';
-import { apiPaths } from '@portal/shared/api/paths';
+import { accountSecurityCalls } from '@portal/shared/api/contract/account-security';
 import { newAdmin } from './people';
 import { createAccountMember } from './portal-api';
 import { grantProducts, useSession } from './product-rights';
@@ -10,10 +10,10 @@ import { expect, test } from './test';
 /** Turns on two-step sign-in for the session's person, as the personal centre does. */
 async function turnOnTwoStep(request: APIRequestContext, token: string) {
   const headers = { Authorization: `Bearer ${token}` };
-  const setup = (await (await request.post(apiPaths.twoStepSetup, { headers })).json()) as {
+  const setup = (await (await request.post(accountSecurityCalls.twoStepSetup.path, { headers })).json()) as {
     data: { secret: string };
   };
-  const confirmed = await request.post(apiPaths.twoStepConfirm, {
+  const confirmed = await request.post(accountSecurityCalls.twoStepConfirm.path, {
     headers,
     data: { code: await generate({ secret: setup.data.secret }) },
   });

@@ -46,7 +46,7 @@ test.describe('my sessions', () => {
     // two browsers at once, each loading the personal centre, on a machine that may be busy
     test.setTimeout(90_000);
     const person = await newMember(request);
-    // the registration's own session ends, so that the two browsers below are the only ones
+    // the person's first session ends, so that the two browsers below are the only ones
     await request.post(`${F}/user/logout`, { headers: { Authorization: `Bearer ${person.token}` } });
 
     const desk = await signedInBrowser(browser, baseURL!, person, WINDOWS_CHROME, { width: 1280, height: 900 });

@@ -1,18 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { earlyMember, startEarlyPeople, waitForCodeCooldown } from './early-people';
-import { PASSWORD, latestCode } from './people';
+import { PASSWORD, latestCode, newMember } from './people';
 import { checkScreenInBothThemes } from './both-themes';
 import { useLanguage } from './support';
 import { expect, test } from './test';
 
 const F = '/api/portal/front/v4';
 const NEW_PASSWORD = 'Renewed2026pass';
-
-// The people resetting are created first: proving the email and signing up spend a code each, and
-// the email's or phone's minute must pass before the reset code (see early-people.ts).
-test.beforeAll(async ({ request }) => {
-  await startEarlyPeople(request);
-});
 
 test.beforeEach(async ({ context, baseURL }) => {
   await useLanguage(context, 'en-US', baseURL!);
@@ -55,10 +48,8 @@ async function signInCode(
 }
 
 test('a person resets the password by email, then signs in with it on the phone tab', async ({ page, request }) => {
-  test.setTimeout(90_000);
   // a registered email receives reset codes once its owner has proven it in the personal centre
-  const { person, codeSentAt } = await earlyMember(request, 'resetsByEmail');
-  await waitForCodeCooldown(page, codeSentAt);
+  const person = await newMember(request, 'demo', 'Forgetful Member', { emailProven: true });
   const panel = await verifyIdentity(page, request, 'Email', person.email);
   await checkScreenInBothThemes(page, 'reset-verify');
   await panel.getByRole('button', { name: 'Next' }).click();
@@ -81,9 +72,7 @@ test('a person resets the password by email, then signs in with it on the phone 
 });
 
 test('a person resets the password by phone, then signs in with it', async ({ page, request }) => {
-  test.setTimeout(90_000);
-  const { person, codeSentAt } = await earlyMember(request, 'resetsByPhone');
-  await waitForCodeCooldown(page, codeSentAt);
+  const person = await newMember(request, 'demo', 'Phone Resetter');
   const panel = await verifyIdentity(page, request, 'Phone', person.phone);
   await panel.getByRole('button', { name: 'Next' }).click();
   await setNewPassword(page);

@@ -4,26 +4,34 @@ import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
+import { createEnterprise } from '../../server/src/libraries/enterprises.ts';
+import { hashSecret } from '../../server/src/libraries/secrets.ts';
+import { findEnterpriseByDomain } from '../../server/src/queries/enterprises.ts';
+import { insertMembership } from '../../server/src/queries/memberships.ts';
+import { findDefaultDepartmentId } from '../../server/src/queries/registration-enterprises.ts';
+import { addUser, passwordHashOf } from '../../server/test-kit/users.ts';
+import { DATABASE, database } from './database';
 
 /**
- * Fresh people for tests that change what they touch: an operator invite link from the command
- * line, then the real registration calls, so that no test alters the shared demo tenant.
+ * Fresh people for tests that change what they touch, so that no test alters the shared demo tenant
+ * nor meets another's people: written into the running e2e server's database as registration leaves
+ * them (the registration screens have tests of their own), then signed in through the API. Invitation
+ * links come from the operator command line.
  */
 const run = promisify(execFile);
-const PORT = Number(process.env.E2E_PORT ?? 8181);
-const DATABASE = fileURLToPath(new URL(`../test-results/e2e-${PORT}.db`, import.meta.url));
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const F = '/api/portal/front/v4';
-const A = '/api/portal/admin/v4';
 
 export const PASSWORD = 'Fresh2026pass';
 
-let counter = 0;
-/** A phone number no other test run uses: the time and a counter keep them apart. */
+/** The worker's own digit (workers run side by side on one database), then a counter started from
+ *  the clock, so that a worker started again after a failure does not repeat its predecessor. */
+const WORKER_DIGIT = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 10;
+let counter = Date.now() % 10_000_000;
+/** A phone number no other test of the run uses. */
 export function uniquePhone(): string {
-  counter += 1;
-  const tail = `${Date.now() % 1_000_000}${counter % 100}`.padStart(8, '0').slice(-8);
-  return `159${tail}`;
+  counter = (counter + 1) % 10_000_000;
+  return `159${WORKER_DIGIT}${String(counter).padStart(7, '0')}`;
 }
 
 export interface Invitation {
@@ -95,6 +103,7 @@ export async function registrationTicket(request: APIRequestContext, phone: stri
 }
 
 export interface Person {
+  id: number;
   phone: string;
   password: string;
   nickname: string;
@@ -102,66 +111,111 @@ export interface Person {
   token: string;
 }
 
-/** A new member of a company (demo by default), signed up through a member link. */
+export interface PersonOptions {
+  /** A phone of the test's choosing (uniquePhone()), where it must be known before the person is. */
+  phone?: string;
+  /** An account name, as an administrator hands out; people who sign up themselves have none. */
+  account?: string;
+  /** An email given at registration is unproven until its owner proves it: it neither signs in nor
+   *  receives codes. True: proven already. */
+  emailProven?: boolean;
+}
+
+async function signInByPhone(request: APIRequestContext, phone: string): Promise<string> {
+  const response = await request.post(`${F}/user/login`, {
+    data: { loginType: 'password', identifierType: 'phone', identifier: phone, password: PASSWORD },
+  });
+  return (await body<{ token: string }>(response)).token;
+}
+
+async function companyOf(domain: string): Promise<{ enterpriseId: number; departmentId: number }> {
+  const enterprise = await findEnterpriseByDomain(database(), domain);
+  if (!enterprise) throw new Error(`no company ${domain}`);
+  return { enterpriseId: enterprise.id, departmentId: await findDefaultDepartmentId(database(), enterprise.id) };
+}
+
+/** A person who signed up with a proven phone and, unless told otherwise, an unproven email, in
+ *  the default department of a company, as a member or its administrator; signed in once. */
+async function newPerson(
+  request: APIRequestContext,
+  company: { enterpriseId: number; departmentId: number },
+  role: 'admin' | 'member',
+  nickname: string,
+  options: PersonOptions,
+): Promise<Person> {
+  const phone = options.phone ?? uniquePhone();
+  const email = `${phone}@people.example.com`;
+  const now = Date.now();
+  const id = await addUser(database(), {
+    account: options.account ?? null,
+    nickname,
+    phone,
+    email,
+    passwordHash: await passwordHashOf(PASSWORD),
+    emailProven: options.emailProven ?? false,
+    lastEnterpriseId: company.enterpriseId,
+    at: now,
+  });
+  await insertMembership(database(), {
+    enterprise_id: company.enterpriseId,
+    user_id: id,
+    role,
+    department_id: company.departmentId,
+    joined_at: now,
+  });
+  return { id, phone, password: PASSWORD, nickname, email, token: await signInByPhone(request, phone) };
+}
+
+/** A new member of a company (demo by default). */
 export async function newMember(
   request: APIRequestContext,
   enterprise = 'demo',
   nickname = 'Test Member',
+  options: PersonOptions = {},
 ): Promise<Person> {
-  const link = await inviteLink('member', enterprise);
-  const phone = uniquePhone();
-  const email = `${phone}@people.example.com`;
-  const ticket = await registrationTicket(request, phone);
-  const data = await body<{ token: string }>(
-    await request.post(`${F}/user/boundEnterpriseSignUp`, {
-      data: { referralId: link.id, ticket, nickname, password: PASSWORD, confirmPassword: PASSWORD, email },
-    }),
-  );
-  return { phone, password: PASSWORD, nickname, email, token: data.token };
+  return newPerson(request, await companyOf(enterprise), 'member', nickname, options);
 }
 
-/**
- * Proves the person's email the way its owner does in the personal centre: a `bind` code sent to
- * it, then `updateEmail` with that code. An email given at registration is unproven until then: it
- * neither signs in nor receives sign-in or reset codes. The send starts the email's code minute.
- */
-export async function proveEmail(request: APIRequestContext, person: Pick<Person, 'email' | 'token'>): Promise<void> {
-  const { email, token } = person;
-  const headers = { Authorization: `Bearer ${token}` };
-  await body(await request.post(`${F}/send-email`, { data: { email, scene: 'bind' } }));
-  const code = await latestCode(request, email);
-  await body(await request.post(`${A}/user/updateEmail`, { headers, data: { email, code } }));
-  const current = await body<{ email: string | null; emailVerified: boolean }>(
-    await request.get(`${F}/user/current`, { headers }),
-  );
-  expect(current).toMatchObject({ email, emailVerified: true });
+/** Makes a person a member of a further company too. */
+export async function joinCompany(person: Pick<Person, 'id'>, enterprise: string): Promise<void> {
+  const { enterpriseId, departmentId } = await companyOf(enterprise);
+  await insertMembership(database(), {
+    enterprise_id: enterpriseId,
+    user_id: person.id,
+    role: 'member',
+    department_id: departmentId,
+    joined_at: Date.now(),
+  });
 }
 
-/** A new administrator of a new company, signed up through an operator admin link. */
+/** The administrator of a new company without products (each test grants what it needs). */
 export async function newAdmin(
   request: APIRequestContext,
   nickname = 'Test Admin',
 ): Promise<Person & { domain: string }> {
-  // a company without products: each test grants what it needs
-  const link = await inviteLink('admin', undefined, undefined, []);
   const phone = uniquePhone();
-  const email = `${phone}@people.example.com`;
-  const ticket = await registrationTicket(request, phone);
   const suffix = phone.slice(-8);
-  const data = await body<{ token: string; enterpriseDomain: string }>(
-    await request.post(`${F}/admin/signup`, {
-      data: {
-        referralId: link.id,
-        ticket,
-        nickname,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        email,
-        enterprise: { abbreviation: `T${suffix}`, fullName: `Test Company ${suffix}`, creditCode: creditCode(suffix) },
-      },
-    }),
-  );
-  return { phone, password: PASSWORD, nickname, email, token: data.token, domain: data.enterpriseDomain };
+  const domain = `t${suffix}`;
+  const { enterpriseId, defaultDepartmentId } = await createEnterprise({ now: Date.now }, database(), {
+    kind: 'common',
+    abbreviation: `T${suffix}`,
+    fullName: `Test Company ${suffix}`,
+    creditCode: creditCode(suffix),
+    domain,
+  });
+  const admin = await newPerson(request, { enterpriseId, departmentId: defaultDepartmentId }, 'admin', nickname, {
+    phone,
+  });
+  return { ...admin, domain };
+}
+
+/** Ends an invitation link's lifetime at once, as its hours having passed would. */
+export async function expireInvitation(invitation: Pick<Invitation, 'id'>): Promise<void> {
+  await database()
+    .updateTable('invitations')
+    .set({ expires_at: Date.now() - 1 })
+    .where('token_hash', '=', hashSecret(invitation.id))
+    .execute();
 }
 
 /** A valid unified social credit code that varies with `seed`. */

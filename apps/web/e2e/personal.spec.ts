@@ -6,7 +6,7 @@ import { expect, test } from './test';
 const F = '/api/portal/front/v4';
 
 /** A new member signed up without an email (people.ts always gives one), to bind a first email. */
-async function newMemberWithoutEmail(request: APIRequestContext): Promise<Omit<Person, 'email'>> {
+async function newMemberWithoutEmail(request: APIRequestContext): Promise<Omit<Person, 'email' | 'id'>> {
   const link = await inviteLink('member');
   const phone = uniquePhone();
   const ticket = await registrationTicket(request, phone);

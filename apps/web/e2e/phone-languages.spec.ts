@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiPaths } from '@portal/shared/api/paths';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { expect, test } from './test';
 import { type Invitation, inviteLink } from './people';
@@ -127,7 +127,7 @@ for (const lang of LANGUAGES) {
     test('the signed-in screens keep their words whole', async ({ page, context, request, baseURL }) => {
       test.setTimeout(120_000);
       await useLanguage(context, lang, baseURL!);
-      const response = await request.post(apiPaths.login, {
+      const response = await request.post(signInCalls.login.path, {
         data: { loginType: 'password', identifierType: 'account', identifier: ADMIN.account, password: ADMIN.password },
       });
       const { token } = ((await response.json()) as { data: { token: string } }).data;

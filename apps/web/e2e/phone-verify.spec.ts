@@ -1,14 +1,7 @@
 import { expect, test } from './test';
-import { earlyPhoneHolder, startEarlyPeople, waitForCodeCooldown } from './early-people';
-import { latestCode, newAdmin } from './people';
+import { latestCode, newAdmin, newMember, uniquePhone } from './people';
 import { expectAccessible, screenshotPath, signInWithAccount, useLanguage } from './support';
 import { createAccountMember, reloadInTheme, signInWithPhone } from './portal-api';
-
-// The colleague holding a phone proves it first, which spends the phone's code minute; the other
-// flows run while it passes (see early-people.ts).
-test.beforeAll(async ({ request }) => {
-  await startEarlyPeople(request);
-});
 
 test.beforeEach(async ({ context, baseURL }) => {
   await useLanguage(context, 'en-US', baseURL!);
@@ -55,9 +48,10 @@ test('after the cut-off an unverified account must verify its phone before going
 });
 
 test('a phone held by a colleague is refused with a modal naming that account', async ({ page, request }) => {
-  test.setTimeout(90_000);
   // a phone holds an account once its owner has proven it: the one an administrator typed in blocks nobody
-  const { admin, holder, codeSentAt } = await earlyPhoneHolder(request);
+  const admin = await newAdmin(request);
+  const held = uniquePhone();
+  const holder = await newMember(request, admin.domain, 'Holder Person', { phone: held, account: `m${held}` });
   await signInWithPhone(page, admin);
   await expect(page).toHaveURL(/\/home$/);
 
@@ -65,7 +59,6 @@ test('a phone held by a colleague is refused with a modal naming that account', 
   const phone = page.getByRole('textbox', { name: 'Phone number' });
   await expect(phone).toHaveValue(admin.phone);
   await phone.fill(holder.phone);
-  await waitForCodeCooldown(page, codeSentAt);
   await page.getByRole('button', { name: 'Get code' }).click();
   await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
   await page.getByRole('textbox', { name: 'Verification code' }).fill(await latestCode(request, holder.phone));

@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { apiPaths } from '@portal/shared/api/paths';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { expect, test } from './test';
 import { inviteLink, newMember } from './people';
 import { PHONES, expectNoSidewaysScroll, expectTouchTargets } from './phone-checks';
@@ -67,7 +67,7 @@ async function signIn(request: APIRequestContext, context: BrowserContext, who: 
   let token: string;
   if (who === 'member') token = (await newMember(request)).token;
   else {
-    const response = await request.post(apiPaths.login, {
+    const response = await request.post(signInCalls.login.path, {
       data: { loginType: 'password', identifierType: 'account', identifier: ADMIN.account, password: ADMIN.password },
     });
     token = ((await response.json()) as { data: { token: string } }).data.token;

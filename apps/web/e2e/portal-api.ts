@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { PASSWORD, latestCode, uniquePhone } from './people';
+import { PASSWORD, uniquePhone } from './people';
 import { grantProducts, revokeProducts } from './product-rights';
 
 /** Calls of the portal API as a given person, for setting the scene and for checking what the app did. */
@@ -50,26 +50,6 @@ export async function createAccountMember(
     await revokeProducts(admin.domain, 'settcntr');
   }
   return member;
-}
-
-/**
- * Proves a handed-out member's phone the way its owner does on the phone verification page: signed
- * in, a `certify` code to the phone, then `phoneAuth`. Only then does the phone belong to the
- * account (an unproven phone blocks nobody). The send starts the phone's code minute.
- */
-export async function provePhone(request: APIRequestContext, member: AccountMember): Promise<void> {
-  const { token } = await data<{ token: string }>(
-    await request.post(`${F}/user/login`, {
-      data: { loginType: 'password', identifierType: 'account', identifier: member.account, password: member.password },
-    }),
-  );
-  await data(
-    await request.post(`${F}/sendSms`, { headers: bearer(token), data: { phone: member.phone, scene: 'certify' } }),
-  );
-  const code = await latestCode(request, member.phone);
-  await data(
-    await request.post(`${F}/user/phoneAuth`, { headers: bearer(token), data: { phone: member.phone, code } }),
-  );
 }
 
 /** The session token the browser holds. */

@@ -1,25 +1,33 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { BrowserContext } from '@playwright/test';
+import type { ProductCode } from '@portal/shared/products';
+import { findEnterpriseByDomain } from '../../server/src/queries/enterprises.ts';
+import {
+  deleteEnterpriseProducts,
+  findProductsByCode,
+  insertEnterpriseProducts,
+} from '../../server/src/queries/products.ts';
+import { database } from './database';
 
 /**
- * Product rights come from the operator's command line (there is no web surface for them), run on
- * the running e2e server's database, as people.ts does for invitation links.
+ * Product rights are the operator's (there is no web surface for them): written into the running e2e
+ * server's database, where the operator's command line writes them too.
  */
-const run = promisify(execFile);
-const PORT = Number(process.env.E2E_PORT ?? 8181);
-const DATABASE = fileURLToPath(new URL(`../test-results/e2e-${PORT}.db`, import.meta.url));
-const REPO = fileURLToPath(new URL('../../..', import.meta.url));
-
-async function products(command: 'grant' | 'revoke', domain: string, codes: string[]): Promise<void> {
-  const args = ['--import', 'tsx', 'apps/server/src/cli.ts', command, '--enterprise', domain];
-  for (const code of codes) args.push('--product', code);
-  await run(process.execPath, args, { cwd: REPO, env: { ...process.env, DATABASE_URL: `sqlite:${DATABASE}` } });
+async function rights(domain: string, codes: ProductCode[]) {
+  const enterprise = await findEnterpriseByDomain(database(), domain);
+  if (!enterprise) throw new Error(`no company ${domain}`);
+  const products = await findProductsByCode(database(), codes);
+  return { enterpriseId: enterprise.id, productIds: products.map((p) => p.id) };
 }
 
-export const grantProducts = (domain: string, ...codes: string[]) => products('grant', domain, codes);
-export const revokeProducts = (domain: string, ...codes: string[]) => products('revoke', domain, codes);
+export async function grantProducts(domain: string, ...codes: ProductCode[]): Promise<void> {
+  const { enterpriseId, productIds } = await rights(domain, codes);
+  await insertEnterpriseProducts(database(), enterpriseId, productIds, Date.now());
+}
+
+export async function revokeProducts(domain: string, ...codes: ProductCode[]): Promise<void> {
+  const { enterpriseId, productIds } = await rights(domain, codes);
+  await deleteEnterpriseProducts(database(), enterpriseId, productIds);
+}
 
 /** Signs a person in the way another product on the domain would find them: the token cookie. */
 export async function useSession(context: BrowserContext, token: string, baseURL: string, lang = 'en-US') {

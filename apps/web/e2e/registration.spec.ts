@@ -1,7 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
-import { earlyMember, startEarlyPeople, waitForCodeCooldown } from './early-people';
-import { PASSWORD, inviteLink, latestCode, newAdmin, registrationTicket, uniquePhone } from './people';
+import {
+  PASSWORD,
+  expireInvitation,
+  inviteLink,
+  latestCode,
+  newAdmin,
+  newMember,
+  registrationTicket,
+  uniquePhone,
+} from './people';
 import { checkScreenInBothThemes } from './both-themes';
 import { grantProducts } from './product-rights';
 import { screenshotPath, useLanguage } from './support';
@@ -67,12 +75,6 @@ async function enterCompany(page: Page, company: string, shot?: string, heading 
 }
 
 test.describe('invitation links', () => {
-  // The person joining a second company exists before the other flows, which run while the
-  // phone's code minute passes (see early-people.ts).
-  test.beforeAll(async ({ request }) => {
-    await startEarlyPeople(request);
-  });
-
   test('an administrator link registers a new company and signs its administrator in', async ({ page, request }) => {
     const link = await inviteLink('admin');
     const phone = uniquePhone();
@@ -182,20 +184,12 @@ test.describe('invitation links', () => {
     page,
     request,
   }) => {
-    // a link valid for two seconds, as the operator command line allows fractions of an hour
-    const link = await inviteLink('member', 'demo', 2 / 3600);
-    const info = await request.get(`/api/referral/info/${link.id}`);
-    expect(((await info.json()) as { data: { status: string } }).data.status).toBe('valid');
-    await expect
-      .poll(
-        async () =>
-          ((await (await request.get(`/api/referral/info/${link.id}`)).json()) as { data: { status: string } }).data
-            .status,
-        {
-          timeout: 10_000,
-        },
-      )
-      .toBe('expired');
+    const link = await inviteLink('member', 'demo');
+    const status = async () =>
+      ((await (await request.get(`/api/referral/info/${link.id}`)).json()) as { data: { status: string } }).data.status;
+    expect(await status()).toBe('valid');
+    await expireInvitation(link);
+    expect(await status()).toBe('expired');
 
     await page.clock.install();
     await page.goto(`/register-common-ordinary?referralId=${link.id}`);
@@ -229,13 +223,11 @@ test.describe('invitation links', () => {
   });
 
   test('a person with an account joins a second company and then has both', async ({ page, request }) => {
-    test.setTimeout(90_000);
-    const { person: existing, codeSentAt } = await earlyMember(request, 'joinsSecondCompany');
+    const existing = await newMember(request, 'demo', 'Existing Member');
     const link = await inviteLink('member', 'solo');
     await page.goto(`/register-common-ordinary?referralId=${link.id}`);
     await acceptInvitation(page, /invites you to join .+ as a member/);
 
-    await waitForCodeCooldown(page, codeSentAt);
     await verifyPhone(page, request, existing.phone);
 
     await expect(page.getByRole('heading', { name: 'Confirm joining the company' })).toBeVisible();

@@ -1,25 +1,18 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
-import { earlyMember, startEarlyPeople, waitForCodeCooldown } from './early-people';
 import { latestCode, newMember } from './people';
 import { SOLO, expectAccessible, screenshotPath, useLanguage } from './support';
 
 const ADMIN_PASSWORD = 'Portal2026';
 
-// The person signing in by email proves it first, which spends the email's code minute; the other
-// flows run while it passes (see early-people.ts).
-test.beforeAll(async ({ request }) => {
-  await startEarlyPeople(request);
-});
-
 test.beforeEach(async ({ context, baseURL }) => {
   await useLanguage(context, 'en-US', baseURL!);
 });
 
+// the account tab is sign-in.spec.ts's
 for (const [tab, label, identifier] of [
   ['Phone', 'Phone number', '13800000000'],
   ['Email', 'Email', 'admin@demo.example.com'],
-  ['Account', 'Account', 'admin'],
 ] as const) {
   test(`signs in with the password and the ${tab.toLowerCase()}`, async ({ page }) => {
     await page.goto('/login');
@@ -144,10 +137,8 @@ test('signs in with the keyboard alone', async ({ page }) => {
 });
 
 test('signs in with a code sent to the email', async ({ page, request }) => {
-  test.setTimeout(90_000);
   // a registered email receives sign-in codes once its owner has proven it in the personal centre
-  const { person, codeSentAt } = await earlyMember(request, 'signsInByEmail');
-  await waitForCodeCooldown(page, codeSentAt);
+  const person = await newMember(request, 'demo', 'Test Member', { emailProven: true });
   await signInWithCode(page, request, 'Email', person.email);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Hello, Test Member' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, SOLO, expectAccessible, screenshotPath, signInWithAccount, useLanguage } from './support';
+import { ADMIN, expectAccessible, screenshotPath, signInWithAccount, useLanguage } from './support';
 
 test.describe('sign-in', () => {
   test('opens on the Chinese sign-in page in the dark theme', async ({ page }) => {
@@ -39,12 +39,6 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('product-card')).toHaveCount(5);
   });
 
-  test('a user whose company has one product goes straight to it', async ({ page, context, baseURL }) => {
-    await useLanguage(context, 'en-US', baseURL!);
-    await signInWithAccount(page, SOLO);
-    await page.waitForURL(/\/cesuan\?productId=\d+$/);
-  });
-
   test('wrong credentials are refused with a message in the chosen language', async ({ page, context, baseURL }) => {
     await useLanguage(context, 'en-US', baseURL!);
     await signInWithAccount(page, { account: ADMIN.account, password: 'Wrong-password-1' });
@@ -52,23 +46,9 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('switching company changes the products; signing out ends the session', async ({ page, context, baseURL }) => {
+  test('signing out ends the session', async ({ page, context, baseURL }) => {
     await useLanguage(context, 'en-US', baseURL!);
     await signInWithAccount(page, ADMIN);
-    await expect(page.getByTestId('product-card')).toHaveCount(5);
-
-    await page.getByRole('combobox', { name: 'Current company' }).click();
-    await page
-      .getByRole('option')
-      .filter({ hasNotText: /GreenDemo|绿能示范/ })
-      .first()
-      .click();
-    await expect(page.getByTestId('product-card')).toHaveCount(1);
-    await expect(page.getByRole('link', { name: 'ES Actuary' })).toHaveAttribute('href', /^\/cesuan\?productId=\d+$/);
-
-    // The server remembers the last company for the next sign-in; leave the demo tenant as found.
-    await page.getByRole('combobox', { name: 'Current company' }).click();
-    await page.getByRole('option', { name: /GreenDemo|绿能示范/ }).click();
     await expect(page.getByTestId('product-card')).toHaveCount(5);
 
     await page.getByRole('button', { name: 'User menu' }).click();
