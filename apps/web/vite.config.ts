@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 /**
  * The default language's pack is a dynamic import that i18next starts only once the entry runs;
@@ -44,7 +45,7 @@ export default defineConfig({
   ],
   server: {
     // The Node server owns /api; in development Vite serves the UI and forwards the calls to it.
-    proxy: { '/api': 'http://localhost:8080' },
+    proxy: { [API_PREFIX]: 'http://localhost:8080' },
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

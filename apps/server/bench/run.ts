@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { build } from 'esbuild';
 import { openDatabase } from '../src/db/database.ts';
 import { type BenchDatabase, temporaryPostgres, temporarySqlite } from './databases.ts';
@@ -76,7 +76,7 @@ function startPortal(databaseUrl: string): Promise<Running> {
   return startServer({
     name: 'portal',
     args: PORTAL_ARGS,
-    readyPath: apiPaths.health,
+    readyPath: contract.health.path,
     probe: true,
     env: {
       DATABASE_URL: databaseUrl,
@@ -123,7 +123,7 @@ async function signIn(url: string, users: number[]): Promise<string[]> {
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let user = queue.shift(); user !== undefined; user = queue.shift()) {
-        const response = await fetch(url + apiPaths.login, {
+        const response = await fetch(url + contract.login.path, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientAddress() },
           body: signInBody(user),
@@ -340,9 +340,9 @@ function readFigure(name: string, load: LoadRun, hello: Ceilings, inProcess: boo
 /** The reads of figures 1 and 2, on either engine. */
 async function measureReads(figures: Figure[], portal: Running, tokens: string[], engine: string, hello: Ceilings) {
   const sqlite = engine === 'SQLite';
-  const info = await runLoads([read('portal/info', portal.url, apiPaths.portalInfo, tokens)], portal);
+  const info = await runLoads([read('portal/info', portal.url, contract.portalInfo.path, tokens)], portal);
   figures.push(readFigure(`GET portal/info (2 companies), ${engine}`, info, hello, sqlite, sqlite ? 0.35 : 0.15));
-  const current = await runLoads([read('user/current', portal.url, apiPaths.currentUser, tokens)], portal);
+  const current = await runLoads([read('user/current', portal.url, contract.currentUser.path, tokens)], portal);
   figures.push(readFigure(`GET user/current, ${engine}`, current, hello, sqlite, sqlite ? 0.5 : undefined));
 }
 
@@ -393,7 +393,7 @@ async function measureSqlite(figures: Figure[], hello: Ceilings): Promise<void> 
       await measureReads(figures, portal, tokens, 'SQLite', hello);
 
       log('portal on SQLite: sign-ins, then raw argon2id verifies in a process of their own');
-      const logins = await runLoads([signIns('sign-in', portal.url, apiPaths.login, SIGN_IN_CONNECTIONS)], portal);
+      const logins = await runLoads([signIns('sign-in', portal.url, contract.login.path, SIGN_IN_CONNECTIONS)], portal);
       const verifies = JSON.parse(
         await run(process.execPath, [
           benchServer('argon2-verifies'),
@@ -416,7 +416,7 @@ async function measureSqlite(figures: Figure[], hello: Ceilings): Promise<void> 
       });
 
       log('portal on SQLite: user/current during a sign-in storm');
-      portalStorm = await storm(portal, { login: apiPaths.login, current: apiPaths.currentUser }, tokens);
+      portalStorm = await storm(portal, { login: contract.login.path, current: contract.currentUser.path }, tokens);
       const afterMiB = portal.rssMiB();
 
       log('portal on SQLite: browser figures');
@@ -504,8 +504,8 @@ async function clusterLoads(processes: number, databaseUrl: string, redis: Bench
   log(`portal on PostgreSQL + Redis, ${processes} process${processes > 1 ? 'es' : ''}: sign-ins, then reads`);
   const cluster = await startCluster(processes, databaseUrl, redis);
   try {
-    const logins = await runLoads([signIns('sign-in', cluster.url, apiPaths.login, SIGN_IN_CONNECTIONS)], cluster);
-    const info = await runLoads([read('portal/info', cluster.url, apiPaths.portalInfo, tokens)], cluster);
+    const logins = await runLoads([signIns('sign-in', cluster.url, contract.login.path, SIGN_IN_CONNECTIONS)], cluster);
+    const info = await runLoads([read('portal/info', cluster.url, contract.portalInfo.path, tokens)], cluster);
     return { logins, info };
   } finally {
     await cluster.stop();

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Running, SERVER_DIR, childrenOf, startServer, treeCpuSeconds } from './processes.ts';
@@ -77,7 +77,7 @@ export async function startCluster(processes: number, databaseUrl: string, redis
   const cluster = await startServer({
     name: `portal, ${processes} processes`,
     args: [join(SERVER_DIR, 'dist/cluster.js')],
-    readyPath: apiPaths.health,
+    readyPath: contract.health.path,
     env: {
       WEB_CONCURRENCY: String(processes),
       DATABASE_URL: databaseUrl,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../test/support/test-app.ts';
@@ -54,7 +54,7 @@ describe('the cluster primary when a worker dies under load', () => {
     const client = async () => {
       while (running) {
         const started = performance.now();
-        const result = await httpCall(cluster.baseUrl, apiPaths.health, { timeoutMs: HANG_MS * 3 }).then(
+        const result = await httpCall(cluster.baseUrl, contract.health.path, { timeoutMs: HANG_MS * 3 }).then(
           (reply) => reply.status,
           (error: Error & { code?: string }) => error.code ?? error.message,
         );

@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../test/support/test-app.ts';
@@ -54,7 +54,7 @@ describe('metrics of a cluster of two workers', () => {
   };
 
   it('counts on METRICS_PORT every request sent through the main port, summed over the workers', async () => {
-    const before = total(await scrape(), 'portal_http_request_duration_seconds_count', { route: apiPaths.health });
+    const before = total(await scrape(), 'portal_http_request_duration_seconds_count', { route: contract.health.path });
     expect(before).toBe(0);
     // one connection each: the primary hands connections to the workers in turn
     for (let i = 0; i < REQUESTS; i++) expect(await cluster.health()).toBe(200);
@@ -62,7 +62,7 @@ describe('metrics of a cluster of two workers', () => {
     const text = await scrape();
     const counted = total(text, 'portal_http_request_duration_seconds_count', {
       method: 'GET',
-      route: apiPaths.health,
+      route: contract.health.path,
     });
     const answeredBy = new Set(
       cluster.records.filter((r) => r.msg === 'request completed' && r.pid !== cluster.pid).map((r) => r.pid),

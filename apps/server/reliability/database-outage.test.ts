@@ -5,21 +5,22 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable, openDatabase } from '../src/db/database.ts';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { type TestDatabase, createTestDatabase } from '../test/support/test-app.ts';
 import { ENGINE, type HttpReply, ServerProcess, isEnvelope, newClientAddress } from './support/server-process.ts';
 import { TcpProxy } from './support/tcp-proxy.ts';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 /** The web app gives up on an answer after 30 s; every answer must come well before. */
 const CLIENT_TIMEOUT_MS = 30_000;
 
 /** One read: an unknown invitation link is `invalid`. */
 const readCall = (server: ServerProcess) =>
-  server.call(`/api/referral/info/${randomBytes(24).toString('base64url')}`, { timeoutMs: CLIENT_TIMEOUT_MS });
+  server.call(`${API_PREFIX}/referral/info/${randomBytes(24).toString('base64url')}`, { timeoutMs: CLIENT_TIMEOUT_MS });
 
 /** Several reads and writes, some in transactions: a failed password sign-in of an unknown account. */
 const signInCall = (server: ServerProcess) =>
-  server.call(apiPaths.login, {
+  server.call(contract.login.path, {
     body: {
       loginType: 'password',
       identifierType: 'account',

@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
@@ -13,6 +13,7 @@ import {
 } from './support/openapi-fuzz.ts';
 import { ENGINE, type HttpReply, ServerProcess, isEnvelope, newClientAddress } from './support/server-process.ts';
 import { createCompany, fixtureContext, signedInPerson } from './support/tenants.ts';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 /**
  * Every call of the OpenAPI document, with requests from its schema and hostile ones, with and
@@ -93,7 +94,7 @@ describe(`fuzzing every call of the API description (${ENGINE})`, () => {
     });
     // the sessions began before the company existed: entering it makes it their current company
     for (const person of [admin, member]) {
-      const entered = await server.call(`${apiPaths.enterEnterprise}?enterpriseId=${company.enterpriseId}`, {
+      const entered = await server.call(`${contract.enterEnterprise.path}?enterpriseId=${company.enterpriseId}`, {
         method: 'POST',
         token: person.token,
         from: newClientAddress(),
@@ -112,7 +113,7 @@ describe(`fuzzing every call of the API description (${ENGINE})`, () => {
     }
     known.ids.push(company.enterpriseId, company.defaultDepartmentId);
 
-    const docs = await server.call('/api/docs/json');
+    const docs = await server.call(`${API_PREFIX}/docs/json`);
     expect(docs.status, docs.text.slice(0, 200)).toBe(200);
     document = docs.json;
   });
@@ -179,7 +180,7 @@ describe(`fuzzing every call of the API description (${ENGINE})`, () => {
 
     expect(server.alive, server.output.slice(-2000)).toBe(true);
     expect(server.child!.pid).toBe(pid);
-    expect((await server.call(apiPaths.health, { from: newClientAddress() })).status).toBe(200);
+    expect((await server.call(contract.health.path, { from: newClientAddress() })).status).toBe(200);
     expect(failures.map((f) => `${f.problem}: ${describeRequest(f.outcome.request)}`)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, FRONT_PREFIX } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { FRONT_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { ENGINE, ServerProcess, isEnvelope } from './support/server-process.ts';
 
 const REQUEST_TIMEOUT_SECONDS = 2;
@@ -54,7 +55,7 @@ describe(`answers at the edges of HTTP (${ENGINE})`, () => {
   afterAll(async () => server?.close());
 
   it('answers a URL that cannot be decoded with the envelope', async () => {
-    const reply = await server.call('/api/x%zz');
+    const reply = await server.call(`${API_PREFIX}/x%zz`);
     expect(reply.status).toBe(400);
     expect(isEnvelope(reply.json), reply.text).toBe(true);
     expect(reply.json.code).toBe(1000400);
@@ -62,7 +63,7 @@ describe(`answers at the edges of HTTP (${ENGINE})`, () => {
   });
 
   it('answers a path parameter over the router limit with the envelope', async () => {
-    const reply = await server.call(`/api/referral/info/${'a'.repeat(400)}`);
+    const reply = await server.call(`${API_PREFIX}/referral/info/${'a'.repeat(400)}`);
     expect(reply.status).toBeGreaterThanOrEqual(400);
     expect(reply.status).toBeLessThan(500);
     expect(isEnvelope(reply.json), reply.text).toBe(true);
@@ -71,7 +72,7 @@ describe(`answers at the edges of HTTP (${ENGINE})`, () => {
 
   it('answers an unknown /api path and a method without a route with the envelope 1000404', async () => {
     for (const method of ['GET', 'PROPFIND', 'DELETE']) {
-      const reply = await server.call('/api/no/such/call', { method });
+      const reply = await server.call(`${API_PREFIX}/no/such/call`, { method });
       expect([reply.status, reply.json?.code], `${method}: ${reply.text}`).toEqual([404, 1000404]);
     }
   });
@@ -116,14 +117,14 @@ describe(`answers at the edges of HTTP (${ENGINE})`, () => {
 
   it('logs requests without the ids of invitation links', async () => {
     const secrets = Array.from({ length: 3 }, () => randomBytes(24).toString('base64url'));
-    await server.call(`/api/referral/info/${secrets[0]}`);
+    await server.call(`${API_PREFIX}/referral/info/${secrets[0]}`);
     await server.call(`/register-common-ordinary?referralId=${secrets[1]}&step=2`);
-    await server.call(`${apiPaths.signUpCheck}?referralId=${secrets[2]}`, { body: { ticket: 'x' } });
+    await server.call(`${contract.signUpCheck.path}?referralId=${secrets[2]}`, { body: { ticket: 'x' } });
     // the log arrives through its own pipe, possibly after the answers
     for (const url of [
-      '/api/referral/info/redacted',
+      `${API_PREFIX}/referral/info/redacted`,
       '/register-common-ordinary?referralId=redacted&step=2',
-      `${apiPaths.signUpCheck}?referralId=redacted`,
+      `${contract.signUpCheck.path}?referralId=redacted`,
     ]) {
       await expect.poll(() => server.output).toContain(`"url":"${url}"`);
     }

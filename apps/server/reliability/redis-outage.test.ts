@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, ServerProcess, freePort, isEnvelope, newClientAddress } from './support/server-process.ts';
 
@@ -12,17 +12,20 @@ describe(`Redis out of reach (${ENGINE})`, () => {
 
   it('answers sign-ins and code sends with 1000503 envelopes, and /readyz says not ready', async () => {
     const replies = await Promise.all([
-      server.call(apiPaths.login, {
+      server.call(contract.login.path, {
         body: { loginType: 'password', identifierType: 'account', identifier: 'someone', password: 'Secret2026' },
         from: newClientAddress(),
       }),
-      server.call(apiPaths.sendSms, { body: { phone: '13712345678', scene: 'register' }, from: newClientAddress() }),
+      server.call(contract.sendSms.path, {
+        body: { phone: '13712345678', scene: 'register' },
+        from: newClientAddress(),
+      }),
     ]);
     for (const reply of replies) {
       expect(isEnvelope(reply.json)).toBe(true);
       expect([reply.status, reply.json.code]).toEqual([503, 1000503]);
     }
-    expect((await server.call(apiPaths.readiness)).status).toBe(503);
+    expect((await server.call(contract.readiness.path)).status).toBe(503);
     expect(server.alive).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import { call, randomLoopback } from '../test/support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from '../test/support/test-app.ts';
@@ -27,8 +27,8 @@ describe(`a running Redis shared by two server processes (${ENGINE})`, () => {
 
   it('counts the requests of one client across two server processes', async () => {
     const ip = `127.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.9`;
-    const first = await call(a.app, 'GET', apiPaths.currentUser, { ip });
-    const second = await call(b.app, 'GET', apiPaths.currentUser, { ip });
+    const first = await call(a.app, contract.currentUser, { ip });
+    const second = await call(b.app, contract.currentUser, { ip });
     // requests without a session count too: the limiter runs before authentication
     expect(first.code).toBe(1000401);
     expect(Number(first.headers['x-ratelimit-remaining'])).toBe(REQUESTS_PER_IP_MINUTE - 1);
@@ -39,7 +39,11 @@ describe(`a running Redis shared by two server processes (${ENGINE})`, () => {
   it('says ready on /readyz once Redis answers', async () => {
     await expect
       .poll(async () => {
-        const reply = await a.app.inject({ method: 'GET', url: apiPaths.readiness, remoteAddress: randomLoopback() });
+        const reply = await a.app.inject({
+          method: 'GET',
+          url: contract.readiness.path,
+          remoteAddress: randomLoopback(),
+        });
         return [reply.statusCode, reply.json()];
       })
       .toEqual([200, { code: 0, msg: 'success', data: { database: 'up', redis: 'up' } }]);

@@ -1,4 +1,5 @@
-import { apiPaths, FRONT_PREFIX } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { FRONT_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/database.ts';
@@ -145,7 +146,7 @@ describe(`registration races (${ENGINE})`, () => {
     const successes = replies.filter((r) => r.json.code === 0);
     expect(successes.length).toBeGreaterThanOrEqual(1);
     for (const success of successes) {
-      const current = await server.call(apiPaths.currentUser, {
+      const current = await server.call(contract.currentUser.path, {
         token: success.json.data.token,
         from: newClientAddress(),
       });

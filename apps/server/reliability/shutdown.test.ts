@@ -2,7 +2,8 @@ import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, FRONT_PREFIX } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { FRONT_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { insertAccount } from './support/accounts.ts';
 import { ENGINE, type HttpReply, ServerProcess, isEnvelope } from './support/server-process.ts';
 import { SlowSmsProvider } from './support/slow-provider.ts';
@@ -97,7 +98,7 @@ describe(`shutdown on SIGTERM (${ENGINE})`, () => {
     const { server, signIns } = await serverWithAccounts({ LOG_LEVEL: 'info' });
     try {
       const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENT });
-      const calls = signIns.map((signIn) => keptAliveCall(agent, server, apiPaths.login, signIn, 4));
+      const calls = signIns.map((signIn) => keptAliveCall(agent, server, contract.login.path, signIn, 4));
       const replies = calls.map((call) =>
         call.reply.then(
           (reply) => ({ reply }),
@@ -137,17 +138,17 @@ describe(`shutdown on SIGTERM (${ENGINE})`, () => {
     const { server, signIns } = await serverWithAccounts({ LOG_LEVEL: 'info' });
     try {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      const first = await keptAliveCall(agent, server, `/api/referral/info/${'a'.repeat(32)}`).reply;
+      const first = await keptAliveCall(agent, server, `${API_PREFIX}/referral/info/${'a'.repeat(32)}`).reply;
       expect(first.json?.code).toBe(0);
       // sign-ins sent at the moment of the signal: in flight, or arriving while it drains
       const racing = signIns.map(
-        (signIn) => keptAliveCall(new Agent({ keepAlive: true }), server, apiPaths.login, signIn).reply,
+        (signIn) => keptAliveCall(new Agent({ keepAlive: true }), server, contract.login.path, signIn).reply,
       );
       await sleep(10);
       const exit = terminate(server);
       await waitFor(() => server.output.includes('SIGTERM received'), 'the drain to begin');
       // the connection kept alive since the first request carries one more
-      const during = await keptAliveCall(agent, server, `/api/referral/info/${'b'.repeat(32)}`).reply;
+      const during = await keptAliveCall(agent, server, `${API_PREFIX}/referral/info/${'b'.repeat(32)}`).reply;
       const settled = await Promise.allSettled(racing);
       const exitMs = await exit;
 
@@ -175,7 +176,7 @@ describe(`shutdown on SIGTERM (${ENGINE})`, () => {
     const provider = await SlowSmsProvider.start(400);
     const server = await ServerProcess.start({ env: { SMS_WEBHOOK_URL: provider.url } });
     try {
-      const sent = await server.call(apiPaths.sendSms, { body: { phone: '13912345678', scene: 'register' } });
+      const sent = await server.call(contract.sendSms.path, { body: { phone: '13912345678', scene: 'register' } });
       expect(sent.json?.code, sent.text).toBe(0);
       // the code is on its way to the slow provider as the signal comes
       await terminate(server);

@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { execFile } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ describe(`the server as its own process (${ENGINE})`, () => {
   afterAll(async () => server?.close());
 
   it('is alive, compiled as production runs it', async () => {
-    const reply = await server.call(apiPaths.health);
+    const reply = await server.call(contract.health.path);
     expect([reply.status, reply.json?.data?.status]).toEqual([200, 'alive']);
   });
 
@@ -27,7 +27,7 @@ describe(`the server as its own process (${ENGINE})`, () => {
   });
 
   it('answers over real HTTP with the envelope', async () => {
-    const reply = await server.call(apiPaths.currentUser);
+    const reply = await server.call(contract.currentUser.path);
     expect(reply.status).toBe(401);
     expect(isEnvelope(reply.json)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { insertAccount } from './support/accounts.ts';
@@ -47,7 +47,7 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
   const call = (path: string, token: string, body: unknown) =>
     server.call(path, { token, body, from: newClientAddress() });
   const enter = (token: string, enterpriseId: number) =>
-    server.call(`${apiPaths.enterEnterprise}?enterpriseId=${enterpriseId}`, {
+    server.call(`${contract.enterEnterprise.path}?enterpriseId=${enterpriseId}`, {
       method: 'POST',
       token,
       from: newClientAddress(),
@@ -84,14 +84,14 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
     // B's administrator makes B's rows the way the settings centre does
     const tokenB = await signIn(server, adminB!.account, PASSWORD);
     expect((await enter(tokenB, companyB.enterpriseId)).json.code).toBe(0);
-    const department = await call(apiPaths.createDepartment, tokenB, { name: 'B Research' });
+    const department = await call(contract.createDepartment.path, tokenB, { name: 'B Research' });
     expect(department.json.code, department.text).toBe(0);
-    const invitation = await call(apiPaths.createInvitation, tokenB, {
+    const invitation = await call(contract.createInvitation.path, tokenB, {
       kind: 'member',
       departmentId: department.json.data.id,
     });
     expect(invitation.json.code, invitation.text).toBe(0);
-    const branding = await call(apiPaths.savePersonalization, tokenB, {
+    const branding = await call(contract.savePersonalization.path, tokenB, {
       platformName: 'B Platform',
       platformNameCn: 'B 平台',
       platformNameEn: 'B Platform',
@@ -116,36 +116,36 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
    * is a refused field, 1000400), and B is no company of theirs (1000403). A's member gets 1000403 for all.
    */
   const attempts = (): { name: string; path: string; body?: unknown; admin: number }[] => [
-    { name: 'enter B', path: `${apiPaths.enterEnterprise}?enterpriseId=${b.enterpriseId}`, admin: 1000403 },
+    { name: 'enter B', path: `${contract.enterEnterprise.path}?enterpriseId=${b.enterpriseId}`, admin: 1000403 },
     {
       name: 'demote B admin',
-      path: apiPaths.updateMember,
+      path: contract.updateMember.path,
       body: { userId: b.adminId, role: 'member' },
       admin: 1000404,
     },
     {
       name: 'promote B member',
-      path: apiPaths.updateMember,
+      path: contract.updateMember.path,
       body: { userId: b.memberId, role: 'admin' },
       admin: 1000404,
     },
     {
       name: 'move B member',
-      path: apiPaths.updateMember,
+      path: contract.updateMember.path,
       body: { userId: b.memberId, departmentId: a.defaultDepartmentId },
       admin: 1000404,
     },
     {
       name: "move A's member into a B department",
-      path: apiPaths.updateMember,
+      path: contract.updateMember.path,
       body: { userId: a.memberId, departmentId: b.departmentId },
       admin: 1000404,
     },
-    { name: 'remove B member', path: apiPaths.removeMember, body: { userId: b.memberId }, admin: 1000404 },
-    { name: 'remove B admin', path: apiPaths.removeMember, body: { userId: b.adminId }, admin: 1000404 },
+    { name: 'remove B member', path: contract.removeMember.path, body: { userId: b.memberId }, admin: 1000404 },
+    { name: 'remove B admin', path: contract.removeMember.path, body: { userId: b.adminId }, admin: 1000404 },
     {
       name: 'create a member in a B department',
-      path: apiPaths.createMember,
+      path: contract.createMember.path,
       body: {
         account: `intruder${b.enterpriseId}`,
         nickname: 'Intruder',
@@ -156,37 +156,37 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
     },
     {
       name: 'create under a B department',
-      path: apiPaths.createDepartment,
+      path: contract.createDepartment.path,
       body: { name: 'Intrusion', parentId: b.departmentId },
       admin: 1000404,
     },
     {
       name: 'rename a B department',
-      path: apiPaths.renameDepartment,
+      path: contract.renameDepartment.path,
       body: { id: b.departmentId, name: 'Taken over' },
       admin: 1000404,
     },
     {
       name: "rename B's default department",
-      path: apiPaths.renameDepartment,
+      path: contract.renameDepartment.path,
       body: { id: b.defaultDepartmentId, name: 'Taken over' },
       admin: 1000404,
     },
     {
       name: 'delete a B department',
-      path: apiPaths.deleteDepartment,
+      path: contract.deleteDepartment.path,
       body: { id: b.departmentId },
       admin: 1000404,
     },
     {
       name: 'invite into a B department',
-      path: apiPaths.createInvitation,
+      path: contract.createInvitation.path,
       body: { kind: 'member', departmentId: b.departmentId },
       admin: 1000400,
     },
     {
       name: 'revoke a B invitation',
-      path: apiPaths.revokeInvitation,
+      path: contract.revokeInvitation.path,
       body: { id: b.invitationId },
       admin: 1000404,
     },
@@ -223,21 +223,21 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
     const get = (path: string) =>
       server.call(path, { token: a.adminToken, headers: cookies, from: newClientAddress() });
 
-    const members = await get(`${apiPaths.members}?pageSize=100`);
+    const members = await get(`${contract.members.path}?pageSize=100`);
     expect(members.json.code).toBe(0);
     const memberIds = members.json.data.items.map((m: { userId: number }) => m.userId);
     expect(memberIds).not.toContain(b.adminId);
     expect(memberIds).not.toContain(b.memberId);
-    const departments = await get(apiPaths.departments);
+    const departments = await get(contract.departments.path);
     expect(departments.json.data.map((d: { id: number }) => d.id)).not.toContain(b.departmentId);
     expect(departments.json.data.map((d: { id: number }) => d.id)).not.toContain(b.defaultDepartmentId);
-    const invitations = await get(apiPaths.invitations);
+    const invitations = await get(contract.invitations.path);
     expect(invitations.json.data.map((i: { id: number }) => i.id)).not.toContain(b.invitationId);
 
     // with a session, the branding is the session's company's even when B's domain is asked for
-    const branding = await get(`${apiPaths.personalization}?domain=${b.domain}`);
+    const branding = await get(`${contract.personalization.path}?domain=${b.domain}`);
     expect(branding.json.data.platformName).not.toBe('B Platform');
-    const save = await server.call(apiPaths.savePersonalization, {
+    const save = await server.call(contract.savePersonalization.path, {
       token: a.adminToken,
       headers: cookies,
       body: {
@@ -250,12 +250,12 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
     });
     expect(save.json.code).toBe(0);
 
-    const portal = await get(apiPaths.portalInfo);
+    const portal = await get(contract.portalInfo.path);
     expect(portal.json.data.enterpriseId).toBe(a.enterpriseId);
     expect(portal.json.data.enterpriseProduct.map((e: { enterpriseId: number }) => e.enterpriseId)).toEqual([
       a.enterpriseId,
     ]);
-    const role = await get(apiPaths.portalAdmin);
+    const role = await get(contract.portalAdmin.path);
     expect(role.json.data).toEqual({ isAdmin: true, role: 'admin' });
 
     expect(await snapshot(db, b.enterpriseId, [b.adminId, b.memberId])).toEqual(before);

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { insertAccounts as insertAccountsInto, tally } from './support/accounts.ts';
 import { ENGINE, type HttpReply, ServerProcess, isEnvelope, newClientAddress } from './support/server-process.ts';
 import { TcpProxy } from './support/tcp-proxy.ts';
@@ -16,7 +16,7 @@ const STORM_TIMEOUT_SECONDS = 5;
 const SHORT_TIMEOUT_SECONDS = 1;
 
 const signIn = (server: ServerProcess, identifier: string, timeoutMs = 30_000) =>
-  server.call(apiPaths.login, {
+  server.call(contract.login.path, {
     body: { loginType: 'password', identifierType: 'account', identifier, password: PASSWORD },
     from: newClientAddress(),
     timeoutMs,
@@ -108,7 +108,7 @@ function rawSignIn(port: number, account: string): Promise<StormReply> {
     password: PASSWORD,
   });
   const text =
-    `POST ${apiPaths.login} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+    `POST ${contract.login.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
   return new Promise((resolve) => {
     const opened = performance.now();
@@ -210,7 +210,7 @@ describe(`every answer within REQUEST_TIMEOUT_SECONDS (${ENGINE})`, () => {
     try {
       for (let i = 0; i < 5; i++) {
         await sleep(50);
-        const probe = await timed(() => short.call(apiPaths.health));
+        const probe = await timed(() => short.call(contract.health.path));
         expect(probe.status).toBe(200);
         probes.push(probe.ms);
       }

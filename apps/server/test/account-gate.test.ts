@@ -1,6 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvitation } from '../src/libraries/invitations.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
@@ -9,6 +9,7 @@ import { registerPasskey, signInWithPasskey } from './support/passkey-ceremonies
 import { accountFields, newCompany, newPhone, ticketFor } from './support/registration-flow.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 import { authenticatorCode, turnOnTwoStep } from './support/two-step.ts';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema } & Partial<
   Record<'anyOf' | 'oneOf' | 'allOf', Schema[]>
@@ -70,30 +71,30 @@ describe(`one gate into every account (${ENGINE})`, () => {
    * A call added later that can answer a token fails the first test until it is listed here.
    */
   const scenarios: Record<string, () => Promise<void>> = {
-    [`POST ${apiPaths.login}`]: async () => {
+    [`POST ${contract.login.path}`]: async () => {
       const { user } = await twoStepAccount();
       expectTicket(await signInWithPassword(t.app, 'account', user.account, PASSWORD));
-      const sent = await call(t.app, 'POST', apiPaths.sendSms, { body: { phone: user.phone, scene: 'login' } });
+      const sent = await call(t.app, contract.sendSms, { body: { phone: user.phone, scene: 'login' } });
       expect(sent.code, sent.msg).toBe(0);
       const code = await latestCode(t.app, user.phone!);
       const byCode = { loginType: 'code', identifierType: 'phone', identifier: user.phone, code };
-      expectTicket(await call(t.app, 'POST', apiPaths.login, { body: byCode }));
+      expectTicket(await call(t.app, contract.login, { body: byCode }));
 
       const member = await createUser(t.app);
       await requiringCompany([{ userId: member.id }]);
       const session = await signInWithPassword(t.app, 'account', member.account, PASSWORD);
       expect(session.data).toMatchObject({ token: expect.any(String), twoStepSetupRequired: true });
     },
-    [`POST ${apiPaths.loginTwoStep}`]: async () => {
+    [`POST ${contract.loginTwoStep.path}`]: async () => {
       const { user, secret } = await twoStepAccount();
       const ticket = expectTicket(await signInWithPassword(t.app, 'account', user.account, PASSWORD));
-      const second = await call(t.app, 'POST', apiPaths.loginTwoStep, {
+      const second = await call(t.app, contract.loginTwoStep, {
         body: { ticket, code: await authenticatorCode(t, secret) },
       });
       expect(second.code, second.msg).toBe(0);
       expect(second.data).toEqual({ token: expect.any(String), expiresAt: expect.any(String) });
     },
-    [`POST ${apiPaths.passkeySignIn}`]: async () => {
+    [`POST ${contract.passkeySignIn.path}`]: async () => {
       // a passkey with user verification is both factors: a session, the company's rule still applied
       const member = await createUser(t.app);
       const { credential } = await registerPasskey(t.app, await tokenFor(t.app, member.account, PASSWORD));
@@ -102,20 +103,20 @@ describe(`one gate into every account (${ENGINE})`, () => {
       expect(reply.code, reply.msg).toBe(0);
       expect(reply.data).toMatchObject({ token: expect.any(String), twoStepSetupRequired: true });
     },
-    [`POST ${apiPaths.bindEnterprise}`]: async () => {
+    [`POST ${contract.bindEnterprise.path}`]: async () => {
       const { user, secret } = await twoStepAccount();
       const company = await createCompany(t.app);
       const body = { referralId: await memberLink(company.enterpriseId), ticket: await ticketFor(t.app, user.phone!) };
-      const ticket = expectTicket(await call(t.app, 'POST', apiPaths.bindEnterprise, { body }));
+      const ticket = expectTicket(await call(t.app, contract.bindEnterprise, { body }));
       // joined: the second step opens the session in the company joined
-      const second = await call(t.app, 'POST', apiPaths.loginTwoStep, {
+      const second = await call(t.app, contract.loginTwoStep, {
         body: { ticket, code: await authenticatorCode(t, secret) },
       });
       expect(second.code, second.msg).toBe(0);
-      const portal = await call(t.app, 'GET', apiPaths.portalInfo, { token: second.data.token });
+      const portal = await call(t.app, contract.portalInfo, { token: second.data.token });
       expect(portal.data.enterpriseId).toBe(company.enterpriseId);
     },
-    [`POST ${apiPaths.adminSignUp}`]: async () => {
+    [`POST ${contract.adminSignUp.path}`]: async () => {
       const { user } = await twoStepAccount();
       const body = {
         referralId: await adminLink(),
@@ -123,9 +124,9 @@ describe(`one gate into every account (${ENGINE})`, () => {
         ...accountFields(),
         enterprise: newCompany(),
       };
-      expectTicket(await call(t.app, 'POST', apiPaths.adminSignUp, { body }));
+      expectTicket(await call(t.app, contract.adminSignUp, { body }));
     },
-    [`POST ${apiPaths.ownerSignUp}`]: async () => {
+    [`POST ${contract.ownerSignUp.path}`]: async () => {
       const { user } = await twoStepAccount();
       const inviting = await createCompany(t.app);
       const link = await createInvitation(t.app.ctx, { kind: 'owner', enterpriseId: inviting.enterpriseId });
@@ -135,9 +136,9 @@ describe(`one gate into every account (${ENGINE})`, () => {
         ...accountFields(),
         enterprise: newCompany(),
       };
-      expectTicket(await call(t.app, 'POST', apiPaths.ownerSignUp, { body }));
+      expectTicket(await call(t.app, contract.ownerSignUp, { body }));
     },
-    [`POST ${apiPaths.memberSignUp}`]: async () => {
+    [`POST ${contract.memberSignUp.path}`]: async () => {
       // only new accounts come in here: the company's requirement is what the gate has to apply
       const company = await requiringCompany();
       const body = {
@@ -145,21 +146,21 @@ describe(`one gate into every account (${ENGINE})`, () => {
         ticket: await ticketFor(t.app, newPhone()),
         ...accountFields(),
       };
-      const reply = await call(t.app, 'POST', apiPaths.memberSignUp, { body });
+      const reply = await call(t.app, contract.memberSignUp, { body });
       expect(reply.code, reply.msg).toBe(0);
       expect(reply.data).toMatchObject({ token: expect.any(String), twoStepSetupRequired: true });
     },
-    [`POST ${apiPaths.personalSignUp}`]: async () => {
+    [`POST ${contract.personalSignUp.path}`]: async () => {
       // a new account with no company: nothing to ask, nothing to require
       const body = { ticket: await ticketFor(t.app, newPhone()), ...accountFields() };
-      const reply = await call(t.app, 'POST', apiPaths.personalSignUp, { body });
+      const reply = await call(t.app, contract.personalSignUp, { body });
       expect(reply.code, reply.msg).toBe(0);
       expect(reply.data).toEqual({ token: expect.any(String) });
     },
   };
 
   it('knows every call that can answer a session token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const response = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/json` });
     const document = response.json() as {
       paths: Record<
         string,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvitation } from '../src/libraries/invitations.ts';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { call, latestCode, signInWithPassword, tokenFor } from './support/http.ts';
 import { NEW_PASSWORD, accountFields, newCompany, newPhone, ticketFor } from './support/registration-flow.ts';
 import { companyWithAdmin, settings } from './support/settings.ts';
@@ -39,7 +39,7 @@ describe(`pre-registration takeover through an administrator's account (${ENGINE
 
   /** What the planted account can reach: its companies, as its own sign-in sees them. */
   async function companiesOf(account: string) {
-    const portal = await call(t.app, 'GET', apiPaths.portalInfo, {
+    const portal = await call(t.app, contract.portalInfo, {
       token: await tokenFor(t.app, account, 'Planted2026'),
     });
     return portal.data?.enterpriseProduct.map((e: { enterpriseId: number }) => e.enterpriseId) ?? [];
@@ -53,22 +53,22 @@ describe(`pre-registration takeover through an administrator's account (${ENGINE
     const link = await createInvitation(t.app.ctx, { kind: 'admin', enterpriseId: null });
     const ticket = await ticketFor(t.app, phone);
     // the owner's phone has no account yet, as far as the owner's proof can tell
-    expect((await call(t.app, 'POST', apiPaths.signUpCheck, { body: { ticket } })).data).toEqual({
+    expect((await call(t.app, contract.signUpCheck, { body: { ticket } })).data).toEqual({
       registered: false,
       joined: false,
     });
-    const signedUp = await call(t.app, 'POST', apiPaths.adminSignUp, {
+    const signedUp = await call(t.app, contract.adminSignUp, {
       body: { referralId: link.id, ticket, ...accountFields('Real Owner'), email, enterprise: newCompany() },
     });
     expect(signedUp.code, signedUp.msg).toBe(0);
-    const me = await call(t.app, 'GET', apiPaths.currentUser, { token: signedUp.data.token });
+    const me = await call(t.app, contract.currentUser, { token: signedUp.data.token });
     expect(me.data.userId).not.toBe(planted.userId);
     expect(me.data).toMatchObject({ nickname: 'Real Owner', phone, phoneCertified: true });
 
     // the phone and the owner's password open the owner's account; the planted password opens nothing by phone
     const byPhone = await signInWithPassword(t.app, 'phone', phone, NEW_PASSWORD);
     expect(byPhone.code).toBe(0);
-    const owner = await call(t.app, 'GET', apiPaths.currentUser, { token: byPhone.data.token });
+    const owner = await call(t.app, contract.currentUser, { token: byPhone.data.token });
     expect(owner.data.userId).toBe(me.data.userId);
     expect((await signInWithPassword(t.app, 'phone', phone, 'Planted2026')).code).toBe(1009117);
     // and the administrator's account did not join the owner's new company
@@ -83,10 +83,8 @@ describe(`pre-registration takeover through an administrator's account (${ENGINE
 
     // boundEnterprise (join with the phone's account) has no account to join with
     const ticket = await ticketFor(t.app, phone);
-    expect((await call(t.app, 'POST', apiPaths.bindEnterprise, { body: { referralId: link.id, ticket } })).code).toBe(
-      1008118,
-    );
-    const joined = await call(t.app, 'POST', apiPaths.memberSignUp, {
+    expect((await call(t.app, contract.bindEnterprise, { body: { referralId: link.id, ticket } })).code).toBe(1008118);
+    const joined = await call(t.app, contract.memberSignUp, {
       body: { referralId: link.id, ticket, ...accountFields('Member Owner') },
     });
     expect(joined.code, joined.msg).toBe(0);
@@ -94,13 +92,13 @@ describe(`pre-registration takeover through an administrator's account (${ENGINE
 
     // a login code to the phone signs in the owner's account, never the planted one
     t.clock.advance(61_000);
-    expect((await call(t.app, 'POST', apiPaths.sendSms, { body: { phone, scene: 'login' } })).code).toBe(0);
+    expect((await call(t.app, contract.sendSms, { body: { phone, scene: 'login' } })).code).toBe(0);
     const code = await latestCode(t.app, phone);
-    const byCode = await call(t.app, 'POST', apiPaths.login, {
+    const byCode = await call(t.app, contract.login, {
       body: { loginType: 'code', identifierType: 'phone', identifier: phone, code },
     });
     expect(byCode.code).toBe(0);
-    const me = await call(t.app, 'GET', apiPaths.currentUser, { token: byCode.data.token });
+    const me = await call(t.app, contract.currentUser, { token: byCode.data.token });
     expect(me.data).toMatchObject({ nickname: 'Member Owner' });
   });
 
@@ -110,23 +108,23 @@ describe(`pre-registration takeover through an administrator's account (${ENGINE
     const plantedToken = await tokenFor(t.app, planted.account, 'Planted2026');
     const owner = await companyWithAdmin(t.app, 'Phone Owner');
     // the owner binds the phone to an existing account with a bind code: the planted copy does not block it
-    expect((await call(t.app, 'POST', apiPaths.sendSms, { body: { phone, scene: 'bind' } })).code).toBe(0);
-    const bound = await call(t.app, 'POST', apiPaths.updatePhone, {
+    expect((await call(t.app, contract.sendSms, { body: { phone, scene: 'bind' } })).code).toBe(0);
+    const bound = await call(t.app, contract.updatePhone, {
       token: owner.token,
       body: { phone, code: await latestCode(t.app, phone) },
     });
     expect(bound.code, bound.msg).toBe(0);
     // now the planted account proving "its" phone is told it is bound elsewhere, and stays unverified
     t.clock.advance(61_000);
-    expect(
-      (await call(t.app, 'POST', apiPaths.sendSms, { token: plantedToken, body: { phone, scene: 'certify' } })).code,
-    ).toBe(0);
-    const certify = await call(t.app, 'POST', apiPaths.phoneAuth, {
+    expect((await call(t.app, contract.sendSms, { token: plantedToken, body: { phone, scene: 'certify' } })).code).toBe(
+      0,
+    );
+    const certify = await call(t.app, contract.phoneAuth, {
       token: plantedToken,
       body: { phone, code: await latestCode(t.app, phone) },
     });
     expect(certify.code).toBe(1009106);
-    const planted2 = await call(t.app, 'GET', apiPaths.currentUser, { token: plantedToken });
+    const planted2 = await call(t.app, contract.currentUser, { token: plantedToken });
     expect(planted2.data.phoneCertified).toBe(false);
   });
 });

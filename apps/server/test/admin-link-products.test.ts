@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import type { ProductCode } from '@portal/shared/products';
 import { createInvitation } from '../src/libraries/invitations.ts';
 import { listEnterpriseProducts } from '../src/queries/products.ts';
@@ -21,7 +21,7 @@ describe(`the products an administrator link gives the new company (${ENGINE})`,
       enterpriseId: null,
       ...(products && { products }),
     });
-    const reply = await call(t.app, 'POST', apiPaths.adminSignUp, {
+    const reply = await call(t.app, contract.adminSignUp, {
       body: {
         referralId: link.id,
         ticket: await ticketFor(t.app, newPhone()),
@@ -33,7 +33,7 @@ describe(`the products an administrator link gives the new company (${ENGINE})`,
     const membership = await t.app.ctx.db
       .selectFrom('memberships')
       .select('enterprise_id')
-      .where('user_id', '=', (await call(t.app, 'GET', apiPaths.currentUser, { token: reply.data.token })).data.userId)
+      .where('user_id', '=', (await call(t.app, contract.currentUser, { token: reply.data.token })).data.userId)
       .executeTakeFirstOrThrow();
     const granted = await listEnterpriseProducts(t.app.ctx.db, [membership.enterprise_id]);
     return { products: granted.map((p) => p.code).sort(), token: reply.data.token as string };
@@ -42,7 +42,7 @@ describe(`the products an administrator link gives the new company (${ENGINE})`,
   it('gives the settings centre by default, so that the new administrator can invite the others', async () => {
     const { products, token } = await registerThrough();
     expect(products).toEqual(['settcntr']);
-    const invitations = await call(t.app, 'GET', apiPaths.invitations, { token });
+    const invitations = await call(t.app, contract.invitations, { token });
     expect(invitations.code, invitations.msg).toBe(0);
   });
 

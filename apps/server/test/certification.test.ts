@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, latestCode, otherCode, signInWithPassword, tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
@@ -13,42 +13,42 @@ describe(`phone certification (${ENGINE})`, () => {
   afterAll(async () => t?.close());
 
   const certifyCode = async (token: string, phone: string) => {
-    expect((await call(t.app, 'POST', apiPaths.sendSms, { token, body: { phone, scene: 'certify' } })).code).toBe(0);
+    expect((await call(t.app, contract.sendSms, { token, body: { phone, scene: 'certify' } })).code).toBe(0);
     return (await latestCode(t.app, phone))!;
   };
   const phoneAuth = (token: string, phone: string, code: string) =>
-    call(t.app, 'POST', apiPaths.phoneAuth, { token, body: { phone, code } });
+    call(t.app, contract.phoneAuth, { token, body: { phone, code } });
 
   it('holds an uncertified account after the cut-off until phoneAuth verifies its phone, then lets it in', async () => {
     const user = await createUser(t.app, { phoneCertified: false });
     await createCompany(t.app, { products: ['esguard'], members: [{ userId: user.id }] });
     const token = await tokenFor(t.app, user.account, PASSWORD);
 
-    expect((await call(t.app, 'GET', apiPaths.certification, { token })).data).toEqual({
+    expect((await call(t.app, contract.certification, { token })).data).toEqual({
       certified: false,
       phone: user.phone,
       deadline: '2025-06-30',
     });
     for (const [method, url, body] of [
-      ['GET', apiPaths.portalInfo, undefined],
-      ['GET', apiPaths.allowModifyPassword, undefined],
-      ['POST', apiPaths.updateNickname, { nickname: 'x' }],
-      ['POST', apiPaths.sendSms, { phone: user.phone, scene: 'bind' }],
+      ['GET', contract.portalInfo.path, undefined],
+      ['GET', contract.allowModifyPassword.path, undefined],
+      ['POST', contract.updateNickname.path, { nickname: 'x' }],
+      ['POST', contract.sendSms.path, { phone: user.phone, scene: 'bind' }],
     ] as const) {
       expect((await call(t.app, method, url, { token, body })).code, url).toBe(1009130);
     }
-    expect((await call(t.app, 'POST', apiPaths.saveLanguage, { token, body: { langCode: 'ja-JP' } })).code).toBe(0);
+    expect((await call(t.app, contract.saveLanguage, { token, body: { langCode: 'ja-JP' } })).code).toBe(0);
 
     const code = await certifyCode(token, user.phone!);
     expect((await phoneAuth(token, user.phone!, otherCode(code))).code).toBe(1009104);
     expect((await phoneAuth(token, '13712340000', code)).code).toBe(1009104);
     expect(await phoneAuth(token, `+86${user.phone}`, code)).toMatchObject({ code: 0, data: null });
 
-    expect((await call(t.app, 'GET', apiPaths.certification, { token })).data).toMatchObject({
+    expect((await call(t.app, contract.certification, { token })).data).toMatchObject({
       certified: true,
       phone: user.phone,
     });
-    const info = await call(t.app, 'GET', apiPaths.portalInfo, { token });
+    const info = await call(t.app, contract.portalInfo, { token });
     expect([info.code, info.data.userinfo.phoneCertified]).toEqual([0, true]);
     const audit = await t.app.ctx.db
       .selectFrom('audit_events')
@@ -62,14 +62,14 @@ describe(`phone certification (${ENGINE})`, () => {
   it('binds a different phone by phoneAuth, which then signs in', async () => {
     const user = await createUser(t.app, { phone: null, phoneCertified: false });
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    expect((await call(t.app, 'GET', apiPaths.certification, { token })).data).toMatchObject({
+    expect((await call(t.app, contract.certification, { token })).data).toMatchObject({
       certified: false,
       phone: null,
     });
     const phone = '13712340001';
     expect((await phoneAuth(token, phone, await certifyCode(token, phone))).code).toBe(0);
     expect((await signInWithPassword(t.app, 'phone', phone, PASSWORD)).code).toBe(0);
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token })).data).toMatchObject({
+    expect((await call(t.app, contract.currentUser, { token })).data).toMatchObject({
       phone,
       phoneCertified: true,
     });
@@ -92,11 +92,11 @@ describe(`phone certification (${ENGINE})`, () => {
     ]);
     const foreign = await phoneAuth(token, stranger.phone!, await certifyCode(token, stranger.phone!));
     expect([foreign.code, foreign.data]).toEqual([1009106, { boundTo: null }]);
-    expect((await call(t.app, 'GET', apiPaths.certification, { token })).data).toMatchObject({
+    expect((await call(t.app, contract.certification, { token })).data).toMatchObject({
       certified: false,
       phone: user.phone,
     });
-    expect((await call(t.app, 'GET', apiPaths.portalInfo, { token })).code).toBe(1009130);
+    expect((await call(t.app, contract.portalInfo, { token })).code).toBe(1009130);
   });
 
   it('names a colleague without an account name by the masked email, as one made by an invitation is', async () => {
@@ -121,15 +121,13 @@ describe(`phone certification (${ENGINE})`, () => {
     const second = await createUser(t.app, { phoneCertified: false });
     const firstToken = await tokenFor(t.app, first.account, PASSWORD);
     const secondToken = await tokenFor(t.app, second.account, PASSWORD);
-    expect(
-      (await call(t.app, 'POST', apiPaths.sendSms, { token: firstToken, body: { phone, scene: 'bind' } })).code,
-    ).toBe(0);
+    expect((await call(t.app, contract.sendSms, { token: firstToken, body: { phone, scene: 'bind' } })).code).toBe(0);
     const bindCode = (await latestCode(t.app, phone))!;
     t.clock.advance(61_000);
     const certify = await certifyCode(secondToken, phone);
 
     const replies = await Promise.all([
-      call(t.app, 'POST', apiPaths.updatePhone, { token: firstToken, body: { phone, code: bindCode } }),
+      call(t.app, contract.updatePhone, { token: firstToken, body: { phone, code: bindCode } }),
       phoneAuth(secondToken, phone, certify),
     ]);
     expect(replies.filter((r) => r.code === 0)).toHaveLength(1);
@@ -139,13 +137,13 @@ describe(`phone certification (${ENGINE})`, () => {
   });
 
   it('needs a session and a well-formed body', async () => {
-    expect((await call(t.app, 'GET', apiPaths.certification)).code).toBe(1000401);
-    expect(
-      (await call(t.app, 'POST', apiPaths.phoneAuth, { body: { phone: '13712340004', code: '123456' } })).code,
-    ).toBe(1000401);
+    expect((await call(t.app, contract.certification)).code).toBe(1000401);
+    expect((await call(t.app, contract.phoneAuth, { body: { phone: '13712340004', code: '123456' } })).code).toBe(
+      1000401,
+    );
     const user = await createUser(t.app);
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    const bad = await call(t.app, 'POST', apiPaths.phoneAuth, { token, body: { phone: '13712340004' } });
+    const bad = await call(t.app, contract.phoneAuth, { token, body: { phone: '13712340004' } });
     expect([bad.code, bad.data.fields.code]).toEqual([1000400, 'validation.codeRequired']);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import {
   CODE_SENDS_PER_ACCOUNT_HOUR,
   CODE_SENDS_PER_IP_HOUR,
@@ -22,7 +22,7 @@ describe(`code sends from one address (${ENGINE})`, () => {
   afterAll(async () => t?.close());
 
   const sendSms = (phone: string, options: { ip?: string; token?: string; proof?: string; scene?: string } = {}) =>
-    call(t.app, 'POST', apiPaths.sendSms, {
+    call(t.app, contract.sendSms, {
       body: { phone, scene: options.scene ?? 'register' },
       ip: options.ip,
       token: options.token,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { createUser } from './support/fixtures.ts';
 import { call, latestCode, otherCode } from './support/http.ts';
 import { type CaughtMail, startMailCatcher } from './support/mail-catcher.ts';
@@ -17,9 +17,9 @@ describe(`verification codes (${ENGINE})`, () => {
   afterAll(async () => t?.close());
 
   const sendSms = (phone: string, scene: string, ip?: string) =>
-    call(t.app, 'POST', apiPaths.sendSms, { body: { phone, scene }, ip });
+    call(t.app, contract.sendSms, { body: { phone, scene }, ip });
   const check = (phone: string, code: string, scene: string) =>
-    call(t.app, 'POST', apiPaths.checkPhoneCode, { body: { phone, code, scene } });
+    call(t.app, contract.checkPhoneCode, { body: { phone, code, scene } });
 
   it('signs in by phone code and by email code, each code once', async () => {
     const user = await createUser(t.app);
@@ -27,17 +27,16 @@ describe(`verification codes (${ENGINE})`, () => {
     const code = (await latestCode(t.app, user.phone!))!;
     expect(code).toMatch(/^\d{6}$/);
     const body = { loginType: 'code', identifierType: 'phone', identifier: user.phone, code };
-    const signedIn = await call(t.app, 'POST', apiPaths.login, { body });
+    const signedIn = await call(t.app, contract.login, { body });
     expect(signedIn.code).toBe(0);
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token: signedIn.data.token })).data.userId).toBe(user.id);
-    expect((await call(t.app, 'POST', apiPaths.login, { body })).code).toBe(1009104);
+    expect((await call(t.app, contract.currentUser, { token: signedIn.data.token })).data.userId).toBe(user.id);
+    expect((await call(t.app, contract.login, { body })).code).toBe(1009104);
 
     expect(
-      (await call(t.app, 'POST', apiPaths.sendEmail, { body: { email: user.email!.toUpperCase(), scene: 'login' } }))
-        .code,
+      (await call(t.app, contract.sendEmail, { body: { email: user.email!.toUpperCase(), scene: 'login' } })).code,
     ).toBe(0);
     const emailCode = (await latestCode(t.app, user.email!))!;
-    const byEmail = await call(t.app, 'POST', apiPaths.login, {
+    const byEmail = await call(t.app, contract.login, {
       body: { loginType: 'code', identifierType: 'email', identifier: user.email, code: emailCode },
     });
     expect(byEmail.code).toBe(0);
@@ -47,16 +46,14 @@ describe(`verification codes (${ENGINE})`, () => {
     const user = await createUser(t.app, { langCode: 'en-US' });
     await sendSms(user.phone!, 'login');
     await t.app.messenger.idle();
-    const reply = await call(t.app, 'GET', `${apiPaths.devOutbox}?to=${user.phone}`);
+    const reply = await call(t.app, 'GET', `${contract.devOutbox.path}?to=${user.phone}`);
     expect(reply.data[0].text).toMatch(/^Your verification code is \d{6}\. It is valid for 5 minutes/);
   });
 
   it('answers a login or reset code to an unknown phone or email like any other, and sends nothing', async () => {
     for (const scene of ['login', 'reset']) {
       expect((await sendSms('13311112222', scene)).code).toBe(0);
-      expect(
-        (await call(t.app, 'POST', apiPaths.sendEmail, { body: { email: 'ghost@example.com', scene } })).code,
-      ).toBe(0);
+      expect((await call(t.app, contract.sendEmail, { body: { email: 'ghost@example.com', scene } })).code).toBe(0);
       // the cooldown is per target whatever the scene, and counts for unknown targets too
       expect((await sendSms('13311112222', scene)).code).toBe(1009108);
       t.clock.advance(61_000);
@@ -151,10 +148,10 @@ describe(`verification codes (${ENGINE})`, () => {
   it('rejects malformed phones and emails with their codes', async () => {
     expect((await sendSms('12345', 'login')).code).toBe(1000400);
     expect((await sendSms('13322220008', 'holiday')).code).toBe(1000400);
-    expect(
-      (await call(t.app, 'POST', apiPaths.sendEmail, { body: { email: 'not-an-email', scene: 'bind' } })).code,
-    ).toBe(1009127);
-    expect((await call(t.app, 'POST', apiPaths.sendEmail, { body: { email: '', scene: 'bind' } })).code).toBe(1009128);
+    expect((await call(t.app, contract.sendEmail, { body: { email: 'not-an-email', scene: 'bind' } })).code).toBe(
+      1009127,
+    );
+    expect((await call(t.app, contract.sendEmail, { body: { email: '', scene: 'bind' } })).code).toBe(1009128);
   });
 });
 
@@ -179,19 +176,17 @@ describe('email codes over SMTP', () => {
 
   it('delivers the code by email, and that code signs in', async () => {
     const user = await createUser(t.app, { langCode: 'en-US' });
-    expect((await call(t.app, 'POST', apiPaths.sendEmail, { body: { email: user.email, scene: 'login' } })).code).toBe(
-      0,
-    );
+    expect((await call(t.app, contract.sendEmail, { body: { email: user.email, scene: 'login' } })).code).toBe(0);
     await t.app.messenger.idle();
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toBe(user.email);
     expect(received[0]!.body).toContain('Subject: [Smart Energy Cloud Platform] Verification code');
     const code = received[0]!.body.match(/verification code is (\d{6})/)![1]!;
-    const reply = await call(t.app, 'POST', apiPaths.login, {
+    const reply = await call(t.app, contract.login, {
       body: { loginType: 'code', identifierType: 'email', identifier: user.email, code },
     });
     expect(reply.code).toBe(0);
-    expect((await call(t.app, 'GET', `${apiPaths.devOutbox}?to=x`)).code).toBe(1000404);
+    expect((await call(t.app, 'GET', `${contract.devOutbox.path}?to=x`)).code).toBe(1000404);
   });
 });
 
@@ -205,13 +200,11 @@ describe(`codes to unverified phones (${ENGINE})`, () => {
   it('sends no sign-in or reset code to a phone its account has not verified, but does send the certify code', async () => {
     const user = await createUser(t.app, { phoneCertified: false });
     for (const scene of ['login', 'reset']) {
-      expect((await call(t.app, 'POST', apiPaths.sendSms, { body: { phone: user.phone, scene } })).code).toBe(0);
+      expect((await call(t.app, contract.sendSms, { body: { phone: user.phone, scene } })).code).toBe(0);
       expect(await latestCode(t.app, user.phone!)).toBeNull();
       t.clock.advance(61_000);
     }
-    expect((await call(t.app, 'POST', apiPaths.sendSms, { body: { phone: user.phone, scene: 'certify' } })).code).toBe(
-      0,
-    );
+    expect((await call(t.app, contract.sendSms, { body: { phone: user.phone, scene: 'certify' } })).code).toBe(0);
     expect(await latestCode(t.app, user.phone!)).toMatch(/^\d{6}$/);
   });
 });
@@ -228,11 +221,11 @@ describe(`the development outbox under npm start (${ENGINE})`, () => {
       const app = await buildApp({ config, database: testDb.database, logger: false });
       try {
         const phone = newPhone();
-        const sent = await call(app, 'POST', apiPaths.sendSms, { body: { phone, scene: 'register' } });
+        const sent = await call(app, contract.sendSms, { body: { phone, scene: 'register' } });
         expect(sent.code, sent.msg).toBe(0);
         const code = await latestCode(app, phone);
         expect(code).toMatch(/^\d{6}$/);
-        const checked = await call(app, 'POST', apiPaths.checkPhoneCode, { body: { phone, code, scene: 'register' } });
+        const checked = await call(app, contract.checkPhoneCode, { body: { phone, code, scene: 'register' } });
         expect(checked.code, checked.msg).toBe(0);
       } finally {
         await app.close();

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { companyWithAdmin } from './support/settings.ts';
@@ -17,8 +17,8 @@ describe(`a company's two-step rule, safe to switch (${ENGINE})`, () => {
 
   /** Turns two-step sign-in on for the session's user; returns the app's secret. */
   async function turnOnTwoStep(token: string): Promise<string> {
-    const setup = await call(t.app, 'POST', apiPaths.twoStepSetup, { token });
-    const confirmed = await call(t.app, 'POST', apiPaths.twoStepConfirm, {
+    const setup = await call(t.app, contract.twoStepSetup, { token });
+    const confirmed = await call(t.app, contract.twoStepConfirm, {
       token,
       body: { code: await codeOf(setup.data.secret) },
     });
@@ -28,7 +28,7 @@ describe(`a company's two-step rule, safe to switch (${ENGINE})`, () => {
   }
 
   const require = (token: string, requireTwoStep: boolean) =>
-    call(t.app, 'POST', apiPaths.saveSecurity, { token, body: { requireTwoStep } });
+    call(t.app, contract.saveSecurity, { token, body: { requireTwoStep } });
 
   it('counts the members it touches, and refuses it of an administrator without two-step sign-in', async () => {
     const { token, enterpriseId } = await companyWithAdmin(t.app);
@@ -48,7 +48,7 @@ describe(`a company's two-step rule, safe to switch (${ENGINE})`, () => {
     }
     await turnOnTwoStep(await tokenFor(t.app, withTwoStep.account, PASSWORD));
 
-    expect((await call(t.app, 'GET', apiPaths.security, { token })).data).toEqual({
+    expect((await call(t.app, contract.security, { token })).data).toEqual({
       requireTwoStep: false,
       members: 3,
       membersWithoutTwoStep: 2,
@@ -65,7 +65,7 @@ describe(`a company's two-step rule, safe to switch (${ENGINE})`, () => {
     expect((await require(token, false)).code).toBe(0);
 
     await turnOnTwoStep(token);
-    expect((await call(t.app, 'GET', apiPaths.security, { token })).data).toEqual({
+    expect((await call(t.app, contract.security, { token })).data).toEqual({
       requireTwoStep: false,
       members: 3,
       membersWithoutTwoStep: 1,
@@ -73,19 +73,19 @@ describe(`a company's two-step rule, safe to switch (${ENGINE})`, () => {
     });
     const saved = await require(token, true);
     expect(saved.code, saved.msg).toBe(0);
-    expect((await call(t.app, 'GET', apiPaths.security, { token })).data).toMatchObject({ requireTwoStep: true });
+    expect((await call(t.app, contract.security, { token })).data).toMatchObject({ requireTwoStep: true });
   });
 
   it('keeps two-step sign-in on while a company of the person requires it', async () => {
     const { token: adminToken, admin } = await companyWithAdmin(t.app);
     const secret = await turnOnTwoStep(adminToken);
     expect((await require(adminToken, true)).code).toBe(0);
-    expect((await call(t.app, 'GET', apiPaths.twoStep, { token: adminToken })).data).toMatchObject({
+    expect((await call(t.app, contract.twoStep, { token: adminToken })).data).toMatchObject({
       enabled: true,
       required: true,
     });
 
-    const refused = await call(t.app, 'POST', apiPaths.twoStepDisable, {
+    const refused = await call(t.app, contract.twoStepDisable, {
       token: adminToken,
       body: { password: PASSWORD, code: await codeOf(secret) },
     });
@@ -99,7 +99,7 @@ describe(`a company's two-step rule, safe to switch (${ENGINE})`, () => {
 
     // once no company requires it, it turns off
     expect((await require(adminToken, false)).code).toBe(0);
-    const turnedOff = await call(t.app, 'POST', apiPaths.twoStepDisable, {
+    const turnedOff = await call(t.app, contract.twoStepDisable, {
       token: adminToken,
       body: { password: PASSWORD, code: await codeOf(secret) },
     });

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { type TestApp, startTestApp } from './support/test-app.ts';
 import { temporaryWebDist } from './support/web-dist.ts';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 // a script that compresses well, as the built ones do, and is well above any threshold
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];\n`;
@@ -78,18 +79,18 @@ describe('compressed answers', () => {
   });
 
   it('compresses a large API answer and leaves a small one as it is', async () => {
-    const docs = await get('/api/docs/json', 'gzip, br');
+    const docs = await get(`${API_PREFIX}/docs/json`, 'gzip, br');
     expect(docs.headers['content-encoding']).toBe('br');
     expect(docs.headers.vary).toContain('accept-encoding');
     expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString()).openapi).toBe('3.1.0');
 
-    const gzip = await get('/api/docs/json', 'gzip');
+    const gzip = await get(`${API_PREFIX}/docs/json`, 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString()).openapi).toBe('3.1.0');
 
-    expect((await get('/api/docs/json')).headers['content-encoding']).toBeUndefined();
+    expect((await get(`${API_PREFIX}/docs/json`)).headers['content-encoding']).toBeUndefined();
 
-    const health = await get(apiPaths.health, 'gzip, br');
+    const health = await get(contract.health.path, 'gzip, br');
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(health.json().data.status).toBe('alive');
   });
@@ -97,7 +98,7 @@ describe('compressed answers', () => {
   it('does not decode request bodies: an encoded JSON body is refused as before', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: apiPaths.login,
+      url: contract.login.path,
       headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
       payload: gzipSync(JSON.stringify({ account: 'nobody', password: 'x' })),
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, SETTINGS_PREFIX } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { SETTINGS_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { NEW_PASSWORD, newCompany, newPhone } from './support/registration-flow.ts';
@@ -40,7 +41,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.login,
+      url: contract.login.path,
       body: { loginType: 'password', identifierType: 'account', identifier: `ad${v}min`, password: 'x' },
       field: 'identifier',
     }),
@@ -50,7 +51,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.login,
+      url: contract.login.path,
       body: { loginType: 'password', identifierType: 'account', identifier: 'admin', password: `Pass${v}word1` },
       field: 'password',
     }),
@@ -60,7 +61,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.login,
+      url: contract.login.path,
       body: { loginType: 'code', identifierType: 'phone', identifier: '13900000000', code: `123${v}56` },
       field: 'code',
     }),
@@ -70,7 +71,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'GET',
-      url: `${apiPaths.personalization}?domain=${encodeURIComponent(`acme${v}`)}`,
+      url: `${contract.personalization.path}?domain=${encodeURIComponent(`acme${v}`)}`,
       field: 'domain',
     }),
   ],
@@ -86,14 +87,14 @@ const FIELDS: [string, Case['as'], Build][] = [
   [
     'referral link id (path)',
     'nobody',
-    (v) => ({ method: 'GET', url: `/api/referral/info/${encodeURIComponent(`${secret}${v}`)}`, field: 'id' }),
+    (v) => ({ method: 'GET', url: `${API_PREFIX}/referral/info/${encodeURIComponent(`${secret}${v}`)}`, field: 'id' }),
   ],
   [
     'sendSms phone',
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.sendSms,
+      url: contract.sendSms.path,
       body: { phone: `139${v}00000000`, scene: 'login' },
       field: 'phone',
     }),
@@ -103,7 +104,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.sendEmail,
+      url: contract.sendEmail.path,
       body: { email: `a${v}@example.com`, scene: 'login' },
       field: 'email',
     }),
@@ -113,7 +114,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.checkPhoneCode,
+      url: contract.checkPhoneCode.path,
       body: { phone: '13900000000', code: `12${v}456`, scene: 'register' },
       field: 'code',
     }),
@@ -123,7 +124,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.checkEmailCode,
+      url: contract.checkEmailCode.path,
       body: { email: `a${v}@example.com`, code: '123456', scene: 'register' },
       field: 'email',
     }),
@@ -133,7 +134,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.forgetPassword,
+      url: contract.forgetPassword.path,
       body: {
         identifierType: 'email',
         identifier: `a${v}@example.com`,
@@ -149,7 +150,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.adminSignUp,
+      url: contract.adminSignUp.path,
       body: enterpriseSignUp({ enterprise: newCompany({ fullName: `Acme${v} Ltd` }) }),
       field: 'enterprise.fullName',
     }),
@@ -159,7 +160,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.adminSignUp,
+      url: contract.adminSignUp.path,
       body: enterpriseSignUp({ enterprise: newCompany({ abbreviation: `Ac${v}me` }) }),
       field: 'enterprise.abbreviation',
     }),
@@ -169,7 +170,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.ownerSignUp,
+      url: contract.ownerSignUp.path,
       body: enterpriseSignUp({ referralId: `${secret}${v}` }),
       field: 'referralId',
     }),
@@ -179,7 +180,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.memberSignUp,
+      url: contract.memberSignUp.path,
       body: { referralId: secret, ticket: secret, ...account, nickname: `New${v}Person` },
       field: 'nickname',
     }),
@@ -189,7 +190,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.bindEnterprise,
+      url: contract.bindEnterprise.path,
       body: { referralId: secret, ticket: `${secret}${v}` },
       field: 'ticket',
     }),
@@ -199,7 +200,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.personalSignUp,
+      url: contract.personalSignUp.path,
       body: { ticket: secret, ...account, email: `a${v}@example.com` },
       field: 'email',
     }),
@@ -209,7 +210,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'nobody',
     (v) => ({
       method: 'POST',
-      url: apiPaths.signUpCheck,
+      url: contract.signUpCheck.path,
       body: { ticket: secret, referralId: `${v}${secret}` },
       field: 'referralId',
     }),
@@ -217,14 +218,14 @@ const FIELDS: [string, Case['as'], Build][] = [
   [
     'nickname',
     'member',
-    (v) => ({ method: 'POST', url: apiPaths.updateNickname, body: { nickname: `Ni${v}ck` }, field: 'nickname' }),
+    (v) => ({ method: 'POST', url: contract.updateNickname.path, body: { nickname: `Ni${v}ck` }, field: 'nickname' }),
   ],
   [
     'new email',
     'member',
     (v) => ({
       method: 'POST',
-      url: apiPaths.updateEmail,
+      url: contract.updateEmail.path,
       body: { email: `a${v}@example.com`, code: '123456' },
       field: 'email',
     }),
@@ -234,7 +235,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'member',
     (v) => ({
       method: 'POST',
-      url: apiPaths.updatePhone,
+      url: contract.updatePhone.path,
       body: { phone: `1390000000${v}0`, code: '123456' },
       field: 'phone',
     }),
@@ -244,7 +245,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'member',
     (v) => ({
       method: 'POST',
-      url: apiPaths.updatePassword,
+      url: contract.updatePassword.path,
       body: { oldPassword: `Old${v}Pass1`, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
       field: 'oldPassword',
     }),
@@ -254,7 +255,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'member',
     (v) => ({
       method: 'POST',
-      url: apiPaths.phoneAuth,
+      url: contract.phoneAuth.path,
       body: { phone: '13900000000', code: `12345${v}` },
       field: 'code',
     }),
@@ -262,14 +263,14 @@ const FIELDS: [string, Case['as'], Build][] = [
   [
     'department name',
     'admin',
-    (v) => ({ method: 'POST', url: apiPaths.createDepartment, body: { name: `Sales${v}` }, field: 'name' }),
+    (v) => ({ method: 'POST', url: contract.createDepartment.path, body: { name: `Sales${v}` }, field: 'name' }),
   ],
   [
     'department new name',
     'admin',
     (v) => ({
       method: 'POST',
-      url: apiPaths.renameDepartment,
+      url: contract.renameDepartment.path,
       body: { id: 1, name: `R${v}D` },
       field: 'name',
     }),
@@ -279,7 +280,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'admin',
     (v) => ({
       method: 'POST',
-      url: apiPaths.savePersonalization,
+      url: contract.savePersonalization.path,
       body: { platformName: `Acme${v}`, platformNameCn: '能源', platformNameEn: 'Energy', languageType: 'en-US' },
       field: 'platformName',
     }),
@@ -289,7 +290,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'admin',
     (v) => ({
       method: 'POST',
-      url: apiPaths.createMember,
+      url: contract.createMember.path,
       body: { account: `staff${newPhone()}`, nickname: `St${v}aff`, password: NEW_PASSWORD },
       field: 'nickname',
     }),
@@ -299,7 +300,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'admin',
     (v) => ({
       method: 'POST',
-      url: apiPaths.createMember,
+      url: contract.createMember.path,
       body: { account: `staff${v}one`, nickname: 'Staff', password: NEW_PASSWORD },
       field: 'account',
     }),
@@ -309,7 +310,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'admin',
     (v) => ({
       method: 'POST',
-      url: apiPaths.createMember,
+      url: contract.createMember.path,
       body: { account: `staff${newPhone()}`, nickname: 'Staff', password: NEW_PASSWORD, email: `s${v}@example.com` },
       field: 'email',
     }),
@@ -319,7 +320,7 @@ const FIELDS: [string, Case['as'], Build][] = [
     'admin',
     (v) => ({
       method: 'GET',
-      url: `${apiPaths.members}?keyword=${encodeURIComponent(`ali${v}ce`)}`,
+      url: `${contract.members.path}?keyword=${encodeURIComponent(`ali${v}ce`)}`,
       field: 'keyword',
     }),
   ],
@@ -372,12 +373,12 @@ describe(`control characters in request strings (${ENGINE})`, () => {
 
   it('still takes names with emoji, CJK and accents, and trims surrounding spaces, tabs and line breaks', async () => {
     const nickname = '\t 张伟 Zoë 🚀 \r\n';
-    const reply = await call(t.app, 'POST', apiPaths.updateNickname, { token: tokens.member, body: { nickname } });
+    const reply = await call(t.app, contract.updateNickname, { token: tokens.member, body: { nickname } });
     expect(reply.code, reply.msg).toBe(0);
-    const current = await call(t.app, 'GET', apiPaths.currentUser, { token: tokens.member });
+    const current = await call(t.app, contract.currentUser, { token: tokens.member });
     expect(current.data.nickname).toBe('张伟 Zoë 🚀');
 
-    const department = await call(t.app, 'POST', apiPaths.createDepartment, {
+    const department = await call(t.app, contract.createDepartment, {
       token: tokens.admin,
       body: { name: ' 研发 🔧 ' },
     });

@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { type Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListedMigrations, migrateToLatest } from '../src/db/migrate.ts';
@@ -29,7 +29,7 @@ describe(`every member in a department (${ENGINE})`, () => {
     const departments = await settings(t.app, 'GET', '/enterprise/departments', token);
     expect(departments.code, departments.msg).toBe(0);
     const department = (departments.data as Department[]).find((d) => d.isDefault)!;
-    const members = await call(t.app, 'GET', `${apiPaths.members}?pageSize=100`, { token });
+    const members = await call(t.app, 'GET', `${contract.members.path}?pageSize=100`, { token });
     const items = members.data.items as { userId: number; departmentId: number | null }[];
     expect(items.filter((m) => m.departmentId === null)).toEqual([]);
     return { ...department, listed: items.filter((m) => m.departmentId === department.id).map((m) => m.userId) };
@@ -48,7 +48,7 @@ describe(`every member in a department (${ENGINE})`, () => {
     const domain = `dept${Date.now() % 1_000_000}`;
     const enterprise = newCompany({ domain });
     const ticket = await ticketFor(t.app, newPhone());
-    const signUp = await call(t.app, 'POST', apiPaths.adminSignUp, {
+    const signUp = await call(t.app, contract.adminSignUp, {
       body: { referralId: link.id, ticket, ...accountFields('Founder'), enterprise },
     });
     expect(signUp.code, signUp.msg).toBe(0);
@@ -57,13 +57,13 @@ describe(`every member in a department (${ENGINE})`, () => {
     const afterSignUp = await defaultDepartmentOf(token);
     expect([afterSignUp.memberCount, afterSignUp.listed.length]).toEqual([1, 1]);
 
-    const created = await call(t.app, 'POST', apiPaths.createMember, {
+    const created = await call(t.app, contract.createMember, {
       token,
       body: { account: 'dept.staff', nickname: 'Staff', password: 'Staff2026x' },
     });
     expect(created.code, created.msg).toBe(0);
     const member = await createInvitation(t.app.ctx, { kind: 'member', enterpriseId: signUp.data.enterpriseId });
-    const joined = await call(t.app, 'POST', apiPaths.memberSignUp, {
+    const joined = await call(t.app, contract.memberSignUp, {
       body: { referralId: member.id, ticket: await ticketFor(t.app, newPhone()), ...accountFields('Joiner') },
     });
     expect(joined.code, joined.msg).toBe(0);

@@ -1,4 +1,5 @@
-import { apiPaths, fillPath } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { pathOf } from '@portal/shared/api/contract/define';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -9,6 +10,7 @@ import { createLogger } from '../src/plugins/logger.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call } from './support/http.ts';
 import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const TIME = /^\d\d:\d\d:\d\d /;
 
@@ -46,7 +48,7 @@ describe(`the development log (${ENGINE})`, () => {
   it('writes one short line per request: method, path, status and time, the envelope code when not 0', async () => {
     const user = await createUser(app);
     const signIn = (password: string) =>
-      call(app, 'POST', apiPaths.login, {
+      call(app, contract.login, {
         body: { loginType: 'password', identifierType: 'account', identifier: user.account, password },
       });
 
@@ -61,13 +63,13 @@ describe(`the development log (${ENGINE})`, () => {
   });
 
   it('keeps secrets out of the path, and the outbox codes on lines of their own that stand out', async () => {
-    const invitation = await linesOf(() => call(app, 'GET', fillPath(apiPaths.referralInfo, { id: 'SecretLink123' })));
+    const invitation = await linesOf(() => call(app, 'GET', pathOf(contract.referralInfo, { id: 'SecretLink123' })));
     expect(invitation).toHaveLength(1);
-    expect(invitation[0]).toContain('/api/referral/info/redacted ');
+    expect(invitation[0]).toContain(`${API_PREFIX}/referral/info/redacted `);
     expect(invitation[0]).not.toContain('SecretLink123');
 
     const { phone } = await createUser(app);
-    const sent = await linesOf(() => call(app, 'POST', apiPaths.sendSms, { body: { phone, scene: 'login' } }));
+    const sent = await linesOf(() => call(app, contract.sendSms, { body: { phone, scene: 'login' } }));
     const outbox = sent.filter((line) => line.includes('[dev outbox]'));
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatch(TIME);

@@ -4,7 +4,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import { randomLoopback } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
@@ -37,19 +37,19 @@ describe(`health probes (${ENGINE})`, () => {
     app.app.inject({ method: 'GET', url, headers, remoteAddress: randomLoopback() });
 
   it('answers /healthz with an envelope, without a session, uncached and uncounted', async () => {
-    const reply = await probe(plain, apiPaths.health, { authorization: 'Bearer not-a-session-token-at-all' });
+    const reply = await probe(plain, contract.health.path, { authorization: 'Bearer not-a-session-token-at-all' });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toMatch(/^application\/json/);
     expect(reply.json()).toEqual({ code: 0, msg: 'success', data: { status: 'alive' } });
     expect(reply.headers['cache-control']).toBe('no-store');
     expect(reply.headers['x-ratelimit-limit']).toBeUndefined();
     // the request-rate limit counts every other request, with or without a session
-    const counted = await probe(plain, apiPaths.currentUser);
+    const counted = await probe(plain, contract.currentUser.path);
     expect(counted.headers['x-ratelimit-limit']).toBe(String(REQUESTS_PER_IP_MINUTE));
   });
 
   it('answers /readyz with the state of the database', async () => {
-    const reply = await probe(plain, apiPaths.readiness);
+    const reply = await probe(plain, contract.readiness.path);
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({ code: 0, msg: 'success', data: { database: 'up', redis: 'none' } });
     expect(reply.headers['cache-control']).toBe('no-store');
@@ -60,7 +60,7 @@ describe(`health probes (${ENGINE})`, () => {
     const app = await startTestApp();
     try {
       await app.database.close();
-      const reply = await probe(app, apiPaths.readiness, { 'accept-language': 'en-US' });
+      const reply = await probe(app, contract.readiness.path, { 'accept-language': 'en-US' });
       expect(reply.statusCode).toBe(503);
       expect(reply.json()).toEqual({
         code: 1000503,
@@ -78,7 +78,7 @@ describe(`health probes (${ENGINE})`, () => {
   it('checks Redis when REDIS_URL is set: 1000503 when it does not answer', async () => {
     const down = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
     try {
-      const reply = await probe(down, apiPaths.readiness);
+      const reply = await probe(down, contract.readiness.path);
       expect(reply.statusCode).toBe(503);
       expect(reply.json()).toMatchObject({ code: 1000503, data: { database: 'up', redis: 'down' } });
     } finally {

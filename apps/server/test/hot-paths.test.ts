@@ -3,7 +3,7 @@ import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { type KyselyPlugin, SqliteQueryCompiler } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { reusingStatements } from '../src/db/database.ts';
@@ -70,34 +70,34 @@ describe(`hot paths (${ENGINE})`, () => {
 
   it('authenticates user/current in one statement, and writes last-seen at most once a minute', async () => {
     const { token } = await member();
-    const read = await log.of(() => call(app, 'GET', apiPaths.currentUser, { token }));
+    const read = await log.of(() => call(app, contract.currentUser, { token }));
     expect(read).toHaveLength(1);
     expect(read[0]).toMatch(/^select .* from "sessions" inner join "users"/);
 
     offset += 59_000;
-    expect(writes(await log.of(() => call(app, 'GET', apiPaths.currentUser, { token })))).toEqual([]);
+    expect(writes(await log.of(() => call(app, contract.currentUser, { token })))).toEqual([]);
     offset += 1_000;
-    const touched = await log.of(() => call(app, 'GET', apiPaths.currentUser, { token }));
+    const touched = await log.of(() => call(app, contract.currentUser, { token }));
     expect(writes(touched)).toEqual(['update "sessions" set']);
-    expect(writes(await log.of(() => call(app, 'GET', apiPaths.currentUser, { token })))).toEqual([]);
+    expect(writes(await log.of(() => call(app, contract.currentUser, { token })))).toEqual([]);
   });
 
   it('ends a session idle for the idle limit, counted from its last request', async () => {
     const { token } = await member();
     const idleMs = app.ctx.config.sessionIdleMs;
     offset += 30 * 60_000;
-    expect((await call(app, 'GET', apiPaths.currentUser, { token })).code).toBe(0);
+    expect((await call(app, contract.currentUser, { token })).code).toBe(0);
     // idle for a minute less than the limit since that request: still alive, and used again
     offset += idleMs - 60_000;
-    expect((await call(app, 'GET', apiPaths.currentUser, { token })).code).toBe(0);
+    expect((await call(app, contract.currentUser, { token })).code).toBe(0);
     offset += idleMs;
-    expect((await call(app, 'GET', apiPaths.currentUser, { token })).code).toBe(1000401);
+    expect((await call(app, contract.currentUser, { token })).code).toBe(1000401);
   });
 
   it('answers portal/info in two statements: the session with its user, the companies with their products', async () => {
     const { token, first } = await member();
     const statements = await log.of(async () => {
-      const reply = await call(app, 'GET', apiPaths.portalInfo, { token });
+      const reply = await call(app, contract.portalInfo, { token });
       expect(reply.code).toBe(0);
       expect(reply.data.enterpriseId).toBe(first.enterpriseId);
       expect(
@@ -112,7 +112,7 @@ describe(`hot paths (${ENGINE})`, () => {
   it('lists a company without products with an empty product list', async () => {
     const user = await createUser(app);
     await createCompany(app, { members: [{ userId: user.id }] });
-    const reply = await call(app, 'GET', apiPaths.portalInfo, { token: await tokenFor(app, user.account, PASSWORD) });
+    const reply = await call(app, contract.portalInfo, { token: await tokenFor(app, user.account, PASSWORD) });
     expect(reply.data.enterpriseProduct).toHaveLength(1);
     expect(reply.data.enterpriseProduct[0].productList).toEqual([]);
   });
@@ -120,7 +120,7 @@ describe(`hot paths (${ENGINE})`, () => {
   it("answers a signed-in page's branding in two statements", async () => {
     const { token } = await member();
     const statements = await log.of(async () => {
-      const reply = await call(app, 'GET', apiPaths.personalization, { token });
+      const reply = await call(app, contract.personalization, { token });
       expect(reply.code).toBe(0);
     });
     expect(statements).toHaveLength(2);

@@ -4,7 +4,7 @@ import { hashSecret } from '../src/libraries/secrets.ts';
 import { findEnterpriseById, insertDepartment } from '../src/queries/enterprises.ts';
 import { findInvitationByHash } from '../src/queries/invitations.ts';
 import { findMembership } from '../src/queries/memberships.ts';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { createCompany, createUser } from './support/fixtures.ts';
 import { call } from './support/http.ts';
 import { accountFields, newCompany, newPhone, referralInfo, ticketFor } from './support/registration-flow.ts';
@@ -27,18 +27,18 @@ describe(`invitations (${ENGINE})`, () => {
   }
 
   const adminSignUp = (referralId: string, ticket: string, enterprise = newCompany()) =>
-    call(t.app, 'POST', apiPaths.adminSignUp, { body: { referralId, ticket, ...accountFields(), enterprise } });
+    call(t.app, contract.adminSignUp, { body: { referralId, ticket, ...accountFields(), enterprise } });
   const ownerSignUp = (referralId: string, ticket: string, enterprise = newCompany()) =>
-    call(t.app, 'POST', apiPaths.ownerSignUp, {
+    call(t.app, contract.ownerSignUp, {
       body: { referralId, ticket, ...accountFields(), enterprise },
     });
   const memberSignUp = (referralId: string, ticket: string, nickname = 'New Member') =>
-    call(t.app, 'POST', apiPaths.memberSignUp, {
+    call(t.app, contract.memberSignUp, {
       body: { referralId, ticket, ...accountFields(nickname) },
     });
 
   async function companiesOf(token: string) {
-    const info = await call(t.app, 'GET', apiPaths.portalInfo, { token });
+    const info = await call(t.app, contract.portalInfo, { token });
     expect(info.code, info.msg).toBe(0);
     return info.data;
   }
@@ -59,7 +59,7 @@ describe(`invitations (${ENGINE})`, () => {
     const phone = newPhone();
     const ticket = await ticketFor(t.app, phone);
     const enterprise = newCompany({ domain: 'sunrise-energy' });
-    const signedUp = await call(t.app, 'POST', apiPaths.adminSignUp, {
+    const signedUp = await call(t.app, contract.adminSignUp, {
       body: { referralId: link.id, ticket, ...accountFields('Ada Admin'), email: 'Ada@Example.com', enterprise },
       headers: { 'accept-language': 'en-US' },
     });
@@ -71,7 +71,7 @@ describe(`invitations (${ENGINE})`, () => {
       enterpriseDomain: 'sunrise-energy',
     });
 
-    const current = await call(t.app, 'GET', apiPaths.currentUser, { token: signedUp.data.token });
+    const current = await call(t.app, contract.currentUser, { token: signedUp.data.token });
     expect(current.data).toMatchObject({
       nickname: 'Ada Admin',
       phone,
@@ -98,7 +98,7 @@ describe(`invitations (${ENGINE})`, () => {
     const created = await findEnterpriseById(t.app.ctx.db, signedUp.data.enterpriseId);
     expect(created).toMatchObject({ kind: 'common', parent_enterprise_id: null });
     // the new person signs in with the password given
-    const signIn = await call(t.app, 'POST', apiPaths.login, {
+    const signIn = await call(t.app, contract.login, {
       body: { loginType: 'password', identifierType: 'phone', identifier: phone, password: accountFields().password },
     });
     expect(signIn.code).toBe(0);
@@ -138,9 +138,7 @@ describe(`invitations (${ENGINE})`, () => {
       enterpriseName: company!.full_name,
       enterpriseDomain: domain,
     });
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token: joined.data.token })).data.nickname).toBe(
-      'Mo Member',
-    );
+    expect((await call(t.app, contract.currentUser, { token: joined.data.token })).data.nickname).toBe('Mo Member');
     const portal = await companiesOf(joined.data.token);
     expect(portal.enterpriseId).toBe(enterpriseId);
     expect(portal.enterpriseProduct).toEqual([expect.objectContaining({ enterpriseId, role: 'member' })]);
@@ -270,7 +268,7 @@ describe(`invitations (${ENGINE})`, () => {
     expect(row).toMatchObject({ uses: 1, max_uses: 1 });
     // the losers' tickets were not used up: each can still register elsewhere
     const loserTicket = tickets[replies.indexOf(losers[0]!)]!;
-    const check = await call(t.app, 'POST', apiPaths.signUpCheck, { body: { ticket: loserTicket } });
+    const check = await call(t.app, contract.signUpCheck, { body: { ticket: loserTicket } });
     expect(check.data).toEqual({ registered: false, joined: false });
   });
 

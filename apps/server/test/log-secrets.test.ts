@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiPaths, fillPath } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { pathOf } from '@portal/shared/api/contract/define';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { call, signInWithPassword, tokenFor } from './support/http.ts';
 import { accountFields, newCompany, newPhone } from './support/registration-flow.ts';
 import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
 import { PAGE, temporaryWebDist } from './support/web-dist.ts';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 describe(`secrets in the request log (${ENGINE})`, () => {
   let testDb: TestDatabase;
@@ -69,40 +71,45 @@ describe(`secrets in the request log (${ENGINE})`, () => {
     const token = keep(await tokenFor(app, user.account, PASSWORD));
     await page(`/?arkAuth=${token}&productId=1`);
     await page(`/home?arkAuth=${encodeURIComponent(token)}`, { cookie: `token=${token}; enterpriseId=1` });
-    await call(app, 'GET', `${apiPaths.currentUser}?token=${token}`, { token, headers: { cookie: `token=${token}` } });
-    await call(app, 'GET', `/api/no-such-call?access_token=${token}&Authorization=Bearer%20${token}`, { token });
+    await call(app, 'GET', `${contract.currentUser.path}?token=${token}`, {
+      token,
+      headers: { cookie: `token=${token}` },
+    });
+    await call(app, 'GET', `${API_PREFIX}/no-such-call?access_token=${token}&Authorization=Bearer%20${token}`, {
+      token,
+    });
 
     // an invitation link, opened as a page and read by the app
     const link = await createInvitation(app.ctx, { kind: 'admin', enterpriseId: null });
     const referralId = keep(link.id);
     await page(`/register-common-admin?referralId=${referralId}`);
-    await call(app, 'GET', fillPath(apiPaths.referralInfo, { id: referralId }));
+    await call(app, 'GET', pathOf(contract.referralInfo, { id: referralId }));
 
     // the registration: a code by SMS, its ticket, the new account's session
     const phone = newPhone();
-    expect((await call(app, 'POST', apiPaths.sendSms, { body: { phone, scene: 'register' } })).code).toBe(0);
+    expect((await call(app, contract.sendSms, { body: { phone, scene: 'register' } })).code).toBe(0);
     await app.messenger.idle();
     const code = keep(texts.at(-1)?.match(/\b(\d{6})\b/)?.[1]);
-    const checked = await call(app, 'POST', apiPaths.checkPhoneCode, { body: { phone, code, scene: 'register' } });
+    const checked = await call(app, contract.checkPhoneCode, { body: { phone, code, scene: 'register' } });
     const ticket = keep(checked.data.ticket);
     await page(`/register-common-admin?referralId=${referralId}&ticket=${ticket}&code=${code}`);
-    const signedUp = await call(app, 'POST', apiPaths.adminSignUp, {
+    const signedUp = await call(app, contract.adminSignUp, {
       body: { referralId, ticket, ...accountFields(), enterprise: newCompany() },
     });
     expect(signedUp.code, signedUp.msg).toBe(0);
     keep(signedUp.data.token);
 
     // two-step sign-in: the secret, the recovery codes, the ticket between the steps, the session
-    const setup = await call(app, 'POST', apiPaths.twoStepSetup, { token });
+    const setup = await call(app, contract.twoStepSetup, { token });
     const secret = keep(setup.data.secret);
     const codeNow = () => generate({ secret, epoch: Math.floor(app.ctx.now() / 1000) });
-    const confirmed = await call(app, 'POST', apiPaths.twoStepConfirm, { token, body: { code: await codeNow() } });
+    const confirmed = await call(app, contract.twoStepConfirm, { token, body: { code: await codeNow() } });
     expect(confirmed.code, confirmed.msg).toBe(0);
     (confirmed.data.recoveryCodes as string[]).forEach(keep);
     const first = await signInWithPassword(app, 'account', user.account, PASSWORD);
     const twoStepTicket = keep(first.data.twoStep.ticket);
     await page(`/login?ticket=${twoStepTicket}`);
-    const second = await call(app, 'POST', apiPaths.loginTwoStep, {
+    const second = await call(app, contract.loginTwoStep, {
       body: { ticket: twoStepTicket, code: confirmed.data.recoveryCodes[0] },
     });
     expect(second.code, second.msg).toBe(0);
@@ -124,7 +131,7 @@ describe(`secrets in the request log (${ENGINE})`, () => {
     expect(loggableUrl('/x?TOKEN=a&refresh_token=b&ticket=c&code=d&referralId=e&langCode=zh-CN')).toBe(
       '/x?TOKEN=redacted&refresh_token=redacted&ticket=redacted&code=redacted&referralId=redacted&langCode=zh-CN',
     );
-    expect(loggableUrl('/api/referral/info/abcdef?x=1')).toBe('/api/referral/info/redacted?x=1');
+    expect(loggableUrl(`${API_PREFIX}/referral/info/abcdef?x=1`)).toBe(`${API_PREFIX}/referral/info/redacted?x=1`);
     expect(loggableUrl('/home?productId=2')).toBe('/home?productId=2');
     expect(loggableUrl('/home')).toBe('/home');
   });

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { apiPaths, fillPath } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { pathOf } from '@portal/shared/api/contract/define';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, signInWithPassword } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const TOKEN = randomBytes(24).toString('base64url');
 
@@ -78,7 +80,7 @@ describe(`metrics (${ENGINE})`, () => {
       expect((await signInWithPassword(t.app, 'account', user.account, PASSWORD)).code).toBe(0);
       expect((await signInWithPassword(t.app, 'account', disabled.account, PASSWORD)).code).toBe(1008117);
       const byCode = { loginType: 'code', identifierType: 'phone', identifier: user.phone, code: '000000' };
-      expect((await call(t.app, 'POST', apiPaths.login, { body: byCode })).code).toBe(1009104);
+      expect((await call(t.app, contract.login, { body: byCode })).code).toBe(1009104);
 
       const after = await scrape();
       expect(count(after, 'password', 'failure') - count(before, 'password', 'failure')).toBe(2);
@@ -91,14 +93,10 @@ describe(`metrics (${ENGINE})`, () => {
       const user = await createUser(t.app);
       const before = await scrape();
       const ip = '127.0.9.1';
-      expect(
-        (await call(t.app, 'POST', apiPaths.sendSms, { body: { phone: user.phone, scene: 'login' }, ip })).code,
-      ).toBe(0);
-      const again = await call(t.app, 'POST', apiPaths.sendSms, { body: { phone: user.phone, scene: 'login' }, ip });
+      expect((await call(t.app, contract.sendSms, { body: { phone: user.phone, scene: 'login' }, ip })).code).toBe(0);
+      const again = await call(t.app, contract.sendSms, { body: { phone: user.phone, scene: 'login' }, ip });
       expect(again.status).toBe(429);
-      expect(
-        (await call(t.app, 'POST', apiPaths.sendEmail, { body: { email: user.email, scene: 'login' }, ip })).code,
-      ).toBe(0);
+      expect((await call(t.app, contract.sendEmail, { body: { email: user.email, scene: 'login' }, ip })).code).toBe(0);
       // the development outbox receives them, just after the answers
       await t.app.messenger.idle();
 
@@ -132,23 +130,23 @@ describe(`metrics (${ENGINE})`, () => {
 
     it("time requests by their route's pattern, never by the path that holds an invitation id", async () => {
       const invitationId = randomBytes(32).toString('base64url');
-      const url = fillPath(apiPaths.referralInfo, { id: invitationId });
+      const url = pathOf(contract.referralInfo, { id: invitationId });
       expect((await call(t.app, 'GET', url)).status).toBe(200);
       expect((await call(t.app, 'GET', `${url}?referralId=${invitationId}`)).status).toBe(200);
-      await call(t.app, 'GET', `/api/no-such-call/${invitationId}`);
+      await call(t.app, 'GET', `${API_PREFIX}/no-such-call/${invitationId}`);
 
       const text = await scrape();
       expect(text).not.toContain(invitationId);
       expect(
         sample(text, 'portal_http_request_duration_seconds_count', {
           method: 'GET',
-          route: '/api/referral/info/:id',
+          route: `${API_PREFIX}/referral/info/:id`,
           status_code: '200',
         }),
       ).toBe(2);
       expect(
         sample(text, 'portal_http_request_duration_seconds_bucket', {
-          route: '/api/referral/info/:id',
+          route: `${API_PREFIX}/referral/info/:id`,
           le: '+Inf',
         }),
       ).toBe(2);
@@ -158,7 +156,7 @@ describe(`metrics (${ENGINE})`, () => {
     });
 
     it("report the database's connections, the event loop's delay and the process", async () => {
-      await call(t.app, 'GET', apiPaths.readiness);
+      await call(t.app, contract.readiness);
       const text = await scrape();
       expect(sample(text, 'portal_db_connections')).toBeGreaterThanOrEqual(1);
       if (ENGINE === 'postgres') {

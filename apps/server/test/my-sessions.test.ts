@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, createUser } from './support/fixtures.ts';
@@ -21,7 +21,7 @@ describe(`my sessions (${ENGINE})`, () => {
 
   /** Signs in by account from a client of its own: a `User-Agent` and an address. */
   async function signInFrom(account: string, userAgent: string | null, ip?: string): Promise<string> {
-    const reply = await call(t.app, 'POST', apiPaths.login, {
+    const reply = await call(t.app, contract.login, {
       body: { loginType: 'password', identifierType: 'account', identifier: account, password: PASSWORD },
       headers: userAgent === null ? {} : { 'user-agent': userAgent },
       ...(ip ? { ip } : {}),
@@ -29,10 +29,10 @@ describe(`my sessions (${ENGINE})`, () => {
     expect(reply.code, reply.msg).toBe(0);
     return reply.data.token as string;
   }
-  const list = (token: string) => call(t.app, 'GET', apiPaths.mySessions, { token });
-  const revoke = (token: string, id: unknown) => call(t.app, 'POST', apiPaths.revokeMySession, { token, body: { id } });
-  const revokeOthers = (token: string) => call(t.app, 'POST', apiPaths.revokeMyOtherSessions, { token });
-  const whoAmI = (token: string, app: FastifyInstance = t.app) => call(app, 'GET', apiPaths.currentUser, { token });
+  const list = (token: string) => call(t.app, contract.mySessions, { token });
+  const revoke = (token: string, id: unknown) => call(t.app, contract.revokeMySession, { token, body: { id } });
+  const revokeOthers = (token: string) => call(t.app, contract.revokeMyOtherSessions, { token });
+  const whoAmI = (token: string, app: FastifyInstance = t.app) => call(app, contract.currentUser, { token });
   const auditRows = (userId: number, action: string) =>
     t.app.ctx.db
       .selectFrom('audit_events')
@@ -93,7 +93,7 @@ describe(`my sessions (${ENGINE})`, () => {
     const other = await createUser(t.app);
     await signInFrom(other.account, CHROME_WINDOWS);
     const ended = await signInFrom(user.account, CHROME_WINDOWS);
-    expect((await call(t.app, 'POST', apiPaths.logout, { token: ended })).code).toBe(0);
+    expect((await call(t.app, contract.logout, { token: ended })).code).toBe(0);
     await signInFrom(user.account, SAFARI_IPHONE);
     // idle for longer than the idle limit: still unrevoked in the table, but no longer live
     t.clock.advance(t.app.ctx.config.sessionIdleMs + 60_000);
@@ -126,7 +126,7 @@ describe(`my sessions (${ENGINE})`, () => {
   it('records the device of a session opened by registration', async () => {
     const phone = newPhone();
     const ticket = await ticketFor(t.app, phone);
-    const reply = await call(t.app, 'POST', apiPaths.personalSignUp, {
+    const reply = await call(t.app, contract.personalSignUp, {
       body: { ticket, ...accountFields() },
       headers: { 'user-agent': SAFARI_IPHONE },
       ip: '192.0.2.10',
@@ -174,19 +174,19 @@ describe(`my sessions (${ENGINE})`, () => {
 
     const old = await signInFrom(user.account, CHROME_WINDOWS);
     const oldId = (await list(old)).data.find((s: { current: boolean }) => s.current).id;
-    expect((await call(t.app, 'POST', apiPaths.logout, { token: old })).code).toBe(0);
+    expect((await call(t.app, contract.logout, { token: old })).code).toBe(0);
     expect((await revoke(mine, oldId)).code).toBe(1009150);
 
     for (const id of ['1', 0, -3, 1.5, null]) expect((await revoke(mine, id)).code).toBe(1000400);
-    expect(
-      (await call(t.app, 'POST', apiPaths.revokeMySession, { token: mine, body: { id: theirId, x: 1 } })).code,
-    ).toBe(1000400);
-    expect(await call(t.app, 'GET', apiPaths.mySessions)).toMatchObject({ status: 401, code: 1000401 });
-    expect(await call(t.app, 'POST', apiPaths.revokeMySession, { body: { id: theirId } })).toMatchObject({
+    expect((await call(t.app, contract.revokeMySession, { token: mine, body: { id: theirId, x: 1 } })).code).toBe(
+      1000400,
+    );
+    expect(await call(t.app, contract.mySessions)).toMatchObject({ status: 401, code: 1000401 });
+    expect(await call(t.app, contract.revokeMySession, { body: { id: theirId } })).toMatchObject({
       status: 401,
       code: 1000401,
     });
-    expect((await call(t.app, 'POST', apiPaths.revokeMyOtherSessions)).code).toBe(1000401);
+    expect((await call(t.app, contract.revokeMyOtherSessions)).code).toBe(1000401);
   });
 
   it('ending the current session is signing out', async () => {

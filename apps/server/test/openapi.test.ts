@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { apiPaths, SETTINGS_PREFIX } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { SETTINGS_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 /** What production requires besides NODE_ENV: real transports (never used by these tests). */
@@ -67,28 +68,28 @@ describe(`the OpenAPI description (${ENGINE})`, () => {
     const operation = (path: string, method = 'post') => document.paths[path]![method]!;
     // no session: no requirement at all
     for (const [path, method] of [
-      [apiPaths.login, 'post'],
-      [apiPaths.forgetPassword, 'post'],
-      [apiPaths.adminSignUp, 'post'],
-      ['/api/referral/info/{id}', 'get'],
+      [contract.login.path, 'post'],
+      [contract.forgetPassword.path, 'post'],
+      [contract.adminSignUp.path, 'post'],
+      [`${API_PREFIX}/referral/info/{id}`, 'get'],
       [`${SETTINGS_PREFIX}/enterprise/personalization/icon/{enterpriseId}`, 'get'],
-      [apiPaths.health, 'get'],
+      [contract.health.path, 'get'],
     ] as const) {
       expect(operation(path, method).security, path).toEqual([]);
     }
     // a session when there is one
-    expect(operation(apiPaths.sendSms).security).toEqual([{}, { bearer: [] }]);
-    expect(operation(apiPaths.personalization, 'get').security).toEqual([{}, { bearer: [] }]);
+    expect(operation(contract.sendSms.path).security).toEqual([{}, { bearer: [] }]);
+    expect(operation(contract.personalization.path, 'get').security).toEqual([{}, { bearer: [] }]);
     // the document's bearer requirement, and 401 without it
     for (const [path, method] of [
-      [apiPaths.currentUser, 'get'],
-      [apiPaths.updatePassword, 'post'],
-      [apiPaths.members, 'get'],
+      [contract.currentUser.path, 'get'],
+      [contract.updatePassword.path, 'post'],
+      [contract.members.path, 'get'],
     ] as const) {
       expect(operation(path, method).security, path).toBeUndefined();
       expect(Object.keys(operation(path, method).responses), path).toContain('401');
     }
-    expect(Object.keys(operation(apiPaths.login).responses)).not.toContain('401');
+    expect(Object.keys(operation(contract.login.path).responses)).not.toContain('401');
   });
 
   it("describes the settings centre's refusals and the icon upload's multipart body", () => {
@@ -99,19 +100,19 @@ describe(`the OpenAPI description (${ENGINE})`, () => {
         expect(Object.keys(operation.responses), `${method} ${path}`).toContain('403');
       }
     }
-    const upload = document.paths[apiPaths.uploadIcon]!.post!;
+    const upload = document.paths[contract.uploadIcon.path]!.post!;
     expect(Object.keys(upload.requestBody!.content)).toEqual(['multipart/form-data']);
     expect(upload.requestBody!.content['multipart/form-data']!.schema.properties!.file!.format).toBe('binary');
     expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['403', '413', '415']));
   });
 });
 
-describe(`/api/docs by environment (${ENGINE})`, () => {
+describe(`${API_PREFIX}/docs by environment (${ENGINE})`, () => {
   const docs = async (env: Record<string, string>) => {
     const t = await startTestApp(env);
     try {
-      const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
-      const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+      const json = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/json` });
+      const page = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/docs` });
       return { json: [json.statusCode, json.json().code], page: page.statusCode };
     } finally {
       await t.close();

@@ -1,5 +1,5 @@
 import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../src/libraries/retention.ts';
 import { call } from './support/http.ts';
@@ -15,7 +15,7 @@ describe(`passkey sign-in challenges, which anyone may ask for (${ENGINE})`, () 
   });
   afterAll(async () => t?.close());
 
-  const options = (ip: string) => call(t.app, 'POST', apiPaths.passkeySignInOptions, { ip });
+  const options = (ip: string) => call(t.app, contract.passkeySignInOptions, { ip });
   const stored = async () => (await t.app.ctx.db.selectFrom('webauthn_challenges').select('id').execute()).length;
 
   it('are capped per address while they live, with Retry-After beyond', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PASSKEY_LIMIT } from '@portal/shared/api/passkeys';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
@@ -41,13 +41,13 @@ describe(`the passkey limit under concurrent adds (${ENGINE})`, () => {
     // every answer ready first, so that the adds themselves run side by side
     const answers = [];
     for (let i = 0; i < CONCURRENT; i++) {
-      const options = await call(t.app, 'POST', apiPaths.passkeyRegistrationOptions, { token });
+      const options = await call(t.app, contract.passkeyRegistrationOptions, { token });
       expect(options.code, options.msg).toBe(0);
       answers.push(createCredential(options.data).response);
     }
     const codes = await Promise.all(
       answers.map(
-        async (response) => (await call(t.app, 'POST', apiPaths.passkeys, { token, body: { response } })).code,
+        async (response) => (await call(t.app, 'POST', contract.passkeys.path, { token, body: { response } })).code,
       ),
     );
     expect(codes.filter((code) => code === 0)).toHaveLength(1);

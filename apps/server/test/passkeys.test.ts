@@ -1,5 +1,5 @@
 import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowedOrigin, relyingPartyId } from '../src/libraries/passkeys.ts';
 import { purgeExpired } from '../src/libraries/retention.ts';
@@ -17,7 +17,7 @@ describe(`passkeys (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const list = async (token: string) => (await call(t.app, 'GET', apiPaths.passkeys, { token })).data;
+  const list = async (token: string) => (await call(t.app, contract.passkeys, { token })).data;
   const audits = (userId: number, action: string) => auditEventsOf(t.app, userId, action);
 
   it('registers discoverable passkeys for the relying party, lists, renames and removes them', async () => {
@@ -51,19 +51,20 @@ describe(`passkeys (${ENGINE})`, () => {
     expect([a.id, a.name, b.id, b.name]).toEqual([first.reply.data.id, 'Laptop', second.reply.data.id, null]);
     expect(Date.parse(a.createdAt)).toBeGreaterThan(0);
 
-    expect(
-      await call(t.app, 'POST', apiPaths.renamePasskey, { token, body: { id: b.id, name: '手机' } }),
-    ).toMatchObject({ code: 0, data: null });
-    const tooLong = await call(t.app, 'POST', apiPaths.renamePasskey, {
+    expect(await call(t.app, contract.renamePasskey, { token, body: { id: b.id, name: '手机' } })).toMatchObject({
+      code: 0,
+      data: null,
+    });
+    const tooLong = await call(t.app, contract.renamePasskey, {
       token,
       body: { id: b.id, name: '张'.repeat(26) },
     });
     expect([tooLong.code, tooLong.data.fields.name]).toEqual([1000400, 'validation.passkeyNameTooLong']);
-    const blank = await call(t.app, 'POST', apiPaths.renamePasskey, { token, body: { id: b.id, name: '  ' } });
+    const blank = await call(t.app, contract.renamePasskey, { token, body: { id: b.id, name: '  ' } });
     expect([blank.code, blank.data.fields.name]).toEqual([1000400, 'validation.passkeyNameRequired']);
     expect((await list(token)).map((p: { name: string }) => p.name)).toEqual(['Laptop', '手机']);
 
-    expect(await call(t.app, 'POST', apiPaths.removePasskey, { token, body: { id: a.id } })).toMatchObject({ code: 0 });
+    expect(await call(t.app, contract.removePasskey, { token, body: { id: a.id } })).toMatchObject({ code: 0 });
     expect((await list(token)).map((p: { id: number }) => p.id)).toEqual([b.id]);
     // the removed passkey no longer signs in
     expect((await signInWith(t.app, first.credential)).code).toBe(1009117);
@@ -72,8 +73,8 @@ describe(`passkeys (${ENGINE})`, () => {
 
     // a session is needed for all of it
     for (const [method, url] of [
-      ['GET', apiPaths.passkeys],
-      ['POST', apiPaths.passkeyRegistrationOptions],
+      ['GET', contract.passkeys.path],
+      ['POST', contract.passkeyRegistrationOptions.path],
     ] as const) {
       expect((await call(t.app, method, url)).status).toBe(401);
     }
@@ -85,7 +86,7 @@ describe(`passkeys (${ENGINE})`, () => {
     const token = await tokenFor(t.app, user.account, PASSWORD);
     const { credential } = await register(t.app, token, { name: 'Key' });
 
-    const options = await call(t.app, 'POST', apiPaths.passkeySignInOptions);
+    const options = await call(t.app, contract.passkeySignInOptions);
     expect(options.data.options).toMatchObject({ rpId: 'localhost', userVerification: 'preferred' });
     expect(options.data.options.allowCredentials ?? []).toEqual([]);
     expect(options.data.challengeId).toBe(options.data.options.challenge);
@@ -93,7 +94,7 @@ describe(`passkeys (${ENGINE})`, () => {
     const signedIn = await signInWith(t.app, credential);
     expect(signedIn.code, signedIn.msg).toBe(0);
     expect(signedIn.data.expiresAt).toEqual(expect.any(String));
-    const me = await call(t.app, 'GET', apiPaths.currentUser, { token: signedIn.data.token });
+    const me = await call(t.app, contract.currentUser, { token: signedIn.data.token });
     expect(me.data.userId).toBe(user.id);
     const [passkey] = await list(token);
     expect(passkey.lastUsedAt).not.toBeNull();
@@ -148,42 +149,42 @@ describe(`passkeys (${ENGINE})`, () => {
     const otherToken = await tokenFor(t.app, other.account, PASSWORD);
 
     // registration: an answer to another user's options, then the same answer twice
-    const started = await call(t.app, 'POST', apiPaths.passkeyRegistrationOptions, { token });
+    const started = await call(t.app, contract.passkeyRegistrationOptions, { token });
     const fresh = createCredential(started.data);
     const add = (bearer: string) =>
-      call(t.app, 'POST', apiPaths.passkeys, { token: bearer, body: { response: fresh.response } });
+      call(t.app, 'POST', contract.passkeys.path, { token: bearer, body: { response: fresh.response } });
     expect((await add(otherToken)).code).toBe(1009170);
     expect((await add(token)).code).toBe(0);
     expect((await add(token)).code).toBe(1009170);
     expect(await list(otherToken)).toEqual([]);
-    const late = await call(t.app, 'POST', apiPaths.passkeyRegistrationOptions, { token });
+    const late = await call(t.app, contract.passkeyRegistrationOptions, { token });
     t.clock.advance(PASSKEY_CHALLENGE_TTL_SECONDS * 1000 + 1);
     const lateCredential = createCredential(late.data);
     expect(
-      (await call(t.app, 'POST', apiPaths.passkeys, { token, body: { response: lateCredential.response } })).code,
+      (await call(t.app, 'POST', contract.passkeys.path, { token, body: { response: lateCredential.response } })).code,
     ).toBe(1009170);
 
     // sign-in: a replayed answer, and one to an expired challenge
-    const options = await call(t.app, 'POST', apiPaths.passkeySignInOptions);
+    const options = await call(t.app, contract.passkeySignInOptions);
     const answer = signInResponse(fresh.credential, options.data.challengeId);
     const body = { challengeId: options.data.challengeId, response: answer };
-    expect((await call(t.app, 'POST', apiPaths.passkeySignIn, { body })).code).toBe(0);
-    expect((await call(t.app, 'POST', apiPaths.passkeySignIn, { body })).code).toBe(1009170);
-    const expiring = await call(t.app, 'POST', apiPaths.passkeySignInOptions);
+    expect((await call(t.app, contract.passkeySignIn, { body })).code).toBe(0);
+    expect((await call(t.app, contract.passkeySignIn, { body })).code).toBe(1009170);
+    const expiring = await call(t.app, contract.passkeySignInOptions);
     t.clock.advance(PASSKEY_CHALLENGE_TTL_SECONDS * 1000 + 1);
     const expired = {
       challengeId: expiring.data.challengeId,
       response: signInResponse(fresh.credential, expiring.data.challengeId),
     };
-    expect((await call(t.app, 'POST', apiPaths.passkeySignIn, { body: expired })).code).toBe(1009170);
+    expect((await call(t.app, contract.passkeySignIn, { body: expired })).code).toBe(1009170);
     // an answer signed over another challenge than the one it names
-    const named = await call(t.app, 'POST', apiPaths.passkeySignInOptions);
-    const signed = await call(t.app, 'POST', apiPaths.passkeySignInOptions);
+    const named = await call(t.app, contract.passkeySignInOptions);
+    const signed = await call(t.app, contract.passkeySignInOptions);
     const mixed = {
       challengeId: named.data.challengeId,
       response: signInResponse(fresh.credential, signed.data.challengeId),
     };
-    expect((await call(t.app, 'POST', apiPaths.passkeySignIn, { body: mixed })).code).toBe(1009117);
+    expect((await call(t.app, contract.passkeySignIn, { body: mixed })).code).toBe(1009117);
 
     // a day after they expired, the scheduled purge deletes them
     const challenges = () => t.app.ctx.db.selectFrom('webauthn_challenges').select('id').execute();
@@ -201,18 +202,18 @@ describe(`passkeys (${ENGINE})`, () => {
     const { reply, credential } = await register(t.app, ownerToken, { name: 'Mine' });
     const id = reply.data.id;
 
-    expect(await call(t.app, 'POST', apiPaths.removePasskey, { token: strangerToken, body: { id } })).toMatchObject({
+    expect(await call(t.app, contract.removePasskey, { token: strangerToken, body: { id } })).toMatchObject({
       status: 404,
       code: 1000404,
     });
     expect(
-      (await call(t.app, 'POST', apiPaths.renamePasskey, { token: strangerToken, body: { id, name: 'Theirs' } })).code,
+      (await call(t.app, contract.renamePasskey, { token: strangerToken, body: { id, name: 'Theirs' } })).code,
     ).toBe(1000404);
     expect(await list(strangerToken)).toEqual([]);
     expect((await list(ownerToken)).map((p: { name: string }) => p.name)).toEqual(['Mine']);
 
     // a credential nobody registered, and a registered credential whose handle names someone else
-    const started = await call(t.app, 'POST', apiPaths.passkeyRegistrationOptions, { token: strangerToken });
+    const started = await call(t.app, contract.passkeyRegistrationOptions, { token: strangerToken });
     const unknown = createCredential(started.data).credential;
     expect((await signInWith(t.app, unknown)).code).toBe(1009117);
     const forged = { ...credential, userHandle: started.data.user.id };
@@ -220,9 +221,9 @@ describe(`passkeys (${ENGINE})`, () => {
     expect((await signInWith(t.app, credential)).code).toBe(0);
 
     // the same credential cannot be added twice, by anyone
-    const again = await call(t.app, 'POST', apiPaths.passkeyRegistrationOptions, { token: strangerToken });
+    const again = await call(t.app, contract.passkeyRegistrationOptions, { token: strangerToken });
     const copy = createCredential(again.data, { id: credential.id });
-    const duplicate = await call(t.app, 'POST', apiPaths.passkeys, {
+    const duplicate = await call(t.app, 'POST', contract.passkeys.path, {
       token: strangerToken,
       body: { response: copy.response },
     });
@@ -252,12 +253,12 @@ describe(`passkeys (${ENGINE})`, () => {
   });
 
   it('refuses malformed answers with 1000400 before any work', async () => {
-    const options = await call(t.app, 'POST', apiPaths.passkeySignInOptions);
-    const bad = await call(t.app, 'POST', apiPaths.passkeySignIn, {
+    const options = await call(t.app, contract.passkeySignInOptions);
+    const bad = await call(t.app, contract.passkeySignIn, {
       body: { challengeId: options.data.challengeId, response: { id: 'x', extra: 1 } },
     });
     expect([bad.status, bad.code]).toEqual([400, 1000400]);
-    const control = await call(t.app, 'POST', apiPaths.passkeySignIn, {
+    const control = await call(t.app, contract.passkeySignIn, {
       body: { challengeId: 'a\u0000b', response: {} },
     });
     expect(control.code).toBe(1000400);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, latestCode, otherCode, signInWithPassword, tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, restartApp, startTestApp } from './support/test-app.ts';
@@ -12,11 +12,12 @@ describe(`forgotten password (${ENGINE})`, () => {
   afterAll(async () => t?.close());
 
   const fresh = 'Fresh2027x';
-  const reset = (body: Record<string, unknown>) => call(t.app, 'POST', apiPaths.forgetPassword, { body });
+  const reset = (body: Record<string, unknown>) => call(t.app, contract.forgetPassword, { body });
   const resetCode = async (target: string) => {
     const body = target.includes('@') ? { email: target, scene: 'reset' } : { phone: target, scene: 'reset' };
     expect(
-      (await call(t.app, 'POST', target.includes('@') ? apiPaths.sendEmail : apiPaths.sendSms, { body })).code,
+      (await call(t.app, 'POST', target.includes('@') ? contract.sendEmail.path : contract.sendSms.path, { body }))
+        .code,
     ).toBe(0);
     return latestCode(t.app, target.toLowerCase());
   };
@@ -39,11 +40,11 @@ describe(`forgotten password (${ENGINE})`, () => {
     const weak = await reset({ ...body, password: 'short', confirmPassword: 'short' });
     expect([weak.status, weak.code, weak.data.fields.password]).toEqual([400, 1000400, 'validation.passwordRule']);
     expect((await reset({ ...body, code: otherCode(code) })).code).toBe(1009104);
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token: first })).code).toBe(0);
+    expect((await call(t.app, contract.currentUser, { token: first })).code).toBe(0);
 
     expect(await reset(body)).toMatchObject({ code: 0, data: null });
     for (const token of [first, second]) {
-      expect(await call(t.app, 'GET', apiPaths.currentUser, { token })).toMatchObject({ status: 401, code: 1000401 });
+      expect(await call(t.app, contract.currentUser, { token })).toMatchObject({ status: 401, code: 1000401 });
     }
     expect((await signInWithPassword(t.app, 'phone', user.phone!, PASSWORD)).code).toBe(1009117);
     const signedIn = await signInWithPassword(t.app, 'phone', user.phone!, fresh);
@@ -62,8 +63,8 @@ describe(`forgotten password (${ENGINE})`, () => {
 
     const restarted = await restartApp(t);
     try {
-      expect((await call(restarted, 'GET', apiPaths.currentUser, { token: first })).code).toBe(1000401);
-      expect((await call(restarted, 'GET', apiPaths.currentUser, { token: signedIn.data.token })).code).toBe(0);
+      expect((await call(restarted, contract.currentUser, { token: first })).code).toBe(1000401);
+      expect((await call(restarted, contract.currentUser, { token: signedIn.data.token })).code).toBe(0);
     } finally {
       await restarted.close();
       await restarted.ctx.db.destroy();

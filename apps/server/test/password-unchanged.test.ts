@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, latestCode, tokenFor } from './support/http.ts';
 import { auditEventsOf } from './support/audit.ts';
@@ -18,13 +18,13 @@ describe(`a new password equal to the current one (${ENGINE})`, () => {
     const user = await createUser(t.app);
     const mine = await tokenFor(t.app, user.account, PASSWORD);
     const other = await tokenFor(t.app, user.account, PASSWORD);
-    const unchanged = await call(t.app, 'POST', apiPaths.updatePassword, {
+    const unchanged = await call(t.app, contract.updatePassword, {
       token: mine,
       body: { oldPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD },
     });
     expect(unchanged.code).toBe(1009131);
     for (const token of [mine, other]) {
-      expect((await call(t.app, 'GET', apiPaths.currentUser, { token })).code).toBe(0);
+      expect((await call(t.app, contract.currentUser, { token })).code).toBe(0);
     }
     expect(await auditCount(user.id, 'password.change')).toBe(0);
     // the right old password is no failed sign-in: no wait builds up
@@ -41,14 +41,12 @@ describe(`a new password equal to the current one (${ENGINE})`, () => {
     const token = await tokenFor(t.app, user.account, PASSWORD);
     const body = { identifierType: 'phone', identifier: user.phone, password: PASSWORD, confirmPassword: PASSWORD };
     // without the right code the answer is the wrong code's, whatever the password
-    expect((await call(t.app, 'POST', apiPaths.forgetPassword, { body: { ...body, code: '000000' } })).code).toBe(
-      1009104,
-    );
-    expect((await call(t.app, 'POST', apiPaths.sendSms, { body: { phone: user.phone, scene: 'reset' } })).code).toBe(0);
+    expect((await call(t.app, contract.forgetPassword, { body: { ...body, code: '000000' } })).code).toBe(1009104);
+    expect((await call(t.app, contract.sendSms, { body: { phone: user.phone, scene: 'reset' } })).code).toBe(0);
     const code = await latestCode(t.app, user.phone!);
-    const unchanged = await call(t.app, 'POST', apiPaths.forgetPassword, { body: { ...body, code } });
+    const unchanged = await call(t.app, contract.forgetPassword, { body: { ...body, code } });
     expect(unchanged.code).toBe(1009131);
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token })).code).toBe(0);
+    expect((await call(t.app, contract.currentUser, { token })).code).toBe(0);
     expect(await auditCount(user.id, 'password.reset')).toBe(0);
   });
 });

@@ -1,10 +1,11 @@
 import { translate } from '@portal/shared/locales/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, latestCode, otherCode, signInWithPassword, tokenFor } from './support/http.ts';
 import { auditEventsOf } from './support/audit.ts';
 import { ENGINE, type TestApp, restartApp, startTestApp } from './support/test-app.ts';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 describe(`personal centre (${ENGINE})`, () => {
   let t: TestApp;
@@ -13,9 +14,9 @@ describe(`personal centre (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const current = async (token: string) => (await call(t.app, 'GET', apiPaths.currentUser, { token })).data;
+  const current = async (token: string) => (await call(t.app, contract.currentUser, { token })).data;
   const bindCode = async (target: string) => {
-    const url = target.includes('@') ? apiPaths.sendEmail : apiPaths.sendSms;
+    const url = target.includes('@') ? contract.sendEmail.path : contract.sendSms.path;
     const body = target.includes('@') ? { email: target, scene: 'bind' } : { phone: target, scene: 'bind' };
     expect((await call(t.app, 'POST', url, { body })).code).toBe(0);
     return (await latestCode(t.app, target.toLowerCase()))!;
@@ -25,7 +26,7 @@ describe(`personal centre (${ENGINE})`, () => {
   it('changes the nickname up to 50 units, a CJK character counting 2; anything else is 1000400', async () => {
     const user = await createUser(t.app);
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    const update = (body: unknown) => call(t.app, 'POST', apiPaths.updateNickname, { token, body });
+    const update = (body: unknown) => call(t.app, contract.updateNickname, { token, body });
 
     expect(await update({ nickname: '张'.repeat(25) })).toMatchObject({ code: 0, data: null });
     expect((await current(token)).nickname).toBe('张'.repeat(25));
@@ -42,7 +43,7 @@ describe(`personal centre (${ENGINE})`, () => {
     expect((await update({ nickname: 'Ok', userId: 1 })).data.fields.userId).toBe('validation.unknownField');
     expect((await update({ nickname: 7 })).code).toBe(1000400);
     expect((await current(token)).nickname).toBe('a'.repeat(50));
-    expect(await call(t.app, 'POST', apiPaths.updateNickname, { body: { nickname: 'x' } })).toMatchObject({
+    expect(await call(t.app, contract.updateNickname, { body: { nickname: 'x' } })).toMatchObject({
       status: 401,
       code: 1000401,
     });
@@ -56,11 +57,9 @@ describe(`personal centre (${ENGINE})`, () => {
     const phone = '13512340001';
     const code = await bindCode(`+86${phone}`);
 
-    const wrong = await call(t.app, 'POST', apiPaths.updatePhone, { token, body: { phone, code: otherCode(code) } });
+    const wrong = await call(t.app, contract.updatePhone, { token, body: { phone, code: otherCode(code) } });
     expect([wrong.status, wrong.code, wrong.data]).toEqual([200, 1009104, null]);
-    expect(
-      await call(t.app, 'POST', apiPaths.updatePhone, { token, body: { phone: `+86${phone}`, code } }),
-    ).toMatchObject({
+    expect(await call(t.app, contract.updatePhone, { token, body: { phone: `+86${phone}`, code } })).toMatchObject({
       code: 0,
       data: null,
     });
@@ -68,15 +67,15 @@ describe(`personal centre (${ENGINE})`, () => {
     expect((await signInWithPassword(t.app, 'phone', phone, PASSWORD)).code).toBe(0);
     expect((await signInWithPassword(t.app, 'phone', certified.phone!, PASSWORD)).code).toBe(1009117);
     // the code is single use
-    expect((await call(t.app, 'POST', apiPaths.updatePhone, { token, body: { phone, code } })).code).toBe(1009104);
+    expect((await call(t.app, contract.updatePhone, { token, body: { phone, code } })).code).toBe(1009104);
     expect(await auditCount(certified.id, 'phone.change')).toBe(1);
 
-    const malformed = await call(t.app, 'POST', apiPaths.updatePhone, { token, body: { phone: '12345', code } });
+    const malformed = await call(t.app, contract.updatePhone, { token, body: { phone: '12345', code } });
     expect([malformed.code, malformed.data.fields.phone]).toEqual([1000400, 'validation.phoneFormat']);
     const uncertifiedToken = await tokenFor(t.app, user.account, PASSWORD);
-    expect(
-      (await call(t.app, 'POST', apiPaths.updatePhone, { token: uncertifiedToken, body: { phone, code } })).code,
-    ).toBe(1009130);
+    expect((await call(t.app, contract.updatePhone, { token: uncertifiedToken, body: { phone, code } })).code).toBe(
+      1009130,
+    );
   });
 
   it('refuses a phone another account holds, after the code: 1009106 naming a colleague (masked), 1008109 for a stranger', async () => {
@@ -87,7 +86,7 @@ describe(`personal centre (${ENGINE})`, () => {
     await createCompany(t.app, { members: [{ userId: stranger.id }] });
     const token = await tokenFor(t.app, user.account, PASSWORD);
 
-    const wrongFirst = await call(t.app, 'POST', apiPaths.updatePhone, {
+    const wrongFirst = await call(t.app, contract.updatePhone, {
       token,
       body: { phone: colleague.phone, code: otherCode(await bindCode(colleague.phone!)) },
     });
@@ -95,11 +94,11 @@ describe(`personal centre (${ENGINE})`, () => {
     expect([wrongFirst.code, wrongFirst.data]).toEqual([1009104, null]);
 
     const code = (await latestCode(t.app, colleague.phone!))!;
-    const bound = await call(t.app, 'POST', apiPaths.updatePhone, { token, body: { phone: colleague.phone, code } });
+    const bound = await call(t.app, contract.updatePhone, { token, body: { phone: colleague.phone, code } });
     expect([bound.code, bound.data]).toEqual([1009106, { boundTo: { nickname: '张*', account: 'ad***n' } }]);
 
     const strangerCode = await bindCode(stranger.phone!);
-    const exists = await call(t.app, 'POST', apiPaths.updatePhone, {
+    const exists = await call(t.app, contract.updatePhone, {
       token,
       body: { phone: stranger.phone, code: strangerCode },
     });
@@ -112,8 +111,7 @@ describe(`personal centre (${ENGINE})`, () => {
     const user = await createUser(t.app);
     const other = await createUser(t.app);
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    const update = (email: string, code: string) =>
-      call(t.app, 'POST', apiPaths.updateEmail, { token, body: { email, code } });
+    const update = (email: string, code: string) => call(t.app, contract.updateEmail, { token, body: { email, code } });
 
     expect((await update('not-an-email', '123456')).code).toBe(1009127);
     expect((await update('', '123456')).code).toBe(1009128);
@@ -138,7 +136,7 @@ describe(`personal centre (${ENGINE})`, () => {
     const user = await createUser(t.app);
     const mine = await tokenFor(t.app, user.account, PASSWORD);
     const other = await tokenFor(t.app, user.account, PASSWORD);
-    const change = (body: unknown) => call(t.app, 'POST', apiPaths.updatePassword, { token: mine, body });
+    const change = (body: unknown) => call(t.app, contract.updatePassword, { token: mine, body });
     const fresh = 'Fresh2027x';
 
     expect((await change({ oldPassword: 'Wrong2026x', password: fresh, confirmPassword: fresh })).code).toBe(1009102);
@@ -151,14 +149,14 @@ describe(`personal centre (${ENGINE})`, () => {
       'validation.oldPasswordRequired',
     );
     // nothing changed so far
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token: other })).code).toBe(0);
+    expect((await call(t.app, contract.currentUser, { token: other })).code).toBe(0);
 
     expect(await change({ oldPassword: PASSWORD, password: fresh, confirmPassword: fresh })).toMatchObject({
       code: 0,
       data: { recentPasskeys: [] },
     });
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token: mine })).code).toBe(0);
-    expect(await call(t.app, 'GET', apiPaths.currentUser, { token: other })).toMatchObject({
+    expect((await call(t.app, contract.currentUser, { token: mine })).code).toBe(0);
+    expect(await call(t.app, contract.currentUser, { token: other })).toMatchObject({
       status: 401,
       code: 1000401,
     });
@@ -168,8 +166,8 @@ describe(`personal centre (${ENGINE})`, () => {
 
     const restarted = await restartApp(t);
     try {
-      expect((await call(restarted, 'GET', apiPaths.currentUser, { token: other })).code).toBe(1000401);
-      expect((await call(restarted, 'GET', apiPaths.currentUser, { token: mine })).code).toBe(0);
+      expect((await call(restarted, contract.currentUser, { token: other })).code).toBe(1000401);
+      expect((await call(restarted, contract.currentUser, { token: mine })).code).toBe(0);
     } finally {
       await restarted.close();
       await restarted.ctx.db.destroy();
@@ -181,9 +179,9 @@ describe(`personal centre (${ENGINE})`, () => {
     const token = await tokenFor(t.app, user.account, PASSWORD);
     const body = { oldPassword: 'Wrong2026x', password: 'Fresh2027x', confirmPassword: 'Fresh2027x' };
     for (let i = 0; i < 5; i++) {
-      expect((await call(t.app, 'POST', apiPaths.updatePassword, { token, body })).code).toBe(1009102);
+      expect((await call(t.app, contract.updatePassword, { token, body })).code).toBe(1009102);
     }
-    const waiting = await call(t.app, 'POST', apiPaths.updatePassword, {
+    const waiting = await call(t.app, contract.updatePassword, {
       token,
       body: { ...body, oldPassword: PASSWORD },
     });
@@ -194,38 +192,38 @@ describe(`personal centre (${ENGINE})`, () => {
   it('saves the language of the account and tells whether it may change its password', async () => {
     const user = await createUser(t.app);
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    expect(await call(t.app, 'POST', apiPaths.saveLanguage, { token, body: { langCode: 'en-US' } })).toMatchObject({
+    expect(await call(t.app, contract.saveLanguage, { token, body: { langCode: 'en-US' } })).toMatchObject({
       code: 0,
       data: null,
     });
     expect(await current(token)).toMatchObject({ langCode: 'en-US', local: 'en_US' });
     // responses without a language cookie now speak the saved language
-    const wrong = await call(t.app, 'POST', apiPaths.updatePassword, {
+    const wrong = await call(t.app, contract.updatePassword, {
       token,
       body: { oldPassword: 'Wrong2026x', password: 'Fresh2027x', confirmPassword: 'Fresh2027x' },
     });
     expect(wrong.msg).toBe(translate('en-US', 'errors.1009102'));
-    const bad = await call(t.app, 'POST', apiPaths.saveLanguage, { token, body: { langCode: 'fr-FR' } });
+    const bad = await call(t.app, contract.saveLanguage, { token, body: { langCode: 'fr-FR' } });
     expect([bad.code, bad.data.fields.langCode]).toEqual([1000400, 'validation.languageInvalid']);
 
-    expect((await call(t.app, 'GET', apiPaths.allowModifyPassword, { token })).data).toEqual({ allowed: true });
+    expect((await call(t.app, contract.allowModifyPassword, { token })).data).toEqual({ allowed: true });
     await t.app.ctx.db.updateTable('users').set({ password_hash: null }).where('id', '=', user.id).execute();
-    expect((await call(t.app, 'GET', apiPaths.allowModifyPassword, { token })).data).toEqual({ allowed: false });
-    expect((await call(t.app, 'GET', apiPaths.allowModifyPassword)).code).toBe(1000401);
+    expect((await call(t.app, contract.allowModifyPassword, { token })).data).toEqual({ allowed: false });
+    expect((await call(t.app, contract.allowModifyPassword)).code).toBe(1000401);
   });
 
   it('documents every call at /api/docs', async () => {
-    const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths);
+    const paths = Object.keys((await t.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/json` })).json().paths);
     for (const path of [
-      apiPaths.updateNickname,
-      apiPaths.updatePhone,
-      apiPaths.updateEmail,
-      apiPaths.updatePassword,
-      apiPaths.saveLanguage,
-      apiPaths.certification,
-      apiPaths.phoneAuth,
-      apiPaths.allowModifyPassword,
-      apiPaths.forgetPassword,
+      contract.updateNickname.path,
+      contract.updatePhone.path,
+      contract.updateEmail.path,
+      contract.updatePassword.path,
+      contract.saveLanguage.path,
+      contract.certification.path,
+      contract.phoneAuth.path,
+      contract.allowModifyPassword.path,
+      contract.forgetPassword.path,
     ]) {
       expect(paths).toContain(path);
     }

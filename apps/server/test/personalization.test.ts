@@ -1,12 +1,13 @@
 import type { Language } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, SETTINGS_PREFIX } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { SETTINGS_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
-const QUERY = apiPaths.personalization;
+const QUERY = contract.personalization.path;
 // a 1x1 PNG
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -63,7 +64,7 @@ describe(`company personalization (${ENGINE})`, () => {
     // with a session the domain does not matter
     expect((await query({ token, domain: second.domain })).data.platformName).toBe('First');
 
-    await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${second.enterpriseId}`, { token });
+    await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${second.enterpriseId}`, { token });
     expect((await query({ token, lang: 'en-US' })).data).toMatchObject({
       platformName: 'Second',
       languageType: 'en-US',
@@ -173,7 +174,7 @@ describe(`company personalization (${ENGINE})`, () => {
     expect((await call(t.app, 'GET', `${SETTINGS_PREFIX}/enterprise/personalization/icon/1?v=1&x=2`)).code).toBe(
       1000400,
     );
-    const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths);
+    const paths = Object.keys((await t.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/json` })).json().paths);
     expect(paths).toContain(QUERY);
     expect(paths).toContain(`${SETTINGS_PREFIX}/enterprise/personalization/icon/{enterpriseId}`);
   });

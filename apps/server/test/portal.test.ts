@@ -2,7 +2,8 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, FRONT_PREFIX } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { ACCOUNT_PREFIX, API_PREFIX, FRONT_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
@@ -24,7 +25,7 @@ describe(`portal calls (${ENGINE})`, () => {
     await createCompany(t.app, { products: ['seop'] });
     const token = await tokenFor(t.app, user.account, PASSWORD);
 
-    const info = await call(t.app, 'GET', apiPaths.portalInfo, { token });
+    const info = await call(t.app, contract.portalInfo, { token });
     expect(info.code).toBe(0);
     expect(info.data.enterpriseId).toBe(first.enterpriseId);
     expect(info.data.enterpriseProduct).toHaveLength(2);
@@ -45,9 +46,9 @@ describe(`portal calls (${ENGINE})`, () => {
     const user = await createUser(t.app);
     await createCompany(t.app, { products: ['mgguard'], members: [{ userId: user.id }] });
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    const info = await call(t.app, 'GET', apiPaths.portalInfo, { token, headers: { cookie: 'langCode=de-DE' } });
+    const info = await call(t.app, contract.portalInfo, { token, headers: { cookie: 'langCode=de-DE' } });
     expect(info.data.enterpriseProduct[0].productList[0].name).not.toBe('微网管家');
-    const english = await call(t.app, 'GET', apiPaths.portalInfo, { token, headers: { cookie: 'langCode=en-US' } });
+    const english = await call(t.app, contract.portalInfo, { token, headers: { cookie: 'langCode=en-US' } });
     expect(english.data.enterpriseProduct[0].productList[0].name).toBe('Microgrid Manager');
   });
 
@@ -58,42 +59,40 @@ describe(`portal calls (${ENGINE})`, () => {
     const foreign = await createCompany(t.app, { products: ['seop'] });
     const token = await tokenFor(t.app, user.account, PASSWORD);
 
-    expect((await call(t.app, 'GET', apiPaths.portalAdmin, { token })).data).toEqual({
+    expect((await call(t.app, contract.portalAdmin, { token })).data).toEqual({
       isAdmin: false,
       role: 'member',
     });
-    const entered = await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${second.enterpriseId}`, {
+    const entered = await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${second.enterpriseId}`, {
       token,
     });
     expect(entered).toMatchObject({ code: 0, data: { enterpriseId: second.enterpriseId } });
-    expect((await call(t.app, 'GET', apiPaths.portalInfo, { token })).data.enterpriseId).toBe(second.enterpriseId);
-    expect((await call(t.app, 'GET', apiPaths.portalAdmin, { token })).data).toEqual({
+    expect((await call(t.app, contract.portalInfo, { token })).data.enterpriseId).toBe(second.enterpriseId);
+    expect((await call(t.app, contract.portalAdmin, { token })).data).toEqual({
       isAdmin: true,
       role: 'admin',
     });
 
-    const refused = await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${foreign.enterpriseId}`, {
+    const refused = await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${foreign.enterpriseId}`, {
       token,
     });
     expect([refused.status, refused.code, refused.headers['redirect-page']]).toEqual([403, 1000403, '001']);
-    expect((await call(t.app, 'GET', apiPaths.portalInfo, { token })).data.enterpriseId).toBe(second.enterpriseId);
+    expect((await call(t.app, contract.portalInfo, { token })).data.enterpriseId).toBe(second.enterpriseId);
 
     const again = await tokenFor(t.app, user.account, PASSWORD);
-    expect((await call(t.app, 'GET', apiPaths.portalInfo, { token: again })).data.enterpriseId).toBe(
-      second.enterpriseId,
-    );
+    expect((await call(t.app, contract.portalInfo, { token: again })).data.enterpriseId).toBe(second.enterpriseId);
     expect(first.enterpriseId).not.toBe(second.enterpriseId);
 
-    const bad = await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=abc`, { token });
+    const bad = await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=abc`, { token });
     expect(bad.code).toBe(1000400);
   });
 
   it('gives a user without a company an empty list and no admin role', async () => {
     const user = await createUser(t.app);
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    const info = await call(t.app, 'GET', apiPaths.portalInfo, { token });
+    const info = await call(t.app, contract.portalInfo, { token });
     expect(info.data).toMatchObject({ enterpriseId: null, enterpriseProduct: [] });
-    expect((await call(t.app, 'GET', apiPaths.portalAdmin, { token })).data).toEqual({
+    expect((await call(t.app, contract.portalAdmin, { token })).data).toEqual({
       isAdmin: false,
       role: null,
     });
@@ -113,18 +112,18 @@ describe(`portal calls (${ENGINE})`, () => {
     const user = await createUser(t.app, { phoneCertified: false });
     await createCompany(t.app, { products: ['esguard'], members: [{ userId: user.id }] });
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    expect((await call(t.app, 'GET', apiPaths.portalInfo, { token })).code).toBe(1009130);
-    expect((await call(t.app, 'GET', apiPaths.portalAdmin, { token })).code).toBe(1009130);
-    const current = await call(t.app, 'GET', apiPaths.currentUser, { token });
+    expect((await call(t.app, contract.portalInfo, { token })).code).toBe(1009130);
+    expect((await call(t.app, contract.portalAdmin, { token })).code).toBe(1009130);
+    const current = await call(t.app, contract.currentUser, { token });
     expect([current.code, current.data.phoneCertified]).toEqual([0, false]);
-    expect((await call(t.app, 'POST', apiPaths.logout, { token })).code).toBe(0);
+    expect((await call(t.app, contract.logout, { token })).code).toBe(0);
   });
 
   it('answers unknown API paths with a 404 envelope and documents every call at /api/docs', async () => {
-    expect(await call(t.app, 'GET', '/api/nothing/here')).toMatchObject({ status: 404, code: 1000404 });
-    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(await call(t.app, 'GET', `${API_PREFIX}/nothing/here`)).toMatchObject({ status: 404, code: 1000404 });
+    const docs = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/json` });
     const paths = Object.keys(docs.json().paths);
-    const contract = [
+    const listed = [
       ...[
         '/user/login',
         '/user/logout',
@@ -149,17 +148,17 @@ describe(`portal calls (${ENGINE})`, () => {
         '/portal/user/admin',
       ].map((p) => `${FRONT_PREFIX}${p}`),
       ...['/user/updatenickname', '/user/updatephone', '/user/updateEmail', '/user/updatepwd'].map(
-        (p) => `/api/portal/admin/v4${p}`,
+        (p) => `${ACCOUNT_PREFIX}${p}`,
       ),
-      '/api/referral/info/{id}',
-      '/api/settcntr/admin/v4/enterprise/personalization/query',
+      `${API_PREFIX}/referral/info/{id}`,
+      `${API_PREFIX}/settcntr/admin/v4/enterprise/personalization/query`,
     ];
-    for (const path of contract) {
+    for (const path of listed) {
       expect(paths, path).toContain(path);
       const operation = Object.values(docs.json().paths[path])[0] as { responses: { 200: { content?: unknown } } };
       expect(operation.responses[200].content, `${path} documents its response`).toBeDefined();
     }
-    expect(docs.json().paths[apiPaths.login].post.requestBody).toBeDefined();
+    expect(docs.json().paths[contract.login.path].post.requestBody).toBeDefined();
   });
 });
 
@@ -197,7 +196,7 @@ describe('the built web app', () => {
     }
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect([asset.statusCode, asset.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
-    expect((await t.app.inject({ method: 'GET', url: '/api/unknown' })).json().code).toBe(1000404);
+    expect((await t.app.inject({ method: 'GET', url: `${API_PREFIX}/unknown` })).json().code).toBe(1000404);
     expect((await t.app.inject({ method: 'POST', url: '/home' })).json().code).toBe(1000404);
     const headers = (await t.app.inject({ method: 'GET', url: '/' })).headers;
     expect(headers['content-security-policy']).toContain("default-src 'self'");

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
@@ -84,7 +84,7 @@ describe(`product entry paths (${ENGINE})`, () => {
     // another company of the user has it: only the current company counts
     const other = await createCompany(configured.app, { products: ['mgguard'], members: [{ userId: user.id }] });
     const enter = (enterpriseId: number) =>
-      call(configured.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${enterpriseId}`, { token });
+      call(configured.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${enterpriseId}`, { token });
     expect(await whereTo('/mg?productId=2', token)).toEqual([302, '/noAuth']);
     expect((await enter(other.enterpriseId)).code).toBe(0);
     expect(await whereTo('/mg?productId=2', token)).toEqual([

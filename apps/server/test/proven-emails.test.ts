@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvitation } from '../src/libraries/invitations.ts';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, latestCode, signInWithPassword, tokenFor } from './support/http.ts';
 import { NEW_PASSWORD, accountFields, newCompany, newPhone, ticketFor } from './support/registration-flow.ts';
@@ -15,14 +15,14 @@ describe(`proven emails (${ENGINE})`, () => {
   afterAll(async () => t?.close());
 
   const sendEmail = (email: string, scene: string, token?: string) =>
-    call(t.app, 'POST', apiPaths.sendEmail, { body: { email, scene }, token });
+    call(t.app, contract.sendEmail, { body: { email, scene }, token });
   const updateEmail = (token: string, email: string, code: string | null) =>
-    call(t.app, 'POST', apiPaths.updateEmail, { token, body: { email, code } });
+    call(t.app, contract.updateEmail, { token, body: { email, code } });
 
   /** A new company administrator who gave `email` on the registration form. */
   async function registerWithEmail(email: string) {
     const link = await createInvitation(t.app.ctx, { kind: 'admin', enterpriseId: null });
-    const reply = await call(t.app, 'POST', apiPaths.adminSignUp, {
+    const reply = await call(t.app, contract.adminSignUp, {
       body: {
         referralId: link.id,
         ticket: await ticketFor(t.app, newPhone()),
@@ -38,7 +38,7 @@ describe(`proven emails (${ENGINE})`, () => {
   it('an email given at registration receives no sign-in or reset code and signs in to nothing until proven', async () => {
     const email = `unproven.${Date.now()}@example.com`;
     const token = await registerWithEmail(email);
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token })).data).toMatchObject({
+    expect((await call(t.app, contract.currentUser, { token })).data).toMatchObject({
       email,
       emailVerified: false,
     });
@@ -55,7 +55,7 @@ describe(`proven emails (${ENGINE})`, () => {
     expect((await sendEmail(email, 'bind')).code).toBe(0);
     const proven = await updateEmail(token, email, await latestCode(t.app, email));
     expect(proven.code, proven.msg).toBe(0);
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token })).data.emailVerified).toBe(true);
+    expect((await call(t.app, contract.currentUser, { token })).data.emailVerified).toBe(true);
     expect((await signInWithPassword(t.app, 'email', email, NEW_PASSWORD)).code).toBe(0);
     // proven now: told before any code is spent
     expect((await updateEmail(token, email, '123456')).code).toBe(1009129);
@@ -73,7 +73,7 @@ describe(`proven emails (${ENGINE})`, () => {
     expect(bound.code, bound.msg).toBe(0);
     const byEmail = await signInWithPassword(t.app, 'email', email, PASSWORD);
     expect(byEmail.code).toBe(0);
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token: byEmail.data.token })).data.userId).toBe(owner.id);
+    expect((await call(t.app, contract.currentUser, { token: byEmail.data.token })).data.userId).toBe(owner.id);
 
     // the squatter, now facing a proven owner, is told after its code that the email is taken
     t.clock.advance(61_000);

@@ -1,5 +1,5 @@
 import { registrationCalls } from '@portal/shared/api/contract/registration';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
 import { sql } from 'kysely';
@@ -25,7 +25,7 @@ describe(`the notices of a registration (${ENGINE})`, () => {
   /** Everything the development outbox received for an address, once the queue is done. */
   async function outbox(to: string): Promise<{ subject: string; text: string }[]> {
     await t.app.messenger.idle();
-    return (await call(t.app, 'GET', `${apiPaths.devOutbox}?to=${encodeURIComponent(to)}`)).data;
+    return (await call(t.app, 'GET', `${contract.devOutbox.path}?to=${encodeURIComponent(to)}`)).data;
   }
 
   /**
@@ -51,7 +51,7 @@ describe(`the notices of a registration (${ENGINE})`, () => {
 
   it('sends no new-device notice when the registration that opened the session rolls back', async () => {
     const user = await createUser(t.app);
-    const signedIn = await call(t.app, 'POST', apiPaths.login, {
+    const signedIn = await call(t.app, contract.login, {
       body: { loginType: 'password', identifierType: 'account', identifier: user.account, password: PASSWORD },
       headers: { 'user-agent': CHROME_WINDOWS },
     });

@@ -5,7 +5,8 @@ import { createInvitation } from '../src/libraries/invitations.ts';
 import { uniqueViolationOf, violationKey } from '../src/libraries/unique-violation.ts';
 import { findEnterpriseById } from '../src/queries/enterprises.ts';
 import { findUserByIdentifier } from '../src/queries/users.ts';
-import { apiPaths, FRONT_PREFIX } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { FRONT_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, latestCode } from './support/http.ts';
 import {
@@ -56,7 +57,7 @@ describe(`registration (${ENGINE})`, () => {
       expect(joined.code, joined.msg).toBe(0);
       expect(joined.data).toMatchObject({ enterpriseId, token: expect.any(String) });
 
-      const portal = await call(t.app, 'GET', apiPaths.portalInfo, { token: joined.data.token });
+      const portal = await call(t.app, contract.portalInfo, { token: joined.data.token });
       expect(portal.data.enterpriseId).toBe(enterpriseId);
       expect(
         portal.data.enterpriseProduct.map((e: { enterpriseId: number; role: string }) => [e.enterpriseId, e.role]),
@@ -201,7 +202,7 @@ describe(`registration (${ENGINE})`, () => {
         enterprise,
       });
       expect(reply.code, reply.msg).toBe(0);
-      const portal = await call(t.app, 'GET', apiPaths.portalInfo, { token: reply.data.token });
+      const portal = await call(t.app, contract.portalInfo, { token: reply.data.token });
       expect(portal.data.userinfo).toMatchObject({ userId: user.id, nickname: 'Already Here', email: user.email });
       expect(portal.data.enterpriseProduct).toEqual([
         expect.objectContaining({ enterpriseId: reply.data.enterpriseId, role: 'admin' }),
@@ -222,14 +223,14 @@ describe(`registration (${ENGINE})`, () => {
       const body = { referralId: link.id, ticket, ...accountFields(), enterprise: newCompany() };
       const reply = await signUp({ ...body, email: other.email!.toUpperCase() });
       expect(reply.code, reply.msg).toBe(0);
-      const me = await call(t.app, 'GET', apiPaths.currentUser, { token: reply.data.token });
+      const me = await call(t.app, contract.currentUser, { token: reply.data.token });
       expect(me.data).toMatchObject({ email: other.email, emailVerified: false });
       // the email still signs in to the account that proved it, and to no other
-      const byEmail = await call(t.app, 'POST', apiPaths.login, {
+      const byEmail = await call(t.app, contract.login, {
         body: { loginType: 'password', identifierType: 'email', identifier: other.email, password: PASSWORD },
       });
       expect(byEmail.code).toBe(0);
-      const current = await call(t.app, 'GET', apiPaths.currentUser, { token: byEmail.data.token });
+      const current = await call(t.app, contract.currentUser, { token: byEmail.data.token });
       expect(current.data.userId).toBe(other.id);
     });
 
@@ -271,7 +272,7 @@ describe(`registration (${ENGINE})`, () => {
       );
       expect(replies.map((r) => r.code)).toEqual([0, 0]);
       const user = await findUserByIdentifier(t.app.ctx.db, 'phone', phone);
-      const portal = await call(t.app, 'GET', apiPaths.portalInfo, { token: replies[0]!.data.token });
+      const portal = await call(t.app, contract.portalInfo, { token: replies[0]!.data.token });
       expect(portal.data.userinfo.userId).toBe(user!.id);
       expect(portal.data.enterpriseProduct.map((e: { role: string }) => e.role)).toEqual(['admin', 'admin']);
     });
@@ -340,14 +341,14 @@ describe(`registration (${ENGINE})`, () => {
       const reply = await sign({ ticket, ...accountFields('Solo Person'), email: 'solo.person@example.com' });
       expect(reply.code, reply.msg).toBe(0);
       expect(Object.keys(reply.data)).toEqual(['token']);
-      const current = await call(t.app, 'GET', apiPaths.currentUser, { token: reply.data.token });
+      const current = await call(t.app, contract.currentUser, { token: reply.data.token });
       expect(current.data).toMatchObject({
         phone,
         userType: 'personal',
         nickname: 'Solo Person',
         phoneCertified: true,
       });
-      const portal = await call(t.app, 'GET', apiPaths.portalInfo, { token: reply.data.token });
+      const portal = await call(t.app, contract.portalInfo, { token: reply.data.token });
       expect(portal.data).toMatchObject({ enterpriseId: null, enterpriseProduct: [] });
 
       expect((await sign({ ticket, ...accountFields() })).code).toBe(1009104);
@@ -365,7 +366,7 @@ describe(`registration (${ENGINE})`, () => {
     const registerWith = async (path: string, body: Record<string, unknown>, headers: Record<string, string>) => {
       const reply = await call(t.app, 'POST', path, { body, headers });
       expect(reply.code, reply.msg).toBe(0);
-      return (await call(t.app, 'GET', apiPaths.currentUser, { token: reply.data.token })).data.langCode;
+      return (await call(t.app, contract.currentUser, { token: reply.data.token })).data.langCode;
     };
 
     it('stores the langCode cookie over Accept-Language, on every call that makes an account', async () => {
@@ -373,7 +374,7 @@ describe(`registration (${ENGINE})`, () => {
       const owner = await createInvitation(t.app.ctx, { kind: 'owner', enterpriseId });
       const calls: [string, (ticket: string) => Promise<Record<string, unknown>> | Record<string, unknown>][] = [
         [
-          apiPaths.adminSignUp,
+          contract.adminSignUp.path,
           async (ticket) => ({
             referralId: (await adminLink()).id,
             ticket,
@@ -382,11 +383,11 @@ describe(`registration (${ENGINE})`, () => {
           }),
         ],
         [
-          apiPaths.ownerSignUp,
+          contract.ownerSignUp.path,
           (ticket) => ({ referralId: owner.id, ticket, ...accountFields(), enterprise: newCompany() }),
         ],
-        [apiPaths.memberSignUp, (ticket) => ({ referralId: link.id, ticket, ...accountFields() })],
-        [apiPaths.personalSignUp, (ticket) => ({ ticket, ...accountFields() })],
+        [contract.memberSignUp.path, (ticket) => ({ referralId: link.id, ticket, ...accountFields() })],
+        [contract.personalSignUp.path, (ticket) => ({ ticket, ...accountFields() })],
       ];
       for (const [path, body] of calls) {
         const language = await registerWith(path, await body(await ticketFor(t.app, newPhone())), PAGE);
@@ -397,7 +398,7 @@ describe(`registration (${ENGINE})`, () => {
     it('falls back to Accept-Language, then to the default, when the cookie names no language of ours', async () => {
       const body = async () => ({ ticket: await ticketFor(t.app, newPhone()), ...accountFields() });
       const signUp = (headers: Record<string, string>) =>
-        body().then((b) => registerWith(apiPaths.personalSignUp, b, headers));
+        body().then((b) => registerWith(contract.personalSignUp.path, b, headers));
       expect(await signUp({ cookie: `${COOKIE_LANG}=xx-XX`, 'accept-language': 'de-DE' })).toBe('de-DE');
       expect(await signUp({ 'accept-language': 'it' })).toBe('it-IT');
       expect(await signUp({ cookie: `${COOKIE_LANG}=xx-XX`, 'accept-language': 'fr-FR' })).toBe(DEFAULT_LANGUAGE);
@@ -405,17 +406,17 @@ describe(`registration (${ENGINE})`, () => {
   });
 
   it('describes the calls in the OpenAPI document', async () => {
-    const reply = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const reply = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/json` });
     expect(reply.statusCode).toBe(200);
     const paths = Object.keys(reply.json().paths);
     for (const path of [
-      '/api/referral/info/{id}',
-      apiPaths.adminSignUp,
-      apiPaths.memberSignUp,
-      apiPaths.bindEnterprise,
-      apiPaths.ownerSignUp,
-      apiPaths.personalSignUp,
-      apiPaths.signUpCheck,
+      `${API_PREFIX}/referral/info/{id}`,
+      contract.adminSignUp.path,
+      contract.memberSignUp.path,
+      contract.bindEnterprise.path,
+      contract.ownerSignUp.path,
+      contract.personalSignUp.path,
+      contract.signUpCheck.path,
     ]) {
       expect(paths).toContain(path);
     }

@@ -3,10 +3,11 @@ import { translate } from '@portal/shared/locales/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { pathOf } from '@portal/shared/api/contract/define';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, randomLoopback, tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const unauthorized = (language: Language) => translate(language, 'errors.1000401');
 
@@ -20,21 +21,21 @@ describe(`request conventions (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const current = (headers: Record<string, string>) => call(t.app, 'GET', apiPaths.currentUser, { headers });
+  const current = (headers: Record<string, string>) => call(t.app, contract.currentUser, { headers });
 
   describe('caching', () => {
     it('forbids caching every /api answer: rejections, personal data, unknown paths', async () => {
       const rejected = await current({});
       expect(rejected.status).toBe(401);
       expect(rejected.headers['cache-control']).toBe('no-store');
-      const personal = await call(t.app, 'GET', apiPaths.currentUser, { token });
+      const personal = await call(t.app, contract.currentUser, { token });
       expect(personal.code).toBe(0);
       expect(personal.headers['cache-control']).toBe('no-store');
-      const signIn = await call(t.app, 'POST', apiPaths.login, {
+      const signIn = await call(t.app, contract.login, {
         body: { loginType: 'password', identifierType: 'account', identifier: 'nobody-here', password: PASSWORD },
       });
       expect(signIn.headers['cache-control']).toBe('no-store');
-      const unknown = await call(t.app, 'GET', '/api/no/such/call');
+      const unknown = await call(t.app, 'GET', `${API_PREFIX}/no/such/call`);
       expect([unknown.status, unknown.code]).toEqual([404, 1000404]);
       expect(unknown.headers['cache-control']).toBe('no-store');
     });
@@ -65,7 +66,7 @@ describe(`request conventions (${ENGINE})`, () => {
   describe('per-IP request-rate limit', () => {
     it('counts the IPv6 addresses of one /64 together, another /64 and each IPv4 client apart', async () => {
       const remaining = async (ip: string) =>
-        Number((await call(t.app, 'GET', apiPaths.currentUser, { ip })).headers['x-ratelimit-remaining']);
+        Number((await call(t.app, contract.currentUser, { ip })).headers['x-ratelimit-remaining']);
       expect(await remaining('2001:db8:aa:1::1')).toBe(REQUESTS_PER_IP_MINUTE - 1);
       expect(await remaining('2001:db8:aa:1:ffff:ffff:ffff:fffe')).toBe(REQUESTS_PER_IP_MINUTE - 2);
       expect(await remaining('2001:db8:aa:2::1')).toBe(REQUESTS_PER_IP_MINUTE - 1);
@@ -108,13 +109,13 @@ describe(`request conventions (${ENGINE})`, () => {
     });
 
     it("refines it with the signed-in user's saved language when there is no cookie", async () => {
-      const saved = await call(t.app, 'POST', apiPaths.saveLanguage, {
+      const saved = await call(t.app, contract.saveLanguage, {
         token,
         body: { langCode: 'xx' },
         headers: { 'accept-language': 'en-US' },
       });
       expect([saved.code, saved.msg]).toEqual([1000400, translate('ja-JP', 'errors.1000400')]);
-      const withCookie = await call(t.app, 'POST', apiPaths.saveLanguage, {
+      const withCookie = await call(t.app, contract.saveLanguage, {
         token,
         body: { langCode: 'xx' },
         headers: { cookie: 'langCode=en-US' },

@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -7,6 +7,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { createLogger } from '../src/plugins/logger.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { ENGINE, type TestApp, type TestDatabase, createTestDatabase, startTestApp } from './support/test-app.ts';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -39,17 +40,17 @@ describe(`request ids (${ENGINE})`, () => {
   });
   beforeEach(() => void (lines.length = 0));
 
-  const get = (headers: Record<string, string> = {}) => app.inject({ url: apiPaths.health, headers });
+  const get = (headers: Record<string, string> = {}) => app.inject({ url: contract.health.path, headers });
 
   it('names every answer with a fresh id, different for each request', async () => {
     const [first, second] = [await get(), await get()];
     expect(first.headers['x-request-id']).toMatch(UUID);
     expect(second.headers['x-request-id']).toMatch(UUID);
     expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
-    const unknown = await app.inject({ url: '/api/no-such-call' });
+    const unknown = await app.inject({ url: `${API_PREFIX}/no-such-call` });
     expect([unknown.statusCode, unknown.headers['x-request-id']]).toEqual([404, expect.stringMatching(UUID)]);
     // refused before routing, where no request hook runs
-    const badUrl = await app.inject({ url: '/api/portal/%zz', headers: { 'x-request-id': 'trace-bad-url' } });
+    const badUrl = await app.inject({ url: `${API_PREFIX}/portal/%zz`, headers: { 'x-request-id': 'trace-bad-url' } });
     expect([badUrl.statusCode, badUrl.headers['x-request-id']]).toEqual([400, 'trace-bad-url']);
   });
 
@@ -70,7 +71,7 @@ describe(`request ids (${ENGINE})`, () => {
     const user = await createUser(app, { account: 'grid.operator' });
     const response = await app.inject({
       method: 'POST',
-      url: apiPaths.login,
+      url: contract.login.path,
       headers: { 'x-request-id': 'trace-sign-in-1' },
       payload: {
         loginType: 'password',
@@ -99,7 +100,7 @@ describe(`request ids (${ENGINE})`, () => {
     for (const id of tries) {
       await app.inject({
         method: 'POST',
-        url: apiPaths.login,
+        url: contract.login.path,
         headers: { 'x-request-id': id },
         payload: { loginType: 'code', identifierType: 'phone', identifier: user.phone, code: '000000' },
       });
@@ -122,7 +123,7 @@ describe(`request ids without a proxy (${ENGINE})`, () => {
   afterAll(async () => t?.close());
 
   it("ignore a client's own X-Request-Id: only a trusted proxy names requests", async () => {
-    const response = await t.app.inject({ url: apiPaths.health, headers: { 'x-request-id': 'chosen-by-client' } });
+    const response = await t.app.inject({ url: contract.health.path, headers: { 'x-request-id': 'chosen-by-client' } });
     expect(response.headers['x-request-id']).toMatch(UUID);
   });
 });

@@ -10,10 +10,11 @@ import { loadConfig } from '../src/config.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { ok } from '../src/plugins/envelope.ts';
 import { createLogger } from '../src/plugins/logger.ts';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const accountSchema = z.object({
   userId: z.number(),
@@ -28,7 +29,7 @@ const accountSchema = z.object({
 function addProbeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const response = { 200: envelopeSchema(accountSchema) };
-  r.get('/api/probe/account', { schema: { response } }, async () => {
+  r.get(`${API_PREFIX}/probe/account`, { schema: { response } }, async () => {
     const row = {
       userId: 7,
       nickname: 'Ada',
@@ -37,17 +38,17 @@ function addProbeRoutes(app: FastifyInstance) {
     };
     return { ...ok(row), debug: 'internal' };
   });
-  r.get('/api/probe/broken', { schema: { response } }, async () =>
+  r.get(`${API_PREFIX}/probe/broken`, { schema: { response } }, async () =>
     // a query that lost a column: the answer cannot be what the call describes
     ok({ userId: 7, companies: [] } as unknown as z.infer<typeof accountSchema>),
   );
-  r.get('/api/probe/bound', { schema: { response } }, async () => {
+  r.get(`${API_PREFIX}/probe/bound`, { schema: { response } }, async () => {
     throw new AppError(ErrorCode.PhoneBound, { boundTo: { nickname: '张*', account: 'ad***n' } });
   });
-  r.get('/api/probe/last-admin', { schema: { response } }, async () => {
+  r.get(`${API_PREFIX}/probe/last-admin`, { schema: { response } }, async () => {
     throw new AppError(ErrorCode.Forbidden, { reason: 'lastAdmin' });
   });
-  r.get('/api/probe/new-detail', { schema: { response } }, async () => {
+  r.get(`${API_PREFIX}/probe/new-detail`, { schema: { response } }, async () => {
     // a detail the description does not know yet, of a type it does not expect
     throw new AppError(ErrorCode.RegistrationFailed, { status: 'archived', since: 2026 });
   });
@@ -73,7 +74,7 @@ describe(`responses leave through their schemas (${ENGINE})`, () => {
   });
 
   it('strips every field the call does not describe, at any depth', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/probe/account' });
+    const response = await app.inject({ method: 'GET', url: `${API_PREFIX}/probe/account` });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       code: 0,
@@ -84,25 +85,25 @@ describe(`responses leave through their schemas (${ENGINE})`, () => {
   });
 
   it('refuses an answer that breaks its schema with 1000500, and logs which field', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/probe/broken' });
+    const response = await app.inject({ method: 'GET', url: `${API_PREFIX}/probe/broken` });
     expect([response.statusCode, response.json().code, response.json().data]).toEqual([500, 1000500, null]);
     const logged = logLines.find((line) => String((line.err as { message?: string })?.message).includes('nickname'));
     expect(logged?.msg).toBe('unhandled error');
-    expect((logged?.err as { message: string }).message).toContain('/api/probe/broken');
+    expect((logged?.err as { message: string }).message).toContain(`${API_PREFIX}/probe/broken`);
   });
 
   it('keeps the details of business rejections (HTTP 200) and of rejections with their own status', async () => {
-    const bound = await app.inject({ method: 'GET', url: '/api/probe/bound' });
+    const bound = await app.inject({ method: 'GET', url: `${API_PREFIX}/probe/bound` });
     expect([bound.statusCode, bound.json().code]).toEqual([200, ErrorCode.PhoneBound]);
     expect(bound.json().data).toEqual({ boundTo: { nickname: '张*', account: 'ad***n' } });
-    const lastAdmin = await app.inject({ method: 'GET', url: '/api/probe/last-admin' });
+    const lastAdmin = await app.inject({ method: 'GET', url: `${API_PREFIX}/probe/last-admin` });
     expect([lastAdmin.statusCode, lastAdmin.json().code]).toEqual([403, ErrorCode.Forbidden]);
     expect(lastAdmin.json().data).toEqual({ reason: 'lastAdmin' });
     expect(lastAdmin.headers['redirect-page']).toBe('001');
   });
 
   it('answers a rejection as an envelope even when its details drift from their description', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/probe/new-detail' });
+    const response = await app.inject({ method: 'GET', url: `${API_PREFIX}/probe/new-detail` });
     expect([response.statusCode, response.json()]).toEqual([
       200,
       { code: ErrorCode.RegistrationFailed, msg: expect.any(String), data: { status: 'archived', since: 2026 } },
@@ -113,7 +114,7 @@ describe(`responses leave through their schemas (${ENGINE})`, () => {
     const errorsBefore = logLines.length;
     const user = await createUser(app);
     const token = await tokenFor(app, user.account, PASSWORD);
-    const current = await call(app, 'GET', apiPaths.currentUser, { token });
+    const current = await call(app, contract.currentUser, { token });
     expect(Object.keys(current.data).sort()).toEqual(
       [
         'account',
@@ -131,11 +132,11 @@ describe(`responses leave through their schemas (${ENGINE})`, () => {
         'userType',
       ].sort(),
     );
-    const refused = await call(app, 'POST', apiPaths.login, {
+    const refused = await call(app, contract.login, {
       body: { loginType: 'password', identifierType: 'account', identifier: user.account, password: 'Wrong2026x' },
     });
     expect([refused.status, refused.code, refused.data]).toEqual([200, ErrorCode.InvalidCredentials, null]);
-    const invalid = await call(app, 'POST', apiPaths.login, { body: { loginType: 'password' } });
+    const invalid = await call(app, contract.login, { body: { loginType: 'password' } });
     expect([invalid.status, invalid.code]).toEqual([400, ErrorCode.BadRequest]);
     expect(Object.keys(invalid.data.fields)).toContain('identifier');
     expect(logLines.slice(errorsBefore)).toEqual([]);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { type TestApp, startTestApp } from './support/test-app.ts';
 import { PAGE, temporaryWebDist } from './support/web-dist.ts';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const EVERY_ANSWER = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
@@ -60,12 +61,12 @@ describe('security headers', () => {
 
   it('gives API answers, successes and failures alike, the protective headers and no page policy', async () => {
     const answers = [
-      await t.app.inject({ method: 'GET', url: apiPaths.health }),
-      await t.app.inject({ method: 'GET', url: apiPaths.currentUser }),
-      await t.app.inject({ method: 'GET', url: '/api/no/such/call' }),
+      await t.app.inject({ method: 'GET', url: contract.health.path }),
+      await t.app.inject({ method: 'GET', url: contract.currentUser.path }),
+      await t.app.inject({ method: 'GET', url: `${API_PREFIX}/no/such/call` }),
       await t.app.inject({
         method: 'POST',
-        url: apiPaths.login,
+        url: contract.login.path,
         payload: 'not json',
         headers: { 'content-type': 'application/json' },
       }),
@@ -78,7 +79,7 @@ describe('security headers', () => {
   });
 
   it('gives the API browser a policy of its own, and its files none', async () => {
-    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    const docs = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/` });
     expect(docs.headers['content-type']).toContain('text/html');
     expect(directives(docs.headers['content-security-policy'])).toMatchObject({
       'script-src': "'self'",
@@ -87,7 +88,7 @@ describe('security headers', () => {
     });
     // the scripts the page loads are its own; none of them is inline
     expect(docs.body).not.toMatch(/<script>|<script [^>]*>[^<\s]/);
-    const script = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    const script = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/static/swagger-initializer.js` });
     expect(script.statusCode).toBe(200);
     expect(script.headers).toMatchObject(EVERY_ANSWER);
     expect(script.headers['content-security-policy']).toBeUndefined();

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { translate } from '@portal/shared/locales/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNoticeTime, notifySecurityEvent } from '../src/libraries/security-notices.ts';
@@ -36,13 +36,13 @@ describe(`security notifications (${ENGINE})`, () => {
   /** What the development outbox received for an address, newest first, once the queue is done. */
   async function outbox(to: string): Promise<Notice[]> {
     await t.app.messenger.idle();
-    return (await call(t.app, 'GET', `${apiPaths.devOutbox}?to=${encodeURIComponent(to)}`)).data;
+    return (await call(t.app, 'GET', `${contract.devOutbox.path}?to=${encodeURIComponent(to)}`)).data;
   }
   const notices = async (to: string, lang: Parameters<typeof translate>[0] = 'zh-CN') =>
     (await outbox(to)).filter((m) => m.subject === translate(lang, 'notices.subject'));
 
   async function signInFrom(account: string, userAgent: string, ip = '203.0.113.45'): Promise<string> {
-    const reply = await call(t.app, 'POST', apiPaths.login, {
+    const reply = await call(t.app, contract.login, {
       body: { loginType: 'password', identifierType: 'account', identifier: account, password: PASSWORD },
       headers: { 'user-agent': userAgent },
       ip,
@@ -80,7 +80,7 @@ describe(`security notifications (${ENGINE})`, () => {
   it('tells by SMS an account without a verified email; a brand-new account is not told of its first session', async () => {
     const phone = newPhone();
     const ticket = await ticketFor(t.app, phone);
-    const registered = await call(t.app, 'POST', apiPaths.personalSignUp, {
+    const registered = await call(t.app, contract.personalSignUp, {
       body: { ticket, ...accountFields() },
       headers: { 'user-agent': CHROME_WINDOWS, 'accept-language': 'ja-JP' },
     });
@@ -88,7 +88,7 @@ describe(`security notifications (${ENGINE})`, () => {
     expect(await notices(phone, 'ja-JP')).toEqual([]);
     expect(await notices(phone)).toEqual([]);
 
-    const reply = await call(t.app, 'POST', apiPaths.login, {
+    const reply = await call(t.app, contract.login, {
       body: { loginType: 'password', identifierType: 'phone', identifier: phone, password: accountFields().password },
       headers: { 'user-agent': FIREFOX_LINUX },
       ip: '127.0.0.1',
@@ -130,7 +130,7 @@ describe(`security notifications (${ENGINE})`, () => {
   it('tells of a password change and of a password reset, never with the password', async () => {
     const user = await createUser(t.app, { langCode: 'de-DE' });
     const token = await signInFrom(user.account, CHROME_WINDOWS);
-    const changed = await call(t.app, 'POST', apiPaths.updatePassword, {
+    const changed = await call(t.app, contract.updatePassword, {
       token,
       body: { oldPassword: PASSWORD, password: 'Changed2026', confirmPassword: 'Changed2026' },
       headers: { 'user-agent': CHROME_WINDOWS },
@@ -143,9 +143,9 @@ describe(`security notifications (${ENGINE})`, () => {
     );
     expect(afterChange!.text).not.toContain('Changed2026');
 
-    expect((await call(t.app, 'POST', apiPaths.sendSms, { body: { phone: user.phone, scene: 'reset' } })).code).toBe(0);
+    expect((await call(t.app, contract.sendSms, { body: { phone: user.phone, scene: 'reset' } })).code).toBe(0);
     const code = (await latestCode(t.app, user.phone!))!;
-    const reset = await call(t.app, 'POST', apiPaths.forgetPassword, {
+    const reset = await call(t.app, contract.forgetPassword, {
       body: {
         identifierType: 'phone',
         identifier: user.phone,
@@ -167,14 +167,14 @@ describe(`security notifications (${ENGINE})`, () => {
     const user = await createUser(t.app, { langCode: 'es-ES' });
     const token = await signInFrom(user.account, CHROME_WINDOWS);
     const bindCode = async (target: string) => {
-      const url = target.includes('@') ? apiPaths.sendEmail : apiPaths.sendSms;
+      const url = target.includes('@') ? contract.sendEmail.path : contract.sendSms.path;
       const body = target.includes('@') ? { email: target, scene: 'bind' } : { phone: target, scene: 'bind' };
       expect((await call(t.app, 'POST', url, { body })).code).toBe(0);
       return (await latestCode(t.app, target))!;
     };
 
     const phone = newPhone();
-    const phoneChanged = await call(t.app, 'POST', apiPaths.updatePhone, {
+    const phoneChanged = await call(t.app, contract.updatePhone, {
       token,
       body: { phone, code: await bindCode(phone) },
       headers: { 'user-agent': CHROME_WINDOWS },
@@ -190,7 +190,7 @@ describe(`security notifications (${ENGINE})`, () => {
     expect(await notices(phone, 'es-ES')).toEqual([]);
 
     const email = `moved-${user.id}@example.net`;
-    const emailChanged = await call(t.app, 'POST', apiPaths.updateEmail, {
+    const emailChanged = await call(t.app, contract.updateEmail, {
       token,
       body: { email, code: await bindCode(email) },
       headers: { 'user-agent': CHROME_WINDOWS },
@@ -206,8 +206,8 @@ describe(`security notifications (${ENGINE})`, () => {
     const user = await createUser(t.app, { phone: null, langCode: 'en-US' });
     const token = await signInFrom(user.account, CHROME_WINDOWS);
     const phone = newPhone();
-    expect((await call(t.app, 'POST', apiPaths.sendSms, { token, body: { phone, scene: 'certify' } })).code).toBe(0);
-    const verified = await call(t.app, 'POST', apiPaths.phoneAuth, {
+    expect((await call(t.app, contract.sendSms, { token, body: { phone, scene: 'certify' } })).code).toBe(0);
+    const verified = await call(t.app, contract.phoneAuth, {
       token,
       body: { phone, code: await latestCode(t.app, phone) },
       headers: { 'user-agent': CHROME_WINDOWS },
@@ -269,7 +269,7 @@ describe(`security notifications over SMTP (${ENGINE})`, () => {
   it('mails the notification of a new device through the SMTP server', async () => {
     const user = await createUser(t.app, { langCode: 'en-US' });
     const signIn = (userAgent: string) =>
-      call(t.app, 'POST', apiPaths.login, {
+      call(t.app, contract.login, {
         body: { loginType: 'password', identifierType: 'account', identifier: user.account, password: PASSWORD },
         headers: { 'user-agent': userAgent },
       });
@@ -303,17 +303,17 @@ describe(`security notifications with the mail server down (${ENGINE})`, () => {
 
   it('answers the change at once and normally: the notification waits in the delivery queue', async () => {
     const user = await createUser(t.app);
-    const login = await call(t.app, 'POST', apiPaths.login, {
+    const login = await call(t.app, contract.login, {
       body: { loginType: 'password', identifierType: 'account', identifier: user.account, password: PASSWORD },
     });
     expect(login.code).toBe(0);
     const started = Date.now();
-    const reply = await call(t.app, 'POST', apiPaths.updatePassword, {
+    const reply = await call(t.app, contract.updatePassword, {
       token: login.data.token,
       body: { oldPassword: PASSWORD, password: 'Changed2026', confirmPassword: 'Changed2026' },
     });
     expect(reply.code, reply.msg).toBe(0);
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token: login.data.token })).code).toBe(0);
+    expect((await call(t.app, contract.currentUser, { token: login.data.token })).code).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, signInWithPassword, tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, restartApp, startTestApp } from './support/test-app.ts';
@@ -49,7 +49,7 @@ describe(`sign-in and sessions (${ENGINE})`, () => {
   });
 
   it('rejects bad requests with 1000400 before any work: missing fields, unknown fields, wrong types, non-JSON, oversize', async () => {
-    const missing = await call(t.app, 'POST', apiPaths.login, {
+    const missing = await call(t.app, contract.login, {
       body: { loginType: 'password', identifierType: 'account', identifier: 'x' },
     });
     expect([missing.status, missing.code, missing.data.fields.password]).toEqual([
@@ -58,24 +58,24 @@ describe(`sign-in and sessions (${ENGINE})`, () => {
       'validation.passwordRequired',
     ]);
 
-    const extra = await call(t.app, 'POST', apiPaths.login, {
+    const extra = await call(t.app, contract.login, {
       body: { loginType: 'password', identifierType: 'account', identifier: 'x', password: 'y', role: 'admin' },
     });
     expect([extra.status, extra.code, extra.data.fields.role]).toEqual([400, 1000400, 'validation.unknownField']);
 
-    const wrongType = await call(t.app, 'POST', apiPaths.login, {
+    const wrongType = await call(t.app, contract.login, {
       body: { loginType: 'password', identifierType: 'account', identifier: 7, password: 'y' },
     });
     expect(wrongType.code).toBe(1000400);
 
-    const codeWithAccount = await call(t.app, 'POST', apiPaths.login, {
+    const codeWithAccount = await call(t.app, contract.login, {
       body: { loginType: 'code', identifierType: 'account', identifier: 'x', code: '123456' },
     });
     expect(codeWithAccount.data.fields.identifierType).toBe('validation.codeNeedsPhoneOrEmail');
 
     const notJson = await t.app.inject({
       method: 'POST',
-      url: apiPaths.login,
+      url: contract.login.path,
       headers: { 'content-type': 'text/plain' },
       payload: 'hello',
     });
@@ -84,13 +84,13 @@ describe(`sign-in and sessions (${ENGINE})`, () => {
 
     const malformed = await t.app.inject({
       method: 'POST',
-      url: apiPaths.login,
+      url: contract.login.path,
       headers: { 'content-type': 'application/json' },
       payload: '{"loginType":',
     });
     expect([malformed.statusCode, malformed.json().code]).toEqual([400, 1000400]);
 
-    const big = await call(t.app, 'POST', apiPaths.login, {
+    const big = await call(t.app, contract.login, {
       body: { loginType: 'password', identifierType: 'account', identifier: 'x', password: 'y'.repeat(17 * 1024) },
     });
     expect(big.code).toBe(1000400);
@@ -98,15 +98,15 @@ describe(`sign-in and sessions (${ENGINE})`, () => {
 
   it('answers 1000401 (HTTP 401) without a token, with a bad token and after logout; accepts a bare token', async () => {
     const user = await createUser(t.app);
-    expect(await call(t.app, 'GET', apiPaths.currentUser)).toMatchObject({ status: 401, code: 1000401 });
+    expect(await call(t.app, contract.currentUser)).toMatchObject({ status: 401, code: 1000401 });
     expect(
-      await call(t.app, 'GET', apiPaths.currentUser, {
+      await call(t.app, contract.currentUser, {
         headers: { authorization: 'Bearer not-a-real-token-000000000000' },
       }),
     ).toMatchObject({ code: 1000401 });
 
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    const bare = await call(t.app, 'GET', apiPaths.currentUser, { headers: { authorization: token } });
+    const bare = await call(t.app, contract.currentUser, { headers: { authorization: token } });
     expect(bare.code).toBe(0);
     expect(bare.data).toMatchObject({
       userId: user.id,
@@ -120,19 +120,19 @@ describe(`sign-in and sessions (${ENGINE})`, () => {
       hasPassword: true,
     });
 
-    expect((await call(t.app, 'POST', apiPaths.logout, { token })).code).toBe(0);
-    expect(await call(t.app, 'GET', apiPaths.currentUser, { token })).toMatchObject({ status: 401, code: 1000401 });
+    expect((await call(t.app, contract.logout, { token })).code).toBe(0);
+    expect(await call(t.app, contract.currentUser, { token })).toMatchObject({ status: 401, code: 1000401 });
   });
 
   it('keeps a revoked token revoked after a restart, and a live one live', async () => {
     const user = await createUser(t.app);
     const revoked = await tokenFor(t.app, user.account, PASSWORD);
     const live = await tokenFor(t.app, user.account, PASSWORD);
-    await call(t.app, 'POST', apiPaths.logout, { token: revoked });
+    await call(t.app, contract.logout, { token: revoked });
     const restarted = await restartApp(t);
     try {
-      expect((await call(restarted, 'GET', apiPaths.currentUser, { token: revoked })).code).toBe(1000401);
-      expect((await call(restarted, 'GET', apiPaths.currentUser, { token: live })).code).toBe(0);
+      expect((await call(restarted, contract.currentUser, { token: revoked })).code).toBe(1000401);
+      expect((await call(restarted, contract.currentUser, { token: live })).code).toBe(0);
     } finally {
       await restarted.close();
       await restarted.ctx.db.destroy();
@@ -143,20 +143,20 @@ describe(`sign-in and sessions (${ENGINE})`, () => {
     const user = await createUser(t.app);
     const idle = await tokenFor(t.app, user.account, PASSWORD);
     t.clock.advance(11 * 3_600_000);
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token: idle })).code).toBe(0);
+    expect((await call(t.app, contract.currentUser, { token: idle })).code).toBe(0);
     t.clock.advance(11 * 3_600_000);
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token: idle })).code).toBe(0);
+    expect((await call(t.app, contract.currentUser, { token: idle })).code).toBe(0);
     t.clock.advance(12 * 3_600_000 + 1000);
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token: idle })).code).toBe(1000401);
+    expect((await call(t.app, contract.currentUser, { token: idle })).code).toBe(1000401);
 
     const busy = await tokenFor(t.app, user.account, PASSWORD);
     // used every 11 hours: never idle, alive at 165 h, gone past 168 h (7 days)
     for (let step = 1; step <= 15; step++) {
       t.clock.advance(11 * 3_600_000);
-      expect((await call(t.app, 'GET', apiPaths.currentUser, { token: busy })).code, `after ${step * 11} h`).toBe(0);
+      expect((await call(t.app, contract.currentUser, { token: busy })).code, `after ${step * 11} h`).toBe(0);
     }
     t.clock.advance(11 * 3_600_000);
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token: busy })).code).toBe(1000401);
+    expect((await call(t.app, contract.currentUser, { token: busy })).code).toBe(1000401);
   });
 
   it('makes an account wait from the 5th consecutive failure, across its phone, email and account, and a success resets it', async () => {
@@ -191,7 +191,7 @@ describe(`sign-in and sessions (${ENGINE})`, () => {
     const user = await createUser(t.app);
     await createCompany(t.app, { products: ['esguard'], members: [{ userId: user.id }] });
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const response = await fetch(`${address}${apiPaths.login}`, {
+    const response = await fetch(`${address}${contract.login.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -203,7 +203,7 @@ describe(`sign-in and sessions (${ENGINE})`, () => {
     });
     const body = (await response.json()) as any;
     expect(body.code).toBe(0);
-    const info = await fetch(`${address}${apiPaths.portalInfo}`, {
+    const info = await fetch(`${address}${contract.portalInfo.path}`, {
       headers: { authorization: `Bearer ${body.data.token}` },
     });
     expect(((await info.json()) as any).data.enterpriseProduct[0].productList[0].productCode).toBe('esguard');

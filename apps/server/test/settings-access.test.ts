@@ -3,7 +3,8 @@ import { createInvitation } from '../src/libraries/invitations.ts';
 import { grantProducts, revokeProducts } from '../src/libraries/product-rights.ts';
 import { insertDepartment } from '../src/queries/enterprises.ts';
 import { insertMembership } from '../src/queries/memberships.ts';
-import { apiPaths, SETTINGS_PREFIX } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { SETTINGS_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { type Reply, call, tokenFor } from './support/http.ts';
 import { companyWithAdmin, pngImage, settings, uploadIcon } from './support/settings.ts';
@@ -147,7 +148,7 @@ describe(`settings centre access (${ENGINE})`, () => {
       department_id: a.defaultDepartmentId,
       joined_at: t.app.ctx.now(),
     });
-    const entered = await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${a.enterpriseId}`, {
+    const entered = await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${a.enterpriseId}`, {
       token: other.token,
     });
     expect(entered.code, entered.msg).toBe(0);
@@ -160,7 +161,7 @@ describe(`settings centre access (${ENGINE})`, () => {
     const before = await stateOfA();
     const other = await companyWithAdmin(t.app, 'Neighbour Admin');
     // not a member of A: the session cannot enter it
-    const entered = await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${a.enterpriseId}`, {
+    const entered = await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${a.enterpriseId}`, {
       token: other.token,
     });
     expectForbidden(entered, 'enter');
@@ -249,7 +250,7 @@ describe(`settings centre access (${ENGINE})`, () => {
   });
 
   it('every call is in the OpenAPI description', async () => {
-    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const docs = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/json` });
     const paths = Object.keys(docs.json().paths);
     for (const path of [
       '/enterprise/personalization/save',

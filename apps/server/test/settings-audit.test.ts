@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { recordAudit } from '../src/libraries/audit.ts';
 import { insertMembership } from '../src/queries/memberships.ts';
 import { findDefaultDepartmentId } from '../src/queries/registration-enterprises.ts';
@@ -56,7 +56,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
   afterAll(async () => t?.close());
 
   const events = async (token: string | undefined, query = '') => {
-    const reply = await call(t.app, 'GET', `${apiPaths.auditEvents}${query}`, { token });
+    const reply = await call(t.app, 'GET', `${contract.auditEvents.path}${query}`, { token });
     return reply;
   };
   const items = async (token: string, query = ''): Promise<Item[]> => {
@@ -67,7 +67,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
   const csv = (token: string | undefined, query = '', headers: Record<string, string> = {}) =>
     t.app.inject({
       method: 'GET',
-      url: `${apiPaths.auditEventsCsv}${query}`,
+      url: `${contract.auditEventsCsv.path}${query}`,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       remoteAddress: randomLoopback(),
     });
@@ -179,10 +179,12 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
     expect(ofBoth(await items(b.token))).toEqual(['sign-in.success']);
     expect(ofBoth(await items(a.token))).toEqual([]);
 
-    const entered = await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${a.enterpriseId}`, { token });
+    const entered = await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${a.enterpriseId}`, {
+      token,
+    });
     expect(entered.code, entered.msg).toBe(0);
     // entering the company one is already in is no new event
-    await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${a.enterpriseId}`, { token });
+    await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${a.enterpriseId}`, { token });
     expect(ofBoth(await items(a.token))).toEqual(['enterprise.enter']);
     expect(ofBoth(await items(b.token))).toEqual(['sign-in.success']);
   });
@@ -253,7 +255,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
     expect(removed.code, removed.msg).toBe(0);
 
     const people = async (query = '', token = a.token) => {
-      const reply = await call(t.app, 'GET', `${apiPaths.auditPeople}${query}`, { token });
+      const reply = await call(t.app, 'GET', `${contract.auditPeople.path}${query}`, { token });
       expect(reply.code, reply.msg).toBe(0);
       return reply.data;
     };
@@ -265,7 +267,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
     expect(await people('?keyword=GINA')).toEqual([{ userId: gone.id, nickname: 'Gina Gone', removed: true }]);
     expect(await people('?keyword=50%25')).toEqual([]);
     const memberToken = await tokenFor(t.app, quiet.account, PASSWORD);
-    expect((await call(t.app, 'GET', apiPaths.auditPeople, { token: memberToken })).code).toBe(1000403);
+    expect((await call(t.app, contract.auditPeople, { token: memberToken })).code).toBe(1000403);
   });
 
   it('refuses bad paging and filters with 1000400', async () => {

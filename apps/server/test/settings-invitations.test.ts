@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvitation } from '../src/libraries/invitations.ts';
 import { findMembership } from '../src/queries/memberships.ts';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { call } from './support/http.ts';
 import { accountFields, newCompany, newPhone, referralInfo, ticketFor } from './support/registration-flow.ts';
 import { companyWithAdmin, settings } from './support/settings.ts';
@@ -26,7 +26,7 @@ describe(`settings centre: invitations (${ENGINE})`, () => {
   const revoke = (token: string, id: number) =>
     settings(t.app, 'POST', '/enterprise/invitations/revoke', token, { id });
   const memberSignUp = async (referralId: string, nickname = 'Invited Person') =>
-    call(t.app, 'POST', apiPaths.memberSignUp, {
+    call(t.app, contract.memberSignUp, {
       body: { referralId, ticket: await ticketFor(t.app, newPhone()), ...accountFields(nickname) },
     });
 
@@ -65,7 +65,7 @@ describe(`settings centre: invitations (${ENGINE})`, () => {
     const joined = await memberSignUp(made.data.id);
     expect(joined.code, joined.msg).toBe(0);
     expect(joined.data.enterpriseId).toBe(a.enterpriseId);
-    const userId = (await call(t.app, 'GET', apiPaths.currentUser, { token: joined.data.token })).data.userId;
+    const userId = (await call(t.app, contract.currentUser, { token: joined.data.token })).data.userId;
     expect(await findMembership(t.app.ctx.db, a.enterpriseId, userId)).toMatchObject({
       role: 'member',
       department_id: department.data.id,
@@ -96,7 +96,7 @@ describe(`settings centre: invitations (${ENGINE})`, () => {
     expect(owner.data.url).toBe(`http://localhost:8080/register-owner-enterprise?referralId=${owner.data.id}`);
     // the default lifetime is 72 hours
     expect(Date.parse(owner.data.expiresAt) - t.app.ctx.now()).toBeGreaterThan(71 * HOUR);
-    const registered = await call(t.app, 'POST', apiPaths.ownerSignUp, {
+    const registered = await call(t.app, contract.ownerSignUp, {
       body: {
         referralId: owner.data.id,
         ticket: await ticketFor(t.app, newPhone()),

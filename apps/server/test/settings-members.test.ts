@@ -3,7 +3,7 @@ import { insertDepartment } from '../src/queries/enterprises.ts';
 import { findMembership, insertMembership } from '../src/queries/memberships.ts';
 import { findDefaultDepartmentId } from '../src/queries/registration-enterprises.ts';
 import { findUserById } from '../src/queries/users.ts';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, signInWithPassword, tokenFor } from './support/http.ts';
 import { companyWithAdmin, settings } from './support/settings.ts';
@@ -170,11 +170,11 @@ describe(`settings centre: members (${ENGINE})`, () => {
       const signIn = await signInWithPassword(t.app, 'account', 'FIELD.tech-01', 'FieldTech2026');
       expect(signIn.code, signIn.msg).toBe(0);
       const token = signIn.data.token as string;
-      const current = await call(t.app, 'GET', apiPaths.currentUser, { token });
+      const current = await call(t.app, contract.currentUser, { token });
       expect(current.data).toMatchObject({ account: 'field.tech-01', nickname: 'Field Tech', phoneCertified: false });
       // after the cut-off date the account must verify its phone first: the intended first sign-in
-      expect((await call(t.app, 'GET', apiPaths.portalInfo, { token })).code).toBe(1009130);
-      expect((await call(t.app, 'GET', apiPaths.certification, { token })).data).toMatchObject({
+      expect((await call(t.app, contract.portalInfo, { token })).code).toBe(1009130);
+      expect((await call(t.app, contract.certification, { token })).data).toMatchObject({
         certified: false,
         phone: '13611112222',
       });
@@ -240,10 +240,10 @@ describe(`settings centre: members (${ENGINE})`, () => {
       ] as const) {
         const signedIn = await signInWithPassword(t.app, identifierType, identifier!, PASSWORD);
         expect(signedIn.code).toBe(0);
-        const me = await call(t.app, 'GET', apiPaths.currentUser, { token: signedIn.data.token });
+        const me = await call(t.app, contract.currentUser, { token: signedIn.data.token });
         expect(me.data.userId).toBe(someone.id);
       }
-      const member = await call(t.app, 'GET', apiPaths.currentUser, {
+      const member = await call(t.app, contract.currentUser, {
         token: await tokenFor(t.app, 'Staff.5', 'Staff2026x'),
       });
       expect(member.data).toMatchObject({ phoneCertified: false, emailVerified: false });
@@ -371,13 +371,13 @@ describe(`settings centre: members (${ENGINE})`, () => {
       await join(a.enterpriseId, person.id, 'member', t.app.ctx.now());
       const elsewhere = await createCompany(t.app, { members: [{ userId: person.id }] });
       const token = await tokenFor(t.app, person.account, PASSWORD);
-      await call(t.app, 'POST', `${apiPaths.enterEnterprise}?enterpriseId=${a.enterpriseId}`, { token });
+      await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${a.enterpriseId}`, { token });
 
       const removed = await remove(a.token, person.id);
       expect([removed.code, removed.data]).toEqual([0, null]);
       expect(await findMembership(t.app.ctx.db, a.enterpriseId, person.id)).toBeUndefined();
       expect(await findUserById(t.app.ctx.db, person.id)).toBeDefined();
-      const info = await call(t.app, 'GET', apiPaths.portalInfo, { token });
+      const info = await call(t.app, contract.portalInfo, { token });
       expect(info.data.enterpriseId).toBe(elsewhere.enterpriseId);
       expect(info.data.enterpriseProduct.map((e: { enterpriseId: number }) => e.enterpriseId)).toEqual([
         elsewhere.enterpriseId,
@@ -400,7 +400,7 @@ describe(`settings centre: members (${ENGINE})`, () => {
       const self = await remove(otherToken, other.id);
       expect(self.code, self.msg).toBe(0);
       expect((await list(otherToken)).code).toBe(1000403);
-      expect((await call(t.app, 'GET', apiPaths.portalInfo, { token: otherToken })).data.enterpriseId).toBeNull();
+      expect((await call(t.app, contract.portalInfo, { token: otherToken })).data.enterpriseId).toBeNull();
       expect(JSON.parse((await audit(a.enterpriseId, 'member.remove'))[0]!.detail!)).toMatchObject({ self: true });
       // the last one again
       expect((await remove(a.token, a.admin.id)).code).toBe(1000403);

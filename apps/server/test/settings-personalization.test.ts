@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { IMAGE_MAX_BYTES } from '@portal/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, SETTINGS_PREFIX } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { SETTINGS_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { call } from './support/http.ts';
 import {
   companyWithAdmin,
@@ -15,7 +16,7 @@ import {
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 const SAVE = '/enterprise/personalization/save';
-const ICON = apiPaths.uploadIcon;
+const ICON = contract.uploadIcon.path;
 
 /** Bytes that start like a PNG, `size` long. */
 function pngOfSize(size: number): Buffer {
@@ -38,7 +39,7 @@ describe(`settings centre: branding (${ENGINE})`, () => {
     languageType: 'en-US',
   };
   const query = (token: string, lang = 'en-US') =>
-    call(t.app, 'GET', apiPaths.personalization, { token, headers: { cookie: `langCode=${lang}` } });
+    call(t.app, contract.personalization, { token, headers: { cookie: `langCode=${lang}` } });
   const auditActions = async (enterpriseId: number) =>
     (
       await t.app.ctx.db
@@ -124,7 +125,7 @@ describe(`settings centre: branding (${ENGINE})`, () => {
     await uploadIcon(t.app, a.token, { content: pngImage() });
     expect((await query(a.token)).data).toMatchObject({ icon: `${ICON}/${a.enterpriseId}?v=1`, customIcon: true });
 
-    const reset = await call(t.app, 'POST', apiPaths.resetIcon, { token: a.token });
+    const reset = await call(t.app, contract.resetIcon, { token: a.token });
     expect([reset.status, reset.code, reset.data]).toEqual([200, 0, { icon: `${ICON}/${a.enterpriseId}?v=2` }]);
     expect((await query(a.token)).data).toMatchObject({ icon: reset.data.icon, customIcon: false });
     const served = await t.app.inject({ method: 'GET', url: reset.data.icon });
@@ -227,7 +228,7 @@ describe(`settings centre: branding (${ENGINE})`, () => {
     const json = await call(t.app, 'POST', ICON, { token: a.token, body: { file: 'iVBORw0KGgo=' } });
     expect([json.status, json.code]).toEqual([415, 1000400]);
     const { payload, contentType } = multipart([{ name: 'platformName', content: 'Multipart' }]);
-    for (const url of [`${SETTINGS_PREFIX}${SAVE}`, apiPaths.createDepartment, apiPaths.login]) {
+    for (const url of [`${SETTINGS_PREFIX}${SAVE}`, contract.createDepartment.path, contract.login.path]) {
       const reply = await t.app.inject({
         method: 'POST',
         url,

@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
@@ -14,16 +14,16 @@ interface Operation {
  * those that settle the account, and the language, which changes nothing of its security.
  */
 const ALLOWED = [
-  `GET ${apiPaths.certification}`,
-  `GET ${apiPaths.currentUser}`,
-  `GET ${apiPaths.twoStep}`,
-  `POST ${apiPaths.logout}`,
-  `POST ${apiPaths.phoneAuth}`,
+  `GET ${contract.certification.path}`,
+  `GET ${contract.currentUser.path}`,
+  `GET ${contract.twoStep.path}`,
+  `POST ${contract.logout.path}`,
+  `POST ${contract.phoneAuth.path}`,
   // the set-up asks for a fresh proof when the session is older than its minutes
-  `POST ${apiPaths.reauthenticate}`,
-  `POST ${apiPaths.saveLanguage}`,
-  `POST ${apiPaths.twoStepConfirm}`,
-  `POST ${apiPaths.twoStepSetup}`,
+  `POST ${contract.reauthenticate.path}`,
+  `POST ${contract.saveLanguage.path}`,
+  `POST ${contract.twoStepConfirm.path}`,
+  `POST ${contract.twoStepSetup.path}`,
 ].sort();
 
 describe(`the calls open while two-step sign-in waits for its set-up (${ENGINE})`, () => {
@@ -48,7 +48,7 @@ describe(`the calls open while two-step sign-in waits for its set-up (${ENGINE})
     );
     expect(signedIn.length).toBeGreaterThan(30);
     // sign-out last, since it ends the session the others use
-    signedIn.sort((a, b) => Number(a.path === apiPaths.logout) - Number(b.path === apiPaths.logout));
+    signedIn.sort((a, b) => Number(a.path === contract.logout.path) - Number(b.path === contract.logout.path));
 
     const open: string[] = [];
     for (const { method, path } of signedIn) {
@@ -60,7 +60,7 @@ describe(`the calls open while two-step sign-in waits for its set-up (${ENGINE})
     expect(open.sort()).toEqual(ALLOWED);
 
     // the language is saved, not merely let through
-    const saved = await call(t.app, 'POST', apiPaths.saveLanguage, {
+    const saved = await call(t.app, contract.saveLanguage, {
       token: await tokenFor(t.app, member.account, PASSWORD),
       body: { langCode: 'de-DE' },
     });

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { SIGN_IN_IP_FAILURES, SIGN_IN_IP_WINDOW_SECONDS } from '@portal/shared/constants';
 import { ipKey } from '../src/libraries/ip-key.ts';
 import { findUserById } from '../src/queries/users.ts';
@@ -21,22 +21,21 @@ describe(`two-step sign-in with an authenticator app (${ENGINE})`, () => {
   /** The app's code for the server's clock, as the person's phone shows it. */
   const codeOf = (secret: string, app = t) => generate({ secret, epoch: Math.floor(app.app.ctx.now() / 1000) });
   const nextStep = (app = t) => app.clock.advance(STEP_MS);
-  const state = (token: string) => call(t.app, 'GET', apiPaths.twoStep, { token });
-  const setUp = (token: string) => call(t.app, 'POST', apiPaths.twoStepSetup, { token });
-  const confirm = (token: string, code: string) =>
-    call(t.app, 'POST', apiPaths.twoStepConfirm, { token, body: { code } });
+  const state = (token: string) => call(t.app, contract.twoStep, { token });
+  const setUp = (token: string) => call(t.app, contract.twoStepSetup, { token });
+  const confirm = (token: string, code: string) => call(t.app, contract.twoStepConfirm, { token, body: { code } });
   const disable = (token: string, body: Record<string, unknown>) =>
-    call(t.app, 'POST', apiPaths.twoStepDisable, { token, body });
+    call(t.app, contract.twoStepDisable, { token, body });
   const secondStep = (ticket: string, code: string, ip?: string) =>
-    call(t.app, 'POST', apiPaths.loginTwoStep, { body: { ticket, code }, ip });
+    call(t.app, contract.loginTwoStep, { body: { ticket, code }, ip });
 
   /** A user with two-step sign-in on; the clock has moved past the confirming code's step. */
   async function userWithTwoStep(app = t) {
     const user = await createUser(app.app);
     const token = await tokenFor(app.app, user.account, PASSWORD);
-    const setup = await call(app.app, 'POST', apiPaths.twoStepSetup, { token });
+    const setup = await call(app.app, contract.twoStepSetup, { token });
     expect(setup.code, setup.msg).toBe(0);
-    const confirmed = await call(app.app, 'POST', apiPaths.twoStepConfirm, {
+    const confirmed = await call(app.app, contract.twoStepConfirm, {
       token,
       body: { code: await codeOf(setup.data.secret, app) },
     });
@@ -85,7 +84,7 @@ describe(`two-step sign-in with an authenticator app (${ENGINE})`, () => {
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
 
     expect((await state(token)).data).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token })).data).toMatchObject({
+    expect((await call(t.app, contract.currentUser, { token })).data).toMatchObject({
       twoStepEnabled: true,
       twoStepSetupRequired: false,
     });
@@ -107,13 +106,13 @@ describe(`two-step sign-in with an authenticator app (${ENGINE})`, () => {
     const user = await createUser(t.app);
     const token = await tokenFor(t.app, user.account, PASSWORD);
     expect((await confirm(token, '123456')).code).toBe(1009164);
-    expect((await call(t.app, 'POST', apiPaths.twoStepConfirm, { token, body: { code: '' } })).code).toBe(1000400);
-    expect(
-      (await call(t.app, 'POST', apiPaths.twoStepConfirm, { token, body: { code: '123456', secret: 'X' } })).code,
-    ).toBe(1000400);
-    expect((await call(t.app, 'POST', apiPaths.loginTwoStep, { body: { code: '123456' } })).code).toBe(1000400);
-    expect((await call(t.app, 'GET', apiPaths.twoStep)).code).toBe(1000401);
-    expect((await call(t.app, 'POST', apiPaths.twoStepSetup)).code).toBe(1000401);
+    expect((await call(t.app, contract.twoStepConfirm, { token, body: { code: '' } })).code).toBe(1000400);
+    expect((await call(t.app, contract.twoStepConfirm, { token, body: { code: '123456', secret: 'X' } })).code).toBe(
+      1000400,
+    );
+    expect((await call(t.app, contract.loginTwoStep, { body: { code: '123456' } })).code).toBe(1000400);
+    expect((await call(t.app, contract.twoStep)).code).toBe(1000401);
+    expect((await call(t.app, contract.twoStepSetup)).code).toBe(1000401);
   });
 
   it('asks a password sign-in for the code, and makes the session only with it', async () => {
@@ -125,7 +124,7 @@ describe(`two-step sign-in with an authenticator app (${ENGINE})`, () => {
     const signedIn = await secondStep(ticket, await codeOf(secret));
     expect(signedIn.code, signedIn.msg).toBe(0);
     expect(signedIn.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const current = await call(t.app, 'GET', apiPaths.currentUser, { token: signedIn.data.token });
+    const current = await call(t.app, contract.currentUser, { token: signedIn.data.token });
     expect(current.data).toMatchObject({ userId: user.id, twoStepEnabled: true });
 
     // the ticket is single use
@@ -136,9 +135,9 @@ describe(`two-step sign-in with an authenticator app (${ENGINE})`, () => {
 
   it('asks a code sign-in (SMS) for the authenticator code too', async () => {
     const { user, secret } = await userWithTwoStep();
-    expect((await call(t.app, 'POST', apiPaths.sendSms, { body: { phone: user.phone, scene: 'login' } })).code).toBe(0);
+    expect((await call(t.app, contract.sendSms, { body: { phone: user.phone, scene: 'login' } })).code).toBe(0);
     const sms = await latestCode(t.app, user.phone!);
-    const reply = await call(t.app, 'POST', apiPaths.login, {
+    const reply = await call(t.app, contract.login, {
       body: { loginType: 'code', identifierType: 'phone', identifier: user.phone, code: sms },
     });
     expect(reply.code, reply.msg).toBe(0);
@@ -270,12 +269,12 @@ describe(`two-step sign-in with an authenticator app (${ENGINE})`, () => {
     });
     const memberToken = await tokenFor(t.app, member.account, PASSWORD);
 
-    expect((await call(t.app, 'GET', apiPaths.security, { token: adminToken })).data).toMatchObject({
+    expect((await call(t.app, contract.security, { token: adminToken })).data).toMatchObject({
       requireTwoStep: false,
     });
     for (const [method, path] of [
-      ['GET', apiPaths.security],
-      ['POST', apiPaths.saveSecurity],
+      ['GET', contract.security.path],
+      ['POST', contract.saveSecurity.path],
     ] as const) {
       const refused = await call(t.app, method, path, {
         token: memberToken,
@@ -283,13 +282,13 @@ describe(`two-step sign-in with an authenticator app (${ENGINE})`, () => {
       });
       expect([refused.status, refused.code]).toEqual([403, 1000403]);
     }
-    expect(
-      (await call(t.app, 'POST', apiPaths.saveSecurity, { token: adminToken, body: { requireTwoStep: 1 } })).code,
-    ).toBe(1000400);
+    expect((await call(t.app, contract.saveSecurity, { token: adminToken, body: { requireTwoStep: 1 } })).code).toBe(
+      1000400,
+    );
     // the administrator has it first, as requiring it asks
     const adminSetup = await setUp(adminToken);
     expect((await confirm(adminToken, await codeOf(adminSetup.data.secret))).code).toBe(0);
-    const saved = await call(t.app, 'POST', apiPaths.saveSecurity, {
+    const saved = await call(t.app, contract.saveSecurity, {
       token: adminToken,
       body: { requireTwoStep: true },
     });
@@ -304,13 +303,13 @@ describe(`two-step sign-in with an authenticator app (${ENGINE})`, () => {
     const signedIn = await signInWithPassword(t.app, 'account', member.account, PASSWORD);
     expect(signedIn.data).toMatchObject({ twoStepSetupRequired: true });
     const token = signedIn.data.token as string;
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token })).data).toMatchObject({
+    expect((await call(t.app, contract.currentUser, { token })).data).toMatchObject({
       twoStepEnabled: false,
       twoStepSetupRequired: true,
     });
     expect((await state(token)).data).toEqual({ enabled: false, recoveryCodesLeft: 0, required: true });
     // a password alone reaches the set-up, the account and sign-out, nothing of the companies
-    for (const path of [apiPaths.portalInfo, apiPaths.mySessions]) {
+    for (const path of [contract.portalInfo.path, contract.mySessions.path]) {
       const waiting = await call(t.app, 'GET', path, { token });
       expect([waiting.status, waiting.code], path).toEqual([200, 1009165]);
     }
@@ -320,9 +319,9 @@ describe(`two-step sign-in with an authenticator app (${ENGINE})`, () => {
     // once set up, the requirement is met
     const setup = await setUp(token);
     expect((await confirm(token, await codeOf(setup.data.secret))).code).toBe(0);
-    expect((await call(t.app, 'GET', apiPaths.currentUser, { token })).data.twoStepSetupRequired).toBe(false);
+    expect((await call(t.app, contract.currentUser, { token })).data.twoStepSetupRequired).toBe(false);
     expect((await state(token)).data).toMatchObject({ enabled: true, required: true });
-    const portal = await call(t.app, 'GET', apiPaths.portalInfo, { token });
+    const portal = await call(t.app, contract.portalInfo, { token });
     expect(portal.code, portal.msg).toBe(0);
     expect(portal.data.userinfo.twoStepSetupRequired).toBe(false);
   });
@@ -338,19 +337,19 @@ describe(`two-step secrets encrypted at rest with TOTP_SECRET_KEY (${ENGINE})`, 
   it('stores the secret encrypted and still checks its codes', async () => {
     const user = await createUser(t.app);
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    const setup = await call(t.app, 'POST', apiPaths.twoStepSetup, { token });
+    const setup = await call(t.app, contract.twoStepSetup, { token });
     const epoch = () => Math.floor(t.app.ctx.now() / 1000);
     const row = await findUserById(t.app.ctx.db, user.id);
     expect(row?.totp_secret).toMatch(/^v1:/);
     expect(row?.totp_secret).not.toContain(setup.data.secret);
-    const confirmed = await call(t.app, 'POST', apiPaths.twoStepConfirm, {
+    const confirmed = await call(t.app, contract.twoStepConfirm, {
       token,
       body: { code: await generate({ secret: setup.data.secret, epoch: epoch() }) },
     });
     expect(confirmed.code, confirmed.msg).toBe(0);
     t.clock.advance(STEP_MS);
     const first = await signInWithPassword(t.app, 'account', user.account, PASSWORD);
-    const second = await call(t.app, 'POST', apiPaths.loginTwoStep, {
+    const second = await call(t.app, contract.loginTwoStep, {
       body: { ticket: first.data.twoStep.ticket, code: await generate({ secret: setup.data.secret, epoch: epoch() }) },
     });
     expect(second.code, second.msg).toBe(0);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import { randomLoopback } from './support/http.ts';
 import { type TestApp, startTestApp } from './support/test-app.ts';
@@ -31,7 +31,7 @@ describe('the web app files and the request-rate limit', () => {
       expect(response.statusCode, files[i % files.length]).toBe(200);
     }
     // an API call answers for itself (no session here), not with the limit's 1000429
-    const api = await get(apiPaths.currentUser, ip);
+    const api = await get(contract.currentUser.path, ip);
     expect(api.statusCode).toBe(401);
     expect(api.headers['x-ratelimit-remaining']).toBe(String(REQUESTS_PER_IP_MINUTE - 1));
   });
@@ -49,7 +49,7 @@ describe('the web app files and the request-rate limit', () => {
     const ip = randomLoopback();
     let refused;
     for (let i = 0; i <= REQUESTS_PER_IP_MINUTE && !refused; i++) {
-      const response = await get(apiPaths.currentUser, ip);
+      const response = await get(contract.currentUser.path, ip);
       if (response.statusCode === 429) refused = response;
     }
     expect(refused?.json()).toMatchObject({ code: 1000429, data: { retryAfterSeconds: expect.any(Number) } });

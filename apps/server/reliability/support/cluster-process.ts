@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { dirname, resolve } from 'node:path';
@@ -80,7 +80,7 @@ export class ClusterProcess {
   }
 
   health(): Promise<number> {
-    return httpCall(this.baseUrl, apiPaths.health, { timeoutMs: 5_000 }).then((reply) => reply.status);
+    return httpCall(this.baseUrl, contract.health.path, { timeoutMs: 5_000 }).then((reply) => reply.status);
   }
 
   /** Sends a signal to the primary and waits for it to end. */

@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Db, openDatabase } from '../../src/db/database.ts';
 import { type TestDatabase, createTestDatabase } from '../../test/support/test-app.ts';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 export { ENGINE } from '../../test/support/test-app.ts';
 
@@ -185,7 +186,7 @@ export class ServerProcess {
     while (Date.now() < deadline) {
       if (this.exitCode !== undefined) throw new Error(`server exited (${this.exitCode}) at start:\n${this.output}`);
       try {
-        await httpCall(this.baseUrl, apiPaths.currentUser, { timeoutMs: 2_000 });
+        await httpCall(this.baseUrl, contract.currentUser.path, { timeoutMs: 2_000 });
         return;
       } catch {
         await new Promise((r) => setTimeout(r, 100));
@@ -207,7 +208,7 @@ export class ServerProcess {
   async latestCode(to: string, waitMs = 5_000): Promise<string | null> {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const reply = await this.call(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const reply = await this.call(`${API_PREFIX}/dev/outbox?to=${encodeURIComponent(to)}`);
       const text: string | undefined = reply.json?.data?.[0]?.text;
       const code = text?.match(/\b(\d{6})\b/)?.[1] ?? null;
       if (code || Date.now() > deadline) return code;
@@ -217,7 +218,7 @@ export class ServerProcess {
 
   /** How many messages the development outbox holds for a phone or email. */
   async messageCount(to: string): Promise<number> {
-    const reply = await this.call(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const reply = await this.call(`${API_PREFIX}/dev/outbox?to=${encodeURIComponent(to)}`);
     return (reply.json?.data ?? []).length;
   }
 

@@ -19,7 +19,7 @@ import { insertAccount } from './accounts.ts';
 import { type ServerProcess, newClientAddress } from './server-process.ts';
 
 const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 
 /** The libraries' context on the server's database, for fixtures written the way the server writes them. */
 export function fixtureContext(server: ServerProcess, db: Db): AppContext {
@@ -92,7 +92,7 @@ export function operatorInvite(server: ServerProcess, args: string[]): Promise<I
 
 /** Signs in with the account's password over HTTP; fails loudly, as a fixture must work. */
 export async function signIn(server: ServerProcess, account: string, password: string): Promise<string> {
-  const reply = await server.call(apiPaths.login, {
+  const reply = await server.call(contract.login.path, {
     body: { loginType: 'password', identifierType: 'account', identifier: account, password },
     from: newClientAddress(),
   });
@@ -108,10 +108,13 @@ export async function signedInPerson(server: ServerProcess, db: Db, password: st
 
 /** The registration ticket of a phone, the way the web app gets it: send, read the outbox, check. */
 export async function registrationTicket(server: ServerProcess, phone: string): Promise<string> {
-  const sent = await server.call(apiPaths.sendSms, { body: { phone, scene: 'register' }, from: newClientAddress() });
+  const sent = await server.call(contract.sendSms.path, {
+    body: { phone, scene: 'register' },
+    from: newClientAddress(),
+  });
   if (sent.json?.code !== 0) throw new Error(`sendSms to ${phone}: ${sent.text}`);
   const code = await server.latestCode(phone);
-  const checked = await server.call(apiPaths.checkPhoneCode, {
+  const checked = await server.call(contract.checkPhoneCode.path, {
     body: { phone, code, scene: 'register' },
     from: newClientAddress(),
   });

@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import type { Envelope } from '@portal/shared/api/envelope';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { ErrorCode, type FailureCode, errorMessageKey, httpStatusOf } from '@portal/shared/errors/error-codes';
@@ -139,7 +140,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
 
   // session tokens and personal data must never sit in a browser's or a proxy's cache
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith(`${API_PREFIX}/`) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     done(null, payload);
   });
 });

@@ -3,9 +3,10 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type DestinationStream, pino } from 'pino';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const REDACTED = 'redacted';
-const INVITATION_PATH = '/api/referral/info/';
+const INVITATION_PATH = `${API_PREFIX}/referral/info/`;
 
 /**
  * Query parameters that carry a secret: a session handed over between products (`arkAuth`), tokens,

@@ -11,7 +11,7 @@ import { type CallDeclaration, codesOf } from '@portal/shared/api/contract/defin
 import { businessFailureEnvelopeSchema, failureDataSchema } from '@portal/shared/api/envelope';
 import { errorMessageKey } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
-import { ACCOUNT_PREFIX, API_PREFIX, FRONT_PREFIX, SETTINGS_PREFIX } from '@portal/shared/api/paths';
+import { ACCOUNT_PREFIX, API_PREFIX, FRONT_PREFIX, SETTINGS_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { type ZodType, z } from 'zod';
 import type { Config } from '../config.ts';
 import { contentSecurityPolicy } from './security-headers.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { type CallDeclaration, paramNamesOf, pathOf } from '@portal/shared/api/contract/define';
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 
 export interface Reply<T = any> {
   status: number;
@@ -79,7 +79,7 @@ export async function signInWithPassword(
   identifier: string,
   password: string,
 ): Promise<Reply> {
-  return call(app, 'POST', apiPaths.login, {
+  return call(app, contract.login, {
     body: { loginType: 'password', identifierType, identifier, password },
   });
 }
@@ -95,7 +95,7 @@ export async function tokenFor(app: FastifyInstance, account: string, password: 
 export async function latestCode(app: FastifyInstance, to: string): Promise<string | null> {
   // messages go out just after the answer that queued them
   await app.messenger.idle();
-  const reply = await call(app, 'GET', `${apiPaths.devOutbox}?to=${encodeURIComponent(to)}`);
+  const reply = await call(app, 'GET', `${contract.devOutbox.path}?to=${encodeURIComponent(to)}`);
   const text: string | undefined = reply.data[0]?.text;
   return text?.match(/\b(\d{6})\b/)?.[1] ?? null;
 }

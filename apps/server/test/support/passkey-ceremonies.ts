@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { call } from './http.ts';
@@ -15,11 +15,11 @@ export async function registerPasskey(
   token: string,
   options: { name?: string; ceremony?: CeremonyOptions & { counter?: number | null; id?: Buffer } } = {},
 ) {
-  const started = await call(app, 'POST', apiPaths.passkeyRegistrationOptions, { token });
+  const started = await call(app, contract.passkeyRegistrationOptions, { token });
   expect(started.code, started.msg).toBe(0);
   const { credential, response } = createCredential(started.data, options.ceremony);
   const body = options.name === undefined ? { response } : { response, name: options.name };
-  const reply = await call(app, 'POST', apiPaths.passkeys, { token, body });
+  const reply = await call(app, 'POST', contract.passkeys.path, { token, body });
   return { reply, credential, options: started.data };
 }
 
@@ -30,9 +30,9 @@ export async function signInWithPasskey(
   ceremony: CeremonyOptions & { counter?: number } = {},
   ip?: string,
 ) {
-  const started = await call(app, 'POST', apiPaths.passkeySignInOptions, ip ? { ip } : {});
+  const started = await call(app, contract.passkeySignInOptions, ip ? { ip } : {});
   expect(started.code, started.msg).toBe(0);
   const { challengeId } = started.data;
   const response = signInResponse(credential, started.data.options.challenge, ceremony);
-  return call(app, 'POST', apiPaths.passkeySignIn, { body: { challengeId, response }, ...(ip ? { ip } : {}) });
+  return call(app, contract.passkeySignIn, { body: { challengeId, response }, ...(ip ? { ip } : {}) });
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
-import { apiPaths, fillPath } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { pathOf } from '@portal/shared/api/contract/define';
 import { call, latestCode } from './http.ts';
 
 // phones of their own (138 + a per-run offset), apart from the fixtures' 139 numbers
@@ -25,10 +26,10 @@ export function newCompany(overrides: Record<string, unknown> = {}) {
 
 /** The registration ticket of a phone, the way the web app gets it: send, read the outbox, check. */
 export async function ticketFor(app: FastifyInstance, phone: string): Promise<string> {
-  const sent = await call(app, 'POST', apiPaths.sendSms, { body: { phone, scene: 'register' } });
+  const sent = await call(app, contract.sendSms, { body: { phone, scene: 'register' } });
   expect(sent.code, sent.msg).toBe(0);
   const code = await latestCode(app, phone);
-  const checked = await call(app, 'POST', apiPaths.checkPhoneCode, { body: { phone, code, scene: 'register' } });
+  const checked = await call(app, contract.checkPhoneCode, { body: { phone, code, scene: 'register' } });
   expect(checked.code, checked.msg).toBe(0);
   return checked.data.ticket as string;
 }
@@ -40,4 +41,4 @@ export function accountFields(nickname = 'New Person') {
 }
 
 export const referralInfo = (app: FastifyInstance, id: string) =>
-  call(app, 'GET', fillPath(apiPaths.referralInfo, { id }));
+  call(app, 'GET', pathOf(contract.referralInfo, { id }));

@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { apiPaths, SETTINGS_PREFIX } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
+import { SETTINGS_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { PASSWORD, createCompany, createUser } from './fixtures.ts';
 import { type Reply, call, randomLoopback, tokenFor } from './http.ts';
 
@@ -64,7 +65,7 @@ export async function uploadIcon(
   return toReply(
     await app.inject({
       method: 'POST',
-      url: apiPaths.uploadIcon,
+      url: contract.uploadIcon.path,
       headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       remoteAddress: randomLoopback(),
       payload,

@@ -1,4 +1,4 @@
-import { apiPaths } from '@portal/shared/api/paths';
+import { contract } from '@portal/shared/api/contract';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
 import { call } from './http.ts';
@@ -13,10 +13,10 @@ export const authenticatorCode = (t: TestApp, secret: string) =>
 /** Turns two-step sign-in on for the session's account, as the personal centre does; the clock then
  *  moves past the confirming code's step, so that the next code is accepted. */
 export async function turnOnTwoStep(t: TestApp, token: string) {
-  const setup = await call(t.app, 'POST', apiPaths.twoStepSetup, { token });
+  const setup = await call(t.app, contract.twoStepSetup, { token });
   expect(setup.code, setup.msg).toBe(0);
   const secret = setup.data.secret as string;
-  const confirmed = await call(t.app, 'POST', apiPaths.twoStepConfirm, {
+  const confirmed = await call(t.app, contract.twoStepConfirm, {
     token,
     body: { code: await authenticatorCode(t, secret) },
   });

@@ -6,6 +6,7 @@ import { ApiError } from './api-error';
 import { type ApiHandlers, createApiClient, registerApiHandlers } from './api-client';
 import { readToken, writeToken } from './cookies';
 import { i18n } from './i18n';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const en = MESSAGES['en-US'];
 
@@ -76,7 +77,7 @@ describe('api client', () => {
     writeToken('tok-123');
     reply = json(envelope(0, { enterpriseId: 3 }));
 
-    await expect(client().get('/api/portal/front/v4/portal/info')).resolves.toEqual({ enterpriseId: 3 });
+    await expect(client().get(`${API_PREFIX}/portal/front/v4/portal/info`)).resolves.toEqual({ enterpriseId: 3 });
     expect(seen[0]!.headers.authorization).toBe('Bearer tok-123');
     expect(seen[0]!.headers['accept-language']).toBe('en-US');
     expect(handlers.notifyError).not.toHaveBeenCalled();

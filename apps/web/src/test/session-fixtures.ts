@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@portal/shared/api/auth';
 import type { Personalization } from '@portal/shared/api/personalization';
 import type { PortalInfo } from '@portal/shared/api/portal';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 /** Replies of the session calls, shaped as the shared schemas say, for the screens' tests. */
 export const testUser: CurrentUser = {
@@ -40,7 +41,7 @@ export function testPortalInfo(productCount: number, user: CurrentUser = testUse
 }
 
 export const testPersonalization: Personalization = {
-  icon: '/api/settcntr/admin/v4/enterprise/personalization/icon/7?v=3',
+  icon: `${API_PREFIX}/settcntr/admin/v4/enterprise/personalization/icon/7?v=3`,
   customIcon: true,
   platformName: 'GreenDemo',
   platformNameCn: '绿能云',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contract, contractAreas } from './contract.ts';
 import { type CallDeclaration, codesOf } from './contract/define.ts';
-import { apiPaths } from './paths.ts';
 
 describe('the contract', () => {
   const declarations: [string, CallDeclaration][] = Object.values(contractAreas).flatMap((area) =>
@@ -25,10 +24,5 @@ describe('the contract', () => {
       expect(codes.length, name).toBe(new Set(codes).size);
       if (call.audience !== 'anonymous' && call.audience !== 'operator') expect(codes, name).toContain(1000401);
     }
-  });
-
-  it('keeps the old path names while the tree moves over', () => {
-    const paths = Object.fromEntries(declarations.map(([name, call]) => [name, call.path]));
-    for (const [name, path] of Object.entries(apiPaths)) if (name in paths) expect(paths[name], name).toBe(path);
   });
 });

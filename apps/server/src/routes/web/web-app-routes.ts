@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { PRODUCTS } from '@portal/shared/products';
@@ -110,7 +111,7 @@ export async function webAppRoutes(
     const path = request.url.split('?')[0]!;
     // /metrics is no page of the app: with the metrics off, an operator's scraper pointed at it must
     // see a 404 rather than index.html with a 200, which it would take for a working target
-    const page = !path.startsWith('/api/') && path !== METRICS_PATH;
+    const page = !path.startsWith(`${API_PREFIX}/`) && path !== METRICS_PATH;
     if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && page) {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       // asked one at a time: the negotiator breaks a tie by the client's order, and browsers list gzip first

@@ -12,6 +12,7 @@ import { renderRoutes } from '../../../test/render-route';
 import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { fill } from '../test/fill';
 import { BrandingTab } from './branding-tab';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const en = MESSAGES['en-US'];
 const texts = en.settings.branding;
@@ -21,7 +22,7 @@ const UPLOAD = routeOf(settingsCalls.uploadIcon);
 const RESET = routeOf(settingsCalls.resetIcon);
 
 const branding: Personalization = {
-  icon: '/api/settcntr/admin/v4/enterprise/personalization/icon/7?v=1',
+  icon: `${API_PREFIX}/settcntr/admin/v4/enterprise/personalization/icon/7?v=1`,
   customIcon: true,
   platformName: 'Green Energy',
   platformNameCn: '绿能',
@@ -110,7 +111,7 @@ describe('branding', () => {
   it('uploads a PNG, then the branding in effect (favicon, title) and the stored one follow', async () => {
     const updated = {
       ...branding,
-      icon: '/api/settcntr/admin/v4/enterprise/personalization/icon/7?v=2',
+      icon: `${API_PREFIX}/settcntr/admin/v4/enterprise/personalization/icon/7?v=2`,
       slogan: 'Sun Co',
     };
     api.routes[UPLOAD] = ok({ icon: updated.icon });
@@ -130,7 +131,7 @@ describe('branding', () => {
   it('resets an uploaded icon to the default after a confirmation, and offers it no more', async () => {
     const reset = {
       ...branding,
-      icon: '/api/settcntr/admin/v4/enterprise/personalization/icon/7?v=2',
+      icon: `${API_PREFIX}/settcntr/admin/v4/enterprise/personalization/icon/7?v=2`,
       customIcon: false,
     };
     api.routes[RESET] = ok({ icon: reset.icon });
