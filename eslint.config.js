@@ -49,6 +49,69 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // a focused or skipped test would let the rest of the suite pass without it
+    files: ['**/*.test.{ts,tsx}', '**/*.spec.ts', 'apps/web/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['describe', 'it', 'test'].flatMap((object) =>
+          ['only', 'skip', 'todo', 'skipIf', 'runIf'].map((property) => ({
+            object,
+            property,
+            message: 'Every test runs: no focused, skipped or pending tests.',
+          })),
+        ),
+      ],
+    },
+  },
+  {
+    // a call's path is written once, in its declaration (packages/shared/src/api/contract)
+    files: ['apps/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    ignores: ['packages/shared/src/api/contract/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api(\\/|$)/], TemplateElement[value.raw=/^\\/api(\\/|$)/]',
+          message: "Take the path from the call's declaration, or the prefix from contract/prefixes.",
+        },
+      ],
+    },
+  },
+  {
+    // the web app's own routes are named in config/paths.ts
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/config/paths.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api(\\/|$)/], TemplateElement[value.raw=/^\\/api(\\/|$)/]',
+          message: "Take the path from the call's declaration, or the prefix from contract/prefixes.",
+        },
+        {
+          selector:
+            'CallExpression[callee.name=/^(navigate|redirect)$/] > Literal[value=/^\\//], JSXAttribute[name.name=/^(to|href)$/] > Literal[value=/^\\//]',
+          message: 'Name the route from config/paths.ts.',
+        },
+      ],
+    },
+  },
+  {
+    // libraries know no HTTP: the routes hand them a caller, and their errors are turned into answers
+    files: [
+      'apps/server/src/libraries/**/*.ts',
+      'apps/server/src/queries/**/*.ts',
+      'apps/server/src/messaging/**/*.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Libraries know no HTTP.' }] },
+      ],
+    },
+  },
+  {
     // shared knows no app
     files: ['packages/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@portal/server*', '@portal/web*', '**/apps/**'] }] },
@@ -75,6 +138,8 @@ export default tseslint.config(
               from: ['./apps/server/src/routes', './apps/server/src/plugins'],
             },
             { target: './apps/server/src/queries', from: './apps/server/src/libraries' },
+            // routes reach the data through libraries only
+            { target: './apps/server/src/routes', from: ['./apps/server/src/queries', './apps/server/src/db'] },
             ...webFeatureZones(),
             {
               target: [

@@ -3,7 +3,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { contract } from '@portal/shared/api/contract';
-import { SETTINGS_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
+import { API_PREFIX, SETTINGS_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 /** What production requires besides NODE_ENV: real transports (never used by these tests). */
@@ -33,7 +33,7 @@ describe(`the OpenAPI description (${ENGINE})`, () => {
     t = await startTestApp({ PUBLIC_URL: 'https://portal.energy.test' });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = t.app.server.address() as AddressInfo;
-    const response = await fetch(`http://127.0.0.1:${port}/api/docs/json`);
+    const response = await fetch(`http://127.0.0.1:${port}${API_PREFIX}/docs/json`);
     expect(response.status).toBe(200);
     source = await response.text();
     document = JSON.parse(source);
