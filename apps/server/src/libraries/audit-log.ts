@@ -13,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import type { AuditEventRow, AuditFilter } from '../queries/audit.ts';
 import { countAuditEvents, findNicknames, listAuditActors, listAuditEvents } from '../queries/audit.ts';
 import { recordAudit } from './audit.ts';
+import type { Caller } from './caller.ts';
 import { maskAccount } from './masking.ts';
 import type { Administrator } from './settings-access.ts';
 
@@ -180,13 +181,13 @@ export async function exportCompanyAuditEvents(
   ctx: AppContext,
   admin: Administrator,
   query: AuditExportQuery,
-  lang: Language,
+  { language }: Caller,
 ): Promise<AuditExport> {
   const filter = toFilter(query);
   const rows = await listAuditEvents(ctx.db, admin.enterpriseId, filter, { offset: 0, limit: AUDIT_EXPORT_MAX_ROWS });
   const events = await toEvents(ctx, rows);
   const header = ['time', 'person', 'personId', 'action', 'actionCode', 'ip', 'detail'].map((column) =>
-    translate(lang, `audit.csv.${column}`),
+    translate(language, `audit.csv.${column}`),
   );
   let body = BOM + csvLine(header);
   for (const event of events) {
@@ -194,7 +195,7 @@ export async function exportCompanyAuditEvents(
       momentInZone(Date.parse(event.at), query.timeZone ?? 'UTC'),
       event.actor?.nickname ?? null,
       event.actor?.userId ?? null,
-      actionLabel(lang, event.action),
+      actionLabel(language, event.action),
       event.action,
       event.ip,
       event.detail === null ? null : JSON.stringify(event.detail),

@@ -4,8 +4,8 @@ import type { UsersTable } from '../db/schema.ts';
 import type { Updateable } from 'kysely';
 import { findUserByIdentifier, shareAnEnterprise, updateUser } from '../queries/users.ts';
 import type { AuditEvent } from './audit.ts';
+import type { SignedInCaller } from './caller.ts';
 import { recordAudit } from './audit.ts';
-import type { Auth } from './sessions.ts';
 import { maskAccount, maskNickname } from './masking.ts';
 import { maskEmail, notifySecurityEvent } from './security-notices.ts';
 import { uniqueViolationOf } from './unique-violation.ts';
@@ -61,32 +61,30 @@ function signInNameOf(holder: { account: string | null; email: string | null }):
  */
 export async function bindProvenPhone(
   ctx: AppContext,
-  auth: Auth,
+  { session, ip, userAgent }: SignedInCaller,
   phone: string,
-  ip: string,
   via: 'updatephone' | 'phoneAuth',
-  userAgent: string | null,
 ): Promise<PhoneConflict | null> {
-  const conflict = await phoneConflict(ctx, auth.user.id, phone);
+  const conflict = await phoneConflict(ctx, session.user.id, phone);
   if (conflict) return conflict;
   const saved = await saveIdentifier(
     ctx,
-    auth.user.id,
+    session.user.id,
     { phone, phone_certified: 1 },
     {
       action: 'phone.change',
-      userId: auth.user.id,
-      enterpriseId: auth.enterpriseId,
+      userId: session.user.id,
+      enterpriseId: session.enterpriseId,
       ip,
-      detail: { via, changed: auth.user.phone !== phone },
+      detail: { via, changed: session.user.phone !== phone },
     },
   );
   if (saved) {
-    if (auth.user.phone !== phone) {
-      const replaced = auth.user.phone_certified ? auth.user.phone : null;
+    if (session.user.phone !== phone) {
+      const replaced = session.user.phone_certified ? session.user.phone : null;
       notifySecurityEvent(
         ctx,
-        { ...auth.user, phone, phone_certified: 1 },
+        { ...session.user, phone, phone_certified: 1 },
         replaced ? 'phone-changed' : 'phone-verified',
         {
           ip,
@@ -98,5 +96,5 @@ export async function bindProvenPhone(
     return null;
   }
   // lost a race for the phone: name the winner as above, or no one if it has let go already
-  return (await phoneConflict(ctx, auth.user.id, phone)) ?? { boundTo: null };
+  return (await phoneConflict(ctx, session.user.id, phone)) ?? { boundTo: null };
 }

@@ -4,11 +4,11 @@ import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { findLiveSessionsOfUser, revokeLiveSessionOfUser, revokeOtherLiveSessionsOfUser } from '../queries/sessions.ts';
 import { recordAudit } from './audit.ts';
+import type { SignedInCaller } from './caller.ts';
 import { assertFreshProof } from './fresh-proof.ts';
 import { approximatePlace, describeDevice } from './devices.ts';
 import { recentPasskeysOf } from './recent-passkeys.ts';
 import { notifySecurityEvent } from './security-notices.ts';
-import type { Auth } from './sessions.ts';
 
 /**
  * The person's live sessions, the one of this request marked: the same rule authentication applies
@@ -16,8 +16,8 @@ import type { Auth } from './sessions.ts';
  * Each is described by its device (the parsed `User-Agent`) and the network of its address, never
  * the address itself (see `approximatePlace`).
  */
-export async function listMySessions(ctx: AppContext, auth: Auth): Promise<MySession[]> {
-  const rows = await findLiveSessionsOfUser(ctx.db, auth.user.id, ctx.now(), ctx.config.sessionIdleMs);
+export async function listMySessions(ctx: AppContext, { session }: SignedInCaller): Promise<MySession[]> {
+  const rows = await findLiveSessionsOfUser(ctx.db, session.user.id, ctx.now(), ctx.config.sessionIdleMs);
   return rows.map((row) => {
     const { network, local } = approximatePlace(row.ip);
     return {
@@ -27,7 +27,7 @@ export async function listMySessions(ctx: AppContext, auth: Auth): Promise<MySes
       ...(local ? { place: 'local' as const } : {}),
       createdAt: new Date(row.created_at).toISOString(),
       lastSeenAt: new Date(row.last_seen_at).toISOString(),
-      current: row.id === auth.sessionId,
+      current: row.id === session.sessionId,
     };
   });
 }
@@ -40,19 +40,18 @@ export async function listMySessions(ctx: AppContext, auth: Auth): Promise<MySes
  */
 export async function revokeMySession(
   ctx: AppContext,
-  auth: Auth,
+  { session, ip }: SignedInCaller,
   id: number,
-  ip: string,
 ): Promise<RevokeSessionResponse> {
-  const userId = auth.user.id;
+  const userId = session.user.id;
   if (!(await revokeLiveSessionOfUser(ctx.db, userId, id, ctx.now(), ctx.config.sessionIdleMs))) {
     throw new AppError(ErrorCode.SessionNotFound);
   }
-  const current = id === auth.sessionId;
+  const current = id === session.sessionId;
   await recordAudit(ctx, {
     action: current ? 'logout' : 'session.revoke',
     userId,
-    enterpriseId: auth.enterpriseId,
+    enterpriseId: session.enterpriseId,
     ip,
     detail: { sessionId: id },
   });
@@ -66,15 +65,14 @@ export async function revokeMySession(
  */
 export async function revokeMyOtherSessions(
   ctx: AppContext,
-  auth: Auth,
-  { ip, userAgent }: { ip: string; userAgent: string | null },
+  { session, ip, userAgent }: SignedInCaller,
 ): Promise<RevokeOtherSessionsResponse> {
-  await assertFreshProof(ctx, auth);
-  const userId = auth.user.id;
+  await assertFreshProof(ctx, session);
+  const userId = session.user.id;
   const revoked = await revokeOtherLiveSessionsOfUser(
     ctx.db,
     userId,
-    auth.sessionId,
+    session.sessionId,
     ctx.now(),
     ctx.config.sessionIdleMs,
   );
@@ -82,11 +80,11 @@ export async function revokeMyOtherSessions(
     await recordAudit(ctx, {
       action: 'session.revoke',
       userId,
-      enterpriseId: auth.enterpriseId,
+      enterpriseId: session.enterpriseId,
       ip,
       detail: { others: revoked },
     });
-    notifySecurityEvent(ctx, auth.user, 'other-sessions-signed-out', { ip, userAgent });
+    notifySecurityEvent(ctx, session.user, 'other-sessions-signed-out', { ip, userAgent });
   }
   return { revoked, recentPasskeys: await recentPasskeysOf(ctx, userId) };
 }

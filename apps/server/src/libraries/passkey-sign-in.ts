@@ -75,7 +75,7 @@ function refused(ctx: AppContext, log: Logger, outcome: SignInOutcome): void {
  * is its own id: the answer names it, and it is good once, for PASSKEY_CHALLENGE_TTL_SECONDS. An
  * address gets SIGN_IN_CHALLENGES_PER_IP of them per lifetime of one; beyond, 1000429 with Retry-After.
  */
-export async function passkeySignInOptions(ctx: AppContext, ip: string): Promise<PasskeySignInOptions> {
+export async function passkeySignInOptions(ctx: AppContext, { ip }: Caller): Promise<PasskeySignInOptions> {
   const reservation = await ctx.throttles.reserve(
     [
       {

@@ -27,10 +27,10 @@ import {
 } from '../queries/passkeys.ts';
 import type { WebauthnChallengesTable } from '../db/schema.ts';
 import { recordAudit } from './audit.ts';
+import type { SignedInCaller } from './caller.ts';
 import { assertFreshProof } from './fresh-proof.ts';
 import { hashSecret } from './secrets.ts';
 import { notifySecurityEvent } from './security-notices.ts';
-import type { Auth } from './sessions.ts';
 import { uniqueViolationOf } from './unique-violation.ts';
 
 /**
@@ -127,8 +127,8 @@ function toPasskey(row: PasskeyRow): Passkey {
   };
 }
 
-export async function listPasskeys(ctx: AppContext, auth: Auth): Promise<Passkey[]> {
-  return (await findPasskeysOfUser(ctx.db, auth.user.id)).map(toPasskey);
+export async function listPasskeys(ctx: AppContext, { session }: SignedInCaller): Promise<Passkey[]> {
+  return (await findPasskeysOfUser(ctx.db, session.user.id)).map(toPasskey);
 }
 
 /**
@@ -137,11 +137,14 @@ export async function listPasskeys(ctx: AppContext, auth: Auth): Promise<Passkey
  * hold two for the account. The relying party's name is the platform's, in the user's language.
  * Needs a fresh proof (1009166): a borrowed session must not plant a lasting way in.
  */
-export async function passkeyRegistrationOptions(ctx: AppContext, auth: Auth): Promise<RegistrationOptions> {
-  await assertFreshProof(ctx, auth);
-  const existing = await findPasskeysOfUser(ctx.db, auth.user.id);
+export async function passkeyRegistrationOptions(
+  ctx: AppContext,
+  { session }: SignedInCaller,
+): Promise<RegistrationOptions> {
+  await assertFreshProof(ctx, session);
+  const existing = await findPasskeysOfUser(ctx.db, session.user.id);
   if (existing.length >= PASSKEY_LIMIT) throw new AppError(ErrorCode.PasskeyLimit);
-  const { user } = auth;
+  const { user } = session;
   const options = await generateRegistrationOptions({
     rpName: translate(user.lang_code, 'common.platformTitle'),
     rpID: relyingPartyId(ctx.config),
@@ -167,14 +170,13 @@ export async function passkeyRegistrationOptions(ctx: AppContext, auth: Auth): P
  */
 export async function addPasskey(
   ctx: AppContext,
-  auth: Auth,
+  { session, ip, userAgent }: SignedInCaller,
   body: AddPasskeyRequest,
-  { ip, userAgent }: { ip: string; userAgent: string | null },
 ): Promise<Passkey> {
-  await assertFreshProof(ctx, auth);
+  await assertFreshProof(ctx, session);
   const client = clientDataOf(body.response.response.clientDataJSON);
   if (!client) throw new AppError(ErrorCode.PasskeyNotVerified);
-  if (!(await spendChallenge(ctx, client.challenge, 'registration', auth.user.id))) {
+  if (!(await spendChallenge(ctx, client.challenge, 'registration', session.user.id))) {
     throw new AppError(ErrorCode.PasskeyChallengeInvalid);
   }
   if (!isAllowedOrigin(ctx.config, client.origin)) throw new AppError(ErrorCode.PasskeyNotVerified);
@@ -192,7 +194,7 @@ export async function addPasskey(
   const now = ctx.now();
   const transports = body.response.response.transports ?? credential.transports;
   const row: Omit<PasskeyRow, 'id'> = {
-    user_id: auth.user.id,
+    user_id: session.user.id,
     credential_id: credential.id,
     public_key: credential.publicKey,
     counter: credential.counter,
@@ -213,32 +215,35 @@ export async function addPasskey(
   if (id === null) throw new AppError(ErrorCode.PasskeyLimit);
   await recordAudit(ctx, {
     action: 'passkey.add',
-    userId: auth.user.id,
-    enterpriseId: auth.enterpriseId,
+    userId: session.user.id,
+    enterpriseId: session.enterpriseId,
     ip,
     detail: { passkeyId: id, deviceType: credentialDeviceType },
   });
-  notifySecurityEvent(ctx, auth.user, 'passkey-added', { at: now, ip, userAgent });
+  notifySecurityEvent(ctx, session.user, 'passkey-added', { at: now, ip, userAgent });
   return toPasskey({ id, ...row });
 }
 
 /** Renames one of the user's own passkeys; 1000404 for any other id (another user's included). */
-export async function renamePasskey(ctx: AppContext, auth: Auth, body: RenamePasskeyRequest): Promise<void> {
-  if (!(await renamePasskeyOfUser(ctx.db, auth.user.id, body.id, body.name))) throw new AppError(ErrorCode.NotFound);
+export async function renamePasskey(
+  ctx: AppContext,
+  { session }: SignedInCaller,
+  body: RenamePasskeyRequest,
+): Promise<void> {
+  if (!(await renamePasskeyOfUser(ctx.db, session.user.id, body.id, body.name))) throw new AppError(ErrorCode.NotFound);
 }
 
 /** Removes one of the user's own passkeys; 1000404 for any other id (another user's included). */
 export async function removePasskey(
   ctx: AppContext,
-  auth: Auth,
+  { session, ip }: SignedInCaller,
   body: RemovePasskeyRequest,
-  ip: string,
 ): Promise<void> {
-  if (!(await deletePasskeyOfUser(ctx.db, auth.user.id, body.id))) throw new AppError(ErrorCode.NotFound);
+  if (!(await deletePasskeyOfUser(ctx.db, session.user.id, body.id))) throw new AppError(ErrorCode.NotFound);
   await recordAudit(ctx, {
     action: 'passkey.remove',
-    userId: auth.user.id,
-    enterpriseId: auth.enterpriseId,
+    userId: session.user.id,
+    enterpriseId: session.enterpriseId,
     ip,
     detail: { passkeyId: body.id },
   });

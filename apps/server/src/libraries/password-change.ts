@@ -6,11 +6,11 @@ import type { AppContext } from '../context.ts';
 import { revokeUserSessions } from '../queries/sessions.ts';
 import { updateUser } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
+import type { SignedInCaller } from './caller.ts';
 import { sessionProvenNow } from './fresh-proof.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { recentPasskeysOf } from './recent-passkeys.ts';
 import { notifySecurityEvent } from './security-notices.ts';
-import type { Auth } from './sessions.ts';
 import { accountSubject, reserveSignInAttempt } from './throttle.ts';
 
 /**
@@ -26,15 +26,13 @@ import { accountSubject, reserveSignInAttempt } from './throttle.ts';
  */
 export async function changePassword(
   ctx: AppContext,
-  auth: Auth,
+  { session, ip, userAgent }: SignedInCaller,
   body: UpdatePasswordRequest,
-  ip: string,
-  userAgent: string | null,
 ): Promise<UpdatePasswordResponse> {
   if (!passwordsMatch(body)) throw new AppError(ErrorCode.PasswordsDoNotMatch);
-  const userId = auth.user.id;
+  const userId = session.user.id;
   const attempt = await reserveSignInAttempt(ctx, accountSubject(userId), ip);
-  if (!(await verifyPassword(auth.user.password_hash, body.oldPassword))) {
+  if (!(await verifyPassword(session.user.password_hash, body.oldPassword))) {
     throw new AppError(ErrorCode.PasswordIncorrect);
   }
   // the old password was right: not a failure, but nothing to change and no session to end
@@ -46,11 +44,11 @@ export async function changePassword(
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     await updateUser(trx, userId, { password_hash: passwordHash, updated_at: now });
-    await revokeUserSessions(trx, userId, now, auth.sessionId);
-    await recordAudit(ctx, { action: 'password.change', userId, enterpriseId: auth.enterpriseId, ip }, trx);
+    await revokeUserSessions(trx, userId, now, session.sessionId);
+    await recordAudit(ctx, { action: 'password.change', userId, enterpriseId: session.enterpriseId, ip }, trx);
   });
   await attempt.succeeded();
-  await sessionProvenNow(ctx, auth);
-  notifySecurityEvent(ctx, auth.user, 'password-changed', { ip, userAgent });
+  await sessionProvenNow(ctx, session);
+  notifySecurityEvent(ctx, session.user, 'password-changed', { ip, userAgent });
   return { recentPasskeys: await recentPasskeysOf(ctx, userId) };
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import { revokeUserSessions } from '../queries/sessions.ts';
 import { findUserByIdentifier, updateUser } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
+import type { Caller } from './caller.ts';
 import { verifyCode } from './codes.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { notifySecurityEvent } from './security-notices.ts';
@@ -23,8 +24,7 @@ import { emailTarget, phoneTarget } from './verification.ts';
 export async function resetPassword(
   ctx: AppContext,
   body: ForgetPasswordRequest,
-  ip: string,
-  userAgent: string | null,
+  { ip, userAgent }: Caller,
 ): Promise<void> {
   if (!passwordsMatch(body)) throw new AppError(ErrorCode.PasswordsDoNotMatch);
   const target = body.identifierType === 'phone' ? phoneTarget(body.identifier) : emailTarget(body.identifier);

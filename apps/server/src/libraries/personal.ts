@@ -9,17 +9,21 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { findUserByIdentifier, updateUser } from '../queries/users.ts';
+import type { SignedInCaller } from './caller.ts';
 import { verifyCode } from './codes.ts';
 import { assertFreshProof } from './fresh-proof.ts';
 import { bindProvenPhone, saveIdentifier } from './identifier-binding.ts';
 import { notifySecurityEvent } from './security-notices.ts';
-import type { Auth } from './sessions.ts';
 import { emailTarget } from './verification.ts';
 
 /** The personal centre: the signed-in user changes their own name, phone, email and language. */
 
-export async function updateNickname(ctx: AppContext, auth: Auth, body: UpdateNicknameRequest): Promise<void> {
-  await updateUser(ctx.db, auth.user.id, { nickname: body.nickname, updated_at: ctx.now() });
+export async function updateNickname(
+  ctx: AppContext,
+  { session }: SignedInCaller,
+  body: UpdateNicknameRequest,
+): Promise<void> {
+  await updateUser(ctx.db, session.user.id, { nickname: body.nickname, updated_at: ctx.now() });
 }
 
 /**
@@ -27,16 +31,10 @@ export async function updateNickname(ctx: AppContext, auth: Auth, body: UpdateNi
  * holding it: 1009106 naming that account (masked) when it shares a company with the user, else
  * 1008109. The user's own phone again simply re-verifies it. Needs a fresh proof (1009166).
  */
-export async function updatePhone(
-  ctx: AppContext,
-  auth: Auth,
-  body: UpdatePhoneRequest,
-  ip: string,
-  userAgent: string | null,
-): Promise<void> {
-  await assertFreshProof(ctx, auth);
+export async function updatePhone(ctx: AppContext, caller: SignedInCaller, body: UpdatePhoneRequest): Promise<void> {
+  await assertFreshProof(ctx, caller.session);
   if (!(await verifyCode(ctx, 'bind', body.phone, body.code))) throw new AppError(ErrorCode.CodeInvalid);
-  const conflict = await bindProvenPhone(ctx, auth, body.phone, ip, 'updatephone', userAgent);
+  const conflict = await bindProvenPhone(ctx, caller, body.phone, 'updatephone');
   if (conflict) {
     throw conflict.boundTo ? new AppError(ErrorCode.PhoneBound, conflict) : new AppError(ErrorCode.PhoneExists);
   }
@@ -53,46 +51,48 @@ export async function updatePhone(
  */
 export async function updateEmail(
   ctx: AppContext,
-  auth: Auth,
+  { session, ip, userAgent }: SignedInCaller,
   body: UpdateEmailRequest,
-  ip: string,
-  userAgent: string | null,
 ): Promise<void> {
-  await assertFreshProof(ctx, auth);
+  await assertFreshProof(ctx, session);
   const email = emailTarget(body.email);
-  if (email === auth.user.email && auth.user.email_verified) throw new AppError(ErrorCode.EmailBound);
+  if (email === session.user.email && session.user.email_verified) throw new AppError(ErrorCode.EmailBound);
   if (!(await verifyCode(ctx, 'bind', email, body.code))) throw new AppError(ErrorCode.CodeInvalid);
   const holder = await findUserByIdentifier(ctx.db, 'email', email);
-  if (holder && holder.id !== auth.user.id) throw new AppError(ErrorCode.NewEmailRegistered);
+  if (holder && holder.id !== session.user.id) throw new AppError(ErrorCode.NewEmailRegistered);
   const saved = await saveIdentifier(
     ctx,
-    auth.user.id,
+    session.user.id,
     { email, email_verified: 1 },
     {
       action: 'email.change',
-      userId: auth.user.id,
-      enterpriseId: auth.enterpriseId,
+      userId: session.user.id,
+      enterpriseId: session.enterpriseId,
       ip,
-      detail: { hadEmail: auth.user.email !== null, changed: auth.user.email !== email },
+      detail: { hadEmail: session.user.email !== null, changed: session.user.email !== email },
     },
   );
   if (!saved) throw new AppError(ErrorCode.NewEmailRegistered);
-  if (auth.user.email !== email) {
-    notifySecurityEvent(ctx, { ...auth.user, email, email_verified: 1 }, 'email-changed', {
+  if (session.user.email !== email) {
+    notifySecurityEvent(ctx, { ...session.user, email, email_verified: 1 }, 'email-changed', {
       ip,
       userAgent,
-      previousEmail: auth.user.email_verified ? auth.user.email : null,
+      previousEmail: session.user.email_verified ? session.user.email : null,
     });
   }
 }
 
 /** The language of the account: messages, and responses without a language cookie, use it. */
-export async function saveLanguage(ctx: AppContext, auth: Auth, body: SaveLangCodeRequest): Promise<void> {
-  await updateUser(ctx.db, auth.user.id, { lang_code: body.langCode, updated_at: ctx.now() });
+export async function saveLanguage(
+  ctx: AppContext,
+  { session }: SignedInCaller,
+  body: SaveLangCodeRequest,
+): Promise<void> {
+  await updateUser(ctx.db, session.user.id, { lang_code: body.langCode, updated_at: ctx.now() });
 }
 
 /** Changing a password needs the old one, so only an account that has a password may (an account
  *  created without one sets it through `forgetPasswd`). */
-export function allowModifyPassword(auth: Auth): AllowModifyPassword {
-  return { allowed: auth.user.password_hash !== null };
+export function allowModifyPassword({ session }: SignedInCaller): AllowModifyPassword {
+  return { allowed: session.user.password_hash !== null };
 }

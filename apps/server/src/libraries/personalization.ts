@@ -11,6 +11,7 @@ import {
   findPersonalization,
   findPersonalizationIcon,
 } from '../queries/personalizations.ts';
+import type { Caller } from './caller.ts';
 import { DEFAULT_ICON_SVG, DEFAULT_ICON_TYPE } from './default-icon.ts';
 import { currentEnterpriseOf } from './memberships.ts';
 import type { Auth } from './sessions.ts';
@@ -68,10 +69,11 @@ async function brandingOf(ctx: AppContext, auth: Auth | null, domain: string | u
 
 export async function queryPersonalization(
   ctx: AppContext,
-  input: { auth: Auth | null; domain?: string; lang: Language },
+  domain: string | undefined,
+  { session, language }: Caller,
 ): Promise<Personalization> {
-  const row = await brandingOf(ctx, input.auth, input.domain);
-  if (!row) return platformDefaults(input.lang);
+  const row = await brandingOf(ctx, session, domain);
+  if (!row) return platformDefaults(language);
   return {
     icon: iconUrl(row.enterprise_id, row.icon_version),
     customIcon: row.icon_type !== null,
@@ -79,7 +81,7 @@ export async function queryPersonalization(
     platformNameCn: row.platform_name_cn,
     platformNameEn: row.platform_name_en,
     languageType: row.language_type,
-    slogan: sloganOf(input.lang, row),
+    slogan: sloganOf(language, row),
   };
 }
 

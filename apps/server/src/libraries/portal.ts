@@ -1,5 +1,4 @@
 import type { PortalEnterprise, PortalInfo, PortalUserAdmin } from '@portal/shared/api/portal';
-import type { Language } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
 import { AppError } from '../app-error.ts';
@@ -8,13 +7,13 @@ import { findMembership, listUserEnterprisesWithProducts } from '../queries/memb
 import { setSessionEnterprise } from '../queries/sessions.ts';
 import { updateUser } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
+import type { SignedInCaller } from './caller.ts';
 import { currentEnterpriseOf } from './memberships.ts';
-import type { Auth } from './sessions.ts';
 import { toCurrentUser } from './users.ts';
 
 /** The user's companies with the products each has rights to, and the session's current company. */
-export async function portalInfo(ctx: AppContext, auth: Auth, lang: Language): Promise<PortalInfo> {
-  const rows = await listUserEnterprisesWithProducts(ctx.db, auth.user.id);
+export async function portalInfo(ctx: AppContext, { session, language }: SignedInCaller): Promise<PortalInfo> {
+  const rows = await listUserEnterprisesWithProducts(ctx.db, session.user.id);
   const enterprises = new Map<number, PortalEnterprise>();
   for (const row of rows) {
     let enterprise = enterprises.get(row.enterpriseId);
@@ -33,7 +32,7 @@ export async function portalInfo(ctx: AppContext, auth: Auth, lang: Language): P
       enterprise.productList.push({
         id: row.productId,
         productCode: row.productCode,
-        name: translate(lang, `products.${row.productCode}.name`),
+        name: translate(language, `products.${row.productCode}.name`),
         entryPath: row.entryPath,
       });
     }
@@ -41,12 +40,12 @@ export async function portalInfo(ctx: AppContext, auth: Auth, lang: Language): P
   const [first] = enterprises.keys();
   // the same rule as currentEnterpriseOf, read off the list already loaded
   const current =
-    auth.enterpriseId !== null && enterprises.has(auth.enterpriseId) ? auth.enterpriseId : (first ?? null);
-  if (current !== auth.enterpriseId) await setSessionEnterprise(ctx.db, auth.sessionId, current);
+    session.enterpriseId !== null && enterprises.has(session.enterpriseId) ? session.enterpriseId : (first ?? null);
+  if (current !== session.enterpriseId) await setSessionEnterprise(ctx.db, session.sessionId, current);
   return {
     enterpriseId: current,
     enterpriseProduct: [...enterprises.values()],
-    userinfo: toCurrentUser(auth.user, auth.twoStepRequired),
+    userinfo: toCurrentUser(session.user, session.twoStepRequired),
   };
 }
 
@@ -57,22 +56,21 @@ export async function portalInfo(ctx: AppContext, auth: Auth, lang: Language): P
  */
 export async function enterEnterprise(
   ctx: AppContext,
-  auth: Auth,
+  { session, ip }: SignedInCaller,
   enterpriseId: number,
-  ip: string,
 ): Promise<{ enterpriseId: number }> {
-  if (!(await findMembership(ctx.db, enterpriseId, auth.user.id))) throw new AppError(ErrorCode.Forbidden);
-  await setSessionEnterprise(ctx.db, auth.sessionId, enterpriseId);
-  await updateUser(ctx.db, auth.user.id, { last_enterprise_id: enterpriseId });
-  if (enterpriseId !== auth.enterpriseId) {
-    await recordAudit(ctx, { action: 'enterprise.enter', userId: auth.user.id, enterpriseId, ip });
+  if (!(await findMembership(ctx.db, enterpriseId, session.user.id))) throw new AppError(ErrorCode.Forbidden);
+  await setSessionEnterprise(ctx.db, session.sessionId, enterpriseId);
+  await updateUser(ctx.db, session.user.id, { last_enterprise_id: enterpriseId });
+  if (enterpriseId !== session.enterpriseId) {
+    await recordAudit(ctx, { action: 'enterprise.enter', userId: session.user.id, enterpriseId, ip });
   }
   return { enterpriseId };
 }
 
-export async function userAdmin(ctx: AppContext, auth: Auth): Promise<PortalUserAdmin> {
-  const current = await currentEnterpriseOf(ctx, auth.user.id, auth.enterpriseId);
-  const membership = current === null ? undefined : await findMembership(ctx.db, current, auth.user.id);
+export async function userAdmin(ctx: AppContext, { session }: SignedInCaller): Promise<PortalUserAdmin> {
+  const current = await currentEnterpriseOf(ctx, session.user.id, session.enterpriseId);
+  const membership = current === null ? undefined : await findMembership(ctx.db, current, session.user.id);
   const role = membership?.role === 'admin' ? 'admin' : membership ? 'member' : null;
   return { isAdmin: role === 'admin', role };
 }

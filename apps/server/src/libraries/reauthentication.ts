@@ -3,9 +3,9 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { findUserById } from '../queries/users.ts';
+import type { SignedInCaller } from './caller.ts';
 import { sessionProvenNow } from './fresh-proof.ts';
 import { verifyPassword } from './passwords.ts';
-import type { Auth } from './sessions.ts';
 import { accountSubject, reserveSignInAttempt } from './throttle.ts';
 import { checkSecondFactor } from './two-step.ts';
 
@@ -18,11 +18,10 @@ import { checkSecondFactor } from './two-step.ts';
  */
 export async function reauthenticate(
   ctx: AppContext,
-  auth: Auth,
+  { session, ip }: SignedInCaller,
   body: ReauthenticateRequest,
-  ip: string,
 ): Promise<void> {
-  const user = await findUserById(ctx.db, auth.user.id);
+  const user = await findUserById(ctx.db, session.user.id);
   if (!user) throw new AppError(ErrorCode.Unauthorized);
   if ('code' in body && user.totp_enabled_at === null) throw new AppError(ErrorCode.TwoStepNotOn);
   const attempt = await reserveSignInAttempt(ctx, accountSubject(user.id), ip);
@@ -31,6 +30,6 @@ export async function reauthenticate(
   } else if (!(await checkSecondFactor(ctx, user, body.code))) {
     throw new AppError(ErrorCode.TwoStepCodeInvalid);
   }
-  await sessionProvenNow(ctx, auth);
+  await sessionProvenNow(ctx, session);
   await attempt.succeeded();
 }

@@ -4,8 +4,8 @@ import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { findMembership } from '../queries/memberships.ts';
 import { listEnterpriseProducts } from '../queries/products.ts';
+import type { Caller } from './caller.ts';
 import { currentEnterpriseOf } from './memberships.ts';
-import type { Auth } from './sessions.ts';
 
 /** Who acts in the settings centre: an administrator of the company the session works in. */
 export interface Administrator {
@@ -26,18 +26,18 @@ const SETTINGS_PRODUCT: ProductCode = 'settcntr';
  * product: the settings centre is a product like the others, sold per company. Both are read on every
  * call, so a demotion or a revoked right takes effect at once. No session is 1000401.
  */
-export async function requireAdministrator(ctx: AppContext, auth: Auth | null, ip: string): Promise<Administrator> {
-  if (!auth) throw new AppError(ErrorCode.Unauthorized);
-  const enterpriseId = await currentEnterpriseOf(ctx, auth.user.id, auth.enterpriseId);
+export async function requireAdministrator(ctx: AppContext, { session, ip }: Caller): Promise<Administrator> {
+  if (!session) throw new AppError(ErrorCode.Unauthorized);
+  const enterpriseId = await currentEnterpriseOf(ctx, session.user.id, session.enterpriseId);
   if (enterpriseId === null) throw new AppError(ErrorCode.Forbidden);
   const [membership, products] = await Promise.all([
-    findMembership(ctx.db, enterpriseId, auth.user.id),
+    findMembership(ctx.db, enterpriseId, session.user.id),
     listEnterpriseProducts(ctx.db, [enterpriseId]),
   ]);
   if (membership?.role !== 'admin' || !products.some((p) => p.code === SETTINGS_PRODUCT)) {
     throw new AppError(ErrorCode.Forbidden);
   }
-  return { enterpriseId, userId: auth.user.id, ip };
+  return { enterpriseId, userId: session.user.id, ip };
 }
 
 /** 1000403 for a change that would leave the company without an administrator. `reason` lets the

@@ -27,11 +27,11 @@ import {
 import { findUserById } from '../queries/users.ts';
 import type { UserRow } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
+import type { SignedInCaller } from './caller.ts';
 import { assertFreshProof, sessionProvenNow } from './fresh-proof.ts';
 import { verifyPassword } from './passwords.ts';
 import { hashSecret } from './secrets.ts';
 import { notifySecurityEvent } from './security-notices.ts';
-import type { Auth } from './sessions.ts';
 import { accountSubject, reserveSignInAttempt } from './throttle.ts';
 
 /** The name authenticator apps show above the account's codes. */
@@ -122,10 +122,10 @@ export async function twoStepSetupRequired(ctx: AppContext, user: UserRow): Prom
   return user.totp_enabled_at === null && (await anyEnterpriseRequiresTwoStep(ctx.db, user.id));
 }
 
-export async function twoStepState(ctx: AppContext, auth: Auth): Promise<TwoStepState> {
-  const enabled = auth.user.totp_enabled_at !== null;
-  const recoveryCodesLeft = enabled ? await countRecoveryCodesLeft(ctx.db, auth.user.id) : 0;
-  return { enabled, recoveryCodesLeft, required: auth.twoStepRequired };
+export async function twoStepState(ctx: AppContext, { session }: SignedInCaller): Promise<TwoStepState> {
+  const enabled = session.user.totp_enabled_at !== null;
+  const recoveryCodesLeft = enabled ? await countRecoveryCodesLeft(ctx.db, session.user.id) : 0;
+  return { enabled, recoveryCodesLeft, required: session.twoStepRequired };
 }
 
 /** The name the app shows for the account: its account name, else its phone or email. */
@@ -135,14 +135,14 @@ function accountLabel(user: UserRow): string {
 
 /** A new pending secret (replacing an earlier pending one), with its QR code; 1009162 when two-step
  *  sign-in is already on, 1009166 without a fresh proof. */
-export async function startTwoStepSetup(ctx: AppContext, auth: Auth): Promise<TwoStepSetup> {
-  if (auth.user.totp_enabled_at !== null) throw new AppError(ErrorCode.TwoStepAlreadyOn);
-  await assertFreshProof(ctx, auth);
+export async function startTwoStepSetup(ctx: AppContext, { session }: SignedInCaller): Promise<TwoStepSetup> {
+  if (session.user.totp_enabled_at !== null) throw new AppError(ErrorCode.TwoStepAlreadyOn);
+  await assertFreshProof(ctx, session);
   const secret = generateSecret();
-  if (!(await setPendingTotpSecret(ctx.db, auth.user.id, sealTotpSecret(ctx, secret), ctx.now()))) {
+  if (!(await setPendingTotpSecret(ctx.db, session.user.id, sealTotpSecret(ctx, secret), ctx.now()))) {
     throw new AppError(ErrorCode.TwoStepAlreadyOn);
   }
-  const otpauthUri = generateURI({ issuer: TOTP_ISSUER, label: accountLabel(auth.user), secret });
+  const otpauthUri = generateURI({ issuer: TOTP_ISSUER, label: accountLabel(session.user), secret });
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
     secret,
@@ -155,12 +155,11 @@ export async function startTwoStepSetup(ctx: AppContext, auth: Auth): Promise<Tw
  *  shown this once. 1009164 without a pending set-up, 1009160 for a wrong code. */
 export async function confirmTwoStep(
   ctx: AppContext,
-  auth: Auth,
+  { session, ip }: SignedInCaller,
   code: string,
-  ip: string,
 ): Promise<TwoStepConfirmResponse> {
   // the row as it is now: the session's copy was read before a set-up of another tab
-  const user = await findUserById(ctx.db, auth.user.id);
+  const user = await findUserById(ctx.db, session.user.id);
   if (!user) throw new AppError(ErrorCode.Unauthorized);
   if (user.totp_enabled_at !== null) throw new AppError(ErrorCode.TwoStepAlreadyOn);
   if (user.totp_secret === null) throw new AppError(ErrorCode.TwoStepSetupMissing);
@@ -176,7 +175,7 @@ export async function confirmTwoStep(
       throw new AppError(ErrorCode.TwoStepSetupMissing);
     }
     await replaceRecoveryCodes(trx, user.id, recoveryCodes.map(recoveryCodeHash), now);
-    await recordAudit(ctx, { action: 'two-step.on', userId: user.id, enterpriseId: auth.enterpriseId, ip }, trx);
+    await recordAudit(ctx, { action: 'two-step.on', userId: user.id, enterpriseId: session.enterpriseId, ip }, trx);
   });
   return { recoveryCodes };
 }
@@ -188,11 +187,10 @@ export async function confirmTwoStep(
  */
 export async function disableTwoStep(
   ctx: AppContext,
-  auth: Auth,
+  { session, ip, userAgent }: SignedInCaller,
   body: TwoStepDisableRequest,
-  { ip, userAgent }: { ip: string; userAgent: string | null },
 ) {
-  const user = await findUserById(ctx.db, auth.user.id);
+  const user = await findUserById(ctx.db, session.user.id);
   if (!user) throw new AppError(ErrorCode.Unauthorized);
   if (user.totp_enabled_at === null) throw new AppError(ErrorCode.TwoStepNotOn);
   // read now, not from the session: a company may have required it since the session began
@@ -208,12 +206,12 @@ export async function disableTwoStep(
     await deleteRecoveryCodes(trx, user.id);
     await recordAudit(
       ctx,
-      { action: 'two-step.off', userId: user.id, enterpriseId: auth.enterpriseId, ip, detail: { with: factor } },
+      { action: 'two-step.off', userId: user.id, enterpriseId: session.enterpriseId, ip, detail: { with: factor } },
       trx,
     );
   });
   await attempt.succeeded();
   // the password and the code are a fresh proof themselves: a stale session may turn it off
-  await sessionProvenNow(ctx, auth);
+  await sessionProvenNow(ctx, session);
   notifySecurityEvent(ctx, user, 'two-step-off', { ip, userAgent });
 }

@@ -1,11 +1,11 @@
 import type { CodeScene, TicketResponse } from '@portal/shared/api/codes';
-import type { Language } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { emailSchema, isValidPhone, normalizePhone } from '@portal/shared/validation/rules';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import type { Messenger } from '../messaging/messenger.ts';
 import { findUserByIdentifier } from '../queries/users.ts';
+import type { Caller } from './caller.ts';
 import { sendCode, verifyCode } from './codes.ts';
 import { issueTicket } from './tickets.ts';
 
@@ -27,9 +27,7 @@ export function emailTarget(raw: string): string {
 
 interface CodeRequest {
   scene: CodeScene;
-  ip: string;
-  lang: Language;
-  accountId: number | null;
+  /** A solved challenge, needed once the address's sends without one are used up. */
   proofOfWork: string | undefined;
 }
 
@@ -40,21 +38,36 @@ async function requestCode(
   column: 'phone' | 'email',
   target: string,
   request: CodeRequest,
+  caller: Caller,
 ) {
   const owner = await findUserByIdentifier(ctx.db, column, target);
   // the message speaks the language its owner chose, else the language the request came in
-  const lang = owner?.lang_code ?? request.lang;
+  const lang = owner?.lang_code ?? caller.language;
   // only a proven phone or email names an account (see findUserByIdentifier): an unproven one opens nothing
   const deliver = ACCOUNT_ONLY.includes(request.scene) ? owner !== undefined : true;
-  return sendCode(ctx, messenger, { ...request, channel, target, lang, deliver });
+  // a signed-in sender's sends count by the account too
+  const accountId = caller.session?.user.id ?? null;
+  return sendCode(ctx, messenger, { ...request, ip: caller.ip, accountId, channel, target, lang, deliver });
 }
 
-export function requestPhoneCode(ctx: AppContext, messenger: Messenger, phone: string, request: CodeRequest) {
-  return requestCode(ctx, messenger, 'sms', 'phone', phoneTarget(phone), request);
+export function requestPhoneCode(
+  ctx: AppContext,
+  messenger: Messenger,
+  phone: string,
+  request: CodeRequest,
+  caller: Caller,
+) {
+  return requestCode(ctx, messenger, 'sms', 'phone', phoneTarget(phone), request, caller);
 }
 
-export function requestEmailCode(ctx: AppContext, messenger: Messenger, email: string, request: CodeRequest) {
-  return requestCode(ctx, messenger, 'email', 'email', emailTarget(email), request);
+export function requestEmailCode(
+  ctx: AppContext,
+  messenger: Messenger,
+  email: string,
+  request: CodeRequest,
+  caller: Caller,
+) {
+  return requestCode(ctx, messenger, 'email', 'email', emailTarget(email), request, caller);
 }
 
 /** Checks (and consumes) a code; a right one becomes a ticket for the registration or reset step. */

@@ -71,8 +71,8 @@ function routeSchema(declaration: CallDeclaration): FastifySchema {
   };
 }
 
-/** Who makes the request, built once for its handler. */
-function callerOf(request: FastifyRequest): Caller {
+/** Who makes the request, as the libraries see it; read once the gates have found its session. */
+export function callerOf(request: FastifyRequest): Caller {
   return {
     ip: request.ip,
     userAgent: storedUserAgent(request.headers['user-agent']),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { requireAdministrator } from '../../libraries/settings-access.ts';
+import { callerOf } from '../calls.ts';
 
 /**
  * The gate of administrators' calls: an administrator of the session's current company, which has the
@@ -12,6 +13,6 @@ export const administratorAudience = fp(async (app: FastifyInstance) => {
   app.decorateRequest('administrator', null);
   app.addHook('preParsing', async (request) => {
     if (request.routeOptions.config.call?.audience !== 'administrator') return;
-    request.administrator = await requireAdministrator(app.ctx, request.auth, request.ip);
+    request.administrator = await requireAdministrator(app.ctx, callerOf(request));
   });
 });

@@ -13,19 +13,19 @@ import { serve } from '../../plugins/calls.ts';
 export async function passkeysRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, calls.passkeys, ({ caller }) => listPasskeys(ctx, caller.session));
+  serve(app, calls.passkeys, ({ caller }) => listPasskeys(ctx, caller));
 
-  serve(app, calls.passkeyRegistrationOptions, ({ caller }) => passkeyRegistrationOptions(ctx, caller.session));
+  serve(app, calls.passkeyRegistrationOptions, ({ caller }) => passkeyRegistrationOptions(ctx, caller));
 
-  serve(app, calls.addPasskey, ({ caller, body }) => addPasskey(ctx, caller.session, body, caller));
+  serve(app, calls.addPasskey, ({ caller, body }) => addPasskey(ctx, caller, body));
 
   serve(app, calls.renamePasskey, async ({ caller, body }) => {
-    await renamePasskey(ctx, caller.session, body);
+    await renamePasskey(ctx, caller, body);
     return null;
   });
 
   serve(app, calls.removePasskey, async ({ caller, body }) => {
-    await removePasskey(ctx, caller.session, body, caller.ip);
+    await removePasskey(ctx, caller, body);
     return null;
   });
 }

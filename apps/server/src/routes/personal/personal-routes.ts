@@ -18,45 +18,43 @@ export async function personalRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   serve(app, calls.updateNickname, async ({ caller, body }) => {
-    await updateNickname(ctx, caller.session, body);
+    await updateNickname(ctx, caller, body);
     return null;
   });
 
   serve(app, calls.updatePhone, async ({ caller, body }) => {
-    await updatePhone(ctx, caller.session, body, caller.ip, caller.userAgent);
+    await updatePhone(ctx, caller, body);
     return null;
   });
 
   serve(app, calls.updateEmail, async ({ caller, body }) => {
-    await updateEmail(ctx, caller.session, body, caller.ip, caller.userAgent);
+    await updateEmail(ctx, caller, body);
     return null;
   });
 
-  serve(app, calls.updatePassword, ({ caller, body }) =>
-    changePassword(ctx, caller.session, body, caller.ip, caller.userAgent),
-  );
+  serve(app, calls.updatePassword, ({ caller, body }) => changePassword(ctx, caller, body));
 
   serve(app, calls.reauthenticate, async ({ caller, body }) => {
-    await reauthenticate(ctx, caller.session, body, caller.ip);
+    await reauthenticate(ctx, caller, body);
     return null;
   });
 
   serve(app, calls.saveLanguage, async ({ caller, body }) => {
-    await saveLanguage(ctx, caller.session, body);
+    await saveLanguage(ctx, caller, body);
     return null;
   });
 
-  serve(app, calls.certification, ({ caller }) => certificationOf(ctx, caller.session));
+  serve(app, calls.certification, ({ caller }) => certificationOf(ctx, caller));
 
   serve(app, calls.phoneAuth, async ({ caller, body }) => {
-    await certifyPhone(ctx, caller.session, body, caller.ip, caller.userAgent);
+    await certifyPhone(ctx, caller, body);
     return null;
   });
 
-  serve(app, calls.allowModifyPassword, ({ caller }) => allowModifyPassword(caller.session));
+  serve(app, calls.allowModifyPassword, ({ caller }) => allowModifyPassword(caller));
 
   serve(app, calls.forgetPassword, async ({ caller, body }) => {
-    await resetPassword(ctx, body, caller.ip, caller.userAgent);
+    await resetPassword(ctx, body, caller);
     return null;
   });
 }

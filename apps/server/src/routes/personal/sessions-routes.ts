@@ -7,9 +7,9 @@ import { serve } from '../../plugins/calls.ts';
 export async function mySessionsRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, calls.mySessions, ({ caller }) => listMySessions(ctx, caller.session));
+  serve(app, calls.mySessions, ({ caller }) => listMySessions(ctx, caller));
 
-  serve(app, calls.revokeMySession, ({ caller, body }) => revokeMySession(ctx, caller.session, body.id, caller.ip));
+  serve(app, calls.revokeMySession, ({ caller, body }) => revokeMySession(ctx, caller, body.id));
 
-  serve(app, calls.revokeMyOtherSessions, ({ caller }) => revokeMyOtherSessions(ctx, caller.session, caller));
+  serve(app, calls.revokeMyOtherSessions, ({ caller }) => revokeMyOtherSessions(ctx, caller));
 }

@@ -7,14 +7,14 @@ import { serve } from '../../plugins/calls.ts';
 export async function twoStepRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, calls.twoStep, ({ caller }) => twoStepState(ctx, caller.session));
+  serve(app, calls.twoStep, ({ caller }) => twoStepState(ctx, caller));
 
-  serve(app, calls.twoStepSetup, ({ caller }) => startTwoStepSetup(ctx, caller.session));
+  serve(app, calls.twoStepSetup, ({ caller }) => startTwoStepSetup(ctx, caller));
 
-  serve(app, calls.twoStepConfirm, ({ caller, body }) => confirmTwoStep(ctx, caller.session, body.code, caller.ip));
+  serve(app, calls.twoStepConfirm, ({ caller, body }) => confirmTwoStep(ctx, caller, body.code));
 
   serve(app, calls.twoStepDisable, async ({ caller, body }) => {
-    await disableTwoStep(ctx, caller.session, body, caller);
+    await disableTwoStep(ctx, caller, body);
     return null;
   });
 }

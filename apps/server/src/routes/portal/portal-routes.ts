@@ -7,11 +7,9 @@ import { serve } from '../../plugins/calls.ts';
 export async function portalRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, calls.portalInfo, ({ caller }) => portalInfo(ctx, caller.session, caller.language));
+  serve(app, calls.portalInfo, ({ caller }) => portalInfo(ctx, caller));
 
-  serve(app, calls.enterEnterprise, ({ caller, query }) =>
-    enterEnterprise(ctx, caller.session, query.enterpriseId, caller.ip),
-  );
+  serve(app, calls.enterEnterprise, ({ caller, query }) => enterEnterprise(ctx, caller, query.enterpriseId));
 
-  serve(app, calls.portalAdmin, ({ caller }) => userAdmin(ctx, caller.session));
+  serve(app, calls.portalAdmin, ({ caller }) => userAdmin(ctx, caller));
 }

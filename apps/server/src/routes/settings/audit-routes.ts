@@ -12,7 +12,7 @@ export async function auditRoutes(app: FastifyInstance) {
   serve(app, calls.auditPeople, ({ administrator, query }) => listCompanyAuditPeople(ctx, administrator, query));
 
   serve(app, calls.auditEventsCsv, async ({ administrator, query, caller, reply }) => {
-    const file = await exportCompanyAuditEvents(ctx, administrator, query, caller.language);
+    const file = await exportCompanyAuditEvents(ctx, administrator, query, caller);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -5,9 +5,7 @@ import { serve } from '../../plugins/calls.ts';
 
 /** Company branding: the personalization query and the icon it points to. */
 export async function personalizationRoutes(app: FastifyInstance) {
-  serve(app, calls.personalization, ({ caller, query }) =>
-    queryPersonalization(app.ctx, { auth: caller.session, domain: query.domain, lang: caller.language }),
-  );
+  serve(app, calls.personalization, ({ caller, query }) => queryPersonalization(app.ctx, query.domain, caller));
 
   serve(app, calls.companyIcon, async ({ params, query, reply }) => {
     const icon = await iconFile(app.ctx, params.enterpriseId, query.v);

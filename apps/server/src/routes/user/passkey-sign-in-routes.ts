@@ -7,7 +7,7 @@ import { serve } from '../../plugins/calls.ts';
 export async function passkeySignInRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, calls.passkeySignInOptions, ({ caller }) => passkeySignInOptions(ctx, caller.ip));
+  serve(app, calls.passkeySignInOptions, ({ caller }) => passkeySignInOptions(ctx, caller));
 
   serve(app, calls.passkeySignIn, ({ caller, body }) => signInWithPasskey(ctx, body, caller));
 }
