@@ -41,6 +41,9 @@ export function ThemeRoot({ mode, children }: { mode: ThemeMode; children: React
       '--portal-control-height-lg': `${token.controlHeightLG}px`,
       '--portal-radius-lg': `${token.borderRadiusLG}px`,
       '--portal-radius': `${token.borderRadius}px`,
+      // the padding scale of the cards
+      '--portal-padding-md': `${token.paddingMD}px`,
+      '--portal-padding-lg': `${token.paddingLG}px`,
       '--portal-font-size-lg': `${token.fontSizeLG}px`,
       '--portal-placeholder': token.colorTextPlaceholder,
       '--portal-disabled-bg': token.colorBgContainerDisabled,

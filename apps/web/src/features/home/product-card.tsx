@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PortalProduct } from '@portal/shared/api/portal';
 import { isProductCode, productUrl } from '@portal/shared/products';
 import { ProductIcon } from '../../components/product-icon';
+import { Card } from '../../components/card';
 import styles from './product-card.module.css';
 
 /** A product the company has rights to; a plain link, since a product is a separate app on the origin. */
@@ -18,7 +19,7 @@ export function ProductCard({ product }: { product: PortalProduct }) {
   // One link, on the name, stretched over the card: the whole card opens the product, and the
   // link's name is exactly the words it shows (its description is its description).
   return (
-    <div className={styles.card} data-testid="product-card">
+    <Card as="div" className={styles.card} data-testid="product-card">
       <span className={styles.cardIcon} aria-hidden="true">
         <ProductIcon code={product.productCode} />
       </span>
@@ -39,6 +40,6 @@ export function ProductCard({ product }: { product: PortalProduct }) {
       <span className={styles.cardOpen} aria-hidden="true">
         {t('web.home.open')} <ArrowRightOutlined />
       </span>
-    </div>
+    </Card>
   );
 }

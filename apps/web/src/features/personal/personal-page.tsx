@@ -14,6 +14,7 @@ import { PasskeysCard } from '../account-security/passkeys/passkeys-card';
 import { SessionsCard } from '../account-security/sessions/sessions-card';
 import { TwoStepCard } from '../account-security/two-step/two-step-card';
 import { useFeedback } from '../../components/feedback';
+import { Card } from '../../components/card';
 import styles from './personal-page.module.css';
 
 type Editor = 'name' | 'phone' | 'email' | 'password';
@@ -68,9 +69,9 @@ export function PersonalPage() {
     return (
       <div className={styles.page} aria-busy="true">
         <PageHeading title={t('personal.title')} />
-        <div className={styles.card}>
+        <Card as="div">
           <Skeleton active avatar paragraph={{ rows: 4 }} />
-        </div>
+        </Card>
       </div>
     );
   }
@@ -105,7 +106,7 @@ export function PersonalPage() {
     <div className={styles.page}>
       <PageHeading className={styles.intro} title={t('personal.title')} subtitle={t('personal.subtitle')} />
 
-      <section className={styles.card} aria-labelledby="personal-profile">
+      <Card aria-labelledby="personal-profile">
         <h2 id="personal-profile" className={styles.sectionTitle}>
           {t('personal.profile')}
         </h2>
@@ -129,9 +130,9 @@ export function PersonalPage() {
             value={user.account ?? <span className={styles.empty}>{t('personal.notSet')}</span>}
           />
         </dl>
-      </section>
+      </Card>
 
-      <section className={styles.card} aria-labelledby="personal-security">
+      <Card aria-labelledby="personal-security">
         <h2 id="personal-security" className={styles.sectionTitle}>
           {t('personal.security')}
         </h2>
@@ -165,7 +166,7 @@ export function PersonalPage() {
             />
           ) : null}
         </dl>
-      </section>
+      </Card>
 
       <TwoStepCard />
 

@@ -15,6 +15,7 @@ import { schemaRule } from '../../../lib/form-rule';
 import { translateKey } from '../../../lib/i18n';
 import { formatDateTime } from './format-time';
 import { passkeysQuery, useAddPasskey, useRemovePasskey, useRenamePasskey } from '../account-security-api';
+import { Card } from '../../../components/card';
 import styles from './passkeys-card.module.css';
 
 interface NameValues {
@@ -125,7 +126,7 @@ export function PasskeysCard() {
   const list = passkeys.data ?? [];
 
   return (
-    <section className={styles.card} aria-labelledby="personal-passkeys">
+    <Card aria-labelledby="personal-passkeys">
       <div className={styles.header}>
         <div>
           <h2 id="personal-passkeys" className={styles.title}>
@@ -220,6 +221,6 @@ export function PasskeysCard() {
       >
         <PasskeyNameField required />
       </FormModal>
-    </section>
+    </Card>
   );
 }

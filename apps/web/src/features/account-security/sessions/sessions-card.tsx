@@ -11,6 +11,7 @@ import { useFeedback } from '../../../components/feedback';
 import { currentLanguage } from '../../../lib/i18n';
 import { useOfferRecentPasskeyRemoval } from '../passkeys/recent-passkeys';
 import { mySessionsQuery, useRevokeOtherSessions, useRevokeSession } from '../account-security-api';
+import { Card } from '../../../components/card';
 import styles from './sessions-card.module.css';
 
 const DEVICE_ICONS: Record<SessionDevice['type'], ReactNode> = {
@@ -183,7 +184,7 @@ export function SessionsCard() {
   }
 
   return (
-    <section className={styles.card} aria-labelledby="personal-sessions">
+    <Card aria-labelledby="personal-sessions">
       <div className={styles.header}>
         <div className={styles.heading}>
           <h2 id="personal-sessions" className={styles.title}>
@@ -198,6 +199,6 @@ export function SessionsCard() {
         ) : null}
       </div>
       {content}
-    </section>
+    </Card>
   );
 }

@@ -9,6 +9,7 @@ import { twoStepKeys, twoStepStateQuery } from '../../../lib/two-step-api';
 import { sessionKeys } from '../../../session/session-queries';
 import { TwoStepDisableModal } from './two-step-disable-modal';
 import { TwoStepEnableModal } from './two-step-enable-modal';
+import { Card } from '../../../components/card';
 import styles from './two-step.module.css';
 
 /** Describes the disabled Turn off to screen readers as its tooltip does to the eye. */
@@ -43,7 +44,7 @@ export function TwoStepCard() {
   }
 
   return (
-    <section className={styles.card} aria-labelledby="personal-two-step">
+    <Card aria-labelledby="personal-two-step">
       <div className={styles.header}>
         <div className={styles.text}>
           <h2 id="personal-two-step" className={styles.titleLine}>
@@ -101,6 +102,6 @@ export function TwoStepCard() {
       ) : null}
       <TwoStepEnableModal open={open === 'enable'} onClose={() => setOpen(null)} onEnabled={enabled} />
       <TwoStepDisableModal open={open === 'disable'} onClose={() => setOpen(null)} onDisabled={disabled} />
-    </section>
+    </Card>
   );
 }

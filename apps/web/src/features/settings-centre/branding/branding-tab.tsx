@@ -8,6 +8,7 @@ import { LANGUAGE_NAMES } from '../../../lib/language';
 import { brandingQuery, useSavePersonalization } from '../settings-api';
 import { IconUpload } from './icon-upload';
 import { useFeedback } from '../../../components/feedback';
+import { Card } from '../../../components/card';
 import styles from './branding.module.css';
 
 const rules = savePersonalizationRequestSchema.shape;
@@ -30,7 +31,7 @@ export function BrandingTab() {
 
   return (
     <div className={styles.grid}>
-      <section className={styles.card} aria-labelledby="branding-names">
+      <Card padding="md" aria-labelledby="branding-names">
         <h2 id="branding-names" className={styles.cardTitle}>
           {t('settings.branding.namesTitle')}
         </h2>
@@ -82,8 +83,8 @@ export function BrandingTab() {
             {t('settings.save')}
           </Button>
         </Form>
-      </section>
-      <section className={styles.card} aria-labelledby="branding-icon">
+      </Card>
+      <Card padding="md" aria-labelledby="branding-icon">
         <h2 id="branding-icon" className={styles.cardTitle}>
           {t('settings.branding.iconTitle')}
         </h2>
@@ -104,7 +105,7 @@ export function BrandingTab() {
           </span>
           <span className={styles.browserBar} />
         </div>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useFeedback } from '../../../components/feedback';
 import { paths } from '../../../config/paths';
 import { untilSettled } from '../until-settled';
 import { securityQuery, useSaveSecurity } from './security-api';
+import { Card } from '../../../components/card';
 import styles from './security.module.css';
 
 /**
@@ -39,7 +40,7 @@ export function SecurityTab() {
   }
 
   return (
-    <section className={styles.card} aria-labelledby="security-title">
+    <Card padding="md" className={styles.card} aria-labelledby="security-title">
       <h2 id="security-title" className={styles.cardTitle}>
         {t('twoStep.securityTitle')}
       </h2>
@@ -73,6 +74,6 @@ export function SecurityTab() {
           action={<Link to={paths.personal}>{t('twoStep.openPersonal')}</Link>}
         />
       ) : null}
-    </section>
+    </Card>
   );
 }
