@@ -152,7 +152,8 @@ describe(`registration races (${ENGINE})`, () => {
       });
       expect(current.json.data.userId).toBe(users[0]!.id);
     }
-    // the calls that only make new accounts lost to the one made first, as the contract says
+    // the calls that only make new accounts lost to the one made first, with 1008115
+    // (docs/registration.md#registering-calls)
     const newAccountOnly = replies.filter((_r, i) => requests[i]!.path !== '/admin/signup');
     expect(newAccountOnly.filter((r) => r.json.code === 0).length).toBeLessThanOrEqual(1);
     for (const refused of replies.filter((r) => r.json.code !== 0)) expect(refused.json.code).toBe(1008115);

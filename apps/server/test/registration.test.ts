@@ -119,7 +119,7 @@ describe(`registration (${ENGINE})`, () => {
   describe('admin/signup', () => {
     const signUp = (body: Record<string, unknown>) => post('/admin/signup', body);
 
-    it('answers every rejection of the contract, and after each the link and the ticket still work', async () => {
+    it('answers every rejection of the registering calls, and after each the link and the ticket still work', async () => {
       const taken = newCompany({ domain: 'taken-domain' });
       const first = await signUp({
         referralId: (await adminLink()).id,

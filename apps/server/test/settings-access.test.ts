@@ -107,7 +107,7 @@ describe(`settings centre access (${ENGINE})`, () => {
     expect(reply.headers['redirect-page'], name).toBe('001');
   }
 
-  it('covers every administrator call of the contract', () => {
+  it('covers every declared administrator call', () => {
     expect(calls.map((c) => c.name)).toEqual([
       'personalization/save',
       'personalization/icon',

@@ -104,7 +104,8 @@ test('a link into a company the user is not in shows the no-permission page', as
   await page.goto(`/home?enterpriseId=${otherCompany}`);
   await expect(page).toHaveURL(/\/noAuth$/);
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
-  // still signed in: home first, and the spec's way back to sign-in (which signs out on the way)
+  // still signed in: home first, and the way back to sign-in, which signs out on the way
+  // (docs/portal-and-products.md#no-access)
   await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/home');
   await expect(page.getByRole('link', { name: 'Return to sign-in' })).toHaveAttribute('href', '/login');
   await page.screenshot({ path: screenshotPath('noauth-dark'), fullPage: true, animations: 'disabled' });

@@ -87,7 +87,7 @@ export function httpCall(baseUrl: string, path: string, options: RequestOptions 
   });
 }
 
-/** Whether a body is the envelope `{ code, msg, data }` of the contract. */
+/** Whether a body is the portal's envelope `{ code, msg, data }` (docs/errors.md#the-envelope). */
 export function isEnvelope(json: unknown): boolean {
   if (!json || typeof json !== 'object') return false;
   const body = json as Record<string, unknown>;

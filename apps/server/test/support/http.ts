@@ -43,7 +43,7 @@ export function urlOf(declaration: CallDeclaration, query: SendOptions['query'] 
   return `${pathOf(declaration, query)}${rest ? `?${rest}` : ''}`;
 }
 
-/** A request to a call of the contract (its method and path), or to any method and URL. */
+/** A request to a declared call (its method and path), or to any method and URL. */
 export async function call(app: FastifyInstance, declaration: CallDeclaration, options?: SendOptions): Promise<Reply>;
 export async function call(
   app: FastifyInstance,
