@@ -1,6 +1,6 @@
 import { personalCalls } from '@portal/shared/api/contract/personal';
-import type { Language } from '@portal/shared/constants';
 import { call } from '../lib/api-client';
+import { formatDate } from '../lib/format-date';
 
 export function fetchCertification() {
   return call(personalCalls.certification);
@@ -16,9 +16,9 @@ export function isPastCutOff(deadline: string, now = Date.now()): boolean {
   return now > cutOffMs(deadline);
 }
 
-/** The deadline as a date in the reader's language ("30 June 2025", "2025年6月30日"). */
-export function formatDeadline(deadline: string, lang: Language): string {
-  const noonInChina = Date.parse(`${deadline}T12:00:00+08:00`);
-  if (Number.isNaN(noonInChina)) return deadline;
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'Asia/Shanghai' }).format(noonInChina);
+/** The deadline, a day of the calendar in China, as a date in the reader's language. */
+export function formatDeadline(deadline: string): string {
+  const noonInChina = `${deadline}T12:00:00+08:00`;
+  if (Number.isNaN(Date.parse(noonInChina))) return deadline;
+  return formatDate(noonInChina, 'longDate', 'Asia/Shanghai');
 }

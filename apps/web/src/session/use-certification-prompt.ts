@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
-import { currentLanguage, i18n } from '../lib/i18n';
+import { i18n } from '../lib/i18n';
 import { formatDeadline } from './certification';
 import { useFeedback } from '../components/feedback';
 
@@ -17,7 +17,7 @@ export function useCertificationPrompt(): (deadline: string, canSkip: boolean) =
     (deadline, canSkip) =>
       new Promise<CertificationChoice>((resolve) => {
         // Texts are read at call time: the callback stays the same across language changes.
-        const date = formatDeadline(deadline, currentLanguage());
+        const date = formatDeadline(deadline);
         const common = {
           title: i18n.t('web.certify.promptTitle'),
           okText: i18n.t('web.certify.verifyNow'),

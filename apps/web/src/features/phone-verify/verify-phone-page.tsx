@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CenteredScreen } from '../../components/centered-screen';
 import { ScreenSection } from '../../components/screen-section';
-import { currentLanguage } from '../../lib/i18n';
 import { fetchCertification, formatDeadline, isPastCutOff } from '../../session/certification';
 import { signOut } from '../../session/portal-session';
 import { useEnterPortal } from '../../session/use-enter-portal';
@@ -38,7 +37,7 @@ export function VerifyPhonePage() {
 
   // A verified account may come here to verify another number; only an unverified one is held here.
   const blocked = certification ? !certification.certified && isPastCutOff(certification.deadline) : false;
-  const date = certification ? formatDeadline(certification.deadline, currentLanguage()) : '';
+  const date = certification ? formatDeadline(certification.deadline) : '';
   const notice = !certification
     ? ''
     : certification.certified

@@ -13,7 +13,7 @@ import type { ErrorHandlers } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { schemaRule } from '../../../lib/form-rule';
 import { translateKey } from '../../../lib/i18n';
-import { formatDateTime } from './format-time';
+import { formatDate } from '../../../lib/format-date';
 import { passkeysQuery, useAddPasskey, useRemovePasskey, useRenamePasskey } from '../account-security-api';
 import { Card } from '../../../components/card';
 import styles from './passkeys-card.module.css';
@@ -164,10 +164,10 @@ export function PasskeysCard() {
                   {passkey.deviceType === 'multiDevice' ? <Tag color="cyan">{t('passkeys.synced')}</Tag> : null}
                 </p>
                 <p className={styles.meta}>
-                  {t('passkeys.createdAt', { time: formatDateTime(passkey.createdAt) })}
+                  {t('passkeys.createdAt', { time: formatDate(passkey.createdAt) })}
                   {' · '}
                   {passkey.lastUsedAt
-                    ? t('passkeys.lastUsedAt', { time: formatDateTime(passkey.lastUsedAt) })
+                    ? t('passkeys.lastUsedAt', { time: formatDate(passkey.lastUsedAt) })
                     : t('passkeys.neverUsed')}
                 </p>
               </div>

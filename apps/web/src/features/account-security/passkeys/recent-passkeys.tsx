@@ -2,7 +2,7 @@ import type { RecentPasskey } from '@portal/shared/api/fresh-proof';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../components/feedback';
-import { formatDateTime } from './format-time';
+import { formatDate } from '../../../lib/format-date';
 import { useRemovePasskey } from '../account-security-api';
 import styles from './passkeys-card.module.css';
 
@@ -27,7 +27,7 @@ export function useOfferRecentPasskeyRemoval(): (recent: RecentPasskey[]) => voi
             {recent.map((passkey) => (
               <li key={passkey.id}>
                 <strong>{passkey.name ?? t('passkeys.unnamed')}</strong>{' '}
-                {t('passkeys.createdAt', { time: formatDateTime(passkey.createdAt) })}
+                {t('passkeys.createdAt', { time: formatDate(passkey.createdAt) })}
               </li>
             ))}
           </ul>

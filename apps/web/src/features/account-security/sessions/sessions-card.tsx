@@ -8,7 +8,7 @@ import type { MySession, SessionDevice } from '@portal/shared/api/sessions';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { AccentTag } from '../../../components/accent-tag';
 import { useFeedback } from '../../../components/feedback';
-import { currentLanguage } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/format-date';
 import { useOfferRecentPasskeyRemoval } from '../passkeys/recent-passkeys';
 import { mySessionsQuery, useRevokeOtherSessions, useRevokeSession } from '../account-security-api';
 import { Card } from '../../../components/card';
@@ -20,13 +20,6 @@ const DEVICE_ICONS: Record<SessionDevice['type'], ReactNode> = {
   tablet: <TabletOutlined />,
   other: <LaptopOutlined />,
 };
-
-/** A server timestamp in the reader's language; an unreadable one as it came. */
-function formatTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
 
 /** "Chrome 126 on Windows 10", or whichever of the two the client told, or "Unknown device". */
 export function deviceName(t: TFunction, { browser, os }: SessionDevice): string {
@@ -64,8 +57,8 @@ function SessionItem({ session, onSignOut }: { session: MySession; onSignOut(): 
         </p>
         <ul className={styles.details}>
           <li title={t('sessions.placeHint')}>{t('sessions.place', { place: placeOf(t, session) })}</li>
-          <li>{t('sessions.signedInAt', { time: formatTime(session.createdAt) })}</li>
-          <li>{t('sessions.lastActiveAt', { time: formatTime(session.lastSeenAt) })}</li>
+          <li>{t('sessions.signedInAt', { time: formatDate(session.createdAt) })}</li>
+          <li>{t('sessions.lastActiveAt', { time: formatDate(session.lastSeenAt) })}</li>
         </ul>
       </div>
       {session.current ? null : (

@@ -13,7 +13,7 @@ import {
 import { useFeedback } from '../../../components/feedback';
 import { translateKey } from '../../../lib/i18n';
 import type { Departments } from '../departments/use-departments';
-import { formatDateTime } from '../format-date-time';
+import { formatDate } from '../../../lib/format-date';
 import styles from '../settings-tab.module.css';
 import { auditKeys, auditPageQuery, auditPeopleQuery, downloadAuditCsv } from './audit-api';
 import { actionLabel, auditSummary } from './audit-summary';
@@ -91,7 +91,7 @@ export function AuditTab({ departments }: { departments: Departments }) {
     {
       title: t('audit.columns.time'),
       dataIndex: 'at',
-      render: (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>,
+      render: (iso: string) => <time dateTime={iso}>{formatDate(iso)}</time>,
     },
     {
       title: t('audit.columns.person'),

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatedCompanyInvitation } from '@portal/shared/api/settings';
 import { MODAL_WIDTH } from '@portal/shared/constants';
-import { formatDateTime } from '../format-date-time';
+import { formatDate } from '../../../lib/format-date';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { useFeedback } from '../../../components/feedback';
 import styles from './invitations.module.css';
@@ -67,7 +67,7 @@ export function InvitationLinkModal({
             <figcaption>{t('settings.invitations.qrCaption')}</figcaption>
           </figure>
           <p className={styles.linkExpiry}>
-            {t('settings.invitations.expiresAt', { time: formatDateTime(link.expiresAt) })}
+            {t('settings.invitations.expiresAt', { time: formatDate(link.expiresAt) })}
           </p>
         </div>
       ) : null}

@@ -14,7 +14,7 @@ import type { CompanyInvitation, CreatedCompanyInvitation, InvitationStatus } fr
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { AccentTag } from '../../../components/accent-tag';
 import type { Departments } from '../departments/use-departments';
-import { formatDateTime } from '../format-date-time';
+import { formatDate } from '../../../lib/format-date';
 import { invitationsQuery, useRevokeInvitation } from '../settings-api';
 import styles from '../settings-tab.module.css';
 import { untilSettled } from '../until-settled';
@@ -78,7 +78,7 @@ export function InvitationsTab({ departments }: { departments: Departments }) {
     {
       title: t('settings.invitations.expiresColumn'),
       dataIndex: 'expiresAt',
-      render: (iso: string) => formatDateTime(iso),
+      render: (iso: string) => formatDate(iso),
     },
     {
       title: t('settings.invitations.createdBy'),

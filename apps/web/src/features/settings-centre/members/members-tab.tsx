@@ -10,7 +10,7 @@ import { useSessionUser } from '../../../session/session-queries';
 import { AccentTag } from '../../../components/accent-tag';
 import { UnprovenTag } from '../../../components/unproven-tag';
 import type { Departments } from '../departments/use-departments';
-import { formatDate } from '../format-date-time';
+import { formatDate } from '../../../lib/format-date';
 import { useRemoveMember } from '../settings-api';
 import styles from '../settings-tab.module.css';
 import { untilSettled } from '../until-settled';
@@ -130,7 +130,7 @@ export function MembersTab({ departments }: { departments: Departments }) {
     {
       title: t('settings.members.joinedAt'),
       dataIndex: 'joinedAt',
-      render: (iso: string) => formatDate(iso),
+      render: (iso: string) => formatDate(iso, 'date'),
     },
     {
       title: t('settings.actions'),
