@@ -7,13 +7,13 @@ import type { Executor } from '../queries/executor.ts';
 import { findUserAgentsOfUser, insertSession } from '../queries/sessions.ts';
 import { anyEnterpriseRequiresTwoStep, insertTwoStepChallenge } from '../queries/two-step.ts';
 import type { UserRow } from '../queries/users.ts';
+import { type Write, writeTogether } from '../queries/write-together.ts';
 import { recordAudit } from './audit.ts';
 import { type SessionClient, USER_AGENT_MAX, deviceFamily } from './devices.ts';
 import { currentEnterpriseOf } from './memberships.ts';
 import { hashSecret, newSecret } from './secrets.ts';
 import { notifySecurityEvent } from './security-notices.ts';
 import type { SignInAttempt } from './throttle.ts';
-import { type Write, writeTogether } from './write-together.ts';
 
 type SignInMethod = Parameters<NonNullable<AppContext['metrics']>['signIn']>[0];
 
@@ -129,7 +129,7 @@ async function startSecondStep(
 
 /** In the caller's transaction, one after the other; else together (writeTogether). */
 async function inOrTogether(ctx: AppContext, writes: Write[], db: Executor | undefined): Promise<void> {
-  if (!db) return writeTogether(ctx, writes);
+  if (!db) return writeTogether(ctx.db, ctx.engine, writes);
   for (const write of writes) await write(db);
 }
 

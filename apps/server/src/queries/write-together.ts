@@ -1,5 +1,5 @@
-import type { AppContext } from '../context.ts';
-import type { Executor } from '../queries/executor.ts';
+import type { Engine } from '../db/database.ts';
+import type { Executor } from './executor.ts';
 
 export type Write = (db: Executor) => Promise<unknown>;
 
@@ -9,12 +9,12 @@ export type Write = (db: Executor) => Promise<unknown>;
  * on the pool: the step waits for one round trip instead of one per write (and a transaction would
  * add two more). Neither engine needs them to stand or fall together.
  */
-export async function writeTogether(ctx: AppContext, writes: Write[]): Promise<void> {
-  if (ctx.engine === 'sqlite') {
-    await ctx.db.transaction().execute(async (trx) => {
+export async function writeTogether(db: Executor, engine: Engine, writes: Write[]): Promise<void> {
+  if (engine === 'sqlite') {
+    await db.transaction().execute(async (trx) => {
       for (const write of writes) await write(trx);
     });
   } else {
-    await Promise.all(writes.map((write) => write(ctx.db)));
+    await Promise.all(writes.map((write) => write(db)));
   }
 }
