@@ -2,7 +2,9 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
+// by its path: Vite bundles a relative import into the config, but leaves a package's to Node 20,
+// which cannot load TypeScript
+import { API_PREFIX } from '../../packages/shared/src/api/contract/prefixes.ts';
 
 /**
  * The default language's pack is a dynamic import that i18next starts only once the entry runs;
