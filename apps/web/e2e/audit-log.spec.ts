@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { newAdmin, uniquePhone, PASSWORD } from './people';
 import { grantProducts, useSession } from './product-rights';
@@ -19,7 +20,7 @@ test('an administrator changes a role, finds it in the audit log, filters by act
   await grantProducts(admin.domain, 'settcntr');
   // a member handed out by the administrator, whose role the administrator then changes in the browser
   const phone = uniquePhone();
-  const created = await request.post('/api/settcntr/admin/v4/enterprise/members/create', {
+  const created = await request.post(settingsCalls.createMember.path, {
     headers: { Authorization: `Bearer ${admin.token}` },
     data: { account: `a${phone}`, nickname: 'Rita Role', password: PASSWORD, phone },
   });

@@ -2,8 +2,8 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import { type Person, newMember } from './people';
 import { expectAccessible, screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
+import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 
-const F = '/api/portal/front/v4';
 /** How long a page load may take on a busy machine. */
 const LOAD = 30_000;
 

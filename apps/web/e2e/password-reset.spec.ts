@@ -3,8 +3,8 @@ import { PASSWORD, latestCode, newMember } from './people';
 import { checkScreenInBothThemes } from './both-themes';
 import { useLanguage } from './support';
 import { expect, test } from './test';
+import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 
-const F = '/api/portal/front/v4';
 const NEW_PASSWORD = 'Renewed2026pass';
 
 test.beforeEach(async ({ context, baseURL }) => {

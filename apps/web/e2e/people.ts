@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { operationCalls } from '@portal/shared/api/contract/operations';
+import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import { createEnterprise } from '../../server/src/libraries/enterprises.ts';
 import { hashSecret } from '../../server/src/libraries/secrets.ts';
@@ -20,7 +22,6 @@ import { DATABASE, database } from './database';
  */
 const run = promisify(execFile);
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
-const F = '/api/portal/front/v4';
 
 export const PASSWORD = 'Fresh2026pass';
 
@@ -80,7 +81,7 @@ const FRESH_MS = 30_000;
 export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
   const deadline = Date.now() + DELIVERY_WAIT_MS;
   for (;;) {
-    const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const response = await request.get(`${operationCalls.devOutbox.path}?to=${encodeURIComponent(to)}`);
     const newest = (await body<{ text: string; at: string }[]>(response))[0];
     const fresh = newest && Date.parse(newest.at) > Date.now() - FRESH_MS ? newest : undefined;
     const code = fresh?.text.match(/\b(\d{6})\b/)?.[1];

@@ -2,9 +2,9 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { PASSWORD, uniquePhone } from './people';
 import { grantProducts, revokeProducts } from './product-rights';
+import { FRONT_PREFIX as F, SETTINGS_PREFIX as S } from '@portal/shared/api/contract/prefixes';
 
 /** Calls of the portal API as a given person, for setting the scene and for checking what the app did. */
-const F = '/api/portal/front/v4';
 
 async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   const envelope = (await response.json()) as { code: number; msg: string; data: T };
@@ -13,7 +13,6 @@ async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>):
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const S = '/api/settcntr/admin/v4';
 
 export async function portalGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
   return data<T>(await request.get(`${F}${path}`, { headers: bearer(token) }));

@@ -1,8 +1,9 @@
+import { codeCalls } from '@portal/shared/api/contract/codes';
 import { expect, test } from './test';
 import { uniquePhone } from './people';
 import { useLanguage } from './support';
 
-const SEND_SMS = '/api/portal/front/v4/sendSms';
+const SEND_SMS = codeCalls.sendSms.path;
 /** The anonymous sends an address makes before the server asks for a proof of work. */
 const SENDS_WITHOUT_PROOF = 20;
 

@@ -1,4 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { pathOf } from '@portal/shared/api/contract/define';
+import { FRONT_PREFIX as F, SETTINGS_PREFIX as S } from '@portal/shared/api/contract/prefixes';
+import { registrationCalls } from '@portal/shared/api/contract/registration';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import {
   PASSWORD,
@@ -14,9 +17,6 @@ import { checkScreenInBothThemes } from './both-themes';
 import { grantProducts } from './product-rights';
 import { screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
-
-const F = '/api/portal/front/v4';
-const S = '/api/settcntr/admin/v4';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await useLanguage(context, 'en-US', baseURL!);
@@ -186,7 +186,11 @@ test.describe('invitation links', () => {
   }) => {
     const link = await inviteLink('member', 'demo');
     const status = async () =>
-      ((await (await request.get(`/api/referral/info/${link.id}`)).json()) as { data: { status: string } }).data.status;
+      (
+        (await (await request.get(pathOf(registrationCalls.referralInfo, { id: link.id }))).json()) as {
+          data: { status: string };
+        }
+      ).data.status;
     expect(await status()).toBe('valid');
     await expireInvitation(link);
     expect(await status()).toBe('expired');

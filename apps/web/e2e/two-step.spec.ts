@@ -2,8 +2,7 @@ import { generate } from 'otplib';
 import { newMember } from './people';
 import { expectAccessible, screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
-
-const F = '/api/portal/front/v4';
+import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 
 /**
  * Two-step sign-in in Chromium, the authenticator app played by otplib: a member turns it on in the
