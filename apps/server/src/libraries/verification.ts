@@ -50,13 +50,19 @@ async function requestCode(
   return sendCode(ctx, messenger, { ...request, ip: caller.ip, accountId, channel, target, lang, deliver });
 }
 
-export function requestPhoneCode(
+/** After the cut-off, a signed-in account without a verified phone may only ask for the code that
+ *  verifies one (1009130). */
+export async function requestPhoneCode(
   ctx: AppContext,
   messenger: Messenger,
   phone: string,
   request: CodeRequest,
   caller: Caller,
 ) {
+  const cutOff = ctx.now() > ctx.config.phoneCertifyCutoffMs;
+  if (cutOff && caller.session && !caller.session.user.phone_certified && request.scene !== 'certify') {
+    throw new AppError(ErrorCode.PhoneVerificationRequired);
+  }
   return requestCode(ctx, messenger, 'sms', 'phone', phoneTarget(phone), request, caller);
 }
 

@@ -1,7 +1,5 @@
 import { codeCalls as calls } from '@portal/shared/api/contract/codes';
-import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../app-error.ts';
 import { checkEmailCode, checkPhoneCode, requestEmailCode, requestPhoneCode } from '../../libraries/verification.ts';
 import { serve } from '../../plugins/calls.ts';
 
@@ -15,10 +13,6 @@ export async function codeRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   serve(app, calls.sendSms, ({ caller, body, request }) => {
-    const cutOff = ctx.now() > ctx.config.phoneCertifyCutoffMs;
-    if (cutOff && caller.session && !caller.session.user.phone_certified && body.scene !== 'certify') {
-      throw new AppError(ErrorCode.PhoneVerificationRequired);
-    }
     const proofOfWork = proofOfWorkOf(request);
     return requestPhoneCode(ctx, app.messenger, body.phone, { scene: body.scene, proofOfWork }, caller);
   });
