@@ -55,9 +55,14 @@ export const deadlinePlugin = fp(async (app: FastifyInstance, { timeoutMs }: { t
   let inHand = 0;
   app.addHook('onRequest', (request, reply, done) => {
     if (performance.now() - lastBeat > longestTurnMs && !PROBES.has(request.routeOptions.url ?? '')) {
-      refused++;
-      sendUnavailable(request, reply);
-      return;
+      // with nothing in hand the long stretch was no flood (the API description built on first use,
+      // or requests that never wait on I/O and so never let the heartbeat run): the beat starts anew
+      if (inHand > 0) {
+        refused++;
+        sendUnavailable(request, reply);
+        return;
+      }
+      lastBeat = performance.now();
     }
     courses.set(request, 'working');
     inHand++;
