@@ -23,7 +23,12 @@ declare module 'fastify' {
 
 type Parsed<S> = S extends ZodType ? z.output<S> : undefined;
 type SessionFor<D extends CallDeclaration> = D['audience'] extends 'signedIn' | 'administrator' ? Auth : Auth | null;
-type Answer<D extends CallDeclaration> = D['file'] extends string ? FastifyReply : z.output<D['response']>;
+/** What a handler returns: the file's reply, nothing for a call that answers no data, or the data. */
+type Answer<D extends CallDeclaration> = D['file'] extends string
+  ? FastifyReply
+  : D['response'] extends z.ZodNull
+    ? void | null
+    : z.output<D['response']>;
 
 /** What a route's handler gets: the request as its call declares it, and who makes it. */
 export interface Served<D extends CallDeclaration> {
@@ -109,7 +114,7 @@ export function serve<const D extends CallDeclaration>(
         request,
         reply,
       } as Served<D>);
-      return declaration.file ? answer : ok(answer);
+      return declaration.file ? answer : ok(answer ?? null);
     },
   });
 }

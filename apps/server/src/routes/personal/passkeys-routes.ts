@@ -19,13 +19,7 @@ export async function passkeysRoutes(app: FastifyInstance) {
 
   serve(app, calls.addPasskey, ({ caller, body }) => addPasskey(ctx, caller, body));
 
-  serve(app, calls.renamePasskey, async ({ caller, body }) => {
-    await renamePasskey(ctx, caller, body);
-    return null;
-  });
+  serve(app, calls.renamePasskey, ({ caller, body }) => renamePasskey(ctx, caller, body));
 
-  serve(app, calls.removePasskey, async ({ caller, body }) => {
-    await removePasskey(ctx, caller, body);
-    return null;
-  });
+  serve(app, calls.removePasskey, ({ caller, body }) => removePasskey(ctx, caller, body));
 }

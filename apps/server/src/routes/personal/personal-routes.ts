@@ -17,44 +17,23 @@ import { serve } from '../../plugins/calls.ts';
 export async function personalRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, calls.updateNickname, async ({ caller, body }) => {
-    await updateNickname(ctx, caller, body);
-    return null;
-  });
+  serve(app, calls.updateNickname, ({ caller, body }) => updateNickname(ctx, caller, body));
 
-  serve(app, calls.updatePhone, async ({ caller, body }) => {
-    await updatePhone(ctx, caller, body);
-    return null;
-  });
+  serve(app, calls.updatePhone, ({ caller, body }) => updatePhone(ctx, caller, body));
 
-  serve(app, calls.updateEmail, async ({ caller, body }) => {
-    await updateEmail(ctx, caller, body);
-    return null;
-  });
+  serve(app, calls.updateEmail, ({ caller, body }) => updateEmail(ctx, caller, body));
 
   serve(app, calls.updatePassword, ({ caller, body }) => changePassword(ctx, caller, body));
 
-  serve(app, calls.reauthenticate, async ({ caller, body }) => {
-    await reauthenticate(ctx, caller, body);
-    return null;
-  });
+  serve(app, calls.reauthenticate, ({ caller, body }) => reauthenticate(ctx, caller, body));
 
-  serve(app, calls.saveLanguage, async ({ caller, body }) => {
-    await saveLanguage(ctx, caller, body);
-    return null;
-  });
+  serve(app, calls.saveLanguage, ({ caller, body }) => saveLanguage(ctx, caller, body));
 
   serve(app, calls.certification, ({ caller }) => certificationOf(ctx, caller));
 
-  serve(app, calls.phoneAuth, async ({ caller, body }) => {
-    await certifyPhone(ctx, caller, body);
-    return null;
-  });
+  serve(app, calls.phoneAuth, ({ caller, body }) => certifyPhone(ctx, caller, body));
 
   serve(app, calls.allowModifyPassword, ({ caller }) => allowModifyPassword(caller));
 
-  serve(app, calls.forgetPassword, async ({ caller, body }) => {
-    await resetPassword(ctx, body, caller);
-    return null;
-  });
+  serve(app, calls.forgetPassword, ({ caller, body }) => resetPassword(ctx, body, caller));
 }

@@ -13,8 +13,5 @@ export async function twoStepRoutes(app: FastifyInstance) {
 
   serve(app, calls.twoStepConfirm, ({ caller, body }) => confirmTwoStep(ctx, caller, body.code));
 
-  serve(app, calls.twoStepDisable, async ({ caller, body }) => {
-    await disableTwoStep(ctx, caller, body);
-    return null;
-  });
+  serve(app, calls.twoStepDisable, ({ caller, body }) => disableTwoStep(ctx, caller, body));
 }

@@ -16,13 +16,7 @@ export async function departmentsRoutes(app: FastifyInstance) {
 
   serve(app, calls.createDepartment, ({ administrator, body }) => createCompanyDepartment(ctx, administrator, body));
 
-  serve(app, calls.renameDepartment, async ({ administrator, body }) => {
-    await renameCompanyDepartment(ctx, administrator, body);
-    return null;
-  });
+  serve(app, calls.renameDepartment, ({ administrator, body }) => renameCompanyDepartment(ctx, administrator, body));
 
-  serve(app, calls.deleteDepartment, async ({ administrator, body }) => {
-    await deleteCompanyDepartment(ctx, administrator, body);
-    return null;
-  });
+  serve(app, calls.deleteDepartment, ({ administrator, body }) => deleteCompanyDepartment(ctx, administrator, body));
 }

@@ -15,8 +15,5 @@ export async function invitationsAdminRoutes(app: FastifyInstance) {
 
   serve(app, calls.invitations, ({ administrator }) => listCompanyInvitations(ctx, administrator));
 
-  serve(app, calls.revokeInvitation, async ({ administrator, body }) => {
-    await revokeCompanyInvitation(ctx, administrator, body.id);
-    return null;
-  });
+  serve(app, calls.revokeInvitation, ({ administrator, body }) => revokeCompanyInvitation(ctx, administrator, body.id));
 }

@@ -11,13 +11,7 @@ export async function membersRoutes(app: FastifyInstance) {
 
   serve(app, calls.createMember, ({ administrator, body }) => createMember(ctx, administrator, body));
 
-  serve(app, calls.updateMember, async ({ administrator, body }) => {
-    await updateMember(ctx, administrator, body);
-    return null;
-  });
+  serve(app, calls.updateMember, ({ administrator, body }) => updateMember(ctx, administrator, body));
 
-  serve(app, calls.removeMember, async ({ administrator, body }) => {
-    await removeMember(ctx, administrator, body);
-    return null;
-  });
+  serve(app, calls.removeMember, ({ administrator, body }) => removeMember(ctx, administrator, body));
 }

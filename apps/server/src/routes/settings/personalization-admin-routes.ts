@@ -66,10 +66,7 @@ async function iconUploadRoute(app: FastifyInstance) {
 export async function personalizationAdminRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, calls.savePersonalization, async ({ administrator, body }) => {
-    await saveCompanyBranding(ctx, administrator, body);
-    return null;
-  });
+  serve(app, calls.savePersonalization, ({ administrator, body }) => saveCompanyBranding(ctx, administrator, body));
 
   serve(app, calls.resetIcon, ({ administrator }) => resetCompanyIcon(ctx, administrator));
 

@@ -9,8 +9,5 @@ export async function securityRoutes(app: FastifyInstance) {
 
   serve(app, calls.security, ({ administrator }) => companySecurity(ctx, administrator));
 
-  serve(app, calls.saveSecurity, async ({ administrator, body }) => {
-    await saveCompanySecurity(ctx, administrator, body);
-    return null;
-  });
+  serve(app, calls.saveSecurity, ({ administrator, body }) => saveCompanySecurity(ctx, administrator, body));
 }

@@ -9,10 +9,7 @@ export async function sessionRoutes(app: FastifyInstance) {
 
   serve(app, calls.login, ({ caller, body }) => signIn(ctx, body, caller));
 
-  serve(app, calls.logout, async ({ caller }) => {
-    await signOut(ctx, caller);
-    return null;
-  });
+  serve(app, calls.logout, ({ caller }) => signOut(ctx, caller));
 
   serve(app, calls.currentUser, ({ caller }) => toCurrentUser(caller.session.user, caller.session.twoStepRequired));
 }
