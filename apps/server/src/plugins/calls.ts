@@ -7,7 +7,7 @@ import type { Caller } from '../libraries/caller.ts';
 import { storedUserAgent } from '../libraries/devices.ts';
 import type { Auth } from '../libraries/sessions.ts';
 import type { Administrator } from '../libraries/settings-access.ts';
-import { ok } from './envelope.ts';
+import { LIMIT_CODES, ok } from './envelope.ts';
 import { type FailureStatus, failureAnswer } from './validation.ts';
 
 declare module 'fastify' {
@@ -50,6 +50,8 @@ function answersOf(declaration: CallDeclaration): Record<number, unknown> {
   for (const code of codesOf(declaration)) {
     const status = httpStatusOf(code) as FailureStatus | 200;
     if (status !== 200) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    // a limit's refusal answers 429 with its wait, whatever its own status
+    else if (LIMIT_CODES.has(code)) byStatus.set(429, [...(byStatus.get(429) ?? []), code]);
   }
   // a POST's body of another media type: 1000400 with its own status
   if (declaration.method === 'POST') byStatus.set(415, byStatus.get(415) ?? []);

@@ -50,7 +50,7 @@ export function sendUnavailable(
 /** The codes of a limit's refusal: whatever their own status, they answer 429 (1009108, a code send
  *  over its limits, included), and tell the wait in `data` too, so that a screen can say how long
  *  without reading headers. */
-const LIMIT_CODES: ReadonlySet<FailureCode> = new Set([ErrorCode.TooManyAttempts, ErrorCode.SmsBusy]);
+export const LIMIT_CODES: ReadonlySet<FailureCode> = new Set([ErrorCode.TooManyAttempts, ErrorCode.SmsBusy]);
 
 /** A library's rejection: a wait it asks for becomes `Retry-After`, in whole seconds rounded up. */
 function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
