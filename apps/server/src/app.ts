@@ -15,7 +15,7 @@ import { deadlinePlugin } from './plugins/deadline.ts';
 import { type UndeclaredCode, declaredCodesPlugin } from './plugins/declared-codes.ts';
 import { drainPlugin } from './plugins/drain.ts';
 import { createRedisClient } from './libraries/redis-client.ts';
-import { boundPasswordWork } from './libraries/passwords.ts';
+import { boundPasswordWork, choosePasswordHashCost } from './libraries/passwords.ts';
 import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
 import { schedulePurge } from './libraries/retention.ts';
 import { countingRefusals } from './libraries/throttle.ts';
@@ -96,6 +96,7 @@ export async function buildApp({
   if (onUndeclaredCode) await app.register(declaredCodesPlugin, { report: onUndeclaredCode });
 
   boundPasswordWork(config.requestTimeoutMs);
+  choosePasswordHashCost(config.passwordHashCost);
   // with several server processes the short-lived shared state (request rates, throttles) lives in Redis
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, config.requestTimeoutMs) : null;
   // ioredis reconnects by itself; without a listener each failed attempt would be an unhandled 'error' event

@@ -85,6 +85,8 @@ const envSchema = z.object({
   DATABASE_TIMEOUT_SECONDS: positive(5),
   STARTUP_TIMEOUT_SECONDS: positive(30),
   SHUTDOWN_TIMEOUT_SECONDS: positive(10),
+  // `test` makes argon2 next to free for test runs; refused in production
+  PASSWORD_HASH_COST: unsetWhenEmpty(z.enum(['standard', 'test'])),
   WEB_CONCURRENCY: z.coerce
     .number()
     .int('must be a whole number of server processes')
@@ -138,6 +140,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** Server processes on this machine, forked by the cluster primary (dist/cluster.js). */
   webConcurrency: number;
+  /** argon2id's parameters for new password hashes: the OWASP minimum, or a cheap one for tests. */
+  passwordHashCost: 'standard' | 'test';
 };
 
 export class ConfigError extends Error {}
@@ -158,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     if (e.PORTAL_DEV_OUTBOX) throw new ConfigError('PORTAL_DEV_OUTBOX is refused with NODE_ENV=production');
     if (!e.SMTP_URL || !e.MAIL_FROM) throw new ConfigError('NODE_ENV=production requires SMTP_URL and MAIL_FROM');
     if (!e.SMS_WEBHOOK_URL) throw new ConfigError('NODE_ENV=production requires SMS_WEBHOOK_URL');
+    // a stolen database would give up its passwords to a laptop
+    if (e.PASSWORD_HASH_COST === 'test')
+      throw new ConfigError('PASSWORD_HASH_COST=test is refused with NODE_ENV=production: it is for test runs alone');
     // without it the two-step secrets would sit in the database as they are, one dump from every second factor
     if (!e.TOTP_SECRET_KEY)
       throw new ConfigError(
@@ -217,5 +224,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     startupTimeoutMs: e.STARTUP_TIMEOUT_SECONDS * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     webConcurrency: e.WEB_CONCURRENCY,
+    passwordHashCost: e.PASSWORD_HASH_COST ?? 'standard',
   };
 }

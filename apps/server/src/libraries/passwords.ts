@@ -6,8 +6,18 @@ import { AppError } from '../app-error.ts';
 // Algorithm is an ambient const enum, which isolated modules cannot read: 2 is its Argon2id
 const ARGON2ID = 2 as Algorithm.Argon2id;
 
-/** argon2id with the OWASP minimum (19 MiB, 2 iterations, 1 lane); runs off the event loop. */
-const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/**
+ * argon2id's parameters, by PASSWORD_HASH_COST. `standard`: the OWASP minimum (19 MiB, 2 iterations,
+ * 1 lane). `test`: next to nothing, for test runs, which make thousands of hashes; the configuration
+ * refuses it in production. A stored hash names its own parameters, so either cost verifies the other's.
+ */
+export const PASSWORD_HASH_COSTS = {
+  standard: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+  test: { memoryCost: 64, timeCost: 1, parallelism: 1 },
+} as const;
+export type PasswordHashCost = keyof typeof PASSWORD_HASH_COSTS;
+
+let cost: PasswordHashCost = 'standard';
 
 /** What one computation is taken to cost until the first has been timed. */
 const FIRST_ESTIMATE_MS = 50;
@@ -76,11 +86,20 @@ export function boundPasswordWork(requestTimeoutMs: number): void {
   argon2.maxWaitMs = requestTimeoutMs * PASSWORD_SHARE_OF_REQUEST;
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.run(() => hash(password, OPTIONS));
+let dummy: Promise<string> | null = null;
+
+/** The cost of the hashes made from now on (PASSWORD_HASH_COST, set by the app). */
+export function choosePasswordHashCost(chosen: PasswordHashCost): void {
+  if (chosen === cost) return;
+  cost = chosen;
+  // an unknown account must cost what a stored hash does: the throwaway one is made again
+  dummy = null;
 }
 
-let dummy: Promise<string> | null = null;
+/** Off the event loop, on libuv's threads. */
+export function hashPassword(password: string): Promise<string> {
+  return argon2.run(() => hash(password, { algorithm: ARGON2ID, ...PASSWORD_HASH_COSTS[cost] }));
+}
 
 /** Verifies against the stored hash, or against a throwaway one of the same cost when there is none
  *  (through the same queue), so that an unknown account costs the same time as a wrong password. */

@@ -67,12 +67,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The test apps' configuration: codes in the development outbox, no log, and password hashes next to
+ *  free (password-cost.test.ts proves the production cost). */
+const TEST_ENV = { PORTAL_DEV_OUTBOX: '1', LOG_LEVEL: 'silent', PASSWORD_HASH_COST: 'test' };
+/** An app configured as production hashes as production does: the cheap cost is refused there. */
+const testEnvFor = (env: Record<string, string>) =>
+  env.NODE_ENV === 'production' ? { ...TEST_ENV, PASSWORD_HASH_COST: 'standard', ...env } : { ...TEST_ENV, ...env };
+
 export async function startTestApp(env: Record<string, string> = {}, webDist: string | null = null): Promise<TestApp> {
   const testDb = await createTestDatabase();
   await migrateToLatest(testDb.database);
   let offset = 0;
   const app = await buildApp({
-    config: loadConfig({ PORTAL_DEV_OUTBOX: '1', LOG_LEVEL: 'silent', ...env }, webDist),
+    config: loadConfig(testEnvFor(env), webDist),
     database: testDb.database,
     now: () => Date.now() + offset,
     logger: false,
@@ -94,7 +101,7 @@ export async function startTestApp(env: Record<string, string> = {}, webDist: st
 /** A second app on the same database, as after a restart of the server. */
 export async function restartApp(previous: TestApp): Promise<FastifyInstance> {
   return buildApp({
-    config: loadConfig({ PORTAL_DEV_OUTBOX: '1', LOG_LEVEL: 'silent' }, null),
+    config: loadConfig(TEST_ENV, null),
     database: openDatabase(previous.testDb.config),
     logger: false,
     onUndeclaredCode: reportUndeclaredCode,
