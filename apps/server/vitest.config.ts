@@ -5,9 +5,15 @@ export default defineProject({
     name: 'server',
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    // a test whose calls answer codes their declarations do not list fails
-    setupFiles: ['./test/support/undeclared-codes.ts'],
-    // argon2 and real databases: generous per-test time on a 2-core machine
+    // one worker runs many files: the packages load once per worker, the server's modules afresh per
+    // file (fresh-modules.ts); the files share no server state, each app and database being their own
+    isolate: false,
+    setupFiles: [
+      './test/support/fresh-modules.ts',
+      // a test whose calls answer codes their declarations do not list fails
+      './test/support/undeclared-codes.ts',
+    ],
+    // real databases: generous per-test time on a 2-core machine
     testTimeout: 10_000,
     hookTimeout: 60_000,
   },

@@ -7,7 +7,10 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
+    // one worker and its jsdom run many files: antd and React load once per worker, the app's modules
+    // afresh per file (fresh-modules.ts), and setup.ts clears the document after each file
+    isolate: false,
+    setupFiles: ['./src/test/fresh-modules.ts', './src/test/setup.ts'],
     // Each test takes well under 2.5 s on 2 cores; the limit leaves room for a loaded machine.
     testTimeout: 10_000,
   },

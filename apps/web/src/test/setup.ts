@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { i18nReady } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 
@@ -19,6 +19,21 @@ afterEach(() => {
     document.cookie = `${c.split('=')[0]!.trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
   window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+
+// The document, the window and the packages' modules outlive the file (isolate: false): what one
+// file's screens and stubs left there, the next must not find.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  document.body.replaceChildren();
+  for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
+  for (const { name } of [...document.documentElement.attributes]) document.documentElement.removeAttribute(name);
+  // the title and the icon that a screen's branding set; antd's styles stay, as its style cache does
+  for (const node of [...document.head.children]) if (node.tagName !== 'STYLE') node.remove();
+  window.history.replaceState(null, '', '/');
 });
 
 // jsdom lacks the media queries antd's responsive helpers subscribe to.
