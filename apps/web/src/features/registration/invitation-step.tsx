@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../lib/i18n';
+import { formatDate } from '../../lib/format-date';
 import { DetailList } from './detail-list';
 import { StepHeading } from '../../components/flow/step-heading';
 import type { ValidReferral } from './use-referral';
@@ -22,9 +22,7 @@ export function InvitationStep({ referral, onAccept }: { referral: ValidReferral
   const { t } = useTranslation();
   const inviter = referral.inviterName ?? t('registration.invitation.operator');
   const company = referral.enterpriseName ?? '';
-  const expires = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(referral.expiresAt),
-  );
+  const expires = formatDate(referral.expiresAt);
 
   // an admin link has no company yet: the person creates it in step 3
   const companyRows = referral.enterpriseName
