@@ -1,18 +1,9 @@
 import { Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '@portal/shared/constants';
-import { ErrorCode } from '@portal/shared/errors/error-codes';
-import type { ErrorHandlers } from '../lib/api-client';
-import type { ApiError } from '../lib/api-error';
-import { serverFieldErrors } from '../lib/server-field-errors';
-import { useFeedback } from './feedback';
+import { type FieldErrors, useFieldErrors } from '../lib/field-errors';
 import styles from './form-modal.module.css';
-
-/** An `onError` handler that shows the rejection's message under one field of the form, not in a toast. */
-export function underField<Values>(form: FormInstance<Values>, field: keyof Values & string) {
-  return (error: ApiError) => form.setFields([{ name: field as never, errors: [error.message] }]);
-}
 
 interface FormModalProps<Values> {
   open: boolean;
@@ -26,12 +17,12 @@ interface FormModalProps<Values> {
   /** A save is under way (the mutation's `isPending`): the button spins and another submit does nothing. */
   busy: boolean;
   /**
-   * Starts saving the values, typically `mutation.mutate(...)`. `errors` belongs in the api call's
+   * Starts saving the values, typically `mutation.mutate(...)`. `underFields(...)` is the api call's
    * `onError`, so that a field the server refused shows its message under that field instead of in
-   * a toast; the caller adds the codes it shows its own way. The caller closes the dialog once the
-   * save has succeeded: a failure keeps it open, to try again.
+   * a toast; the caller names its call's codes that belong under a field. The caller closes the
+   * dialog once the save has succeeded: a failure keeps it open, to try again.
    */
-  onSubmit(values: Values, errors: ErrorHandlers): void;
+  onSubmit(values: Values, underFields: FieldErrors<keyof Values & string>): void;
   onClose(): void;
   children: ReactNode;
 }
@@ -53,22 +44,9 @@ export function FormModal<Values extends object>({
   children,
 }: FormModalProps<Values>) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
   const [ownForm] = Form.useForm<Values>();
   const instance = form ?? ownForm;
-
-  const errors = useMemo<ErrorHandlers>(
-    () => ({
-      [ErrorCode.BadRequest]: (error) => {
-        const names = Object.keys(instance.getFieldsValue(true) as object);
-        const refused = [...serverFieldErrors(error)].filter(([field]) => names.includes(field));
-        // A refusal that names none of this form's fields is said the usual way, once.
-        if (refused.length === 0) message.error({ content: error.message, key: error.message });
-        else instance.setFields(refused.map(([field, text]) => ({ name: field as never, errors: [text] })));
-      },
-    }),
-    [instance, message],
-  );
+  const underFields = useFieldErrors(instance);
 
   return (
     <Modal
@@ -91,7 +69,7 @@ export function FormModal<Values extends object>({
           initialValues={initialValues}
           clearOnDestroy
           onFinish={(values) => {
-            if (!busy) onSubmit(values, errors);
+            if (!busy) onSubmit(values, underFields);
           }}
         >
           {dialog}

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { type ReauthenticateRequest, reauthenticateRequestSchema } from '@portal/shared/api/fresh-proof';
 import { personalCalls } from '@portal/shared/api/contract/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { type ErrorHandlers, call } from '../lib/api-client';
+import { call } from '../lib/api-client';
+import type { FieldErrors } from '../lib/field-errors';
 import { schemaRule } from '../lib/form-rule';
 import { twoStepStateQuery } from '../lib/two-step-api';
-import { FormModal, underField } from './form-modal';
+import { FormModal } from './form-modal';
 import styles from './fresh-proof-modal.module.css';
 
 type Method = 'password' | 'code';
@@ -33,17 +34,16 @@ export function FreshProofModal({ onProven, onCancel }: FreshProofModalProps) {
   const [busy, setBusy] = useState(false);
   const twoStepOn = useQuery(twoStepStateQuery()).data?.enabled ?? false;
 
-  async function submit(values: ProofValues, errors: ErrorHandlers) {
+  async function submit(values: ProofValues, underFields: FieldErrors<keyof ProofValues>) {
     const body: ReauthenticateRequest =
       method === 'code' ? { code: values.code ?? '' } : { password: values.password ?? '' };
     setBusy(true);
     try {
       await call(personalCalls.reauthenticate, body, {
-        onError: {
-          ...errors,
-          [ErrorCode.PasswordIncorrect]: underField(form, 'password'),
-          [ErrorCode.TwoStepCodeInvalid]: underField(form, 'code'),
-        },
+        onError: underFields({
+          [ErrorCode.PasswordIncorrect]: 'password',
+          [ErrorCode.TwoStepCodeInvalid]: 'code',
+        }),
       });
       onProven();
     } catch {
@@ -61,7 +61,7 @@ export function FreshProofModal({ onProven, onCancel }: FreshProofModalProps) {
       form={form}
       okText={t('personal.proofConfirm')}
       busy={busy}
-      onSubmit={(values, errors) => void submit(values, errors)}
+      onSubmit={(values, underFields) => void submit(values, underFields)}
       onClose={onCancel}
     >
       <p className={styles.intro}>{t('personal.proofIntro')}</p>

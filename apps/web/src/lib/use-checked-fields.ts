@@ -94,5 +94,5 @@ export function useCheckedFields<Name extends string>(checks: Record<Name, Field
     inputs.current.get(name)?.focus();
   }
 
-  return { field, validate, onSubmit, refuse, focus };
+  return { names, field, validate, onSubmit, refuse, focus };
 }

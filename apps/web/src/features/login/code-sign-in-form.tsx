@@ -11,8 +11,8 @@ import { SendCodeButton } from '../../components/send-code-button';
 import { TextBox } from '../../components/text-box';
 import { paths } from '../../config/paths';
 import type { CallOptions } from '../../lib/api-client';
-import type { ApiError } from '../../lib/api-error';
 import { sendEmailCode, sendSmsCode } from '../../lib/code-api';
+import { useFieldErrors } from '../../lib/field-errors';
 import { useCheckedFields } from '../../lib/use-checked-fields';
 import { IDENTIFIER_CHECKS, IdentifierField } from './identifier-field';
 import { useSignIn } from './use-sign-in';
@@ -22,9 +22,8 @@ import styles from './login-page.module.css';
 export function CodeSignInForm({ identifierType }: { identifierType: 'phone' | 'email' }) {
   const { t } = useTranslation();
   const form = useCheckedFields({ identifier: IDENTIFIER_CHECKS[identifierType], code: checkCode });
-  const { submitting, signIn } = useSignIn({
-    [ErrorCode.CodeInvalid]: (error: ApiError) => form.refuse('code', error.message),
-  });
+  const underFields = useFieldErrors(form);
+  const { submitting, signIn } = useSignIn(underFields({ [ErrorCode.CodeInvalid]: 'code' }));
   const identifier = form.field('identifier');
 
   function send(options: CallOptions) {

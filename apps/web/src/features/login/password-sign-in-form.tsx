@@ -7,6 +7,7 @@ import { checkSignInPassword } from '@portal/shared/validation/field-checks';
 import { FormField } from '../../components/form-field';
 import { TextBox } from '../../components/text-box';
 import { paths } from '../../config/paths';
+import { useFieldErrors } from '../../lib/field-errors';
 import { useCheckedFields } from '../../lib/use-checked-fields';
 import { IDENTIFIER_CHECKS, IdentifierField } from './identifier-field';
 import { useSignIn } from './use-sign-in';
@@ -15,8 +16,9 @@ import styles from './login-page.module.css';
 /** Password sign-in with one kind of identifier; the server accepts all three the same way. */
 export function PasswordSignInForm({ identifierType }: { identifierType: IdentifierType }) {
   const { t } = useTranslation();
-  const { submitting, signIn } = useSignIn();
   const form = useCheckedFields({ identifier: IDENTIFIER_CHECKS[identifierType], password: checkSignInPassword });
+  const underFields = useFieldErrors(form);
+  const { submitting, signIn } = useSignIn(underFields());
 
   return (
     <form

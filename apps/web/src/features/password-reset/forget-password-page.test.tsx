@@ -163,6 +163,26 @@ describe('password recovery', () => {
     expect(api.toasts).not.toHaveBeenCalled();
   });
 
+  it("says the server's verdict on a field of the request under that field (1000400 with data.fields)", async () => {
+    api.routes[RESET] = fail(ErrorCode.BadRequest, { fields: { password: 'validation.passwordRule' } });
+    renderPage();
+    await throughPhoneStep();
+    await fill(screen.getByLabelText('New password'), 'Renewed2026pass');
+    await fill(screen.getByLabelText('Confirm new password'), 'Renewed2026pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+
+    expect(
+      await screen.findByText(
+        'Password must be 8-20 characters long, with uppercase and lowercase letters and numbers',
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Confirm new password')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(api.toasts).not.toHaveBeenCalled();
+  });
+
   it('speaks Chinese by default', async () => {
     await i18n.changeLanguage('zh-CN');
     renderPage();

@@ -6,6 +6,7 @@ import { personalCalls } from '@portal/shared/api/contract/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { call } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
+import { useFieldErrors } from '../../lib/field-errors';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { StepHeading } from '../../components/flow/step-heading';
 import type { ResetIdentity } from './identity-step';
@@ -33,11 +34,13 @@ export function NewPasswordStep({
   const { message } = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
+  const underFields = useFieldErrors(form);
   const errors = {
+    ...underFields({
+      [ErrorCode.PasswordsDoNotMatch]: 'confirmPassword',
+      [ErrorCode.PasswordUnchanged]: 'password',
+    }),
     [ErrorCode.CodeInvalid]: (error: ApiError) => onCodeRejected(error.message),
-    [ErrorCode.PasswordsDoNotMatch]: (error: ApiError) =>
-      form.setFields([{ name: 'confirmPassword', errors: [error.message] }]),
-    [ErrorCode.PasswordUnchanged]: (error: ApiError) => form.setFields([{ name: 'password', errors: [error.message] }]),
   };
 
   const submit = useMutation({

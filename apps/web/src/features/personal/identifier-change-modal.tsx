@@ -1,17 +1,17 @@
-import { Form, type FormInstance, Input } from 'antd';
+import { Form, Input } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { CodeOf, RequestOf } from '@portal/shared/api/contract/define';
+import type { RequestOf } from '@portal/shared/api/contract/define';
 import { personalCalls } from '@portal/shared/api/contract/personal';
 import { phoneBoundDataSchema } from '@portal/shared/api/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { emailSchema, phoneSchema } from '@portal/shared/validation/rules';
 import { CodeField } from '../../components/code-field';
-import { FormModal, underField } from '../../components/form-modal';
+import { FormModal } from '../../components/form-modal';
 import type { SendCode } from '../../components/send-code-button';
-import type { ErrorHandlers } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import { sendEmailCode, sendSmsCode } from '../../lib/code-api';
+import type { FieldErrors, FieldRefusals } from '../../lib/field-errors';
 import { schemaRule } from '../../lib/form-rule';
 import { useChange } from './personal-api';
 import styles from './personal-page.module.css';
@@ -31,8 +31,8 @@ interface IdentifierKind<D extends IdentifierCall> {
   input: { autoComplete: string; inputMode: 'tel' | 'email' };
   /** Sends a `bind` code to the identifier typed. */
   send(value: string, options: Parameters<SendCode>[0]): ReturnType<SendCode>;
-  /** The codes of the call about the identifier typed, each said under its field. */
-  refusals(form: FormInstance<Values>, t: TFunction): ErrorHandlers<CodeOf<D>>;
+  /** The codes of the call about the identifier typed, said under its field. */
+  refusals(t: TFunction): FieldRefusals<Identifier>;
   words(t: TFunction): {
     prove: string;
     change: string;
@@ -60,9 +60,9 @@ const phone: IdentifierKind<typeof personalCalls.updatePhone> = {
   schema: phoneSchema,
   input: { autoComplete: 'tel', inputMode: 'tel' },
   send: (value, options) => sendSmsCode(value, 'bind', options),
-  refusals: (form, t) => ({
-    [ErrorCode.PhoneBound]: (error) => form.setFields([{ name: 'phone', errors: [phoneBoundText(error, t)] }]),
-    [ErrorCode.PhoneExists]: underField(form, 'phone'),
+  refusals: (t) => ({
+    [ErrorCode.PhoneBound]: { field: 'phone', text: (error) => phoneBoundText(error, t) },
+    [ErrorCode.PhoneExists]: 'phone',
   }),
   words: (t) => ({
     prove: t('personal.provePhone'),
@@ -81,9 +81,11 @@ const email: IdentifierKind<typeof personalCalls.updateEmail> = {
   schema: emailSchema,
   input: { autoComplete: 'email', inputMode: 'email' },
   send: (value, options) => sendEmailCode(value, 'bind', options),
-  refusals: (form) => ({
-    [ErrorCode.EmailBound]: underField(form, 'email'),
-    [ErrorCode.NewEmailRegistered]: underField(form, 'email'),
+  refusals: () => ({
+    [ErrorCode.EmailEmpty]: 'email',
+    [ErrorCode.EmailFormat]: 'email',
+    [ErrorCode.EmailBound]: 'email',
+    [ErrorCode.NewEmailRegistered]: 'email',
   }),
   words: (t) => ({
     prove: t('personal.proveEmail'),
@@ -125,12 +127,8 @@ export function IdentifierChangeModal({
   const words = kind.words(t);
   const changing = current !== null && !proving;
 
-  function submit(values: Values, errors: ErrorHandlers) {
-    const onError = {
-      ...errors,
-      ...kind.refusals(form, t),
-      [ErrorCode.CodeInvalid]: underField(form, 'code'),
-    };
+  function submit(values: Values, underFields: FieldErrors<keyof Values>) {
+    const onError = underFields({ ...kind.refusals(t), [ErrorCode.CodeInvalid]: 'code' });
     const body = kind.request(values[identifier].trim(), values.code.trim());
     change.mutate({ body, options: { onError } }, { onSuccess: onSaved });
   }

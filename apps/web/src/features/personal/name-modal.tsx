@@ -4,7 +4,7 @@ import { NAME_MAX_UNITS } from '@portal/shared/constants';
 import { nameUnits } from '@portal/shared/validation/name-units';
 import { nameSchema } from '@portal/shared/validation/rules';
 import { FormModal } from '../../components/form-modal';
-import type { ErrorHandlers } from '../../lib/api-client';
+import type { FieldErrors } from '../../lib/field-errors';
 import { schemaRule } from '../../lib/form-rule';
 import { useUpdateNickname } from './personal-api';
 
@@ -26,8 +26,11 @@ export function NameModal({ open, nickname, onClose, onSaved }: NameModalProps) 
   const change = useUpdateNickname();
   const [form] = Form.useForm<NameValues>();
 
-  function submit(values: NameValues, errors: ErrorHandlers) {
-    change.mutate({ body: { nickname: values.nickname.trim() }, options: { onError: errors } }, { onSuccess: onSaved });
+  function submit(values: NameValues, underFields: FieldErrors<keyof NameValues>) {
+    change.mutate(
+      { body: { nickname: values.nickname.trim() }, options: { onError: underFields() } },
+      { onSuccess: onSaved },
+    );
   }
 
   return (

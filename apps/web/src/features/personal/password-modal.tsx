@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { updatePasswordRequestSchema } from '@portal/shared/api/personal';
 import { confirmPasswordSchema, passwordSchema } from '@portal/shared/validation/rules';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { FormModal, underField } from '../../components/form-modal';
-import type { ErrorHandlers } from '../../lib/api-client';
+import { FormModal } from '../../components/form-modal';
+import type { FieldErrors } from '../../lib/field-errors';
 import { schemaRule } from '../../lib/form-rule';
 import { useOfferRecentPasskeyRemoval } from '../account-security/passkeys/recent-passkeys';
 import { useUpdatePassword } from './personal-api';
@@ -34,12 +34,12 @@ export function PasswordModal({ open, onClose, onSaved }: PasswordModalProps) {
   const offerRecentPasskeyRemoval = useOfferRecentPasskeyRemoval();
   const [form] = Form.useForm<PasswordValues>();
 
-  function submit(values: PasswordValues, errors: ErrorHandlers) {
-    const onError = {
-      ...errors,
-      [ErrorCode.PasswordIncorrect]: underField(form, 'oldPassword'),
-      [ErrorCode.PasswordUnchanged]: underField(form, 'password'),
-    };
+  function submit(values: PasswordValues, underFields: FieldErrors<keyof PasswordValues>) {
+    const onError = underFields({
+      [ErrorCode.PasswordIncorrect]: 'oldPassword',
+      [ErrorCode.PasswordUnchanged]: 'password',
+      [ErrorCode.PasswordsDoNotMatch]: 'confirmPassword',
+    });
     change.mutate(
       { body: values, options: { onError } },
       {

@@ -11,6 +11,7 @@ import { PhoneField } from '../../components/phone-field';
 import { call } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import { sendSmsCode } from '../../lib/code-api';
+import { useFieldErrors } from '../../lib/field-errors';
 import { PhoneBoundModal } from './phone-bound-modal';
 import { useFeedback } from '../../components/feedback';
 
@@ -28,13 +29,14 @@ export function VerifyPhoneForm({ initialPhone, onVerified }: { initialPhone: st
   const [boundTo, setBoundTo] = useState<PhoneBoundData['boundTo']>(null);
   const [boundOpen, setBoundOpen] = useState(false);
 
+  const underFields = useFieldErrors(form);
   const errors = {
+    ...underFields({ [ErrorCode.CodeInvalid]: 'code' }),
     [ErrorCode.PhoneBound]: (error: ApiError) => {
       const parsed = phoneBoundDataSchema.safeParse(error.data);
       setBoundTo(parsed.success ? parsed.data.boundTo : null);
       setBoundOpen(true);
     },
-    [ErrorCode.CodeInvalid]: (error: ApiError) => form.setFields([{ name: 'code', errors: [error.message] }]),
   };
 
   const verify = useMutation({

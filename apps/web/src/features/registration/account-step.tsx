@@ -14,7 +14,7 @@ import { ABBREVIATION_MAX, COMPANY_FIELD_MAX } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { abbreviationSchema, creditCodeSchema, fullNameSchema, nameSchema } from '@portal/shared/validation/rules';
 import { type ErrorHandlers, call } from '../../lib/api-client';
-import type { ApiError } from '../../lib/api-error';
+import { useFieldErrors } from '../../lib/field-errors';
 import { schemaRule } from '../../lib/form-rule';
 import { ignoredAccountFields } from './existing-account';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -45,6 +45,9 @@ const FIELD_OF_CODE: Partial<Record<SignUpCode, keyof AccountValues>> = {
   [ErrorCode.CreditCodeExists]: 'creditCode',
   [ErrorCode.DomainExists]: 'domain',
 };
+
+/** The request holds the new company's fields under `enterprise`; the form holds them beside the account's. */
+const formFieldOf = (requestField: string) => requestField.replace(/^enterprise\./, '');
 
 /** An `admin` link creates a common company, an `owner` link an owner company; the request is the same. */
 const ENTERPRISE_SIGN_UP = { admin: registrationCalls.adminSignUp, owner: registrationCalls.ownerSignUp } as const;
@@ -104,20 +107,13 @@ export function AccountStep({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AccountValues>();
+  const underFields = useFieldErrors(form, { fieldOf: formFieldOf });
   const needsAccount = !verified.registered;
   const needsCompany = kind !== 'member';
 
-  // said under the field it is about, and nowhere else
-  const fieldErrors: ErrorHandlers<SignUpCode> = Object.fromEntries(
-    Object.entries(FIELD_OF_CODE).map(([code, field]) => [
-      code,
-      (error: ApiError) => form.setFields([{ name: field, errors: [error.message] }]),
-    ]),
-  );
-
   const submit = useMutation({
     mutationFn: (values: AccountValues) =>
-      register(kind, referralId, verified, values, { ...fieldErrors, ...rejections }),
+      register(kind, referralId, verified, values, { ...underFields(FIELD_OF_CODE), ...rejections }),
     onSuccess: (result, values) => onRegistered(result, needsAccount ? blankToUndefined(values.email) : undefined),
   });
 

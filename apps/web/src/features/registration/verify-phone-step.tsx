@@ -10,8 +10,8 @@ import { FlowActions } from '../../components/flow/flow-actions';
 import { StepHeading } from '../../components/flow/step-heading';
 import { PhoneField } from '../../components/phone-field';
 import { type ErrorHandlers, call } from '../../lib/api-client';
-import type { ApiError } from '../../lib/api-error';
 import { sendSmsCode } from '../../lib/code-api';
+import { useFieldErrors } from '../../lib/field-errors';
 
 interface Values {
   phone: string;
@@ -51,7 +51,7 @@ export function VerifyPhoneStep({
     if (codeError) form.setFields([{ name: 'code', errors: [codeError] }]);
   }, [codeError, form]);
 
-  const codeRefused = (error: ApiError) => form.setFields([{ name: 'code', errors: [error.message] }]);
+  const underFields = useFieldErrors(form);
 
   const verify = useMutation({
     mutationFn: async ({ phone, code }: Values): Promise<VerifiedPhone> => {
@@ -59,7 +59,7 @@ export function VerifyPhoneStep({
       const { ticket } = await call(
         codeCalls.checkPhoneCode,
         { phone: target, code: code.trim(), scene: 'register' },
-        { onError: { [ErrorCode.RegisterCodeInvalid]: codeRefused } },
+        { onError: underFields({ [ErrorCode.RegisterCodeInvalid]: 'code' }) },
       );
       const { registered, joined } = await call(
         registrationCalls.signUpCheck,

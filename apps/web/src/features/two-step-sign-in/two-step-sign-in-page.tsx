@@ -12,6 +12,7 @@ import { useFeedback } from '../../components/feedback';
 import { paths } from '../../config/paths';
 import { call } from '../../lib/api-client';
 import { writeToken } from '../../lib/cookies';
+import { useFieldErrors } from '../../lib/field-errors';
 import { useEnterPortal } from '../../session/use-enter-portal';
 import styles from './two-step-sign-in-page.module.css';
 
@@ -37,6 +38,7 @@ export function TwoStepSignInPage() {
   const enterPortal = useEnterPortal();
   const { message } = useFeedback();
   const [form] = Form.useForm<{ code: string }>();
+  const underFields = useFieldErrors(form);
   const [recovery, setRecovery] = useState(false);
   const ticket = ticketOf(location.state);
 
@@ -47,7 +49,7 @@ export function TwoStepSignInPage() {
         { ticket: ticket ?? '', code },
         {
           onError: {
-            [ErrorCode.TwoStepCodeInvalid]: (error) => form.setFields([{ name: 'code', errors: [error.message] }]),
+            ...underFields({ [ErrorCode.TwoStepCodeInvalid]: 'code' }),
             // the ticket expired or was spent: said once, and sign-in starts again
             [ErrorCode.TwoStepTicketInvalid]: (error) => {
               message.error(error.message);

@@ -9,7 +9,7 @@ import { nameUnits } from '@portal/shared/validation/name-units';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useFeedback } from '../../../components/feedback';
 import { FormModal } from '../../../components/form-modal';
-import type { ErrorHandlers } from '../../../lib/api-client';
+import type { FieldErrors } from '../../../lib/field-errors';
 import { ApiError } from '../../../lib/api-error';
 import { schemaRule } from '../../../lib/form-rule';
 import { translateKey } from '../../../lib/i18n';
@@ -74,10 +74,10 @@ export function PasskeysCard() {
 
   const nameOf = (passkey: Passkey) => passkey.name ?? t('passkeys.unnamed');
 
-  function submitAdd(values: NameValues, errors: ErrorHandlers) {
+  function submitAdd(values: NameValues, underFields: FieldErrors<keyof NameValues>) {
     const name = values.name?.trim() || undefined;
     add.mutate(
-      { name, options: { onError: errors } },
+      { name, options: { onError: underFields() } },
       {
         onSuccess: () => {
           setAdding(false);
@@ -92,10 +92,10 @@ export function PasskeysCard() {
     );
   }
 
-  function submitRename(values: NameValues, errors: ErrorHandlers) {
+  function submitRename(values: NameValues, underFields: FieldErrors<keyof NameValues>) {
     if (!renaming) return;
     rename.mutate(
-      { body: { id: renaming.id, name: values.name.trim() }, options: { onError: errors } },
+      { body: { id: renaming.id, name: values.name.trim() }, options: { onError: underFields() } },
       {
         onSuccess: () => {
           setRenaming(null);

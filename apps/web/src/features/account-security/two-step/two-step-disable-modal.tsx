@@ -2,8 +2,8 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type TwoStepDisableRequest, twoStepDisableRequestSchema } from '@portal/shared/api/two-step';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { FormModal, underField } from '../../../components/form-modal';
-import type { ErrorHandlers } from '../../../lib/api-client';
+import { FormModal } from '../../../components/form-modal';
+import type { FieldErrors } from '../../../lib/field-errors';
 import { schemaRule } from '../../../lib/form-rule';
 import { useDisableTwoStep } from '../account-security-api';
 import styles from './two-step.module.css';
@@ -22,12 +22,11 @@ export function TwoStepDisableModal({ open, onClose, onDisabled }: TwoStepDisabl
   const [form] = Form.useForm<TwoStepDisableRequest>();
   const disable = useDisableTwoStep();
 
-  function submit(values: TwoStepDisableRequest, errors: ErrorHandlers) {
-    const onError = {
-      ...errors,
-      [ErrorCode.PasswordIncorrect]: underField(form, 'password'),
-      [ErrorCode.TwoStepCodeInvalid]: underField(form, 'code'),
-    };
+  function submit(values: TwoStepDisableRequest, underFields: FieldErrors<keyof TwoStepDisableRequest>) {
+    const onError = underFields({
+      [ErrorCode.PasswordIncorrect]: 'password',
+      [ErrorCode.TwoStepCodeInvalid]: 'code',
+    });
     disable.mutate({ body: values, options: { onError } }, { onSuccess: onDisabled });
   }
 

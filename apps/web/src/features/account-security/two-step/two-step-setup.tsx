@@ -7,6 +7,7 @@ import type { CurrentUser } from '@portal/shared/api/auth';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { downloadText } from '../../../lib/download';
+import { useFieldErrors } from '../../../lib/field-errors';
 import { useSessionUser } from '../../../session/session-queries';
 import { useFeedback } from '../../../components/feedback';
 import { useFreshProof } from '../../../components/fresh-proof';
@@ -51,6 +52,7 @@ export function TwoStepSetup({ onEnabled, onDone }: TwoStepSetupProps) {
   const { message } = useFeedback();
   const { data: setup, isError, refetch } = useQuery(twoStepSetupQuery(useFreshProof()));
   const [form] = Form.useForm<{ code: string }>();
+  const underFields = useFieldErrors(form);
   const [busy, setBusy] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const user = useSessionUser();
@@ -62,10 +64,9 @@ export function TwoStepSetup({ onEnabled, onDone }: TwoStepSetupProps) {
   async function confirm({ code }: { code: string }) {
     setBusy(true);
     try {
-      const fieldError = (text: string) => form.setFields([{ name: 'code', errors: [text] }]);
       const answer = await confirmTwoStep(
         { code: code.trim() },
-        { onError: { [ErrorCode.TwoStepCodeInvalid]: (error) => fieldError(error.message) } },
+        { onError: underFields({ [ErrorCode.TwoStepCodeInvalid]: 'code' }) },
       );
       setRecoveryCodes(answer.recoveryCodes);
       onEnabled?.();

@@ -3,6 +3,7 @@ import { Button, Form, Input, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type SavePersonalizationRequest, savePersonalizationRequestSchema } from '@portal/shared/api/settings';
 import { COMPANY_FIELD_MAX, LANGUAGES } from '@portal/shared/constants';
+import { useFieldErrors } from '../../../lib/field-errors';
 import { schemaRule } from '../../../lib/form-rule';
 import { LANGUAGE_NAMES } from '../../../lib/language';
 import { brandingQuery, useSavePersonalization } from '../settings-api';
@@ -22,9 +23,14 @@ export function BrandingTab() {
   const { message } = useFeedback();
   const { data: config } = useQuery(brandingQuery());
   const save = useSavePersonalization();
+  const [form] = Form.useForm<SavePersonalizationRequest>();
+  const underFields = useFieldErrors(form);
 
   function submit(body: SavePersonalizationRequest) {
-    save.mutate({ body }, { onSuccess: () => message.success(t('common.saveSuccess')) });
+    save.mutate(
+      { body, options: { onError: underFields() } },
+      { onSuccess: () => message.success(t('common.saveSuccess')) },
+    );
   }
 
   if (!config) return <Skeleton active paragraph={{ rows: 6 }} />;
@@ -36,6 +42,7 @@ export function BrandingTab() {
           {t('settings.branding.namesTitle')}
         </h2>
         <Form<SavePersonalizationRequest>
+          form={form}
           layout="vertical"
           initialValues={{
             platformName: config.platformName,

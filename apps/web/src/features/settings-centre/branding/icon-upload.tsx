@@ -6,7 +6,7 @@ import { CONFIRM_WIDTH, IMAGE_TYPES } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { checkImageFile } from '@portal/shared/validation/image';
 import { translateKey } from '../../../lib/i18n';
-import { serverFieldErrors } from '../../../lib/server-field-errors';
+import { refusedFields } from '../../../lib/field-errors';
 import { useFeedback } from '../../../components/feedback';
 import { useResetIcon, useUploadIcon } from '../settings-api';
 import styles from './branding.module.css';
@@ -58,7 +58,7 @@ export function IconUpload({ icon, custom, onUploaded }: { icon: string; custom:
         options: {
           // a file the server found not to be an image by its content says so here, like the browser's check
           onError: {
-            [ErrorCode.BadRequest]: (error) => setProblem(serverFieldErrors(error).get('file') ?? error.message),
+            [ErrorCode.BadRequest]: (error) => setProblem(refusedFields(error).get('file') ?? error.message),
           },
         },
       },

@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createDepartmentRequestSchema } from '@portal/shared/api/settings';
 import { FormModal } from '../../../components/form-modal';
-import type { ErrorHandlers } from '../../../lib/api-client';
+import type { FieldErrors } from '../../../lib/field-errors';
 import { schemaRule } from '../../../lib/form-rule';
 import { useCreateDepartment, useRenameDepartment } from '../settings-api';
 import { DepartmentSelect } from './department-select';
@@ -34,8 +34,8 @@ export function DepartmentNameModal({
   const create = useCreateDepartment();
   const rename = useRenameDepartment();
 
-  function submit({ name, parentId }: Values, errors: ErrorHandlers) {
-    const options = { onError: errors };
+  function submit({ name, parentId }: Values, underFields: FieldErrors<keyof Values>) {
+    const options = { onError: underFields() };
     if (edit?.mode === 'rename') {
       rename.mutate(
         { body: { id: edit.department.id, name }, options },

@@ -4,7 +4,7 @@ import type { CreatedCompanyInvitation } from '@portal/shared/api/settings';
 import { COMPANY_INVITATION_KINDS } from '@portal/shared/api/settings';
 import { INVITATION_DEFAULT_HOURS } from '@portal/shared/constants';
 import { FormModal } from '../../../components/form-modal';
-import type { ErrorHandlers } from '../../../lib/api-client';
+import type { FieldErrors } from '../../../lib/field-errors';
 import { DepartmentSelect } from '../departments/department-select';
 import type { Departments } from '../departments/use-departments';
 import { useCreateInvitation } from '../settings-api';
@@ -37,9 +37,9 @@ export function InvitationCreateModal({
   const kind = Form.useWatch('kind', form);
   const create = useCreateInvitation();
 
-  function submit({ kind, expiresInHours, departmentId, maxUses }: Values, errors: ErrorHandlers) {
+  function submit({ kind, expiresInHours, departmentId, maxUses }: Values, underFields: FieldErrors<keyof Values>) {
     const body = { kind, expiresInHours, maxUses, ...(kind === 'member' && departmentId ? { departmentId } : {}) };
-    create.mutate({ body, options: { onError: errors } }, { onSuccess: (link) => onCreated(link) });
+    create.mutate({ body, options: { onError: underFields() } }, { onSuccess: (link) => onCreated(link) });
   }
 
   return (

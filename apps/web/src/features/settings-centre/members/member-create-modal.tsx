@@ -2,7 +2,7 @@ import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type CreateMemberRequest, createMemberRequestSchema } from '@portal/shared/api/settings';
 import { FormModal } from '../../../components/form-modal';
-import type { ErrorHandlers } from '../../../lib/api-client';
+import type { FieldErrors } from '../../../lib/field-errors';
 import { schemaRule } from '../../../lib/form-rule';
 import { DepartmentSelect } from '../departments/department-select';
 import type { Departments } from '../departments/use-departments';
@@ -33,14 +33,14 @@ export function MemberCreateModal({
   const roleOptions = useRoleOptions();
   const create = useCreateMember();
 
-  function submit({ phone, email, departmentId, ...values }: Values, errors: ErrorHandlers) {
+  function submit({ phone, email, departmentId, ...values }: Values, underFields: FieldErrors<keyof Values>) {
     const body = {
       ...values,
       ...(phone?.trim() ? { phone } : {}),
       ...(email?.trim() ? { email } : {}),
       ...(departmentId ? { departmentId } : {}),
     };
-    create.mutate({ body, options: { onError: errors } }, { onSuccess: () => onCreated() });
+    create.mutate({ body, options: { onError: underFields() } }, { onSuccess: () => onCreated() });
   }
 
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemberRole } from '@portal/shared/api/portal';
 import type { Member } from '@portal/shared/api/settings';
 import { FormModal } from '../../../components/form-modal';
-import type { ErrorHandlers } from '../../../lib/api-client';
+import type { FieldErrors } from '../../../lib/field-errors';
 import { DepartmentSelect } from '../departments/department-select';
 import type { Departments } from '../departments/use-departments';
 import { useUpdateMember } from '../settings-api';
@@ -40,7 +40,7 @@ export function MemberEditModal({
   const [form] = Form.useForm<Values>();
   const update = useUpdateMember();
 
-  function submit(values: Values, errors: ErrorHandlers) {
+  function submit(values: Values, underFields: FieldErrors<keyof Values>) {
     if (!member) return;
     const role = values.role !== member.role ? values.role : undefined;
     const departmentId =
@@ -51,7 +51,7 @@ export function MemberEditModal({
     }
     const self = role === 'member' && mayBeLastAdmin(member, me);
     update.mutate(
-      { body: { userId: member.userId, role, departmentId }, self, options: { onError: errors } },
+      { body: { userId: member.userId, role, departmentId }, self, options: { onError: underFields() } },
       {
         onSuccess: (outcome) => {
           if (outcome === 'lastAdmin') form.setFields([{ name: 'role', errors: [t('settings.members.lastAdmin')] }]);
