@@ -7,6 +7,7 @@ import { operationCalls } from '@portal/shared/api/contract/operations';
 import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import { createEnterprise } from '../../server/src/libraries/enterprises.ts';
+import { choosePasswordHashCost } from '../../server/src/libraries/passwords.ts';
 import { hashSecret } from '../../server/src/libraries/secrets.ts';
 import { findEnterpriseByDomain } from '../../server/src/queries/enterprises.ts';
 import { insertMembership } from '../../server/src/queries/memberships.ts';
@@ -24,6 +25,9 @@ const run = promisify(execFile);
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 
 export const PASSWORD = 'Fresh2026pass';
+// the e2e server's own cost (PASSWORD_HASH_COST in playwright.config.ts): a stored hash is verified at
+// the cost it was made with, on each sign-in of these people
+choosePasswordHashCost('test');
 
 /** The worker's own digit (workers run side by side on one database), then a counter started from
  *  the clock, so that a worker started again after a failure does not repeat its predecessor. */

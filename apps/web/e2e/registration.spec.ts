@@ -239,9 +239,10 @@ test.describe('invitation links', () => {
     await checkScreenInBothThemes(page, 'register-join');
     await page.getByRole('button', { name: 'Join the company' }).click();
 
+    // every step done, on the last screen, which entering the company leaves
+    await expect(page.locator('.ant-steps-item-finish')).toHaveCount(4);
     // the company joined has one product, which opens directly
     await enterCompany(page, '精算储能服务有限公司', undefined, 'You joined 精算储能服务有限公司');
-    await expect(page.locator('.ant-steps-item-finish')).toHaveCount(4);
     await page.waitForURL(/\/cesuan\?productId=\d+$/);
 
     await page.goto('/home');
