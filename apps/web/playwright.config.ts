@@ -1,5 +1,5 @@
-import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
 
 // Several runs can go side by side, each with its own port, database, build and output folder.
 const PORT = Number(process.env.E2E_PORT ?? 8181);

@@ -1,5 +1,5 @@
-import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 // by its path: Vite bundles a relative import into the config, but leaves a package's to Node 20,

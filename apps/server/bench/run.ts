@@ -9,12 +9,11 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { contract } from '@portal/shared/api/contract';
 import { build } from 'esbuild';
+import { contract } from '@portal/shared/api/contract';
 import { openDatabase } from '../src/db/database.ts';
 import { type BenchDatabase, temporaryPostgres, temporarySqlite } from './databases.ts';
 import type { Figure } from './figures.ts';
-import { measureWebFigures } from './web/index.ts';
 import {
   LOAD_SECONDS,
   type LoadOptions,
@@ -39,6 +38,7 @@ import {
 import { RESULTS_DIR, machine, printTable, writeResults } from './report.ts';
 import { type BenchRedis, DEFAULT_REDIS_URL, benchRedis, startCluster } from './scale-out.ts';
 import { PASSWORD, USERS, accountOf, migrateAndSeed, twoCompanyUsers } from './seed.ts';
+import { measureWebFigures } from './web/index.ts';
 
 const COMMAND = 'npm run bench';
 const READ_CONNECTIONS = 16;

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { contract } from '@portal/shared/api/contract';
-import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { contract } from '@portal/shared/api/contract';
 import { type Running, SERVER_DIR, childrenOf, startServer, treeCpuSeconds } from './processes.ts';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';

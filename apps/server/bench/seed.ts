@@ -5,8 +5,8 @@
  * the portal's own argon2id parameters, so that seeding takes seconds and every sign-in costs what a
  * real one costs.
  */
-import { translate } from '@portal/shared/locales/catalog';
 import { sql } from 'kysely';
+import { translate } from '@portal/shared/locales/catalog';
 import type { Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { hashPassword } from '../src/libraries/passwords.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { contract } from '@portal/shared/api/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import { type TestDatabase, createTestDatabase } from '../test/support/test-app.ts';
 import { ClusterProcess } from './support/cluster-process.ts';
 import { httpCall } from './support/server-process.ts';

@@ -1,6 +1,6 @@
-import { contract } from '@portal/shared/api/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import { type TestDatabase, createTestDatabase } from '../test/support/test-app.ts';
 import { ClusterProcess } from './support/cluster-process.ts';
 import { freePort, httpCall } from './support/server-process.ts';

@@ -1,5 +1,5 @@
-import { contract } from '@portal/shared/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import type { Db } from '../src/db/database.ts';
 import { freshPhone, insertAccount } from './support/accounts.ts';
 import { ENGINE, ServerProcess, newClientAddress } from './support/server-process.ts';

@@ -4,12 +4,12 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, openDatabase } from '../src/db/database.ts';
 import { contract } from '@portal/shared/api/contract';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
+import { isDatabaseUnavailable, openDatabase } from '../src/db/database.ts';
 import { type TestDatabase, createTestDatabase } from '../test/support/test-app.ts';
 import { ENGINE, type HttpReply, ServerProcess, isEnvelope, newClientAddress } from './support/server-process.ts';
 import { TcpProxy } from './support/tcp-proxy.ts';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 /** The web app gives up on an answer after 30 s; every answer must come well before. */
 const CLIENT_TIMEOUT_MS = 30_000;

@@ -1,6 +1,7 @@
-import { contract } from '@portal/shared/api/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import type { Db } from '../src/db/database.ts';
 import { tally } from './support/accounts.ts';
 import {
@@ -13,7 +14,6 @@ import {
 } from './support/openapi-fuzz.ts';
 import { ENGINE, type HttpReply, ServerProcess, isEnvelope, newClientAddress } from './support/server-process.ts';
 import { createCompany, fixtureContext, signedInPerson } from './support/tenants.ts';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 /**
  * Every call of the OpenAPI document, with requests from its schema and hostile ones, with and

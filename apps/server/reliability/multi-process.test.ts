@@ -1,10 +1,10 @@
-import { contract } from '@portal/shared/api/contract';
-import { SIGN_IN_IP_FAILURES } from '@portal/shared/constants';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { SIGN_IN_IP_FAILURES } from '@portal/shared/constants';
 import type { Db } from '../src/db/database.ts';
 import { type TestDatabase, createTestDatabase } from '../test/support/test-app.ts';
 import { expectCapped, freshPhone, insertAccount, tally } from './support/accounts.ts';

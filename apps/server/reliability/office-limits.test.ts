@@ -1,6 +1,6 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { CODE_SENDS_PER_IP_HOUR, CODE_SENDS_PER_IP_HOUR_WITHOUT_PROOF } from '@portal/shared/constants';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/database.ts';
 import { solveProofOfWork } from '../test/support/proof-of-work.ts';

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { contract } from '@portal/shared/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import type { Db } from '../src/db/database.ts';
 import { userHandleOf } from '../src/libraries/passkeys.ts';
 import { type SoftwareCredential, cbor, signInResponse } from '../test/support/software-authenticator.ts';

@@ -1,5 +1,5 @@
-import { contract } from '@portal/shared/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import { ENGINE, ServerProcess, freePort, isEnvelope, newClientAddress } from './support/server-process.ts';
 
 /** With Redis configured but out of reach, the throttled calls answer 1000503 and the server stays up. */

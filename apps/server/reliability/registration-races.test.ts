@@ -1,6 +1,6 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { FRONT_PREFIX } from '@portal/shared/api/contract/prefixes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/database.ts';
 import { issueTicket } from '../src/libraries/tickets.ts';

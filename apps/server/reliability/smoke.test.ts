@@ -1,9 +1,9 @@
-import { contract } from '@portal/shared/api/contract';
 import { execFile } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import { ENGINE, ServerProcess, isEnvelope } from './support/server-process.ts';
 
 describe(`the server as its own process (${ENGINE})`, () => {

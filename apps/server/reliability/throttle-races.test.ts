@@ -1,11 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import {
   CODE_SENDS_PER_ACCOUNT_HOUR,
   CODE_SENDS_PER_IP_HOUR_WITHOUT_PROOF,
   SIGN_IN_IP_FAILURES,
 } from '@portal/shared/constants';
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { solveProofOfWork } from '../test/support/proof-of-work.ts';
 import { expectCapped, freshPhone, insertAccount, tally } from './support/accounts.ts';

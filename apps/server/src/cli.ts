@@ -1,19 +1,19 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import pino from 'pino';
 import { INVITATION_KINDS, type InvitationLink } from '@portal/shared/api/registration';
 import { INVITATION_MAX_HOURS } from '@portal/shared/constants';
 import { isProductCode } from '@portal/shared/products';
-import pino from 'pino';
-import type { AppContext } from './context.ts';
 import { ConfigError } from './config.ts';
+import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
-import { databaseThrottleStore } from './libraries/throttle-store.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemo } from './libraries/demo-seed.ts';
-import { purgeExpired } from './libraries/retention.ts';
 import { createInvitation } from './libraries/invitations.ts';
 import { UnknownNameError, grantProducts, revokeProducts } from './libraries/product-rights.ts';
+import { purgeExpired } from './libraries/retention.ts';
+import { databaseThrottleStore } from './libraries/throttle-store.ts';
 import { findEnterpriseByDomain } from './queries/enterprises.ts';
 import { runtimeConfig } from './runtime.ts';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
+import { z } from 'zod';
 import { HTTP_TIMEOUT_MS } from '@portal/shared/constants';
 import { isProductCode } from '@portal/shared/products';
-import { z } from 'zod';
 
 /** Environment -> validated configuration. Operators' files set these names (README.md#configuration): renaming one
  *  breaks a deployment. */

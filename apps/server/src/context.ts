@@ -1,5 +1,5 @@
-import type { LoginRequest } from '@portal/shared/api/auth';
 import type { BaseLogger } from 'pino';
+import type { LoginRequest } from '@portal/shared/api/auth';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { ThrottleStore } from './libraries/throttle-store.ts';

@@ -1,5 +1,5 @@
-import type { Language } from '@portal/shared/constants';
 import type { Insertable } from 'kysely';
+import type { Language } from '@portal/shared/constants';
 import type { UsersTable } from '../src/db/schema.ts';
 import { hashPassword } from '../src/libraries/passwords.ts';
 import type { Executor } from '../src/queries/executor.ts';

@@ -1,7 +1,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contract } from '@portal/shared/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { createInvitation } from '../src/libraries/invitations.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { type Reply, call, latestCode, signInWithPassword, tokenFor } from './support/http.ts';
@@ -9,7 +10,6 @@ import { registerPasskey, signInWithPasskey } from './support/passkey-ceremonies
 import { accountFields, newCompany, newPhone, ticketFor } from './support/registration-flow.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 import { authenticatorCode, turnOnTwoStep } from './support/two-step.ts';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema } & Partial<
   Record<'anyOf' | 'oneOf' | 'allOf', Schema[]>

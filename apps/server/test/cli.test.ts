@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.ts';
 import { ListedMigrations } from '../src/db/migrate.ts';
 import { hashSecret } from '../src/libraries/secrets.ts';
-import { listEnterpriseProducts } from '../src/queries/products.ts';
 import { findEnterpriseByDomain } from '../src/queries/enterprises.ts';
 import { findInvitationByHash } from '../src/queries/invitations.ts';
+import { listEnterpriseProducts } from '../src/queries/products.ts';
 import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '../src/cli.ts');

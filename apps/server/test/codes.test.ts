@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { createUser } from './support/fixtures.ts';
-import { call, latestCode, otherCode } from './support/http.ts';
-import { type CaughtMail, startMailCatcher } from './support/mail-catcher.ts';
 import { buildApp } from '../src/app.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { runtimeConfig } from '../src/runtime.ts';
+import { createUser } from './support/fixtures.ts';
+import { call, latestCode, otherCode } from './support/http.ts';
+import { type CaughtMail, startMailCatcher } from './support/mail-catcher.ts';
 import { newPhone } from './support/registration-flow.ts';
 import { ENGINE, type TestApp, createTestDatabase, startTestApp } from './support/test-app.ts';
 

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { type TestApp, startTestApp } from './support/test-app.ts';
 import { temporaryWebDist } from './support/web-dist.ts';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 // a script that compresses well, as the built ones do, and is well above any threshold
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];\n`;

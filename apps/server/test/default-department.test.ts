@@ -1,6 +1,6 @@
-import { contract } from '@portal/shared/api/contract';
 import { type Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import { ListedMigrations, migrateToLatest } from '../src/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/libraries/demo-seed.ts';
 import { createInvitation } from '../src/libraries/invitations.ts';

@@ -1,7 +1,8 @@
-import { contract } from '@portal/shared/api/contract';
-import { pathOf } from '@portal/shared/api/contract/define';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { pathOf } from '@portal/shared/api/contract/define';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -10,7 +11,6 @@ import { createLogger } from '../src/plugins/logger.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call } from './support/http.ts';
 import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const TIME = /^\d\d:\d\d:\d\d /;
 

@@ -1,9 +1,9 @@
-import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
-import { contract } from '@portal/shared/api/contract';
-import { SIGN_IN_FREE_FAILURES } from '@portal/shared/constants';
-import { translate } from '@portal/shared/locales/catalog';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
+import { SIGN_IN_FREE_FAILURES } from '@portal/shared/constants';
+import { translate } from '@portal/shared/locales/catalog';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, latestCode, signInWithPassword, tokenFor } from './support/http.ts';
 import { createCredential } from './support/software-authenticator.ts';

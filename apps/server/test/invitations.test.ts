@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import { createInvitation, revokeInvitation } from '../src/libraries/invitations.ts';
 import { hashSecret } from '../src/libraries/secrets.ts';
 import { findEnterpriseById, insertDepartment } from '../src/queries/enterprises.ts';
 import { findInvitationByHash } from '../src/queries/invitations.ts';
 import { findMembership } from '../src/queries/memberships.ts';
-import { contract } from '@portal/shared/api/contract';
 import { createCompany, createUser } from './support/fixtures.ts';
 import { call } from './support/http.ts';
 import { accountFields, newCompany, newPhone, referralInfo, ticketFor } from './support/registration-flow.ts';

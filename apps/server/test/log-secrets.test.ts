@@ -1,11 +1,12 @@
 import { once } from 'node:events';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { contract } from '@portal/shared/api/contract';
-import { pathOf } from '@portal/shared/api/contract/define';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { pathOf } from '@portal/shared/api/contract/define';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -16,7 +17,6 @@ import { call, signInWithPassword, tokenFor } from './support/http.ts';
 import { accountFields, newCompany, newPhone } from './support/registration-flow.ts';
 import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
 import { PAGE, temporaryWebDist } from './support/web-dist.ts';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 describe(`secrets in the request log (${ENGINE})`, () => {
   let testDb: TestDatabase;

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { pathOf } from '@portal/shared/api/contract/define';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, signInWithPassword } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const TOKEN = randomBytes(24).toString('base64url');
 

@@ -1,6 +1,6 @@
-import { contract } from '@portal/shared/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call } from './support/http.ts';
 import { accountFields, newPhone, ticketFor } from './support/registration-flow.ts';

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
 import { contract } from '@portal/shared/api/contract';
 import { API_PREFIX, SETTINGS_PREFIX } from '@portal/shared/api/contract/prefixes';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 /** What production requires besides NODE_ENV: real transports (never used by these tests). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { PASSKEY_LIMIT } from '@portal/shared/api/passkeys';
-import { contract } from '@portal/shared/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { PASSKEY_LIMIT } from '@portal/shared/api/passkeys';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { createCredential } from './support/software-authenticator.ts';

@@ -1,13 +1,13 @@
-import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
-import { contract } from '@portal/shared/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
 import { isAllowedOrigin, relyingPartyId } from '../src/libraries/passkeys.ts';
 import { purgeExpired } from '../src/libraries/retention.ts';
+import { auditEventsOf } from './support/audit.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { registerPasskey as register, signInWithPasskey as signInWith } from './support/passkey-ceremonies.ts';
 import { createCredential, signInResponse } from './support/software-authenticator.ts';
-import { auditEventsOf } from './support/audit.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 describe(`passkeys (${ENGINE})`, () => {

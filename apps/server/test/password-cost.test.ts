@@ -1,6 +1,6 @@
-import { contract } from '@portal/shared/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';

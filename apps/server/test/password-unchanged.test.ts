@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import { auditEventsOf } from './support/audit.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, latestCode, tokenFor } from './support/http.ts';
-import { auditEventsOf } from './support/audit.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 describe(`a new password equal to the current one (${ENGINE})`, () => {

@@ -1,11 +1,11 @@
-import { translate } from '@portal/shared/locales/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
+import { translate } from '@portal/shared/locales/catalog';
+import { auditEventsOf } from './support/audit.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, latestCode, otherCode, signInWithPassword, tokenFor } from './support/http.ts';
-import { auditEventsOf } from './support/audit.ts';
 import { ENGINE, type TestApp, restartApp, startTestApp } from './support/test-app.ts';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 describe(`personal centre (${ENGINE})`, () => {
   let t: TestApp;

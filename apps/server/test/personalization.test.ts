@@ -1,8 +1,8 @@
-import type { Language } from '@portal/shared/constants';
-import { translate } from '@portal/shared/locales/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { SETTINGS_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
+import type { Language } from '@portal/shared/constants';
+import { translate } from '@portal/shared/locales/catalog';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';

@@ -1,5 +1,5 @@
-import { PRODUCTS } from '@portal/shared/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTS } from '@portal/shared/products';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 describe(`the product catalogue after the migrations (${ENGINE})`, () => {

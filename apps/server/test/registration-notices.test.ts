@@ -1,9 +1,9 @@
-import { registrationCalls } from '@portal/shared/api/contract/registration';
-import { contract } from '@portal/shared/api/contract';
-import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { translate } from '@portal/shared/locales/catalog';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { registrationCalls } from '@portal/shared/api/contract/registration';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { translate } from '@portal/shared/locales/catalog';
 import { createInvitation } from '../src/libraries/invitations.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call } from './support/http.ts';

@@ -1,12 +1,12 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { FRONT_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { COOKIE_LANG } from '@portal/shared/cookies';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvitation } from '../src/libraries/invitations.ts';
 import { uniqueViolationOf, violationKey } from '../src/libraries/unique-violation.ts';
 import { findEnterpriseById } from '../src/queries/enterprises.ts';
 import { findUserByIdentifier } from '../src/queries/users.ts';
-import { contract } from '@portal/shared/api/contract';
-import { FRONT_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, latestCode } from './support/http.ts';
 import {

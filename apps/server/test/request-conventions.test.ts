@@ -1,13 +1,13 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { pathOf } from '@portal/shared/api/contract/define';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { type Language, REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingsCalls } from '@portal/shared/api/contract/settings';
-import { pathOf } from '@portal/shared/api/contract/define';
-import { contract } from '@portal/shared/api/contract';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, randomLoopback, tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const unauthorized = (language: Language) => translate(language, 'errors.1000401');
 

@@ -1,13 +1,13 @@
-import { contract } from '@portal/shared/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createLogger } from '../src/plugins/logger.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { ENGINE, type TestApp, type TestDatabase, createTestDatabase, startTestApp } from './support/test-app.ts';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -1,20 +1,20 @@
-import { envelopeSchema } from '@portal/shared/api/envelope';
-import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { contract } from '@portal/shared/api/contract';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
+import { envelopeSchema } from '@portal/shared/api/envelope';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../src/app-error.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { ok } from '../src/plugins/envelope.ts';
 import { createLogger } from '../src/plugins/logger.ts';
-import { contract } from '@portal/shared/api/contract';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const accountSchema = z.object({
   userId: z.number(),

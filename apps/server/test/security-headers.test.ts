@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { type TestApp, startTestApp } from './support/test-app.ts';
 import { PAGE, temporaryWebDist } from './support/web-dist.ts';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const EVERY_ANSWER = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',

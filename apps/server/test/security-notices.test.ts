@@ -1,15 +1,15 @@
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { translate } from '@portal/shared/locales/catalog';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNoticeTime, notifySecurityEvent } from '../src/libraries/security-notices.ts';
 import { findUserById } from '../src/queries/users.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, latestCode } from './support/http.ts';
-import { accountFields, newPhone, ticketFor } from './support/registration-flow.ts';
 import { type CaughtMail, startMailCatcher } from './support/mail-catcher.ts';
+import { accountFields, newPhone, ticketFor } from './support/registration-flow.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 const CHROME_WINDOWS =

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { SETTINGS_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { createInvitation } from '../src/libraries/invitations.ts';
 import { grantProducts, revokeProducts } from '../src/libraries/product-rights.ts';
 import { insertDepartment } from '../src/queries/enterprises.ts';
 import { insertMembership } from '../src/queries/memberships.ts';
-import { contract } from '@portal/shared/api/contract';
-import { SETTINGS_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { type Reply, call, tokenFor } from './support/http.ts';
 import { companyWithAdmin, pngImage, settings, uploadIcon } from './support/settings.ts';

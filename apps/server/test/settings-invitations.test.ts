@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import { createInvitation } from '../src/libraries/invitations.ts';
 import { findMembership } from '../src/queries/memberships.ts';
-import { contract } from '@portal/shared/api/contract';
 import { call } from './support/http.ts';
 import { accountFields, newCompany, newPhone, referralInfo, ticketFor } from './support/registration-flow.ts';
 import { companyWithAdmin, settings } from './support/settings.ts';

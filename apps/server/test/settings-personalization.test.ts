@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { IMAGE_MAX_BYTES } from '@portal/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { SETTINGS_PREFIX } from '@portal/shared/api/contract/prefixes';
+import { IMAGE_MAX_BYTES } from '@portal/shared/constants';
 import { call } from './support/http.ts';
 import {
   companyWithAdmin,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './test';
 import { reloadInTheme } from './portal-api';
 import { ADMIN, signInWithAccount, useLanguage } from './support';
+import { expect, test } from './test';
 
 /** WCAG 2.2 AA (2.4.11, 1.4.11): a keyboard focus indicator stands out from what surrounds it by 3:1. */
 const MIN_FOCUS_CONTRAST = 3;

@@ -1,7 +1,7 @@
-import { expect, test } from './test';
 import { newMember } from './people';
-import { screenshotPath, useLanguage } from './support';
 import { browserToken, portalGet, signInWithPhone } from './portal-api';
+import { screenshotPath, useLanguage } from './support';
+import { expect, test } from './test';
 
 const SIGN_IN = {
   'zh-CN': { heading: '欢迎回来', tab: '手机号', title: '智慧能源云平台' },

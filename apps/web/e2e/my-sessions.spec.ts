@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext } from '@playwright/test';
+import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 import { type Person, newMember } from './people';
 import { expectAccessible, screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
-import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 
 /** How long a page load may take on a busy machine. */
 const LOAD = 30_000;

@@ -1,7 +1,7 @@
+import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 import { newMember } from './people';
 import { addVirtualAuthenticator, screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
-import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 
 /**
  * Passkeys in Chromium with a virtual authenticator (CDP WebAuthn domain): a platform authenticator

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { PASSWORD, latestCode, newMember } from './people';
+import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 import { checkScreenInBothThemes } from './both-themes';
+import { PASSWORD, latestCode, newMember } from './people';
 import { useLanguage } from './support';
 import { expect, test } from './test';
-import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 
 const NEW_PASSWORD = 'Renewed2026pass';
 

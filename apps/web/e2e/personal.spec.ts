@@ -1,8 +1,8 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 import { type Person, PASSWORD, inviteLink, latestCode, newMember, registrationTicket, uniquePhone } from './people';
 import { expectAccessible, screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
-import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 
 /** A new member signed up without an email (people.ts always gives one), to bind a first email. */
 async function newMemberWithoutEmail(request: APIRequestContext): Promise<Omit<Person, 'email' | 'id'>> {

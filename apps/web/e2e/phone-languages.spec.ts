@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { MESSAGES } from '@portal/shared/locales/catalog';
-import { expect, test } from './test';
 import { type Invitation, inviteLink } from './people';
 import {
   expectActionsInView,
@@ -15,6 +14,7 @@ import {
 } from './phone-checks';
 import { reloadInTheme } from './portal-api';
 import { ADMIN, screenshotPath, useLanguage } from './support';
+import { expect, test } from './test';
 
 /**
  * Every screen a person can reach, on a small phone, in each of the six languages and both themes:

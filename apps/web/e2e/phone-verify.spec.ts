@@ -1,7 +1,7 @@
-import { expect, test } from './test';
 import { latestCode, newAdmin, newMember, uniquePhone } from './people';
-import { expectAccessible, screenshotPath, signInWithAccount, useLanguage } from './support';
 import { createAccountMember, reloadInTheme, signInWithPhone } from './portal-api';
+import { expectAccessible, screenshotPath, signInWithAccount, useLanguage } from './support';
+import { expect, test } from './test';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await useLanguage(context, 'en-US', baseURL!);

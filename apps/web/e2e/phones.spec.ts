@@ -1,10 +1,10 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { signInCalls } from '@portal/shared/api/contract/sign-in';
-import { expect, test } from './test';
 import { inviteLink, newMember } from './people';
 import { PHONES, expectNoSidewaysScroll, expectTouchTargets } from './phone-checks';
 import { reloadInTheme } from './portal-api';
 import { ADMIN, expectAccessible, useLanguage } from './support';
+import { expect, test } from './test';
 
 /**
  * Every route of the app on a phone, in both themes: no sideways scroll, fingertip-sized controls and

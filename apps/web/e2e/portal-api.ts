@@ -1,8 +1,8 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { FRONT_PREFIX as F, SETTINGS_PREFIX as S } from '@portal/shared/api/contract/prefixes';
 import { PASSWORD, uniquePhone } from './people';
 import { grantProducts, revokeProducts } from './product-rights';
-import { FRONT_PREFIX as F, SETTINGS_PREFIX as S } from '@portal/shared/api/contract/prefixes';
 
 /** Calls of the portal API as a given person, for setting the scene and for checking what the app did. */
 

@@ -1,7 +1,7 @@
 import { codeCalls } from '@portal/shared/api/contract/codes';
-import { expect, test } from './test';
 import { uniquePhone } from './people';
 import { useLanguage } from './support';
+import { expect, test } from './test';
 
 const SEND_SMS = codeCalls.sendSms.path;
 /** The anonymous sends an address makes before the server asks for a proof of work. */

@@ -3,6 +3,7 @@ import { pathOf } from '@portal/shared/api/contract/define';
 import { FRONT_PREFIX as F, SETTINGS_PREFIX as S } from '@portal/shared/api/contract/prefixes';
 import { registrationCalls } from '@portal/shared/api/contract/registration';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
+import { checkScreenInBothThemes } from './both-themes';
 import {
   PASSWORD,
   expireInvitation,
@@ -13,7 +14,6 @@ import {
   registrationTicket,
   uniquePhone,
 } from './people';
-import { checkScreenInBothThemes } from './both-themes';
 import { grantProducts } from './product-rights';
 import { screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';

@@ -1,7 +1,7 @@
 import { checkScreenInBothThemes } from './both-themes';
 import { PHONES, expectNoSidewaysScroll, expectTouchTargets } from './phone-checks';
-import { expect, test } from './test';
 import { useLanguage } from './support';
+import { expect, test } from './test';
 
 /**
  * A screen whose code cannot be downloaded (a deployment replaced it, the connection dropped): the

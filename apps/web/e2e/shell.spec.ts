@@ -1,8 +1,8 @@
-import { expect, test } from './test';
 import { joinCompany, newAdmin, newMember } from './people';
-import { ADMIN, expectAccessible, screenshotPath, signInWithAccount, useLanguage } from './support';
-import { grantProducts } from './product-rights';
 import { browserToken, portalGet, portalPost, reloadInTheme, signInWithPhone } from './portal-api';
+import { grantProducts } from './product-rights';
+import { ADMIN, expectAccessible, screenshotPath, signInWithAccount, useLanguage } from './support';
+import { expect, test } from './test';
 
 /** The demo company's five products but the settings centre, which only its administrators open. */
 const MEMBER_PRODUCTS = 4;

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './test';
 import { latestCode, newMember } from './people';
 import { SOLO, expectAccessible, screenshotPath, useLanguage } from './support';
+import { expect, test } from './test';
 
 const ADMIN_PASSWORD = 'Portal2026';
 

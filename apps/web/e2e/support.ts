@@ -1,6 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Page, expect } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
 
 /** Demo tenant seeded by the server on an empty database. */
 export const ADMIN = { account: 'admin', password: 'Portal2026' };

@@ -1,8 +1,8 @@
 import { generate } from 'otplib';
+import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 import { newMember } from './people';
 import { expectAccessible, screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
-import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 
 /**
  * Two-step sign-in in Chromium, the authenticator app played by otplib: a member turns it on in the

@@ -1,9 +1,9 @@
-import { contract } from '@portal/shared/api/contract';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { contract } from '@portal/shared/api/contract';
 import { freePort, httpCall, serverEnvironment } from './server-process.ts';
 
 const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,13 +1,13 @@
-import { contract } from '@portal/shared/api/contract';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contract } from '@portal/shared/api/contract';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { type Db, openDatabase } from '../../src/db/database.ts';
 import { type TestDatabase, createTestDatabase } from '../../test/support/test-app.ts';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 export { ENGINE } from '../../test/support/test-app.ts';
 

@@ -2,11 +2,12 @@ import { execFile } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { contract } from '@portal/shared/api/contract';
 import type { InvitationKind, InvitationLink } from '@portal/shared/api/registration';
 import type { ProductCode } from '@portal/shared/products';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import type { Db } from '../../src/db/database.ts';
@@ -19,7 +20,6 @@ import { insertAccount } from './accounts.ts';
 import { type ServerProcess, newClientAddress } from './server-process.ts';
 
 const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-import { contract } from '@portal/shared/api/contract';
 
 /** The libraries' context on the server's database, for fixtures written the way the server writes them. */
 export function fixtureContext(server: ServerProcess, db: Db): AppContext {

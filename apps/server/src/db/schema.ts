@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { USER_TYPES } from '@portal/shared/api/auth';
 import type { CodeScene } from '@portal/shared/api/codes';
 import type { MemberRole } from '@portal/shared/api/portal';
@@ -5,7 +6,6 @@ import type { InvitationKind } from '@portal/shared/api/registration';
 import type { Language } from '@portal/shared/constants';
 import type { ProductCode } from '@portal/shared/products';
 import type { ImageType } from '@portal/shared/validation/image';
-import type { Generated } from 'kysely';
 
 /**
  * Tables as Kysely sees them. Timestamps are epoch milliseconds and flags 0/1 integers on both

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
-import type { Executor } from '../queries/executor.ts';
 import { insertAuditEvent } from '../queries/audit.ts';
+import type { Executor } from '../queries/executor.ts';
 
 export type AuditAction =
   | 'sign-in.success'

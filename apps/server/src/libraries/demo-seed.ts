@@ -1,9 +1,9 @@
 import type { ProductCode } from '@portal/shared/products';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import type { AppContext } from '../context.ts';
+import { insertMembership } from '../queries/memberships.ts';
 import { findProductsByCode, insertEnterpriseProducts } from '../queries/products.ts';
 import { findUserByIdentifier, insertUser } from '../queries/users.ts';
-import { insertMembership } from '../queries/memberships.ts';
 import { createEnterprise } from './enterprises.ts';
 import { hashPassword } from './passwords.ts';
 

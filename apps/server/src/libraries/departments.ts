@@ -16,8 +16,8 @@ import {
   renameDepartment,
 } from '../queries/departments.ts';
 import { insertDepartment, lockEnterprise } from '../queries/enterprises.ts';
-import { isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
 import type { Executor } from '../queries/executor.ts';
+import { isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
 import { recordAudit } from './audit.ts';
 import type { Administrator } from './settings-access.ts';
 import { uniqueViolationOf } from './unique-violation.ts';

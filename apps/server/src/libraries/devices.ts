@@ -1,6 +1,6 @@
-import type { SessionDevice } from '@portal/shared/api/sessions';
 import ipaddr from 'ipaddr.js';
 import { UAParser } from 'ua-parser-js';
+import type { SessionDevice } from '@portal/shared/api/sessions';
 
 /** A `User-Agent` is kept up to this many characters: enough for every real browser's. */
 export const USER_AGENT_MAX = 512;

@@ -1,8 +1,8 @@
 import { translate } from '@portal/shared/locales/catalog';
 import type { AppContext } from '../context.ts';
 import type { EnterpriseKind } from '../db/schema.ts';
-import type { Executor } from '../queries/executor.ts';
 import { insertDepartment, insertEnterprise, insertPersonalization } from '../queries/enterprises.ts';
+import type { Executor } from '../queries/executor.ts';
 
 export interface NewEnterprise {
   kind: EnterpriseKind;

@@ -1,11 +1,11 @@
+import type { Updateable } from 'kysely';
 import type { PhoneBoundData } from '@portal/shared/api/personal';
 import type { AppContext } from '../context.ts';
 import type { UsersTable } from '../db/schema.ts';
-import type { Updateable } from 'kysely';
 import { findUserByIdentifier, shareAnEnterprise, updateUser } from '../queries/users.ts';
 import type { AuditEvent } from './audit.ts';
-import type { SignedInCaller } from './caller.ts';
 import { recordAudit } from './audit.ts';
+import type { SignedInCaller } from './caller.ts';
 import { maskAccount, maskNickname } from './masking.ts';
 import { maskEmail, notifySecurityEvent } from './security-notices.ts';
 import { uniqueViolationOf } from './unique-violation.ts';

@@ -5,8 +5,8 @@ import type { AppContext } from '../context.ts';
 import { findLiveSessionsOfUser, revokeLiveSessionOfUser, revokeOtherLiveSessionsOfUser } from '../queries/sessions.ts';
 import { recordAudit } from './audit.ts';
 import type { SignedInCaller } from './caller.ts';
-import { assertFreshProof } from './fresh-proof.ts';
 import { approximatePlace, describeDevice } from './devices.ts';
+import { assertFreshProof } from './fresh-proof.ts';
 import { recentPasskeysOf } from './recent-passkeys.ts';
 import { notifySecurityEvent } from './security-notices.ts';
 

@@ -1,7 +1,3 @@
-import type { SessionResponse } from '@portal/shared/api/auth';
-import type { PasskeySignInOptions, PasskeySignInRequest } from '@portal/shared/api/passkeys';
-import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
-import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { generateKeyPairSync } from 'node:crypto';
 import {
   type AuthenticationResponseJSON,
@@ -10,6 +6,10 @@ import {
   verifyAuthenticationResponse,
 } from '@simplewebauthn/server';
 import { cose, isoCBOR } from '@simplewebauthn/server/helpers';
+import type { SessionResponse } from '@portal/shared/api/auth';
+import type { PasskeySignInOptions, PasskeySignInRequest } from '@portal/shared/api/passkeys';
+import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
 import type { AppContext, Logger, SignInOutcome } from '../context.ts';
 import { type PasskeyRow, findPasskeyByCredentialId, recordPasskeyUse } from '../queries/passkeys.ts';
@@ -17,6 +17,7 @@ import { findUserById } from '../queries/users.ts';
 import { enterAccount } from './account-gate.ts';
 import { recordAudit } from './audit.ts';
 import type { Caller } from './caller.ts';
+import { ipKey } from './ip-key.ts';
 import {
   clientDataOf,
   isAllowedOrigin,
@@ -26,7 +27,6 @@ import {
   transportsOf,
   userHandleOf,
 } from './passkeys.ts';
-import { ipKey } from './ip-key.ts';
 import { accountSubject, identifierSubject, reserveSignInAttempt, tooManyAttempts } from './throttle.ts';
 
 /** Live sign-in challenges one address may hold: far more than a person's tries within their life,

@@ -1,3 +1,8 @@
+import {
+  type RegistrationResponseJSON,
+  generateRegistrationOptions,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
 import type {
   AddPasskeyRequest,
   Passkey,
@@ -8,14 +13,10 @@ import type {
 import { PASSKEY_CHALLENGE_TTL_SECONDS, PASSKEY_LIMIT } from '@portal/shared/api/passkeys';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
-import {
-  type RegistrationResponseJSON,
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import { AppError } from '../app-error.ts';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import type { WebauthnChallengesTable } from '../db/schema.ts';
 import {
   type PasskeyRow,
   deletePasskeyOfUser,
@@ -25,7 +26,6 @@ import {
   renamePasskeyOfUser,
   useWebauthnChallenge,
 } from '../queries/passkeys.ts';
-import type { WebauthnChallengesTable } from '../db/schema.ts';
 import { recordAudit } from './audit.ts';
 import type { SignedInCaller } from './caller.ts';
 import { assertFreshProof } from './fresh-proof.ts';

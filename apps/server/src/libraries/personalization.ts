@@ -1,5 +1,5 @@
-import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { pathOf } from '@portal/shared/api/contract/define';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { Personalization } from '@portal/shared/api/personalization';
 import type { Language } from '@portal/shared/constants';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';

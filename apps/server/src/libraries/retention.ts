@@ -1,4 +1,6 @@
 import type { AppContext } from '../context.ts';
+import { deleteDeadWebauthnChallenges } from '../queries/passkeys.ts';
+import { deleteProofOfWorkChallengesExpiredBefore } from '../queries/proof-of-work.ts';
 import { deleteRateEventsBefore } from '../queries/rate-events.ts';
 import {
   deleteAuditEventsBefore,
@@ -6,8 +8,6 @@ import {
   deleteSessionsEndedBefore,
   deleteTicketsExpiredBefore,
 } from '../queries/retention.ts';
-import { deleteDeadWebauthnChallenges } from '../queries/passkeys.ts';
-import { deleteProofOfWorkChallengesExpiredBefore } from '../queries/proof-of-work.ts';
 import { deleteSignInWaitsBefore } from '../queries/sign-in-waits.ts';
 import { deleteTwoStepChallengesExpiredBefore } from '../queries/two-step.ts';
 

@@ -1,10 +1,10 @@
-import { ErrorCode } from '@portal/shared/errors/error-codes';
 import {
   SIGN_IN_FREE_FAILURES,
   SIGN_IN_IP_FAILURES,
   SIGN_IN_IP_WINDOW_SECONDS,
   SIGN_IN_MAX_WAIT_SECONDS,
 } from '@portal/shared/constants';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
 import type { AppContext, Metrics } from '../context.ts';
 import type { Executor } from '../queries/executor.ts';

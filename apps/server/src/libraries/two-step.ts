@@ -1,4 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
 import {
   RECOVERY_CODE_COUNT,
   type TwoStepConfirmResponse,
@@ -8,8 +10,6 @@ import {
   isAuthenticatorCode,
 } from '@portal/shared/api/two-step';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../queries/executor.ts';

@@ -1,8 +1,8 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { ZodType, z } from 'zod';
 import { type CallDeclaration, codesOf } from '@portal/shared/api/contract/define';
 import { envelopeSchema } from '@portal/shared/api/envelope';
 import { type FailureCode, httpStatusOf } from '@portal/shared/errors/error-codes';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import type { ZodType, z } from 'zod';
 import type { Caller } from '../libraries/caller.ts';
 import { storedUserAgent } from '../libraries/devices.ts';
 import type { Auth } from '../libraries/sessions.ts';

@@ -1,6 +1,6 @@
-import { operationCalls } from '@portal/shared/api/contract/operations';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
+import { operationCalls } from '@portal/shared/api/contract/operations';
 import { sendUnavailable } from './envelope.ts';
 
 /** How often the event loop's heartbeat is taken. */

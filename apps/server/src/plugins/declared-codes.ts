@@ -1,7 +1,7 @@
-import { codesOf } from '@portal/shared/api/contract/define';
-import type { FailureCode } from '@portal/shared/errors/error-codes';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { codesOf } from '@portal/shared/api/contract/define';
+import type { FailureCode } from '@portal/shared/errors/error-codes';
 
 /** A code a call answered that its declaration does not list. */
 export interface UndeclaredCode {

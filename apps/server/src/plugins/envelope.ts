@@ -1,12 +1,12 @@
 import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import type { Envelope } from '@portal/shared/api/envelope';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
+import { HEADER_REDIRECT_PAGE, REDIRECT_PAGE_NO_AUTH } from '@portal/shared/cookies';
 import { ErrorCode, type FailureCode, errorMessageKey, httpStatusOf } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
-import { HEADER_REDIRECT_PAGE, REDIRECT_PAGE_NO_AUTH } from '@portal/shared/cookies';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import { AppError } from '../app-error.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
 import { isRedisUnavailable } from '../libraries/redis-throttle-store.ts';

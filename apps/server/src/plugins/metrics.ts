@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type Server, createServer } from 'node:http';
-import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../context.ts';
 import type { Db } from '../db/database.ts';

@@ -7,12 +7,12 @@ import {
   createJsonSchemaTransformObject,
   type jsonSchemaTransform,
 } from 'fastify-type-provider-zod';
+import { type ZodType, z } from 'zod';
 import { type CallDeclaration, codesOf } from '@portal/shared/api/contract/define';
+import { ACCOUNT_PREFIX, API_PREFIX, FRONT_PREFIX, SETTINGS_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { businessFailureEnvelopeSchema, failureDataSchema } from '@portal/shared/api/envelope';
 import { errorMessageKey } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
-import { ACCOUNT_PREFIX, API_PREFIX, FRONT_PREFIX, SETTINGS_PREFIX } from '@portal/shared/api/contract/prefixes';
-import { type ZodType, z } from 'zod';
 import type { Config } from '../config.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 import { type FailureStatus, failureAnswers } from './validation.ts';

@@ -1,10 +1,10 @@
 import fastifyAccepts from '@fastify/accepts';
 import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Language } from '@portal/shared/constants';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '@portal/shared/constants';
 import { COOKIE_LANG } from '@portal/shared/cookies';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import type { Auth } from '../libraries/sessions.ts';
 

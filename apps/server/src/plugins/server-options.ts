@@ -1,5 +1,5 @@
-import type { FastifyHttpOptions } from 'fastify';
 import type { Server } from 'node:http';
+import type { FastifyHttpOptions } from 'fastify';
 import type { Config } from '../config.ts';
 import { answerClientError, answerFrameworkError } from './envelope.ts';
 import { requestIdGenerator } from './logger.ts';

@@ -1,7 +1,7 @@
-import { failureEnvelopeSchema } from '@portal/shared/api/envelope';
-import { ErrorCode, FAILURE_CODES, type FailureCode } from '@portal/shared/errors/error-codes';
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { type ZodType, type core, z } from 'zod';
+import { failureEnvelopeSchema } from '@portal/shared/api/envelope';
+import { ErrorCode, FAILURE_CODES, type FailureCode } from '@portal/shared/errors/error-codes';
 
 /** A request that failed its schema; `fields` maps each field to the message key of its first problem. */
 export class RequestValidationError extends Error {

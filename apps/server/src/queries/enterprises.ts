@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { EnterprisesTable, PersonalizationsTable } from '../db/schema.ts';
 import type { Engine } from '../db/database.ts';
+import type { EnterprisesTable, PersonalizationsTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';
 
 export type EnterpriseRow = Selectable<EnterprisesTable>;

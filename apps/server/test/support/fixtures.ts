@@ -1,5 +1,5 @@
-import type { Language } from '@portal/shared/constants';
 import type { FastifyInstance } from 'fastify';
+import type { Language } from '@portal/shared/constants';
 import type { ProductCode } from '@portal/shared/products';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import { createEnterprise } from '../../src/libraries/enterprises.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { type CallDeclaration, paramNamesOf, pathOf } from '@portal/shared/api/contract/define';
 import { contract } from '@portal/shared/api/contract';
+import { type CallDeclaration, paramNamesOf, pathOf } from '@portal/shared/api/contract/define';
 
 export interface Reply<T = any> {
   status: number;

@@ -1,6 +1,6 @@
-import { contract } from '@portal/shared/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import { call } from './http.ts';
 import {
   type CeremonyOptions,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import { contract } from '@portal/shared/api/contract';
 import { pathOf } from '@portal/shared/api/contract/define';
+import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import { call, latestCode } from './http.ts';
 
 // phones of their own (138 + a per-run offset), apart from the fixtures' 139 numbers

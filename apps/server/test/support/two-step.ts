@@ -1,6 +1,6 @@
-import { contract } from '@portal/shared/api/contract';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import { call } from './http.ts';
 import type { TestApp } from './test-app.ts';
 

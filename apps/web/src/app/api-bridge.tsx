@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { useFeedback } from '../components/feedback';
 import { registerApiHandlers } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
-import { useFeedback } from '../components/feedback';
 
 /** Lends the api client the shell's toast and navigation, which only exist inside React. */
 export function ApiBridge() {

@@ -3,9 +3,9 @@ import { paths } from '../config/paths';
 import { readToken } from '../lib/cookies';
 import { readUserInfo } from '../lib/storage';
 import { ApiBridge } from './api-bridge';
+import styles from './root-layout.module.css';
 import { isOpenRoute, routeName, waitsForTwoStepSetup } from './route-access';
 import { useDocumentBranding } from './use-document-branding';
-import styles from './root-layout.module.css';
 
 /**
  * The shell around every route: the sign-in guard, the api client's bridge, the document's title,

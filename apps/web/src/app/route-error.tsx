@@ -1,8 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { useEffect } from 'react';
 import { MessageScreen } from '../components/message-screen';
 
 /** Mostly a screen's code failing to load after a deployment or on a bad connection. */

@@ -7,8 +7,8 @@ import { LoginPage } from '../features/login/login-page';
 import { writeToken } from '../lib/cookies';
 import { allTextsLoaded } from '../lib/language-packs';
 import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
 import type { RouteHandle } from './route-access';
+import { RouteError } from './route-error';
 
 /** `/` goes to sign-in with its query; a token handed over by another product is kept first. */
 function rootRedirect({ request }: LoaderFunctionArgs): Response {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BrandedMark } from './branded-mark';
-import { ScreenToolbar } from './screen-toolbar';
 import styles from './centered-screen.module.css';
+import { ScreenToolbar } from './screen-toolbar';
 
 /** The frame of the small stand-alone screens: brand and toolbar on top, one message in the middle. */
 export function CenteredScreen({ children }: { children: ReactNode }) {

@@ -5,9 +5,9 @@ import { Form } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { CodeField } from './code-field';
+import { FeedbackProvider } from './feedback';
 import { PhoneField } from './phone-field';
 import type { SendCode } from './send-code-button';
-import { FeedbackProvider } from './feedback';
 
 function renderFields(phone: string, send: SendCode) {
   render(

@@ -2,8 +2,8 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@portal/shared/constants';
-import { LANGUAGE_NAMES, changeLanguage } from '../lib/language';
 import { currentLanguage } from '../lib/i18n';
+import { LANGUAGE_NAMES, changeLanguage } from '../lib/language';
 
 const OPTIONS = LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }));
 

@@ -1,7 +1,7 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Suspense, lazy } from 'react';
-import { LANGUAGE_NAMES } from '../lib/language';
 import { currentLanguage } from '../lib/i18n';
+import { LANGUAGE_NAMES } from '../lib/language';
 import styles from './language-switcher.module.css';
 
 // antd's Select is a large part of a first screen that only shows the language's name until it is

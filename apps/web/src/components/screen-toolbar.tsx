@@ -1,6 +1,6 @@
 import { LanguageSwitcher } from './language-switcher';
-import { ThemeToggle } from './theme-toggle';
 import styles from './screen-toolbar.module.css';
+import { ThemeToggle } from './theme-toggle';
 
 /** Language and theme, offered on every screen shown before sign-in. */
 export function ScreenToolbar() {

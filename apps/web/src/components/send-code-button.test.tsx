@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-error';
 import { i18n } from '../lib/i18n';
-import { type SendCode, SendCodeButton } from './send-code-button';
 import { FeedbackProvider } from './feedback';
+import { type SendCode, SendCodeButton } from './send-code-button';
 
 // antd's CSS-in-JS kept out of jsdom, as in renderRoutes
 const inApp = (node: ReactNode) =>

@@ -13,9 +13,9 @@ import { LANGUAGES, isLanguage } from '@portal/shared/constants';
 import { paths } from '../config/paths';
 import { currentLanguage } from '../lib/i18n';
 import { LANGUAGE_NAMES, changeLanguage } from '../lib/language';
-import { usePreferences } from '../stores/preferences-store';
 import { signOut } from '../session/portal-session';
 import { useSessionUser } from '../session/session-queries';
+import { usePreferences } from '../stores/preferences-store';
 import styles from './user-menu.module.css';
 
 const LANGUAGE_KEY_PREFIX = 'lang:';

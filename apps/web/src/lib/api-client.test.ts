@@ -1,12 +1,12 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { MESSAGES } from '@portal/shared/locales/catalog';
-import { ApiError } from './api-error';
 import { type ApiHandlers, createApiClient, registerApiHandlers } from './api-client';
+import { ApiError } from './api-error';
 import { readToken, writeToken } from './cookies';
 import { i18n } from './i18n';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const en = MESSAGES['en-US'];
 

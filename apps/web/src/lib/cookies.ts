@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
-import { COOKIE_ENTERPRISE_ID, COOKIE_LANG, COOKIE_TOKEN } from '@portal/shared/cookies';
 import { type Language, SESSION_MAX_DAYS, isLanguage } from '@portal/shared/constants';
+import { COOKIE_ENTERPRISE_ID, COOKIE_LANG, COOKIE_TOKEN } from '@portal/shared/cookies';
 import { pageMainDomain } from './main-domain';
 
 const LONG_LIVED_DAYS = 365;

@@ -1,6 +1,6 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { personalCalls } from '@portal/shared/api/contract/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, ok, routeOf } from '../test/fake-api';
 import { readLangCookie, writeLangCookie, writeToken } from './cookies';
 import { i18n } from './i18n';

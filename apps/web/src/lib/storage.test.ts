@@ -1,7 +1,7 @@
-import { STORAGE_APP_PREFERENCES, STORAGE_ENTERPRISE_CONFIG, STORAGE_USER_INFO } from '@portal/shared/cookies';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentUserSchema } from '@portal/shared/api/auth';
 import { personalizationSchema } from '@portal/shared/api/personalization';
+import { STORAGE_APP_PREFERENCES, STORAGE_ENTERPRISE_CONFIG, STORAGE_USER_INFO } from '@portal/shared/cookies';
 import { testPersonalization as CONFIG, testUser as USER } from '../test/session-fixtures';
 import {
   clearUserData,

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Personalization } from '@portal/shared/api/personalization';
 import type { Language } from '@portal/shared/constants';
-import { useTranslation } from 'react-i18next';
 import { readToken } from '../lib/cookies';
 import { currentLanguage } from '../lib/i18n';
 import { companyDomainLabel } from '../lib/main-domain';

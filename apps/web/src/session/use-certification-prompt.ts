@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
+import { useFeedback } from '../components/feedback';
 import { i18n } from '../lib/i18n';
 import { formatDeadline } from './certification';
-import { useFeedback } from '../components/feedback';
 
 export type CertificationChoice = 'verify' | 'skip';
 

@@ -1,5 +1,5 @@
-import type { CallDeclaration } from '@portal/shared/api/contract/define';
 import { vi } from 'vitest';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
 import { type ApiHandlers, registerApiHandlers } from '../lib/api-client';
 
 /** What a route answers: the envelope's `data` on success, or a rejection with its code. */

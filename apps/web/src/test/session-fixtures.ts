@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@portal/shared/api/auth';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import type { Personalization } from '@portal/shared/api/personalization';
 import type { PortalInfo } from '@portal/shared/api/portal';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 /** Replies of the session calls, shaped as the shared schemas say, for the screens' tests. */
 export const testUser: CurrentUser = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contract, contractAreas } from './contract.ts';
 import { type CallDeclaration, codesOf } from './contract/define.ts';
+import { contract, contractAreas } from './contract.ts';
 
 describe('the contract', () => {
   const declarations: [string, CallDeclaration][] = Object.values(contractAreas).flatMap((area) =>

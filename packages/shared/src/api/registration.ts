@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { twoStepChallengeSchema } from './auth.ts';
 import {
   abbreviationSchema,
   confirmPasswordSchema,
@@ -11,6 +10,7 @@ import {
   passwordSchema,
   requestString,
 } from '../validation/rules.ts';
+import { twoStepChallengeSchema } from './auth.ts';
 
 /** Kinds of invitation link (docs/registration.md#invitation-links). */
 export const INVITATION_KINDS = ['admin', 'member', 'owner'] as const;

@@ -1,6 +1,6 @@
-import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import { type Auth, authenticate } from '../../libraries/sessions.ts';
 import { languageCookie } from '../request-context.ts';

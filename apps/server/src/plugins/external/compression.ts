@@ -1,5 +1,5 @@
-import compress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 

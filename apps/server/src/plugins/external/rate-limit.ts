@@ -1,8 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
-import { REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import type { AppContext } from '../../context.ts';
 import { ipKey } from '../../libraries/ip-key.ts';
 import { tooManyAttempts } from '../../libraries/throttle.ts';

@@ -1,5 +1,5 @@
-import { operationCalls as calls } from '@portal/shared/api/contract/operations';
 import type { FastifyInstance } from 'fastify';
+import { operationCalls as calls } from '@portal/shared/api/contract/operations';
 import type { DevOutbox } from '../../messaging/dev-outbox.ts';
 import { serve } from '../../plugins/calls.ts';
 

@@ -1,7 +1,7 @@
-import { PROBE_TIMEOUT_MS, operationCalls as calls } from '@portal/shared/api/contract/operations';
-import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { PROBE_TIMEOUT_MS, operationCalls as calls } from '@portal/shared/api/contract/operations';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import { serve } from '../../plugins/calls.ts';
 import { RETRY_AFTER_SECONDS } from '../../plugins/envelope.ts';

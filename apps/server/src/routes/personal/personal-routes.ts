@@ -1,9 +1,8 @@
-import { personalCalls as calls } from '@portal/shared/api/contract/personal';
 import type { FastifyInstance } from 'fastify';
+import { personalCalls as calls } from '@portal/shared/api/contract/personal';
 import { certificationOf, certifyPhone } from '../../libraries/certification.ts';
 import { changePassword } from '../../libraries/password-change.ts';
 import { resetPassword } from '../../libraries/password-reset.ts';
-import { reauthenticate } from '../../libraries/reauthentication.ts';
 import {
   allowModifyPassword,
   saveLanguage,
@@ -11,6 +10,7 @@ import {
   updateNickname,
   updatePhone,
 } from '../../libraries/personal.ts';
+import { reauthenticate } from '../../libraries/reauthentication.ts';
 import { serve } from '../../plugins/calls.ts';
 
 /** Personal centre (A), language, phone certification, password rights and password recovery (F). */

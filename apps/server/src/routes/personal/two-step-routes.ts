@@ -1,5 +1,5 @@
-import { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
 import type { FastifyInstance } from 'fastify';
+import { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
 import { confirmTwoStep, disableTwoStep, startTwoStepSetup, twoStepState } from '../../libraries/two-step.ts';
 import { serve } from '../../plugins/calls.ts';
 

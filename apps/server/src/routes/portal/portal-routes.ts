@@ -1,5 +1,5 @@
-import { portalCalls as calls } from '@portal/shared/api/contract/portal';
 import type { FastifyInstance } from 'fastify';
+import { portalCalls as calls } from '@portal/shared/api/contract/portal';
 import { enterEnterprise, portalInfo, userAdmin } from '../../libraries/portal.ts';
 import { serve } from '../../plugins/calls.ts';
 

@@ -1,5 +1,5 @@
-import { registrationCalls as calls } from '@portal/shared/api/contract/registration';
 import type { FastifyInstance } from 'fastify';
+import { registrationCalls as calls } from '@portal/shared/api/contract/registration';
 import { referralInfo } from '../../libraries/invitations.ts';
 import { joinMember } from '../../libraries/registration/account-binding.ts';
 import { signUpMember } from '../../libraries/registration/member-sign-up.ts';

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { settingsCalls as calls } from '@portal/shared/api/contract/settings';
 import { IMAGE_MAX_BYTES } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import { resetCompanyIcon, saveCompanyBranding, saveCompanyIcon } from '../../libraries/branding.ts';
 import { serve } from '../../plugins/calls.ts';

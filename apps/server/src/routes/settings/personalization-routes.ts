@@ -1,5 +1,5 @@
-import { settingsCalls as calls } from '@portal/shared/api/contract/settings';
 import type { FastifyInstance } from 'fastify';
+import { settingsCalls as calls } from '@portal/shared/api/contract/settings';
 import { iconFile, queryPersonalization } from '../../libraries/personalization.ts';
 import { serve } from '../../plugins/calls.ts';
 

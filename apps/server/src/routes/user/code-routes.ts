@@ -1,5 +1,5 @@
-import { codeCalls as calls } from '@portal/shared/api/contract/codes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { codeCalls as calls } from '@portal/shared/api/contract/codes';
 import { checkEmailCode, checkPhoneCode, requestEmailCode, requestPhoneCode } from '../../libraries/verification.ts';
 import { serve } from '../../plugins/calls.ts';
 

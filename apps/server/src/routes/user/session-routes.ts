@@ -1,5 +1,5 @@
-import { signInCalls as calls } from '@portal/shared/api/contract/sign-in';
 import type { FastifyInstance } from 'fastify';
+import { signInCalls as calls } from '@portal/shared/api/contract/sign-in';
 import { signIn, signOut } from '../../libraries/sign-in.ts';
 import { toCurrentUser } from '../../libraries/users.ts';
 import { serve } from '../../plugins/calls.ts';

@@ -1,5 +1,5 @@
-import { signInCalls as calls } from '@portal/shared/api/contract/sign-in';
 import type { FastifyInstance } from 'fastify';
+import { signInCalls as calls } from '@portal/shared/api/contract/sign-in';
 import { completeTwoStepSignIn } from '../../libraries/two-step-sign-in.ts';
 import { serve } from '../../plugins/calls.ts';
 

@@ -2,8 +2,8 @@ import { Steps, type StepsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredScreen } from '../centered-screen';
-import { StepFocusScope } from './step-heading';
 import styles from './flow-frame.module.css';
+import { StepFocusScope } from './step-heading';
 
 interface FlowFrameProps {
   title: string;

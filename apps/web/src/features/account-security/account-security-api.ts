@@ -1,8 +1,8 @@
+import { startRegistration } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
 import type { CallDeclaration, RequestOf } from '@portal/shared/api/contract/define';
 import type { AddPasskeyRequest } from '@portal/shared/api/passkeys';
-import { startRegistration } from '@simplewebauthn/browser';
 import { type WithFreshProof, useFreshProof } from '../../components/fresh-proof';
 import { type OptionsOf, call } from '../../lib/api-client';
 import { twoStepKeys } from '../../lib/two-step-api';

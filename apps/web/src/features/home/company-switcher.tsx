@@ -2,9 +2,9 @@ import { BankOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../components/feedback';
 import { enterCompany } from '../../session/portal-session';
 import { currentEnterpriseOf, useCurrentEnterprise, usePortalEnterprises } from '../../session/session-queries';
-import { useFeedback } from '../../components/feedback';
 import styles from './company-switcher.module.css';
 
 /** The session's current company; switching it changes the products the home page offers. */

@@ -2,10 +2,10 @@ import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AccentTag } from '../../components/accent-tag';
 import { PageHeading } from '../../components/page-heading';
-import { openableProducts } from '../../session/settings-access';
 import { useCurrentEnterprise, usePortalEnterprises, useSessionUser } from '../../session/session-queries';
-import { ProductCard } from './product-card';
+import { openableProducts } from '../../session/settings-access';
 import styles from './home-page.module.css';
+import { ProductCard } from './product-card';
 
 export function HomePage() {
   const { t } = useTranslation();

@@ -3,8 +3,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalProduct } from '@portal/shared/api/portal';
 import { isProductCode, productUrl } from '@portal/shared/products';
-import { ProductIcon } from '../../components/product-icon';
 import { Card } from '../../components/card';
+import { ProductIcon } from '../../components/product-icon';
 import styles from './product-card.module.css';
 
 /** A product the company has rights to; a plain link, since a product is a separate app on the origin. */

@@ -15,8 +15,8 @@ import { sendEmailCode, sendSmsCode } from '../../lib/code-api';
 import { useFieldErrors } from '../../lib/field-errors';
 import { useCheckedFields } from '../../lib/use-checked-fields';
 import { IDENTIFIER_CHECKS, IdentifierField } from './identifier-field';
-import { useSignIn } from './use-sign-in';
 import styles from './login-page.module.css';
+import { useSignIn } from './use-sign-in';
 
 /** Sign-in by a code sent to the phone or email (scene `login`); accounts have no code sign-in. */
 export function CodeSignInForm({ identifierType }: { identifierType: 'phone' | 'email' }) {

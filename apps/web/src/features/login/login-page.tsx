@@ -12,10 +12,10 @@ import { useBranding } from '../../session/branding';
 import { useEnterPortal } from '../../session/use-enter-portal';
 import { CodeSignInForm } from './code-sign-in-form';
 import { IdentifierTabs } from './identifier-tabs';
+import styles from './login-page.module.css';
 import { type Method, MethodSwitch } from './method-switch';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { PasswordSignInForm } from './password-sign-in-form';
-import styles from './login-page.module.css';
 
 const TAB_LABELS = {
   phone: 'web.login.tabPhone',

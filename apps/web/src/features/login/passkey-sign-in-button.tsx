@@ -5,9 +5,9 @@ import { ErrorCode, errorMessageKey } from '@portal/shared/errors/error-codes';
 import { useFeedback } from '../../components/feedback';
 import { ApiError } from '../../lib/api-error';
 import { translateKey } from '../../lib/i18n';
+import styles from './passkey-sign-in-button.module.css';
 import { useSignedIn } from './use-sign-in';
 import { useSignInWait } from './use-sign-in-wait';
-import styles from './passkey-sign-in-button.module.css';
 
 /**
  * "Sign in with a passkey", beside the identifier tabs: no identifier to type, the browser offers the

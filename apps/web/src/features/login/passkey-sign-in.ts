@@ -1,6 +1,6 @@
-import type { PasskeySignInRequest } from '@portal/shared/api/passkeys';
-import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { startAuthentication } from '@simplewebauthn/browser';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
+import type { PasskeySignInRequest } from '@portal/shared/api/passkeys';
 import { type OptionsOf, call } from '../../lib/api-client';
 
 /**

@@ -10,8 +10,8 @@ import { paths } from '../../config/paths';
 import { useFieldErrors } from '../../lib/field-errors';
 import { useCheckedFields } from '../../lib/use-checked-fields';
 import { IDENTIFIER_CHECKS, IdentifierField } from './identifier-field';
-import { useSignIn } from './use-sign-in';
 import styles from './login-page.module.css';
+import { useSignIn } from './use-sign-in';
 
 /** Password sign-in with one kind of identifier; the server accepts all three the same way. */
 export function PasswordSignInForm({ identifierType }: { identifierType: IdentifierType }) {

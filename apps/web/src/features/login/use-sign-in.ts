@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import type { LoginRequest } from '@portal/shared/api/auth';
 import type { CodeOf } from '@portal/shared/api/contract/define';
 import { signInCalls } from '@portal/shared/api/contract/sign-in';
-import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { type ErrorHandlers, call } from '../../lib/api-client';
 import { writeToken } from '../../lib/cookies';

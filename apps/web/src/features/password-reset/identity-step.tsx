@@ -8,10 +8,10 @@ import { emailSchema } from '@portal/shared/validation/rules';
 import { CodeField } from '../../components/code-field';
 import { StepHeading } from '../../components/flow/step-heading';
 import { PhoneField } from '../../components/phone-field';
+import { paths } from '../../config/paths';
 import { sendEmailCode, sendSmsCode } from '../../lib/code-api';
 import { schemaRule } from '../../lib/form-rule';
 import styles from './forget-password-page.module.css';
-import { paths } from '../../config/paths';
 
 type ResetIdentifierType = (typeof RESET_IDENTIFIER_TYPES)[number];
 

@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { personalCalls } from '@portal/shared/api/contract/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { useFeedback } from '../../components/feedback';
+import { FlowActions } from '../../components/flow/flow-actions';
+import { StepHeading } from '../../components/flow/step-heading';
+import { NewPasswordFields } from '../../components/new-password-fields';
+import { paths } from '../../config/paths';
 import { call } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import { useFieldErrors } from '../../lib/field-errors';
-import { NewPasswordFields } from '../../components/new-password-fields';
-import { StepHeading } from '../../components/flow/step-heading';
 import type { ResetIdentity } from './identity-step';
-import { FlowActions } from '../../components/flow/flow-actions';
-import { paths } from '../../config/paths';
-import { useFeedback } from '../../components/feedback';
 
 interface Values {
   password: string;

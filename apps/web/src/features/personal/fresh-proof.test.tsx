@@ -9,8 +9,8 @@ import { writeToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
 import { type Answer, fail, fakeApi, ok, routeOf } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render-route';
-import { TwoStepSetup } from '../account-security/two-step/two-step-setup';
 import { SessionsCard } from '../account-security/sessions/sessions-card';
+import { TwoStepSetup } from '../account-security/two-step/two-step-setup';
 
 const LIST = routeOf(accountSecurityCalls.mySessions);
 const REVOKE_OTHERS = routeOf(accountSecurityCalls.revokeMyOtherSessions);

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { accountSecurityCalls } from '@portal/shared/api/contract/account-security';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { i18n } from '../../lib/i18n';
-import { accountSecurityCalls } from '@portal/shared/api/contract/account-security';
 import { fail, ok, routeOf } from '../../test/fake-api';
 import { UPDATE_PASSWORD, openDialog, personalApi, renderPersonal, fill } from './personal-test-kit';
 

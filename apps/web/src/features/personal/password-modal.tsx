@@ -1,8 +1,8 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { updatePasswordRequestSchema } from '@portal/shared/api/personal';
-import { confirmPasswordSchema, passwordSchema } from '@portal/shared/validation/rules';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { confirmPasswordSchema, passwordSchema } from '@portal/shared/validation/rules';
 import { FormModal } from '../../components/form-modal';
 import type { FieldErrors } from '../../lib/field-errors';
 import { schemaRule } from '../../lib/form-rule';

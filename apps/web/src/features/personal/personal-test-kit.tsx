@@ -9,8 +9,8 @@ import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { paths } from '../../config/paths';
 import { writeToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
-import { renderRoutes } from '../../test/render-route';
 import { fakeApi, ok, routeOf } from '../../test/fake-api';
+import { renderRoutes } from '../../test/render-route';
 import { PersonalPage } from './personal-page';
 
 /** Shared set-up of the personal centre's component tests. */

@@ -7,13 +7,13 @@ import { personalCalls } from '@portal/shared/api/contract/personal';
 import { type PhoneBoundData, phoneBoundDataSchema } from '@portal/shared/api/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { CodeField } from '../../components/code-field';
+import { useFeedback } from '../../components/feedback';
 import { PhoneField } from '../../components/phone-field';
 import { call } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import { sendSmsCode } from '../../lib/code-api';
 import { useFieldErrors } from '../../lib/field-errors';
 import { PhoneBoundModal } from './phone-bound-modal';
-import { useFeedback } from '../../components/feedback';
 
 interface Values {
   phone: string;

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CenteredScreen } from '../../components/centered-screen';
 import { ScreenSection } from '../../components/screen-section';
+import { paths } from '../../config/paths';
 import { fetchCertification, formatDeadline, isPastCutOff } from '../../session/certification';
 import { signOut } from '../../session/portal-session';
 import { useEnterPortal } from '../../session/use-enter-portal';
 import { VerifyPhoneForm } from './verify-phone-form';
 import styles from './verify-phone-page.module.css';
-import { paths } from '../../config/paths';
 
 /**
  * /vertify-phone: national cybersecurity rules require a verified phone. Before the cut-off the user

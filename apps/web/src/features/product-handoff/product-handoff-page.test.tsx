@@ -9,8 +9,8 @@ import { MESSAGES } from '@portal/shared/locales/catalog';
 import { paths } from '../../config/paths';
 import { i18n } from '../../lib/i18n';
 import { fail, fakeApi, ok, routeOf } from '../../test/fake-api';
-import { renderRoutes } from '../../test/render-route';
 import { portalInfo } from '../../test/portal-info';
+import { renderRoutes } from '../../test/render-route';
 import { ProductHandoffPage } from './product-handoff-page';
 
 /** The two front calls a product makes; whatever else is asked never answers. */

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ProductCode } from '@portal/shared/products';
 import { LinkButton } from '../../components/link-button';
-import { paths } from '../../config/paths';
 import { MessageScreen } from '../../components/message-screen';
+import { NotFoundScreen } from '../../components/not-found-screen';
 import { PageLoading } from '../../components/page-loading';
 import { ProductIcon } from '../../components/product-icon';
-import { NotFoundScreen } from '../../components/not-found-screen';
-import { useHandoffSession } from './use-handoff-session';
+import { paths } from '../../config/paths';
 import styles from './product-handoff-page.module.css';
+import { useHandoffSession } from './use-handoff-session';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (

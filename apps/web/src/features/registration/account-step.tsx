@@ -2,8 +2,8 @@ import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { registrationCalls } from '@portal/shared/api/contract/registration';
 import type { CodeOf } from '@portal/shared/api/contract/define';
+import { registrationCalls } from '@portal/shared/api/contract/registration';
 import {
   type InvitationKind,
   type RegistrationAnswer,
@@ -13,14 +13,14 @@ import {
 import { ABBREVIATION_MAX, COMPANY_FIELD_MAX } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { abbreviationSchema, creditCodeSchema, fullNameSchema, nameSchema } from '@portal/shared/validation/rules';
+import styles from '../../components/flow/flow-frame.module.css';
+import { StepHeading } from '../../components/flow/step-heading';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { type ErrorHandlers, call } from '../../lib/api-client';
 import { useFieldErrors } from '../../lib/field-errors';
 import { schemaRule } from '../../lib/form-rule';
 import { ignoredAccountFields } from './existing-account';
-import { NewPasswordFields } from '../../components/new-password-fields';
-import { StepHeading } from '../../components/flow/step-heading';
 import type { VerifiedPhone } from './verify-phone-step';
-import styles from '../../components/flow/flow-frame.module.css';
 
 interface AccountValues {
   nickname: string;

@@ -1,8 +1,8 @@
 import { InfoCircleOutlined, LoginOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../components/link-button';
-import { StepHeading } from '../../components/flow/step-heading';
 import styles from '../../components/flow/flow-frame.module.css';
+import { StepHeading } from '../../components/flow/step-heading';
+import { LinkButton } from '../../components/link-button';
 import { paths } from '../../config/paths';
 
 /** The phone's account is already a member of the link's company (1009110): nothing to redeem, just sign in. */

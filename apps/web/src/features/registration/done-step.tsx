@@ -2,13 +2,13 @@ import { CheckCircleFilled, LoginOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import styles from '../../components/flow/flow-frame.module.css';
+import { StepHeading } from '../../components/flow/step-heading';
 import { LinkButton } from '../../components/link-button';
 import { paths } from '../../config/paths';
 import { useEnterPortal } from '../../session/use-enter-portal';
 import { DetailList } from './detail-list';
 import type { RegistrationOutcome } from './registration-outcome';
-import { StepHeading } from '../../components/flow/step-heading';
-import styles from '../../components/flow/flow-frame.module.css';
 
 /**
  * Step 4: the company registered or joined, and its domain; entering it runs the same landing as after

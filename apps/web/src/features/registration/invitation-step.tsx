@@ -1,8 +1,8 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { StepHeading } from '../../components/flow/step-heading';
 import { formatDate } from '../../lib/format-date';
 import { DetailList } from './detail-list';
-import { StepHeading } from '../../components/flow/step-heading';
 import type { ValidReferral } from './use-referral';
 
 const LEAD = {

@@ -3,11 +3,11 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { registrationCalls } from '@portal/shared/api/contract/registration';
 import type { RegistrationAnswer } from '@portal/shared/api/registration';
+import { FlowActions } from '../../components/flow/flow-actions';
+import { StepHeading } from '../../components/flow/step-heading';
 import { type ErrorHandlers, call } from '../../lib/api-client';
 import { DetailList } from './detail-list';
-import { StepHeading } from '../../components/flow/step-heading';
 import type { VerifiedPhone } from './verify-phone-step';
-import { FlowActions } from '../../components/flow/flow-actions';
 
 /** Step 3 of a member link for a phone that already has an account: it joins as it is, after a confirmation. */
 export function JoinStep({

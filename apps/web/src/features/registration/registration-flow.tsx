@@ -5,6 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isTwoStepChallenge } from '@portal/shared/api/auth';
 import type { InvitationKind, RegistrationAnswer } from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { FlowFrame } from '../../components/flow/flow-frame';
+import styles from '../../components/flow/flow-frame.module.css';
 import { paths } from '../../config/paths';
 import type { ErrorHandlers } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
@@ -12,14 +14,12 @@ import { writeToken } from '../../lib/cookies';
 import { AccountStep } from './account-step';
 import { AlreadyJoined } from './already-joined';
 import { DoneStep } from './done-step';
-import { FlowFrame } from '../../components/flow/flow-frame';
 import { InvitationStep } from './invitation-step';
 import { JoinStep } from './join-step';
 import { type RegistrationOutcome, readOutcome, writeOutcome } from './registration-outcome';
 import { type RegistrationProgress, clearProgress, readProgress, writeProgress } from './registration-progress';
 import { type ValidReferral, useReferral } from './use-referral';
 import { type VerifiedPhone, VerifyPhoneStep } from './verify-phone-step';
-import styles from '../../components/flow/flow-frame.module.css';
 
 /**
  * The step on screen, kept in `?step=` so that the browser's Back and Forward move between steps.

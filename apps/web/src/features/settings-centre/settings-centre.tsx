@@ -19,8 +19,8 @@ import { useDepartments } from './departments/use-departments';
 import { InvitationsTab } from './invitations/invitations-tab';
 import { MembersTab } from './members/members-tab';
 import { SecurityTab } from './security/security-tab';
-import { SettingsHeader } from './settings-header';
 import styles from './settings-centre.module.css';
+import { SettingsHeader } from './settings-header';
 
 const TABS = ['members', 'departments', 'invitations', 'branding', 'audit', 'security'] as const;
 type Tab = (typeof TABS)[number];

@@ -4,12 +4,12 @@ import { portalCalls } from '@portal/shared/api/contract/portal';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { PortalInfo } from '@portal/shared/api/portal';
 import { MESSAGES } from '@portal/shared/locales/catalog';
-import { i18n } from '../../lib/i18n';
 import { writeToken } from '../../lib/cookies';
+import { i18n } from '../../lib/i18n';
+import { fail, fakeApi, ok, routeOf } from '../../test/fake-api';
+import { portalInfo } from '../../test/portal-info';
 import { renderRoutes } from '../../test/render-route';
 import { SettingsPage } from './settings-page';
-import { portalInfo } from '../../test/portal-info';
-import { fail, fakeApi, ok, routeOf } from '../../test/fake-api';
 
 const en = MESSAGES['en-US'];
 

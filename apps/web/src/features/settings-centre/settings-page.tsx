@@ -1,5 +1,5 @@
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { LinkButton } from '../../components/link-button';
 import { MessageScreen } from '../../components/message-screen';
 import { PageLoading } from '../../components/page-loading';

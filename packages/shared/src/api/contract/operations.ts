@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { API_PREFIX } from './prefixes.ts';
 import { defineCall } from './define.ts';
+import { API_PREFIX } from './prefixes.ts';
 
 /** A probe answers within this, well inside the usual probe timeouts of orchestrators and balancers. */
 export const PROBE_TIMEOUT_MS = 2_000;

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Passkey } from '@portal/shared/api/passkeys';
 import { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
+import type { Passkey } from '@portal/shared/api/passkeys';
 import { writeToken } from '../../../lib/cookies';
 import { i18n } from '../../../lib/i18n';
 import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';

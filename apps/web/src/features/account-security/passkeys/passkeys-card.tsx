@@ -1,4 +1,5 @@
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
@@ -6,16 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { type Passkey, passkeyNameSchema } from '@portal/shared/api/passkeys';
 import { CONFIRM_WIDTH, NAME_MAX_UNITS } from '@portal/shared/constants';
 import { nameUnits } from '@portal/shared/validation/name-units';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { Card } from '../../../components/card';
 import { useFeedback } from '../../../components/feedback';
 import { FormModal } from '../../../components/form-modal';
-import type { FieldErrors } from '../../../lib/field-errors';
 import { ApiError } from '../../../lib/api-error';
+import type { FieldErrors } from '../../../lib/field-errors';
 import { schemaRule } from '../../../lib/form-rule';
-import { translateKey } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/format-date';
+import { translateKey } from '../../../lib/i18n';
 import { passkeysQuery, useAddPasskey, useRemovePasskey, useRenamePasskey } from '../account-security-api';
-import { Card } from '../../../components/card';
 import styles from './passkeys-card.module.css';
 
 interface NameValues {

@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import type { RecentPasskey } from '@portal/shared/api/fresh-proof';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
-import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../components/feedback';
 import { formatDate } from '../../../lib/format-date';
 import { useRemovePasskey } from '../account-security-api';

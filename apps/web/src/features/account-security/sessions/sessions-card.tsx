@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import type { MySession, SessionDevice } from '@portal/shared/api/sessions';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { AccentTag } from '../../../components/accent-tag';
+import { Card } from '../../../components/card';
 import { useFeedback } from '../../../components/feedback';
 import { formatDate } from '../../../lib/format-date';
-import { useOfferRecentPasskeyRemoval } from '../passkeys/recent-passkeys';
 import { mySessionsQuery, useRevokeOtherSessions, useRevokeSession } from '../account-security-api';
-import { Card } from '../../../components/card';
+import { useOfferRecentPasskeyRemoval } from '../passkeys/recent-passkeys';
 import styles from './sessions-card.module.css';
 
 const DEVICE_ICONS: Record<SessionDevice['type'], ReactNode> = {

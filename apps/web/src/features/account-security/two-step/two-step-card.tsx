@@ -4,12 +4,12 @@ import { Alert, Button, Skeleton, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccentTag } from '../../../components/accent-tag';
+import { Card } from '../../../components/card';
 import { useFeedback } from '../../../components/feedback';
 import { twoStepKeys, twoStepStateQuery } from '../../../lib/two-step-api';
 import { sessionKeys } from '../../../session/session-queries';
 import { TwoStepDisableModal } from './two-step-disable-modal';
 import { TwoStepEnableModal } from './two-step-enable-modal';
-import { Card } from '../../../components/card';
 import styles from './two-step.module.css';
 
 /** Describes the disabled Turn off to screen readers as its tooltip does to the eye. */

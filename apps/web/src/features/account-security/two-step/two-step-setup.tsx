@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@portal/shared/api/auth';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { useFeedback } from '../../../components/feedback';
+import { useFreshProof } from '../../../components/fresh-proof';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { downloadText } from '../../../lib/download';
 import { useFieldErrors } from '../../../lib/field-errors';
 import { useSessionUser } from '../../../session/session-queries';
-import { useFeedback } from '../../../components/feedback';
-import { useFreshProof } from '../../../components/fresh-proof';
 import { confirmTwoStep, twoStepSetupQuery } from '../account-security-api';
 import styles from './two-step-setup.module.css';
 

@@ -11,9 +11,9 @@ import {
   type AuditExportQuery,
 } from '@portal/shared/api/audit';
 import { useFeedback } from '../../../components/feedback';
+import { formatDate } from '../../../lib/format-date';
 import { translateKey } from '../../../lib/i18n';
 import type { Departments } from '../departments/use-departments';
-import { formatDate } from '../../../lib/format-date';
 import styles from '../settings-tab.module.css';
 import { auditKeys, auditPageQuery, auditPeopleQuery, downloadAuditCsv } from './audit-api';
 import { actionLabel, auditSummary } from './audit-summary';

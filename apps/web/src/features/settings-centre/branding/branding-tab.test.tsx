@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { Personalization } from '@portal/shared/api/personalization';
 import { STORAGE_ENTERPRISE_CONFIG } from '@portal/shared/cookies';
@@ -8,11 +9,10 @@ import { MESSAGES } from '@portal/shared/locales/catalog';
 import { writeToken } from '../../../lib/cookies';
 import { i18n } from '../../../lib/i18n';
 import { useBranding } from '../../../session/branding';
-import { renderRoutes } from '../../../test/render-route';
 import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
+import { renderRoutes } from '../../../test/render-route';
 import { fill } from '../test/fill';
 import { BrandingTab } from './branding-tab';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 
 const en = MESSAGES['en-US'];
 const texts = en.settings.branding;

@@ -3,14 +3,14 @@ import { Button, Form, Input, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type SavePersonalizationRequest, savePersonalizationRequestSchema } from '@portal/shared/api/settings';
 import { COMPANY_FIELD_MAX, LANGUAGES } from '@portal/shared/constants';
+import { Card } from '../../../components/card';
+import { useFeedback } from '../../../components/feedback';
 import { useFieldErrors } from '../../../lib/field-errors';
 import { schemaRule } from '../../../lib/form-rule';
 import { LANGUAGE_NAMES } from '../../../lib/language';
 import { brandingQuery, useSavePersonalization } from '../settings-api';
-import { IconUpload } from './icon-upload';
-import { useFeedback } from '../../../components/feedback';
-import { Card } from '../../../components/card';
 import styles from './branding.module.css';
+import { IconUpload } from './icon-upload';
 
 const rules = savePersonalizationRequestSchema.shape;
 const LANGUAGE_OPTIONS = LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }));

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { CONFIRM_WIDTH, IMAGE_TYPES } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { checkImageFile } from '@portal/shared/validation/image';
-import { translateKey } from '../../../lib/i18n';
-import { refusedFields } from '../../../lib/field-errors';
 import { useFeedback } from '../../../components/feedback';
+import { refusedFields } from '../../../lib/field-errors';
+import { translateKey } from '../../../lib/i18n';
 import { useResetIcon, useUploadIcon } from '../settings-api';
 import styles from './branding.module.css';
 

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../../lib/i18n';
+import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-route';
 import { departmentsStub } from '../test/departments-stub';
-import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { fill } from '../test/fill';
 import { type DepartmentEdit, DepartmentNameModal } from './department-name-modal';
 

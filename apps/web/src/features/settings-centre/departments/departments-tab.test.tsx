@@ -5,8 +5,8 @@ import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { Department } from '@portal/shared/api/settings';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { i18n } from '../../../lib/i18n';
-import { renderRoutes } from '../../../test/render-route';
 import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
+import { renderRoutes } from '../../../test/render-route';
 import { DepartmentsTab } from './departments-tab';
 import { useDepartments } from './use-departments';
 

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { AccentTag } from '../../../components/accent-tag';
+import { useFeedback } from '../../../components/feedback';
 import { useDeleteDepartment } from '../settings-api';
 import styles from '../settings-tab.module.css';
 import { untilSettled } from '../until-settled';
 import { type DepartmentEdit, DepartmentNameModal } from './department-name-modal';
 import type { DepartmentNode } from './department-tree';
 import type { Departments } from './use-departments';
-import { useFeedback } from '../../../components/feedback';
 
 /** Describes the default department's disabled Delete to screen readers as its tooltip does to the eye. */
 const DEFAULT_UNDELETABLE_ID = 'default-department-undeletable';

@@ -5,9 +5,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatedCompanyInvitation } from '@portal/shared/api/settings';
 import { MODAL_WIDTH } from '@portal/shared/constants';
-import { formatDate } from '../../../lib/format-date';
-import { copyToClipboard } from '../../../lib/clipboard';
 import { useFeedback } from '../../../components/feedback';
+import { copyToClipboard } from '../../../lib/clipboard';
+import { formatDate } from '../../../lib/format-date';
 import styles from './invitations.module.css';
 
 /** The new link, shown once (the server keeps only its hash): to copy, or to scan as a QR code. */

@@ -13,14 +13,14 @@ import { useTranslation } from 'react-i18next';
 import type { CompanyInvitation, CreatedCompanyInvitation, InvitationStatus } from '@portal/shared/api/settings';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { AccentTag } from '../../../components/accent-tag';
-import type { Departments } from '../departments/use-departments';
+import { useFeedback } from '../../../components/feedback';
 import { formatDate } from '../../../lib/format-date';
+import type { Departments } from '../departments/use-departments';
 import { invitationsQuery, useRevokeInvitation } from '../settings-api';
 import styles from '../settings-tab.module.css';
 import { untilSettled } from '../until-settled';
 import { InvitationCreateModal } from './invitation-create-modal';
 import { InvitationLinkModal } from './invitation-link-modal';
-import { useFeedback } from '../../../components/feedback';
 
 /** Only a usable link stands out; the others are told apart by icon and word. */
 const STATUS_ICONS: Record<InvitationStatus, ReactNode> = {

@@ -1,8 +1,8 @@
-import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { afterEach, describe, expect, it } from 'vitest';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { Member } from '@portal/shared/api/settings';
-import { hasOtherAdmin } from '../settings-api';
 import { fakeApi, ok, routeOf } from '../../../test/fake-api';
+import { hasOtherAdmin } from '../settings-api';
 import { isKnownLastAdmin, mayBeLastAdmin } from './last-admin';
 
 const member = (userId: number, role: Member['role']): Member => ({

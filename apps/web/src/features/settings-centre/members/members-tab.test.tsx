@@ -5,12 +5,12 @@ import { portalCalls } from '@portal/shared/api/contract/portal';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { Member } from '@portal/shared/api/settings';
 import { MESSAGES } from '@portal/shared/locales/catalog';
-import { i18n } from '../../../lib/i18n';
 import { writeToken } from '../../../lib/cookies';
-import { renderRoutes } from '../../../test/render-route';
-import { portalInfo } from '../../../test/portal-info';
-import { departmentsStub } from '../test/departments-stub';
+import { i18n } from '../../../lib/i18n';
 import { fakeApi, ok, routeOf } from '../../../test/fake-api';
+import { portalInfo } from '../../../test/portal-info';
+import { renderRoutes } from '../../../test/render-route';
+import { departmentsStub } from '../test/departments-stub';
 import { MembersTab } from './members-tab';
 
 const en = MESSAGES['en-US'];

@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Member } from '@portal/shared/api/settings';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
-import { useSessionUser } from '../../../session/session-queries';
 import { AccentTag } from '../../../components/accent-tag';
+import { useFeedback } from '../../../components/feedback';
 import { UnprovenTag } from '../../../components/unproven-tag';
-import type { Departments } from '../departments/use-departments';
+import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
+import { useSessionUser } from '../../../session/session-queries';
+import type { Departments } from '../departments/use-departments';
 import { useRemoveMember } from '../settings-api';
 import styles from '../settings-tab.module.css';
 import { untilSettled } from '../until-settled';
@@ -18,8 +20,6 @@ import { isKnownLastAdmin, mayBeLastAdmin } from './last-admin';
 import { MemberCreateModal } from './member-create-modal';
 import { MemberEditModal } from './member-edit-modal';
 import { useMemberPage } from './use-member-page';
-import { paths } from '../../../config/paths';
-import { useFeedback } from '../../../components/feedback';
 
 /** Inline, because antd's own `max-width: 100%` for an ellipsis outranks a class. */
 const TRUNCATED = { maxWidth: '14em' } as const;

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import type { SecurityState } from '@portal/shared/api/two-step';
+import { CONFIRM_WIDTH } from '@portal/shared/constants';
+import { Card } from '../../../components/card';
 import { useFeedback } from '../../../components/feedback';
 import { paths } from '../../../config/paths';
 import { untilSettled } from '../until-settled';
 import { securityQuery, useSaveSecurity } from './security-api';
-import { Card } from '../../../components/card';
 import styles from './security.module.css';
 
 /**
