@@ -8,6 +8,10 @@ export default defineProject({
     // one worker runs many files: the packages load once per worker, the server's modules afresh per
     // file (fresh-modules.ts); the files share no server state, each app and database being their own
     isolate: false,
+    // a worker is kept for the next file of the same project only: the projects run one after another
+    // (shared, server, web), each on every core, rather than interleaved, which would load every
+    // package again at each switch
+    sequence: { groupOrder: 1 },
     setupFiles: [
       './test/support/fresh-modules.ts',
       // a test whose calls answer codes their declarations do not list fails

@@ -10,6 +10,8 @@ export default defineProject({
     // one worker and its jsdom run many files: antd and React load once per worker, the app's modules
     // afresh per file (fresh-modules.ts), and setup.ts clears the document after each file
     isolate: false,
+    // after the shared rules and the server (apps/server/vitest.config.ts says why)
+    sequence: { groupOrder: 2 },
     setupFiles: ['./src/test/fresh-modules.ts', './src/test/setup.ts'],
     // Each test takes well under 2.5 s on 2 cores; the limit leaves room for a loaded machine.
     testTimeout: 10_000,
