@@ -190,7 +190,7 @@ export const metricsPlugin = fp(
       metrics.requestDuration.observe(
         {
           method: request.method,
-          // the pattern (`/api/referral/info/:id`), never the path itself: no ids or tokens in labels
+          // the route's pattern (`referral/info/:id`), never the path itself: no ids or tokens in labels
           route: request.routeOptions.url ?? 'unmatched',
           status_code: String(reply.statusCode),
         },
