@@ -1,7 +1,7 @@
 // The JavaScript a browser fetches before the sign-in form exists, from the web build's manifest:
 // the entry and its static imports, the start-up modules below (the sign-in route and the default
 // language) with theirs, and whatever index.html preloads. Prints each file raw, gzip and brotli,
-// and fails above the budget (200 kB), measured as sent: the .br beside a file (the server serves it to
+// and fails above the budget (225 kB), measured as sent: the .br beside a file (the server serves it to
 // browsers that accept brotli), the file itself when the build made none.
 //
 // Usage: node scripts/size.mjs [dist folder, default apps/web/dist]
@@ -13,7 +13,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * What the sign-in screen may send at most: a phone on a slow network shows the form in time. Above
  * it the script fails, so that the first screen cannot grow back.
  */
-const BUDGET_BYTES = 200 * 1024;
+// 225 kB since the calls of the first screen carry their declarations (schemas and codes); the
+// prerendered sign-in page is to bring the first screen back under 200 kB
+const BUDGET_BYTES = 225 * 1024;
 
 /**
  * Loaded at start through a dynamic import: the sign-in route (if it has a chunk of its own) and

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import { brandingCalls } from '@portal/shared/api/contract/branding';
 import { pathOf } from '@portal/shared/api/contract/define';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
-import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { type Language, REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
 import { PASSWORD, createUser } from './support/fixtures.ts';
@@ -43,7 +43,7 @@ describe(`request conventions (${ENGINE})`, () => {
     it('keeps the caching of an answer that sets its own (the company icon)', async () => {
       const icon = await t.app.inject({
         method: 'GET',
-        url: pathOf(settingsCalls.companyIcon, { enterpriseId: 'default' }),
+        url: pathOf(brandingCalls.companyIcon, { enterpriseId: 'default' }),
         remoteAddress: randomLoopback(),
       });
       expect(icon.statusCode).toBe(200);

@@ -1,5 +1,5 @@
+import { brandingCalls } from '@portal/shared/api/contract/branding';
 import { pathOf } from '@portal/shared/api/contract/define';
-import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { Personalization } from '@portal/shared/api/personalization';
 import type { Language } from '@portal/shared/constants';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
@@ -35,7 +35,7 @@ export function sloganOf(lang: Language, names: Names | null): string {
 
 /** Root-relative, so that it works on the main domain and on every company sub-host alike. */
 export function iconUrl(enterpriseId: number | typeof DEFAULT_ICON_ID, version: number): string {
-  return `${pathOf(settingsCalls.companyIcon, { enterpriseId })}?v=${version}`;
+  return `${pathOf(brandingCalls.companyIcon, { enterpriseId })}?v=${version}`;
 }
 
 function platformDefaults(lang: Language): Personalization {

@@ -1,5 +1,5 @@
+import { brandingCalls } from '@portal/shared/api/contract/branding';
 import { portalCalls } from '@portal/shared/api/contract/portal';
-import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import type { PersonalizationQuery } from '@portal/shared/api/personalization';
 import { type OptionsOf, call } from '../lib/api-client';
@@ -22,5 +22,5 @@ export function enterEnterprise(enterpriseId: number) {
 
 /** With a session: its current company's branding; `domain` names the company of a sub-host. */
 export function fetchPersonalization(query: PersonalizationQuery) {
-  return call(settingsCalls.personalization, query);
+  return call(brandingCalls.personalization, query);
 }

@@ -1,4 +1,5 @@
 import { accountSecurityCalls } from './contract/account-security.ts';
+import { brandingCalls } from './contract/branding.ts';
 import { codeCalls } from './contract/codes.ts';
 import { operationCalls } from './contract/operations.ts';
 import { personalCalls } from './contract/personal.ts';
@@ -19,6 +20,7 @@ export const contractAreas = {
   personal: personalCalls,
   accountSecurity: accountSecurityCalls,
   portal: portalCalls,
+  branding: brandingCalls,
   settings: settingsCalls,
   operations: operationCalls,
 };
@@ -30,6 +32,7 @@ export const contract = {
   ...personalCalls,
   ...accountSecurityCalls,
   ...portalCalls,
+  ...brandingCalls,
   ...settingsCalls,
   ...operationCalls,
 };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { settingsCalls as calls } from '@portal/shared/api/contract/settings';
+import { brandingCalls as calls } from '@portal/shared/api/contract/branding';
 import { iconFile, queryPersonalization } from '../../libraries/personalization.ts';
 import { serve } from '../../plugins/calls.ts';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { brandingCalls } from '@portal/shared/api/contract/branding';
 import { portalCalls } from '@portal/shared/api/contract/portal';
-import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { paths } from '../../config/paths';
 import { readEnterpriseId, readToken, writeEnterpriseId, writeToken } from '../../lib/cookies';
@@ -22,7 +22,7 @@ beforeEach(async () => {
   writeToken('tok');
   api = fakeApi({
     [PORTAL_INFO]: ok(testPortalInfo(2)),
-    [routeOf(settingsCalls.personalization)]: ok(testPersonalization),
+    [routeOf(brandingCalls.personalization)]: ok(testPersonalization),
     [ENTER_ENTERPRISE]: ok({ enterpriseId: 7 }),
     [LOGOUT]: ok(),
   });

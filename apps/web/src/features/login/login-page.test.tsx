@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { brandingCalls } from '@portal/shared/api/contract/branding';
 import { codeCalls } from '@portal/shared/api/contract/codes';
 import { personalCalls } from '@portal/shared/api/contract/personal';
 import { portalCalls } from '@portal/shared/api/contract/portal';
-import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { readEnterpriseId, readToken } from '../../lib/cookies';
@@ -59,7 +59,7 @@ function signedIn(productCount: number, user = testUser) {
     [SIGN_IN]: ok({ token: 'tok-1', expiresAt: '2099-01-01T00:00:00Z' }),
     [routeOf(signInCalls.currentUser)]: ok(user),
     [PORTAL_INFO]: ok(testPortalInfo(productCount, user)),
-    [routeOf(settingsCalls.personalization)]: ok(testPersonalization),
+    [routeOf(brandingCalls.personalization)]: ok(testPersonalization),
   });
 }
 

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { brandingCalls } from '@portal/shared/api/contract/branding';
 import { portalCalls } from '@portal/shared/api/contract/portal';
-import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { readToken } from '../../lib/cookies';
@@ -45,7 +45,7 @@ describe('sign-in with a passkey', () => {
       [SIGN_IN]: ok({ token: 'tok-passkey', expiresAt: '2099-01-01T00:00:00Z' }),
       [routeOf(signInCalls.currentUser)]: ok(testUser),
       [routeOf(portalCalls.portalInfo)]: ok(testPortalInfo(2, testUser)),
-      [routeOf(settingsCalls.personalization)]: ok(testPersonalization),
+      [routeOf(brandingCalls.personalization)]: ok(testPersonalization),
     });
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
     await i18n.changeLanguage('en-US');

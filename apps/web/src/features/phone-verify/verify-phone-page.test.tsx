@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { brandingCalls } from '@portal/shared/api/contract/branding';
 import { codeCalls } from '@portal/shared/api/contract/codes';
 import { personalCalls } from '@portal/shared/api/contract/personal';
 import { portalCalls } from '@portal/shared/api/contract/portal';
-import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { writeToken } from '../../lib/cookies';
@@ -46,7 +46,7 @@ beforeEach(() => {
   api = fakeApi({
     [routeOf(signInCalls.currentUser)]: ok({ ...testUser, phoneCertified: true }),
     [routeOf(portalCalls.portalInfo)]: ok(testPortalInfo(2)),
-    [routeOf(settingsCalls.personalization)]: ok(testPersonalization),
+    [routeOf(brandingCalls.personalization)]: ok(testPersonalization),
     [SEND_SMS]: ok({ cooldownSeconds: 60 }),
     [PHONE_AUTH]: ok(),
   });

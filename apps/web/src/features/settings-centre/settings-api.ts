@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { brandingCalls } from '@portal/shared/api/contract/branding';
 import type { CallDeclaration, RequestOf } from '@portal/shared/api/contract/define';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { MEMBERS_PAGE_SIZE_MAX, type MemberPage, type MembersQuery } from '@portal/shared/api/settings';
@@ -50,7 +51,7 @@ export const invitationsQuery = () =>
 export const brandingQuery = () =>
   queryOptions({
     queryKey: settingsKeys.branding(),
-    queryFn: ({ signal }) => call(settingsCalls.personalization, undefined, { signal }),
+    queryFn: ({ signal }) => call(brandingCalls.personalization, undefined, { signal }),
   });
 
 /**

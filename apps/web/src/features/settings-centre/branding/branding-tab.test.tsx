@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { brandingCalls } from '@portal/shared/api/contract/branding';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { Personalization } from '@portal/shared/api/personalization';
@@ -16,7 +17,7 @@ import { BrandingTab } from './branding-tab';
 
 const en = MESSAGES['en-US'];
 const texts = en.settings.branding;
-const BRANDING = routeOf(settingsCalls.personalization);
+const BRANDING = routeOf(brandingCalls.personalization);
 const SAVE = routeOf(settingsCalls.savePersonalization);
 const UPLOAD = routeOf(settingsCalls.uploadIcon);
 const RESET = routeOf(settingsCalls.resetIcon);
