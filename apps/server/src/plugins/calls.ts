@@ -24,7 +24,7 @@ declare module 'fastify' {
 type Parsed<S> = S extends ZodType ? z.output<S> : undefined;
 type SessionFor<D extends CallDeclaration> = D['audience'] extends 'signedIn' | 'administrator' ? Auth : Auth | null;
 /** What a handler returns: the file's reply, nothing for a call that answers no data, or the data. */
-type Answer<D extends CallDeclaration> = D['file'] extends string
+type Answer<D extends CallDeclaration> = D['file'] extends readonly string[]
   ? FastifyReply
   : D['response'] extends z.ZodNull
     ? void | null
@@ -57,7 +57,10 @@ function answersOf(declaration: CallDeclaration): Record<number, unknown> {
   if (declaration.method === 'POST') byStatus.set(415, byStatus.get(415) ?? []);
   const answers: Record<number, unknown> = {
     200: declaration.file
-      ? { description: 'The file', content: { [declaration.file]: { schema: declaration.response } } }
+      ? {
+          description: 'The file',
+          content: Object.fromEntries(declaration.file.map((type) => [type, { schema: declaration.response }])),
+        }
       : envelopeSchema(declaration.response),
   };
   for (const [status, codes] of byStatus)

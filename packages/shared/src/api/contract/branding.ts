@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_TYPES } from '../../constants.ts';
 import {
   personalizationIconParamsSchema,
   personalizationIconQuerySchema,
@@ -40,7 +41,7 @@ export const brandingCalls = {
     params: personalizationIconParamsSchema,
     query: personalizationIconQuerySchema,
     // the bytes as uploaded (JPG or PNG), or the built-in SVG
-    file: 'image/*',
+    file: [...IMAGE_TYPES, 'image/svg+xml'],
     response: z.any().meta({ type: 'string', format: 'binary' }),
     errors: [],
   }),

@@ -50,8 +50,8 @@ export interface CallDeclaration {
   params?: z.ZodType;
   /** `data` of a successful answer; for a `file` call, the file's content as the API description shows it. */
   response: z.ZodType;
-  /** The media type of the file a call answers on success instead of an envelope (a CSV export). */
-  file?: string;
+  /** The media types of the file a call answers on success instead of an envelope (a CSV export). */
+  file?: readonly string[];
   /** The codes the call itself may answer, beyond those its audience and kind bring (see `codesOf`). */
   errors: readonly FailureCode[];
 }
@@ -103,7 +103,7 @@ export type RequestOf<D extends CallDeclaration> = D['upload'] extends z.ZodType
         (D['params'] extends z.ZodType ? Input<D['params']> : unknown);
 
 /** What a successful answer carries: `data`, or the file's bytes. */
-export type AnswerOf<D extends CallDeclaration> = D['file'] extends string ? Blob : Output<D['response']>;
+export type AnswerOf<D extends CallDeclaration> = D['file'] extends readonly string[] ? Blob : Output<D['response']>;
 
 /** Whether the caller must send something: a call without body, query or parameters takes none. */
 export type TakesRequest<D extends CallDeclaration> =

@@ -264,7 +264,7 @@ export const settingsCalls = {
     description: `${ADMINISTRATOR_ONLY} The events of the same filters as \`GET /audit/events\`, newest first, at most ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows, as an attachment: UTF-8 with a byte order mark, RFC 4180 quoting, CRLF line ends, column titles and action names in the request's language (the \`langCode\` cookie, else the user's saved language, else Accept-Language). A cell starting with \`=\`, \`+\`, \`-\`, \`@\`, a tab or a carriage return is prefixed with a single quote, so that a spreadsheet never takes it for a formula. The export is recorded as \`audit.export\`. Refusals are the usual JSON envelope.`,
     query: auditExportQuerySchema,
     response: csvSchema,
-    file: 'text/csv',
+    file: ['text/csv'],
     errors: [],
   }),
 
