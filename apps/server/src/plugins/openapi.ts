@@ -8,7 +8,7 @@ import {
   type jsonSchemaTransform,
 } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
-import { type CallDeclaration, codesOf } from '@portal/shared/api/contract/define';
+import { type CallDeclaration, codesOf, sessionNeedOf } from '@portal/shared/api/contract/define';
 import { ACCOUNT_PREFIX, API_PREFIX, FRONT_PREFIX, SETTINGS_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { businessFailureEnvelopeSchema, failureDataSchema } from '@portal/shared/api/envelope';
 import { errorMessageKey } from '@portal/shared/errors/error-codes';
@@ -89,11 +89,7 @@ function operationIdOf(method: string, url: string): string {
  *  only reads a session when there is one may go without; any other needs none. */
 function securityOf(route: RouteOptions): Record<string, string[]>[] | undefined {
   const call = route.config?.call;
-  const auth = call
-    ? call.audience === 'signedIn' || call.audience === 'administrator'
-      ? 'required'
-      : call.session
-    : route.config?.auth;
+  const auth = call && sessionNeedOf(call);
   if (auth === 'required') return undefined;
   if (auth === 'optional') return [{}, { bearer: [] }];
   return [];
@@ -108,7 +104,6 @@ function describeCodes(call: CallDeclaration): string {
 /** The rejections any call of the route's kind can answer, with their own HTTP statuses. */
 function commonFailuresOf(route: RouteOptions): FailureStatus[] {
   const statuses: FailureStatus[] = [400, 500, 503];
-  if (route.config?.auth === 'required') statuses.push(401);
   if ([route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) statuses.push(415);
   if (route.config?.rateLimit !== false) statuses.push(429);
   return statuses;

@@ -87,6 +87,12 @@ const AUDIENCE_CODES = {
 export type CodeOf<D extends CallDeclaration> =
   D['errors'][number] | (typeof AUDIENCE_CODES)[D['audience']][number] | (typeof ANY_CALL)[number];
 
+/** Whether a call needs a session (`required`), reads one when it is sent (`optional`), or neither. */
+export function sessionNeedOf(declaration: CallDeclaration): 'required' | 'optional' | undefined {
+  if (declaration.audience === 'signedIn' || declaration.audience === 'administrator') return 'required';
+  return declaration.session;
+}
+
 export function codesOf(declaration: CallDeclaration): FailureCode[] {
   return [...new Set<FailureCode>([...ANY_CALL, ...AUDIENCE_CODES[declaration.audience], ...declaration.errors])];
 }
