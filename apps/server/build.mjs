@@ -3,6 +3,8 @@
  * JavaScript, so that production starts with `node dist/cluster.js` (one server process, or a primary
  * and its workers) and compiles no TypeScript at run time.
  *
+ * Code the entry points share, and what they import on first use, goes into chunks beside them.
+ *
  * @portal/shared is bundled because its exports are TypeScript files that Node cannot load itself; every
  * other dependency stays an import of node_modules (native addons, packages that read their own files
  * such as the Swagger UI's assets). dist/ sits at the same depth as src/, so paths that runtime.ts
@@ -23,6 +25,10 @@ const result = await build({
   entryPoints: ['src/cluster.ts', 'src/server.ts', 'src/cli.ts'],
   outdir: 'dist',
   bundle: true,
+  // what a dynamic import loads (the OpenID provider) becomes a chunk of its own, loaded on first use
+  splitting: true,
+  // beside the entry points: runtime.ts finds the repository from its own file, wherever it lands
+  chunkNames: '[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

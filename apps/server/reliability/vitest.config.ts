@@ -16,7 +16,7 @@ export default defineProject({
       ...configDefaults.exclude,
       ...(process.env.DATABASE_URL?.startsWith('postgres')
         ? []
-        : ['multi-process.test.ts', 'cluster-metrics.test.ts', 'cluster-handoff.test.ts']),
+        : ['multi-process.test.ts', 'cluster-metrics.test.ts', 'cluster-handoff.test.ts', 'openid-processes.test.ts']),
     ],
     globalSetup: ['support/build-server.ts'],
     environment: 'node',

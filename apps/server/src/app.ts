@@ -4,6 +4,9 @@ import { JSON_BODY_LIMIT_BYTES } from '@portal/shared/constants';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/database.ts';
+import { answeredWorkDone } from './libraries/after-answer.ts';
+import { watchProvider } from './libraries/openid/events.ts';
+import { OpenIdService } from './libraries/openid/service.ts';
 import { boundPasswordWork, choosePasswordHashCost } from './libraries/passwords.ts';
 import { createRedisClient } from './libraries/redis-client.ts';
 import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
@@ -33,6 +36,8 @@ import { serverOptions } from './plugins/server-options.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './plugins/validation.ts';
 import { outboxRoutes } from './routes/dev/outbox-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
+import { interactionRoutes } from './routes/openid/interaction-routes.ts';
+import { openidProviderRoutes } from './routes/openid/provider-routes.ts';
 import { passkeysRoutes } from './routes/personal/passkeys-routes.ts';
 import { personalRoutes } from './routes/personal/personal-routes.ts';
 import { mySessionsRoutes } from './routes/personal/sessions-routes.ts';
@@ -71,6 +76,8 @@ declare module 'fastify' {
     outbox: DevOutbox | null;
     /** The shared store of short-lived state when REDIS_URL is set (several server processes). */
     redis: Redis | null;
+    /** The OpenID provider of this process (docs/openid-provider.md). */
+    openid: OpenIdService;
   }
 }
 
@@ -113,6 +120,9 @@ export async function buildApp({
     ...(metrics ? { metrics } : {}),
   };
   app.decorate('ctx', ctx);
+  const openid = new OpenIdService(ctx, (provider) => watchProvider(ctx, provider));
+  app.decorate('openid', openid);
+  ctx.productSessions = openid.productSessions();
   const purge = schedulePurge(ctx, config.purgeIntervalMinutes);
   app.addHook('onClose', async () => purge.stop());
 
@@ -132,6 +142,8 @@ export async function buildApp({
   );
   ctx.messenger = app.messenger;
   app.addHook('onClose', async () => app.messenger.close());
+  // run before the hook above (the last added runs first): what was started after an answer may send
+  app.addHook('onClose', () => answeredWorkDone(ctx));
 
   // JSON only (multipart is known only to the icon upload's own plugin): any other body is refused with 415
   app.removeContentTypeParser(['text/plain']);
@@ -163,6 +175,8 @@ export async function buildApp({
   await app.register(openapiPlugin, { config });
 
   await app.register(healthRoutes);
+  await app.register(openidProviderRoutes, { openid });
+  await app.register(interactionRoutes, { openid });
   await app.register(sessionRoutes);
   await app.register(codeRoutes);
   await app.register(portalRoutes);

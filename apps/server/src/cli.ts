@@ -11,6 +11,16 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemo } from './libraries/demo-seed.ts';
 import { createInvitation } from './libraries/invitations.ts';
+import {
+  ClientError,
+  type ClientView,
+  addClient,
+  disableClient,
+  listClientViews,
+  rotateClientSecret,
+} from './libraries/openid/clients.ts';
+import { OpenIdService } from './libraries/openid/service.ts';
+import { RETIRED_KEY_KEPT_MS, loadKeySet, rotateSigningKeys } from './libraries/openid/signing-keys.ts';
 import { UnknownNameError, grantProducts, revokeProducts } from './libraries/product-rights.ts';
 import { purgeExpired } from './libraries/retention.ts';
 import { databaseThrottleStore } from './libraries/throttle-store.ts';
@@ -21,7 +31,8 @@ const USAGE = `usage: npm run portal -- <command> [options] [--json]
 
 commands:
   migrate                                          apply pending migrations
-  seed-demo                                        create the demo tenant (if absent)
+  seed-demo                                        create the demo tenant and the sample product's client
+                                                   (if absent; refused in production)
   invite --kind admin [--products <code>,...] [--hours N]
                                                    a link for a new common company's administrator; the
                                                    company gets the products (default: settcntr;
@@ -30,7 +41,19 @@ commands:
                                                    a link into an existing company (owner company / member)
   grant  --enterprise <domain> --product <code>... give an enterprise product rights
   revoke --enterprise <domain> --product <code>... take product rights away
-  purge                                            delete expired rows now (the server does it every hour)`;
+  purge                                            delete expired rows now (the server does it every hour)
+
+  clients add --product <code> --redirect-uri <uri>... [--post-logout-uri <uri>...]
+              [--backchannel-logout-uri <uri>] [--environment <name>] [--client-id <id>]
+              [--name <text>] [--third-party] [--public] [--secret-in basic|post]
+                                                   a product's OpenID client (id <product>-<environment>,
+                                                   environment production unless named); its secret is
+                                                   printed once
+  clients list                                     every client, with its URIs
+  clients rotate-secret <client-id>                a new secret, printed once; the old one stops working
+  clients disable <client-id>                      refuse the client's sign-ins and token requests
+  keys rotate                                      the published next signing key starts signing, the
+                                                   one that signed is retired, a new next one is published`;
 
 class UsageError extends Error {}
 
@@ -74,6 +97,44 @@ async function inviteFromCommandLine(
   return { id, url, expiresAt };
 }
 
+const SECRET_NOT_SHOWN_AGAIN =
+  "This secret is not shown again: keep it in the product's secret store now (rotate-secret gives a new one).";
+
+/** A client in a few lines, as `clients add` and `clients list` print it. */
+function describeClient(client: ClientView): string {
+  const kind = client.public ? 'public (PKCE)' : `confidential (${client.authMethod})`;
+  const party = client.firstParty ? 'first-party' : 'third-party (consent asked)';
+  return [
+    `${client.clientId}  ${client.productCode}  "${client.name}"  ${kind}, ${party}${client.disabled ? ', DISABLED' : ''}`,
+    `  redirect URIs:     ${client.redirectUris.join(' ')}`,
+    `  post-logout URIs:  ${client.postLogoutRedirectUris.join(' ') || '-'}`,
+    `  back-channel URI:  ${client.backchannelLogoutUri ?? '-'}`,
+  ].join('\n');
+}
+
+/** `clients add`: the options checked here (exit 2 with the usage), the client itself by addClient (exit 1). */
+async function addClientFromCommandLine(ctx: AppContext, options: ReturnType<typeof parseOptions>['values']) {
+  const [product, ...more] = options.product ?? [];
+  if (!product || more.length || !options['redirect-uri']?.length)
+    throw new UsageError(`clients add needs one --product and at least one --redirect-uri\n\n${USAGE}`);
+  const secretIn = options['secret-in'];
+  if (secretIn !== undefined && secretIn !== 'basic' && secretIn !== 'post')
+    throw new UsageError(`--secret-in must be basic or post\n\n${USAGE}`);
+  if (secretIn && options.public) throw new UsageError(`a --public client has no secret to send\n\n${USAGE}`);
+  return addClient(ctx, {
+    productCode: product,
+    clientId: options['client-id'],
+    environment: options.environment,
+    name: options.name,
+    redirectUris: options['redirect-uri'],
+    postLogoutRedirectUris: options['post-logout-uri'],
+    backchannelLogoutUri: options['backchannel-logout-uri'],
+    firstParty: !options['third-party'],
+    public: options.public,
+    secretIn,
+  });
+}
+
 function parseOptions(argv: string[]) {
   try {
     return parseArgs({
@@ -86,6 +147,15 @@ function parseOptions(argv: string[]) {
         hours: { type: 'string' },
         product: { type: 'string', multiple: true },
         products: { type: 'string', multiple: true },
+        'redirect-uri': { type: 'string', multiple: true },
+        'post-logout-uri': { type: 'string', multiple: true },
+        'backchannel-logout-uri': { type: 'string' },
+        environment: { type: 'string' },
+        'client-id': { type: 'string' },
+        name: { type: 'string' },
+        'third-party': { type: 'boolean', default: false },
+        public: { type: 'boolean', default: false },
+        'secret-in': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     });
@@ -99,7 +169,7 @@ type Print = (human: string, data: unknown) => void;
 
 async function run(argv: string[], env: NodeJS.ProcessEnv, print: Print): Promise<void> {
   const { positionals, values } = parseOptions(argv);
-  const [command] = positionals;
+  const [command, subcommand, argument] = positionals;
   if (!command || values.help) throw new UsageError(USAGE);
 
   const config = runtimeConfig(env);
@@ -123,7 +193,9 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, print: Print): Promis
         const accounts = result.accounts.map((a) => `  ${a.account} / ${a.password}  (${a.email})`).join('\n');
         const companies = result.companies.map((c) => `  ${c.domain}: ${c.name}`).join('\n');
         const state = result.created ? 'demo tenant created' : 'demo tenant already present';
-        return print(`${state}\n${accounts}\ncompany domains:\n${companies}`, result);
+        const { clientId, secret, redirectUri } = result.client;
+        const client = `OpenID client of the sample product (examples/product-app):\n  ${clientId} / ${secret}  (${redirectUri})`;
+        return print(`${state}\n${accounts}\ncompany domains:\n${companies}\n${client}`, result);
       }
       case 'invite': {
         const link = await inviteFromCommandLine(ctx, values);
@@ -133,6 +205,8 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, print: Print): Promis
       case 'revoke': {
         if (!values.enterprise || !values.product?.length)
           throw new UsageError(`${command} needs --enterprise and --product\n\n${USAGE}`);
+        // a revoked right ends the products' sessions begun through the OpenID provider, as the server would
+        if (command === 'revoke') ctx.productSessions = new OpenIdService(ctx).productSessions();
         await (command === 'grant' ? grantProducts : revokeProducts)(ctx, values.enterprise, values.product);
         return print(
           `${command === 'grant' ? 'granted' : 'revoked'} ${values.product.join(', ')} for ${values.enterprise}`,
@@ -147,11 +221,78 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, print: Print): Promis
         const lines = Object.entries(purged).map(([table, rows]) => `  ${table}: ${rows}`);
         return print(`deleted expired rows:\n${lines.join('\n')}`, purged);
       }
+      case 'clients':
+        return await clientsCommand(ctx, subcommand, argument, values, print);
+      case 'keys': {
+        if (subcommand !== 'rotate') throw new UsageError(`keys takes rotate\n\n${USAGE}`);
+        await checkKeysOpen(ctx);
+        const rotated = await rotateSigningKeys(ctx);
+        const kept = RETIRED_KEY_KEPT_MS / 3_600_000;
+        return print(
+          [
+            `signing now:     ${rotated.signing}`,
+            `published next:  ${rotated.next}`,
+            `retired:         ${rotated.retired.join(', ') || '-'}${rotated.retired.length ? ` (still published for ${kept} hours, until the tokens it signed have expired)` : ''}`,
+            'Running servers pick up the new keys within a minute.',
+          ].join('\n'),
+          rotated,
+        );
+      }
       default:
         throw new UsageError(`unknown command: ${command}\n\n${USAGE}`);
     }
   } finally {
     await database.close();
+  }
+}
+
+/** The stored keys open with this configuration's OIDC_KEYS_SECRET: a rotation run without the
+ *  servers' secret would store its new keys in plain text, or under a key the servers lack. */
+async function checkKeysOpen(ctx: AppContext): Promise<void> {
+  try {
+    await loadKeySet(ctx);
+  } catch (error) {
+    const why = ctx.config.oidcKeysSecret
+      ? 'the stored keys do not open with this one'
+      : String((error as Error).message);
+    throw new ConfigError(`keys rotate needs the servers' OIDC_KEYS_SECRET: ${why}`);
+  }
+}
+
+async function clientsCommand(
+  ctx: AppContext,
+  subcommand: string | undefined,
+  clientId: string | undefined,
+  values: ReturnType<typeof parseOptions>['values'],
+  print: Print,
+): Promise<void> {
+  if ((subcommand === 'rotate-secret' || subcommand === 'disable') && !clientId)
+    throw new UsageError(`clients ${subcommand} needs the client id\n\n${USAGE}`);
+  switch (subcommand) {
+    case 'add': {
+      const { client, secret } = await addClientFromCommandLine(ctx, values);
+      const shown = secret ? `\nclient secret: ${secret}\n${SECRET_NOT_SHOWN_AGAIN}` : '\npublic client: no secret';
+      return print(`client added:\n${describeClient(client)}${shown}`, { client, secret });
+    }
+    case 'list': {
+      const clients = await listClientViews(ctx);
+      return print(clients.length ? clients.map(describeClient).join('\n') : 'no clients', { clients });
+    }
+    case 'rotate-secret': {
+      const secret = await rotateClientSecret(ctx, clientId!);
+      return print(
+        `new secret of ${clientId}: ${secret}\nThe old secret stopped working now. ${SECRET_NOT_SHOWN_AGAIN}`,
+        { clientId, secret },
+      );
+    }
+    case 'disable':
+      await disableClient(ctx, clientId!);
+      return print(`client ${clientId} disabled: its sign-ins and token requests are refused`, {
+        clientId,
+        disabled: true,
+      });
+    default:
+      throw new UsageError(`clients takes add, list, rotate-secret or disable\n\n${USAGE}`);
   }
 }
 
@@ -171,7 +312,11 @@ export async function runCli(argv: string[], { env, stdout, stderr }: CliIo): Pr
     await run(argv, env, print);
     return 0;
   } catch (error) {
-    const known = error instanceof UsageError || error instanceof UnknownNameError || error instanceof ConfigError;
+    const known =
+      error instanceof UsageError ||
+      error instanceof UnknownNameError ||
+      error instanceof ConfigError ||
+      error instanceof ClientError;
     const message = known ? error.message : String(error instanceof Error ? error.stack : error);
     stderr.write(`${json ? JSON.stringify({ error: message }) : message}\n`);
     return error instanceof UsageError ? 2 : 1;

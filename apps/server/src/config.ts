@@ -55,6 +55,11 @@ const envSchema = z.object({
   TOTP_SECRET_KEY: unsetWhenEmpty(
     z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes: openssl rand -hex 32)'),
   ),
+  // the OpenID provider's issuer, when it is not PUBLIC_URL (docs/openid-provider.md)
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_KEYS_SECRET: unsetWhenEmpty(
+    z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes: openssl rand -hex 32)'),
+  ),
   PRODUCT_URLS: z
     .string()
     .optional()
@@ -115,6 +120,10 @@ export type Config = {
   /** The bearer token that /metrics asks for; with it /metrics also answers on the main port. */
   metricsToken: string | null;
   productUrls: Record<string, string>;
+  /** The OpenID provider's issuer: PUBLIC_URL unless OIDC_ISSUER names another. */
+  oidcIssuer: string;
+  /** AES-256 key for the provider's signing keys at rest; null: stored as they are. */
+  oidcKeysSecret: Buffer | null;
   /** AES-256 key for the authenticator secrets at rest; null: stored as they are. */
   totpSecretKey: Buffer | null;
   sessionIdleMs: number;
@@ -170,6 +179,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
       throw new ConfigError(
         'NODE_ENV=production requires TOTP_SECRET_KEY (64 hexadecimal characters: openssl rand -hex 32), which encrypts the two-step secrets at rest',
       );
+    // a database dump would otherwise let anyone sign tokens every product trusts
+    if (!e.OIDC_KEYS_SECRET)
+      throw new ConfigError(
+        "NODE_ENV=production requires OIDC_KEYS_SECRET (64 hexadecimal characters: openssl rand -hex 32), which encrypts the OpenID provider's signing keys at rest",
+      );
   }
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('SMTP_URL needs MAIL_FROM');
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
@@ -189,12 +203,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
   }
 
   const trust = e.TRUST_PROXY?.trim();
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     production,
     port: e.PORT,
     host: e.HOST,
     database,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    oidcIssuer: (e.OIDC_ISSUER ?? publicUrl).replace(/\/$/, ''),
+    oidcKeysSecret: e.OIDC_KEYS_SECRET ? Buffer.from(e.OIDC_KEYS_SECRET, 'hex') : null,
     mainDomain: e.MAIN_DOMAIN ?? null,
     // whatever the database: development against PostgreSQL or another SQLite file needs its codes too
     devOutbox: e.PORTAL_DEV_OUTBOX ?? !production,

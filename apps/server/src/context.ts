@@ -1,5 +1,6 @@
 import type { BaseLogger } from 'pino';
 import type { LoginRequest } from '@portal/shared/api/auth';
+import type { ProductCode } from '@portal/shared/products';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { ThrottleStore } from './libraries/throttle-store.ts';
@@ -17,11 +18,28 @@ export interface Metrics {
   providerFailure(channel: OutgoingMessage['channel']): void;
   /** A request refused by one of the throttles, by the name of the limit. */
   throttled(limit: string): void;
+  /** The OpenID provider: a product's sign-in (by client), a token issued (by grant type), a refresh
+   *  refused (by client). */
+  openid(event: 'sign-in' | 'token' | 'refresh-failure', label: string): void;
 }
 
 /** How libraries and the messaging log: pino's levels, on the request's line (with its id) or the
  *  app's. */
 export type Logger = Pick<BaseLogger, 'level' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'>;
+
+/** Ends the sessions the products opened through the OpenID provider: told after the portal's own
+ *  change has been written, it sends the back-channel logouts in the background. */
+export interface ProductSessions {
+  /** The product sessions begun in a portal session that was signed out or revoked. */
+  endForPortalSession(portalSessionId: number): void;
+  /** Every product session of a person (their password changed or was reset). */
+  endForUser(userId: number): void;
+  /** A person's product sessions in one company (they were removed from it). */
+  endForMember(userId: number, enterpriseId: number): void;
+  /** Every product session of these products in a company that lost their right, waited for (the
+   *  operator's command line ends when they are ended); answers how many products were told. */
+  endForCompanyProducts(enterpriseId: number, productCodes: ProductCode[]): Promise<number>;
+}
 
 /** What libraries need from the running app; `now` is injectable so that tests can move time. */
 export interface AppContext {
@@ -37,5 +55,7 @@ export interface AppContext {
   /** The server's delivery queue, for security notifications (libraries/security-notices.ts); absent
    *  outside the server (the command line), where nobody is notified. */
   messenger?: Messenger;
+  /** The OpenID provider's sessions of the products; absent outside the server (the command line). */
+  productSessions?: ProductSessions;
   now(): number;
 }

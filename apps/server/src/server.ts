@@ -65,7 +65,9 @@ async function main() {
       // plain text on purpose: this is the quick start's instruction to a person, not a log record
       console.log(
         `\nDemo tenant created. Open ${config.publicUrl} and sign in with the Account tab:\n${lines.join('\n')}\n` +
-          `  Company domains, for \`npm run -s portal -- invite --enterprise <domain>\`: ${companies}\n`,
+          `  Company domains, for \`npm run -s portal -- invite --enterprise <domain>\`: ${companies}\n` +
+          `  The sample product's OpenID client: ${demo.client.clientId} / ${demo.client.secret} ` +
+          `(node --import tsx examples/product-app/server.ts, then open ${new URL(demo.client.redirectUri).origin})\n`,
       );
     }
   }

@@ -133,6 +133,48 @@ describe(`operator command line (${ENGINE})`, () => {
     expect(await productsOf('solo')).toEqual(['saas-es-actuary']);
   });
 
+  it("seeds the sample product's client with the demo tenant, once, its fixed secret stored hashed", async () => {
+    expect((await portal('seed-demo')).exitCode).toBe(0);
+    const clients = () => testDb.database.db.selectFrom('oidc_clients').selectAll().execute();
+    const [client, ...more] = await clients();
+    expect(more).toEqual([]);
+    expect(client).toMatchObject({
+      client_id: 'demo-product',
+      product_code: 'esguard',
+      first_party: 1,
+      auth_method: 'client_secret_basic',
+      secret_hash: hashSecret('demo-product-secret'),
+      redirect_uris: JSON.stringify(['http://localhost:3001/callback']),
+      post_logout_redirect_uris: JSON.stringify(['http://localhost:3001/']),
+      backchannel_logout_uri: 'http://localhost:3001/backchannel-logout',
+      disabled_at: null,
+    });
+    expect(JSON.parse((await portal('seed-demo', '--json')).stdout).client).toEqual({
+      clientId: 'demo-product',
+      secret: 'demo-product-secret',
+      redirectUri: 'http://localhost:3001/callback',
+    });
+    // a demo tenant seeded before clients existed gets it on the next run
+    await testDb.database.db.deleteFrom('oidc_clients').execute();
+    expect(JSON.parse((await portal('seed-demo', '--json')).stdout).created).toBe(false);
+    expect((await clients()).map((c) => c.client_id)).toEqual(['demo-product']);
+  });
+
+  it('refuses seed-demo in production: its passwords and client secret are public', async () => {
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.energy.test:587',
+      MAIL_FROM: 'portal@energy.test',
+      SMS_WEBHOOK_URL: 'https://sms.energy.test/send',
+      TOTP_SECRET_KEY: 'ab'.repeat(32),
+      OIDC_KEYS_SECRET: 'cd'.repeat(32),
+      PASSWORD_HASH_COST: 'standard',
+    };
+    const refused = await portalWith(production, 'seed-demo', '--json');
+    expect(refused.exitCode).toBe(1);
+    expect(JSON.parse(refused.stderr).error).toMatch(/^seed-demo is refused with NODE_ENV=production/);
+  });
+
   it('grants and revokes product rights', async () => {
     const granted = await portal(
       'grant',

@@ -236,6 +236,7 @@ describe(`the development outbox under npm start (${ENGINE})`, () => {
         MAIL_FROM: 'a@example.com',
         SMS_WEBHOOK_URL: 'https://sms.example.com',
         TOTP_SECRET_KEY: 'cd'.repeat(32),
+        OIDC_KEYS_SECRET: 'ef'.repeat(32),
       };
       expect(runtimeConfig({ DATABASE_URL: databaseUrl, NODE_ENV: 'production', ...production }).devOutbox).toBe(false);
     } finally {

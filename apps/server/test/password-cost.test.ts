@@ -62,6 +62,7 @@ describe(`the cost of password hashes (${ENGINE})`, () => {
       MAIL_FROM: 'portal@energy.test',
       SMS_WEBHOOK_URL: 'https://sms.energy.test/send',
       TOTP_SECRET_KEY: 'ab'.repeat(32),
+      OIDC_KEYS_SECRET: 'cd'.repeat(32),
     };
     expect(loadConfig(production).passwordHashCost).toBe('standard');
     expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: 'test' })).toThrow(ConfigError);

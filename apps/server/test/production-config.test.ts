@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { loadKeySet } from '../src/libraries/openid/signing-keys.ts';
+import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
-/** What production requires besides NODE_ENV and the key: real transports (never used here). */
+/** What production requires besides NODE_ENV and the keys: real transports (never used here). */
 const TRANSPORTS = {
   NODE_ENV: 'production',
   SMTP_URL: 'smtp://mail.energy.test:587',
@@ -9,18 +11,78 @@ const TRANSPORTS = {
   SMS_WEBHOOK_URL: 'https://sms.energy.test/send',
 };
 const KEY = 'ef'.repeat(32);
+const OIDC_KEY = 'a1'.repeat(32);
 
 describe('the configuration of production', () => {
   it('refuses to start without TOTP_SECRET_KEY, naming it, so that two-step secrets are never kept in plain text', () => {
-    for (const missing of [TRANSPORTS, { ...TRANSPORTS, TOTP_SECRET_KEY: '' }]) {
+    const base = { ...TRANSPORTS, OIDC_KEYS_SECRET: OIDC_KEY };
+    for (const missing of [base, { ...base, TOTP_SECRET_KEY: '' }]) {
       expect(() => loadConfig(missing)).toThrow(ConfigError);
       expect(() => loadConfig(missing)).toThrow(/NODE_ENV=production requires TOTP_SECRET_KEY/);
     }
-    expect(loadConfig({ ...TRANSPORTS, TOTP_SECRET_KEY: KEY }).totpSecretKey).toEqual(Buffer.from(KEY, 'hex'));
+    expect(loadConfig({ ...base, TOTP_SECRET_KEY: KEY }).totpSecretKey).toEqual(Buffer.from(KEY, 'hex'));
   });
 
-  it('keeps the key optional outside production', () => {
+  it("refuses to start without OIDC_KEYS_SECRET, naming it, so that the provider's signing keys are never kept in plain text", () => {
+    const base = { ...TRANSPORTS, TOTP_SECRET_KEY: KEY };
+    for (const missing of [base, { ...base, OIDC_KEYS_SECRET: '' }]) {
+      expect(() => loadConfig(missing)).toThrow(ConfigError);
+      expect(() => loadConfig(missing)).toThrow(/NODE_ENV=production requires OIDC_KEYS_SECRET/);
+    }
+    expect(() => loadConfig({ ...base, OIDC_KEYS_SECRET: 'not-hex' })).toThrow(/OIDC_KEYS_SECRET/);
+    expect(loadConfig({ ...base, OIDC_KEYS_SECRET: OIDC_KEY }).oidcKeysSecret).toEqual(Buffer.from(OIDC_KEY, 'hex'));
+  });
+
+  it('keeps the keys optional outside production', () => {
     expect(loadConfig({}).totpSecretKey).toBeNull();
     expect(loadConfig({ NODE_ENV: 'test' }).totpSecretKey).toBeNull();
+    expect(loadConfig({}).oidcKeysSecret).toBeNull();
+  });
+
+  it('takes the issuer from PUBLIC_URL, unless OIDC_ISSUER names another', () => {
+    expect(loadConfig({}).oidcIssuer).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.energy.test/' }).oidcIssuer).toBe('https://portal.energy.test');
+    const both = loadConfig({ PUBLIC_URL: 'https://portal.energy.test', OIDC_ISSUER: 'https://id.energy.test/' });
+    expect([both.publicUrl, both.oidcIssuer]).toEqual(['https://portal.energy.test', 'https://id.energy.test']);
+    expect(() => loadConfig({ OIDC_ISSUER: 'id.energy.test' })).toThrow(/OIDC_ISSUER/);
+  });
+});
+
+describe(`the provider's signing keys at rest (${ENGINE})`, () => {
+  const rowsOf = (t: TestApp) => t.app.ctx.db.selectFrom('oidc_keys').select(['kid', 'use', 'sealed']).execute();
+  let sealed: TestApp;
+  let plain: TestApp;
+  beforeAll(async () => {
+    [sealed, plain] = await Promise.all([startTestApp({ OIDC_KEYS_SECRET: OIDC_KEY }), startTestApp()]);
+    // the keys are made at the provider's first use
+    await Promise.all([sealed.app.openid.provider(), plain.app.openid.provider()]);
+  });
+  afterAll(async () => Promise.all([sealed?.close(), plain?.close()]));
+
+  it("are sealed with OIDC_KEYS_SECRET: no row holds a private key's `d` in clear, and they still load", async () => {
+    const rows = await rowsOf(sealed);
+    expect(rows.map((row) => row.use).sort()).toEqual(['cookie', 'sig', 'sig']);
+    for (const row of rows) {
+      expect(row.sealed).toMatch(/^v1:/);
+      expect(row.sealed).not.toContain('"d"');
+    }
+    const keys = await loadKeySet(sealed.app.ctx);
+    expect(keys.jwks.map((key) => key.kid)).toEqual(['sig-1', 'sig-2']);
+    expect(keys.jwks.every((key) => typeof key.d === 'string')).toBe(true);
+    const published = await sealed.app.inject({ url: '/oidc/jwks' });
+    expect(published.statusCode).toBe(200);
+    const { keys: publicKeys } = published.json() as { keys: Record<string, unknown>[] };
+    expect(publicKeys.map((key) => key.kid)).toEqual(['sig-1', 'sig-2']);
+    expect(publicKeys.some((key) => 'd' in key)).toBe(false);
+  });
+
+  it('are refused without the secret that sealed them, naming it', async () => {
+    const withoutSecret = { ...sealed.app.ctx, config: { ...sealed.app.ctx.config, oidcKeysSecret: null } };
+    await expect(loadKeySet(withoutSecret)).rejects.toThrow(/OIDC_KEYS_SECRET is not set/);
+  });
+
+  it('are stored as they are without OIDC_KEYS_SECRET (outside production only)', async () => {
+    const [signing] = (await rowsOf(plain)).filter((row) => row.use === 'sig');
+    expect(JSON.parse(signing!.sealed)).toHaveProperty('d');
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { declaredOperations } from '../../test/support/api-document.ts';
 
 /** The part of JSON Schema (as the OpenAPI document of the server writes it) that requests use. */
 interface JsonSchema {
@@ -53,22 +54,22 @@ export interface Operation {
   responseTypes: Record<string, string[]>;
 }
 
+/** The declared calls: the OpenID provider's endpoints, also described, answer in OAuth's format
+ *  rather than the envelope, and are driven by their own suite (test/openid). */
 export function operationsOf(document: OpenApiDocument): Operation[] {
-  return Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => {
-      const [contentType, media] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
-      return {
-        id: operation.operationId ?? `${method} ${path}`,
-        method: method.toUpperCase(),
-        path,
-        parameters: operation.parameters ?? [],
-        body: contentType && media ? { contentType, schema: media.schema } : null,
-        responseTypes: Object.fromEntries(
-          Object.entries(operation.responses ?? {}).map(([status, r]) => [status, Object.keys(r.content ?? {})]),
-        ),
-      };
-    }),
-  );
+  return declaredOperations(document).map(({ method, path, operation }) => {
+    const [contentType, media] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
+    return {
+      id: operation.operationId ?? `${method} ${path}`,
+      method,
+      path,
+      parameters: operation.parameters ?? [],
+      body: contentType && media ? { contentType, schema: media.schema } : null,
+      responseTypes: Object.fromEntries(
+        Object.entries(operation.responses ?? {}).map(([status, r]) => [status, Object.keys(r.content ?? {})]),
+      ),
+    };
+  });
 }
 
 /** Whose session a request carries; the runner turns it into headers (`adminCookiesOnly`: the token

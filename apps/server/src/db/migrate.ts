@@ -13,6 +13,7 @@ import * as passkeys from './migrations/0009-passkeys.ts';
 import * as sessionProofs from './migrations/0010-session-proofs.ts';
 import * as proofOfWork from './migrations/0012-proof-of-work.ts';
 import * as adminLinkProducts from './migrations/0013-admin-link-products.ts';
+import * as openidProvider from './migrations/0014-openid-provider.ts';
 
 /** Every migration, in order; listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<void> }> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<
   '0010-session-proofs': sessionProofs,
   '0012-proof-of-work': proofOfWork,
   '0013-admin-link-products': adminLinkProducts,
+  '0014-openid-provider': openidProvider,
 };
 
 /** The listed migrations for a Migrator; the migration tests stop it part way to seed older data. */

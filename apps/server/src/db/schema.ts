@@ -234,6 +234,62 @@ export interface WebauthnChallengesTable {
   created_at: number;
 }
 
+/** A product's client of the OpenID provider (docs/openid-provider.md#clients). URIs are JSON arrays. */
+export interface OidcClientsTable {
+  client_id: string;
+  product_code: ProductCode;
+  name: string;
+  /** SHA-256 of the secret, shown once when made; null for a public client (PKCE alone). */
+  secret_hash: string | null;
+  /** How it proves itself at the token endpoint: `none` for a public client. */
+  auth_method: 'client_secret_basic' | 'client_secret_post' | 'none';
+  redirect_uris: string;
+  post_logout_redirect_uris: string;
+  backchannel_logout_uri: string | null;
+  /** 1: one of the platform's own products, which asks for no consent. */
+  first_party: number;
+  disabled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One of the provider's models (Session, Interaction, AuthorizationCode, RefreshToken, Grant, ...). */
+export interface OidcModelsTable {
+  model: string;
+  id: string;
+  /** The model's payload as JSON. */
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  account_id: string | null;
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+
+export type OidcKeyUse = 'sig' | 'cookie';
+/** `next`: published, not yet signing; `current`: signs; `retired`: published until its tokens expire. */
+export type OidcKeyState = 'next' | 'current' | 'retired';
+
+export interface OidcKeysTable {
+  kid: string;
+  use: OidcKeyUse;
+  state: OidcKeyState;
+  /** The private JWK (or the cookie secret) as JSON, sealed with OIDC_KEYS_SECRET when it is set. */
+  sealed: string;
+  created_at: number;
+  retired_at: number | null;
+}
+
+/** The portal session and company a grant was made in. */
+export interface OidcGrantLinksTable {
+  grant_id: string;
+  client_id: string;
+  user_id: number;
+  enterprise_id: number | null;
+  portal_session_id: number | null;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   enterprises: EnterprisesTable;
@@ -254,4 +310,8 @@ export interface Database {
   two_step_challenges: TwoStepChallengesTable;
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
+  oidc_clients: OidcClientsTable;
+  oidc_models: OidcModelsTable;
+  oidc_keys: OidcKeysTable;
+  oidc_grant_links: OidcGrantLinksTable;
 }

@@ -1,13 +1,17 @@
 import type { LoginRequest, SessionResponse, TwoStepChallenge } from '@portal/shared/api/auth';
 import { TWO_STEP_TICKET_TTL_SECONDS } from '@portal/shared/api/two-step';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import type { ProductCode } from '@portal/shared/products';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../queries/executor.ts';
+import { findMembership } from '../queries/memberships.ts';
+import { listEnterpriseProducts } from '../queries/products.ts';
 import { findUserAgentsOfUser, insertSession } from '../queries/sessions.ts';
 import { anyEnterpriseRequiresTwoStep, insertTwoStepChallenge } from '../queries/two-step.ts';
 import type { UserRow } from '../queries/users.ts';
 import { type Write, writeTogether } from '../queries/write-together.ts';
+import { afterAnswer } from './after-answer.ts';
 import { recordAudit } from './audit.ts';
 import { type SessionClient, USER_AGENT_MAX, deviceFamily } from './devices.ts';
 import { currentEnterpriseOf } from './memberships.ts';
@@ -58,7 +62,9 @@ export interface EnclosingTransaction {
  * disabled account is refused; an account with two-step sign-in proven by one factor gets the ticket
  * of a second step instead of a session; a session carries the flag of a company's two-step
  * requirement. `within` is the caller's transaction, when the entry is part of one (a registration).
- * The person is told only once the session's writes are done.
+ * The session, the settlement of the sign-in try and its audit row are written before the answer, in
+ * one transaction on SQLite and side by side on PostgreSQL; whether the device is new is found out
+ * after the answer, from the sessions opened before this one, since only its notice depends on it.
  */
 export async function enterAccount(
   ctx: AppContext,
@@ -88,9 +94,11 @@ export async function enterAccount(ctx: AppContext, entry: Entry, within?: Enclo
     );
   }
   await inOrTogether(ctx, writes, db);
-  if (opened.notice) {
-    if (within) within.afterCommit(opened.notice);
-    else opened.notice();
+  if (within) {
+    const notice = await newDeviceNotice(ctx, user, opened, within.db);
+    if (notice) within.afterCommit(notice);
+  } else {
+    afterAnswer(ctx, 'the new-device check', async () => (await newDeviceNotice(ctx, user, opened, ctx.db))?.());
   }
   if (entry.signIn) ctx.metrics?.signIn(entry.signIn.method, 'success');
   const { session } = opened;
@@ -134,18 +142,14 @@ async function inOrTogether(ctx: AppContext, writes: Write[], db: Executor | und
 }
 
 interface OpenedSession {
+  id: number;
   session: SessionResponse;
-  /** Tells the person of a sign-in from a new device: for after the writes, never before they stand. */
-  notice: (() => void) | null;
+  createdAt: number;
+  client: SessionClient;
 }
 
-/**
- * Opens a session, recording the client it is opened from (`User-Agent` and IP), for the person's list
- * of their sessions. A sign-in from a new device is noticed here: when the user has had sessions before
- * and none of them came from the same browser and system, the person is told (security notifications).
- * A brand-new account, with no session before, is not; nor is one whose earlier sessions predate the
- * record of devices (migration 0006), which could be any device.
- */
+/** Opens a session, recording the client it is opened from (`User-Agent` and IP), for the person's list
+ *  of their sessions. */
 async function createSession(
   ctx: AppContext,
   user: UserRow,
@@ -157,8 +161,7 @@ async function createSession(
   const now = ctx.now();
   const expiresAt = now + ctx.config.sessionMaxMs;
   const userAgent = client.userAgent?.slice(0, USER_AGENT_MAX) ?? null;
-  const earlier = await findUserAgentsOfUser(db, user.id);
-  await insertSession(db, {
+  const id = await insertSession(db, {
     token_hash: hashSecret(token),
     user_id: user.id,
     enterprise_id: enterpriseId,
@@ -169,10 +172,32 @@ async function createSession(
     user_agent: userAgent,
     ip: client.ip,
   });
-  const notice = isNewDevice(earlier, userAgent)
-    ? () => notifySecurityEvent(ctx, user, 'new-device', { at: now, ip: client.ip, userAgent })
-    : null;
-  return { session: { token, expiresAt: new Date(expiresAt).toISOString() }, notice };
+  return {
+    id,
+    session: { token, expiresAt: new Date(expiresAt).toISOString() },
+    createdAt: now,
+    client: { ip: client.ip, userAgent },
+  };
+}
+
+/**
+ * A sign-in from a new device, told to the person (security notifications): when the user had sessions
+ * before this one and none of them came from the same browser and system. A brand-new account, with no
+ * session before, is not; nor is one whose earlier sessions predate the record of devices (migration
+ * 0006), which could be any device. Only sessions opened before this one count, so that of two
+ * concurrent sign-ins from one new device the first is told and the second is not. Returns the
+ * notice to send once the session stands, or null.
+ */
+async function newDeviceNotice(
+  ctx: AppContext,
+  user: UserRow,
+  opened: OpenedSession,
+  db: Executor,
+): Promise<(() => void) | null> {
+  const earlier = await findUserAgentsOfUser(db, user.id, opened.id);
+  if (!isNewDevice(earlier, opened.client.userAgent)) return null;
+  const { ip, userAgent } = opened.client;
+  return () => notifySecurityEvent(ctx, user, 'new-device', { at: opened.createdAt, ip, userAgent });
 }
 
 /** Whether a sign-in with `userAgent` comes from a device family none of the earlier sessions came from;
@@ -181,4 +206,30 @@ function isNewDevice(earlier: (string | null)[], userAgent: string | null): bool
   if (!earlier.length || earlier.includes(null)) return false;
   const family = deviceFamily(userAgent);
   return !earlier.some((other) => deviceFamily(other || null) === family);
+}
+
+/** What a product's sign-in through the OpenID provider may go on to. */
+export type ProductAdmission =
+  { admitted: true } | { admitted: false; reason: 'two-step-setup' | 'not-member' | 'no-right' };
+
+/**
+ * The gate of a product's sign-in (the OpenID provider's interaction). The person's session was opened
+ * through `enterAccount`, with the second factor and the account's rules; what the gate adds is the
+ * company's: its two-step requirement is met, the person is its member, and it has the right to the
+ * product. A person without a company (a personal account) has no product's right.
+ */
+export async function admitToProduct(
+  ctx: AppContext,
+  session: { user: UserRow; twoStepRequired: boolean },
+  enterpriseId: number | null,
+  product: ProductCode,
+): Promise<ProductAdmission> {
+  if (session.user.disabled) throw new AppError(ErrorCode.AccountDisabled);
+  if (session.twoStepRequired && session.user.totp_enabled_at === null) {
+    return { admitted: false, reason: 'two-step-setup' };
+  }
+  if (enterpriseId === null) return { admitted: false, reason: 'no-right' };
+  if (!(await findMembership(ctx.db, enterpriseId, session.user.id))) return { admitted: false, reason: 'not-member' };
+  const products = await listEnterpriseProducts(ctx.db, [enterpriseId]);
+  return products.some((p) => p.code === product) ? { admitted: true } : { admitted: false, reason: 'no-right' };
 }

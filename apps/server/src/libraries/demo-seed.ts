@@ -1,11 +1,14 @@
 import type { ProductCode } from '@portal/shared/products';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
+import { ConfigError } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { insertMembership } from '../queries/memberships.ts';
+import { findClient, insertClient } from '../queries/openid.ts';
 import { findProductsByCode, insertEnterpriseProducts } from '../queries/products.ts';
 import { findUserByIdentifier, insertUser } from '../queries/users.ts';
 import { createEnterprise } from './enterprises.ts';
 import { hashPassword } from './passwords.ts';
+import { hashSecret } from './secrets.ts';
 
 export const DEMO_PASSWORD = 'Portal2026';
 
@@ -49,19 +52,62 @@ const DEMO_USERS = [
   },
 ] as const;
 
+/**
+ * The sample product's OpenID client (examples/product-app, on port 3001). Its secret is fixed and
+ * written in the README, which is acceptable only because the demo tenant is for local use: seedDemo
+ * refuses production, the demo accounts' password is just as public, and every URI the client
+ * accepts is on localhost, so a code issued to it only ever reaches the browser's own machine.
+ * Stored as a hash like every client secret.
+ */
+export const DEMO_CLIENT = {
+  clientId: 'demo-product',
+  secret: 'demo-product-secret',
+  productCode: 'esguard',
+  redirectUri: 'http://localhost:3001/callback',
+  postLogoutRedirectUri: 'http://localhost:3001/',
+  backchannelLogoutUri: 'http://localhost:3001/backchannel-logout',
+} as const satisfies { productCode: ProductCode } & Record<string, string>;
+
 export interface DemoSeedResult {
   created: boolean;
   accounts: { account: string; password: string; phone: string; email: string }[];
   /** The companies by domain, the name `invite --enterprise` and the other commands take. */
   companies: { domain: string; name: string }[];
+  client: { clientId: string; secret: string; redirectUri: string };
+}
+
+/** The demo client unless present: also added to a demo tenant seeded before clients existed. */
+async function ensureDemoClient(ctx: AppContext): Promise<void> {
+  if (await findClient(ctx.db, DEMO_CLIENT.clientId)) return;
+  const now = ctx.now();
+  await insertClient(ctx.db, {
+    client_id: DEMO_CLIENT.clientId,
+    product_code: DEMO_CLIENT.productCode,
+    name: 'Demo product (examples/product-app)',
+    secret_hash: hashSecret(DEMO_CLIENT.secret),
+    auth_method: 'client_secret_basic',
+    redirect_uris: JSON.stringify([DEMO_CLIENT.redirectUri]),
+    post_logout_redirect_uris: JSON.stringify([DEMO_CLIENT.postLogoutRedirectUri]),
+    backchannel_logout_uri: DEMO_CLIENT.backchannelLogoutUri,
+    first_party: 1,
+    disabled_at: null,
+    created_at: now,
+    updated_at: now,
+  });
 }
 
 /**
  * The demo tenant: a company with several products, a second with exactly one, an administrator of
- * both and a member of the one-product company, each in the company's default department. Idempotent: a database that has the demo
- * administrator already is left alone.
+ * both and a member of the one-product company, each in the company's default department, and the
+ * sample product's client. Idempotent: a database that has the demo administrator keeps its people
+ * and companies, and gets the client only if it lacks it. Refused in production: its passwords and
+ * its client secret are public.
  */
 export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
+  if (ctx.config.production)
+    throw new ConfigError(
+      'seed-demo is refused with NODE_ENV=production: the demo tenant has public passwords and a public client secret',
+    );
   const accounts = DEMO_USERS.map((u) => ({
     account: u.account,
     password: DEMO_PASSWORD,
@@ -69,7 +115,11 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
     email: u.email,
   }));
   const companies = DEMO_COMPANIES.map((c) => ({ domain: c.key, name: c.abbreviation }));
-  if (await findUserByIdentifier(ctx.db, 'account', 'admin')) return { created: false, accounts, companies };
+  const client = { clientId: DEMO_CLIENT.clientId, secret: DEMO_CLIENT.secret, redirectUri: DEMO_CLIENT.redirectUri };
+  if (await findUserByIdentifier(ctx.db, 'account', 'admin')) {
+    await ensureDemoClient(ctx);
+    return { created: false, accounts, companies, client };
+  }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
@@ -121,5 +171,6 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
       }
     }
   });
-  return { created: true, accounts, companies };
+  await ensureDemoClient(ctx);
+  return { created: true, accounts, companies, client };
 }

@@ -164,7 +164,8 @@ export async function updateMember(ctx: AppContext, admin: Administrator, body: 
 /**
  * Takes a person out of the company; the account stays (it may belong to other companies, and its
  * owner keeps signing in). Their sessions in this company fall back to another company, or none, on
- * the next request. Removing oneself is allowed, unless one is the last administrator (1000403).
+ * the next request; the products they signed in to in this company are signed out (those of their
+ * other companies go on). Removing oneself is allowed, unless one is the last administrator (1000403).
  */
 export async function removeMember(ctx: AppContext, admin: Administrator, body: RemoveMemberRequest): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
@@ -185,4 +186,5 @@ export async function removeMember(ctx: AppContext, admin: Administrator, body: 
       trx,
     );
   });
+  ctx.productSessions?.endForMember(body.userId, admin.enterpriseId);
 }

@@ -36,7 +36,7 @@ export async function listMySessions(ctx: AppContext, { session }: SignedInCalle
  * Ends one of the person's own live sessions. Another person's session, or one already ended, answers
  * 1009150 alike, so that session ids tell nothing. Ending the current one is signing out. The session
  * row is revoked in the database, which every server process reads on each request: the session's next
- * request, on any process, answers 1000401.
+ * request, on any process, answers 1000401. The products signed in to from it are signed out too.
  */
 export async function revokeMySession(
   ctx: AppContext,
@@ -47,6 +47,7 @@ export async function revokeMySession(
   if (!(await revokeLiveSessionOfUser(ctx.db, userId, id, ctx.now(), ctx.config.sessionIdleMs))) {
     throw new AppError(ErrorCode.SessionNotFound);
   }
+  ctx.productSessions?.endForPortalSession(id);
   const current = id === session.sessionId;
   await recordAudit(ctx, {
     action: current ? 'logout' : 'session.revoke',
@@ -59,8 +60,8 @@ export async function revokeMySession(
 }
 
 /**
- * Ends every other live session of the person; this one goes on. Needs a fresh proof (1009166), and
- * the person is told when a session ended. The answer lists the passkeys added lately, which the
+ * Ends every other live session of the person, and the products signed in to from them; this one
+ * goes on. Needs a fresh proof (1009166), and the person is told when a session ended. The answer lists the passkeys added lately, which the
  * person is offered to remove: a borrowed session may have planted one that outlives it.
  */
 export async function revokeMyOtherSessions(
@@ -76,15 +77,16 @@ export async function revokeMyOtherSessions(
     ctx.now(),
     ctx.config.sessionIdleMs,
   );
-  if (revoked > 0) {
+  for (const id of revoked) ctx.productSessions?.endForPortalSession(id);
+  if (revoked.length > 0) {
     await recordAudit(ctx, {
       action: 'session.revoke',
       userId,
       enterpriseId: session.enterpriseId,
       ip,
-      detail: { others: revoked },
+      detail: { others: revoked.length },
     });
     notifySecurityEvent(ctx, session.user, 'other-sessions-signed-out', { ip, userAgent });
   }
-  return { revoked, recentPasskeys: await recentPasskeysOf(ctx, userId) };
+  return { revoked: revoked.length, recentPasskeys: await recentPasskeysOf(ctx, userId) };
 }

@@ -17,7 +17,8 @@ import { accountSubject, reserveSignInAttempt } from './throttle.ts';
  * The signed-in user changes their password: 1008107 when the confirmation differs, 1009102 when the
  * old password is wrong. A wrong old password counts as a failed sign-in of the account (the same
  * counter and wait, reserved before the check), so that a borrowed session cannot be used to guess the password. Every other
- * session of the user ends; this one goes on. The person is told (security notifications).
+ * session of the user ends; this one goes on. Every product session ends, this one's included: a
+ * product holds no password to check again. The person is told (security notifications).
  *
  * The old password is itself the fresh proof a sensitive change needs, so a stale session may change
  * it and the session counts as proven now. The answer lists the passkeys added lately, which the
@@ -47,6 +48,7 @@ export async function changePassword(
     await revokeUserSessions(trx, userId, now, session.sessionId);
     await recordAudit(ctx, { action: 'password.change', userId, enterpriseId: session.enterpriseId, ip }, trx);
   });
+  ctx.productSessions?.endForUser(userId);
   await attempt.succeeded();
   await sessionProvenNow(ctx, session);
   notifySecurityEvent(ctx, session.user, 'password-changed', { ip, userAgent });

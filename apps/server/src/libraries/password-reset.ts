@@ -18,8 +18,8 @@ import { emailTarget, phoneTarget } from './verification.ts';
  * wrong code and an unknown account answer the same 1009104 (no code is ever sent to an unknown
  * target). The confirmation is checked before the code, so that a typo does not use the code up. The
  * current password as the new one is 1009131, after the code (which it uses up).
- * Every session of the account ends, and the sign-in wait of the account is lifted: the owner has
- * just proven the phone or email. The person is told (security notifications).
+ * Every session of the account ends, the products' included, and the sign-in wait of the account is
+ * lifted: the owner has just proven the phone or email. The person is told (security notifications).
  */
 export async function resetPassword(
   ctx: AppContext,
@@ -45,6 +45,7 @@ export async function resetPassword(
       trx,
     );
   });
+  ctx.productSessions?.endForUser(user.id);
   await clearAccountFailures(ctx, user.id);
   notifySecurityEvent(ctx, user, 'password-reset', { ip, userAgent });
 }

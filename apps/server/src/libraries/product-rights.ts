@@ -24,9 +24,12 @@ export async function grantProducts(ctx: AppContext, domain: string, codes: stri
   await insertEnterpriseProducts(ctx.db, enterpriseId, productIds, ctx.now());
 }
 
+/** Takes rights away; the company's people are signed out of those products' sessions begun through
+ *  the OpenID provider (the shared-cookie products check the rights on their next call themselves). */
 export async function revokeProducts(ctx: AppContext, domain: string, codes: string[]): Promise<void> {
   const { enterpriseId, productIds } = await resolve(ctx, domain, codes);
   await deleteEnterpriseProducts(ctx.db, enterpriseId, productIds);
+  await ctx.productSessions?.endForCompanyProducts(enterpriseId, codes.filter(isProductCode));
 }
 
 /** Gives a company registered through an operator's `admin` link the products the link names. */

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { deleteGrantLinksExpiredBefore, deleteModelsExpiredBefore } from '../queries/openid.ts';
 import { deleteDeadWebauthnChallenges } from '../queries/passkeys.ts';
 import { deleteProofOfWorkChallengesExpiredBefore } from '../queries/proof-of-work.ts';
 import { deleteRateEventsBefore } from '../queries/rate-events.ts';
@@ -23,14 +24,16 @@ export interface Purged {
   webauthnChallenges: number;
   twoStepChallenges: number;
   proofOfWorkChallenges: number;
+  /** The OpenID provider's expired sessions, interactions, codes, tokens and grants, and their links. */
+  openidModels: number;
 }
 
 /**
  * Deletes what has outlived its use: throttling events past the longest window (a day), runs of
  * sign-in failures idle for a day, codes and tickets a day after they expired, passkey challenges as
  * soon as they expired or were used (anyone may ask for one, unsigned in), proof-of-work challenges
- * once expired, sessions and audit events after their configured retention. Idempotent, so every
- * server process may run it.
+ * once expired, the OpenID provider's models and grant links once expired, sessions and audit events
+ * after their configured retention. Idempotent, so every server process may run it.
  */
 export async function purgeExpired(ctx: AppContext): Promise<Purged> {
   const now = ctx.now();
@@ -45,6 +48,7 @@ export async function purgeExpired(ctx: AppContext): Promise<Purged> {
     webauthnChallenges: await deleteDeadWebauthnChallenges(ctx.db, now),
     twoStepChallenges: await deleteTwoStepChallengesExpiredBefore(ctx.db, now - DAY),
     proofOfWorkChallenges: await deleteProofOfWorkChallengesExpiredBefore(ctx.db, now),
+    openidModels: (await deleteModelsExpiredBefore(ctx.db, now)) + (await deleteGrantLinksExpiredBefore(ctx.db, now)),
   };
 }
 

@@ -99,7 +99,9 @@ export async function signIn(ctx: AppContext, body: LoginRequest, caller: Caller
   });
 }
 
+/** Ends this session, and with it the products the person signed in to from it (back-channel logout). */
 export async function signOut(ctx: AppContext, { session, ip }: SignedInCaller): Promise<void> {
   await revokeSession(ctx.db, session.sessionId, ctx.now());
   await recordAudit(ctx, { action: 'logout', userId: session.user.id, enterpriseId: session.enterpriseId, ip });
+  ctx.productSessions?.endForPortalSession(session.sessionId);
 }

@@ -58,6 +58,24 @@ export function createMetrics(database: Pick<Db, 'engine' | 'poolStats'>): Porta
     labelNames: ['limit'] as const,
     registers,
   });
+  const openidSignIns = new Counter({
+    name: 'portal_oidc_sign_ins_total',
+    help: "Products' sign-ins through the OpenID provider (authorization codes issued), by client",
+    labelNames: ['client'] as const,
+    registers,
+  });
+  const openidTokens = new Counter({
+    name: 'portal_oidc_tokens_issued_total',
+    help: "The OpenID provider's token endpoint answers with tokens, by grant type",
+    labelNames: ['grant_type'] as const,
+    registers,
+  });
+  const openidRefreshFailures = new Counter({
+    name: 'portal_oidc_refresh_failures_total',
+    help: 'Refresh tokens refused by the OpenID provider (expired, revoked, reused), by client',
+    labelNames: ['client'] as const,
+    registers,
+  });
 
   const stats = () => database.poolStats();
   new Gauge({
@@ -94,6 +112,11 @@ export function createMetrics(database: Pick<Db, 'engine' | 'poolStats'>): Porta
     codeSent: (channel) => codesSent.inc({ channel }),
     providerFailure: (channel) => providerFailures.inc({ channel }),
     throttled: (limit) => throttled.inc({ limit }),
+    openid: (event, label) => {
+      if (event === 'sign-in') openidSignIns.inc({ client: label });
+      else if (event === 'token') openidTokens.inc({ grant_type: label });
+      else openidRefreshFailures.inc({ client: label });
+    },
   };
 }
 
@@ -186,7 +209,8 @@ export async function serveClusterMetrics(config: Config, log: FastifyBaseLogger
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance, { metrics, config }: { metrics: PortalMetrics; config: Config }) => {
-    app.addHook('onResponse', async (request, reply) => {
+    // a callback, not an async function: a promise per request for a synchronous observation
+    app.addHook('onResponse', (request, reply, done) => {
       metrics.requestDuration.observe(
         {
           method: request.method,
@@ -196,6 +220,7 @@ export const metricsPlugin = fp(
         },
         reply.elapsedTime / 1000,
       );
+      done();
     });
 
     const { metricsPort } = config;

@@ -14,6 +14,7 @@ import { businessFailureEnvelopeSchema, failureDataSchema } from '@portal/shared
 import { errorMessageKey } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
 import type { Config } from '../config.ts';
+import { OPENID_SCHEMAS, OPENID_SECURITY_SCHEMES, openidPaths } from './openid-paths.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 import { type FailureStatus, failureAnswers } from './validation.ts';
 
@@ -47,13 +48,25 @@ const toOpenapi = createJsonSchemaTransform({ schemaRegistry: components });
 const withComponents = createJsonSchemaTransformObject({ schemaRegistry: components });
 
 /** The zod provider describes each registered schema as a request part too (`<id>Input`); these
- *  are answers only, and an unused component would be noise. */
-const describeComponents: SwaggerTransformObject = (document) => {
-  const openapi = withComponents(document);
-  const { schemas } = ('components' in openapi && openapi.components) || {};
-  for (const [, id] of SHARED_ANSWERS) delete schemas?.[`${id}Input`];
-  return openapi;
-};
+ *  are answers only, and an unused component would be noise. The OpenID provider's endpoints, which
+ *  are no declared calls, join the declared ones here (openid-paths.ts). */
+const describeDocument =
+  (issuer: string): SwaggerTransformObject =>
+  (document) => {
+    const openapi = withComponents(document);
+    if (!('components' in openapi)) return openapi;
+    const { schemas } = openapi.components ?? {};
+    for (const [, id] of SHARED_ANSWERS) delete schemas?.[`${id}Input`];
+    return {
+      ...openapi,
+      paths: { ...openapi.paths, ...openidPaths(issuer) },
+      components: {
+        ...openapi.components,
+        schemas: { ...schemas, ...OPENID_SCHEMAS },
+        securitySchemes: { ...openapi.components?.securitySchemes, ...OPENID_SECURITY_SCHEMES },
+      },
+    };
+  };
 
 const TAGS = [
   { name: 'sign-in', description: 'Sign-in and sign-out, and the signed-in user.' },
@@ -68,6 +81,11 @@ const TAGS = [
   {
     name: 'settings',
     description: "The settings centre: a company's branding, members, departments and invitation links.",
+  },
+  {
+    name: 'openid',
+    description:
+      "The OpenID provider: the portal's screen of a product's sign-in, and the provider's own endpoints (docs/openid-provider.md).",
   },
   { name: 'operations', description: 'Probes for orchestrators and load balancers.' },
   { name: 'development', description: 'Aids for development; never present with `NODE_ENV=production`.' },
@@ -155,7 +173,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, { config }: { confi
       security: [{ bearer: [] }],
     },
     transform: describeRoute,
-    transformObject: describeComponents,
+    transformObject: describeDocument(config.oidcIssuer),
   });
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {

@@ -3,7 +3,7 @@ export interface RouteHandle {
   name: string;
 }
 
-const OPEN_ROUTES = new Set(['login', 'TwoStepSignIn', 'ForgetPassword', 'NoAuth', 'NotFound']);
+const OPEN_ROUTES = new Set(['login', 'Authorize', 'TwoStepSignIn', 'ForgetPassword', 'NoAuth', 'NotFound']);
 
 /** Screens a signed-in person may reach while a company's requirement of two-step sign-in waits:
  *  the set-up itself and the phone verification that comes before it. */

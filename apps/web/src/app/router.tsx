@@ -54,6 +54,12 @@ export const routes: RouteObject[] = withAllTexts([
         Component: LoginPage,
       },
       {
+        // a product's sign-in through the portal's OpenID provider; before sign-in, like the screens below
+        path: paths.authorize,
+        handle: handle('Authorize'),
+        lazy: async () => ({ Component: (await import('../features/authorize/authorize-page')).AuthorizePage }),
+      },
+      {
         path: paths.twoStepSignIn,
         handle: handle('TwoStepSignIn'),
         lazy: async () => ({

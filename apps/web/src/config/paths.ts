@@ -1,3 +1,5 @@
+import { AUTHORIZE_SCREEN_PATH } from '@portal/shared/api/authorize';
+
 /**
  * The web app's own routes, declared once (the other products link to these spellings, `/vertify-phone` and
  * `/forget_password` included: docs/portal-and-products.md#routes). The router registers them; everything else
@@ -5,6 +7,8 @@
  */
 export const paths = {
   root: '/',
+  /** Where the OpenID provider sends a product's sign-in (`?interaction=<uid>`). */
+  authorize: AUTHORIZE_SCREEN_PATH,
   login: '/login',
   twoStepSignIn: '/login/two-step',
   verifyPhone: '/vertify-phone',

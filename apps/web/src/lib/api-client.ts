@@ -224,10 +224,20 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
   function callOf<D extends CallDeclaration>(declaration: D, sent?: RequestOf<D>, options: OptionsOf<D> = {}) {
     // a POST declared with a query and no body (switching company) sends its request in the URL
     const inUrl = declaration.method === 'GET' || (declaration.query && !declaration.body);
-    if (!inUrl) return request<AnswerOf<D>>('POST', pathOf(declaration), sent, options);
+    const names = paramNamesOf(declaration);
+    if (!inUrl) {
+      if (names.length === 0 || sent instanceof FormData) {
+        return request<AnswerOf<D>>('POST', pathOf(declaration), sent, options);
+      }
+      // a POST on one thing its path names (an interaction): the parameters fill the path, the rest is the body
+      const body = { ...(sent as Record<string, unknown> | undefined) };
+      const path = pathOf(declaration, body);
+      for (const name of names) delete body[name];
+      return request<AnswerOf<D>>('POST', path, body, options);
+    }
     const values = { ...(sent as Record<string, string | number | boolean | undefined> | undefined) };
     const path = pathOf(declaration, values);
-    for (const name of paramNamesOf(declaration)) delete values[name];
+    for (const name of names) delete values[name];
     return request<AnswerOf<D>>(
       declaration.method,
       path,

@@ -5,6 +5,7 @@ import { adoptAccountLanguage } from '../lib/language';
 import { queryClient } from '../lib/query-client';
 import { writeUserInfo } from '../lib/storage';
 import { fetchCertification, isPastCutOff } from './certification';
+import { takePendingInteraction } from './pending-interaction';
 import { landingUrl, refreshPortal } from './portal-session';
 import { currentUserQueryOptions } from './session-queries';
 import { useCertificationPrompt } from './use-certification-prompt';
@@ -17,7 +18,8 @@ export interface EnterPortalOptions {
 /**
  * Sends a signed-in user where they belong (docs/portal-and-products.md#after-sign-in): an account without a
  * verified phone first meets the verification prompt, a two-step set-up a company requires comes next; then
- * the company's only product, or the home page.
+ * the product whose sign-in through the portal waits for the person, or the company's only product, or the
+ * home page.
  */
 export function useEnterPortal(): (options?: EnterPortalOptions) => Promise<void> {
   const navigate = useNavigate();
@@ -43,6 +45,13 @@ export function useEnterPortal(): (options?: EnterPortalOptions) => Promise<void
       // a company of the person requires two-step sign-in: set it up before anything else
       if (user.twoStepSetupRequired) {
         await navigate(paths.twoStepSetup, { replace: true });
+        return;
+      }
+
+      // a product asked the portal to sign the person in (OpenID provider): its screen goes on with it
+      const interaction = takePendingInteraction();
+      if (interaction) {
+        await navigate(interaction, { replace: true });
         return;
       }
 

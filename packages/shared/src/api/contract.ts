@@ -1,4 +1,5 @@
 import { accountSecurityCalls } from './contract/account-security.ts';
+import { authorizeCalls } from './contract/authorize.ts';
 import { brandingCalls } from './contract/branding.ts';
 import { codeCalls } from './contract/codes.ts';
 import { operationCalls } from './contract/operations.ts';
@@ -23,6 +24,7 @@ export const contractAreas = {
   branding: brandingCalls,
   settings: settingsCalls,
   operations: operationCalls,
+  authorize: authorizeCalls,
 };
 
 export const contract = {
@@ -35,6 +37,7 @@ export const contract = {
   ...brandingCalls,
   ...settingsCalls,
   ...operationCalls,
+  ...authorizeCalls,
 };
 
 export type CallName = keyof typeof contract;

@@ -22,7 +22,7 @@ export const signedInAudience = fp(async (app: FastifyInstance) => {
     const mode = call && sessionNeedOf(call);
     if (!call || !mode) return;
     const token = tokenFromHeader(request.headers.authorization);
-    request.auth = token ? await authenticate(app.ctx, token) : null;
+    request.auth = token ? await authenticate(app.ctx, token, request.routeOptions.config.sessionRead) : null;
     if (!request.auth) {
       if (mode === 'required') throw new AppError(ErrorCode.Unauthorized);
       return;

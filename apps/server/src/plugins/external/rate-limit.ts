@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import type { AppContext } from '../../context.ts';
 import { ipKey } from '../../libraries/ip-key.ts';
+import { servesProductServers } from '../../libraries/openid/provider.ts';
 import { tooManyAttempts } from '../../libraries/throttle.ts';
 
 /** The per-address request rate of every call. With several server processes the counters must be
@@ -17,8 +18,9 @@ export const requestRatePlugin = fp(
       max: REQUESTS_PER_IP_MINUTE,
       // one client as the app's own per-IP limits see it: an IPv4 address, or an IPv6 client's whole /64
       keyGenerator: (request) => ipKey(request.ip),
-      // the web app's own files (some 45 on a first visit) would use up an office's requests
-      allowList: (request) => request.routeOptions.config.webAppFile === true,
+      // the web app's own files (some 45 on a first visit) would use up an office's requests; the OpenID
+      // provider's endpoints of products' servers answer every person of a product from one address
+      allowList: (request) => request.routeOptions.config.webAppFile === true || servesProductServers(request.url),
       timeWindow: '1 minute',
       onExceeded: () => ctx.metrics?.throttled('request-rate'),
       errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),

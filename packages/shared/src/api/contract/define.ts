@@ -13,6 +13,7 @@ export type Audience = 'anonymous' | 'signedIn' | 'administrator' | 'operator';
 
 /** The group a call is listed under in the API description. */
 export type CallTag =
+  | 'openid'
   | 'sign-in'
   | 'codes'
   | 'registration'
@@ -83,9 +84,16 @@ const AUDIENCE_CODES = {
   administrator: [...SIGNED_IN, ErrorCode.Forbidden],
 } as const satisfies Record<Audience, readonly FailureCode[]>;
 
+/** A session sent to a call that reads one passes the same gate of an unverified phone after the
+ *  cut-off (plugins/audiences/signed-in.ts), whatever the call's audience. */
+type OptionalSessionCode = typeof ErrorCode.PhoneVerificationRequired;
+
 /** Every code a call may answer: its own, its audience's and those of any call. */
 export type CodeOf<D extends CallDeclaration> =
-  D['errors'][number] | (typeof AUDIENCE_CODES)[D['audience']][number] | (typeof ANY_CALL)[number];
+  | D['errors'][number]
+  | (typeof AUDIENCE_CODES)[D['audience']][number]
+  | (typeof ANY_CALL)[number]
+  | (D['session'] extends 'optional' ? OptionalSessionCode : never);
 
 /** Whether a call needs a session (`required`), reads one when it is sent (`optional`), or neither. */
 export function sessionNeedOf(declaration: CallDeclaration): 'required' | 'optional' | undefined {
@@ -94,19 +102,28 @@ export function sessionNeedOf(declaration: CallDeclaration): 'required' | 'optio
 }
 
 export function codesOf(declaration: CallDeclaration): FailureCode[] {
-  return [...new Set<FailureCode>([...ANY_CALL, ...AUDIENCE_CODES[declaration.audience], ...declaration.errors])];
+  const optional = declaration.session === 'optional' ? [ErrorCode.PhoneVerificationRequired] : [];
+  return [
+    ...new Set<FailureCode>([...ANY_CALL, ...AUDIENCE_CODES[declaration.audience], ...optional, ...declaration.errors]),
+  ];
 }
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 type Output<S> = S extends z.ZodType ? z.output<S> : never;
 
-/** What the caller sends: the body of a POST (a FormData for an upload), else the query and path parameters. */
+type ParamsOf<D extends CallDeclaration> = D['params'] extends z.ZodType ? Input<D['params']> : unknown;
+
+/** A body declared empty (`{}`) takes nothing besides the path parameters. */
+type BodyOf<D extends CallDeclaration> =
+  Input<D['body']> extends Record<string, never> | undefined ? unknown : Input<D['body']>;
+
+/** What the caller sends: the body of a POST (a FormData for an upload), else the query; and the path
+ *  parameters beside either. */
 export type RequestOf<D extends CallDeclaration> = D['upload'] extends z.ZodType
   ? FormData
   : D['body'] extends z.ZodType
-    ? Input<D['body']>
-    : (D['query'] extends z.ZodType ? Input<D['query']> : unknown) &
-        (D['params'] extends z.ZodType ? Input<D['params']> : unknown);
+    ? BodyOf<D> & ParamsOf<D>
+    : (D['query'] extends z.ZodType ? Input<D['query']> : unknown) & ParamsOf<D>;
 
 /** What a successful answer carries: `data`, or the file's bytes. */
 export type AnswerOf<D extends CallDeclaration> = D['file'] extends readonly string[] ? Blob : Output<D['response']>;

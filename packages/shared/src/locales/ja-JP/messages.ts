@@ -1,5 +1,6 @@
 import type { Messages } from '../types.ts';
 import audit from './audit.ts';
+import authorize from './authorize.ts';
 import common from './common.ts';
 import energy from './energy.ts';
 import errors from './errors.ts';
@@ -17,6 +18,7 @@ import web from './web.ts';
 
 const messages: Messages = {
   audit,
+  authorize,
   common,
   energy,
   errors,

@@ -1,4 +1,5 @@
 import audit from './audit.ts';
+import authorize from './authorize.ts';
 import common from './common.ts';
 import energy from './energy.ts';
 import errors from './errors.ts';
@@ -17,6 +18,7 @@ import web from './web.ts';
 /** The source locale: every other language must have exactly these keys (see ../types.ts). */
 export default {
   audit,
+  authorize,
   common,
   energy,
   errors,

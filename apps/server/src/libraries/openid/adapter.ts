@@ -1,0 +1,83 @@
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
+import type { AppContext } from '../../context.ts';
+import {
+  consumeModel,
+  deleteGrantModels,
+  deleteModel,
+  deleteModelsOfGrant,
+  findClient,
+  findModel,
+  findModelByUid,
+  grantIdOfModel,
+  upsertModel,
+} from '../../queries/openid.ts';
+import { clientMetadataOf } from './clients.ts';
+
+/** Models whose single use is raced for: a second consume of one refuses, and revokes its grant. */
+const SINGLE_USE = new Set(['AuthorizationCode', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+
+/**
+ * The provider's storage over the portal's database (docs/openid-provider.md#storage): clients from
+ * `oidc_clients`, every other model a row of `oidc_models` with its expiry. Every server process reads
+ * and writes the same rows, so a code issued by one is redeemed by another.
+ */
+export function databaseAdapter(ctx: AppContext): new (model: string) => Adapter {
+  return class DatabaseAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      await upsertModel(ctx.db, {
+        model: this.model,
+        id,
+        payload: JSON.stringify(payload),
+        grant_id: payload.grantId ?? null,
+        uid: payload.uid ?? null,
+        account_id: payload.accountId ?? null,
+        expires_at: expiresIn ? ctx.now() + expiresIn * 1000 : null,
+      });
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      if (this.model === 'Client') {
+        const client = await findClient(ctx.db, id);
+        return client && !client.disabled_at ? clientMetadataOf(client) : undefined;
+      }
+      return payloadOf(await findModel(ctx.db, this.model, id), ctx.now());
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return payloadOf(await findModelByUid(ctx.db, this.model, uid), ctx.now());
+    }
+
+    async findByUserCode(): Promise<AdapterPayload | undefined> {
+      // the device flow is not enabled
+      return undefined;
+    }
+
+    async consume(id: string): Promise<void> {
+      if (await consumeModel(ctx.db, this.model, id, Math.floor(ctx.now() / 1000))) return;
+      if (!SINGLE_USE.has(this.model)) return;
+      // another request consumed it between its read and this one: the same as a code used twice
+      const grantId = await grantIdOfModel(ctx.db, this.model, id);
+      if (grantId) await deleteGrantModels(ctx.db, grantId);
+      throw new errors.InvalidGrant('authorization code already consumed');
+    }
+
+    async destroy(id: string): Promise<void> {
+      await deleteModel(ctx.db, this.model, id);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await deleteModelsOfGrant(ctx.db, this.model, grantId);
+    }
+  };
+}
+
+function payloadOf(
+  row: { payload: string; consumed_at: number | null; expires_at: number | null } | undefined,
+  now: number,
+): AdapterPayload | undefined {
+  if (!row || (row.expires_at !== null && row.expires_at <= now)) return undefined;
+  const payload = JSON.parse(row.payload) as AdapterPayload;
+  return row.consumed_at === null ? payload : { ...payload, consumed: row.consumed_at };
+}

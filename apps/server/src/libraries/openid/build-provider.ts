@@ -1,0 +1,174 @@
+import Provider, {
+  type Account,
+  type Configuration,
+  type KoaContextWithOIDC,
+  errors,
+  interactionPolicy,
+} from 'oidc-provider';
+import { AUTHORIZE_SCOPES, AUTHORIZE_SCREEN_PATH, INTERACTION_QUERY } from '@portal/shared/api/authorize';
+import type { AppContext } from '../../context.ts';
+import { findGrantLink } from '../../queries/openid.ts';
+import { findUserById } from '../../queries/users.ts';
+import { hashSecret, sameHash } from '../secrets.ts';
+import { databaseAdapter } from './adapter.ts';
+import { companyClaims } from './company-claims.ts';
+import { escapeHtml, page, pageLanguage, pageTexts } from './pages.ts';
+import { CLAIMS, OIDC_ROUTES, TTL, productOfClient, productOfResource } from './provider.ts';
+import type { KeySet } from './signing-keys.ts';
+
+/** The person behind `sub`, with the claims of the company their grant was made in. */
+async function findAccount(
+  ctx: AppContext,
+  oidc: KoaContextWithOIDC,
+  sub: string,
+  token: { grantId?: string } | undefined,
+): Promise<Account | undefined> {
+  const user = await findUserById(ctx.db, Number(sub));
+  if (!user || user.disabled) return undefined;
+  const grantId = token?.grantId ?? oidc.oidc?.entities.Grant?.jti;
+  return {
+    accountId: sub,
+    async claims() {
+      const link = grantId ? await findGrantLink(ctx.db, grantId) : undefined;
+      const company = link ? await companyClaims(ctx, link, productOfClient(oidc.oidc?.client)) : {};
+      return {
+        sub,
+        name: user.nickname,
+        nickname: user.nickname,
+        ...(user.account ? { preferred_username: user.account } : {}),
+        locale: user.lang_code,
+        ...(user.email ? { email: user.email, email_verified: user.email_verified === 1 } : {}),
+        ...(user.phone ? { phone_number: user.phone, phone_number_verified: user.phone_certified === 1 } : {}),
+        ...company,
+      };
+    },
+  };
+}
+
+/** The provider's configuration over the portal's database, keys and screens. */
+export function createProvider(ctx: AppContext, keys: KeySet): Provider {
+  const policy = interactionPolicy.base();
+  const configuration: Configuration = {
+    adapter: databaseAdapter(ctx),
+    jwks: { keys: keys.jwks },
+    cookies: {
+      keys: keys.cookieKeys,
+      long: { signed: true, sameSite: 'lax' },
+      short: { signed: true, sameSite: 'lax' },
+    },
+    routes: OIDC_ROUTES,
+    scopes: [...AUTHORIZE_SCOPES],
+    claims: CLAIMS,
+    // the ID token carries the claims of its scopes (the company above all), not only `sub`
+    conformIdTokenClaims: false,
+    extraParams: ['company_id'],
+    extraClientMetadata: { properties: ['product_code', 'first_party'] },
+    responseTypes: ['code'],
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
+    enabledJWA: {
+      idTokenSigningAlgValues: ['RS256'],
+      userinfoSigningAlgValues: ['RS256'],
+      introspectionSigningAlgValues: ['RS256'],
+      authorizationSigningAlgValues: ['RS256'],
+    },
+    pkce: { required: () => true },
+    // the provider calls only the back-channel logout URIs an operator registered (`portal clients`),
+    // often a product's server on the same private network: the library's guard against private and
+    // loopback addresses, meant for URIs that anybody may register, would refuse every one of them
+    fetch: (input, init) => {
+      const { dispatcher: _guard, ...options } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
+      return globalThis.fetch(input, options);
+    },
+    ttl: TTL,
+    rotateRefreshToken: true,
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    findAccount: (oidc, sub, token) => findAccount(ctx, oidc, sub, token as { grantId?: string } | undefined),
+    extraTokenClaims: async (oidc, token) => {
+      const grantId = (token as { grantId?: string }).grantId;
+      const product = productOfClient(oidc.oidc.client);
+      if (!grantId) return product ? { product } : undefined;
+      const link = await findGrantLink(ctx.db, grantId);
+      return link ? companyClaims(ctx, link, product) : undefined;
+    },
+    clientBasedCORS: (_oidc, origin, client) =>
+      client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
+    interactions: {
+      policy,
+      url: (_oidc, interaction) =>
+        `${AUTHORIZE_SCREEN_PATH}?${INTERACTION_QUERY}=${encodeURIComponent(interaction.uid)}`,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      introspection: {
+        enabled: true,
+        // a product's server learns of its own tokens; a first-party product's server also of the tokens
+        // other products present to its API. A public client (a browser or phone app) of none
+        allowedPolicy: (_oidc, client, token) =>
+          client.clientAuthMethod !== 'none' &&
+          (token.clientId === client.clientId || client.metadata().first_party === true),
+      },
+      clientCredentials: { enabled: true },
+      backchannelLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (oidc, form) => {
+          const lang = pageLanguage(oidc.get('cookie'));
+          const t = pageTexts(lang);
+          const client = oidc.oidc.client?.clientName ?? oidc.oidc.client?.clientId ?? '';
+          oidc.body = page(
+            lang,
+            t.signOutTitle,
+            `<h1>${escapeHtml(t.signOutTitle)}</h1><p>${escapeHtml(t.signOutQuestion(client))}</p>${form}
+<div class="actions"><button class="primary" form="op.logoutForm" name="logout" value="yes" autofocus>${escapeHtml(t.signOutYes)}</button>
+<button form="op.logoutForm">${escapeHtml(t.signOutNo)}</button></div>`,
+          );
+        },
+        postLogoutSuccessSource: async (oidc) => {
+          const lang = pageLanguage(oidc.get('cookie'));
+          const t = pageTexts(lang);
+          oidc.body = page(
+            lang,
+            t.signOutTitle,
+            `<h1>${escapeHtml(t.signedOut)}</h1><div class="actions"><a class="button" href="/">${escapeHtml(t.backToPortal)}</a></div>`,
+          );
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        useGrantedResource: () => true,
+        defaultResource: () => undefined,
+        getResourceServerInfo: async (_oidc, resource) => {
+          if (!productOfResource(ctx, resource)) throw new errors.InvalidTarget();
+          return {
+            scope: 'product',
+            audience: resource,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: TTL.AccessToken,
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    renderError: async (oidc, out) => {
+      const lang = pageLanguage(oidc.get('cookie'));
+      const t = pageTexts(lang);
+      oidc.type = 'html';
+      oidc.body = page(
+        lang,
+        t.errorTitle,
+        `<h1>${escapeHtml(t.errorTitle)}</h1><p><code>${escapeHtml(String(out.error))}</code>${
+          out.error_description ? ` ${escapeHtml(String(out.error_description))}` : ''
+        }</p><div class="actions"><a class="button" href="/">${escapeHtml(t.backToPortal)}</a></div>`,
+      );
+    },
+  };
+  const provider = new Provider(ctx.config.oidcIssuer, configuration);
+  provider.proxy = ctx.config.trustProxy !== false;
+  // the stored secret is its SHA-256: the presented one is hashed the same way and compared in constant time
+  provider.Client.prototype.compareClientSecret = function compare(this: { clientSecret?: string }, actual: string) {
+    return Boolean(this.clientSecret) && sameHash(this.clientSecret!, hashSecret(actual));
+  };
+  return provider;
+}

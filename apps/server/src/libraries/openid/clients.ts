@@ -1,0 +1,142 @@
+import type { AdapterPayload } from 'oidc-provider';
+import { type ProductCode, isProductCode } from '@portal/shared/products';
+import type { AppContext } from '../../context.ts';
+import { type ClientRow, findClient, insertClient, listClients, updateClient } from '../../queries/openid.ts';
+import { hashSecret, newSecret } from '../secrets.ts';
+
+export class ClientError extends Error {}
+
+export interface NewClient {
+  productCode: string;
+  /** `<product>-<environment>` by default, such as `esguard-production`. */
+  clientId?: string;
+  environment?: string;
+  name?: string;
+  redirectUris: string[];
+  postLogoutRedirectUris?: string[];
+  backchannelLogoutUri?: string | null;
+  firstParty: boolean;
+  /** A public client (a single-page or mobile app) has no secret and proves itself with PKCE alone. */
+  public?: boolean;
+  /** `post` for libraries that send the secret in the body; `basic` (the header) by default. */
+  secretIn?: 'basic' | 'post';
+}
+
+export interface ClientView {
+  clientId: string;
+  productCode: ProductCode;
+  name: string;
+  public: boolean;
+  authMethod: ClientRow['auth_method'];
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  backchannelLogoutUri: string | null;
+  firstParty: boolean;
+  disabled: boolean;
+}
+
+/** What the provider knows of a client (its metadata); the secret is its hash, compared as a hash. */
+export function clientMetadataOf(row: ClientRow): AdapterPayload {
+  const confidential = row.auth_method !== 'none';
+  return {
+    client_id: row.client_id,
+    client_name: row.name,
+    ...(confidential ? { client_secret: row.secret_hash ?? '' } : {}),
+    token_endpoint_auth_method: row.auth_method,
+    redirect_uris: JSON.parse(row.redirect_uris) as string[],
+    post_logout_redirect_uris: JSON.parse(row.post_logout_redirect_uris) as string[],
+    ...(row.backchannel_logout_uri
+      ? { backchannel_logout_uri: row.backchannel_logout_uri, backchannel_logout_session_required: true }
+      : {}),
+    grant_types: confidential
+      ? ['authorization_code', 'refresh_token', 'client_credentials']
+      : ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    product_code: row.product_code,
+    first_party: row.first_party === 1,
+  };
+}
+
+function viewOf(row: ClientRow): ClientView {
+  return {
+    clientId: row.client_id,
+    productCode: row.product_code,
+    name: row.name,
+    public: row.auth_method === 'none',
+    authMethod: row.auth_method,
+    redirectUris: JSON.parse(row.redirect_uris) as string[],
+    postLogoutRedirectUris: JSON.parse(row.post_logout_redirect_uris) as string[],
+    backchannelLogoutUri: row.backchannel_logout_uri,
+    firstParty: row.first_party === 1,
+    disabled: row.disabled_at !== null,
+  };
+}
+
+/** An absolute http(s) URI without a fragment; redirect URIs are then matched exactly. */
+function checkUri(uri: string, what: string): string {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    throw new ClientError(`${what} is not an absolute URI: ${uri}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ClientError(`${what} must be http(s): ${uri}`);
+  if (url.hash) throw new ClientError(`${what} may not have a fragment: ${uri}`);
+  return uri;
+}
+
+/** Adds a client; the secret of a confidential one is returned here only, and stored as its hash. */
+export async function addClient(
+  ctx: AppContext,
+  input: NewClient,
+): Promise<{ client: ClientView; secret: string | null }> {
+  if (!isProductCode(input.productCode)) throw new ClientError(`unknown product code: ${input.productCode}`);
+  if (!input.redirectUris.length) throw new ClientError('a client needs at least one redirect URI');
+  const environment = input.environment ?? 'production';
+  const clientId = input.clientId ?? `${input.productCode}-${environment}`;
+  if (!/^[A-Za-z0-9._-]{3,100}$/.test(clientId)) throw new ClientError(`client id must be 3-100 of A-Z a-z 0-9 . _ -`);
+  if (await findClient(ctx.db, clientId)) throw new ClientError(`client ${clientId} exists already`);
+  const secret = input.public ? null : newSecret(32);
+  const now = ctx.now();
+  await insertClient(ctx.db, {
+    client_id: clientId,
+    product_code: input.productCode,
+    name: input.name ?? `${input.productCode} (${environment})`,
+    secret_hash: secret && hashSecret(secret),
+    auth_method: input.public ? 'none' : input.secretIn === 'post' ? 'client_secret_post' : 'client_secret_basic',
+    redirect_uris: JSON.stringify(input.redirectUris.map((uri) => checkUri(uri, 'redirect URI'))),
+    post_logout_redirect_uris: JSON.stringify(
+      (input.postLogoutRedirectUris ?? []).map((uri) => checkUri(uri, 'post-logout redirect URI')),
+    ),
+    backchannel_logout_uri: input.backchannelLogoutUri
+      ? checkUri(input.backchannelLogoutUri, 'back-channel logout URI')
+      : null,
+    first_party: input.firstParty ? 1 : 0,
+    disabled_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  return { client: viewOf((await findClient(ctx.db, clientId))!), secret };
+}
+
+export async function listClientViews(ctx: AppContext): Promise<ClientView[]> {
+  return (await listClients(ctx.db)).map(viewOf);
+}
+
+/** A new secret for a confidential client; the old one stops working at once. */
+export async function rotateClientSecret(ctx: AppContext, clientId: string): Promise<string> {
+  const client = await findClient(ctx.db, clientId);
+  if (!client) throw new ClientError(`unknown client: ${clientId}`);
+  if (client.auth_method === 'none') throw new ClientError(`client ${clientId} is public: it has no secret`);
+  const secret = newSecret(32);
+  await updateClient(ctx.db, clientId, { secret_hash: hashSecret(secret), updated_at: ctx.now() });
+  return secret;
+}
+
+/** A disabled client is unknown to the provider: its sign-ins and token requests are refused. */
+export async function disableClient(ctx: AppContext, clientId: string): Promise<void> {
+  const now = ctx.now();
+  if (!(await updateClient(ctx.db, clientId, { disabled_at: now, updated_at: now }))) {
+    throw new ClientError(`unknown client: ${clientId}`);
+  }
+}

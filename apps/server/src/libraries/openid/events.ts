@@ -1,0 +1,44 @@
+import type Provider from 'oidc-provider';
+import { COOKIE_TOKEN } from '@portal/shared/cookies';
+import type { AppContext } from '../../context.ts';
+import { revokeSession } from '../../queries/sessions.ts';
+import { recordAudit } from '../audit.ts';
+import { authenticate } from '../sessions.ts';
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  const match = header?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]+)`));
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+/**
+ * What the portal does on the provider's events: a product's "sign out" (RP-initiated logout) signs
+ * the person out of the portal too, and so out of every other product; the operators' metrics count
+ * sign-ins by client, tokens issued and refresh failures.
+ */
+export function watchProvider(ctx: AppContext, provider: Provider): void {
+  provider.on('end_session.success', (koa) => {
+    // without `logout=yes` the person chose "stay signed in": out of that product only
+    if (!koa.oidc.params?.logout) return;
+    const token = cookieValue(koa.get('cookie'), COOKIE_TOKEN);
+    if (!token) return;
+    void (async () => {
+      const session = await authenticate(ctx, token);
+      if (!session) return;
+      await revokeSession(ctx.db, session.sessionId, ctx.now());
+      await recordAudit(ctx, {
+        action: 'logout',
+        userId: session.user.id,
+        enterpriseId: session.enterpriseId,
+        ip: koa.ip,
+      });
+      ctx.productSessions?.endForPortalSession(session.sessionId);
+    })().catch((error: unknown) => ctx.log.error({ err: error }, 'signing out of the portal after a product failed'));
+  });
+  provider.on('authorization.success', (koa) => ctx.metrics?.openid('sign-in', koa.oidc.client?.clientId ?? 'unknown'));
+  provider.on('grant.success', (koa) => ctx.metrics?.openid('token', String(koa.oidc.params?.grant_type ?? 'unknown')));
+  provider.on('grant.error', (koa) => {
+    if (koa.oidc.params?.grant_type === 'refresh_token')
+      ctx.metrics?.openid('refresh-failure', koa.oidc.client?.clientId ?? 'unknown');
+  });
+  provider.on('server_error', (_koa, error) => ctx.log.error({ err: error }, 'OpenID provider error'));
+}

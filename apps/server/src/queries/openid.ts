@@ -1,0 +1,215 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { ProductCode } from '@portal/shared/products';
+import type {
+  OidcClientsTable,
+  OidcGrantLinksTable,
+  OidcKeyState,
+  OidcKeyUse,
+  OidcKeysTable,
+  OidcModelsTable,
+} from '../db/schema.ts';
+import type { Executor } from './executor.ts';
+
+// ---- the provider's models ----
+
+export type ModelRow = Pick<Selectable<OidcModelsTable>, 'payload' | 'consumed_at' | 'expires_at'>;
+
+/** Writes a model as the provider saves it, new or changed; a consumption, which only consumeModel marks, is kept. */
+export async function upsertModel(db: Executor, row: Omit<Insertable<OidcModelsTable>, 'consumed_at'>): Promise<void> {
+  const { model: _model, id: _id, ...changes } = row;
+  await db
+    .insertInto('oidc_models')
+    .values({ ...row, consumed_at: null })
+    .onConflict((conflict) => conflict.columns(['model', 'id']).doUpdateSet(changes))
+    .execute();
+}
+
+export async function findModel(db: Executor, model: string, id: string): Promise<ModelRow | undefined> {
+  return db
+    .selectFrom('oidc_models')
+    .select(['payload', 'consumed_at', 'expires_at'])
+    .where('model', '=', model)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findModelByUid(db: Executor, model: string, uid: string): Promise<ModelRow | undefined> {
+  return db
+    .selectFrom('oidc_models')
+    .select(['payload', 'consumed_at', 'expires_at'])
+    .where('model', '=', model)
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+}
+
+/** Marks a model consumed if no one has: true for exactly one of any number of concurrent callers. */
+export async function consumeModel(db: Executor, model: string, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('oidc_models')
+    .set({ consumed_at: now })
+    .where('model', '=', model)
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function grantIdOfModel(db: Executor, model: string, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('oidc_models')
+    .select('grant_id')
+    .where('model', '=', model)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.grant_id ?? null;
+}
+
+export async function deleteModel(db: Executor, model: string, id: string): Promise<void> {
+  await db.deleteFrom('oidc_models').where('model', '=', model).where('id', '=', id).execute();
+}
+
+/** Every token and code of a grant, whatever its model, and the grant itself. */
+export async function deleteGrantModels(db: Executor, grantId: string): Promise<void> {
+  await db
+    .deleteFrom('oidc_models')
+    .where((eb) => eb.or([eb('grant_id', '=', grantId), eb.and([eb('model', '=', 'Grant'), eb('id', '=', grantId)])]))
+    .execute();
+}
+
+export async function deleteModelsOfGrant(db: Executor, model: string, grantId: string): Promise<void> {
+  await db.deleteFrom('oidc_models').where('model', '=', model).where('grant_id', '=', grantId).execute();
+}
+
+export async function findSessionsOfAccount(
+  db: Executor,
+  accountId: string,
+): Promise<{ id: string; payload: string }[]> {
+  return db
+    .selectFrom('oidc_models')
+    .select(['id', 'payload'])
+    .where('model', '=', 'Session')
+    .where('account_id', '=', accountId)
+    .execute();
+}
+
+export async function deleteModelsExpiredBefore(db: Executor, before: number): Promise<number> {
+  const result = await db.deleteFrom('oidc_models').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// ---- clients ----
+
+export type ClientRow = Selectable<OidcClientsTable>;
+
+export async function findClient(db: Executor, clientId: string): Promise<ClientRow | undefined> {
+  return db.selectFrom('oidc_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+}
+
+export async function listClients(db: Executor): Promise<ClientRow[]> {
+  return db.selectFrom('oidc_clients').selectAll().orderBy('product_code').orderBy('client_id').execute();
+}
+
+export async function insertClient(db: Executor, row: Insertable<OidcClientsTable>): Promise<void> {
+  await db.insertInto('oidc_clients').values(row).execute();
+}
+
+export async function updateClient(
+  db: Executor,
+  clientId: string,
+  changes: Partial<Pick<ClientRow, 'secret_hash' | 'disabled_at' | 'updated_at'>>,
+): Promise<boolean> {
+  const result = await db.updateTable('oidc_clients').set(changes).where('client_id', '=', clientId).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// ---- keys ----
+
+export type KeyRow = Selectable<OidcKeysTable>;
+
+export async function findKeys(db: Executor, use: OidcKeyUse): Promise<KeyRow[]> {
+  return db.selectFrom('oidc_keys').selectAll().where('use', '=', use).orderBy('created_at', 'desc').execute();
+}
+
+/** Adds a key; one whose kid is taken is left as it is, so that processes starting together make one
+ *  first key between them (its kid is fixed). */
+export async function insertKey(db: Executor, row: Insertable<OidcKeysTable>): Promise<void> {
+  await db
+    .insertInto('oidc_keys')
+    .values(row)
+    .onConflict((conflict) => conflict.column('kid').doNothing())
+    .execute();
+}
+
+export async function setKeyState(
+  db: Executor,
+  kid: string,
+  state: OidcKeyState,
+  retiredAt: number | null,
+): Promise<void> {
+  await db.updateTable('oidc_keys').set({ state, retired_at: retiredAt }).where('kid', '=', kid).execute();
+}
+
+export async function deleteKey(db: Executor, kid: string): Promise<void> {
+  await db.deleteFrom('oidc_keys').where('kid', '=', kid).execute();
+}
+
+/** A fingerprint of the key set: processes compare it to learn that an operator rotated the keys. */
+export async function keySetVersion(db: Executor): Promise<string> {
+  const rows = await db.selectFrom('oidc_keys').select(['kid', 'state']).orderBy('kid').execute();
+  return rows.map((row) => `${row.kid}:${row.state}`).join(',');
+}
+
+// ---- grants in the portal ----
+
+export async function insertGrantLink(db: Executor, row: Insertable<OidcGrantLinksTable>): Promise<void> {
+  await db
+    .insertInto('oidc_grant_links')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column('grant_id').doUpdateSet({
+        enterprise_id: row.enterprise_id,
+        portal_session_id: row.portal_session_id,
+        expires_at: row.expires_at,
+      }),
+    )
+    .execute();
+}
+
+export async function findGrantLink(db: Executor, grantId: string) {
+  return db.selectFrom('oidc_grant_links').selectAll().where('grant_id', '=', grantId).executeTakeFirst();
+}
+
+export async function findGrantLinksOfSession(db: Executor, portalSessionId: number) {
+  return db.selectFrom('oidc_grant_links').selectAll().where('portal_session_id', '=', portalSessionId).execute();
+}
+
+export async function findGrantLinksOfUser(db: Executor, userId: number, enterpriseId?: number) {
+  let query = db.selectFrom('oidc_grant_links').selectAll().where('user_id', '=', userId);
+  if (enterpriseId !== undefined) query = query.where('enterprise_id', '=', enterpriseId);
+  return query.execute();
+}
+
+/** The grants made in a company for the clients of these products. */
+export async function findGrantLinksOfCompanyProducts(db: Executor, enterpriseId: number, productCodes: ProductCode[]) {
+  if (!productCodes.length) return [];
+  return db
+    .selectFrom('oidc_grant_links')
+    .innerJoin('oidc_clients', 'oidc_clients.client_id', 'oidc_grant_links.client_id')
+    .selectAll('oidc_grant_links')
+    .where('oidc_grant_links.enterprise_id', '=', enterpriseId)
+    .where('oidc_clients.product_code', 'in', productCodes)
+    .execute();
+}
+
+export async function deleteGrantLink(db: Executor, grantId: string): Promise<void> {
+  await db.deleteFrom('oidc_grant_links').where('grant_id', '=', grantId).execute();
+}
+
+export async function deleteGrantLinksExpiredBefore(db: Executor, before: number): Promise<number> {
+  const result = await db.deleteFrom('oidc_grant_links').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function updateModelPayload(db: Executor, model: string, id: string, payload: string): Promise<void> {
+  await db.updateTable('oidc_models').set({ payload }).where('model', '=', model).where('id', '=', id).execute();
+}

@@ -1,0 +1,89 @@
+import { type JSONWebKeySet, createLocalJWKSet, jwtVerify } from 'jose';
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productResource } from '../../src/libraries/openid/provider.ts';
+import { rotateSigningKeys } from '../../src/libraries/openid/signing-keys.ts';
+import {
+  type OpenIdTestApp,
+  type TestClient,
+  kidOf,
+  productTokens,
+  signedInMember,
+  startWithClient,
+  verifyJwt,
+} from '../support/openid.ts';
+import { ENGINE } from '../support/test-app.ts';
+
+/** The operator's key rotation as relying parties and product APIs live through it: nothing fails. */
+describe(`OpenID provider: signing key rotation (${ENGINE})`, () => {
+  let t: OpenIdTestApp;
+  let client: TestClient;
+  let portalToken: string;
+  let resource: string;
+  beforeAll(async () => {
+    ({ t, client } = await startWithClient());
+    ({ token: portalToken } = await signedInMember(t, ['esguard']));
+    resource = productResource(t.app.ctx, 'esguard');
+  });
+  afterAll(async () => t?.close());
+
+  const publishedKeys = async () => (await (await fetch(`${t.issuer}/oidc/jwks`)).json()) as JSONWebKeySet;
+  const kids = (set: JSONWebKeySet) => set.keys.map((key) => key.kid);
+  const signIn = async () =>
+    productTokens(t, client, portalToken, {
+      params: { scope: 'openid company product offline_access', resource, prompt: 'consent' },
+    });
+  const rotate = async () => {
+    const rotation = await rotateSigningKeys(t.app.ctx);
+    await t.app.openid.refresh();
+    return rotation;
+  };
+
+  it('signs with the key published ahead of its turn; tokens of the old key still verify', async () => {
+    const before = await signIn();
+    const setBefore = await publishedKeys();
+    const oldKid = kidOf(before.id_token!);
+    expect(kidOf(before.access_token)).toBe(oldKid);
+
+    const rotation = await rotate();
+    expect(rotation.retired).toEqual([oldKid]);
+    // the key that signs now was published before the rotation: verifiers holding the old set know it
+    expect(kids(setBefore)).toContain(rotation.signing);
+    const setAfter = await publishedKeys();
+    expect(kids(setAfter)).toEqual(expect.arrayContaining([oldKid, rotation.signing, rotation.next]));
+
+    await verifyJwt(t, before.id_token!, client.clientId);
+    await verifyJwt(t, before.access_token, resource);
+
+    const after = await signIn();
+    expect(kidOf(after.id_token!)).toBe(rotation.signing);
+    expect(kidOf(after.access_token)).toBe(rotation.signing);
+    const cachedBefore = createLocalJWKSet(setBefore);
+    await jwtVerify(after.id_token!, cachedBefore, { issuer: t.issuer, audience: client.clientId });
+    await jwtVerify(after.access_token, cachedBefore, { issuer: t.issuer, audience: resource });
+  });
+
+  it('refreshes tokens issued before a rotation, with the new key, and refresh goes on', async () => {
+    const before = await signIn();
+    const rotation = await rotate();
+    const refreshed = await oidc.refreshTokenGrant(client.config, before.refresh_token!);
+    expect(kidOf(refreshed.id_token!)).toBe(rotation.signing);
+    expect(kidOf(refreshed.access_token)).toBe(rotation.signing);
+    await verifyJwt(t, refreshed.id_token!, client.clientId);
+    await verifyJwt(t, refreshed.access_token, resource);
+    const again = await oidc.refreshTokenGrant(client.config, refreshed.refresh_token!);
+    await verifyJwt(t, again.access_token, resource);
+  });
+
+  it('fails no request made while a rotation happens', async () => {
+    const sessions = await Promise.all([signIn(), signIn(), signIn()]);
+    const requests = [
+      ...sessions.map((tokens) => oidc.refreshTokenGrant(client.config, tokens.refresh_token!)),
+      ...Array.from({ length: 6 }, () => oidc.clientCredentialsGrant(client.config, { resource, scope: 'product' })),
+      signIn(),
+    ];
+    const [rotation, ...answers] = await Promise.all([rotate(), ...requests]);
+    expect(rotation.signing).toEqual(expect.any(String));
+    for (const answer of answers) await verifyJwt(t, answer.access_token, resource);
+  });
+});

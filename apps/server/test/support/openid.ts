@@ -1,0 +1,295 @@
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:net';
+import { type JWTPayload, type JWTVerifyResult, createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import * as oidc from 'openid-client';
+import type { AuthorizeStep } from '@portal/shared/api/authorize';
+import { contract } from '@portal/shared/api/contract';
+import type { ProductCode } from '@portal/shared/products';
+import { addClient, type NewClient } from '../../src/libraries/openid/clients.ts';
+import { PASSWORD, type UserInput, createCompany, createUser } from './fixtures.ts';
+import { call, tokenFor } from './http.ts';
+import { type TestApp, startTestApp } from './test-app.ts';
+
+/** A free port on the loopback interface, for an app whose issuer must be known before it listens. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface OpenIdTestApp extends TestApp {
+  issuer: string;
+}
+
+/** A test app listening on a real port, its issuer that address: the provider is driven over HTTP. */
+export async function startOpenIdApp(env: Record<string, string> = {}): Promise<OpenIdTestApp> {
+  const port = await freePort();
+  const issuer = `http://127.0.0.1:${port}`;
+  const t = await startTestApp({ PUBLIC_URL: issuer, ...env });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { ...t, issuer };
+}
+
+/** A browser's cookies for one origin, enough for the provider's interaction and session cookies. */
+export class CookieJar {
+  #cookies = new Map<string, string>();
+
+  header(): string {
+    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  take(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      const name = pair!.slice(0, at).trim();
+      const value = pair!.slice(at + 1).trim();
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) this.#cookies.delete(name);
+      else this.#cookies.set(name, value);
+    }
+  }
+
+  set(name: string, value: string): void {
+    this.#cookies.set(name, value);
+  }
+}
+
+/** One request as a browser makes it: its cookies sent and kept, no redirect followed. */
+export async function browse(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(url, {
+    ...init,
+    redirect: 'manual',
+    headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+  });
+  jar.take(response);
+  return response;
+}
+
+/** An app with one client of `client.productCode` (esguard unless given): where most provider tests start. */
+export async function startWithClient(
+  client: Partial<NewClient> = {},
+  env: Record<string, string> = {},
+): Promise<{ t: OpenIdTestApp; client: TestClient }> {
+  const t = await startOpenIdApp(env);
+  return { t, client: await registerClient(t, { productCode: 'esguard', ...client }) };
+}
+
+/** A person signed in to the portal, member of a new company that has `products`. */
+export async function signedInMember(
+  t: TestApp,
+  products: ProductCode[],
+  options: { role?: 'admin' | 'member'; user?: UserInput } = {},
+) {
+  const user = await createUser(t.app, options.user);
+  const { enterpriseId, domain } = await createCompany(t.app, {
+    products,
+    members: [{ userId: user.id, role: options.role }],
+  });
+  return { user, enterpriseId, domain, token: await tokenFor(t.app, user.account, PASSWORD) };
+}
+
+export interface TestClient {
+  clientId: string;
+  secret: string | null;
+  redirectUri: string;
+  config: oidc.Configuration;
+}
+
+/** A client of `product` registered with the operator's library, and openid-client configured for it. */
+export async function registerClient(
+  t: OpenIdTestApp,
+  input: Partial<NewClient> & { productCode: NewClient['productCode'] },
+): Promise<TestClient> {
+  const redirectUri = input.redirectUris?.[0] ?? 'http://127.0.0.1:9/callback';
+  const { client, secret } = await addClient(t.app.ctx, {
+    firstParty: true,
+    redirectUris: [redirectUri],
+    postLogoutRedirectUris: ['http://127.0.0.1:9/signed-out'],
+    ...input,
+    environment: input.environment ?? `test${Math.random().toString(36).slice(2, 8)}`,
+  });
+  const auth = secret
+    ? client.authMethod === 'client_secret_post'
+      ? oidc.ClientSecretPost(secret)
+      : oidc.ClientSecretBasic(secret)
+    : oidc.None();
+  const config = await oidc.discovery(new URL(t.issuer), client.clientId, undefined, auth, {
+    execute: [oidc.allowInsecureRequests],
+  });
+  return { clientId: client.clientId, secret, redirectUri, config };
+}
+
+/**
+ * An authorization request of a client with a PKCE S256 challenge of `verifier`: its redirect URI and
+ * scope openid, `params` over them (null leaves one out).
+ */
+export async function authorizationUrl(
+  client: Pick<TestClient, 'config' | 'redirectUri'>,
+  params: Record<string, string | null> = {},
+  verifier = oidc.randomPKCECodeVerifier(),
+): Promise<URL> {
+  const all = Object.entries({
+    redirect_uri: client.redirectUri,
+    scope: 'openid',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...params,
+  }).filter((entry): entry is [string, string] => entry[1] !== null);
+  return oidc.buildAuthorizationUrl(client.config, Object.fromEntries(all));
+}
+
+export interface Authorization {
+  /** The address the provider sent the browser back to, with `code` and `state` (or `error`). */
+  callback: URL;
+  verifier: string;
+  state: string;
+  nonce: string;
+  jar: CookieJar;
+}
+
+/**
+ * A product's sign-in as a browser goes through it: the authorization request, the portal's screen
+ * (its calls, with the person's portal session), and the provider's resume, up to the product's
+ * redirect URI. `choose` answers a company step, `consent` a consent step, `abort` the first step.
+ * `steps` are the screen's steps as they came; `step` is the one it stopped at, short of the product.
+ */
+export async function authorize(
+  t: OpenIdTestApp,
+  client: TestClient,
+  portalToken: string | null,
+  options: {
+    /** Parameters of the authorization request over the helper's own; null leaves one out. */
+    params?: Record<string, string | null>;
+    jar?: CookieJar;
+    choose?: number;
+    consent?: boolean;
+    abort?: boolean;
+  } = {},
+): Promise<Authorization & { steps: string[]; step?: AuthorizeStep }> {
+  const jar = options.jar ?? new CookieJar();
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const url = await authorizationUrl(
+    client,
+    { scope: 'openid profile company offline_access', state, nonce, prompt: 'consent', ...options.params },
+    verifier,
+  );
+  const steps: string[] = [];
+  let response = await browse(jar, url.href);
+  for (let hops = 0; hops < 10; hops++) {
+    const location = response.headers.get('location');
+    if (!location)
+      throw new Error(`the provider answered ${response.status} without a redirect: ${await response.text()}`);
+    const next = new URL(location, t.issuer);
+    if (next.origin !== t.issuer || next.pathname === new URL(client.redirectUri).pathname) {
+      return { callback: next, verifier, state, nonce, jar, steps };
+    }
+    if (next.pathname === '/authorize') {
+      const uid = next.searchParams.get('interaction')!;
+      const token = portalToken ?? undefined;
+      let step = (await call(t.app, contract.interactionStep, { query: { uid }, token })).data;
+      steps.push(step.step);
+      if (options.abort) step = (await call(t.app, contract.abortInteraction, { query: { uid }, body: {} })).data;
+      if (step.step === 'company' && options.choose !== undefined) {
+        step = (
+          await call(t.app, contract.chooseInteractionCompany, {
+            query: { uid },
+            body: { enterpriseId: options.choose },
+            token,
+          })
+        ).data;
+        steps.push(step.step);
+      }
+      if (step.step === 'consent' && options.consent) {
+        step = (await call(t.app, contract.consentInteraction, { query: { uid }, body: {}, token })).data;
+        steps.push(step.step);
+      }
+      if (step.step !== 'redirect') return { callback: next, verifier, state, nonce, jar, steps, step };
+      response = await browse(jar, step.to);
+      continue;
+    }
+    response = await browse(jar, next.href);
+  }
+  throw new Error('too many redirects');
+}
+
+/** The code of an authorization exchanged for tokens, with every check openid-client makes. */
+export async function redeem(client: TestClient, authorization: Authorization) {
+  return oidc.authorizationCodeGrant(client.config, authorization.callback, {
+    pkceCodeVerifier: authorization.verifier,
+    expectedState: authorization.state,
+    expectedNonce: authorization.nonce,
+    idTokenExpected: true,
+  });
+}
+
+/** A product's sign-in through the portal's screen, its code redeemed: the tokens the product gets. */
+export async function productTokens(
+  t: OpenIdTestApp,
+  client: TestClient,
+  portalToken: string | null,
+  options?: Parameters<typeof authorize>[3],
+) {
+  return redeem(client, await authorize(t, client, portalToken, options));
+}
+
+/**
+ * A JWT of the provider checked as a relying party or a resource server checks it: its signature
+ * against the published key set (fetched afresh, as a verifier meeting an unknown `kid` does), its
+ * issuer, audience and expiry.
+ */
+export async function verifyJwt(
+  t: OpenIdTestApp,
+  token: string,
+  audience: string,
+): Promise<JWTVerifyResult<JWTPayload & Record<string, unknown>>> {
+  const keys = createRemoteJWKSet(new URL(`${t.issuer}/oidc/jwks`));
+  return jwtVerify(token, keys, { issuer: t.issuer, audience, algorithms: ['RS256'] });
+}
+
+/** The key a JWT says it was signed with. */
+export function kidOf(token: string): string | undefined {
+  return decodeProtectedHeader(token).kid;
+}
+
+/** `at_hash` (OpenID Connect Core 3.1.3.6): the left half of the access token's SHA-256, base64url. */
+export function accessTokenHash(accessToken: string): string {
+  const digest = createHash('sha256').update(accessToken).digest();
+  return digest.subarray(0, digest.length / 2).toString('base64url');
+}
+
+/**
+ * The OAuth error (`error` of RFC 6749 5.2) a rejected call of openid-client carries: in the answer's
+ * body, or in its `WWW-Authenticate` challenge (a 401 of client authentication). Anything else is
+ * thrown on.
+ */
+export async function oauthErrorOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    const { error: code, cause } = error as { error?: unknown; cause?: unknown };
+    if (typeof code === 'string') return code;
+    const challenge = Array.isArray(cause) ? (cause[0] as { parameters?: { error?: unknown } }) : undefined;
+    if (typeof challenge?.parameters?.error === 'string') return challenge.parameters.error;
+    throw error;
+  }
+  throw new Error('the request succeeded');
+}
+
+/** The provider as seen by a client that presents `secret`, right or wrong. */
+export function configWithSecret(client: TestClient, secret: string): oidc.Configuration {
+  const config = new oidc.Configuration(
+    client.config.serverMetadata(),
+    client.clientId,
+    undefined,
+    oidc.ClientSecretBasic(secret),
+  );
+  oidc.allowInsecureRequests(config);
+  return config;
+}

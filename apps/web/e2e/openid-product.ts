@@ -1,0 +1,119 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { loadConfig } from '../../server/src/config.ts';
+import type { AppContext } from '../../server/src/context.ts';
+import { addClient } from '../../server/src/libraries/openid/clients.ts';
+import { databaseThrottleStore } from '../../server/src/libraries/throttle-store.ts';
+import { DATABASE, database } from './database';
+import { test as base } from './test';
+
+/**
+ * The repository's sample product (examples/product-app) as a product on another origin: one per
+ * worker, on a port of its own, registered as a client of the e2e server's OpenID provider the way
+ * the operator's command line registers one.
+ */
+const REPO = fileURLToPath(new URL('../../..', import.meta.url));
+export const PRODUCT_NAME = 'Sample Product';
+
+export interface ProductApp {
+  /** The product's home page, on 127.0.0.1: another site than the portal's localhost, so that
+   *  neither sees the other's cookies. */
+  url: string;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+/** A client of the storage manager (whose API is the portal's `/es` resource) for the app at `appUrl`. */
+async function registerClient(portal: string, appUrl: string) {
+  const ctx: AppContext = {
+    config: loadConfig({ PUBLIC_URL: portal, DATABASE_URL: `sqlite:${DATABASE}` }),
+    db: database(),
+    engine: 'sqlite',
+    log: pino({ level: 'silent' }),
+    now: Date.now,
+    throttles: databaseThrottleStore({ db: database(), engine: 'sqlite' }),
+  };
+  const { client, secret } = await addClient(ctx, {
+    productCode: 'esguard',
+    environment: `e2e${new URL(appUrl).port}`,
+    name: PRODUCT_NAME,
+    redirectUris: [`${appUrl}/callback`],
+    postLogoutRedirectUris: [`${appUrl}/`],
+    backchannelLogoutUri: `${appUrl}/backchannel-logout`,
+    firstParty: true,
+  });
+  return { clientId: client.clientId, secret: secret! };
+}
+
+/** Resolves once the app answers its home page; rejects with its output if it exits first. */
+async function listening(app: ChildProcess, url: string, output: () => string): Promise<void> {
+  const exited = once(app, 'exit').then(([code]) => {
+    throw new Error(`the sample product exited with ${String(code)}:\n${output()}`);
+  });
+  const ready = (async () => {
+    for (;;) {
+      try {
+        if ((await fetch(url)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  await Promise.race([ready, exited]);
+}
+
+async function startProductApp(portal: string): Promise<{ app: ProductApp; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const { clientId, secret } = await registerClient(portal, url);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/product-app/server.ts'], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      APP_URL: url,
+      PORTAL_ISSUER: portal,
+      CLIENT_ID: clientId,
+      CLIENT_SECRET: secret,
+      PRODUCT_RESOURCE: `${portal}/es`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += String(chunk)));
+  child.stderr.on('data', (chunk) => (output += String(chunk)));
+  await listening(child, url, () => output);
+  return {
+    app: { url },
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill();
+      await once(child, 'exit');
+    },
+  };
+}
+
+export const test = base.extend<object, { productApp: ProductApp }>({
+  productApp: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads what a fixture needs from this pattern
+    async ({}, use, workerInfo) => {
+      const portal = workerInfo.project.use.baseURL!;
+      const { app, stop } = await startProductApp(portal);
+      await use(app);
+      await stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect } from './test';

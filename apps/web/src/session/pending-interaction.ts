@@ -1,0 +1,53 @@
+import { INTERACTION_QUERY } from '@portal/shared/api/authorize';
+import { paths } from '../config/paths';
+
+/**
+ * A product's sign-in that waits for the person (docs/openid-provider.md#interaction): the screen
+ * remembers it before the detours of signing in (the sign-in form, the second step, the phone
+ * verification, a company's two-step set-up), and entering the portal takes the person back to it.
+ * Kept for the tab's life: the product's request belongs to the tab it was made in.
+ */
+const KEY = 'authorize:interaction';
+
+/** How long the provider keeps an interaction; one older than this can only be expired. */
+const INTERACTION_LIFETIME_MS = 60 * 60 * 1000;
+
+interface Pending {
+  uid: string;
+  at: number;
+}
+
+function read(): Pending | null {
+  try {
+    const value = JSON.parse(window.sessionStorage.getItem(KEY) ?? 'null') as Partial<Pending> | null;
+    return typeof value?.uid === 'string' && typeof value.at === 'number' ? { uid: value.uid, at: value.at } : null;
+  } catch {
+    // not ours, or storage refused: as if nothing waited
+    return null;
+  }
+}
+
+export function rememberInteraction(uid: string): void {
+  try {
+    window.sessionStorage.setItem(KEY, JSON.stringify({ uid, at: Date.now() } satisfies Pending));
+  } catch {
+    // storage disabled: the person signs in and lands in the portal instead of going back to the product
+  }
+}
+
+export function forgetInteraction(): void {
+  window.sessionStorage.removeItem(KEY);
+}
+
+/** The interaction screen's address of the one that waits, forgotten here (the screen remembers it
+ *  again while it goes on); null when none waits. */
+export function takePendingInteraction(): string | null {
+  const pending = read();
+  forgetInteraction();
+  if (!pending || Date.now() - pending.at > INTERACTION_LIFETIME_MS) return null;
+  return authorizeScreenUrl(pending.uid);
+}
+
+export function authorizeScreenUrl(uid: string): string {
+  return `${paths.authorize}?${new URLSearchParams({ [INTERACTION_QUERY]: uid }).toString()}`;
+}

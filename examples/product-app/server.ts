@@ -1,0 +1,168 @@
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import * as oidc from 'openid-client';
+import { productConfig } from './config.ts';
+import { accessDeniedPage, errorPage, signedInPage, signedOutPage } from './pages.ts';
+import { connectPortal } from './portal.ts';
+import { type Session, SessionStore, type SignedIn } from './sessions.ts';
+
+/**
+ * A sample product that signs its people in through the portal (OpenID Connect), shows who and which
+ * company it got, calls its own API with the access token, signs out through the portal and hears
+ * of the portal's sign-outs by back-channel logout. Run: `node --import tsx examples/product-app/server.ts`.
+ */
+const settings = productConfig();
+const portal = connectPortal(settings);
+const sessions = new SessionStore(settings.appUrl);
+
+/** A logout token is a few kilobytes at most. */
+const MAX_BODY = 64 * 1024;
+/** An access token this close to its end is renewed before the call rather than refused by the API. */
+const RENEW_BEFORE_MS = 10_000;
+
+function send(res: ServerResponse, status: number, type: string, body: string): void {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+const html = (res: ServerResponse, body: string, status = 200) => send(res, status, 'text/html; charset=utf-8', body);
+const json = (res: ServerResponse, body: unknown, status = 200) =>
+  send(res, status, 'application/json', JSON.stringify(body));
+
+function redirect(res: ServerResponse, to: string): void {
+  res.writeHead(303, { location: to, 'cache-control': 'no-store' });
+  res.end();
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  let body = '';
+  for await (const chunk of req) {
+    body += String(chunk);
+    if (body.length > MAX_BODY) throw new Error('request body too large');
+  }
+  return new URLSearchParams(body);
+}
+
+function home(req: IncomingMessage, res: ServerResponse): void {
+  const user = sessions.find(req)?.user;
+  html(res, user ? signedInPage(user) : signedOutPage());
+}
+
+async function login(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (sessions.find(req)?.user) return redirect(res, '/');
+  const pending = { verifier: oidc.randomPKCECodeVerifier(), state: oidc.randomState(), nonce: oidc.randomNonce() };
+  const url = await portal.signInUrl(pending);
+  sessions.start(req, res, { pending });
+  redirect(res, url.href);
+}
+
+async function callback(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const pending = sessions.find(req)?.pending;
+  if (!pending) return html(res, errorPage('This sign-in has expired or was finished already. Sign in again.'), 400);
+  try {
+    const user = await portal.redeem(url, pending);
+    // a new session id for the signed-in person, the one of the sign-in under way dropped
+    sessions.start(req, res, { user });
+    redirect(res, '/');
+  } catch (error) {
+    if (error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied') {
+      sessions.end(req, res);
+      return html(res, accessDeniedPage(), 403);
+    }
+    throw error;
+  }
+}
+
+/** The signed-in person with an access token that is not about to end: renewed first if it is. */
+async function withFreshToken(session: Session, user: SignedIn): Promise<SignedIn> {
+  if (user.accessTokenExpiresAt - Date.now() >= RENEW_BEFORE_MS || !user.refreshToken) return user;
+  session.user = await portal.refresh({ ...user, refreshToken: user.refreshToken });
+  return session.user;
+}
+
+/** The product's page calls the product's API as any client of it would: over HTTP, with the token. */
+async function apiDemo(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const session = sessions.find(req);
+  if (!session?.user) return redirect(res, '/');
+  let user: SignedIn;
+  try {
+    user = await withFreshToken(session, session.user);
+  } catch (error) {
+    // the portal refused the refresh token: the grant ended there (a sign-out, a revoked session)
+    if (!(error instanceof oidc.ResponseBodyError)) throw error;
+    sessions.end(req, res);
+    return redirect(res, '/');
+  }
+  const response = await fetch(new URL('/api/whoami', settings.appUrl), {
+    headers: { authorization: `Bearer ${user.accessToken}` },
+  });
+  html(res, signedInPage(user, { status: response.status, body: await response.json() }));
+}
+
+/** The product's protected API: it trusts a JWT access token the portal signed for it, and nothing else. */
+async function whoami(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const token = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  try {
+    if (!token) throw new Error('no bearer token');
+    const claims = await portal.verifyAccessToken(token);
+    json(res, {
+      sub: claims.sub,
+      company_id: claims.company_id,
+      company_name: claims.company_name,
+      company_role: claims.company_role,
+      product: claims.product,
+      scope: claims.scope,
+      client_id: claims.client_id,
+      aud: claims.aud,
+    });
+  } catch {
+    res.setHeader('www-authenticate', token ? 'Bearer error="invalid_token"' : 'Bearer');
+    json(res, { error: 'invalid_token' }, 401);
+  }
+}
+
+async function logout(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const user = sessions.find(req)?.user;
+  sessions.end(req, res);
+  if (!user) return redirect(res, '/');
+  redirect(res, (await portal.signOutUrl(user.idToken)).href);
+}
+
+/** The portal tells the product that a portal session ended: every product session begun in it ends. */
+async function backchannelLogout(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let sid: string;
+  try {
+    const token = (await readForm(req)).get('logout_token');
+    if (!token) throw new Error('no logout_token');
+    sid = await portal.verifyLogoutToken(token);
+  } catch (error) {
+    return json(res, { error: 'invalid_request', error_description: String(error) }, 400);
+  }
+  sessions.endPortalSession(sid);
+  json(res, {});
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
+
+const ROUTES: Record<string, Handler> = {
+  'GET /': home,
+  'GET /login': login,
+  'GET /callback': callback,
+  'GET /api-demo': apiDemo,
+  'GET /api/whoami': whoami,
+  'POST /logout': logout,
+  'POST /backchannel-logout': backchannelLogout,
+};
+
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', settings.appUrl);
+  const handler = ROUTES[`${req.method} ${url.pathname}`];
+  if (!handler) return html(res, errorPage('There is no such page.'), 404);
+  Promise.resolve(handler(req, res, url)).catch((error: unknown) => {
+    console.error(error);
+    if (!res.headersSent) html(res, errorPage(error instanceof Error ? error.message : String(error)), 500);
+  });
+});
+
+server.listen(settings.port, () => {
+  console.log(`Sample product at ${settings.appUrl.href}, signing in through ${settings.issuer.href}`);
+});

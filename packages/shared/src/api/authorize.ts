@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { PRODUCT_CODES } from '../products.ts';
+import { requestString } from '../validation/rules.ts';
+
+/**
+ * A product signing a person in through the portal's OpenID provider: the steps of its interaction
+ * (docs/openid-provider.md#interaction). The screen asks the server for the next step and follows it.
+ */
+/** The portal's screen of an interaction, where the provider sends the browser with `?interaction=<uid>`. */
+export const AUTHORIZE_SCREEN_PATH = '/authorize';
+export const INTERACTION_QUERY = 'interaction';
+
+export const interactionParamsSchema = z.strictObject({ uid: requestString().max(100) });
+
+export const authorizeClientSchema = z.object({
+  name: z.string(),
+  productCode: z.enum(PRODUCT_CODES as [string, ...string[]]),
+  /** One of the platform's own products: it asks for no consent. */
+  firstParty: z.boolean(),
+});
+
+export const authorizeCompanySchema = z.object({
+  enterpriseId: z.number().int(),
+  name: z.string(),
+  /** The company has the right to the client's product. */
+  entitled: z.boolean(),
+});
+
+export const AUTHORIZE_SCOPES = [
+  'openid',
+  'offline_access',
+  'profile',
+  'email',
+  'phone',
+  'company',
+  'product',
+] as const;
+
+export const authorizeStepSchema = z.discriminatedUnion('step', [
+  /** Nobody is signed in, or the product asked for a new sign-in (`prompt=login`, `max_age`). */
+  z.object({ step: z.literal('signIn'), client: authorizeClientSchema, fresh: z.boolean() }),
+  /** A company of the person requires two-step sign-in, and it is not set up yet. */
+  z.object({ step: z.literal('twoStepSetup'), client: authorizeClientSchema }),
+  z.object({ step: z.literal('company'), client: authorizeClientSchema, companies: z.array(authorizeCompanySchema) }),
+  z.object({
+    step: z.literal('consent'),
+    client: authorizeClientSchema,
+    company: authorizeCompanySchema.nullable(),
+    scopes: z.array(z.enum(AUTHORIZE_SCOPES)),
+  }),
+  /** The company has no right to the product: the person may go back to it (which then learns
+   *  `access_denied`) or choose another company. */
+  z.object({
+    step: z.literal('denied'),
+    client: authorizeClientSchema,
+    company: authorizeCompanySchema.nullable(),
+    otherCompanies: z.boolean(),
+  }),
+  /** Done: the browser goes on to this address of the provider, which answers the product. */
+  z.object({ step: z.literal('redirect'), to: z.string() }),
+]);
+export type AuthorizeStep = z.infer<typeof authorizeStepSchema>;
+
+export const chooseCompanySchema = z.strictObject({ enterpriseId: z.number().int().positive() });

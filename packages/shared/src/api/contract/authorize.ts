@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ErrorCode } from '../../errors/error-codes.ts';
+import { authorizeStepSchema, chooseCompanySchema, interactionParamsSchema } from '../authorize.ts';
+import { defineCall } from './define.ts';
+import { FRONT_PREFIX as F } from './prefixes.ts';
+
+const NOTE =
+  "An interaction is the OpenID provider's request of a product to sign a person in (docs/openid-provider.md#interaction); 1000404 when it is unknown or has expired.";
+
+/** The portal's screen of a product's sign-in through the OpenID provider. */
+export const authorizeCalls = {
+  interactionStep: defineCall({
+    method: 'GET',
+    path: `${F}/oidc/interaction/:uid`,
+    audience: 'anonymous',
+    session: 'optional',
+    tag: 'openid',
+    summary: "The next step of a product's sign-in: sign in, choose a company, consent, or go on",
+    description: `${NOTE} Without a session the step is \`signIn\`. A person signed in already is not asked again: with one company that has the product's right, and a first-party product, the step is \`redirect\`.`,
+    params: interactionParamsSchema,
+    response: authorizeStepSchema,
+    errors: [ErrorCode.NotFound],
+  }),
+
+  chooseInteractionCompany: defineCall({
+    method: 'POST',
+    path: `${F}/oidc/interaction/:uid/company`,
+    audience: 'signedIn',
+    tag: 'openid',
+    summary: 'The company the product signs the person into',
+    description: `${NOTE} 1000403 when the person is not a member of the company. The answer is the next step: \`denied\` when the company has no right to the product.`,
+    params: interactionParamsSchema,
+    body: chooseCompanySchema,
+    response: authorizeStepSchema,
+    errors: [ErrorCode.NotFound, ErrorCode.Forbidden],
+  }),
+
+  consentInteraction: defineCall({
+    method: 'POST',
+    path: `${F}/oidc/interaction/:uid/consent`,
+    audience: 'signedIn',
+    tag: 'openid',
+    summary: 'The person lets a third-party product have the claims it asked for',
+    description: `${NOTE} The answer is \`redirect\`, or \`denied\` when the company has lost the product's right meanwhile.`,
+    params: interactionParamsSchema,
+    body: chooseCompanySchema.partial(),
+    response: authorizeStepSchema,
+    errors: [ErrorCode.NotFound, ErrorCode.Forbidden],
+  }),
+
+  abortInteraction: defineCall({
+    method: 'POST',
+    path: `${F}/oidc/interaction/:uid/abort`,
+    audience: 'anonymous',
+    tag: 'openid',
+    summary: 'The person goes back to the product without signing in; it learns `access_denied`',
+    description: NOTE,
+    params: interactionParamsSchema,
+    body: z.strictObject({}).optional(),
+    response: authorizeStepSchema,
+    errors: [ErrorCode.NotFound],
+  }),
+};

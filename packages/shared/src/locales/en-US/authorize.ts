@@ -1,0 +1,49 @@
+import type { Messages } from '../types.ts';
+
+const authorize: Messages['authorize'] = {
+  company: {
+    title: 'Choose a company',
+    description: 'Choose the company you open {{product}} for.',
+    label: 'Your companies',
+    noAccess: 'No access to {{product}}',
+    continue: 'Continue',
+    cancel: 'Cancel and go back',
+  },
+  consent: {
+    title: '{{product}} asks for access to your account',
+    description: 'The application “{{client}}” wants to sign you in through the portal. If you allow it, it can:',
+    company: 'Company',
+    noCompany: 'No company',
+    scopes: {
+      openid: 'Confirm who you are',
+      profile: 'See your name and language',
+      email: 'See your email address',
+      phone: 'See your phone number',
+      company: 'See the company you chose and your role in it',
+      offlineAccess: 'Keep you signed in, also while you are away',
+      product: 'Use the API of {{product}} on your behalf',
+    },
+    allow: 'Allow',
+    deny: 'Deny',
+  },
+  denied: {
+    title: 'No access to {{product}}',
+    description:
+      '{{company}} does not have {{product}}. Ask your company administrator for access, or choose another company.',
+    noCompany: 'Your account belongs to no company that has {{product}}. Ask your company administrator for access.',
+    back: 'Back to {{product}}',
+    otherCompany: 'Choose another company',
+  },
+  expired: {
+    title: 'This sign-in request has expired',
+    description: 'The request is no longer valid or was already completed. Go back to the product and sign in again.',
+    home: 'Back to home',
+    signIn: 'Go to sign-in',
+  },
+  failed: {
+    title: 'The sign-in could not continue',
+    description: 'Check your connection and try again.',
+    retry: 'Try again',
+  },
+};
+export default authorize;

@@ -1,0 +1,50 @@
+import type { Messages } from '../types.ts';
+
+const authorize: Messages['authorize'] = {
+  company: {
+    title: "Scegli un'azienda",
+    description: "Scegli l'azienda per cui apri {{product}}.",
+    label: 'Le tue aziende',
+    noAccess: 'Nessun accesso a {{product}}',
+    continue: 'Continua',
+    cancel: 'Annulla e torna indietro',
+  },
+  consent: {
+    title: '{{product}} chiede di accedere al tuo account',
+    description: "L'applicazione «{{client}}» vuole farti accedere tramite il portale. Se lo consenti, potrà:",
+    company: 'Azienda',
+    noCompany: 'Nessuna azienda',
+    scopes: {
+      openid: 'Confermare la tua identità',
+      profile: 'Vedere il tuo nome e la tua lingua',
+      email: 'Vedere il tuo indirizzo email',
+      phone: 'Vedere il tuo numero di telefono',
+      company: "Vedere l'azienda scelta e il tuo ruolo al suo interno",
+      offlineAccess: "Mantenere l'accesso attivo, anche mentre sei assente",
+      product: "Usare l'API di {{product}} per conto tuo",
+    },
+    allow: 'Consenti',
+    deny: 'Rifiuta',
+  },
+  denied: {
+    title: 'Nessun accesso a {{product}}',
+    description:
+      "{{company}} non dispone di {{product}}. Chiedi l'accesso all'amministratore della tua azienda o scegli un'altra azienda.",
+    noCompany:
+      "Il tuo account non appartiene a nessuna azienda che dispone di {{product}}. Chiedi l'accesso all'amministratore della tua azienda.",
+    back: 'Torna a {{product}}',
+    otherCompany: "Scegli un'altra azienda",
+  },
+  expired: {
+    title: 'Questa richiesta di accesso è scaduta',
+    description: 'La richiesta non è più valida o è già stata completata. Torna al prodotto e accedi di nuovo.',
+    home: 'Torna alla home',
+    signIn: "Vai all'accesso",
+  },
+  failed: {
+    title: "Impossibile continuare l'accesso",
+    description: 'Controlla la connessione e riprova.',
+    retry: 'Riprova',
+  },
+};
+export default authorize;
