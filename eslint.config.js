@@ -67,7 +67,7 @@ export default tseslint.config(
   },
   {
     // a promise nobody awaits loses its failure: typed rules, over the projects' own sources
-    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'examples/**/*.ts'],
     ignores: ['**/*.config.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },

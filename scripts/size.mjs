@@ -1,11 +1,19 @@
-// The JavaScript a browser fetches before the sign-in form exists, from the web build's manifest:
-// the entry and its static imports, the start-up modules below (the sign-in route and the default
-// language) with theirs, and whatever index.html preloads. Prints each file raw, gzip and brotli,
-// and fails above the budget (225 kB), measured as sent: the .br beside a file (the server serves it to
-// browsers that accept brotli), the file itself when the build made none.
+// The JavaScript a browser fetches before the sign-in page is interactive (the form itself is in the
+// prerendered HTML; React has hydrated it once this has run), from the web build's manifest: the
+// entry and its static imports, the start-up modules below (the sign-in route and the default
+// language) with theirs, and whatever the first visit's document (the prerendered zh-CN sign-in page,
+// else index.html) loads or preloads. Prints each file raw, gzip and brotli, and fails above the
+// budget, measured as sent: the .br beside a file (the server serves it to browsers that accept
+// brotli), the file itself when the build made none, each with its response's headers.
 //
-// Usage: node scripts/size.mjs [dist folder, default apps/web/dist]
+// The headers: with --server <url> (a started server serving this build, e.g. the browser tests'
+// http://localhost:8181), each file is requested with Accept-Encoding: br and its status line and
+// headers are counted as HTTP/1.1 sends them; without it, each response is counted at
+// HEADER_BYTES, taken from such a response of the server.
+//
+// Usage: node scripts/size.mjs [dist folder, default apps/web/dist] [--server <url>]
 import { existsSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -13,9 +21,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * What the sign-in screen may send at most: a phone on a slow network shows the form in time. Above
  * it the script fails, so that the first screen cannot grow back.
  */
-// 225 kB since the calls of the first screen carry their declarations (schemas and codes); the
-// prerendered sign-in page is to bring the first screen back under 200 kB
-const BUDGET_BYTES = 225 * 1024;
+// 225 kB of bodies since the calls of the first screen carry their declarations (schemas and codes),
+// 240 kB with the headers of its 25 responses; the goal is 200 kB with headers (issue 22)
+const BUDGET_BYTES = 240 * 1024;
 
 /**
  * Loaded at start through a dynamic import: the sign-in route (if it has a chunk of its own) and
@@ -24,7 +32,18 @@ const BUDGET_BYTES = 225 * 1024;
  */
 const START_MODULES = ['src/features/login/login-page.tsx', 'src/lib/language-packs/zh-CN.ts'];
 
-const dist = resolve(process.argv[2] ?? 'apps/web/dist');
+/**
+ * One response's status line and headers as the server sends them over HTTP/1.1: 624 bytes for
+ * `/assets/index-*.js` with Accept-Encoding: br (cache-control, vary, request id, etag, last-modified,
+ * content type, length and encoding, the security headers, date, keep-alive), measured on
+ * 2026-11-25. Under HTTP/2 a proxy's header compression sends less.
+ */
+const HEADER_BYTES = 624;
+
+const args = process.argv.slice(2);
+const serverAt = args.indexOf('--server');
+const server = serverAt === -1 ? null : args.splice(serverAt, 2)[1];
+const dist = resolve(args[0] ?? 'apps/web/dist');
 const manifestPath = join(dist, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
   console.error(`No ${manifestPath}: build the web app first (npm run build -w @portal/web).`);
@@ -46,8 +65,10 @@ function visit(key) {
 const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
 for (const key of [...entries, ...START_MODULES]) visit(key);
 
-// What index.html itself asks for, in case the build preloads or links anything besides the entry.
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
+// What the first visit's document asks for, in case the build preloads or links anything besides the entry.
+const prerendered = join(dist, 'prerendered/login/zh-CN-dark.html');
+const documentFile = existsSync(prerendered) ? 'prerendered/login/zh-CN-dark.html' : 'index.html';
+const html = readFileSync(join(dist, documentFile), 'utf8');
 for (const tag of html.match(/<(?:script|link)\b[^>]*>/g) ?? []) {
   const url = /\b(?:src|href)="\/?([^"]+)"/.exec(tag)?.[1];
   if (!url || /^[a-z]+:/i.test(url)) continue;
@@ -55,47 +76,75 @@ for (const tag of html.match(/<(?:script|link)\b[^>]*>/g) ?? []) {
   else if (url.endsWith('.css')) css.add(url);
 }
 
-function sizes(file) {
+/** The status line and headers of the server's answer for a path, in bytes. */
+function headerBytes(path) {
+  if (!server) return Promise.resolve(HEADER_BYTES);
+  return new Promise((done, fail) => {
+    request(new URL(path, server), { headers: { 'accept-encoding': 'br' } }, (response) => {
+      response.resume();
+      let bytes = `HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage}\r\n\r\n`.length;
+      for (let i = 0; i < response.rawHeaders.length; i += 2) {
+        bytes += `${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}\r\n`.length;
+      }
+      done(bytes);
+    })
+      .on('error', fail)
+      .end();
+  });
+}
+
+async function sizes(file) {
   const body = readFileSync(join(dist, file));
   const gzip = gzipSync(body, { level: 9 }).length;
   const brotli = brotliCompressSync(body, {
     params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
   }).length;
   const precompressed = join(dist, `${file}.br`);
-  const wire = existsSync(precompressed) ? readFileSync(precompressed).length : body.length;
-  return { file, raw: body.length, gzip, brotli, wire };
+  // the server compresses the HTML documents itself, once at start, as hard as brotli goes
+  const sent = existsSync(precompressed)
+    ? readFileSync(precompressed).length
+    : file.endsWith('.html')
+      ? brotli
+      : body.length;
+  // the prerendered sign-in page is sent at /login
+  const headers = await headerBytes(file === documentFile && file !== 'index.html' ? '/login' : `/${file}`);
+  return { file, raw: body.length, gzip, brotli, headers, wire: sent + headers };
 }
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
-function report(title, files) {
-  const rows = [...files].map(sizes).sort((a, b) => b.raw - a.raw);
+async function report(title, files) {
+  const rows = (await Promise.all([...files].map(sizes))).sort((a, b) => b.raw - a.raw);
   const total = rows.reduce(
     (sum, row) => ({
       raw: sum.raw + row.raw,
       gzip: sum.gzip + row.gzip,
       brotli: sum.brotli + row.brotli,
+      headers: sum.headers + row.headers,
       wire: sum.wire + row.wire,
     }),
-    { raw: 0, gzip: 0, brotli: 0, wire: 0 },
+    { raw: 0, gzip: 0, brotli: 0, headers: 0, wire: 0 },
   );
   const width = Math.max(title.length, ...rows.map((row) => row.file.length));
   const line = (name, row) =>
-    `${name.padEnd(width)}  ${kB(row.raw).padStart(10)}  ${kB(row.gzip).padStart(10)}  ${kB(row.brotli).padStart(10)}  ${kB(row.wire).padStart(10)}`;
+    `${name.padEnd(width)}  ${kB(row.raw).padStart(10)}  ${kB(row.gzip).padStart(10)}  ${kB(row.brotli).padStart(10)}  ${kB(row.headers).padStart(10)}  ${kB(row.wire).padStart(10)}`;
   console.log(
-    `${title.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}  ${'brotli'.padStart(10)}  ${'sent'.padStart(10)}`,
+    `${title.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}  ${'brotli'.padStart(10)}  ${'headers'.padStart(10)}  ${'sent'.padStart(10)}`,
   );
   for (const row of rows) console.log(line(row.file, row));
   console.log(line(`${rows.length} files`, total));
   return total;
 }
 
-const total = report('JavaScript of the sign-in screen', js);
+await report(`The document (${documentFile})`, [documentFile]);
 console.log();
-report('CSS of the sign-in screen', css);
+const total = await report('JavaScript of the sign-in screen', js);
+console.log();
+await report('CSS of the sign-in screen', css);
 console.log();
 
-const verdict = `${kB(total.wire)} of JavaScript sent (budget ${kB(BUDGET_BYTES)})`;
+const headersFrom = server ? `as ${server} sends them` : `${HEADER_BYTES} B each`;
+const verdict = `${kB(total.wire)} of JavaScript sent, headers included (${headersFrom}; budget ${kB(BUDGET_BYTES)})`;
 if (total.wire > BUDGET_BYTES) {
   console.error(`Over the budget: ${verdict}.`);
   process.exit(1);

@@ -1,10 +1,14 @@
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { type Plugin, defineConfig } from 'vite';
+import { type Plugin, build, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 // by its path: Vite bundles a relative import into the config, but leaves a package's to Node 20,
 // which cannot load TypeScript
 import { API_PREFIX } from '../../packages/shared/src/api/contract/prefixes.ts';
+import { LANGUAGES, THEME_MODES } from '../../packages/shared/src/constants.ts';
+import type { PrerenderedScreen, prerenderScreen as PrerenderScreen } from './src/prerender.tsx';
 
 /**
  * The default language's pack is a dynamic import that i18next starts only once the entry runs;
@@ -37,14 +41,132 @@ function preloadDefaultLanguage(): Plugin {
   };
 }
 
-export default defineConfig({
+/** The screens before sign-in that the server sends drawn: dist/prerendered/<screen>/<lang>-<theme>.html. */
+const PRERENDERED = {
+  login: { path: '/login', module: 'src/features/login/login-page.tsx' },
+  'forget-password': { path: '/forget_password', module: 'src/features/password-reset/forget-password-page.tsx' },
+  'register-invalidity': {
+    path: '/register-invalidity',
+    module: 'src/features/registration/register-invalidity-page.tsx',
+  },
+} as const;
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/** A module's chunk with its static imports, and their style sheets. */
+function chunkFiles(manifest: Manifest, key: string, found = { js: new Set<string>(), css: new Set<string>() }) {
+  const chunk = manifest[key];
+  if (!chunk || found.js.has(chunk.file)) return found;
+  found.js.add(chunk.file);
+  for (const file of chunk.css ?? []) found.css.add(file);
+  for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, found);
+  return found;
+}
+
+/** A language pack's chunk and its own imports, as the build's manifest names them. */
+function packFiles(manifest: Manifest, lang: string): string[] {
+  const pack = manifest[`src/lib/language-packs/${lang}.ts`];
+  if (!pack) throw new Error(`no chunk for the language pack ${lang}`);
+  return [pack.file, ...(pack.imports ?? []).map((key) => manifest[key]!.file)];
+}
+
+/** index.html with a prerendered screen in it, in its language and theme, preloading its language's pack. */
+function prerenderedDocument(
+  template: string,
+  manifest: Manifest,
+  screen: PrerenderedScreen,
+  { module, lang, mode }: { module: string; lang: string; mode: string },
+): string {
+  const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+  const stylesheet = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
+  let html = template;
+  for (const file of packFiles(manifest, 'zh-CN')) html = html.replace(preload(file), '');
+  // a screen loaded on demand: its code preloaded, its styles there before it paints
+  const route = chunkFiles(manifest, module);
+  const links = [
+    ...[...route.css].filter((file) => !html.includes(`/${file}"`)).map(stylesheet),
+    ...[...packFiles(manifest, lang), ...route.js].filter((file) => !html.includes(`/${file}"`)).map(preload),
+  ];
+  return html
+    .replace(/<html[^>]*>/, `<html lang="${lang}" data-theme="${mode}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${screen.title}</title>`)
+    .replace(
+      '</title>',
+      // before the app's own style sheets, which override antd's, as antd's runtime prepends its
+      // styles; in a layer of its own, so that the styles antd's runtime adds once React runs (a
+      // theme switched) win over it as unlayered styles do
+      `</title><style data-prerendered>@layer prerendered{${screen.variablesCss}${screen.antdCss}}</style>`,
+    )
+    .replace('</head>', `${[...new Set(links)].join('')}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${screen.markup}</div>`);
+}
+
+/**
+ * After the browser build, the screens before sign-in are rendered to HTML for each language and
+ * theme, with antd's styles extracted, so that they paint before any JavaScript runs (main.tsx
+ * hydrates them). The prerender is a server build of src/prerender.tsx, run in Node and thrown away.
+ */
+function prerenderScreens(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'prerender-screens',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      // inside the package, so that Node finds the packages the server build leaves out
+      mkdirSync(join(root, 'node_modules'), { recursive: true });
+      const serverOut = mkdtempSync(join(root, 'node_modules', '.prerender-'));
+      try {
+        await build({
+          root,
+          configFile: fileURLToPath(import.meta.url),
+          logLevel: 'warn',
+          build: {
+            ssr: 'src/prerender.tsx',
+            outDir: serverOut,
+            emptyOutDir: true,
+            manifest: false,
+            copyPublicDir: false,
+          },
+        });
+        const { prerenderScreen } = (await import(pathToFileURL(join(serverOut, 'prerender.js')).href)) as {
+          prerenderScreen: typeof PrerenderScreen;
+        };
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+        for (const [name, { path, module }] of Object.entries(PRERENDERED)) {
+          mkdirSync(join(outDir, 'prerendered', name), { recursive: true });
+          for (const lang of LANGUAGES) {
+            for (const mode of THEME_MODES) {
+              const screen = await prerenderScreen(path, lang, mode);
+              const html = prerenderedDocument(template, manifest, screen, { module, lang, mode });
+              writeFileSync(join(outDir, 'prerendered', name, `${lang}-${mode}.html`), html);
+            }
+          }
+        }
+      } finally {
+        rmSync(serverOut, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     preloadDefaultLanguage(),
+    prerenderScreens(),
     // Compressed once at build, at the highest levels, beside each file: the server sends the .br or
     // .gz a browser accepts. Below 1 kB compression saves less than the headers it costs.
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    isSsrBuild ? null : compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
+  // The prerender bundles every package, as the browser's build does: antd's ES modules import without
+  // file extensions, which Node does not resolve, and antd's style cache must be the one it reads.
+  ssr: { noExternal: true },
   server: {
     // The Node server owns /api; in development Vite serves the UI and forwards the calls to it.
     proxy: { [API_PREFIX]: 'http://localhost:8080' },
@@ -53,6 +175,6 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each screen needs, read by scripts/size.mjs.
-    manifest: true,
+    manifest: !isSsrBuild,
   },
-});
+}));

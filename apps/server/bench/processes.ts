@@ -20,6 +20,19 @@ export const LOOP_PROBE = join(BENCH_DIR, 'loop-probe.mjs');
 /** The portal as production runs it: the build of `npm run build` (apps/server/dist). */
 export const PORTAL_ARGS = [join(SERVER_DIR, 'dist/server.js')];
 
+/** The portal's environment in the bench, on `databaseUrl`: each simulated client speaks through the
+ *  local "proxy" with its own X-Forwarded-For; as in production, no development outbox and no API
+ *  documentation. */
+export function portalEnv(databaseUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: '127.0.0.1',
+    PORTAL_DEV_OUTBOX: '0',
+    API_DOCS: '0',
+  };
+}
+
 export interface LoopDelay {
   p50: number;
   p99: number;

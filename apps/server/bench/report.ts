@@ -17,6 +17,15 @@ export interface Machine {
   date: string;
   /** The 1-minute load average when the bench started: other work on the cores lowers every figure. */
   loadAverage: number;
+  /** ... and when it ended, once its own servers had stopped. */
+  loadAtEnd?: string;
+}
+
+/** The load averages over 1, 5 and 15 minutes. */
+export function systemLoad(): string {
+  return loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ');
 }
 
 export function machine(): Machine {
@@ -88,14 +97,17 @@ function markdownTable(figures: Figure[]): string {
 
 export const RESULTS_DIR = join(BENCH_DIR, 'results');
 
-export async function writeResults(figures: Figure[], host: Machine, command: string): Promise<void> {
+/** Writes results/<name>.json, and docs/performance.md for a whole run ('latest'). */
+export async function writeResults(figures: Figure[], host: Machine, command: string, name: string): Promise<void> {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  writeFileSync(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify({ machine: host, command, figures }, null, 2)}\n`);
+  writeFileSync(join(RESULTS_DIR, `${name}.json`), `${JSON.stringify({ machine: host, command, figures }, null, 2)}\n`);
+  if (name !== 'latest') return;
   const template = readFileSync(join(BENCH_DIR, 'performance.template.md'), 'utf8');
   const page = template
     .replace('{{machine}}', `${host.cores} cores (${host.cpu}), ${host.memoryGiB} GiB, Node ${host.node}`)
     .replace('{{date}}', host.date)
     .replace('{{load}}', host.loadAverage.toFixed(2))
+    .replace('{{loadAtEnd}}', host.loadAtEnd ?? 'not read')
     .replace('{{command}}', command)
     .replace('{{table}}', markdownTable(figures))
     .replace(

@@ -11,7 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'esbuild';
 import { contract } from '@portal/shared/api/contract';
-import { openDatabase } from '../src/db/database.ts';
+import { POSTGRES_POOL_SIZE, openDatabase } from '../src/db/database.ts';
+import { type Bracketed, bracketNote, bracketed, meanCeiling } from './bracket.ts';
 import { type BenchDatabase, temporaryPostgres, temporarySqlite } from './databases.ts';
 import type { Figure } from './figures.ts';
 import {
@@ -26,6 +27,7 @@ import {
 import {
   BENCH_DIR,
   PORTAL_ARGS,
+  portalEnv,
   REPO_ROOT,
   type Running,
   freePort,
@@ -35,9 +37,10 @@ import {
   waitFor200,
   waitUntilClosed,
 } from './processes.ts';
-import { RESULTS_DIR, machine, printTable, writeResults } from './report.ts';
+import { RESULTS_DIR, machine, printTable, systemLoad, writeResults } from './report.ts';
 import { type BenchRedis, DEFAULT_REDIS_URL, benchRedis, startCluster } from './scale-out.ts';
-import { PASSWORD, USERS, accountOf, migrateAndSeed, twoCompanyUsers } from './seed.ts';
+import { PASSWORD, USERS, migrateAndSeed, twoCompanyUsers } from './seed.ts';
+import { signIn, signInBody } from './sign-in-requests.ts';
 import { measureWebFigures } from './web/index.ts';
 
 const COMMAND = 'npm run bench';
@@ -58,7 +61,9 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 /** The bench's own servers run compiled like the portal, so that no loader stands between them. */
 async function buildBenchServers(): Promise<void> {
   await build({
-    entryPoints: ['hello-server.ts', 'one-query-server.ts', 'argon2-verifies.ts'].map((f) => join(BENCH_DIR, f)),
+    entryPoints: ['hello-server.ts', 'one-query-server.ts', 'pg-one-query-server.ts', 'argon2-verifies.ts'].map((f) =>
+      join(BENCH_DIR, f),
+    ),
     outdir: SERVERS_DIR,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -78,15 +83,7 @@ function startPortal(databaseUrl: string): Promise<Running> {
     args: PORTAL_ARGS,
     readyPath: contract.health.path,
     probe: true,
-    env: {
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      // each simulated client speaks through the local "proxy" with its own X-Forwarded-For
-      TRUST_PROXY: '127.0.0.1',
-      // as in production: no development outbox, no API documentation
-      PORTAL_DEV_OUTBOX: '0',
-      API_DOCS: '0',
-    },
+    env: portalEnv(databaseUrl),
   });
 }
 
@@ -106,37 +103,6 @@ async function seed(database: BenchDatabase): Promise<string> {
 }
 
 const randomUser = () => 1 + Math.floor(Math.random() * USERS);
-
-function signInBody(user: number): string {
-  return JSON.stringify({
-    loginType: 'password',
-    identifierType: 'account',
-    identifier: accountOf(user),
-    password: PASSWORD,
-  });
-}
-
-/** Real sign-ins over HTTP, four at a time, for the sessions the reads use. */
-async function signIn(url: string, users: number[]): Promise<string[]> {
-  const tokens: string[] = [];
-  const queue = [...users];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let user = queue.shift(); user !== undefined; user = queue.shift()) {
-        const response = await fetch(url + contract.login.path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientAddress() },
-          body: signInBody(user),
-        });
-        const envelope = (await response.json()) as { code: number; msg: string; data: { token: string } };
-        if (envelope.code !== 0)
-          throw new Error(`sign-in of ${accountOf(user)} refused: ${envelope.code} ${envelope.msg}`);
-        tokens.push(envelope.data.token);
-      }
-    }),
-  );
-  return tokens;
-}
 
 function rotating<T>(values: T[]): () => T {
   let i = 0;
@@ -261,21 +227,36 @@ async function npmStart(databaseUrl: string): Promise<{ seconds: number; rebuilt
   }
 }
 
-interface Ceilings {
-  readsPerSecond: number;
-  load: LoadRun;
-  idleMiB: number;
-  afterMiB: number;
-  readySeconds: number;
+/** The parts of the bench, each run alone with `--only <part>[,<part>...]` while working on it. */
+const PARTS = ['reads', 'sign-ins', 'storm', 'browser', 'memory', 'scale-out', 'npm-start'] as const;
+type Part = (typeof PARTS)[number];
+
+function partsToRun(argv: string[]): Set<Part> {
+  const at = argv.indexOf('--only');
+  if (at === -1) return new Set(PARTS);
+  const asked = (argv[at + 1] ?? '').split(',').filter(Boolean);
+  const unknown = asked.filter((name) => !(PARTS as readonly string[]).includes(name));
+  if (!asked.length || unknown.length)
+    throw new Error(`--only takes some of ${PARTS.join(', ')}; got ${argv[at + 1] ?? 'nothing'}`);
+  return new Set(asked as Part[]);
 }
 
-async function measureHello(figures: Figure[]): Promise<Ceilings> {
-  log('bare Fastify hello');
+/** The bare Fastify hello, kept running through the bench so that its load can be measured before and
+ *  after each figure it is the ceiling of. */
+interface Hello {
+  idleMiB: number;
+  readySeconds: number;
+  load(): Promise<LoadRun>;
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+async function startHello(): Promise<Hello> {
   const hello = await startServer({ name: 'hello', args: [benchServer('hello-server')], readyPath: '/hello' });
-  try {
-    await sleep(SETTLE_MS);
-    const idleMiB = hello.rssMiB();
-    const load = await runLoads(
+  await sleep(SETTLE_MS);
+  const idleMiB = hello.rssMiB();
+  const load = () =>
+    runLoads(
       [
         {
           name: 'hello',
@@ -288,20 +269,11 @@ async function measureHello(figures: Figure[]): Promise<Ceilings> {
       ],
       hello,
     );
-    const readsPerSecond = load.results[0]!.okPerSecond;
-    figures.push({
-      name: 'GET hello, bare Fastify (the read ceiling)',
-      value: readsPerSecond,
-      unit: 'req/s',
-      note: runNote(load),
-    });
-    return { readsPerSecond, load, idleMiB, afterMiB: hello.rssMiB(), readySeconds: hello.readySeconds };
-  } finally {
-    await hello.stop();
-  }
+  return { idleMiB, readySeconds: hello.readySeconds, load, rssMiB: () => hello.rssMiB(), stop: () => hello.stop() };
 }
 
-/** The reads of figures 1 and 2, on either engine. */
+const okPerSecond = (load: LoadRun) => load.results[0]!.okPerSecond;
+
 /** Below this share of a core, a single-threaded server under a closed-loop load was waiting for the
  *  CPU or for its driver, not for its own work. */
 const CONTENDED_CORES = 0.75;
@@ -311,39 +283,53 @@ function perCpuSecond(load: LoadRun): number {
 }
 
 /**
- * A read against the hello ceiling. Answers per second compare the two when each server had a core
- * to itself; on SQLite, where the portal does all its work in its own process, when either was held
- * back (by the driver saturating its core, or by other work on the machine), answers per CPU-second
- * of each are compared instead: the same ratio on a quiet machine, and the one that stays true on a
- * busy one. On PostgreSQL the portal waits for the database's own processes, whose CPU it does not
- * count, so answers per second are always compared there.
+ * A read against its ceiling, measured before and after it. Answers per second compare the two when
+ * each server had a core to itself; on SQLite, where the portal does all its work in its own process,
+ * when either was held back (by the driver saturating its core, or by other work on the machine),
+ * answers per CPU-second of each are compared instead: the same ratio on a quiet machine, and the one
+ * that stays true on a busy one. On PostgreSQL the servers wait for the database's own processes,
+ * whose CPU they do not count, so answers per second are always compared there.
  */
-function readFigure(name: string, load: LoadRun, hello: Ceilings, inProcess: boolean, goalRatio?: number): Figure {
+function readFigure(
+  name: string,
+  bracket: Bracketed<LoadRun, LoadRun>,
+  ceilingName: string,
+  inProcess: boolean,
+  goalRatio?: number,
+): Figure {
+  const load = bracket.result;
   const figure = higherIsBetter(
     name,
-    load.results[0]!.okPerSecond,
+    okPerSecond(load),
     'req/s',
-    { name: 'bare Fastify hello', value: hello.readsPerSecond },
+    { name: ceilingName, value: meanCeiling(bracket, okPerSecond) },
     goalRatio,
   );
-  const cpuRatio = perCpuSecond(load) / perCpuSecond(hello.load);
-  const contended = inProcess && Math.min(load.serverCores ?? 0, hello.load.serverCores ?? 0) < CONTENDED_CORES;
-  if (!contended) return { ...figure, note: `${runNote(load)}; per CPU-second ratio ${cpuRatio.toFixed(2)}` };
+  const cpuRatio = perCpuSecond(load) / meanCeiling(bracket, perCpuSecond);
+  const ceilingCores = Math.min(bracket.before.serverCores ?? 0, bracket.after.serverCores ?? 0);
+  const contended = inProcess && Math.min(load.serverCores ?? 0, ceilingCores) < CONTENDED_CORES;
+  const around = bracketNote(bracket, okPerSecond);
+  if (!contended)
+    return { ...figure, note: `${runNote(load)}; per CPU-second ratio ${cpuRatio.toFixed(2)}; ${around}` };
   return {
     ...figure,
     ratio: cpuRatio,
     ...(goalRatio === undefined ? {} : { met: cpuRatio >= goalRatio }),
-    note: `ratio per server CPU-second, as a server was held back from its core (the portal had ${load.serverCores?.toFixed(2)} of one, the hello ${hello.load.serverCores?.toFixed(2)}); per second it is ${figure.ratio?.toFixed(2)}; ${runNote(load)}`,
+    note: `ratio per server CPU-second, as a server was held back from its core (the portal had ${load.serverCores?.toFixed(2)} of one, the ceiling at least ${ceilingCores.toFixed(2)}); per second it is ${figure.ratio?.toFixed(2)}; ${runNote(load)}; ${around}`,
   };
 }
 
-/** The reads of figures 1 and 2, on either engine. */
-async function measureReads(figures: Figure[], portal: Running, tokens: string[], engine: string, hello: Ceilings) {
-  const sqlite = engine === 'SQLite';
-  const info = await runLoads([read('portal/info', portal.url, contract.portalInfo.path, tokens)], portal);
-  figures.push(readFigure(`GET portal/info (2 companies), ${engine}`, info, hello, sqlite, sqlite ? 0.35 : 0.15));
-  const current = await runLoads([read('user/current', portal.url, contract.currentUser.path, tokens)], portal);
-  figures.push(readFigure(`GET user/current, ${engine}`, current, hello, sqlite, sqlite ? 0.5 : undefined));
+/** The reads of figures 1 and 2 on SQLite, each between two loads of the bare Fastify hello. */
+async function measureSqliteReads(figures: Figure[], portal: Running, tokens: string[], hello: Hello) {
+  const ceiling = 'bare Fastify hello';
+  const info = await bracketed('portal/info, SQLite', hello.load, okPerSecond, () =>
+    runLoads([read('portal/info', portal.url, contract.portalInfo.path, tokens)], portal),
+  );
+  figures.push(readFigure('GET portal/info (2 companies), SQLite', info, ceiling, true, 0.35));
+  const current = await bracketed('user/current, SQLite', hello.load, okPerSecond, () =>
+    runLoads([read('user/current', portal.url, contract.currentUser.path, tokens)], portal),
+  );
+  figures.push(readFigure('GET user/current, SQLite', current, ceiling, true, 0.5));
 }
 
 /** A sign-in storm with steady reads beside it, against the portal or the one-query server. */
@@ -361,123 +347,178 @@ function storm(server: Running, paths: { login: string; current: string }, token
   );
 }
 
-async function oneQueryStorm(sqliteFile: string, tokens: string[]): Promise<LoadRun> {
-  const server = await startServer({
+function startOneQueryServer(sqliteFile: string): Promise<Running> {
+  return startServer({
     name: 'one-query server',
     args: [benchServer('one-query-server')],
     readyPath: '/healthz',
     probe: true,
     env: { SQLITE_FILE: sqliteFile },
   });
-  try {
-    return await storm(server, { login: '/login', current: '/current' }, tokens);
-  } finally {
-    await server.stop();
-  }
 }
 
-async function measureSqlite(figures: Figure[], hello: Ceilings): Promise<void> {
+async function measureSignIns(figures: Figure[], portal: Running, passwordHash: string): Promise<void> {
+  log('portal on SQLite: sign-ins, between raw argon2id verifies in a process of their own');
+  const verifies = async () =>
+    JSON.parse(
+      await run(process.execPath, [
+        benchServer('argon2-verifies'),
+        passwordHash,
+        PASSWORD,
+        String(SIGN_IN_CONNECTIONS),
+        String(WARMUP_SECONDS),
+        String(LOAD_SECONDS),
+      ]),
+    ) as { perSecond: number; perCpuSecond: number };
+  const perSecond = (v: { perSecond: number }) => v.perSecond;
+  const logins = await bracketed('sign-ins', verifies, perSecond, () =>
+    runLoads([signIns('sign-in', portal.url, contract.login.path, SIGN_IN_CONNECTIONS)], portal),
+  );
+  figures.push({
+    ...higherIsBetter(
+      'POST user/login, password, SQLite',
+      okPerSecond(logins.result),
+      'sign-ins/s',
+      { name: `argon2id verifies, ${SIGN_IN_CONNECTIONS} at a time`, value: meanCeiling(logins, perSecond) },
+      0.9,
+    ),
+    note: `random users of ${USERS}; ${runNote(logins.result)}; the verifies ${logins.before.perCpuSecond.toFixed(0)} per CPU-second; ${bracketNote(logins, perSecond)}`,
+  });
+}
+
+/** The sign-in storm on the portal, between two of the same storm on the one-query server. */
+async function measureStorm(figures: Figure[], portal: Running, sqliteFile: string, tokens: string[]) {
+  log('portal on SQLite: user/current during a sign-in storm, between two on the one-query server');
+  const oneQuery = await startOneQueryServer(sqliteFile);
+  const p99 = (load: LoadRun) => load.results[1]!.latencyMs.p99;
+  let bracket: Bracketed<LoadRun, LoadRun>;
+  try {
+    bracket = await bracketed(
+      'sign-in storm',
+      () => storm(oneQuery, { login: '/login', current: '/current' }, tokens),
+      p99,
+      () => storm(portal, { login: contract.login.path, current: contract.currentUser.path }, tokens),
+    );
+  } finally {
+    await oneQuery.stop();
+  }
+  const portalStorm = bracket.result;
+  const name = 'one-query server, same storm';
+  const loopP99 = (load: LoadRun) => load.loopDelay!.p99;
+  const loopP50 = (load: LoadRun) => load.loopDelay!.p50;
+  figures.push(
+    {
+      ...lowerIsBetter(
+        'user/current p99 during a sign-in storm, SQLite',
+        p99(portalStorm),
+        'ms',
+        { name, value: meanCeiling(bracket, p99) },
+        25,
+      ),
+      note: [
+        `reads at ${STORM_READS_PER_SECOND}/s: ${resultNote(portalStorm.results[1]!)}`,
+        `sign-ins: ${resultNote(portalStorm.results[0]!)}`,
+        cpuNote(portalStorm),
+        `one-query server: ${bracket.after.results[0]!.ok} sign-ins, ${cpuNote(bracket.after)}`,
+        bracketNote(bracket, p99),
+      ].join('; '),
+    },
+    lowerIsBetter(
+      'event-loop delay p99 during the storm',
+      loopP99(portalStorm),
+      'ms',
+      { name, value: meanCeiling(bracket, loopP99) },
+      10,
+    ),
+    lowerIsBetter('event-loop delay p50 during the storm', loopP50(portalStorm), 'ms', {
+      name,
+      value: meanCeiling(bracket, loopP50),
+    }),
+  );
+}
+
+async function measureSqlite(figures: Figure[], hello: Hello, parts: Set<Part>): Promise<void> {
   log('portal on SQLite: seeding');
   const database = temporarySqlite();
   try {
     const passwordHash = await seed(database);
     const portal = await startPortal(database.url);
-    let tokens: string[];
-    let portalStorm: LoadRun;
     try {
       await sleep(SETTLE_MS);
       const idleMiB = portal.rssMiB();
-      tokens = await signIn(portal.url, twoCompanyUsers(SESSIONS));
+      const tokens = await signIn(portal.url, twoCompanyUsers(SESSIONS));
 
-      log('portal on SQLite: reads');
-      await measureReads(figures, portal, tokens, 'SQLite', hello);
-
-      log('portal on SQLite: sign-ins, then raw argon2id verifies in a process of their own');
-      const logins = await runLoads([signIns('sign-in', portal.url, contract.login.path, SIGN_IN_CONNECTIONS)], portal);
-      const verifies = JSON.parse(
-        await run(process.execPath, [
-          benchServer('argon2-verifies'),
-          passwordHash,
-          PASSWORD,
-          String(SIGN_IN_CONNECTIONS),
-          String(WARMUP_SECONDS),
-          String(LOAD_SECONDS),
-        ]),
-      ) as { perSecond: number; perCpuSecond: number };
-      figures.push({
-        ...higherIsBetter(
-          'POST user/login, password, SQLite',
-          logins.results[0]!.okPerSecond,
-          'sign-ins/s',
-          { name: `argon2id verifies, ${SIGN_IN_CONNECTIONS} at a time`, value: verifies.perSecond },
-          0.9,
-        ),
-        note: `random users of ${USERS}; ${runNote(logins)}; the verifies ${verifies.perCpuSecond.toFixed(0)} per CPU-second`,
-      });
-
-      log('portal on SQLite: user/current during a sign-in storm');
-      portalStorm = await storm(portal, { login: contract.login.path, current: contract.currentUser.path }, tokens);
+      if (parts.has('reads')) {
+        log('portal on SQLite: reads, each between two loads of the bare Fastify hello');
+        await measureSqliteReads(figures, portal, tokens, hello);
+      }
+      if (parts.has('sign-ins')) await measureSignIns(figures, portal, passwordHash);
+      if (parts.has('storm')) await measureStorm(figures, portal, database.file, tokens);
       const afterMiB = portal.rssMiB();
 
-      log('portal on SQLite: browser figures');
-      await part(
-        'browser figures',
-        async () => void figures.push(...(await measureWebFigures({ portalUrl: portal.url }))),
-      );
-      figures.push(
-        lowerIsBetter(
-          'memory idle (VmRSS 3 s after ready), SQLite',
-          idleMiB,
-          'MiB',
-          { name: 'bare Fastify hello, idle', value: hello.idleMiB },
-          120,
-        ),
-        lowerIsBetter('memory after the load, SQLite', afterMiB, 'MiB', {
-          name: 'bare Fastify hello, after its load',
-          value: hello.afterMiB,
-        }),
-      );
+      if (parts.has('browser')) {
+        log('portal on SQLite: browser figures');
+        await part(
+          'browser figures',
+          async () => void figures.push(...(await measureWebFigures({ portalUrl: portal.url }))),
+        );
+      }
+      if (parts.has('memory'))
+        figures.push(
+          lowerIsBetter(
+            'memory idle (VmRSS 3 s after ready), SQLite',
+            idleMiB,
+            'MiB',
+            { name: 'bare Fastify hello, idle', value: hello.idleMiB },
+            120,
+          ),
+          lowerIsBetter('memory after the load, SQLite', afterMiB, 'MiB', {
+            name: 'bare Fastify hello, after its loads',
+            value: hello.rssMiB(),
+          }),
+        );
     } finally {
       await portal.stop();
     }
-
-    log('one-query server: the same storm');
-    const ceiling = await oneQueryStorm(database.file, tokens);
-    const name = 'one-query server, same storm';
-    figures.push(
-      {
-        ...lowerIsBetter(
-          'user/current p99 during a sign-in storm, SQLite',
-          portalStorm.results[1]!.latencyMs.p99,
-          'ms',
-          { name, value: ceiling.results[1]!.latencyMs.p99 },
-          25,
-        ),
-        note: [
-          `reads at ${STORM_READS_PER_SECOND}/s: ${resultNote(portalStorm.results[1]!)}`,
-          `sign-ins: ${resultNote(portalStorm.results[0]!)}`,
-          cpuNote(portalStorm),
-          `one-query server: ${ceiling.results[0]!.ok} sign-ins, ${cpuNote(ceiling)}`,
-        ].join('; '),
-      },
-      lowerIsBetter(
-        'event-loop delay p99 during the storm',
-        portalStorm.loopDelay!.p99,
-        'ms',
-        { name, value: ceiling.loopDelay!.p99 },
-        10,
-      ),
-      lowerIsBetter('event-loop delay p50 during the storm', portalStorm.loopDelay!.p50, 'ms', {
-        name,
-        value: ceiling.loopDelay!.p50,
-      }),
-    );
   } finally {
     await database.drop();
   }
 }
 
-async function measurePostgres(figures: Figure[], serverUrl: string, hello: Ceilings): Promise<void> {
+/** The one-statement Fastify + `pg` server on the portal's database and pool size. */
+async function startPgOneQueryServer(databaseUrl: string): Promise<Running> {
+  return startServer({
+    name: 'pg one-query server',
+    args: [benchServer('pg-one-query-server')],
+    readyPath: '/healthz',
+    env: { DATABASE_URL: databaseUrl, PG_POOL_SIZE: String(POSTGRES_POOL_SIZE) },
+  });
+}
+
+/**
+ * The reads on PostgreSQL, each between two loads of the one-statement server on the same database
+ * and pool size: a read that needs the database more than once, or waits on the portal's own work,
+ * shows against it. The bare Fastify hello's ratio is in the note.
+ */
+async function measurePostgresReads(figures: Figure[], portal: Running, databaseUrl: string, tokens: string[]) {
+  const ceilingServer = await startPgOneQueryServer(databaseUrl);
+  const ceiling = () => runLoads([read('pg one-query', ceilingServer.url, '/current', tokens)], ceilingServer);
+  const name = `one-statement Fastify + pg, pool of ${POSTGRES_POOL_SIZE}`;
+  try {
+    const info = await bracketed('portal/info, PostgreSQL', ceiling, okPerSecond, () =>
+      runLoads([read('portal/info', portal.url, contract.portalInfo.path, tokens)], portal),
+    );
+    figures.push(readFigure('GET portal/info (2 companies), PostgreSQL', info, name, false, 0.5));
+    const current = await bracketed('user/current, PostgreSQL', ceiling, okPerSecond, () =>
+      runLoads([read('user/current', portal.url, contract.currentUser.path, tokens)], portal),
+    );
+    figures.push(readFigure('GET user/current, PostgreSQL', current, name, false));
+  } finally {
+    await ceilingServer.stop();
+  }
+}
+
+async function measurePostgres(figures: Figure[], serverUrl: string, parts: Set<Part>): Promise<void> {
   log('portal on PostgreSQL: seeding');
   const database = await temporaryPostgres(serverUrl);
   try {
@@ -486,12 +527,14 @@ async function measurePostgres(figures: Figure[], serverUrl: string, hello: Ceil
     let tokens: string[];
     try {
       tokens = await signIn(portal.url, twoCompanyUsers(SESSIONS));
-      log('portal on PostgreSQL: reads');
-      await measureReads(figures, portal, tokens, 'PostgreSQL', hello);
+      if (parts.has('reads')) {
+        log('portal on PostgreSQL: reads, each between two loads of the one-statement pg server');
+        await measurePostgresReads(figures, portal, database.url, tokens);
+      }
     } finally {
       await portal.stop();
     }
-    await part('scale-out', () => measureScaleOut(figures, database.url, tokens));
+    if (parts.has('scale-out')) await part('scale-out', () => measureScaleOut(figures, database.url, tokens));
   } finally {
     await database.drop();
   }
@@ -515,7 +558,8 @@ async function clusterLoads(processes: number, databaseUrl: string, redis: Bench
 /**
  * Two server processes against one, both through the cluster entry on the same database and Redis:
  * Redis holds the request rates and sign-in waits in both runs, so that only the number of processes
- * differs. The sessions were made on the single portal, and are valid on any process.
+ * differs. The sessions were made on the single portal, and are valid on any process. The one
+ * process is measured before and after the two, as the ceiling of any figure is.
  */
 async function measureScaleOut(figures: Figure[], databaseUrl: string, tokens: string[]): Promise<void> {
   const redis = await benchRedis(process.env.REDIS_URL ?? DEFAULT_REDIS_URL);
@@ -529,25 +573,29 @@ async function measureScaleOut(figures: Figure[], databaseUrl: string, tokens: s
     return;
   }
   try {
-    const one = await clusterLoads(1, databaseUrl, redis, tokens);
-    const two = await clusterLoads(2, databaseUrl, redis, tokens);
-    const scaled = (name: string, unit: string, single: LoadRun, double: LoadRun): Figure => ({
-      ...higherIsBetter(name, double.results[0]!.okPerSecond, unit, {
+    const bracket = await bracketed(
+      'scale-out',
+      () => clusterLoads(1, databaseUrl, redis, tokens),
+      (one) => okPerSecond(one.info),
+      () => clusterLoads(2, databaseUrl, redis, tokens),
+    );
+    const scaled = (name: string, unit: string, of: (loads: typeof bracket.before) => LoadRun): Figure => ({
+      ...higherIsBetter(name, okPerSecond(of(bracket.result)), unit, {
         name: '1 process',
-        value: single.results[0]!.okPerSecond,
+        value: meanCeiling(bracket, (one) => okPerSecond(of(one))),
       }),
-      note: `2 processes: ${runNote(double)}; 1 process: ${runNote(single)}; CPU of the primary and its workers, not of PostgreSQL or Redis`,
+      note: `2 processes: ${runNote(of(bracket.result))}; 1 process: ${runNote(of(bracket.before))}; ${bracketNote(bracket, (one) => okPerSecond(of(one)))}; CPU of the primary and its workers, not of PostgreSQL or Redis`,
     });
     figures.push(
-      scaled(`sign-ins/s, ${SCALE_OUT}`, 'sign-ins/s', one.logins, two.logins),
-      scaled(`portal/info req/s, ${SCALE_OUT}`, 'req/s', one.info, two.info),
+      scaled(`sign-ins/s, ${SCALE_OUT}`, 'sign-ins/s', (loads) => loads.logins),
+      scaled(`portal/info req/s, ${SCALE_OUT}`, 'req/s', (loads) => loads.info),
     );
   } finally {
     await redis.clear();
   }
 }
 
-async function measureNpmStart(figures: Figure[], hello: Ceilings): Promise<void> {
+async function measureNpmStart(figures: Figure[], hello: Hello): Promise<void> {
   // the sources may have moved since the first build: the figure is for a current build
   log('npm start: building, then starting on an empty database and again on the same one');
   await run('npm', ['run', 'build']);
@@ -584,22 +632,36 @@ async function part(name: string, measure: () => Promise<void>): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  const parts = partsToRun(process.argv.slice(2));
+  const whole = parts.size === PARTS.length;
   const figures: Figure[] = [];
   const host = machine();
-  log(`${host.cores} cores (${host.cpu}), Node ${host.node}, load average ${host.loadAverage.toFixed(2)}`);
-  // the web app and the server: the portal runs built, and `npm start` finds its build current
-  log('building (npm run build)');
-  await run('npm', ['run', 'build']);
+  log(`${host.cores} cores (${host.cpu}), Node ${host.node}, load average ${systemLoad()} at the start`);
+  // the web app and the server: the portal runs built, and `npm start` finds its build current; a run
+  // of parts without the browser or `npm start` needs the server's build alone
+  const webNeeded = parts.has('browser') || parts.has('npm-start');
+  log(`building (${webNeeded ? 'npm run build' : 'the server only'})`);
+  await run('npm', webNeeded ? ['run', 'build'] : ['run', 'build', '-w', '@portal/server']);
   await buildBenchServers();
 
-  const hello = await measureHello(figures);
-  await part('SQLite', () => measureSqlite(figures, hello));
-  const databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl?.startsWith('postgres')) await part('PostgreSQL', () => measurePostgres(figures, databaseUrl, hello));
-  await part('npm start', () => measureNpmStart(figures, hello));
+  log('bare Fastify hello');
+  const hello = await startHello();
+  try {
+    const sqliteParts = ['reads', 'sign-ins', 'storm', 'browser', 'memory'] as const;
+    if (sqliteParts.some((name) => parts.has(name))) await part('SQLite', () => measureSqlite(figures, hello, parts));
+    const databaseUrl = process.env.DATABASE_URL;
+    if (databaseUrl?.startsWith('postgres') && (parts.has('reads') || parts.has('scale-out')))
+      await part('PostgreSQL', () => measurePostgres(figures, databaseUrl, parts));
+    if (parts.has('npm-start')) await part('npm start', () => measureNpmStart(figures, hello));
+  } finally {
+    await hello.stop();
+  }
 
+  const loadAtEnd = systemLoad();
+  log(`load average ${loadAtEnd} at the end`);
   printTable(figures);
-  await writeResults(figures, host, COMMAND);
+  // a run of some parts is for the one working on them: the page and latest.json describe whole runs
+  await writeResults(figures, { ...host, loadAtEnd }, COMMAND, whole ? 'latest' : 'parts');
 }
 
 await main();

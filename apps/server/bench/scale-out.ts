@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { contract } from '@portal/shared/api/contract';
-import { type Running, SERVER_DIR, childrenOf, startServer, treeCpuSeconds } from './processes.ts';
+import { type Running, SERVER_DIR, childrenOf, portalEnv, startServer, treeCpuSeconds } from './processes.ts';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 const CONNECT_TIMEOUT_MS = 2_000;
@@ -80,13 +80,9 @@ export async function startCluster(processes: number, databaseUrl: string, redis
     readyPath: contract.health.path,
     env: {
       WEB_CONCURRENCY: String(processes),
-      DATABASE_URL: databaseUrl,
+      ...portalEnv(databaseUrl),
       REDIS_URL: redis.url,
       REDIS_KEY_PREFIX: redis.keyPrefix,
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '127.0.0.1',
-      PORTAL_DEV_OUTBOX: '0',
-      API_DOCS: '0',
     },
   });
   // the first worker listening answers the ready path; the connections are shared only among those

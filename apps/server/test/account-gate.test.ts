@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { createInvitation } from '../src/libraries/invitations.ts';
+import { declaredOperations } from './support/api-document.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { type Reply, call, latestCode, signInWithPassword, tokenFor } from './support/http.ts';
 import { registerPasskey, signInWithPasskey } from './support/passkey-ceremonies.ts';
@@ -167,11 +168,9 @@ describe(`one gate into every account (${ENGINE})`, () => {
         Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>
       >;
     };
-    const issuing = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods)
-        .filter(([, operation]) => carriesToken(operation.responses['200']?.content?.['application/json']?.schema))
-        .map(([method]) => `${method.toUpperCase()} ${path}`),
-    );
+    const issuing = declaredOperations(document)
+      .filter(({ operation }) => carriesToken(operation.responses['200']?.content?.['application/json']?.schema))
+      .map(({ method, path }) => `${method} ${path}`);
     expect(issuing.sort()).toEqual(Object.keys(scenarios).sort());
   });
 

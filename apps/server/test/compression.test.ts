@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
@@ -61,6 +61,17 @@ describe('compressed answers', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-encoding']).toBeUndefined();
     expect(image.rawPayload.length).toBe(4096);
+  });
+
+  it('sends index.html with the hardest brotli once it is made, without holding the start up for it', async () => {
+    const plain = await get('/home');
+    const hardest = brotliCompressSync(plain.rawPayload, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    let sent = (await get('/home', 'br')).rawPayload;
+    for (let tries = 0; tries < 40 && !sent.equals(hardest); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      sent = (await get('/home', 'br')).rawPayload;
+    }
+    expect(sent.equals(hardest)).toBe(true);
   });
 
   it('sends index.html compressed when the client accepts it, with the main domain in every encoding', async () => {

@@ -4,6 +4,7 @@ import { contract } from '@portal/shared/api/contract';
 import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
 import { SIGN_IN_FREE_FAILURES } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
+import { answeredWorkDone } from '../src/libraries/after-answer.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, latestCode, signInWithPassword, tokenFor } from './support/http.ts';
 import { createCredential } from './support/software-authenticator.ts';
@@ -39,6 +40,8 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
   const codeOf = (secret: string) => generate({ secret, epoch: Math.floor(t.app.ctx.now() / 1000) });
   /** The security notices the development outbox holds for an address, newest first. */
   const notices = async (to: string) => {
+    // a new device is found out after the answer
+    await answeredWorkDone(t.app.ctx);
     await t.app.messenger.idle();
     const messages: { subject: string; text: string }[] = (
       await call(t.app, 'GET', `${contract.devOutbox.path}?to=${encodeURIComponent(to)}`)

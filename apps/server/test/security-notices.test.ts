@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { translate } from '@portal/shared/locales/catalog';
+import { answeredWorkDone } from '../src/libraries/after-answer.ts';
 import { formatNoticeTime, notifySecurityEvent } from '../src/libraries/security-notices.ts';
 import { findUserById } from '../src/queries/users.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
@@ -35,6 +36,8 @@ describe(`security notifications (${ENGINE})`, () => {
 
   /** What the development outbox received for an address, newest first, once the queue is done. */
   async function outbox(to: string): Promise<Notice[]> {
+    // a new device is found out after the answer
+    await answeredWorkDone(t.app.ctx);
     await t.app.messenger.idle();
     return (await call(t.app, 'GET', `${contract.devOutbox.path}?to=${encodeURIComponent(to)}`)).data;
   }
@@ -275,6 +278,8 @@ describe(`security notifications over SMTP (${ENGINE})`, () => {
       });
     expect((await signIn(CHROME_WINDOWS)).code).toBe(0);
     expect((await signIn(SAFARI_IPHONE)).code).toBe(0);
+    // a new device is found out after the answer
+    await answeredWorkDone(t.app.ctx);
     await t.app.messenger.idle();
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toBe(user.email);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import { declaredOperations } from './support/api-document.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
@@ -41,11 +42,9 @@ describe(`the calls open while two-step sign-in waits for its set-up (${ENGINE})
 
     const document = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
     // a call that needs a session inherits the document's bearer requirement: it declares none of its own
-    const signedIn = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods)
-        .filter(([, operation]) => operation.security === undefined)
-        .map(([method, operation]) => ({ method: method.toUpperCase() as 'GET' | 'POST', path, operation })),
-    );
+    const signedIn = declaredOperations(document)
+      .filter(({ operation }) => operation.security === undefined)
+      .map(({ method, path, operation }) => ({ method: method as 'GET' | 'POST', path, operation }));
     expect(signedIn.length).toBeGreaterThan(30);
     // sign-out last, since it ends the session the others use
     signedIn.sort((a, b) => Number(a.path === contract.logout.path) - Number(b.path === contract.logout.path));

@@ -1,21 +1,70 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/providers';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { THEME_MODES, type ThemeMode } from '@portal/shared/constants';
 import { createAppRouter } from './app/router';
 import { i18nReady } from './lib/i18n';
+import { readPreferences } from './lib/storage';
+import { PortalApp, routeLoaded } from './prerender-tree';
+import { usePreferences } from './stores/preferences-store';
 import './app/global.css';
 
 const router = createAppRouter();
+const container = document.getElementById('root')!;
+
+function isThemeMode(value: unknown): value is ThemeMode {
+  return (THEME_MODES as readonly unknown[]).includes(value);
+}
+
+/**
+ * What a person typed or chose in the prerendered form before React took over: React leaves it on
+ * screen, but the form's state does not know it. React tells a change by the value it last saw on
+ * the field, which hydration takes from the screen: the field is shown the prerendered value through
+ * React's eyes and the typed one through the browser's own setter, then reports the change.
+ */
+function adoptEarlyInput() {
+  const native = (name: 'value' | 'checked') => Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, name)!.set!;
+  for (const input of container.querySelectorAll('input')) {
+    if (input.type === 'radio' || input.type === 'checkbox') {
+      if (input.checked === input.defaultChecked) continue;
+      input.checked = input.defaultChecked;
+      native('checked').call(input, !input.defaultChecked);
+      // a click event without the click's action: React reads the state and reports it
+      input.dispatchEvent(new Event('click', { bubbles: true }));
+    } else if (input.value !== input.defaultValue) {
+      const typed = input.value;
+      input.value = input.defaultValue;
+      native('value').call(input, typed);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }
+}
+
+/**
+ * A sign-in page prerendered at build (the server chose it by the language and theme cookies) is
+ * hydrated in the language and theme it is drawn in. A device whose stored theme differs (its theme
+ * cookie is missing) switches to it right after hydration, as React requires the first render to
+ * match the markup. A device that has stored none keeps the served one.
+ */
+function hydrate() {
+  const servedMode = document.documentElement.dataset.theme;
+  const storedMode = readPreferences().mode;
+  const served = isThemeMode(servedMode) ? servedMode : usePreferences.getState().mode;
+  const stored = isThemeMode(storedMode) ? storedMode : served;
+  // zustand hydrates from the store's initial state, which is the stored one: the served one instead
+  Object.assign(usePreferences.getInitialState(), { mode: served });
+  if (served !== usePreferences.getState().mode) usePreferences.setState({ mode: served });
+  const hydrated = () => {
+    adoptEarlyInput();
+    if (stored !== served) usePreferences.setState({ mode: stored });
+  };
+  hydrateRoot(container, <PortalApp router={router} onMounted={hydrated} />);
+}
 
 // The page's language arrives first, so that no screen shows up without its words. i18next settles
 // this even when the download fails (then the keys show), so the app always starts.
-void i18nReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+void i18nReady.then(async () => {
+  if (container.hasChildNodes()) {
+    // a prerendered screen loaded on demand is hydrated once its code is here, not the loading screen
+    await routeLoaded(router);
+    hydrate();
+  } else createRoot(container).render(<PortalApp router={router} />);
+});

@@ -3,6 +3,8 @@
 export const COOKIE_TOKEN = 'token';
 export const COOKIE_ENTERPRISE_ID = 'enterpriseId';
 export const COOKIE_LANG = 'langCode';
+/** The portal's theme (light/dark), so that the server can send the sign-in page already drawn in it. */
+export const COOKIE_THEME = 'portalTheme';
 
 export const STORAGE_USER_INFO = '_userInfo';
 export const STORAGE_ENTERPRISE_CONFIG = '_enterpriseConfig';

@@ -18,6 +18,7 @@ import pg from 'pg';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
 import type { Config } from '../config.ts';
+import { statementName } from './named-statements.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -62,7 +63,10 @@ const SQLITE_RETRY_MAX_MS = 50;
 /** The client-side limit exceeds the server-side one, so that a slow statement ends with the server's
  *  clean cancellation, and only a database that does not answer at all meets the client's. */
 const QUERY_TIMEOUT_GRACE_MS = 1_000;
-const POOL_SIZE = 10;
+/** PostgreSQL connections per server process. Two per core kept the cores as busy in the bench, but
+ *  four here let the pool's queue (ten statements a connection) refuse a burst of 50 guesses at one
+ *  code with 1000503 (reliability/throttle-races): ten, so that such a burst waits its turn. */
+export const POSTGRES_POOL_SIZE = 10;
 /** Statements that may wait for each connection of the pool: a few milliseconds each. */
 const POOL_QUEUE_PER_CONNECTION = 10;
 /** Asked of a client turned away while the pool's queue is full: it empties within seconds. */
@@ -132,19 +136,28 @@ function discardingBrokenConnections(pool: pg.Pool, maxWaiting: number): Postgre
       let failure: Error | undefined;
       const onError = (error: Error) => void (failure ??= error);
       client.on('error', onError);
+      let stale = false;
       const lent = {
         async query(text: string, parameters: readonly unknown[]) {
           if (failure) throw failure;
+          const values = [...parameters];
+          const name = stale ? undefined : statementName(text);
           try {
-            return await client.query(text, [...parameters]);
+            return await (name ? client.query({ name, text, values }) : client.query(text, values));
           } catch (error) {
             if (isDatabaseUnavailable(error)) failure ??= error as Error;
+            // a migration changed a table under a statement this connection keeps prepared: the
+            // statement runs unprepared, and the connection is closed when it is handed back
+            if (name && (error as { code?: unknown }).code === CACHED_PLAN_CHANGED) {
+              stale = true;
+              return client.query(text, values);
+            }
             throw error;
           }
         },
         release() {
           client.off('error', onError);
-          client.release(failure);
+          client.release(failure ?? stale);
         },
       };
       // Kysely passes a cursor only when it is given a cursor class to stream with, and it is given none
@@ -153,6 +166,10 @@ function discardingBrokenConnections(pool: pg.Pool, maxWaiting: number): Postgre
     end: () => pool.end(),
   };
 }
+
+/** feature_not_supported: "cached plan must not change result type", from a statement prepared before
+ *  a migration changed a table it reads. */
+const CACHED_PLAN_CHANGED = '0A000';
 
 /** Enough for every statement the server writes (a few per distinct `in (...)` length included);
  *  beyond it the least recently used is dropped. */
@@ -246,7 +263,7 @@ export function openDatabase(database: Config['database'], options: DatabaseOpti
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
-      max: POOL_SIZE,
+      max: POSTGRES_POOL_SIZE,
       connectionTimeoutMillis: connectTimeoutMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
@@ -264,7 +281,9 @@ export function openDatabase(database: Config['database'], options: DatabaseOpti
     // the pool repeats the error of an idle connection after removing it; its own listener has logged it
     pool.on('error', () => {});
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: discardingBrokenConnections(pool, POOL_SIZE * POOL_QUEUE_PER_CONNECTION) }),
+      dialect: new PostgresDialect({
+        pool: discardingBrokenConnections(pool, POSTGRES_POOL_SIZE * POOL_QUEUE_PER_CONNECTION),
+      }),
     });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, engine: 'postgres', poolStats, close: () => db.destroy() };

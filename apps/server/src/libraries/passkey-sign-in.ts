@@ -1,11 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import {
-  type AuthenticationResponseJSON,
-  type WebAuthnCredential,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
-import { cose, isoCBOR } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, WebAuthnCredential } from '@simplewebauthn/server';
 import type { SessionResponse } from '@portal/shared/api/auth';
 import type { PasskeySignInOptions, PasskeySignInRequest } from '@portal/shared/api/passkeys';
 import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
@@ -36,11 +30,20 @@ const SIGN_IN_CHALLENGES_PER_IP = 20;
 /** No account has this id (they start at 1): the user an unknown passkey is looked up as. */
 const NO_USER_ID = 0;
 
+let decoyPublicKey: Promise<Uint8Array<ArrayBuffer>> | null = null;
+
 /**
  * The public key an unknown credential's answer is verified against: ES256 (P-256), as passkeys
- * almost all are, made at start and never anyone's, so that no signature verifies with it.
+ * almost all are, made once and never anyone's, so that no signature verifies with it. Made with the
+ * first passkey sign-in, like the WebAuthn library is loaded: a process may never see one.
  */
-const DECOY_PUBLIC_KEY: Uint8Array<ArrayBuffer> = (() => {
+function decoyKey(): Promise<Uint8Array<ArrayBuffer>> {
+  decoyPublicKey ??= makeDecoyKey();
+  return decoyPublicKey;
+}
+
+async function makeDecoyKey(): Promise<Uint8Array<ArrayBuffer>> {
+  const { cose, isoCBOR } = await import('@simplewebauthn/server/helpers');
   const { x, y } = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' });
   const key = new Map<number, number | Uint8Array>([
     [cose.COSEKEYS.kty, cose.COSEKTY.EC2],
@@ -50,11 +53,11 @@ const DECOY_PUBLIC_KEY: Uint8Array<ArrayBuffer> = (() => {
     [cose.COSEKEYS.y, Buffer.from(y!, 'base64url')],
   ]);
   return new Uint8Array(isoCBOR.encode(key));
-})();
+}
 
 /** The credential to verify the answer against: the passkey's, or for an unknown id the decoy. */
-function credentialOf(passkey: PasskeyRow | undefined, credentialId: string): WebAuthnCredential {
-  if (!passkey) return { id: credentialId, publicKey: DECOY_PUBLIC_KEY, counter: 0 };
+async function credentialOf(passkey: PasskeyRow | undefined, credentialId: string): Promise<WebAuthnCredential> {
+  if (!passkey) return { id: credentialId, publicKey: await decoyKey(), counter: 0 };
   return {
     id: passkey.credential_id,
     publicKey: new Uint8Array(passkey.public_key),
@@ -88,6 +91,7 @@ export async function passkeySignInOptions(ctx: AppContext, { ip }: Caller): Pro
     ctx.now(),
   );
   if (!reservation.granted) throw tooManyAttempts(reservation.retryAfterMs);
+  const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
   const options = await generateAuthenticationOptions({
     rpID: relyingPartyId(ctx.config),
     userVerification: 'preferred',
@@ -138,13 +142,17 @@ export async function signInWithPasskey(
   }
   // the same work whether the credential is registered or not (a look-up of its user, a signature
   // check), so that the time of the answer does not tell which credential ids exist
-  const user = await findUserById(ctx.db, passkey?.user_id ?? NO_USER_ID);
+  const [user, credential, { verifyAuthenticationResponse }] = await Promise.all([
+    findUserById(ctx.db, passkey?.user_id ?? NO_USER_ID),
+    credentialOf(passkey, body.response.id),
+    import('@simplewebauthn/server'),
+  ]);
   const verification = await verifyAuthenticationResponse({
     response: body.response as AuthenticationResponseJSON,
     expectedChallenge: body.challengeId,
     expectedOrigin: clientData.origin,
     expectedRPID: relyingPartyId(ctx.config),
-    credential: credentialOf(passkey, body.response.id),
+    credential,
     requireUserVerification: true,
   }).catch(() => null);
   const userHandle = body.response.response.userHandle;

@@ -1,8 +1,4 @@
-import {
-  type RegistrationResponseJSON,
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type {
   AddPasskeyRequest,
   Passkey,
@@ -145,6 +141,8 @@ export async function passkeyRegistrationOptions(
   const existing = await findPasskeysOfUser(ctx.db, session.user.id);
   if (existing.length >= PASSKEY_LIMIT) throw new AppError(ErrorCode.PasskeyLimit);
   const { user } = session;
+  // loaded with the first passkey call: a process may never see one
+  const { generateRegistrationOptions } = await import('@simplewebauthn/server');
   const options = await generateRegistrationOptions({
     rpName: translate(user.lang_code, 'common.platformTitle'),
     rpID: relyingPartyId(ctx.config),
@@ -181,6 +179,7 @@ export async function addPasskey(
   }
   if (!isAllowedOrigin(ctx.config, client.origin)) throw new AppError(ErrorCode.PasskeyNotVerified);
 
+  const { verifyRegistrationResponse } = await import('@simplewebauthn/server');
   const verification = await verifyRegistrationResponse({
     response: body.response as RegistrationResponseJSON,
     expectedChallenge: client.challenge,

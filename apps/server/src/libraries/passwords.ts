@@ -1,4 +1,5 @@
-import { availableParallelism } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism, getPriority, setPriority } from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
@@ -72,18 +73,54 @@ export function concurrencyLimit(limit: number, maxWaitMs = Number.POSITIVE_INFI
   return limiter;
 }
 
-/** One argon2 computation per core but one, which the event loop keeps: under a storm of sign-ins it
- *  must still take in, answer and refuse everything else in time. */
-export const argon2 = concurrencyLimit(Math.max(1, availableParallelism() - 1));
+/** Where Linux lists the threads of this process: there each can be given a priority of its own. */
+const THREADS = '/proc/self/task';
+/** How far below the event loop's the priority of the other threads is set (niceness, up to 19):
+ *  far enough that the kernel lets the event loop run as soon as it wakes. */
+const POOL_NICENESS = 10;
+/** libuv's thread pool, which computes argon2 and also reads files and resolves names. */
+const POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+
+/**
+ * Under a storm of sign-ins the event loop must still take in, answer and refuse everything else in
+ * time. Where the pool's threads can yield to it (Linux), argon2 takes every core, and the event loop
+ * takes one back whenever it has work; elsewhere it runs on every core but one, which the event loop
+ * keeps. One of the pool's threads is always left to the files and names.
+ */
+export const argon2 = concurrencyLimit(
+  Math.max(1, Math.min(availableParallelism() - (existsSync(THREADS) ? 0 : 1), POOL_SIZE - 1)),
+);
+
+/** Whether the computations give way to a server's event loop (set by `boundPasswordWork`), and did. */
+let serving = false;
+let yielded = false;
+
+/**
+ * Lowers the priority of every thread of a server's process but the event loop's: the pool's, which
+ * exist once a first computation has run, and V8's helpers (concurrent marking and compiling), which
+ * then give way to it as well. Once, for the computations of the standard cost (test hashes take no
+ * time), and never for threads started later (worker threads). A thread id stands for a process id in
+ * setpriority.
+ */
+function yieldToEventLoop(): void {
+  if (!serving || yielded || cost !== 'standard' || !existsSync(THREADS)) return;
+  yielded = true;
+  const niceness = Math.min(19, getPriority(process.pid) + POOL_NICENESS);
+  for (const thread of readdirSync(THREADS).map(Number)) {
+    if (thread !== process.pid) setPriority(thread, niceness);
+  }
+}
 
 /** Of a request's time, the share its password work may wait for and take: the rest is its reads and
  *  writes, and the margin for a loaded event loop. */
 const PASSWORD_SHARE_OF_REQUEST = 1 / 2;
 
 /** Bounds the argon2 queue by the request timeout (REQUEST_TIMEOUT_SECONDS), so that a queued
- *  computation still finishes in time for its request's answer. */
+ *  computation still finishes in time for its request's answer; and, as this process serves
+ *  requests, lets its event loop take a core back from the computations (`yieldToEventLoop`). */
 export function boundPasswordWork(requestTimeoutMs: number): void {
   argon2.maxWaitMs = requestTimeoutMs * PASSWORD_SHARE_OF_REQUEST;
+  serving = true;
 }
 
 let dummy: Promise<string> | null = null;
@@ -97,8 +134,10 @@ export function choosePasswordHashCost(chosen: PasswordHashCost): void {
 }
 
 /** Off the event loop, on libuv's threads. */
-export function hashPassword(password: string): Promise<string> {
-  return argon2.run(() => hash(password, { algorithm: ARGON2ID, ...PASSWORD_HASH_COSTS[cost] }));
+export async function hashPassword(password: string): Promise<string> {
+  const hashed = await argon2.run(() => hash(password, { algorithm: ARGON2ID, ...PASSWORD_HASH_COSTS[cost] }));
+  yieldToEventLoop();
+  return hashed;
 }
 
 /** Verifies against the stored hash, or against a throwaway one of the same cost when there is none
@@ -114,5 +153,7 @@ export async function verifyPassword(stored: string | null, password: string): P
     await argon2.run(() => verify(throwaway, password));
     return false;
   }
-  return argon2.run(() => verify(stored, password));
+  const verified = await argon2.run(() => verify(stored, password));
+  yieldToEventLoop();
+  return verified;
 }

@@ -1,4 +1,5 @@
 import type { PortalEnterprise, PortalInfo, PortalUserAdmin } from '@portal/shared/api/portal';
+import type { Language } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
 import { AppError } from '../app-error.ts';
@@ -11,9 +12,25 @@ import type { SignedInCaller } from './caller.ts';
 import { currentEnterpriseOf } from './memberships.ts';
 import { toCurrentUser } from './users.ts';
 
-/** The user's companies with the products each has rights to, and the session's current company. */
+/** Product names by language and code: the catalogue's few names, looked up for every product of
+ *  every company on every portal/info. */
+const PRODUCT_NAMES = new Map<string, string>();
+
+function productName(language: Language, code: string): string {
+  const key = `${language} ${code}`;
+  let name = PRODUCT_NAMES.get(key);
+  if (name === undefined) {
+    name = translate(language, `products.${code}.name`);
+    // bounded by the catalogue's codes, which the database holds: a code added later adds its names
+    PRODUCT_NAMES.set(key, name);
+  }
+  return name;
+}
+
+/** The user's companies with the products each has rights to, and the session's current company.
+ *  The companies come with the session when its route asks for them (`sessionRead: 'companies'`). */
 export async function portalInfo(ctx: AppContext, { session, language }: SignedInCaller): Promise<PortalInfo> {
-  const rows = await listUserEnterprisesWithProducts(ctx.db, session.user.id);
+  const rows = session.companies ?? (await listUserEnterprisesWithProducts(ctx.db, session.user.id));
   const enterprises = new Map<number, PortalEnterprise>();
   for (const row of rows) {
     let enterprise = enterprises.get(row.enterpriseId);
@@ -32,7 +49,7 @@ export async function portalInfo(ctx: AppContext, { session, language }: SignedI
       enterprise.productList.push({
         id: row.productId,
         productCode: row.productCode,
-        name: translate(language, `products.${row.productCode}.name`),
+        name: productName(language, row.productCode),
         entryPath: row.entryPath,
       });
     }

@@ -1,6 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+import { randomInt } from 'node:crypto';
 import {
   RECOVERY_CODE_COUNT,
   type TwoStepConfirmResponse,
@@ -30,7 +28,7 @@ import { recordAudit } from './audit.ts';
 import type { SignedInCaller } from './caller.ts';
 import { assertFreshProof, sessionProvenNow } from './fresh-proof.ts';
 import { verifyPassword } from './passwords.ts';
-import { hashSecret } from './secrets.ts';
+import { hashSecret, seal, unseal } from './secrets.ts';
 import { notifySecurityEvent } from './security-notices.ts';
 import { accountSubject, reserveSignInAttempt } from './throttle.ts';
 
@@ -47,27 +45,13 @@ const RECOVERY_LENGTH = 10;
 
 // ---- the secret at rest ----
 
-const ENCRYPTED_PREFIX = 'v1:';
-
-/** AES-256-GCM with the configured key, or the secret as it is without one. A stored secret says
- *  which it is, so that a key set later still reads the secrets stored before. */
+/** Sealed with TOTP_SECRET_KEY when it is set (libraries/secrets.ts). */
 export function sealTotpSecret(ctx: AppContext, secret: string): string {
-  const key = ctx.config.totpSecretKey;
-  if (!key) return secret;
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ENCRYPTED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  return seal(ctx.config.totpSecretKey, secret);
 }
 
 export function openTotpSecret(ctx: AppContext, stored: string): string {
-  if (!stored.startsWith(ENCRYPTED_PREFIX)) return stored;
-  const key = ctx.config.totpSecretKey;
-  if (!key) throw new Error('A two-step secret is encrypted, and TOTP_SECRET_KEY is not set');
-  const raw = Buffer.from(stored.slice(ENCRYPTED_PREFIX.length), 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  return unseal(ctx.config.totpSecretKey, stored, 'TOTP_SECRET_KEY');
 }
 
 // ---- codes ----
@@ -75,6 +59,8 @@ export function openTotpSecret(ctx: AppContext, stored: string): string {
 /** The time step a code of `secret` was made for, if it is a current one (the step before and after
  *  included) and later than `after`; null otherwise. */
 async function totpStepOf(ctx: AppContext, secret: string, code: string, after: number | null): Promise<number | null> {
+  // loaded with the first two-step call, as qrcode is: many processes never see one
+  const { verify } = await import('otplib');
   const result = await verify({
     secret,
     token: code.replace(/\s/g, ''),
@@ -138,6 +124,10 @@ function accountLabel(user: UserRow): string {
 export async function startTwoStepSetup(ctx: AppContext, { session }: SignedInCaller): Promise<TwoStepSetup> {
   if (session.user.totp_enabled_at !== null) throw new AppError(ErrorCode.TwoStepAlreadyOn);
   await assertFreshProof(ctx, session);
+  const [{ generateSecret, generateURI }, { default: QRCode }] = await Promise.all([
+    import('otplib'),
+    import('qrcode'),
+  ]);
   const secret = generateSecret();
   if (!(await setPendingTotpSecret(ctx.db, session.user.id, sealTotpSecret(ctx, secret), ctx.now()))) {
     throw new AppError(ErrorCode.TwoStepAlreadyOn);

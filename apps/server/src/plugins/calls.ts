@@ -5,7 +5,7 @@ import { envelopeSchema } from '@portal/shared/api/envelope';
 import { type FailureCode, httpStatusOf } from '@portal/shared/errors/error-codes';
 import type { Caller } from '../libraries/caller.ts';
 import { storedUserAgent } from '../libraries/devices.ts';
-import type { Auth } from '../libraries/sessions.ts';
+import type { Auth, SessionRead } from '../libraries/sessions.ts';
 import type { Administrator } from '../libraries/settings-access.ts';
 import { LIMIT_CODES, ok } from './envelope.ts';
 import { type FailureStatus, failureAnswer } from './validation.ts';
@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The declaration the route was registered from: its audience gate and the codes it may answer. */
     call?: CallDeclaration;
+    /** What the audience gate reads with the session for the handler, in the same statement. */
+    sessionRead?: SessionRead;
   }
   interface FastifyRequest {
     /** Set by the administrator gate on the calls of administrators, before their body is read. */
@@ -101,12 +103,16 @@ export function serve<const D extends CallDeclaration>(
   app: FastifyInstance,
   declaration: D,
   handler: (served: Served<D>) => Answer<D> | Promise<Answer<D>>,
-  options: { bodyLimit?: number } = {},
+  { sessionRead, ...options }: { bodyLimit?: number; sessionRead?: SessionRead } = {},
 ): void {
   app.route({
     method: declaration.method,
     url: declaration.path,
-    config: { call: declaration, ...(declaration.unthrottled ? { rateLimit: false } : {}) },
+    config: {
+      call: declaration,
+      ...(declaration.unthrottled ? { rateLimit: false } : {}),
+      ...(sessionRead ? { sessionRead } : {}),
+    },
     schema: routeSchema(declaration),
     ...options,
     handler: async (request, reply) => {

@@ -1,4 +1,5 @@
 import { type Compilable, type RawBuilder, sql } from 'kysely';
+import { nameStatement } from '../db/named-statements.ts';
 import type { Executor } from './executor.ts';
 
 /**
@@ -6,7 +7,8 @@ import type { Executor } from './executor.ts';
  * every page makes, parsing and compiling the builder's tree cost more than the database takes to run
  * the statement. The compiled text is kept as the fragments between its parameters and each call
  * fills in its own values; it is still a Kysely query, run through the database's plugins as any other.
- * `sample` holds a distinct value for each parameter, in the order the query uses them.
+ * `sample` holds a distinct value for each parameter, in the order the query uses them. Its text never
+ * varies, so PostgreSQL keeps it prepared on each connection (db/named-statements.ts).
  */
 export function compiledOnce<Params extends unknown[], Row>(
   build: (db: Executor, ...params: Params) => Compilable<Row>,
@@ -37,5 +39,6 @@ function templateOf(db: Executor, query: Compilable<unknown>, sample: unknown[])
     compiled.parameters.length === sample.length &&
     compiled.parameters.every((value, i) => value === sample[i]);
   if (!same) throw new Error(`a query that cannot be compiled once: ${compiled.sql}`);
+  nameStatement(compiled.sql);
   return template;
 }

@@ -1,5 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
-import type { MembershipsTable } from '../db/schema.ts';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
+import type { Database, MembershipsTable } from '../db/schema.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 
@@ -36,6 +36,35 @@ export async function insertMembership(db: Executor, values: Insertable<Membersh
   await db.insertInto('memberships').values(values).execute();
 }
 
+/** The columns of a user's companies with their products, one row per company and product. */
+const COMPANY_PRODUCT_COLUMNS = [
+  'enterprises.id as enterpriseId',
+  'enterprises.full_name as fullName',
+  'enterprises.abbreviation as abbreviation',
+  'enterprises.domain as domain',
+  'memberships.role as role',
+  'products.id as productId',
+  'products.code as productCode',
+  'products.entry_path as entryPath',
+] as const;
+
+/** A user's companies with their products, for the user `users.id` of the enclosing query: the
+ *  session's read, which so brings them in its own statement. */
+export function companiesOfSessionUser(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb
+    .selectFrom('memberships')
+    .innerJoin('enterprises', 'enterprises.id', 'memberships.enterprise_id')
+    .leftJoin('enterprise_products', 'enterprise_products.enterprise_id', 'memberships.enterprise_id')
+    .leftJoin('products', 'products.id', 'enterprise_products.product_id')
+    .select(COMPANY_PRODUCT_COLUMNS)
+    .whereRef('memberships.user_id', '=', 'users.id')
+    .orderBy('memberships.joined_at')
+    .orderBy('enterprises.id')
+    .orderBy('products.sort_order');
+}
+
+export type CompanyProductRow = Awaited<ReturnType<typeof listUserEnterprisesWithProducts>>[number];
+
 const enterprisesWithProducts = compiledOnce(
   (db, userId: number) =>
     db
@@ -43,16 +72,7 @@ const enterprisesWithProducts = compiledOnce(
       .innerJoin('enterprises', 'enterprises.id', 'memberships.enterprise_id')
       .leftJoin('enterprise_products', 'enterprise_products.enterprise_id', 'memberships.enterprise_id')
       .leftJoin('products', 'products.id', 'enterprise_products.product_id')
-      .select([
-        'enterprises.id as enterpriseId',
-        'enterprises.full_name as fullName',
-        'enterprises.abbreviation as abbreviation',
-        'enterprises.domain as domain',
-        'memberships.role as role',
-        'products.id as productId',
-        'products.code as productCode',
-        'products.entry_path as entryPath',
-      ])
+      .select(COMPANY_PRODUCT_COLUMNS)
       .where('memberships.user_id', '=', userId)
       .orderBy('memberships.joined_at')
       .orderBy('enterprises.id')

@@ -15,10 +15,11 @@ export type RateReservation =
 
 /**
  * Records one event for every limit's subject, but only if every limit still has room: all limits
- * or none, as one atomic step, so that concurrent requests cannot pass a limit together. On
- * PostgreSQL the subjects are locked (transaction-scoped advisory locks, in a fixed order so that two
- * reservations cannot deadlock) before they are counted; on SQLite the transaction holds the one
- * connection, which serialises it.
+ * or none, as one atomic step, so that concurrent requests cannot pass a limit together. One
+ * statement counts and records. On SQLite that statement alone is atomic, since the one connection
+ * runs one statement at a time. On PostgreSQL, whose statement could not see a reservation committed
+ * while it waited, the subjects are first locked (transaction-scoped advisory locks, in a fixed order
+ * so that two reservations cannot deadlock), then counted and recorded.
  */
 export async function reserveRateEvents(
   db: Executor,
@@ -26,27 +27,34 @@ export async function reserveRateEvents(
   limits: readonly RateLimit[],
   now: number,
 ): Promise<RateReservation> {
-  const subjects = [...new Map(limits.map((l) => [`${l.bucket}\u0000${l.subject}`, l])).values()];
+  if (engine === 'sqlite') return recordIfRoom(db, limits, now);
   return db.transaction().execute(async (trx) => {
-    if (engine === 'postgres') {
-      const keys = subjects.map((l) => `rate:${l.bucket}:${l.subject}`).sort();
-      for (const key of keys) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-    }
-    for (const limit of limits) {
-      const { count, oldest } = await countRateEvents(trx, limit.bucket, limit.subject, now - limit.windowMs);
-      if (count >= limit.max) return { granted: false, refused: limit, retryAfterMs: oldest! + limit.windowMs - now };
-    }
-    const eventIds: number[] = [];
-    for (const { bucket, subject } of subjects) {
-      const row = await trx
-        .insertInto('rate_events')
-        .values({ bucket, subject, at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      eventIds.push(row.id);
-    }
-    return { granted: true, eventIds };
+    const keys = [...new Set(limits.map((l) => `rate:${l.bucket}:${l.subject}`))].sort();
+    for (const key of keys) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+    return recordIfRoom(trx, limits, now);
   });
+}
+
+/** One statement records the events if every limit has room; only a refusal reads which limit it was. */
+async function recordIfRoom(db: Executor, limits: readonly RateLimit[], now: number): Promise<RateReservation> {
+  const subjects = [...new Map(limits.map((l) => [`${l.bucket}\u0000${l.subject}`, l])).values()];
+  // typed, because PostgreSQL cannot tell the type of a parameter standing alone in VALUES
+  const rows = subjects.map((l) => sql`(${l.bucket}, ${l.subject}, cast(${now} as bigint))`);
+  const room = limits.map(
+    (l) =>
+      sql`(select count(*) from rate_events where bucket = ${l.bucket} and subject = ${l.subject} and at > ${now - l.windowMs}) < ${l.max}`,
+  );
+  const { rows: recorded } = await sql<{ id: number }>`insert into ${sql.table('rate_events')} (bucket, subject, at)
+    select column1, column2, column3 from (values ${sql.join(rows)}) as reserved
+    where ${sql.join(room, sql` and `)}
+    returning id`.execute(db);
+  if (recorded.length) return { granted: true, eventIds: recorded.map((row) => Number(row.id)) };
+  for (const limit of limits) {
+    const { count, oldest } = await countRateEvents(db, limit.bucket, limit.subject, now - limit.windowMs);
+    if (count >= limit.max) return { granted: false, refused: limit, retryAfterMs: oldest! + limit.windowMs - now };
+  }
+  // the events that filled a limit were taken back (released) between the two statements: there is room now
+  return recordIfRoom(db, limits, now);
 }
 
 /** Takes back events of a reservation whose attempt did not count after all. */

@@ -1,7 +1,10 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, PostgresAdapter } from 'kysely';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import type { SessionsTable } from '../db/schema.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
+import { type CompanyProductRow, companiesOfSessionUser } from './memberships.ts';
 import type { UserRow } from './users.ts';
 
 export async function insertSession(db: Executor, values: Insertable<SessionsTable>): Promise<number> {
@@ -13,58 +16,95 @@ export interface LiveSession {
   id: number;
   enterpriseId: number | null;
   lastSeenAt: number;
+  createdAt: number;
   user: UserRow;
   /** A company of the user requires two-step sign-in. */
   twoStepRequired: boolean;
+  /** The user's companies with their products, when they were asked for with the session. */
+  companies?: CompanyProductRow[];
 }
 
-const liveSessionWithUser = compiledOnce(
+function liveSessionQuery(db: Executor, tokenHash: string, now: number) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.id as session_id',
+      'sessions.enterprise_id as session_enterprise_id',
+      'sessions.last_seen_at as session_last_seen_at',
+      'sessions.created_at as session_created_at',
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('memberships')
+            .innerJoin('enterprises', 'enterprises.id', 'memberships.enterprise_id')
+            .select('enterprises.id')
+            .whereRef('memberships.user_id', '=', 'users.id')
+            // a literal: the statement's parameters are the token hash and the time alone
+            .where('enterprises.require_two_step', '=', eb.lit(1)),
+        )
+        .as('session_two_step_required'),
+    )
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now);
+}
+
+const liveSessionWithUser = compiledOnce(liveSessionQuery, ['token hash', -1]);
+
+/** The same, with the user's companies as one JSON array: a read that needs them (portal/info) then
+ *  makes one round trip to the database instead of two. */
+const liveSessionWithCompanies = compiledOnce(
   (db, tokenHash: string, now: number) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select([
-        'sessions.id as session_id',
-        'sessions.enterprise_id as session_enterprise_id',
-        'sessions.last_seen_at as session_last_seen_at',
-      ])
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('memberships')
-              .innerJoin('enterprises', 'enterprises.id', 'memberships.enterprise_id')
-              .select('enterprises.id')
-              .whereRef('memberships.user_id', '=', 'users.id')
-              // a literal: the statement's parameters are the token hash and the time alone
-              .where('enterprises.require_two_step', '=', eb.lit(1)),
-          )
-          .as('session_two_step_required'),
-      )
-      .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', now),
+    liveSessionQuery(db, tokenHash, now).select((eb) =>
+      (db.getExecutor().adapter instanceof PostgresAdapter ? pgJsonArrayFrom : sqliteJsonArrayFrom)(
+        companiesOfSessionUser(eb),
+      ).as('session_companies'),
+    ),
   ['token hash', -1],
 );
 
-/** A session not revoked and within its absolute lifetime, read with its user in one statement:
- *  every authenticated request starts here. */
+/** A session not revoked and within its absolute lifetime, read with its user (and, when asked for,
+ *  the user's companies) in one statement: every authenticated request starts here. */
 export async function findLiveSessionWithUser(
   db: Executor,
   tokenHash: string,
   now: number,
+  withCompanies = false,
 ): Promise<LiveSession | undefined> {
-  const [row] = (await liveSessionWithUser(db, tokenHash, now).execute(db)).rows;
+  const [row] = withCompanies
+    ? (await liveSessionWithCompanies(db, tokenHash, now).execute(db)).rows
+    : (await liveSessionWithUser(db, tokenHash, now).execute(db)).rows;
   if (!row) return undefined;
-  const { session_id, session_enterprise_id, session_last_seen_at, session_two_step_required, ...user } = row;
+  const {
+    session_id,
+    session_enterprise_id,
+    session_last_seen_at,
+    session_created_at,
+    session_two_step_required,
+    session_companies,
+    ...user
+  } = row as typeof row & { session_companies?: CompanyProductRow[] | string };
   return {
     id: session_id,
     enterpriseId: session_enterprise_id,
     lastSeenAt: session_last_seen_at,
+    createdAt: session_created_at,
     user,
     // a boolean on PostgreSQL, 0 or 1 on SQLite
     twoStepRequired: Boolean(session_two_step_required),
+    // parsed by the driver on PostgreSQL, JSON text on SQLite
+    ...(session_companies === undefined
+      ? {}
+      : {
+          companies:
+            typeof session_companies === 'string'
+              ? (JSON.parse(session_companies) as CompanyProductRow[])
+              : session_companies,
+        }),
   };
 }
 
@@ -102,11 +142,17 @@ export async function revokeUserSessions(
 }
 
 /**
- * The distinct `User-Agent`s of a user's sessions still kept (live or recently ended), most recently
- * opened first and at most `limit` of them. A session opened without a `User-Agent` gives '' and one
- * opened before the devices were recorded (migration 0006: neither `User-Agent` nor address) gives null.
+ * The distinct `User-Agent`s of a user's sessions still kept (live or recently ended) opened before
+ * the session `beforeId`, most recently opened first and at most `limit` of them. A session opened
+ * without a `User-Agent` gives '' and one opened before the devices were recorded (migration 0006:
+ * neither `User-Agent` nor address) gives null.
  */
-export async function findUserAgentsOfUser(db: Executor, userId: number, limit = 200): Promise<(string | null)[]> {
+export async function findUserAgentsOfUser(
+  db: Executor,
+  userId: number,
+  beforeId: number,
+  limit = 200,
+): Promise<(string | null)[]> {
   const rows = await db
     .selectFrom('sessions')
     .select((eb) => [
@@ -116,6 +162,7 @@ export async function findUserAgentsOfUser(db: Executor, userId: number, limit =
       eb.fn.count('ip').as('with_ip'),
     ])
     .where('user_id', '=', userId)
+    .where('id', '<', beforeId)
     .groupBy('user_agent')
     .orderBy('newest', 'desc')
     .limit(limit)
@@ -175,15 +222,15 @@ export async function revokeLiveSessionOfUser(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Revokes every live session of a user but `keepId` (the same rule as the list); returns how many. */
+/** Revokes every live session of a user but `keepId` (the same rule as the list); returns their ids. */
 export async function revokeOtherLiveSessionsOfUser(
   db: Executor,
   userId: number,
   keepId: number,
   now: number,
   idleMs: number,
-): Promise<number> {
-  const result = await db
+): Promise<number[]> {
+  const rows = await db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('user_id', '=', userId)
@@ -191,8 +238,9 @@ export async function revokeOtherLiveSessionsOfUser(
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
     .where('last_seen_at', '>', now - idleMs)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** When the person last proved it is them in a session: the last `reauthenticate`, else the sign-in

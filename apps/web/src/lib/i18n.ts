@@ -12,6 +12,16 @@ declare module 'i18next' {
   }
 }
 
+/**
+ * The language of the page the server sent: without a cookie the server picks one by the browser's
+ * preference, and the prerendered sign-in page must be hydrated in the language it is written in.
+ */
+function servedLanguage(): Language | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const lang = document.documentElement.lang;
+  return isLanguage(lang) ? lang : undefined;
+}
+
 /** The app's one i18next instance; the api client uses it outside React. */
 export const i18n = i18next.createInstance();
 
@@ -25,7 +35,7 @@ export const i18nReady: Promise<unknown> = i18n
   )
   .use(initReactI18next)
   .init({
-    lng: readLangCookie() ?? DEFAULT_LANGUAGE,
+    lng: readLangCookie() ?? servedLanguage() ?? DEFAULT_LANGUAGE,
     // Every locale has every key of the source (checked at compile time and by the locale tests),
     // so no second language is fetched to fall back on.
     fallbackLng: false,

@@ -5,6 +5,8 @@ const MAIN_DOMAIN_META = 'portal:main-domain';
 
 /** The main domain, when the page is served on it or on one of its sub-hosts. */
 export function pageMainDomain(): string | undefined {
+  // the build renders the sign-in page without a document: it belongs to no host
+  if (typeof document === 'undefined') return undefined;
   const content = document.querySelector<HTMLMetaElement>(`meta[name="${MAIN_DOMAIN_META}"]`)?.content.trim();
   if (!content) return undefined;
   const host = window.location.hostname.toLowerCase();

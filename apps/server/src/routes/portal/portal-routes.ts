@@ -7,7 +7,8 @@ import { serve } from '../../plugins/calls.ts';
 export async function portalRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, calls.portalInfo, ({ caller }) => portalInfo(ctx, caller));
+  // the companies come in the session's statement: one round trip to the database
+  serve(app, calls.portalInfo, ({ caller }) => portalInfo(ctx, caller), { sessionRead: 'companies' });
 
   serve(app, calls.enterEnterprise, ({ caller, query }) => enterEnterprise(ctx, caller, query.enterpriseId));
 

@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
-import { COOKIE_TOKEN } from '@portal/shared/cookies';
+import { DEFAULT_THEME_MODE, LANGUAGES, type Language, THEME_MODES, type ThemeMode } from '@portal/shared/constants';
+import { COOKIE_THEME, COOKIE_TOKEN } from '@portal/shared/cookies';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { PRODUCTS } from '@portal/shared/products';
 import { type ProductEntry, productEntryOf } from '../../libraries/product-entry.ts';
@@ -38,20 +40,39 @@ declare module 'fastify' {
 /** The smaller first. */
 const COMPRESSIONS = ['br', 'gzip'] as const;
 
-interface IndexHtml {
+interface Document {
   identity: string;
   br: Buffer;
   gzip: Buffer;
 }
 
-/** index.html is the same for every request: compressed once, at start, as hard as each format goes. */
-function compressedOnce(html: string): IndexHtml {
-  return {
-    identity: html,
-    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-    gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
-  };
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** A quick brotli for the documents at start: 37 of them at the highest quality took seconds of the
+ *  start-up (about 0.1 s each), against milliseconds at this one, some 15 % larger. */
+const QUICK_BROTLI = 5;
+
+/** Each document is the same for every request that gets it: compressed once, at start, quickly, and
+ *  then again as hard as brotli goes in the background, the better form replacing the quick one. */
+async function compressedOnce(html: string): Promise<Document> {
+  const [br, gz] = await Promise.all([
+    brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: QUICK_BROTLI } }),
+    gzipped(html, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  const document = { identity: html, br, gzip: gz };
+  // one at a time: each of brotli's hardest compressions holds a large window of memory while it
+  // runs (37 side by side: 238 MiB idle, against 219 MiB in turn); a failure keeps the quick form
+  hardestInTurn = hardestInTurn
+    .then(() => brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }))
+    .then(
+      (best) => void (document.br = best),
+      () => {},
+    );
+  return document;
 }
+
+let hardestInTurn: Promise<void> = Promise.resolve();
 
 /** The build's files, each a route of its own, marked so that the request-rate limit lets them by. */
 async function webAppFiles(app: FastifyInstance, { webDist }: { webDist: string }) {
@@ -65,6 +86,8 @@ async function webAppFiles(app: FastifyInstance, { webDist }: { webDist: string 
     cacheControl: false,
     // the build writes .br and .gz beside each asset worth compressing; they are sent as they are
     preCompressed: true,
+    // the prerendered screens are sent on their own paths, with the main domain in them
+    allowedPath: (path) => !path.startsWith('/prerendered/'),
     setHeaders(res, path) {
       // hashed file names under assets/ never change content; anything else is revalidated
       const immutable = path.startsWith(join(webDist, 'assets'));
@@ -73,6 +96,41 @@ async function webAppFiles(app: FastifyInstance, { webDist }: { webDist: string 
       res.setHeader('vary', 'accept-encoding');
     },
   });
+}
+
+/**
+ * The screens before sign-in that the build prerenders (apps/web/vite.config.ts), by their path:
+ * dist/prerendered/<screen>/<lang>-<theme>.html.
+ */
+const PRERENDERED_SCREENS: Record<string, string> = {
+  '/login': 'login',
+  '/forget_password': 'forget-password',
+  '/register-invalidity': 'register-invalidity',
+};
+
+type ScreenDocuments = Map<`${Language}-${ThemeMode}`, Document>;
+
+/** A build without them (an older one, or a test's) serves index.html on those paths too. */
+async function prerenderedScreens(
+  webDist: string,
+  finish: (html: string) => string,
+): Promise<Map<string, ScreenDocuments>> {
+  const screens = new Map<string, ScreenDocuments>();
+  await Promise.all(
+    Object.entries(PRERENDERED_SCREENS).map(async ([path, name]) => {
+      const variants = LANGUAGES.flatMap((lang) => THEME_MODES.map((mode) => `${lang}-${mode}` as const));
+      const files = variants.map((variant) => join(webDist, 'prerendered', name, `${variant}.html`));
+      if (!files.every((file) => existsSync(file))) return;
+      const documents = await Promise.all(files.map((file) => compressedOnce(finish(readFileSync(file, 'utf8')))));
+      screens.set(path, new Map(variants.map((variant, i) => [variant, documents[i]!])));
+    }),
+  );
+  return screens;
+}
+
+function themeCookie(request: FastifyRequest): ThemeMode {
+  const value = request.cookies[COOKIE_THEME];
+  return (THEME_MODES as readonly (string | undefined)[]).includes(value) ? (value as ThemeMode) : DEFAULT_THEME_MODE;
 }
 
 /** The built web app with history fallback: any GET outside /api that is not a file gets index.html.
@@ -99,12 +157,27 @@ export async function webAppRoutes(
     });
   }
 
-  let indexHtml: IndexHtml | null = null;
+  let indexHtml: Document | null = null;
+  let screens = new Map<string, ScreenDocuments>();
   if (webDist) {
-    const raw = readFileSync(join(webDist, 'index.html'), 'utf8');
     const meta = mainDomain ? `<meta name="portal:main-domain" content="${escapeAttribute(mainDomain)}">` : '';
-    indexHtml = compressedOnce(raw.replace('</head>', `${meta}</head>`));
+    const finish = (html: string) => html.replace('</head>', `${meta}</head>`);
+    [indexHtml, screens] = await Promise.all([
+      compressedOnce(finish(readFileSync(join(webDist, 'index.html'), 'utf8'))),
+      prerenderedScreens(webDist, finish),
+    ]);
     await app.register(webAppFiles, { webDist });
+  }
+
+  /**
+   * A prerendered screen in the person's language (cookie, else Accept-Language, else the default) and
+   * theme (cookie, else the default); none with a session, whose sign-in page moves on at once and is
+   * drawn by the browser.
+   */
+  function documentOf(request: FastifyRequest, path: string): Document | undefined {
+    const documents = screens.get(path);
+    if (!documents || request.cookies[COOKIE_TOKEN]) return undefined;
+    return documents.get(`${request.lang}-${themeCookie(request)}`);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -113,11 +186,17 @@ export async function webAppRoutes(
     // see a 404 rather than index.html with a 200, which it would take for a working target
     const page = !path.startsWith(`${API_PREFIX}/`) && path !== METRICS_PATH;
     if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && page) {
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      const screen = documentOf(request, path);
+      const html = screen ?? indexHtml;
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        // a prerendered screen's language and theme come from the cookies and Accept-Language
+        .header('vary', screen ? 'accept-encoding, accept-language, cookie' : 'accept-encoding');
       // asked one at a time: the negotiator breaks a tie by the client's order, and browsers list gzip first
       const encoding = COMPRESSIONS.find((name) => request.encodings([name, 'identity']) === name);
-      if (encoding) return reply.header('content-encoding', encoding).send(indexHtml[encoding]);
-      return reply.send(indexHtml.identity);
+      if (encoding) return reply.header('content-encoding', encoding).send(html[encoding]);
+      return reply.send(html.identity);
     }
     return sendFailure(request, reply, ErrorCode.NotFound);
   });

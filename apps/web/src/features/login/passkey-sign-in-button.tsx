@@ -1,5 +1,5 @@
 import { KeyOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, errorMessageKey } from '@portal/shared/errors/error-codes';
 import { useFeedback } from '../../components/feedback';
@@ -16,13 +16,20 @@ import { useSignInWait } from './use-sign-in-wait';
  * server's refusals are the api client's toast (a sign-in wait with its time); a dialog that ends
  * without a passkey says so.
  */
+const noChange = () => () => {};
+const hasWebAuthn = () => typeof window.PublicKeyCredential === 'function';
+// the page prerendered at build offers the button, as nearly every browser can; hydration keeps it,
+// and a browser without WebAuthn drops it right after
+const assumedOnServer = () => true;
+
 export function PasskeySignInButton() {
   const { t } = useTranslation();
   const signedIn = useSignedIn();
   const { message } = useFeedback();
   const onError = useSignInWait({});
   const [busy, setBusy] = useState(false);
-  if (typeof window.PublicKeyCredential !== 'function') return null;
+  const supported = useSyncExternalStore(noChange, hasWebAuthn, assumedOnServer);
+  if (!supported) return null;
 
   async function signIn() {
     setBusy(true);

@@ -15,7 +15,7 @@ const settings: Messages['settings'] = {
   members: {
     search: 'Suchen',
     searchLabel: 'Mitglieder suchen',
-    searchPlaceholder: 'Name, Konto, Telefon oder E-Mail',
+    searchPlaceholder: 'Name, Konto, Telefon, E-Mail',
     create: 'Konto anlegen',
     createTitle: 'Mitgliedskonto anlegen',
     createHint:

@@ -15,7 +15,7 @@ const settings: Messages['settings'] = {
   members: {
     search: 'Buscar',
     searchLabel: 'Buscar miembros',
-    searchPlaceholder: 'Nombre, cuenta, teléfono, correo',
+    searchPlaceholder: 'Nombre, cuenta, tel., correo',
     create: 'Crear cuenta',
     createTitle: 'Crear una cuenta de miembro',
     createHint:

@@ -29,7 +29,7 @@ const personal: Messages['personal'] = {
   namePlaceholder: 'Inserisci il nome',
   newPhone: 'Nuovo numero di telefono',
   newEmail: 'Nuova e-mail',
-  phonePlaceholder: 'Inserisci il numero di telefono',
+  phonePlaceholder: 'Numero di telefono',
   emailPlaceholder: "Inserisci l'e-mail",
   phoneCodeHint: 'Il codice viene inviato al numero di telefono indicato sopra',
   emailCodeHint: "Il codice viene inviato all'e-mail indicata sopra",

@@ -21,7 +21,7 @@ const registration: Messages['registration'] = {
   },
   fields: {
     phone: 'Numero di telefono',
-    phonePlaceholder: 'Inserisci il numero di telefono',
+    phonePlaceholder: 'Numero di telefono',
     email: 'E-mail',
     emailPlaceholder: 'Inserisci l’indirizzo e-mail',
     next: 'Avanti',

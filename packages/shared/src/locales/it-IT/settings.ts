@@ -15,7 +15,7 @@ const settings: Messages['settings'] = {
   members: {
     search: 'Cerca',
     searchLabel: 'Cerca membri',
-    searchPlaceholder: 'Nome, account, telefono o e-mail',
+    searchPlaceholder: 'Nome, account, tel. o e-mail',
     create: 'Crea account',
     createTitle: 'Crea un account membro',
     createHint:

@@ -1,0 +1,140 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { LANGUAGES, THEME_MODES } from '@portal/shared/constants';
+import { COOKIE_LANG, COOKIE_THEME } from '@portal/shared/cookies';
+import { expect, test } from './test';
+
+/** What React says when the markup it hydrates is not what it renders (any build: the production
+ *  one only gives the error's number). */
+const HYDRATION_TROUBLE =
+  /hydrat|did not match|server rendered|switched to client rendering|Minified React error #(418|419|421|422|423|425)/i;
+
+/** Every console error and warning and every uncaught error of the page. */
+function collectTrouble(page: Page): string[] {
+  const trouble: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') trouble.push(message.text());
+  });
+  page.on('pageerror', (error) => trouble.push(error.message));
+  return trouble;
+}
+
+/** True once React has taken over the node (it keeps its fiber on the element). */
+function hydrated(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$')));
+}
+
+for (const lang of LANGUAGES) {
+  for (const mode of THEME_MODES) {
+    test(`the sign-in page arrives drawn and hydrates cleanly: ${lang}, ${mode}`, async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const cookies = { [COOKIE_LANG]: lang, [COOKIE_THEME]: mode };
+      // the first HTML response already holds the form, in the language and theme of the cookies
+      const response = await request.get('/login', {
+        headers: {
+          cookie: Object.entries(cookies)
+            .map(([name, value]) => `${name}=${value}`)
+            .join('; '),
+        },
+      });
+      const html = await response.text();
+      expect(html).toContain(`<html lang="${lang}" data-theme="${mode}">`);
+      expect(html).toMatch(/<form[^>]*name="sign-in-phone-password"/i);
+      expect(html).toMatch(/<input[^>]*autocomplete="tel"/i);
+      expect(html).toMatch(/<input[^>]*type="password"/i);
+      expect(html).toMatch(/<button[^>]*type="submit"/i);
+      // the theme switch offers the other theme, and antd's text colour is the theme's
+      expect(html).toContain(mode === 'dark' ? 'anticon-sun' : 'anticon-moon');
+      const darkText = '--ant-color-text:rgba(255,255,255,0.85)';
+      if (mode === 'dark') expect(html).toContain(darkText);
+      else expect(html).not.toContain(darkText);
+
+      await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: baseURL! })));
+      const trouble = collectTrouble(page);
+      await page.goto('/login');
+      // the very node the server sent is the one React took over: hydrated, not drawn again
+      const phone = page.locator('input[autocomplete="tel"]');
+      await phone.evaluate((node) => Object.assign(node, { prerenderedMark: true }));
+      await expect.poll(() => hydrated(page, 'input[autocomplete="tel"]')).toBe(true);
+      expect(await phone.evaluate((node) => 'prerenderedMark' in node)).toBe(true);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      expect(trouble.filter((text) => HYDRATION_TROUBLE.test(text))).toEqual([]);
+    });
+  }
+}
+
+/** The other screens before sign-in, by a heading of theirs in English and Chinese. */
+const OTHER_SCREENS = { '/forget_password': 'Reset password', '/register-invalidity': 'This invitation link' };
+
+for (const [path, heading] of Object.entries(OTHER_SCREENS)) {
+  for (const mode of THEME_MODES) {
+    test(`${path} arrives drawn and hydrates cleanly in each language: ${mode}`, async ({ page, context, baseURL }) => {
+      const trouble = collectTrouble(page);
+      for (const lang of LANGUAGES) {
+        await context.addCookies([
+          { name: COOKIE_LANG, value: lang, url: baseURL! },
+          { name: COOKIE_THEME, value: mode, url: baseURL! },
+        ]);
+        const response = await page.goto(path);
+        const html = await response!.text();
+        expect(html).toContain(`<html lang="${lang}" data-theme="${mode}">`);
+        expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+        if (lang === 'en-US') expect(html).toContain(heading);
+        const first = page.locator('h1');
+        await first.evaluate((node) => Object.assign(node, { prerenderedMark: true }));
+        await expect.poll(() => hydrated(page, 'h1')).toBe(true);
+        expect(await first.evaluate((node) => 'prerenderedMark' in node)).toBe(true);
+      }
+      expect(trouble.filter((text) => HYDRATION_TROUBLE.test(text))).toEqual([]);
+    });
+  }
+}
+
+test('what is typed before the JavaScript has run is kept once it has', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: COOKIE_LANG, value: 'en-US', url: baseURL! }]);
+  // the entry's script waits until the person has typed
+  let release: () => void = () => {};
+  const typed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  // the page's module scripts hold DOMContentLoaded back: the form is there before it
+  await page.goto('/login', { waitUntil: 'commit' });
+  const panel = page.getByRole('tabpanel', { name: 'Phone' });
+  await panel.locator('input[autocomplete="tel"]').pressSequentially('13800138000');
+  expect(await hydrated(page, 'input[autocomplete="tel"]')).toBe(false);
+  release();
+  await expect.poll(() => hydrated(page, 'input[autocomplete="tel"]')).toBe(true);
+  await expect(panel.getByRole('textbox', { name: 'Phone' })).toHaveValue('13800138000');
+  // the form's own state has it too: sending asks only for the password
+  await panel.getByRole('button', { name: 'Sign in' }).click();
+  await expect(panel.getByText('Please enter password')).toBeVisible();
+  await expect(panel.getByText('Please enter your phone number')).toBeHidden();
+});
+
+test("a theme stored on the device but missing from the cookie: hydrated as served, then the device's", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: COOKIE_LANG, value: 'en-US', url: baseURL! }]);
+  await context.addInitScript(() => window.localStorage.setItem('_appPreferences', JSON.stringify({ mode: 'light' })));
+  const trouble = collectTrouble(page);
+  const response = await page.goto('/login');
+  expect(await response!.text()).toContain('data-theme="dark"');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+  expect(trouble.filter((text) => HYDRATION_TROUBLE.test(text))).toEqual([]);
+  // and the server sends the light page from now on
+  expect((await context.cookies()).find((cookie) => cookie.name === COOKIE_THEME)?.value).toBe('light');
+});
