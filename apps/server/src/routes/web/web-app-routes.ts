@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -40,7 +41,9 @@ declare module 'fastify' {
 /** The smaller first. */
 const COMPRESSIONS = ['br', 'gzip'] as const;
 
-interface Document {
+type Form = (typeof COMPRESSIONS)[number] | 'identity';
+
+interface Forms {
   identity: string;
   br: Buffer;
   gzip: Buffer;
@@ -49,30 +52,48 @@ interface Document {
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** A quick brotli for the documents at start: 37 of them at the highest quality took seconds of the
- *  start-up (about 0.1 s each), against milliseconds at this one, some 15 % larger. */
+/** A quick brotli for a document's first request: brotli's hardest took about 0.1 s per document,
+ *  against milliseconds at this one, some 15 % larger. */
 const QUICK_BROTLI = 5;
 
-/** Each document is the same for every request that gets it: compressed once, at start, quickly, and
- *  then again as hard as brotli goes in the background, the better form replacing the quick one. */
-async function compressedOnce(html: string): Promise<Document> {
-  const [br, gz] = await Promise.all([
-    brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: QUICK_BROTLI } }),
-    gzipped(html, { level: constants.Z_BEST_COMPRESSION }),
-  ]);
-  const document = { identity: html, br, gzip: gz };
-  // one at a time: each of brotli's hardest compressions holds a large window of memory while it
-  // runs (37 side by side: 238 MiB idle, against 219 MiB in turn); a failure keeps the quick form
-  hardestInTurn = hardestInTurn
-    .then(() => brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }))
-    .then(
-      (best) => void (document.br = best),
-      () => {},
-    );
-  return document;
+let hardestInTurn: Promise<void> = Promise.resolve();
+
+/**
+ * A page of the build, the same for every request that gets it: read and compressed when first asked
+ * for, quickly, and then again as hard as brotli goes in the background, the better form replacing the
+ * quick one. Nothing is done at start: the 37 documents compressed there held the first answer for
+ * seconds and kept some 70 MiB more in the idle process, most of them for screens no one had asked for.
+ */
+function lazyDocument(file: string, finish: (html: string) => string): (form: Form) => Promise<string | Buffer> {
+  let forms: Promise<Forms> | undefined;
+  async function load(): Promise<Forms> {
+    const html = finish(await readFile(file, 'utf8'));
+    const [br, gz] = await Promise.all([
+      brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: QUICK_BROTLI } }),
+      gzipped(html, { level: constants.Z_BEST_COMPRESSION }),
+    ]);
+    const loaded = { identity: html, br, gzip: gz };
+    // one at a time: each of brotli's hardest compressions holds a large window of memory while it
+    // runs; a failure keeps the quick form
+    hardestInTurn = hardestInTurn
+      .then(() => brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }))
+      .then(
+        (best) => void (loaded.br = best),
+        () => {},
+      );
+    return loaded;
+  }
+  return (form) => {
+    // a read that failed (a build replaced under the running server) is tried again next time
+    forms ??= load().catch((error: unknown) => {
+      forms = undefined;
+      throw error;
+    });
+    return forms.then((loaded) => loaded[form]);
+  };
 }
 
-let hardestInTurn: Promise<void> = Promise.resolve();
+type Document = ReturnType<typeof lazyDocument>;
 
 /** The build's files, each a route of its own, marked so that the request-rate limit lets them by. */
 async function webAppFiles(app: FastifyInstance, { webDist }: { webDist: string }) {
@@ -111,20 +132,14 @@ const PRERENDERED_SCREENS: Record<string, string> = {
 type ScreenDocuments = Map<`${Language}-${ThemeMode}`, Document>;
 
 /** A build without them (an older one, or a test's) serves index.html on those paths too. */
-async function prerenderedScreens(
-  webDist: string,
-  finish: (html: string) => string,
-): Promise<Map<string, ScreenDocuments>> {
+function prerenderedScreens(webDist: string, finish: (html: string) => string): Map<string, ScreenDocuments> {
   const screens = new Map<string, ScreenDocuments>();
-  await Promise.all(
-    Object.entries(PRERENDERED_SCREENS).map(async ([path, name]) => {
-      const variants = LANGUAGES.flatMap((lang) => THEME_MODES.map((mode) => `${lang}-${mode}` as const));
-      const files = variants.map((variant) => join(webDist, 'prerendered', name, `${variant}.html`));
-      if (!files.every((file) => existsSync(file))) return;
-      const documents = await Promise.all(files.map((file) => compressedOnce(finish(readFileSync(file, 'utf8')))));
-      screens.set(path, new Map(variants.map((variant, i) => [variant, documents[i]!])));
-    }),
-  );
+  for (const [path, name] of Object.entries(PRERENDERED_SCREENS)) {
+    const variants = LANGUAGES.flatMap((lang) => THEME_MODES.map((mode) => `${lang}-${mode}` as const));
+    const files = variants.map((variant) => join(webDist, 'prerendered', name, `${variant}.html`));
+    if (!files.every((file) => existsSync(file))) continue;
+    screens.set(path, new Map(variants.map((variant, i) => [variant, lazyDocument(files[i]!, finish)])));
+  }
   return screens;
 }
 
@@ -162,10 +177,8 @@ export async function webAppRoutes(
   if (webDist) {
     const meta = mainDomain ? `<meta name="portal:main-domain" content="${escapeAttribute(mainDomain)}">` : '';
     const finish = (html: string) => html.replace('</head>', `${meta}</head>`);
-    [indexHtml, screens] = await Promise.all([
-      compressedOnce(finish(readFileSync(join(webDist, 'index.html'), 'utf8'))),
-      prerenderedScreens(webDist, finish),
-    ]);
+    indexHtml = lazyDocument(join(webDist, 'index.html'), finish);
+    screens = prerenderedScreens(webDist, finish);
     await app.register(webAppFiles, { webDist });
   }
 
@@ -180,7 +193,7 @@ export async function webAppRoutes(
     return documents.get(`${request.lang}-${themeCookie(request)}`);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
     // /metrics is no page of the app: with the metrics off, an operator's scraper pointed at it must
     // see a 404 rather than index.html with a 200, which it would take for a working target
@@ -195,8 +208,8 @@ export async function webAppRoutes(
         .header('vary', screen ? 'accept-encoding, accept-language, cookie' : 'accept-encoding');
       // asked one at a time: the negotiator breaks a tie by the client's order, and browsers list gzip first
       const encoding = COMPRESSIONS.find((name) => request.encodings([name, 'identity']) === name);
-      if (encoding) return reply.header('content-encoding', encoding).send(html[encoding]);
-      return reply.send(html.identity);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(await html(encoding ?? 'identity'));
     }
     return sendFailure(request, reply, ErrorCode.NotFound);
   });
