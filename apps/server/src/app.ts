@@ -8,7 +8,6 @@ import { answeredWorkDone } from './libraries/after-answer.ts';
 import { watchProvider } from './libraries/openid/events.ts';
 import { OpenIdService } from './libraries/openid/service.ts';
 import { boundPasswordWork, choosePasswordHashCost } from './libraries/passwords.ts';
-import { createRedisClient } from './libraries/redis-client.ts';
 import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
 import { schedulePurge } from './libraries/retention.ts';
 import { databaseThrottleStore } from './libraries/throttle-store.ts';
@@ -105,7 +104,10 @@ export async function buildApp({
   boundPasswordWork(config.requestTimeoutMs);
   choosePasswordHashCost(config.passwordHashCost);
   // with several server processes the short-lived shared state (request rates, throttles) lives in Redis
-  const redis = config.redisUrl ? createRedisClient(config.redisUrl, config.requestTimeoutMs) : null;
+  // loaded only where configured: a single process without Redis does not hold the client
+  const redis = config.redisUrl
+    ? (await import('./libraries/redis-client.ts')).createRedisClient(config.redisUrl, config.requestTimeoutMs)
+    : null;
   // ioredis reconnects by itself; without a listener each failed attempt would be an unhandled 'error' event
   redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis unreachable, reconnecting'));
   const throttles = redis ? redisThrottleStore(redis, config.redisKeyPrefix) : databaseThrottleStore(database);
