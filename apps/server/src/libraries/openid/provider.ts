@@ -21,24 +21,27 @@ export const OIDC_ROUTES = {
   introspection: `${OIDC_PREFIX}/token/introspection`,
 } as const;
 
-/** The claims of each scope; `company` carries the company a person chose for the product. */
 /** The endpoints a product's servers call (many people's tokens from one address, authenticated as
  *  the client or with a token), and the public key set and metadata they cache. */
-const PRODUCT_SERVER_ROUTES: string[] = [
+const PRODUCT_SERVER_ROUTES = new Set<string>([
   OIDC_ROUTES.token,
   OIDC_ROUTES.userinfo,
   OIDC_ROUTES.jwks,
   OIDC_ROUTES.revocation,
   OIDC_ROUTES.introspection,
   DISCOVERY_PATH,
-];
+]);
 
 /** Whether a request goes to an endpoint of products' servers: the per-address request rate, which
  *  fits a person's browser or an office, would cut off a product's whole user base behind one address. */
 export function servesProductServers(url: string): boolean {
-  return PRODUCT_SERVER_ROUTES.includes(url.split('?')[0]!);
+  // asked of every request, nearly all of them the portal's own: a prefix settles those
+  if (!url.startsWith(OIDC_PREFIX) && !url.startsWith(DISCOVERY_PATH)) return false;
+  const queryAt = url.indexOf('?');
+  return PRODUCT_SERVER_ROUTES.has(queryAt === -1 ? url : url.slice(0, queryAt));
 }
 
+/** The claims of each scope; `company` carries the company a person chose for the product. */
 export const CLAIMS = {
   openid: ['sub'],
   profile: ['name', 'nickname', 'preferred_username', 'locale'],
