@@ -1,6 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { LANGUAGES, THEME_MODES } from '@portal/shared/constants';
 import { COOKIE_LANG, COOKIE_THEME } from '@portal/shared/cookies';
+import { newMember } from './people';
 import { expect, test } from './test';
 
 /** What React says when the markup it hydrates is not what it renders (any build: the production
@@ -120,6 +121,70 @@ test('what is typed before the JavaScript has run is kept once it has', async ({
   await panel.getByRole('button', { name: 'Sign in' }).click();
   await expect(panel.getByText('Please enter password')).toBeVisible();
   await expect(panel.getByText('Please enter your phone number')).toBeHidden();
+});
+
+/** Holds the page's requests of the matching path until the returned function is called. */
+async function holdRequests(page: Page, path: RegExp): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(path, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a sign-in sent before the JavaScript has run loses nothing: no reload, the person signs in', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const member = await newMember(request);
+  await context.addCookies([{ name: COOKIE_LANG, value: 'en-US', url: baseURL! }]);
+  const documents: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'document') documents.push(sent.url());
+  });
+  const release = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
+  await page.goto('/login', { waitUntil: 'commit' });
+  const panel = page.getByRole('tabpanel', { name: 'Phone' });
+  await panel.locator('input[autocomplete="tel"]').pressSequentially(member.phone);
+  await panel.locator('input[type="password"]').pressSequentially(member.password);
+  // with no JavaScript to take it, the form is not sent: no reload to /login? with the fields empty
+  await page.keyboard.press('Enter');
+  expect(await hydrated(page, 'input[autocomplete="tel"]')).toBe(false);
+  release();
+  await expect.poll(() => hydrated(page, 'input[autocomplete="tel"]')).toBe(true);
+  // the same page, with what was typed, and the form's state has it too
+  await expect(panel.getByRole('textbox', { name: 'Phone number' })).toHaveValue(member.phone);
+  await expect(panel.getByLabel('Password', { exact: true })).toHaveValue(member.password);
+  await panel.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  expect(documents).toEqual([`${baseURL}/login`]);
+});
+
+test('a sign-in sent once the JavaScript has run but before hydration goes through after it', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const member = await newMember(request);
+  await context.addCookies([{ name: COOKIE_LANG, value: 'en-US', url: baseURL! }]);
+  // the page's texts are what hydration waits for; the entry's script has run by DOMContentLoaded
+  const release = await holdRequests(page, /\/assets\/en-US-[^/]+\.js$/);
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  const panel = page.getByRole('tabpanel', { name: 'Phone' });
+  await panel.locator('input[autocomplete="tel"]').fill(member.phone);
+  await panel.locator('input[type="password"]').fill(member.password);
+  await panel.locator('button[type="submit"]').click();
+  expect(await hydrated(page, 'input[autocomplete="tel"]')).toBe(false);
+  release();
+  // held until React took over, then sent with what was typed, without another press
+  await expect(page).toHaveURL(/\/home$/);
 });
 
 test("a theme stored on the device but missing from the cookie: hydrated as served, then the device's", async ({

@@ -39,12 +39,35 @@ function adoptEarlyInput() {
 }
 
 /**
+ * A form sent between the JavaScript's arrival and hydration: React does not listen yet, so it is held
+ * and sent again once React has taken over, with what was typed. Before the JavaScript arrives the
+ * prerendered forms (method="dialog") are not sent at all, rather than reloaded with all lost.
+ */
+function holdEarlySubmit(): () => void {
+  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
+  const hold = (event: SubmitEvent) => {
+    // React's own listener on the root, there from the hydration's start, must not send it too
+    event.stopImmediatePropagation();
+    event.preventDefault();
+    if (event.target instanceof HTMLFormElement) held = { form: event.target, submitter: event.submitter };
+  };
+  container.addEventListener('submit', hold, true);
+  return () => {
+    container.removeEventListener('submit', hold, true);
+    if (!held?.form.isConnected) return;
+    const { form, submitter } = held;
+    held = undefined;
+    form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined);
+  };
+}
+
+/**
  * A sign-in page prerendered at build (the server chose it by the language and theme cookies) is
  * hydrated in the language and theme it is drawn in. A device whose stored theme differs (its theme
  * cookie is missing) switches to it right after hydration, as React requires the first render to
  * match the markup. A device that has stored none keeps the served one.
  */
-function hydrate() {
+function hydrate(sendHeldSubmit: () => void) {
   const servedMode = document.documentElement.dataset.theme;
   const storedMode = readPreferences().mode;
   const served = isThemeMode(servedMode) ? servedMode : usePreferences.getState().mode;
@@ -55,16 +78,18 @@ function hydrate() {
   const hydrated = () => {
     adoptEarlyInput();
     if (stored !== served) usePreferences.setState({ mode: stored });
+    sendHeldSubmit();
   };
   hydrateRoot(container, <PortalApp router={router} onMounted={hydrated} />);
 }
 
+const sendHeldSubmit = container.hasChildNodes() ? holdEarlySubmit() : () => {};
 // The page's language arrives first, so that no screen shows up without its words. i18next settles
 // this even when the download fails (then the keys show), so the app always starts.
 void i18nReady.then(async () => {
   if (container.hasChildNodes()) {
     // a prerendered screen loaded on demand is hydrated once its code is here, not the loading screen
     await routeLoaded(router);
-    hydrate();
+    hydrate(sendHeldSubmit);
   } else createRoot(container).render(<PortalApp router={router} />);
 });

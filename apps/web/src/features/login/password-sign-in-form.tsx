@@ -24,6 +24,9 @@ export function PasswordSignInForm({ identifierType }: { identifierType: Identif
     <form
       name={`sign-in-${identifierType}-password`}
       noValidate
+      // sent before the JavaScript has arrived (a prerendered page), a form with no method would reload
+      // the page and lose what was typed; "dialog" outside a dialog goes nowhere (see main.tsx)
+      method="dialog"
       onSubmit={form.onSubmit(({ identifier, password }) =>
         signIn({ loginType: 'password', identifierType, identifier: identifier.trim(), password }),
       )}
