@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { generate } from 'otplib';
 import { accountSecurityCalls } from '@portal/shared/api/contract/account-security';
 import { newAdmin } from './people';
-import { createAccountMember } from './portal-api';
+import { clickOnceAtRest, createAccountMember } from './portal-api';
 import { grantProducts, useSession } from './product-rights';
 import { expectAccessible } from './support';
 import { expect, test } from './test';
@@ -50,12 +50,12 @@ test('requiring two-step sign-in waits for the administrator to have it, then na
   await expect(dialog).toContainText(
     'It applies to 2 members, you included. 1 of them have no two-step sign-in and will have to set it up at their next sign-in',
   );
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await clickOnceAtRest(dialog.getByRole('button', { name: 'Cancel' }));
   await expect(dialog).toBeHidden();
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
 
   await toggle.click();
-  await dialog.getByRole('button', { name: 'Require it' }).click();
+  await clickOnceAtRest(dialog.getByRole('button', { name: 'Require it' }));
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
 });
 

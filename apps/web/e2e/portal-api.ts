@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { FRONT_PREFIX as F, SETTINGS_PREFIX as S } from '@portal/shared/api/contract/prefixes';
 import { PASSWORD, uniquePhone } from './people';
@@ -75,4 +75,25 @@ export async function reloadInTheme(page: Page, mode: 'dark' | 'light') {
   }, mode);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+}
+
+/**
+ * Clicks an item of a menu or a dialog once it has finished opening. antd draws these in: a menu
+ * invisible first, then shrunk to a point, then growing from 0.8 of its height; a dialog from a
+ * point. Playwright may find the item steady in the middle of that (two frames alike on a busy
+ * machine) and press it, then release after the item has moved: the release lands on something
+ * else, and no click reaches the item at all. At rest: nothing around it is see-through or moving.
+ */
+export async function clickOnceAtRest(target: Locator): Promise<void> {
+  const atRest = (node: Element) => {
+    for (let shown: Element | null = node; shown; shown = shown.parentElement) {
+      if (getComputedStyle(shown).opacity !== '1') return false;
+    }
+    return document.getAnimations().every((motion) => {
+      const moved = motion.effect instanceof KeyframeEffect ? motion.effect.target : null;
+      return motion.playState !== 'running' || !moved?.contains(node);
+    });
+  };
+  await expect.poll(() => target.evaluate(atRest)).toBe(true);
+  await target.click();
 }

@@ -1,5 +1,5 @@
 import { joinCompany, newAdmin, newMember } from './people';
-import { browserToken, portalGet, portalPost, reloadInTheme, signInWithPhone } from './portal-api';
+import { browserToken, clickOnceAtRest, portalGet, portalPost, reloadInTheme, signInWithPhone } from './portal-api';
 import { grantProducts } from './product-rights';
 import { ADMIN, expectAccessible, screenshotPath, signInWithAccount, useLanguage } from './support';
 import { expect, test } from './test';
@@ -34,7 +34,7 @@ test('home in both themes; theme and sidebar outlive a reload', async ({ page, r
 
   // the user menu: theme
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Light theme' }).click();
+  await clickOnceAtRest(page.getByRole('menuitem', { name: 'Light theme' }));
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
   await page.reload();
@@ -64,7 +64,7 @@ test('switching company refreshes the products and the branding', async ({ page,
   });
 
   await page.getByRole('combobox', { name: 'Current company' }).click();
-  await page.getByRole('option', { name: '精算储能' }).click();
+  await clickOnceAtRest(page.getByRole('option', { name: '精算储能' }));
   await expect(page.getByTestId('product-card')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'ES Actuary' })).toHaveAttribute('href', /^\/cesuan\?productId=\d+$/);
   const solo = Number((await context.cookies()).find((c) => c.name === 'enterpriseId')?.value);
@@ -137,10 +137,10 @@ test('signing out keeps the theme and the sidebar of this device', async ({ page
   await signInWithPhone(page, member);
   await expect(page.getByTestId('product-card')).toHaveCount(MEMBER_PRODUCTS);
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Light theme' }).click();
+  await clickOnceAtRest(page.getByRole('menuitem', { name: 'Light theme' }));
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await clickOnceAtRest(page.getByRole('menuitem', { name: 'Sign out' }));
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await page.reload();
@@ -154,7 +154,7 @@ test('choosing the language already in use closes the user menu', async ({ page,
   await signInWithPhone(page, member);
   await page.getByRole('button', { name: 'User menu' }).click();
   const english = page.getByRole('menuitem', { name: 'English' });
-  await english.click();
+  await clickOnceAtRest(english);
   // the pointer still rests where the language was: nothing of the menu may stay
   await expect(english).toBeHidden();
   await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeHidden();
@@ -168,11 +168,11 @@ test("the settings centre's bar has the shell's user menu: personal centre and s
   // a company whose one product is the settings centre opens it at once
   await expect(page).toHaveURL(/\/settings\?productId=\d+$/);
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Personal center' }).click();
+  await clickOnceAtRest(page.getByRole('menuitem', { name: 'Personal center' }));
   await expect(page).toHaveURL(/\/personal$/);
   await page.goto('/settings');
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await clickOnceAtRest(page.getByRole('menuitem', { name: 'Sign out' }));
   await expect(page).toHaveURL(/\/login$/);
 });
 
