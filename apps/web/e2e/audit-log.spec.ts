@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { newAdmin, uniquePhone, PASSWORD } from './people';
+import { clickOnceAtRest } from './portal-api';
 import { grantProducts, useSession } from './product-rights';
 import { expectAccessible, screenshotPath } from './support';
 import { expect, test } from './test';
@@ -71,7 +72,7 @@ test('an administrator changes a role, finds it in the audit log, filters by act
   await page.getByTitle(texts.actions.audit.export, { exact: true }).click();
   await expect(page.getByRole('row', { name: new RegExp(texts.actions.audit.export) })).toContainText('1 row');
   await page.getByRole('button', { name: /User menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Light theme' }).click();
+  await clickOnceAtRest(page.getByRole('menuitem', { name: 'Light theme' }));
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(page.getByRole('combobox', { name: texts.filters.person })).toBeVisible();

@@ -1,5 +1,5 @@
 import { newMember } from './people';
-import { browserToken, portalGet, signInWithPhone } from './portal-api';
+import { browserToken, clickOnceAtRest, portalGet, signInWithPhone } from './portal-api';
 import { screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
 
@@ -53,7 +53,7 @@ test("a signed-in user's choice of language is saved to the account", async ({ p
 
   await page.getByRole('button', { name: 'User menu' }).click();
   const saved = page.waitForRequest((r) => r.url().endsWith('/user/saveLangCode'));
-  await page.getByRole('menuitem', { name: '日本語' }).click();
+  await clickOnceAtRest(page.getByRole('menuitem', { name: '日本語' }));
   expect((await saved).postDataJSON()).toEqual({ langCode: 'ja-JP' });
   await expect(page.getByRole('heading', { name: 'こんにちは、Test Member' })).toBeVisible();
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { PASSWORD, latestCode, newAdmin, newMember, uniquePhone } from './people';
-import { createAccountMember } from './portal-api';
+import { clickOnceAtRest, createAccountMember } from './portal-api';
 import { grantProducts, useSession } from './product-rights';
 import { expectAccessible, screenshotPath } from './support';
 import { expect, test } from './test';
@@ -120,7 +120,7 @@ test('an administrator invites into a new department; the new member lands there
   await screenshot(page, 'settings-departments-dark');
 
   await page.getByRole('button', { name: /User menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Light theme' }).click();
+  await clickOnceAtRest(page.getByRole('menuitem', { name: 'Light theme' }));
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   for (const tab of TABS) {
     await openTab(page, tab);

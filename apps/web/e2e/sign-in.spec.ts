@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { clickOnceAtRest } from './portal-api';
 import { ADMIN, expectAccessible, screenshotPath, signInWithAccount, useLanguage } from './support';
 
 test.describe('sign-in', () => {
@@ -52,7 +53,7 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('product-card')).toHaveCount(5);
 
     await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await clickOnceAtRest(page.getByRole('menuitem', { name: 'Sign out' }));
     await expect(page).toHaveURL(/\/login$/);
     expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined();
 
