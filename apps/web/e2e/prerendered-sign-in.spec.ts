@@ -187,6 +187,28 @@ test('a sign-in sent once the JavaScript has run but before hydration goes throu
   await expect(page).toHaveURL(/\/home$/);
 });
 
+test('a password recovery sent before the JavaScript has run stays on the page with what was typed', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: COOKIE_LANG, value: 'en-US', url: baseURL! }]);
+  const documents: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'document') documents.push(sent.url());
+  });
+  const release = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
+  await page.goto('/forget_password', { waitUntil: 'commit' });
+  const field = page.locator('form input').first();
+  await field.pressSequentially('13800000000');
+  await page.keyboard.press('Enter');
+  expect(await hydrated(page, 'form input')).toBe(false);
+  release();
+  await expect.poll(() => hydrated(page, 'form input')).toBe(true);
+  await expect(field).toHaveValue('13800000000');
+  expect(documents).toEqual([`${baseURL}/forget_password`]);
+});
+
 test("a theme stored on the device but missing from the cookie: hydrated as served, then the device's", async ({
   page,
   context,

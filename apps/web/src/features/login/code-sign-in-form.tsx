@@ -35,6 +35,8 @@ export function CodeSignInForm({ identifierType }: { identifierType: 'phone' | '
     <form
       name={`sign-in-${identifierType}-code`}
       noValidate
+      // prerendered: sent before the JavaScript has arrived, it stays on the page (see main.tsx)
+      method="dialog"
       onSubmit={form.onSubmit(({ identifier, code }) =>
         signIn({ loginType: 'code', identifierType, identifier: identifier.trim(), code: code.trim() }),
       )}

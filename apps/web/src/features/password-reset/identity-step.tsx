@@ -53,6 +53,8 @@ function IdentityForm({
     <Form<Values>
       form={form}
       name={`reset-${identifierType}`}
+      // prerendered: sent before the JavaScript has arrived, it stays on the page (see main.tsx)
+      method="dialog"
       layout="vertical"
       requiredMark={false}
       size="large"
