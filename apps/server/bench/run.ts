@@ -470,7 +470,7 @@ async function measureSqlite(figures: Figure[], hello: Hello, parts: Set<Part>):
             idleMiB,
             'MiB',
             { name: 'bare Fastify hello, idle', value: hello.idleMiB },
-            120,
+            110,
           ),
           lowerIsBetter('memory after the load, SQLite', afterMiB, 'MiB', {
             name: 'bare Fastify hello, after its loads',

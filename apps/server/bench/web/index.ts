@@ -37,7 +37,8 @@ function loadFigures(label: string, conditions: string, loads: Loads, goalMs: nu
   const bare = median(loads.bare.map((l) => l.lcpMs));
   const elements = [...new Set(loads.portal.map((l) => l.lcpElement))].join(', ');
   return lowerIsBetter(`LCP /login, ${label}`, Math.round(portal), 'ms', Math.round(bare), {
-    ...(goalMs === null ? {} : { goal: `<= ${goalMs} ms`, met: portal <= goalMs }),
+    // at most the bare page's, and at most the goal
+    ...(goalMs === null ? {} : { goal: `<= ${goalMs} ms and <= bare`, met: portal <= goalMs && portal <= bare }),
     note: `median of ${RUNS} cold loads in Chromium as Lighthouse's mobile device, ${conditions}; LCP element ${elements}`,
   });
 }
@@ -73,9 +74,9 @@ function lighthouseFigures(portal: LighthouseScores, bare: LighthouseScores): Fi
       'Lighthouse performance /login (mobile)',
       portal.performance,
       bare.performance,
-      '>= 90',
-      portal.performance >= 90,
-      `simulated Slow 4G + 4x CPU; Lighthouse LCP ${(portal.lcpMs / 1000).toFixed(1)} s (bare ${(bare.lcpMs / 1000).toFixed(1)} s); machine benchmark index ${Math.round(portal.benchmarkIndex)}`,
+      '>= 95',
+      portal.performance >= 95,
+      `simulated Slow 4G + 4x CPU; Lighthouse LCP ${(portal.lcpMs / 1000).toFixed(1)} s (bare ${(bare.lcpMs / 1000).toFixed(1)} s); ${portal.metrics}; machine benchmark index ${Math.round(portal.benchmarkIndex)}`,
     ),
     score(
       'Lighthouse accessibility /login',
@@ -137,7 +138,7 @@ export async function measureWebFigures(options: { portalUrl: string }): Promise
     const figures = [
       ...scriptFigures(local),
       loadFigures('localhost', 'no throttling', local, null),
-      loadFigures('Slow 4G + 4x CPU', SLOW_CONDITIONS, slow, 2500),
+      loadFigures('Slow 4G + 4x CPU', SLOW_CONDITIONS, slow, 1800),
       ...(await measureLighthouse(portalUrl, bare.url)),
     ];
     const limited = [...local.portal, ...slow.portal].reduce((sum, l) => sum + l.tooManyRequests, 0);

@@ -7,10 +7,19 @@ export interface LighthouseScores {
   performance: number;
   accessibility: number;
   lcpMs: number;
+  /** The other metrics the performance score weighs, as Lighthouse displays them: where it loses. */
+  metrics: string;
   /** Lighthouse's own measure of the machine's speed at the time: the simulation scales what it
    *  observed, so a busy machine lowers the performance score (below about 1000 it is unreliable). */
   benchmarkIndex: number;
 }
+
+const SCORED_METRICS = [
+  ['FCP', 'first-contentful-paint'],
+  ['Speed Index', 'speed-index'],
+  ['TBT', 'total-blocking-time'],
+  ['CLS', 'cumulative-layout-shift'],
+] as const;
 
 export interface LighthouseRunner {
   score(url: string): Promise<LighthouseScores>;
@@ -47,6 +56,7 @@ export async function startLighthouse(): Promise<LighthouseRunner> {
         performance: Math.round(performance * 100),
         accessibility: Math.round(accessibility * 100),
         lcpMs: lcp,
+        metrics: SCORED_METRICS.map(([name, audit]) => `${name} ${audits[audit]?.displayValue ?? '?'}`).join(', '),
         benchmarkIndex: environment.benchmarkIndex,
       };
     },
