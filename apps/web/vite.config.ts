@@ -108,6 +108,8 @@ function prerenderedDocument(
         /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
         (_, file: string) => `<style>${readFileSync(join(outDir, file), 'utf8')}</style>`,
       )
+      // the page is drawn without them: the scripts come after the document, not beside it
+      .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
   );
 }
 

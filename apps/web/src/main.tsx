@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { THEME_MODES, type ThemeMode } from '@portal/shared/constants';
 import { createAppRouter } from './app/router';
@@ -80,7 +81,11 @@ function hydrate(sendHeldSubmit: () => void) {
     if (stored !== served) usePreferences.setState({ mode: stored });
     sendHeldSubmit();
   };
-  hydrateRoot(container, <PortalApp router={router} onMounted={hydrated} />);
+  // in a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole tree: the drawn page answers the person meanwhile
+  startTransition(() => {
+    hydrateRoot(container, <PortalApp router={router} onMounted={hydrated} />);
+  });
 }
 
 const sendHeldSubmit = container.hasChildNodes() ? holdEarlySubmit() : () => {};
