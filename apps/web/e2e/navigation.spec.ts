@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('without a token, a signed-in page or a product entry path sends the visitor to sign-in', async ({ page }) => {
   for (const path of ['/home', '/personal', '/mg?productId=2']) {

@@ -29,7 +29,7 @@ async function screenshot(page: Page, name: string) {
 }
 
 async function confirmIn(page: Page, button: string) {
-  await page.getByRole('dialog').getByRole('button', { name: button, exact: true }).click();
+  await clickOnceAtRest(page.getByRole('dialog').getByRole('button', { name: button, exact: true }));
 }
 
 test('an administrator invites into a new department; the new member lands there and keeps it from deletion', async ({

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { clickOnceAtRest } from './portal-api';
 import { ADMIN, expectAccessible, screenshotPath, signInWithAccount, useLanguage } from './support';
+import { expect, test } from './test';
 
 test.describe('sign-in', () => {
   test('opens on the Chinese sign-in page in the dark theme', async ({ page }) => {
