@@ -123,6 +123,15 @@ test('what is typed before the JavaScript has run is kept once it has', async ({
   await expect(panel.getByText('Please enter your phone number')).toBeHidden();
 });
 
+/** The addresses of the documents the page asks for from now on: a reload shows as a second one. */
+function documentRequests(page: Page): string[] {
+  const documents: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'document') documents.push(sent.url());
+  });
+  return documents;
+}
+
 /** Holds the page's requests of the matching path until the returned function is called. */
 async function holdRequests(page: Page, path: RegExp): Promise<() => void> {
   let release: () => void = () => {};
@@ -144,10 +153,7 @@ test('a sign-in sent before the JavaScript has run loses nothing: no reload, the
 }) => {
   const member = await newMember(request);
   await context.addCookies([{ name: COOKIE_LANG, value: 'en-US', url: baseURL! }]);
-  const documents: string[] = [];
-  page.on('request', (sent) => {
-    if (sent.resourceType() === 'document') documents.push(sent.url());
-  });
+  const documents = documentRequests(page);
   const release = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
   await page.goto('/login', { waitUntil: 'commit' });
   const panel = page.getByRole('tabpanel', { name: 'Phone' });
@@ -193,10 +199,7 @@ test('a password recovery sent before the JavaScript has run stays on the page w
   baseURL,
 }) => {
   await context.addCookies([{ name: COOKIE_LANG, value: 'en-US', url: baseURL! }]);
-  const documents: string[] = [];
-  page.on('request', (sent) => {
-    if (sent.resourceType() === 'document') documents.push(sent.url());
-  });
+  const documents = documentRequests(page);
   const release = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
   await page.goto('/forget_password', { waitUntil: 'commit' });
   const field = page.locator('form input').first();
