@@ -1,3 +1,7 @@
+/**
+ * How long the argon2 queue and SQLite's lock wait take: bounds in milliseconds, which belong here
+ * (their figures printed) rather than in `npm test`, whose machine may be busy with anything.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
