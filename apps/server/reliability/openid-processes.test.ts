@@ -203,6 +203,31 @@ describe('the OpenID provider over two server processes', () => {
     expect(statuses.filter((s) => s !== 'issued')).toEqual(Array(19).fill('invalid_grant'));
   });
 
+  it('oidcc-refresh-token: issue 27.3, uses a refresh token once when both processes are sent it at once', async () => {
+    const someone = await person();
+    const winners: number[] = [];
+    for (let round = 0; round < 10; round++) {
+      const tokens = await redeemAt(a, await authorizeAtA(someone.token));
+      const outcomes = await Promise.all(
+        [a, b].map((server) => oauthError(oidc.refreshTokenGrant(configOf(server), tokens.refresh_token!))),
+      );
+      winners.push(outcomes.filter((outcome) => outcome === null).length);
+      expect(outcomes.filter((outcome) => outcome !== null)).toEqual(Array(2 - winners.at(-1)!).fill('invalid_grant'));
+    }
+    expect(winners).toEqual(Array(10).fill(1));
+
+    // 20 at once over both: one new chain, and the reuse ends it (the winner's refresh token is refused)
+    const tokens = await redeemAt(a, await authorizeAtA(someone.token));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        oidc.refreshTokenGrant(configOf(i % 2 === 0 ? a : b), tokens.refresh_token!),
+      ),
+    );
+    const won = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    expect(won).toHaveLength(1);
+    expect(await oauthError(oidc.refreshTokenGrant(configOf(b), won[0]!.refresh_token!))).toBe('invalid_grant');
+  });
+
   it('a portal session revoked on B ends the product session begun through A, on both processes', async () => {
     const someone = await person();
     const other = await signIn(a, someone.account, PASSWORD);

@@ -13,8 +13,18 @@ import {
 } from '../../queries/openid.ts';
 import { clientMetadataOf } from './clients.ts';
 
-/** Models whose single use is raced for: a second consume of one refuses, and revokes its grant. */
-const SINGLE_USE = new Set(['AuthorizationCode', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+/**
+ * Models whose single use is raced for, and what a second use is told: a second consume of one refuses,
+ * and revokes its grant. The provider reads a refresh token's `consumed` before it consumes it at
+ * rotation, so two refreshes that read it together would both rotate it without this (two live chains
+ * from one token, and no reuse detected).
+ */
+const SINGLE_USE = new Map([
+  ['AuthorizationCode', 'authorization code already consumed'],
+  ['RefreshToken', 'refresh token already used'],
+  ['DeviceCode', 'device code already consumed'],
+  ['BackchannelAuthenticationRequest', 'backchannel authentication request already consumed'],
+]);
 
 /**
  * The provider's storage over the portal's database (docs/openid-provider.md#storage): clients from
@@ -56,11 +66,13 @@ export function databaseAdapter(ctx: AppContext): new (model: string) => Adapter
 
     async consume(id: string): Promise<void> {
       if (await consumeModel(ctx.db, this.model, id, Math.floor(ctx.now() / 1000))) return;
-      if (!SINGLE_USE.has(this.model)) return;
-      // another request consumed it between its read and this one: the same as a code used twice
+      const reused = SINGLE_USE.get(this.model);
+      if (!reused) return;
+      // another request, in this process or another, consumed it between its read and this one: the
+      // same as a code or refresh token used twice, and the grant ends as it would then
       const grantId = await grantIdOfModel(ctx.db, this.model, id);
       if (grantId) await deleteGrantModels(ctx.db, grantId);
-      throw new errors.InvalidGrant('authorization code already consumed');
+      throw new errors.InvalidGrant(reused);
     }
 
     async destroy(id: string): Promise<void> {
