@@ -12,7 +12,7 @@ import { findUserById } from '../../queries/users.ts';
 import { hashSecret, sameHash } from '../secrets.ts';
 import { databaseAdapter } from './adapter.ts';
 import { companyClaims } from './company-claims.ts';
-import { escapeHtml, page, pageLanguage, pageTexts } from './pages.ts';
+import { errorPage, signOutPage, signedOutPage } from './pages.ts';
 import { CLAIMS, OIDC_ROUTES, TTL, productOfClient, productOfResource } from './provider.ts';
 import type { KeySet } from './signing-keys.ts';
 
@@ -114,25 +114,10 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (oidc, form) => {
-          const lang = pageLanguage(oidc.get('cookie'));
-          const t = pageTexts(lang);
-          const client = oidc.oidc.client?.clientName ?? oidc.oidc.client?.clientId ?? '';
-          oidc.body = page(
-            lang,
-            t.signOutTitle,
-            `<h1>${escapeHtml(t.signOutTitle)}</h1><p>${escapeHtml(t.signOutQuestion(client))}</p>${form}
-<div class="actions"><button class="primary" form="op.logoutForm" name="logout" value="yes" autofocus>${escapeHtml(t.signOutYes)}</button>
-<button form="op.logoutForm">${escapeHtml(t.signOutNo)}</button></div>`,
-          );
+          oidc.body = signOutPage(oidc, form);
         },
         postLogoutSuccessSource: async (oidc) => {
-          const lang = pageLanguage(oidc.get('cookie'));
-          const t = pageTexts(lang);
-          oidc.body = page(
-            lang,
-            t.signOutTitle,
-            `<h1>${escapeHtml(t.signedOut)}</h1><div class="actions"><a class="button" href="/">${escapeHtml(t.backToPortal)}</a></div>`,
-          );
+          oidc.body = signedOutPage(oidc);
         },
       },
       resourceIndicators: {
@@ -152,16 +137,8 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
       },
     },
     renderError: async (oidc, out) => {
-      const lang = pageLanguage(oidc.get('cookie'));
-      const t = pageTexts(lang);
       oidc.type = 'html';
-      oidc.body = page(
-        lang,
-        t.errorTitle,
-        `<h1>${escapeHtml(t.errorTitle)}</h1><p><code>${escapeHtml(String(out.error))}</code>${
-          out.error_description ? ` ${escapeHtml(String(out.error_description))}` : ''
-        }</p><div class="actions"><a class="button" href="/">${escapeHtml(t.backToPortal)}</a></div>`,
-      );
+      oidc.body = errorPage(oidc, out);
     },
   };
   const provider = new Provider(ctx.config.oidcIssuer, configuration);

@@ -1,4 +1,6 @@
 import type { AdapterPayload } from 'oidc-provider';
+import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
+import { translate } from '@portal/shared/locales/catalog';
 import { type ProductCode, isProductCode } from '@portal/shared/products';
 import type { AppContext } from '../../context.ts';
 import { type ClientRow, findClient, insertClient, listClients, updateClient } from '../../queries/openid.ts';
@@ -101,7 +103,8 @@ export async function addClient(
   await insertClient(ctx.db, {
     client_id: clientId,
     product_code: input.productCode,
-    name: input.name ?? `${input.productCode} (${environment})`,
+    // the product's own name, as the portal shows it: what a person sees of a client that is given none
+    name: input.name ?? translate(DEFAULT_LANGUAGE, `products.${input.productCode}.name`),
     secret_hash: secret && hashSecret(secret),
     auth_method: input.public ? 'none' : input.secretIn === 'post' ? 'client_secret_post' : 'client_secret_basic',
     redirect_uris: JSON.stringify(input.redirectUris.map((uri) => checkUri(uri, 'redirect URI'))),
