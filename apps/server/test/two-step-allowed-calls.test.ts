@@ -25,6 +25,8 @@ const ALLOWED = [
   `POST ${contract.saveLanguage.path}`,
   `POST ${contract.twoStepConfirm.path}`,
   `POST ${contract.twoStepSetup.path}`,
+  // the required set-up's code to the verified email or phone
+  `POST ${contract.twoStepSetupCode.path}`,
 ].sort();
 
 describe(`the calls open while two-step sign-in waits for its set-up (${ENGINE})`, () => {

@@ -4,6 +4,7 @@ import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import type { SignedInCaller } from './caller.ts';
 import { verifyCode } from './codes.ts';
+import { assertFreshProof } from './fresh-proof.ts';
 import { bindProvenPhone } from './identifier-binding.ts';
 
 /** Phone verification required by the national cybersecurity rules: after the cut-off date an
@@ -21,8 +22,22 @@ export function certificationOf(ctx: AppContext, { session }: SignedInCaller): U
  * Verifies a phone by a `certify` code and binds it to the account (replacing any phone it had).
  * Another account holding the phone: 1009106, with `boundTo` naming it (masked) when it shares a
  * company with the user, else `boundTo: null`; a stranger's account is never described.
+ *
+ * A verified phone receives the codes that reset the password, so replacing one is a change of the
+ * phone like `updatephone`: it needs a fresh proof (1009166), checked before the code is used up. An
+ * account without a verified phone needs none (verifying a first phone is what the cut-off asks of a
+ * session of any age), nor does the same phone verified again. Until a company's required two-step
+ * set-up is done, a verified phone is not replaced at all (1009165): the session's password may be
+ * someone else's, and the set-up's own code goes to the verified phone or email.
  */
 export async function certifyPhone(ctx: AppContext, caller: SignedInCaller, body: PhoneAuthRequest): Promise<void> {
+  const { session } = caller;
+  if (session.user.phone_certified && session.user.phone !== body.phone) {
+    if (session.twoStepRequired && session.user.totp_enabled_at === null) {
+      throw new AppError(ErrorCode.TwoStepSetupRequired);
+    }
+    await assertFreshProof(ctx, session);
+  }
   if (!(await verifyCode(ctx, 'certify', body.phone, body.code))) throw new AppError(ErrorCode.CodeInvalid);
   const conflict = await bindProvenPhone(ctx, caller, body.phone, 'phoneAuth');
   if (conflict) throw new AppError(ErrorCode.PhoneBound, conflict);

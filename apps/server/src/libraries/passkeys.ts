@@ -232,12 +232,14 @@ export async function renamePasskey(
   if (!(await renamePasskeyOfUser(ctx.db, session.user.id, body.id, body.name))) throw new AppError(ErrorCode.NotFound);
 }
 
-/** Removes one of the user's own passkeys; 1000404 for any other id (another user's included). */
+/** Removes one of the user's own passkeys; 1000404 for any other id (another user's included).
+ *  Needs a fresh proof (1009166): a borrowed session must not take away the owner's way in. */
 export async function removePasskey(
   ctx: AppContext,
   { session, ip }: SignedInCaller,
   body: RemovePasskeyRequest,
 ): Promise<void> {
+  await assertFreshProof(ctx, session);
   if (!(await deletePasskeyOfUser(ctx.db, session.user.id, body.id))) throw new AppError(ErrorCode.NotFound);
   await recordAudit(ctx, {
     action: 'passkey.remove',

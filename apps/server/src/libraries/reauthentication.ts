@@ -2,10 +2,11 @@ import type { ReauthenticateRequest } from '@portal/shared/api/fresh-proof';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
-import { findUserById } from '../queries/users.ts';
+import { type UserRow, findUserById } from '../queries/users.ts';
 import type { SignedInCaller } from './caller.ts';
 import { sessionProvenNow } from './fresh-proof.ts';
 import { verifyPassword } from './passwords.ts';
+import { notifySecurityEvent } from './security-notices.ts';
 import { accountSubject, reserveSignInAttempt } from './throttle.ts';
 import { checkSecondFactor } from './two-step.ts';
 
@@ -13,23 +14,51 @@ import { checkSecondFactor } from './two-step.ts';
  * The person proves it is them in this session: with the password, or with a code of the
  * authenticator app or a recovery code (used up) when two-step sign-in is on. Each try counts as a
  * failed sign-in of the account (the same counter and waits, reserved before the check), so that a
- * borrowed session cannot guess. 1009102 for a wrong password (also for an account without one),
+ * borrowed session cannot guess, and repeated wrong tries are told to the person. 1009102 for a wrong password (also for an account without one),
  * 1009163 for a code while two-step sign-in is off, 1009160 for a wrong code.
  */
 export async function reauthenticate(
   ctx: AppContext,
-  { session, ip }: SignedInCaller,
+  caller: SignedInCaller,
   body: ReauthenticateRequest,
 ): Promise<void> {
+  const { session, ip } = caller;
   const user = await findUserById(ctx.db, session.user.id);
   if (!user) throw new AppError(ErrorCode.Unauthorized);
   if ('code' in body && user.totp_enabled_at === null) throw new AppError(ErrorCode.TwoStepNotOn);
   const attempt = await reserveSignInAttempt(ctx, accountSubject(user.id), ip);
   if ('password' in body) {
-    if (!(await verifyPassword(user.password_hash, body.password))) throw new AppError(ErrorCode.PasswordIncorrect);
+    if (!(await verifyPassword(user.password_hash, body.password))) {
+      await countWrongProof(ctx, user, caller);
+      throw new AppError(ErrorCode.PasswordIncorrect);
+    }
   } else if (!(await checkSecondFactor(ctx, user, body.code))) {
+    await countWrongProof(ctx, user, caller);
     throw new AppError(ErrorCode.TwoStepCodeInvalid);
   }
   await sessionProvenNow(ctx, session);
   await attempt.succeeded();
+}
+
+const DAY_MS = 86_400_000;
+
+/** Wrong re-authentications of an account a day that may be typing slips; the next one tells. */
+export const REAUTHENTICATION_SLIPS_PER_DAY = 2;
+
+/**
+ * Someone who holds a signed-in session but not the password is what a fresh proof keeps out, and
+ * their guesses must not go unnoticed: the third wrong re-authentication of the account within a day
+ * tells the person by a security notice, at most once a day however many follow (the account's
+ * sign-in waits bound the guesses meanwhile). Reserved atomically, so concurrent wrong tries in any
+ * process tell once.
+ */
+async function countWrongProof(ctx: AppContext, user: UserRow, { ip, userAgent }: SignedInCaller): Promise<void> {
+  const subject = String(user.id);
+  const now = ctx.now();
+  const slips = { bucket: 'reauthentication-wrong', subject, windowMs: DAY_MS, max: REAUTHENTICATION_SLIPS_PER_DAY };
+  if ((await ctx.throttles.reserve([slips], now)).granted) return;
+  const notice = { bucket: 'reauthentication-wrong-notice', subject, windowMs: DAY_MS, max: 1 };
+  if ((await ctx.throttles.reserve([notice], now)).granted) {
+    notifySecurityEvent(ctx, user, 'reauthentication-wrong', { ip, userAgent });
+  }
 }

@@ -8,8 +8,9 @@ import { approximatePlace, describeDevice } from './devices.ts';
 /**
  * The events a person is told about, by email or SMS, so that a change they did not make does not go
  * unnoticed: a sign-in from a device they have not used before, a new password (changed or reset), a
- * phone verified for the first time, a new phone or email, two-step sign-in turned off, a passkey added, the other sessions signed out, and
- * a right first step of a sign-in followed by a wrong two-step code (someone may know the password).
+ * phone verified for the first time, a new phone or email, two-step sign-in turned off, a passkey added, the other sessions signed out,
+ * repeated wrong re-authentications in a signed-in session (someone may hold the session), and a right
+ * first step of a sign-in followed by a wrong two-step code (someone may know the password).
  */
 export type SecurityEventKind =
   | 'new-device'
@@ -21,6 +22,7 @@ export type SecurityEventKind =
   | 'two-step-off'
   | 'passkey-added'
   | 'other-sessions-signed-out'
+  | 'reauthentication-wrong'
   | 'two-step-code-wrong';
 
 /** The request that made the change, and what it replaced. */
@@ -49,6 +51,7 @@ const TEXT_KEYS: Record<SecurityEventKind, string> = {
   'two-step-off': 'notices.twoStepOff',
   'passkey-added': 'notices.passkeyAdded',
   'other-sessions-signed-out': 'notices.otherSessionsSignedOut',
+  'reauthentication-wrong': 'notices.reauthenticationWrong',
   'two-step-code-wrong': 'notices.twoStepCodeWrong',
 };
 

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   RECOVERY_CODE_COUNT,
+  type TwoStepConfirmRequest,
   type TwoStepConfirmResponse,
   type TwoStepDisableRequest,
   type TwoStepSetup,
@@ -31,6 +32,7 @@ import { verifyPassword } from './passwords.ts';
 import { hashSecret, seal, unseal } from './secrets.ts';
 import { notifySecurityEvent } from './security-notices.ts';
 import { accountSubject, reserveSignInAttempt } from './throttle.ts';
+import { assertSetupCode, setupCodeNeeded } from './two-step-setup-code.ts';
 
 /** The name authenticator apps show above the account's codes. */
 export const TOTP_ISSUER = 'Energy Portal';
@@ -111,7 +113,8 @@ export async function twoStepSetupRequired(ctx: AppContext, user: UserRow): Prom
 export async function twoStepState(ctx: AppContext, { session }: SignedInCaller): Promise<TwoStepState> {
   const enabled = session.user.totp_enabled_at !== null;
   const recoveryCodesLeft = enabled ? await countRecoveryCodesLeft(ctx.db, session.user.id) : 0;
-  return { enabled, recoveryCodesLeft, required: session.twoStepRequired };
+  const setupCodeNeeded = !enabled && session.twoStepRequired;
+  return { enabled, recoveryCodesLeft, required: session.twoStepRequired, setupCodeNeeded };
 }
 
 /** The name the app shows for the account: its account name, else its phone or email. */
@@ -141,22 +144,29 @@ export async function startTwoStepSetup(ctx: AppContext, { session }: SignedInCa
   };
 }
 
-/** Turns two-step sign-in on with a code of the pending secret and hands out the recovery codes,
- *  shown this once. 1009164 without a pending set-up, 1009160 for a wrong code. */
+/**
+ * Turns two-step sign-in on with a code of the pending secret and hands out the recovery codes,
+ * shown this once. 1009164 without a pending set-up, 1009160 for a wrong code. The proof of the
+ * session must still be fresh (1009166): a set-up begun while fresh is not finished by whoever finds
+ * the session later. Under a company's requirement, `setupCode` must be the code sent to the account's
+ * verified email or phone (1009104), checked last, so that a wrong app code does not use it up.
+ */
 export async function confirmTwoStep(
   ctx: AppContext,
   { session, ip }: SignedInCaller,
-  code: string,
+  { code, setupCode }: TwoStepConfirmRequest,
 ): Promise<TwoStepConfirmResponse> {
   // the row as it is now: the session's copy was read before a set-up of another tab
   const user = await findUserById(ctx.db, session.user.id);
   if (!user) throw new AppError(ErrorCode.Unauthorized);
   if (user.totp_enabled_at !== null) throw new AppError(ErrorCode.TwoStepAlreadyOn);
   if (user.totp_secret === null) throw new AppError(ErrorCode.TwoStepSetupMissing);
+  await assertFreshProof(ctx, session);
   const step = isAuthenticatorCode(code)
     ? await totpStepOf(ctx, openTotpSecret(ctx, user.totp_secret), code, null)
     : null;
   if (step === null) throw new AppError(ErrorCode.TwoStepCodeInvalid);
+  if (await setupCodeNeeded(ctx, user)) await assertSetupCode(ctx, user, setupCode);
 
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await ctx.db.transaction().execute(async (trx) => {

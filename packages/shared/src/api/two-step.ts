@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestString, signInPasswordSchema } from '../validation/rules.ts';
+import { codeSchema, requestString, signInPasswordSchema } from '../validation/rules.ts';
 
 /** Two-step sign-in with an authenticator app (TOTP, RFC 6238) and its recovery codes. */
 
@@ -31,6 +31,9 @@ export const twoStepStateSchema = z.object({
   /** A company of the person requires two-step sign-in of its members: it cannot be turned off
    *  meanwhile (1009167). */
   required: z.boolean(),
+  /** Turning it on needs a code sent to the account's verified email or phone as well (a company
+   *  requires it, and it is off): `twoStepSetupCode` sends it. */
+  setupCodeNeeded: z.boolean(),
 });
 export type TwoStepState = z.infer<typeof twoStepStateSchema>;
 
@@ -44,8 +47,20 @@ export const twoStepSetupSchema = z.object({
 });
 export type TwoStepSetup = z.infer<typeof twoStepSetupSchema>;
 
-/** `POST F/personal/two-step/confirm` */
-export const twoStepConfirmRequestSchema = z.strictObject({ code: twoStepCodeSchema });
+/** `POST F/personal/two-step/setup-code`: where the set-up's code went, masked. */
+export const twoStepSetupCodeSentSchema = z.object({
+  channel: z.enum(['email', 'sms']),
+  /** `u***@example.com`, `138****0000` */
+  to: z.string(),
+  cooldownSeconds: z.number(),
+});
+export type TwoStepSetupCodeSent = z.infer<typeof twoStepSetupCodeSentSchema>;
+
+/** `POST F/personal/two-step/confirm`; `setupCode` when the state says `setupCodeNeeded`. */
+export const twoStepConfirmRequestSchema = z.strictObject({
+  code: twoStepCodeSchema,
+  setupCode: codeSchema.optional(),
+});
 export type TwoStepConfirmRequest = z.infer<typeof twoStepConfirmRequestSchema>;
 
 export const twoStepConfirmResponseSchema = z.object({

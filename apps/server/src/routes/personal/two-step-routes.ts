@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
+import { sendSetupCode } from '../../libraries/two-step-setup-code.ts';
 import { confirmTwoStep, disableTwoStep, startTwoStepSetup, twoStepState } from '../../libraries/two-step.ts';
 import { serve } from '../../plugins/calls.ts';
 
@@ -11,7 +12,9 @@ export async function twoStepRoutes(app: FastifyInstance) {
 
   serve(app, calls.twoStepSetup, ({ caller }) => startTwoStepSetup(ctx, caller));
 
-  serve(app, calls.twoStepConfirm, ({ caller, body }) => confirmTwoStep(ctx, caller, body.code));
+  serve(app, calls.twoStepSetupCode, ({ caller }) => sendSetupCode(ctx, app.messenger, caller));
+
+  serve(app, calls.twoStepConfirm, ({ caller, body }) => confirmTwoStep(ctx, caller, body));
 
   serve(app, calls.twoStepDisable, ({ caller, body }) => disableTwoStep(ctx, caller, body));
 }

@@ -18,6 +18,7 @@ import {
   twoStepConfirmRequestSchema,
   twoStepConfirmResponseSchema,
   twoStepDisableRequestSchema,
+  twoStepSetupCodeSentSchema,
   twoStepSetupSchema,
   twoStepStateSchema,
 } from '../two-step.ts';
@@ -52,6 +53,19 @@ export const accountSecurityCalls = {
     errors: [ErrorCode.TwoStepAlreadyOn, ErrorCode.ReauthenticationRequired],
   }),
 
+  twoStepSetupCode: defineCall({
+    method: 'POST',
+    path: `${F}/personal/two-step/setup-code`,
+    audience: 'signedIn',
+    duringTwoStepSetup: true,
+    tag: 'account-security',
+    summary: "Send the code a required set-up also needs, to the account's verified email or phone",
+    description:
+      "When a company requires two-step sign-in (`setupCodeNeeded` in the state), the session may have been opened with a password alone: turning it on then also needs a code sent to the account's verified email, else its verified phone (never a channel the request names). Answers where it went, masked. The sending limits of every code apply (1009108 with `data.cooldownSeconds`). Rejections: 1009162 (two-step sign-in is already on), 1009130 (no verified email or phone: verify a phone first).",
+    response: twoStepSetupCodeSentSchema,
+    errors: [ErrorCode.TwoStepAlreadyOn, ErrorCode.PhoneVerificationRequired, ErrorCode.SmsBusy],
+  }),
+
   twoStepConfirm: defineCall({
     method: 'POST',
     path: `${F}/personal/two-step/confirm`,
@@ -59,11 +73,17 @@ export const accountSecurityCalls = {
     duringTwoStepSetup: true,
     tag: 'account-security',
     summary: 'Turn two-step sign-in on with a code of the app; answers the ten recovery codes, shown once',
-    description:
-      'The code must come from the pending secret (the current 30-second step, or the one before or after). Only the hashes of the recovery codes are kept: this answer is the one chance to save them. Rejections: 1009160 (wrong code), 1009164 (no set-up pending), 1009162 (already on).',
+    description: `The code must come from the pending secret (the current 30-second step, or the one before or after). When a company requires two-step sign-in, \`setupCode\` is the code \`twoStepSetupCode\` sent to the account's verified email or phone, checked after the app's code. Only the hashes of the recovery codes are kept: this answer is the one chance to save them. Rejections: 1009160 (wrong code), 1009104 (\`setupCode\` missing or wrong), 1009130 (a company requires it and the account has no verified email or phone), 1009164 (no set-up pending), 1009162 (already on), ${FRESH_PROOF}.`,
     body: twoStepConfirmRequestSchema,
     response: twoStepConfirmResponseSchema,
-    errors: [ErrorCode.TwoStepCodeInvalid, ErrorCode.TwoStepSetupMissing, ErrorCode.TwoStepAlreadyOn],
+    errors: [
+      ErrorCode.TwoStepCodeInvalid,
+      ErrorCode.CodeInvalid,
+      ErrorCode.PhoneVerificationRequired,
+      ErrorCode.TwoStepSetupMissing,
+      ErrorCode.TwoStepAlreadyOn,
+      ErrorCode.ReauthenticationRequired,
+    ],
   }),
 
   twoStepDisable: defineCall({
@@ -189,9 +209,9 @@ export const accountSecurityCalls = {
     audience: 'signedIn',
     tag: 'account-security',
     summary: 'Remove one of the user’s passkeys: it no longer signs in',
-    description: "Rejections: 1000404 (no passkey of this user has that id; another user's passkey is answered alike).",
+    description: `Rejections: ${FRESH_PROOF}, 1000404 (no passkey of this user has that id; another user's passkey is answered alike).`,
     body: removePasskeyRequestSchema,
     response: z.null(),
-    errors: [ErrorCode.NotFound],
+    errors: [ErrorCode.ReauthenticationRequired, ErrorCode.NotFound],
   }),
 };

@@ -123,11 +123,15 @@ export const personalCalls = {
     beforeAccountSettled: true,
     tag: 'personal',
     summary: 'Verify a phone by a `certify` code and bind it to the account',
-    description:
-      "Rejections: 1009104 (wrong code); after a right code, when another account has proven the phone: 1009106 with `data.boundTo` = its masked `{ nickname, account }` (`张*`, `ad***n`) if it shares a company with the user, else `data.boundTo: null` (a stranger's account is never described).",
+    description: `A first verified phone, or the same phone again, needs nothing more. Replacing a verified phone is a change of the phone: it needs a fresh proof, checked before the code is used up, and is told to the person and to the replaced phone. Rejections: ${FRESH_PROOF}, 1009165 (replacing a verified phone before the two-step set-up a company requires), 1009104 (wrong code); after a right code, when another account has proven the phone: 1009106 with \`data.boundTo\` = its masked \`{ nickname, account }\` (\`张*\`, \`ad***n\`) if it shares a company with the user, else \`data.boundTo: null\` (a stranger's account is never described).`,
     body: phoneAuthRequestSchema,
     response: z.null(),
-    errors: [ErrorCode.CodeInvalid, ErrorCode.PhoneBound],
+    errors: [
+      ErrorCode.ReauthenticationRequired,
+      ErrorCode.TwoStepSetupRequired,
+      ErrorCode.CodeInvalid,
+      ErrorCode.PhoneBound,
+    ],
   }),
 
   allowModifyPassword: defineCall({

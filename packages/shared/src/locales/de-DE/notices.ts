@@ -20,6 +20,8 @@ const notices: Messages['notices'] = {
     'Ihrem Konto wurde am {{time}} ein neuer Passkey hinzugefügt ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, entfernen Sie ihn sofort in Ihrem persönlichen Bereich und ändern Sie Ihr Passwort.',
   otherSessionsSignedOut:
     'Alle anderen Sitzungen Ihres Kontos wurden am {{time}} abgemeldet ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort.',
+  reauthenticationWrong:
+    'Am {{time}} hat jemand in einer angemeldeten Sitzung Ihres Kontos bei der Bestätigung Ihrer Identität mehrmals ein falsches Passwort oder einen falschen Code eingegeben ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und melden Sie im persönlichen Bereich die anderen Sitzungen ab.',
   twoStepCodeWrong:
     'Am {{time}} hat jemand das richtige Passwort oder den richtigen Bestätigungscode Ihres Kontos eingegeben, aber einen falschen Zwei-Schritt-Code ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort.',
   unknownDevice: 'unbekanntes Gerät',

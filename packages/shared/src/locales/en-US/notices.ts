@@ -20,6 +20,8 @@ const notices: Messages['notices'] = {
     'A new passkey was added to your account on {{time}} ({{device}}, network {{place}}). If this was not you, remove it in your personal center and change your password now.',
   otherSessionsSignedOut:
     'All other sessions of your account were signed out on {{time}} ({{device}}, network {{place}}). If this was not you, change your password now.',
+  reauthenticationWrong:
+    'Someone confirming it was you in a signed-in session of your account entered a wrong password or code several times on {{time}} ({{device}}, network {{place}}). If this was not you, change your password now and sign out the other sessions in your personal center.',
   twoStepCodeWrong:
     'Someone entered the right password or verification code of your account on {{time}}, but a wrong two-step code ({{device}}, network {{place}}). If this was not you, change your password now.',
   unknownDevice: 'unknown device',

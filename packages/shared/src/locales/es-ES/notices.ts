@@ -20,6 +20,8 @@ const notices: Messages['notices'] = {
     'Se añadió una nueva llave de acceso a su cuenta el {{time}} ({{device}}, red {{place}}). Si no ha sido usted, elimínela en su centro personal y cambie su contraseña ahora.',
   otherSessionsSignedOut:
     'Se cerraron todas las demás sesiones de su cuenta el {{time}} ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora.',
+  reauthenticationWrong:
+    'El {{time}} alguien introdujo varias veces una contraseña o un código incorrectos al confirmar su identidad en una sesión iniciada de su cuenta ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora y cierre las demás sesiones en el centro personal.',
   twoStepCodeWrong:
     'El {{time}} alguien introdujo la contraseña o el código de verificación correctos de su cuenta, pero un código de dos pasos incorrecto ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora.',
   unknownDevice: 'dispositivo desconocido',

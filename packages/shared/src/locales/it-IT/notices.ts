@@ -20,6 +20,8 @@ const notices: Messages['notices'] = {
     'Il {{time}} è stata aggiunta una nuova passkey al tuo account ({{device}}, rete {{place}}). Se non sei stato tu, rimuovila subito nel tuo centro personale e cambia la password.',
   otherSessionsSignedOut:
     'Il {{time}} tutte le altre sessioni del tuo account sono state disconnesse ({{device}}, rete {{place}}). Se non sei stato tu, cambia subito la password.',
+  reauthenticationWrong:
+    'Il {{time}} qualcuno ha inserito più volte una password o un codice errati per confermare la tua identità in una sessione aperta del tuo account ({{device}}, rete {{place}}). Se non sei stato tu, cambia subito la password e disconnetti le altre sessioni nel centro personale.',
   twoStepCodeWrong:
     'Il {{time}} qualcuno ha inserito la password o il codice di verifica corretti del tuo account, ma un codice di accesso in due passaggi errato ({{device}}, rete {{place}}). Se non sei stato tu, cambia subito la password.',
   unknownDevice: 'dispositivo sconosciuto',

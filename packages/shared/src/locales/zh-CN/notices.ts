@@ -19,6 +19,8 @@ export default {
     '你的账号于 {{time}} 添加了新的通行密钥（{{device}}，网络 {{place}}）。如非本人操作，请立即在个人中心删除该通行密钥并修改密码。',
   otherSessionsSignedOut:
     '你的账号于 {{time}} 退出了其他所有会话（{{device}}，网络 {{place}}）。如非本人操作，请立即修改密码。',
+  reauthenticationWrong:
+    '{{time}} 有人在你已登录的会话中多次输入了错误的密码或动态码以确认身份（{{device}}，网络 {{place}}）。如非本人操作，请立即修改密码，并在个人中心退出其他会话。',
   twoStepCodeWrong:
     '{{time}} 有人输入了你账号的正确密码或登录验证码，但两步登录的动态码错误（{{device}}，网络 {{place}}）。如非本人操作，请立即修改密码。',
   unknownDevice: '未知设备',
