@@ -91,13 +91,11 @@ describe(`the OpenAPI description (${ENGINE})`, () => {
       [
         'GET /.well-known/openid-configuration',
         'GET /oidc/auth',
-        'POST /oidc/auth',
         'POST /oidc/token',
         'GET /oidc/me',
         'POST /oidc/me',
         'GET /oidc/jwks',
         'GET /oidc/session/end',
-        'POST /oidc/session/end',
         'POST /oidc/token/revocation',
         'POST /oidc/token/introspection',
       ].sort(),

@@ -165,8 +165,9 @@ const OPERATIONS: ProviderOperation[] = [
       },
     },
   },
+  // the provider serves its sign-in and sign-out requests by GET alone: by POST they would need its
+  // session cookie sent along with other sites' requests (SameSite=None), which the portal does not do
   authorization('get'),
-  authorization('post'),
   {
     method: 'post',
     path: OIDC_ROUTES.token,
@@ -188,7 +189,6 @@ const OPERATIONS: ProviderOperation[] = [
   userinfo('get'),
   userinfo('post'),
   endSession('get'),
-  endSession('post'),
   {
     method: 'post',
     path: OIDC_ROUTES.revocation,

@@ -10,7 +10,8 @@ declare module 'fastify' {
   }
 }
 
-export type PolicyDirectives = Record<string, string[]>;
+/** A directive's sources; null leaves out one of Helmet's defaults. */
+export type PolicyDirectives = Record<string, string[] | null>;
 
 /** A policy's header value as Helmet writes it: Helmet's defaults (no plugins, no inline scripts,
  *  no framing by other sites...) with the given directives over them; computed once, at start. */
@@ -33,9 +34,19 @@ const WEB_APP_POLICY = contentSecurityPolicy({
   connectSrc: ["'self'"],
 });
 
+/** The OpenID provider's pages (libraries/openid/pages.ts, and the library's form_post page): no
+ *  inline script or style but those the answer names by hash (routes/openid/provider-routes.ts), and
+ *  forms that may go on to a product: form_post sends the code to the product's redirect URI, and the
+ *  sign-out confirmation's form is answered with a redirect to the product's post-logout URI. */
+export const PROVIDER_POLICY = contentSecurityPolicy({
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  formAction: null,
+});
+
 /** Helmet's defaults that protect any answer: no MIME sniffing (a JSON answer is never run as a
  *  script), HTTPS only, no referrer, no reading by other sites' pages, no framing by other sites. */
-const EVERY_ANSWER = {
+export const EVERY_ANSWER = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
@@ -46,7 +57,7 @@ const EVERY_ANSWER = {
 /** Helmet's defaults that only a page reads: a browsing context of its own, no DNS prefetching, the
  *  old browsers' XSS filter and download and cross-domain behaviours off. Cross-Origin-Embedder-Policy
  *  stays unset: the products on the main domain open the portal in frames. */
-const HTML_ANSWER = {
+export const HTML_ANSWER = {
   'cross-origin-opener-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'x-dns-prefetch-control': 'off',

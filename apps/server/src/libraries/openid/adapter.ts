@@ -13,6 +13,12 @@ import {
 } from '../../queries/openid.ts';
 import { clientMetadataOf } from './clients.ts';
 
+/** Whether a presented id can name a row at all: PostgreSQL refuses a NUL in a text parameter (an
+ *  error, not "none"), and an id with one was never stored. */
+function storable(id: string): boolean {
+  return !id.includes('\0');
+}
+
 /**
  * Models whose single use is raced for, and what a second use is told: a second consume of one refuses,
  * and revokes its grant. The provider reads a refresh token's `consumed` before it consumes it at
@@ -48,6 +54,7 @@ export function databaseAdapter(ctx: AppContext): new (model: string) => Adapter
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      if (!storable(id)) return undefined;
       if (this.model === 'Client') {
         const client = await findClient(ctx.db, id);
         return client && !client.disabled_at ? clientMetadataOf(client) : undefined;
@@ -56,6 +63,7 @@ export function databaseAdapter(ctx: AppContext): new (model: string) => Adapter
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      if (!storable(uid)) return undefined;
       return payloadOf(await findModelByUid(ctx.db, this.model, uid), ctx.now());
     }
 

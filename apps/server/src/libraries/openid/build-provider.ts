@@ -11,6 +11,7 @@ import { findGrantLink } from '../../queries/openid.ts';
 import { findUserById } from '../../queries/users.ts';
 import { hashSecret, sameHash } from '../secrets.ts';
 import { databaseAdapter } from './adapter.ts';
+import { throttledSecretCheck } from './client-auth-throttle.ts';
 import { companyClaims } from './company-claims.ts';
 import { errorPage, signOutPage, signedOutPage } from './pages.ts';
 import { CLAIMS, OIDC_ROUTES, TTL, productOfClient, productOfResource } from './provider.ts';
@@ -100,6 +101,8 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
     },
     features: {
       devInteractions: { enabled: false },
+      // not served: discovery would name an endpoint that answers nothing
+      pushedAuthorizationRequests: { enabled: false },
       revocation: { enabled: true },
       introspection: {
         enabled: true,
@@ -142,10 +145,23 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
     },
   };
   const provider = new Provider(ctx.config.oidcIssuer, configuration);
-  provider.proxy = ctx.config.trustProxy !== false;
-  // the stored secret is its SHA-256: the presented one is hashed the same way and compared in constant time
-  provider.Client.prototype.compareClientSecret = function compare(this: { clientSecret?: string }, actual: string) {
-    return Boolean(this.clientSecret) && sameHash(this.clientSecret!, hashSecret(actual));
+  // the host, protocol and address the portal hands over (routes/openid/provider-routes.ts): the
+  // issuer's, and the client address Fastify read under TRUST_PROXY
+  provider.proxy = true;
+  // the stored secret is its SHA-256: the presented one is hashed the same way and compared in constant
+  // time, under the limits of failed client authentication (client-auth-throttle.ts)
+  provider.Client.prototype.compareClientSecret = async function compare(
+    this: { clientId: string; clientSecret?: string },
+    actual: string,
+  ) {
+    const koa = Provider.ctx;
+    return throttledSecretCheck(
+      ctx,
+      this.clientId,
+      koa?.ip ?? '',
+      (seconds) => koa?.set('retry-after', String(seconds)),
+      () => Boolean(this.clientSecret) && sameHash(this.clientSecret!, hashSecret(actual)),
+    );
   };
   return provider;
 }

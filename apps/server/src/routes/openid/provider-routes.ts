@@ -1,11 +1,44 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
 import { DISCOVERY_PATH, OIDC_PREFIX, OIDC_ROUTES } from '../../libraries/openid/provider.ts';
 import type { OpenIdService } from '../../libraries/openid/service.ts';
+import { REQUEST_ID_HEADER } from '../../plugins/logger.ts';
+import { EVERY_ANSWER, HTML_ANSWER, PROVIDER_POLICY } from '../../plugins/security-headers.ts';
 
 /** How long verifiers may keep the published keys: well within the time a published key waits
  *  before it signs (a rotation's interval). */
 const JWKS_MAX_AGE_SECONDS = 300;
+
+/** The portal's headers on every answer of the provider. Its answers bypass Fastify's onSend hooks
+ *  (the reply is hijacked), and their type is known only once the provider has answered: a page's
+ *  headers go on all of them, which an answer in JSON does not read. */
+const PROVIDER_ANSWER = { ...EVERY_ANSWER, ...HTML_ANSWER, 'content-security-policy': PROVIDER_POLICY };
+
+const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
+
+/**
+ * What the portal adds to the provider's answers once it has made them: the hash of each inline style
+ * of a page in its policy (the library adds those of its own scripts), and for an address under
+ * /oidc/ that it does not serve, an OAuth error in JSON instead of Koa's plain "Not Found".
+ */
+async function completeAnswer(ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
+  await next();
+  if (ctx.status === 404 && ctx.body == null) {
+    ctx.body = { error: 'invalid_request', error_description: 'unrecognized route or not allowed method' };
+    ctx.status = 404;
+    return;
+  }
+  if (typeof ctx.body !== 'string' || !ctx.response.is('html')) return;
+  const hashes = [...ctx.body.matchAll(INLINE_STYLE)].map(
+    ([, style]) => `'sha256-${createHash('sha256').update(style!).digest('base64')}'`,
+  );
+  const policy = ctx.response.get('content-security-policy');
+  if (hashes.length && policy) {
+    ctx.set('content-security-policy', policy.replace(/(^|;)style-src ([^;]*)/, `$1style-src $2 ${hashes.join(' ')}`));
+  }
+}
 
 /**
  * The OpenID provider's own endpoints (docs/openid-provider.md): discovery at the issuer's
@@ -14,6 +47,7 @@ const JWKS_MAX_AGE_SECONDS = 300;
  */
 export async function openidProviderRoutes(app: FastifyInstance, { openid }: { openid: OpenIdService }) {
   const handlers = new WeakMap<Provider, ReturnType<Provider['callback']>>();
+  const issuer = new URL(app.ctx.config.oidcIssuer);
   app.removeAllContentTypeParsers();
   // the provider reads the bodies itself (forms and JSON)
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -21,7 +55,21 @@ export async function openidProviderRoutes(app: FastifyInstance, { openid }: { o
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     const provider = await openid.provider();
     let handler = handlers.get(provider);
-    if (!handler) handlers.set(provider, (handler = provider.callback()));
+    if (!handler) {
+      provider.use(completeAnswer);
+      handlers.set(provider, (handler = provider.callback()));
+    }
+    // the provider builds its absolute URLs (discovery, the resume address of a sign-in, the sign-out
+    // form) from the request's host and protocol, the forwarded ones included (provider.proxy): they
+    // are the issuer's, whatever a request names. The client's address is the one Fastify read
+    // (forwarded only under TRUST_PROXY), for the provider's throttle of failed client authentication
+    const headers = request.raw.headers;
+    headers.host = issuer.host;
+    headers['x-forwarded-host'] = issuer.host;
+    headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
+    headers['x-forwarded-for'] = request.ip;
+    for (const [name, value] of Object.entries(PROVIDER_ANSWER)) reply.raw.setHeader(name, value);
+    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
     if (request.url.startsWith(OIDC_ROUTES.jwks)) {
       reply.raw.setHeader('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`);
     }
