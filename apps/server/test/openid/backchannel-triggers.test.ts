@@ -30,7 +30,7 @@ interface ProductSession {
  * begun through them, by back-channel logout to the product, and the product's tokens stop working.
  * The logout runs in the background after the portal's answer, so the product's endpoint is polled.
  */
-describe(`the portal ending a session ends the products' (${ENGINE})`, () => {
+describe(`oidcc-backchannel-rp-initiated-logout, the portal's own triggers: ending a session ends the products' (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let receiver: BackchannelReceiver;
   let client: TestClient;

@@ -22,7 +22,7 @@ function reasonOf(error: unknown): unknown {
 }
 
 /** The conformance suite's basic plan: the code flow as a relying party with a stock library sees it. */
-describe(`OpenID provider: the code flow (${ENGINE})`, () => {
+describe(`oidcc-basic-certification-test-plan: the code flow (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let client: TestClient;
   let person: { id: number; email: string | null; phone: string | null; token: string; enterpriseId: number };

@@ -3,7 +3,7 @@ import { type OpenIdTestApp, startOpenIdApp } from '../support/openid.ts';
 import { ENGINE } from '../support/test-app.ts';
 
 /** The conformance suite's config plan: what a stock library learns from discovery and the key set. */
-describe(`OpenID provider configuration (${ENGINE})`, () => {
+describe(`oidcc-config: the provider's configuration and keys (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   beforeAll(async () => {
     t = await startOpenIdApp();

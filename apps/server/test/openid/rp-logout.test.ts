@@ -45,7 +45,7 @@ function withOtherSubject(token: string): string {
  * through the provider's end-session endpoint, the confirmation page, the redirect back, the portal
  * session ended with it, and the logout token every product of the session receives.
  */
-describe(`OpenID provider: a product signs the person out (${ENGINE})`, () => {
+describe(`oidcc-rp-initiated-logout, oidcc-backchannel-rp-initiated-logout: a product signs the person out (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let receiver: BackchannelReceiver;
   let client: TestClient;

@@ -21,7 +21,7 @@ import { ENGINE } from '../support/test-app.ts';
 
 /** The token endpoint and its neighbours: single-use codes, refresh rotation, revocation, introspection,
  *  client credentials and client authentication. */
-describe(`OpenID provider: tokens (${ENGINE})`, () => {
+describe(`oidcc-refresh-token: codes, refresh tokens, introspection, revocation and client authentication (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let client: TestClient;
   let person: { id: number; token: string };
