@@ -161,13 +161,14 @@ export async function keySetVersion(db: Executor): Promise<string> {
 
 // ---- grants in the portal ----
 
+/** A grant's link, made with the grant; a grant extended later moves to the new portal session, never to
+ *  another company (a grant is made in one company: `company-grant.ts`). */
 export async function insertGrantLink(db: Executor, row: Insertable<OidcGrantLinksTable>): Promise<void> {
   await db
     .insertInto('oidc_grant_links')
     .values(row)
     .onConflict((conflict) =>
       conflict.column('grant_id').doUpdateSet({
-        enterprise_id: row.enterprise_id,
         portal_session_id: row.portal_session_id,
         expires_at: row.expires_at,
       }),

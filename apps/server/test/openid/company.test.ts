@@ -1,7 +1,9 @@
+import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, createCompany, createUser } from '../support/fixtures.ts';
 import { tokenFor } from '../support/http.ts';
 import {
+  CookieJar,
   type OpenIdTestApp,
   type TestClient,
   authorize,
@@ -58,7 +60,7 @@ describe(`OpenID provider: the company of a sign-in (${ENGINE})`, () => {
   it('takes the company the product names with company_id without asking', async () => {
     const { ids, token } = await memberOf('esguard', 'esguard');
     const named = await authorize(t, client, token, { params: { company_id: String(ids[0]) } });
-    expect(named.steps).toEqual(['redirect']);
+    expect(named.steps).toEqual(['continue', 'redirect']);
     const tokens = await redeem(client, named);
     expect(tokens.claims()).toMatchObject({ company_id: String(ids[0]), company_role: 'admin' });
   });
@@ -116,5 +118,50 @@ describe(`OpenID provider: the company of a sign-in (${ENGINE})`, () => {
 
     const declined = await authorize(t, thirdParty, token, { abort: true });
     expect(declined.callback.searchParams.get('error')).toBe('access_denied');
+  });
+
+  /** What the portal says of an access token's company at userinfo and at introspection. */
+  async function companyOf(accessToken: string, sub: string) {
+    const info = await oidc.fetchUserInfo(client.config, accessToken, sub);
+    const introspected = await oidc.tokenIntrospection(client.config, accessToken);
+    return { userinfo: info.company_id, introspection: introspected.company_id };
+  }
+
+  it('issue 27.4: keeps the company of the tokens of a sign-in after a later one for another company', async () => {
+    const { user, ids, token } = await memberOf('esguard', 'esguard');
+    const jar = new CookieJar();
+    const inA = await redeem(client, await authorize(t, client, token, { jar, choose: ids[0] }));
+    const inB = await redeem(client, await authorize(t, client, token, { jar, choose: ids[1] }));
+    expect(inB.claims()).toMatchObject({ company_id: String(ids[1]) });
+
+    const a = String(ids[0]);
+    const b = String(ids[1]);
+    expect(await companyOf(inA.access_token, String(user.id))).toEqual({ userinfo: a, introspection: a });
+    expect(await companyOf(inB.access_token, String(user.id))).toEqual({ userinfo: b, introspection: b });
+
+    // the refresh of each keeps its company too
+    const refreshedA = await oidc.refreshTokenGrant(client.config, inA.refresh_token!);
+    expect(refreshedA.claims()).toMatchObject({ company_id: a });
+    expect(await companyOf(refreshedA.access_token, String(user.id))).toEqual({ userinfo: a, introspection: a });
+  });
+
+  it('issue 27.9 (N6): takes the company a later request names with company_id, although a grant exists', async () => {
+    const { ids, token } = await memberOf('esguard', 'esguard', 'none');
+    const jar = new CookieJar();
+    // a product that renews silently asks without prompt=consent: the provider's grant answers at once
+    const silently = { prompt: null, scope: 'openid company' };
+    const first = await authorize(t, client, token, { jar, params: { ...silently, company_id: String(ids[0]) } });
+    expect((await redeem(client, first)).claims()).toMatchObject({ company_id: String(ids[0]) });
+    const same = await authorize(t, client, token, { jar, params: { ...silently, company_id: String(ids[0]) } });
+    expect(same.steps).toEqual([]);
+    expect((await redeem(client, same)).claims()).toMatchObject({ company_id: String(ids[0]) });
+
+    const other = await authorize(t, client, token, { jar, params: { ...silently, company_id: String(ids[1]) } });
+    expect(other.steps).toEqual(['continue', 'redirect']);
+    expect((await redeem(client, other)).claims()).toMatchObject({ company_id: String(ids[1]) });
+
+    const without = await authorize(t, client, token, { jar, params: { ...silently, company_id: String(ids[2]) } });
+    expect(without.steps).toEqual(['denied']);
+    expect(without.callback.searchParams.has('code')).toBe(false);
   });
 });

@@ -4,10 +4,12 @@ import { type JWTPayload, type JWTVerifyResult, createRemoteJWKSet, decodeProtec
 import * as oidc from 'openid-client';
 import type { AuthorizeStep } from '@portal/shared/api/authorize';
 import { contract } from '@portal/shared/api/contract';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
+import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import type { ProductCode } from '@portal/shared/products';
 import { addClient, type NewClient } from '../../src/libraries/openid/clients.ts';
 import { PASSWORD, type UserInput, createCompany, createUser } from './fixtures.ts';
-import { call, tokenFor } from './http.ts';
+import { tokenFor, urlOf } from './http.ts';
 import { type TestApp, startTestApp } from './test-app.ts';
 
 /** A free port on the loopback interface, for an app whose issuer must be known before it listens. */
@@ -152,11 +154,95 @@ export interface Authorization {
   jar: CookieJar;
 }
 
+/** An answer of the portal's API as the browser reads it. */
+export interface ScreenReply<T = any> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/**
+ * A call of the portal's sign-in screen as the browser makes it: over HTTP to the listening app, with
+ * the browser's cookies (the provider's interaction cookie among them) and the person's portal session.
+ */
+export async function screenCall<T = AuthorizeStep>(
+  t: OpenIdTestApp,
+  jar: CookieJar,
+  declaration: CallDeclaration,
+  { uid, token, body }: { uid: string; token?: string | null; body?: unknown },
+): Promise<ScreenReply<T>> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await browse(jar, `${t.issuer}${urlOf(declaration, { uid })}`, {
+    method: declaration.method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as { code: number; msg: string; data: T };
+  return { status: response.status, code: json.code, msg: json.msg, data: json.data };
+}
+
+/** A product's sign-in request with its own state, nonce and PKCE verifier; `params` over the helper's own. */
+async function signInRequest(client: TestClient, params: Record<string, string | null> = {}) {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const url = await authorizationUrl(
+    client,
+    { scope: 'openid profile company offline_access', state, nonce, prompt: 'consent', ...params },
+    verifier,
+  );
+  return { url, verifier, state, nonce };
+}
+
+export interface StartedSignIn extends Omit<Authorization, 'callback'> {
+  /** The interaction the provider sent the browser to the portal's screen with. */
+  uid: string;
+}
+
+/**
+ * The authorization request of a product as the browser `jar` sends it, up to the portal's screen:
+ * the provider's interaction cookie is in the jar. `params` go over the helper's own (null leaves one out).
+ */
+export async function startSignIn(
+  t: OpenIdTestApp,
+  client: TestClient,
+  params: Record<string, string | null> = {},
+  jar = new CookieJar(),
+): Promise<StartedSignIn> {
+  const { url, verifier, state, nonce } = await signInRequest(client, params);
+  const response = await browse(jar, url.href);
+  const screen = new URL(response.headers.get('location') ?? '', t.issuer);
+  const uid = screen.searchParams.get('interaction');
+  if (screen.pathname !== '/authorize' || !uid) {
+    throw new Error(`the provider did not send the browser to the screen: ${response.status} ${screen.href}`);
+  }
+  return { uid, verifier, state, nonce, jar };
+}
+
+/** The browser `jar` follows the provider's redirects from `url` until it leaves the issuer or reaches the screen. */
+export async function follow(t: OpenIdTestApp, client: TestClient, jar: CookieJar, url: string): Promise<URL> {
+  let response = await browse(jar, new URL(url, t.issuer).href);
+  for (let hops = 0; hops < 10; hops++) {
+    const location = response.headers.get('location');
+    if (!location)
+      throw new Error(`the provider answered ${response.status} without a redirect: ${await response.text()}`);
+    const next = new URL(location, t.issuer);
+    if (next.origin !== t.issuer || next.pathname === new URL(client.redirectUri).pathname) return next;
+    if (next.pathname === '/authorize') return next;
+    response = await browse(jar, next.href);
+  }
+  throw new Error('too many redirects');
+}
+
 /**
  * A product's sign-in as a browser goes through it: the authorization request, the portal's screen
- * (its calls, with the person's portal session), and the provider's resume, up to the product's
- * redirect URI. `choose` answers a company step, `consent` a consent step, `abort` the first step.
- * `steps` are the screen's steps as they came; `step` is the one it stopped at, short of the product.
+ * (its calls over HTTP with the browser's cookies and the person's portal session), and the provider's
+ * resume, up to the product's redirect URI. The screen goes on by itself at `continue`; `choose`
+ * answers a company step, `consent` a consent step, `abort` the first step. `steps` are the screen's
+ * steps as they came; `step` is the one it stopped at, short of the product.
  */
 export async function authorize(
   t: OpenIdTestApp,
@@ -172,51 +258,34 @@ export async function authorize(
   } = {},
 ): Promise<Authorization & { steps: string[]; step?: AuthorizeStep }> {
   const jar = options.jar ?? new CookieJar();
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
-  const url = await authorizationUrl(
-    client,
-    { scope: 'openid profile company offline_access', state, nonce, prompt: 'consent', ...options.params },
-    verifier,
-  );
+  // a browser signed in to the portal holds the portal's session cookie, which the provider's session follows
+  if (portalToken) jar.set(COOKIE_TOKEN, encodeURIComponent(portalToken));
+  const { url, verifier, state, nonce } = await signInRequest(client, options.params);
   const steps: string[] = [];
-  let response = await browse(jar, url.href);
-  for (let hops = 0; hops < 10; hops++) {
-    const location = response.headers.get('location');
-    if (!location)
-      throw new Error(`the provider answered ${response.status} without a redirect: ${await response.text()}`);
-    const next = new URL(location, t.issuer);
-    if (next.origin !== t.issuer || next.pathname === new URL(client.redirectUri).pathname) {
-      return { callback: next, verifier, state, nonce, jar, steps };
-    }
-    if (next.pathname === '/authorize') {
-      const uid = next.searchParams.get('interaction')!;
-      const token = portalToken ?? undefined;
-      let step = (await call(t.app, contract.interactionStep, { query: { uid }, token })).data;
+  let next = await follow(t, client, jar, url.href);
+  for (let screens = 0; screens < 3 && next.origin === t.issuer && next.pathname === '/authorize'; screens++) {
+    const uid = next.searchParams.get('interaction')!;
+    const on = (declaration: CallDeclaration, body?: unknown) =>
+      screenCall(t, jar, declaration, { uid, token: portalToken, body });
+    let step = (await on(contract.interactionStep)).data;
+    steps.push(step.step);
+    if (options.abort) step = (await on(contract.abortInteraction, {})).data;
+    if (step.step === 'continue') {
+      step = (await on(contract.continueInteraction, {})).data;
       steps.push(step.step);
-      if (options.abort) step = (await call(t.app, contract.abortInteraction, { query: { uid }, body: {} })).data;
-      if (step.step === 'company' && options.choose !== undefined) {
-        step = (
-          await call(t.app, contract.chooseInteractionCompany, {
-            query: { uid },
-            body: { enterpriseId: options.choose },
-            token,
-          })
-        ).data;
-        steps.push(step.step);
-      }
-      if (step.step === 'consent' && options.consent) {
-        step = (await call(t.app, contract.consentInteraction, { query: { uid }, body: {}, token })).data;
-        steps.push(step.step);
-      }
-      if (step.step !== 'redirect') return { callback: next, verifier, state, nonce, jar, steps, step };
-      response = await browse(jar, step.to);
-      continue;
     }
-    response = await browse(jar, next.href);
+    if (step.step === 'company' && options.choose !== undefined) {
+      step = (await on(contract.chooseInteractionCompany, { enterpriseId: options.choose })).data;
+      steps.push(step.step);
+    }
+    if (step.step === 'consent' && options.consent) {
+      step = (await on(contract.consentInteraction, {})).data;
+      steps.push(step.step);
+    }
+    if (step.step !== 'redirect') return { callback: next, verifier, state, nonce, jar, steps, step };
+    next = await follow(t, client, jar, step.to);
   }
-  throw new Error('too many redirects');
+  return { callback: next, verifier, state, nonce, jar, steps };
 }
 
 /** The code of an authorization exchanged for tokens, with every check openid-client makes. */

@@ -42,6 +42,9 @@ export const authorizeStepSchema = z.discriminatedUnion('step', [
   /** A company of the person requires two-step sign-in, and it is not set up yet. */
   z.object({ step: z.literal('twoStepSetup'), client: authorizeClientSchema }),
   z.object({ step: z.literal('company'), client: authorizeClientSchema, companies: z.array(authorizeCompanySchema) }),
+  /** Nothing is left to ask: the screen goes on (`POST .../continue`), which finishes the sign-in.
+   *  Asking for the step never finishes it. */
+  z.object({ step: z.literal('continue'), client: authorizeClientSchema }),
   z.object({
     step: z.literal('consent'),
     client: authorizeClientSchema,

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { AUTHORIZE_SCOPES, type AuthorizeStep } from '@portal/shared/api/authorize';
@@ -9,6 +10,7 @@ import { listUserEnterprisesWithProducts } from '../../queries/memberships.ts';
 import { insertGrantLink } from '../../queries/openid.ts';
 import { admitToProduct } from '../account-gate.ts';
 import type { Auth } from '../sessions.ts';
+import { grantInCompany } from './company-grant.ts';
 import { GRANT_TTL_MS, productOfClient } from './provider.ts';
 
 type Interaction = InstanceType<Provider['Interaction']>;
@@ -19,10 +21,32 @@ interface Found {
   client: { name: string; productCode: ProductCode; firstParty: boolean };
 }
 
-async function findInteraction(provider: Provider, uid: string): Promise<Found> {
-  const interaction = await provider.Interaction.find(uid);
-  // a finished interaction waits for its resume: it is no longer the person's to change
-  if (!interaction || interaction.result) throw new AppError(ErrorCode.NotFound);
+/** A call of the portal's screen: the interaction it names, and the browser's request and answer. */
+export interface ScreenCall {
+  uid: string;
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+/** The interaction the browser's signed interaction cookie names; none without one, or when it ended. */
+async function interactionOfBrowser(provider: Provider, { req, res }: ScreenCall): Promise<Interaction | undefined> {
+  try {
+    return await provider.interactionDetails(req, res);
+  } catch (error) {
+    // the library's SessionNotFound, told by its name: its class is loaded with the provider, on first use
+    if ((error as Error).name === 'SessionNotFound') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The interaction of a call, if it is the one this browser started: another browser (the person a link
+ * was sent to, or the one who sent it) cannot act on it. A finished interaction waits for its resume:
+ * it is no longer the person's to change.
+ */
+async function findInteraction(provider: Provider, call: ScreenCall): Promise<Found> {
+  const interaction = await interactionOfBrowser(provider, call);
+  if (!interaction || interaction.uid !== call.uid || interaction.result) throw new AppError(ErrorCode.NotFound);
   const client = await provider.Client.find(String(interaction.params.client_id));
   const productCode = productOfClient(client);
   if (!client || !productCode) throw new AppError(ErrorCode.NotFound);
@@ -75,11 +99,14 @@ function requestedScopes(interaction: Interaction): string[] {
 interface Choice {
   enterpriseId?: number;
   consented?: boolean;
+  /** A call that may finish the sign-in (a POST of the screen): asking for the step never does. */
+  finish?: boolean;
 }
 
 async function nextStep(
   ctx: AppContext,
   provider: Provider,
+  call: ScreenCall,
   { interaction, client }: Found,
   session: Auth | null,
   choice: Choice,
@@ -114,24 +141,28 @@ async function nextStep(
     );
     return { step: 'consent', client, company, scopes };
   }
-  return { step: 'redirect', to: await finish(ctx, provider, interaction, session, enterpriseId) };
+  if (!choice.finish) return { step: 'continue', client };
+  return { step: 'redirect', to: await finish(ctx, provider, call, interaction, session, enterpriseId) };
 }
 
 /**
- * The person is in: the grant of what the product asked for is made (or extended), linked to the
- * portal session and the company, and the interaction's result waits for the browser at its resume.
+ * The person is in: the grant of what the product asked for is made (or extended, when the person had
+ * one in this company), linked to the portal session and the company, and the interaction's result
+ * waits for the browser at its resume.
  */
 async function finish(
   ctx: AppContext,
   provider: Provider,
+  call: ScreenCall,
   interaction: Interaction,
   session: Auth,
   enterpriseId: number | null,
 ): Promise<string> {
   const accountId = String(session.user.id);
   const clientId = String(interaction.params.client_id);
-  let grant = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
-  if (!grant || grant.accountId !== accountId) grant = new provider.Grant({ accountId, clientId });
+  const grant =
+    (await grantInCompany(ctx, provider, interaction.grantId, accountId, enterpriseId)) ??
+    new provider.Grant({ accountId, clientId });
   const scopes = requestedScopes(interaction);
   // `product` is one of the provider's scopes as well as the product APIs' scope: without it among the
   // grant's OpenID scopes the provider asks for consent again, and the sign-in goes round in circles
@@ -155,43 +186,48 @@ async function finish(
     login: { accountId, ts: Math.floor(session.signedInAt / 1000), remember: true },
     consent: { grantId },
   };
-  return settle(ctx, interaction, result);
+  return settle(provider, call, result);
 }
 
-async function settle(ctx: AppContext, interaction: Interaction, result: InteractionResults): Promise<string> {
-  interaction.result = result;
-  await interaction.save(Math.max(1, interaction.exp - Math.floor(ctx.now() / 1000)));
-  return interaction.returnTo;
+/** The interaction's result, kept for the browser's resume (whose address this is), nothing merged into it. */
+function settle(provider: Provider, { req, res }: ScreenCall, result: InteractionResults): Promise<string> {
+  return provider.interactionResult(req, res, result, { mergeWithLastSubmission: false });
 }
 
-export async function interactionStep(ctx: AppContext, provider: Provider, uid: string, session: Auth | null) {
-  return nextStep(ctx, provider, await findInteraction(provider, uid), session, {});
+export async function interactionStep(ctx: AppContext, provider: Provider, call: ScreenCall, session: Auth | null) {
+  return nextStep(ctx, provider, call, await findInteraction(provider, call), session, {});
+}
+
+/** The screen goes on where nothing was left to ask (`continue`): the sign-in finishes, or shows what changed. */
+export async function continueInteraction(ctx: AppContext, provider: Provider, call: ScreenCall, session: Auth) {
+  return nextStep(ctx, provider, call, await findInteraction(provider, call), session, { finish: true });
 }
 
 export async function chooseInteractionCompany(
   ctx: AppContext,
   provider: Provider,
-  uid: string,
+  call: ScreenCall,
   session: Auth,
   enterpriseId: number,
 ) {
-  return nextStep(ctx, provider, await findInteraction(provider, uid), session, { enterpriseId });
+  return nextStep(ctx, provider, call, await findInteraction(provider, call), session, { enterpriseId, finish: true });
 }
 
 export async function consentInteraction(
   ctx: AppContext,
   provider: Provider,
-  uid: string,
+  call: ScreenCall,
   session: Auth,
   enterpriseId: number | undefined,
 ) {
-  return nextStep(ctx, provider, await findInteraction(provider, uid), session, { enterpriseId, consented: true });
+  const found = await findInteraction(provider, call);
+  return nextStep(ctx, provider, call, found, session, { enterpriseId, consented: true, finish: true });
 }
 
-/** The person goes back without signing in: the product learns `access_denied`. */
-export async function abortInteraction(ctx: AppContext, provider: Provider, uid: string): Promise<AuthorizeStep> {
-  const { interaction } = await findInteraction(provider, uid);
-  const to = await settle(ctx, interaction, {
+/** The person goes back without signing in, in the browser that started it: the product learns `access_denied`. */
+export async function abortInteraction(provider: Provider, call: ScreenCall): Promise<AuthorizeStep> {
+  await findInteraction(provider, call);
+  const to = await settle(provider, call, {
     error: 'access_denied',
     error_description: 'the person did not sign in to the product',
   });

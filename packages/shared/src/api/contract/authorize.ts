@@ -4,19 +4,23 @@ import { authorizeStepSchema, chooseCompanySchema, interactionParamsSchema } fro
 import { defineCall } from './define.ts';
 import { FRONT_PREFIX as F } from './prefixes.ts';
 
+/** Where the screen's calls of an interaction live: the provider's interaction cookie is sent on this
+ *  path alone, so that the browser shows which interaction it started with each of them. */
+export const INTERACTION_CALLS_PATH = `${F}/oidc/interaction`;
+
 const NOTE =
-  "An interaction is the OpenID provider's request of a product to sign a person in (docs/openid-provider.md#interaction); 1000404 when it is unknown or has expired.";
+  "An interaction is the OpenID provider's request of a product to sign a person in (docs/openid-provider.md#interaction). It belongs to the browser that started it: the provider's interaction cookie (on the path these calls share) must name it. 1000404 when it is unknown, has expired, or is not this browser's.";
 
 /** The portal's screen of a product's sign-in through the OpenID provider. */
 export const authorizeCalls = {
   interactionStep: defineCall({
     method: 'GET',
-    path: `${F}/oidc/interaction/:uid`,
+    path: `${INTERACTION_CALLS_PATH}/:uid`,
     audience: 'anonymous',
     session: 'optional',
     tag: 'openid',
     summary: "The next step of a product's sign-in: sign in, choose a company, consent, or go on",
-    description: `${NOTE} Without a session the step is \`signIn\`. A person signed in already is not asked again: with one company that has the product's right, and a first-party product, the step is \`redirect\`.`,
+    description: `${NOTE} Without a session the step is \`signIn\`. A person signed in already is not asked again: with one company that has the product's right, and a first-party product, the step is \`continue\`. Asking never finishes the sign-in.`,
     params: interactionParamsSchema,
     response: authorizeStepSchema,
     errors: [ErrorCode.NotFound],
@@ -24,7 +28,7 @@ export const authorizeCalls = {
 
   chooseInteractionCompany: defineCall({
     method: 'POST',
-    path: `${F}/oidc/interaction/:uid/company`,
+    path: `${INTERACTION_CALLS_PATH}/:uid/company`,
     audience: 'signedIn',
     tag: 'openid',
     summary: 'The company the product signs the person into',
@@ -37,7 +41,7 @@ export const authorizeCalls = {
 
   consentInteraction: defineCall({
     method: 'POST',
-    path: `${F}/oidc/interaction/:uid/consent`,
+    path: `${INTERACTION_CALLS_PATH}/:uid/consent`,
     audience: 'signedIn',
     tag: 'openid',
     summary: 'The person lets a third-party product have the claims it asked for',
@@ -48,13 +52,26 @@ export const authorizeCalls = {
     errors: [ErrorCode.NotFound, ErrorCode.Forbidden],
   }),
 
+  continueInteraction: defineCall({
+    method: 'POST',
+    path: `${INTERACTION_CALLS_PATH}/:uid/continue`,
+    audience: 'signedIn',
+    tag: 'openid',
+    summary: 'The screen goes on when nothing is left to ask, and the sign-in finishes',
+    description: `${NOTE} The answer is \`redirect\`, or the step that is still to come when something changed meanwhile (\`denied\` when the company has lost the product's right).`,
+    params: interactionParamsSchema,
+    body: z.strictObject({}).optional(),
+    response: authorizeStepSchema,
+    errors: [ErrorCode.NotFound, ErrorCode.Forbidden],
+  }),
+
   abortInteraction: defineCall({
     method: 'POST',
-    path: `${F}/oidc/interaction/:uid/abort`,
+    path: `${INTERACTION_CALLS_PATH}/:uid/abort`,
     audience: 'anonymous',
     tag: 'openid',
     summary: 'The person goes back to the product without signing in; it learns `access_denied`',
-    description: NOTE,
+    description: `${NOTE} Only the browser that started the sign-in can end it so.`,
     params: interactionParamsSchema,
     body: z.strictObject({}).optional(),
     response: authorizeStepSchema,
