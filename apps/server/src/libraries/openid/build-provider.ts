@@ -6,6 +6,7 @@ import Provider, {
   interactionPolicy,
 } from 'oidc-provider';
 import { AUTHORIZE_SCOPES, AUTHORIZE_SCREEN_PATH, INTERACTION_QUERY } from '@portal/shared/api/authorize';
+import { INTERACTION_CALLS_PATH } from '@portal/shared/api/contract/authorize';
 import type { AppContext } from '../../context.ts';
 import { findGrantLink } from '../../queries/openid.ts';
 import { findUserById } from '../../queries/users.ts';
@@ -13,6 +14,7 @@ import { hashSecret, sameHash } from '../secrets.ts';
 import { databaseAdapter } from './adapter.ts';
 import { throttledSecretCheck } from './client-auth-throttle.ts';
 import { companyClaims } from './company-claims.ts';
+import { existingGrant } from './company-grant.ts';
 import { errorPage, signOutPage, signedOutPage } from './pages.ts';
 import { CLAIMS, OIDC_ROUTES, TTL, productOfClient, productOfResource } from './provider.ts';
 import type { KeySet } from './signing-keys.ts';
@@ -55,7 +57,10 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
     cookies: {
       keys: keys.cookieKeys,
       long: { signed: true, sameSite: 'lax' },
-      short: { signed: true, sameSite: 'lax' },
+      // the interaction cookie goes with every call of the portal's screen (its path wins over the
+      // library's, the screen's own): they act only on the interaction this browser started. The resume
+      // cookie sets its own path after these options
+      short: { signed: true, sameSite: 'lax', path: INTERACTION_CALLS_PATH },
     },
     routes: OIDC_ROUTES,
     scopes: [...AUTHORIZE_SCOPES],
@@ -84,6 +89,8 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
     rotateRefreshToken: true,
     issueRefreshToken: async (_ctx, client, code) =>
       client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    // a grant says one company: a request naming another one (`company_id`) does not get it
+    loadExistingGrant: (oidc) => existingGrant(ctx, oidc),
     findAccount: (oidc, sub, token) => findAccount(ctx, oidc, sub, token as { grantId?: string } | undefined),
     extraTokenClaims: async (oidc, token) => {
       const grantId = (token as { grantId?: string }).grantId;
