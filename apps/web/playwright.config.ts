@@ -26,6 +26,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     browserName: 'chromium',
+    // a browser set to Chinese, the portal's first audience: every page follows the browser's language
+    // on a first visit, and the tests that need another language choose it
+    locale: 'zh-CN',
     // Recording a trace of every test took a third of the suite's processor time, and a screenshot of
     // every end adds to it: neither is kept for a test that passes. To look into a failure, run again
     // with `--trace on`.

@@ -65,7 +65,7 @@ describe('the prerendered sign-in page', () => {
   it('is not sent with a session, whose sign-in page moves on and is drawn by the browser', async () => {
     const response = await get('/login', { cookie: `${COOKIE_TOKEN}=abc; ${COOKIE_LANG}=en-US` });
     expect(titleOf(response.body)).toBe('index');
-    expect(response.headers.vary).toBe('accept-encoding');
+    expect(response.headers.vary).toBe('accept-encoding, accept-language, cookie');
   });
 
   it('is no file of its own: the path of the build folder is a page of the app', async () => {
@@ -75,6 +75,58 @@ describe('the prerendered sign-in page', () => {
 
   it('leaves the other pages to index.html', async () => {
     expect(titleOf((await get('/home', { cookie: `${COOKIE_LANG}=en-US` })).body)).toBe('index');
+  });
+});
+
+/** The web app's pages a person reaches without a session: the README's address, the sign-in and
+ *  recovery pages, invitation links, a product's sign-in screen and the not-found page. */
+const PUBLIC_PAGES = [
+  '/',
+  '/?productId=1',
+  '/login',
+  '/forget_password',
+  '/register-common-admin?code=x',
+  '/register-common-ordinary?code=x',
+  '/register-owner-enterprise?code=x',
+  '/register-invalidity',
+  '/authorize?interaction=x',
+  '/noAuth',
+  '/no-such-page',
+];
+
+const languageOf = (html: string) => /<html lang="([^"]*)"/.exec(html)?.[1] ?? /<title>login ([^ ]*) /.exec(html)?.[1];
+
+describe('one language rule for every entry page: the cookie, else the browser, else Chinese', () => {
+  const dist = temporaryWebDist({
+    ...builtFiles(),
+    'index.html': '<!doctype html><html lang="zh-CN" data-theme="dark"><head></head><body></body></html>',
+  });
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({}, dist.dir);
+  });
+  afterAll(async () => {
+    await t?.close();
+    dist.remove();
+  });
+
+  const langOn = async (url: string, headers: Record<string, string>) => {
+    const response = await t.app.inject({ method: 'GET', url, headers });
+    expect(response.headers.vary).toBe('accept-encoding, accept-language, cookie');
+    return languageOf(response.body);
+  };
+
+  it.each(PUBLIC_PAGES)('%s follows it', async (url) => {
+    expect(await langOn(url, { 'accept-language': 'en-GB,en;q=0.9' })).toBe('en-US');
+    expect(await langOn(url, { 'accept-language': 'de-DE,de;q=0.9' })).toBe('de-DE');
+    expect(await langOn(url, { 'accept-language': 'de', cookie: `${COOKIE_LANG}=ja-JP` })).toBe('ja-JP');
+    expect(await langOn(url, { 'accept-language': 'fr-FR' })).toBe('zh-CN');
+    expect(await langOn(url, {})).toBe('zh-CN');
+  });
+
+  it('keeps the rest of the document as it was built', async () => {
+    const response = await t.app.inject({ url: '/home', headers: { 'accept-language': 'es' } });
+    expect(response.body).toContain('<html lang="es-ES" data-theme="dark">');
   });
 });
 

@@ -25,6 +25,23 @@ test('the sign-in page speaks each of the six languages', async ({ page, context
   }
 });
 
+test.describe('a first visit from an English browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('speaks English on every entry page, before and after the redirect and on reload', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: SIGN_IN['en-US'].heading })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: SIGN_IN['en-US'].heading })).toBeVisible();
+    for (const path of ['/register-common-ordinary?code=bogus', '/no-such-page', '/forget_password']) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    }
+  });
+});
+
 test('a language chosen in another tab or product is followed within a second', async ({
   page,
   context,

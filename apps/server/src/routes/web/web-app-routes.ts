@@ -38,6 +38,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * index.html written in `lang`: the app starts in the language its document names when the browser has
+ * no language cookie, so every page of the app follows the one rule the prerendered pages follow
+ * (the cookie, else the browser's language, else Chinese).
+ */
+function inLanguage(html: string, lang: Language): string {
+  return html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
+    const rest = attributes.replace(/\s+lang="[^"]*"/i, '');
+    return `<html lang="${lang}"${rest}>`;
+  });
+}
+
 /** The smaller first. */
 const COMPRESSIONS = ['br', 'gzip'] as const;
 
@@ -172,12 +184,13 @@ export async function webAppRoutes(
     });
   }
 
-  let indexHtml: Document | null = null;
+  let indexHtml: Map<Language, Document> | null = null;
   let screens = new Map<string, ScreenDocuments>();
   if (webDist) {
     const meta = mainDomain ? `<meta name="portal:main-domain" content="${escapeAttribute(mainDomain)}">` : '';
     const finish = (html: string) => html.replace('</head>', `${meta}</head>`);
-    indexHtml = lazyDocument(join(webDist, 'index.html'), finish);
+    const index = join(webDist, 'index.html');
+    indexHtml = new Map(LANGUAGES.map((lang) => [lang, lazyDocument(index, (html) => inLanguage(finish(html), lang))]));
     screens = prerenderedScreens(webDist, finish);
     await app.register(webAppFiles, { webDist });
   }
@@ -200,12 +213,13 @@ export async function webAppRoutes(
     const page = !path.startsWith(`${API_PREFIX}/`) && path !== METRICS_PATH;
     if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && page) {
       const screen = documentOf(request, path);
-      const html = screen ?? indexHtml;
+      const html = screen ?? indexHtml.get(request.lang)!;
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        // a prerendered screen's language and theme come from the cookies and Accept-Language
-        .header('vary', screen ? 'accept-encoding, accept-language, cookie' : 'accept-encoding');
+        // every page's language comes from the cookie and Accept-Language (and a prerendered one's theme
+        // from its cookie): one rule for every entry page
+        .header('vary', 'accept-encoding, accept-language, cookie');
       // asked one at a time: the negotiator breaks a tie by the client's order, and browsers list gzip first
       const encoding = COMPRESSIONS.find((name) => request.encodings([name, 'identity']) === name);
       if (encoding) reply.header('content-encoding', encoding);
