@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract } from '@portal/shared/api/contract';
 import { PASSWORD } from '../support/fixtures.ts';
-import { call, tokenFor } from '../support/http.ts';
+import { tokenFor } from '../support/http.ts';
 import {
   type OpenIdTestApp,
   type TestClient,
@@ -46,37 +45,32 @@ describe(`OpenID provider: prompt and max_age (${ENGINE})`, () => {
     expect(tokens.claims()).toMatchObject({ sub: String(user.id), company_id: String(enterpriseId) });
   });
 
-  it('answers login_required to prompt=none without a provider session, even with a portal session', async () => {
+  it('answers consent_required to prompt=none with a portal session but no grant yet: the first sign-in has a screen', async () => {
     const { token } = await signedInMember(t, ['esguard']);
     const silent = await authorize(t, client, token, {
       params: { prompt: 'none', scope: 'openid company' },
     });
     expect(silent.steps).toEqual([]);
     expect(`${silent.callback.origin}${silent.callback.pathname}`).toBe(client.redirectUri);
-    expect(silent.callback.searchParams.get('error')).toBe('login_required');
+    expect(silent.callback.searchParams.get('error')).toBe('consent_required');
     expect(silent.callback.searchParams.get('state')).toBe(silent.state);
     expect(silent.callback.searchParams.has('code')).toBe(false);
   });
 
-  it('asks for a new sign-in with prompt=login when the portal session is older than the request', async () => {
+  it('asks for a new proof with prompt=login when the portal session is older than the request', async () => {
     const { user } = await signedInMember(t, ['esguard']);
     const old = await signedInAgo(user.account, 5_000);
     const asked = await authorize(t, client, old, { params: { prompt: 'login consent' } });
-    expect(asked.steps).toEqual(['signIn']);
-    expect(asked.step).toMatchObject({ step: 'signIn', fresh: true });
-
-    // signed in again after the request: the sign-in goes on
-    const uid = asked.callback.searchParams.get('interaction')!;
-    const fresh = await tokenFor(t.app, user.account, PASSWORD);
-    const next = await call(t.app, contract.interactionStep, { query: { uid }, token: fresh });
-    expect(next.data).toMatchObject({ step: 'redirect' });
+    expect(asked.steps).toEqual(['reauthenticate']);
+    // the portal's re-authentication, the portal session kept (step-up.test.ts follows it through)
+    expect(asked.step).toMatchObject({ step: 'reauthenticate', methods: ['password'], secondFactor: false });
   });
 
-  it('asks for a new sign-in when the portal session is older than max_age, and not when it is younger', async () => {
+  it('asks for a new proof when the portal session is older than max_age, and not when it is younger', async () => {
     const { user } = await signedInMember(t, ['esguard']);
     const old = await signedInAgo(user.account, 120_000);
     const asked = await authorize(t, client, old, { params: { max_age: '60' } });
-    expect(asked.step).toMatchObject({ step: 'signIn', fresh: true });
+    expect(asked.step).toMatchObject({ step: 'reauthenticate', methods: ['password'], secondFactor: false });
 
     const recent = await authorize(t, client, old, { params: { max_age: '600' } });
     expect(recent.callback.searchParams.get('code')).toEqual(expect.any(String));

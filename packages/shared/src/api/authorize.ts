@@ -36,9 +36,22 @@ export const AUTHORIZE_SCOPES = [
   'product',
 ] as const;
 
+/** The proofs of a step-up: the password, or a code of the authenticator app (or a recovery code). */
+export const REAUTHENTICATION_METHODS = ['password', 'code'] as const;
+export type ReauthenticationMethod = (typeof REAUTHENTICATION_METHODS)[number];
+
 export const authorizeStepSchema = z.discriminatedUnion('step', [
   /** Nobody is signed in, or the product asked for a new sign-in (`prompt=login`, `max_age`). */
   z.object({ step: z.literal('signIn'), client: authorizeClientSchema, fresh: z.boolean() }),
+  /** The product asked for a new proof (`prompt=login`, `max_age`) or two factors (`acr_values`): the
+   *  person proves it is them with one of `methods` (`POST .../reauthenticate`), staying signed in.
+   *  With `secondFactor` each of `methods` is wanted, one after the other. */
+  z.object({
+    step: z.literal('reauthenticate'),
+    client: authorizeClientSchema,
+    methods: z.array(z.enum(REAUTHENTICATION_METHODS)),
+    secondFactor: z.boolean(),
+  }),
   /** A company of the person requires two-step sign-in, and it is not set up yet. */
   z.object({ step: z.literal('twoStepSetup'), client: authorizeClientSchema }),
   z.object({ step: z.literal('company'), client: authorizeClientSchema, companies: z.array(authorizeCompanySchema) }),

@@ -16,8 +16,10 @@ import { throttledSecretCheck } from './client-auth-throttle.ts';
 import { companyClaims } from './company-claims.ts';
 import { existingGrant } from './company-grant.ts';
 import { errorPage, signOutPage, signedOutPage } from './pages.ts';
+import { bindToPortalSession, portalSessionCheck } from './portal-session.ts';
 import { CLAIMS, OIDC_ROUTES, TTL, productOfClient, productOfResource } from './provider.ts';
 import type { KeySet } from './signing-keys.ts';
+import { ACR_VALUES, twoFactorsCheck } from './step-up.ts';
 
 /** The person behind `sub`, with the claims of the company their grant was made in. */
 async function findAccount(
@@ -51,6 +53,8 @@ async function findAccount(
 /** The provider's configuration over the portal's database, keys and screens. */
 export function createProvider(ctx: AppContext, keys: KeySet): Provider {
   const policy = interactionPolicy.base();
+  policy.get('login')!.checks.add(portalSessionCheck(ctx));
+  policy.get('login')!.checks.add(twoFactorsCheck);
   const configuration: Configuration = {
     adapter: databaseAdapter(ctx),
     jwks: { keys: keys.jwks },
@@ -64,6 +68,7 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
     },
     routes: OIDC_ROUTES,
     scopes: [...AUTHORIZE_SCOPES],
+    acrValues: ACR_VALUES,
     claims: CLAIMS,
     // the ID token carries the claims of its scopes (the company above all), not only `sub`
     conformIdTokenClaims: false,
@@ -170,5 +175,6 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
       () => Boolean(this.clientSecret) && sameHash(this.clientSecret!, hashSecret(actual)),
     );
   };
+  bindToPortalSession(ctx, provider);
   return provider;
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { AUTHORIZE_SCOPES, type AuthorizeStep } from '@portal/shared/api/authorize';
+import type { ReauthenticateRequest } from '@portal/shared/api/fresh-proof';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { ProductCode } from '@portal/shared/products';
 import { AppError } from '../../app-error.ts';
@@ -9,9 +10,11 @@ import type { AppContext } from '../../context.ts';
 import { listUserEnterprisesWithProducts } from '../../queries/memberships.ts';
 import { insertGrantLink } from '../../queries/openid.ts';
 import { admitToProduct } from '../account-gate.ts';
+import type { SignedInCaller } from '../caller.ts';
 import type { Auth } from '../sessions.ts';
 import { grantInCompany } from './company-grant.ts';
 import { GRANT_TTL_MS, productOfClient } from './provider.ts';
+import { loginOf, recordProof, stepUpStep } from './step-up.ts';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 type Company = { enterpriseId: number; name: string; entitled: boolean };
@@ -75,21 +78,6 @@ async function companiesOf(ctx: AppContext, userId: number, product: ProductCode
   return [...companies.values()];
 }
 
-/** The product asked for a new sign-in (`prompt=login`) or one recent enough (`max_age`), and the
- *  portal session is older. */
-function needsFreshSignIn(ctx: AppContext, interaction: Interaction, session: Auth): boolean {
-  const { prompt, params } = interaction;
-  if (
-    prompt.name === 'login' &&
-    prompt.reasons.includes('login_prompt') &&
-    session.signedInAt < interaction.iat! * 1000
-  ) {
-    return true;
-  }
-  const maxAge = params.max_age === undefined ? undefined : Number(params.max_age);
-  return maxAge !== undefined && ctx.now() - session.signedInAt > maxAge * 1000;
-}
-
 function requestedScopes(interaction: Interaction): string[] {
   return String(interaction.params.scope ?? '')
     .split(' ')
@@ -112,7 +100,8 @@ async function nextStep(
   choice: Choice,
 ): Promise<AuthorizeStep> {
   if (!session) return { step: 'signIn', client, fresh: false };
-  if (needsFreshSignIn(ctx, interaction, session)) return { step: 'signIn', client, fresh: true };
+  const stepUp = stepUpStep(ctx, interaction, session, client);
+  if (stepUp) return stepUp;
 
   const companies = await companiesOf(ctx, session.user.id, client.productCode);
   // the product's `company_id` is a hint, like `login_hint`: one that is none of the person's companies
@@ -183,7 +172,7 @@ async function finish(
     expires_at: ctx.now() + GRANT_TTL_MS,
   });
   const result: InteractionResults = {
-    login: { accountId, ts: Math.floor(session.signedInAt / 1000), remember: true },
+    login: { ...loginOf(interaction, session), remember: true },
     consent: { grantId },
   };
   return settle(provider, call, result);
@@ -222,6 +211,19 @@ export async function consentInteraction(
 ) {
   const found = await findInteraction(provider, call);
   return nextStep(ctx, provider, call, found, session, { enterpriseId, consented: true, finish: true });
+}
+
+/** The person proves it is them for a product that asked for a step-up; the answer is the next step. */
+export async function reauthenticateInteraction(
+  ctx: AppContext,
+  provider: Provider,
+  call: ScreenCall,
+  caller: SignedInCaller,
+  body: ReauthenticateRequest,
+) {
+  const found = await findInteraction(provider, call);
+  await recordProof(ctx, found.interaction, caller, body);
+  return nextStep(ctx, provider, call, found, caller.session, { finish: true });
 }
 
 /** The person goes back without signing in, in the browser that started it: the product learns `access_denied`. */

@@ -6,6 +6,7 @@ import {
   consentInteraction,
   continueInteraction,
   interactionStep,
+  reauthenticateInteraction,
   type ScreenCall,
 } from '../../libraries/openid/interactions.ts';
 import type { OpenIdService } from '../../libraries/openid/service.ts';
@@ -48,6 +49,10 @@ export async function interactionRoutes(app: FastifyInstance, { openid }: { open
       caller.session,
       body.enterpriseId,
     ),
+  );
+
+  serve(app, calls.reauthenticateInteraction, async ({ params, body, caller, request, reply }) =>
+    reauthenticateInteraction(ctx, await openid.provider(), screenCall(params.uid, request, reply), caller, body),
   );
 
   serve(app, calls.abortInteraction, async ({ params, request, reply }) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../../errors/error-codes.ts';
 import { authorizeStepSchema, chooseCompanySchema, interactionParamsSchema } from '../authorize.ts';
+import { reauthenticateRequestSchema } from '../fresh-proof.ts';
 import { defineCall } from './define.ts';
 import { FRONT_PREFIX as F } from './prefixes.ts';
 
@@ -50,6 +51,24 @@ export const authorizeCalls = {
     body: chooseCompanySchema.partial(),
     response: authorizeStepSchema,
     errors: [ErrorCode.NotFound, ErrorCode.Forbidden],
+  }),
+
+  reauthenticateInteraction: defineCall({
+    method: 'POST',
+    path: `${INTERACTION_CALLS_PATH}/:uid/reauthenticate`,
+    audience: 'signedIn',
+    tag: 'openid',
+    summary: 'The person proves it is them for a product that asked for a new sign-in or two factors',
+    description: `${NOTE} The answer to the \`reauthenticate\` step (docs/openid-provider.md#step-up), with the proofs of \`POST F/personal/reauthenticate\`: \`password\`, or \`code\` (a code of the authenticator app or a recovery code). The portal session stays; the product's ID token gets \`auth_time\` now, \`amr\` the methods proved in this sign-in and \`acr\` one or two factors. Each try counts as a failed sign-in of the account (1000429 after too many). The answer is the next step. Rejections: 1009102 (wrong password), 1009160 (wrong code), 1009163 (a code while two-step sign-in is off).`,
+    params: interactionParamsSchema,
+    body: reauthenticateRequestSchema,
+    response: authorizeStepSchema,
+    errors: [
+      ErrorCode.NotFound,
+      ErrorCode.PasswordIncorrect,
+      ErrorCode.TwoStepCodeInvalid,
+      ErrorCode.TwoStepNotOn,
+    ],
   }),
 
   continueInteraction: defineCall({

@@ -1,0 +1,143 @@
+import type Provider from 'oidc-provider';
+import { type KoaContextWithOIDC, interactionPolicy } from 'oidc-provider';
+import type { AuthorizeStep, ReauthenticationMethod } from '@portal/shared/api/authorize';
+import type { ReauthenticateRequest } from '@portal/shared/api/fresh-proof';
+import type { AppContext } from '../../context.ts';
+import type { SignedInCaller } from '../caller.ts';
+import { reauthenticate } from '../reauthentication.ts';
+import type { Auth } from '../sessions.ts';
+
+type Interaction = InstanceType<Provider['Interaction']>;
+
+/**
+ * The authentication context classes of the provider (`acr`, docs/openid-provider.md#step-up): one
+ * factor (the portal's sign-in or the password), or two factors proved within one product sign-in
+ * (the password and a code of the authenticator app).
+ */
+export const ACR = {
+  oneFactor: 'urn:energy-portal:acr:1fa',
+  twoFactors: 'urn:energy-portal:acr:2fa',
+} as const;
+export const ACR_VALUES = [ACR.oneFactor, ACR.twoFactors];
+
+/** The `amr` values (RFC 8176) of the portal's proofs: the password, a one-time code. */
+const AMR_OF: Record<ReauthenticationMethod, string> = { password: 'pwd', code: 'otp' };
+
+/** What the interaction's `login` result tells the provider, and the ID token the product. */
+export type LoginProof = {
+  accountId: string;
+  /** When the person last proved it is them, in seconds (`auth_time`). */
+  ts: number;
+  amr?: string[];
+  acr: string;
+};
+
+/** The product asked for two factors: every `acr_values` it accepts is the two-factor class. */
+export function wantsTwoFactors(params: Record<string, unknown>): boolean {
+  const values = String(params.acr_values ?? '')
+    .split(' ')
+    .filter(Boolean);
+  return values.length > 0 && values.every((value) => value === ACR.twoFactors);
+}
+
+/**
+ * The `login` prompt's check for a silent sign-in (`prompt=none`) of a product asking for two factors:
+ * the provider's session must carry them. After the interaction (`result.login`) the person proved
+ * what they could, and the product reads the `acr` it got.
+ */
+export const twoFactorsCheck = new interactionPolicy.Check(
+  'acr_values',
+  'the requested authentication context class could not be obtained',
+  'login_required',
+  (koa: KoaContextWithOIDC) =>
+    wantsTwoFactors(koa.oidc.params as Record<string, unknown>) &&
+    !koa.oidc.result?.login &&
+    koa.oidc.session?.acr !== ACR.twoFactors
+      ? interactionPolicy.Check.REQUEST_PROMPT
+      : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+);
+
+/** The proof the person made on the screen of this sign-in: the login part of its last submission. */
+function proofOf(interaction: Interaction, accountId: string): LoginProof | undefined {
+  const login = (interaction.lastSubmission as { login?: LoginProof } | undefined)?.login;
+  return login?.accountId === accountId && login.amr ? login : undefined;
+}
+
+/** The proofs the person has: the password (an account may have none) and the authenticator app. */
+function methodsOf(session: Auth): ReauthenticationMethod[] {
+  return [
+    ...(session.user.password_hash ? (['password'] as const) : []),
+    ...(session.user.totp_enabled_at !== null ? (['code'] as const) : []),
+  ];
+}
+
+/**
+ * What the product asked of the sign-in that the portal session alone does not give: a new proof
+ * (`prompt=login`, or `max_age` older than the session's sign-in) or two factors (`acr_values`).
+ * The `reauthenticate` step names the proofs still wanted; a person with none of them (an account
+ * signed in by a code to the phone) signs in again instead.
+ */
+export function stepUpStep(
+  ctx: AppContext,
+  interaction: Interaction,
+  session: Auth,
+  client: Extract<AuthorizeStep, { step: 'reauthenticate' }>['client'],
+): AuthorizeStep | undefined {
+  const accountId = String(session.user.id);
+  const proof = proofOf(interaction, accountId);
+  const signedIn = Math.floor(session.signedInAt / 1000);
+  const { params, prompt } = interaction;
+  const loginAsked = prompt.name === 'login' && prompt.reasons.includes('login_prompt');
+  const maxAge = params.max_age === undefined ? undefined : Number(params.max_age);
+  const authTime = Math.max(proof?.ts ?? 0, signedIn);
+  const fresh =
+    (loginAsked && !proof && signedIn < interaction.iat!) ||
+    (maxAge !== undefined && Math.floor(ctx.now() / 1000) - authTime > maxAge);
+
+  const available = methodsOf(session);
+  const proven = new Set(proof?.amr ?? []);
+  // two factors are wanted of a person who has a second one, and proved within this sign-in
+  const twoFactors = wantsTwoFactors(params) && available.includes('code') && proof?.acr !== ACR.twoFactors;
+  if (!fresh && !twoFactors) return undefined;
+  if (!available.length) return { step: 'signIn', client, fresh: true };
+  const methods = twoFactors ? available.filter((method) => !proven.has(AMR_OF[method])) : available;
+  return { step: 'reauthenticate', client, methods, secondFactor: twoFactors };
+}
+
+/**
+ * The person proves it is them on the sign-in screen, with the portal's re-authentication (the same
+ * counter of failed tries, and the session counts as proven for sensitive changes too). The proof is
+ * kept with the interaction as its last submission, the provider's place for a result in parts, and
+ * becomes the `login` of its result: `auth_time` now, `amr` the methods proved within this sign-in.
+ */
+export async function recordProof(
+  ctx: AppContext,
+  interaction: Interaction,
+  caller: SignedInCaller,
+  body: ReauthenticateRequest,
+): Promise<void> {
+  await reauthenticate(ctx, caller, body);
+  const accountId = String(caller.session.user.id);
+  const method: ReauthenticationMethod = 'password' in body ? 'password' : 'code';
+  const amr = [...new Set([...(proofOf(interaction, accountId)?.amr ?? []), AMR_OF[method]])];
+  const login: LoginProof = {
+    accountId,
+    ts: Math.floor(ctx.now() / 1000),
+    amr,
+    acr: amr.includes('pwd') && amr.includes('otp') ? ACR.twoFactors : ACR.oneFactor,
+  };
+  interaction.lastSubmission = { ...interaction.lastSubmission, login };
+  await interaction.save(Math.max(1, interaction.exp - Math.floor(ctx.now() / 1000)));
+}
+
+/** The `login` of the interaction's result: the proof made on the screen, or the portal's sign-in. */
+export function loginOf(interaction: Interaction, session: Auth): LoginProof {
+  const accountId = String(session.user.id);
+  return (
+    proofOf(interaction, accountId) ?? {
+      accountId,
+      ts: Math.floor(session.signedInAt / 1000),
+      acr: ACR.oneFactor,
+    }
+  );
+}
