@@ -3,17 +3,20 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorizeStep } from '@portal/shared/api/authorize';
 import { contract } from '@portal/shared/api/contract';
+import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import type { Db } from '../src/db/database.ts';
 import { addClient } from '../src/libraries/openid/clients.ts';
 import { BackchannelReceiver, signedByIssuer } from '../test/support/backchannel-receiver.ts';
 import { urlOf } from '../test/support/http.ts';
 import { CookieJar, authorizationUrl, browse } from '../test/support/openid.ts';
+import { SecondClient, oauthErrorOf } from '../test/support/second-client.ts';
 import { insertAccount } from './support/accounts.ts';
 import { ServerProcess, freePort, newClientAddress } from './support/server-process.ts';
 import { createCompany, fixtureContext, signIn } from './support/tenants.ts';
 
 const PASSWORD = 'Right2026x';
 const REDIRECT_URI = 'http://127.0.0.1:9/callback';
+const SIGNED_OUT = 'http://127.0.0.1:9/signed-out';
 
 /** What a product keeps of one sign-in. */
 interface Authorization {
@@ -21,6 +24,8 @@ interface Authorization {
   verifier: string;
   state: string;
   nonce: string;
+  /** The browser it happened in: the provider's session cookie and the portal's. */
+  jar: CookieJar;
 }
 
 /**
@@ -79,6 +84,7 @@ describe('the OpenID provider over two server processes', () => {
       productCode: 'esguard',
       environment: 'two-processes',
       redirectUris: [REDIRECT_URI],
+      postLogoutRedirectUris: [SIGNED_OUT],
       backchannelLogoutUri: receiver.uri,
       firstParty: true,
     });
@@ -106,6 +112,8 @@ describe('the OpenID provider over two server processes', () => {
   /** The authorization request, the portal's screen and the resume, all on process A, up to the code. */
   async function authorizeAtA(portalToken: string): Promise<Authorization> {
     const jar = new CookieJar();
+    // the portal's session cookie, which the browser holds for the issuer's origin
+    jar.set(COOKIE_TOKEN, portalToken);
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -118,16 +126,18 @@ describe('the OpenID provider over two server processes', () => {
     const screen = new URL(toScreen.headers.get('location')!, a.baseUrl);
     expect(screen.pathname, await toScreen.text()).toBe('/authorize');
     const uid = screen.searchParams.get('interaction')!;
-    const step = await a.call(urlOf(contract.interactionStep, { uid }), {
-      token: portalToken,
-      from: newClientAddress(),
-    });
+    // the screen's calls carry the browser's cookies: the provider's interaction cookie names the uid
+    const screenCall = { token: portalToken, headers: { cookie: jar.header() }, from: newClientAddress() };
+    let step = await a.call(urlOf(contract.interactionStep, { uid }), screenCall);
+    if ((step.json?.data as AuthorizeStep | undefined)?.step === 'continue') {
+      step = await a.call(urlOf(contract.continueInteraction, { uid }), { ...screenCall, method: 'POST', body: {} });
+    }
     const data = step.json?.data as AuthorizeStep;
     expect(data?.step, step.text).toBe('redirect');
     const resumed = await browse(jar, at(a, (data as { to: string }).to));
     const callback = new URL(resumed.headers.get('location')!);
     expect(callback.searchParams.get('code'), callback.href).toBeTruthy();
-    return { callback, verifier, state, nonce };
+    return { callback, verifier, state, nonce, jar };
   }
 
   const redeemAt = (server: ServerProcess, authorization: Authorization) =>
@@ -254,5 +264,68 @@ describe('the OpenID provider over two server processes', () => {
         .toBe(false);
     }
     expect(await oauthError(oidc.refreshTokenGrant(configOf(a), tokens.refresh_token!))).toBe('invalid_grant');
+  });
+
+  /** The product's "sign out" in the browser on one process: the end-session request and the confirmation. */
+  async function signOutAt(server: ServerProcess, jar: CookieJar, endSession: URL): Promise<URL> {
+    const page = await browse(jar, endSession.href);
+    const html = await page.text();
+    expect(page.status, html).toBe(200);
+    const action = html.match(/<form[^>]*action="([^"]+)"/)![1]!;
+    const xsrf = html.match(/name="xsrf" value="([^"]+)"/)![1]!;
+    const done = await browse(jar, at(server, action), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+    });
+    expect(done.status).toBe(303);
+    return new URL(done.headers.get('location')!);
+  }
+
+  it('oidcc-basic, oidcc-refresh-token, oidcc-rp-initiated-logout with oauth4webapi: issued on A, redeemed on B, refreshed on A, signed out on B, ended on both', async () => {
+    const someone = await person();
+    // the second relying party reads the issuer's metadata from A and sends each request to one process
+    const rp = await SecondClient.discover(issuer, clientId, secret, a.baseUrl);
+    const [rpA, rpB] = [rp.at(a.baseUrl), rp.at(b.baseUrl)];
+    const { jar, ...sent } = await authorizeAtA(someone.token);
+
+    const signedIn = await rpB.redeem(sent.callback, sent, REDIRECT_URI);
+    const sid = signedIn.claims.sid as string;
+    expect(signedIn.claims).toMatchObject({
+      iss: issuer,
+      aud: clientId,
+      sub: String(someone.id),
+      company_id: String(someone.enterpriseId),
+      product: 'esguard',
+    });
+
+    const refreshed = await rpA.refresh(signedIn.tokens.refresh_token!);
+    expect(refreshed.tokens.refresh_token).not.toBe(signedIn.tokens.refresh_token);
+    expect(refreshed.claims).toMatchObject({ iss: issuer, sub: String(someone.id), sid });
+    expect(await rpB.userinfo(refreshed.tokens.access_token, String(someone.id))).toMatchObject({
+      company_id: String(someone.enterpriseId),
+    });
+    // the spent refresh token is spent on both
+    expect(await oauthErrorOf(rpB.refresh(signedIn.tokens.refresh_token!))).toBe('invalid_grant');
+
+    // the product signs the person out through B, in the browser session A began
+    const back = await signOutAt(b, jar, rpB.endSessionUrl(refreshed.tokens.id_token!, SIGNED_OUT, 'bye'));
+    expect(`${back.origin}${back.pathname}?${back.searchParams}`).toBe(`${SIGNED_OUT}?state=bye`);
+    const logout = await receiver.waitFor(sid);
+    expect(logout?.claims).toMatchObject({ iss: issuer, aud: clientId, sub: String(someone.id), sid });
+    for (const server of [rpA, rpB]) {
+      await expect
+        .poll(async () => (await server.introspect(refreshed.tokens.access_token)).active, {
+          timeout: 2_000,
+          interval: 25,
+        })
+        .toBe(false);
+    }
+    expect(await oauthErrorOf(rpA.refresh(refreshed.tokens.refresh_token!))).toBe('invalid_grant');
+    // and the portal session with it, on both
+    for (const server of [a, b]) {
+      const current = await server.call(contract.currentUser.path, { token: someone.token, from: newClientAddress() });
+      expect(current.json?.code, current.text).not.toBe(0);
+    }
   });
 });

@@ -24,10 +24,11 @@ export class SecondClient {
     readonly auth: oauth.ClientAuth,
   ) {}
 
-  /** The provider's metadata read from its discovery document at the issuer, and the client's credentials. */
-  static async discover(issuer: string, clientId: string, secret: string): Promise<SecondClient> {
-    const url = new URL(issuer);
-    const as = await oauth.processDiscoveryResponse(url, await oauth.discoveryRequest(url, LOOPBACK));
+  /** The provider's metadata read from its discovery document at the issuer (or at one server of the
+   *  installation, `from`: the issuer's address may be a balancer's), and the client's credentials. */
+  static async discover(issuer: string, clientId: string, secret: string, from = issuer): Promise<SecondClient> {
+    const response = await oauth.discoveryRequest(new URL(from), LOOPBACK);
+    const as = await oauth.processDiscoveryResponse(new URL(issuer), response);
     return new SecondClient(as, { client_id: clientId }, oauth.ClientSecretBasic(secret));
   }
 
