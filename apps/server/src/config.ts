@@ -155,6 +155,31 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** Fewer distinct bytes than this in a 32-byte key: not the output of `openssl rand -hex 32` (which
+ *  has some 30), but zeros, one byte repeated or a short pattern, which anyone may guess. */
+const RANDOM_KEY_MIN_DISTINCT_BYTES = 16;
+
+/** Why a production key is not one, or null: each key must be random, and the two must differ. */
+function weakKey(name: string, hex: string, other: { name: string; hex: string | undefined }): string | null {
+  const distinct = new Set(Buffer.from(hex, 'hex')).size;
+  if (distinct < RANDOM_KEY_MIN_DISTINCT_BYTES)
+    return `${name} is not a random key (${distinct === 1 ? 'one byte repeated' : `a pattern of ${distinct} distinct bytes`}): make one with openssl rand -hex 32`;
+  if (other.hex?.toLowerCase() === hex.toLowerCase())
+    return `${name} and ${other.name} are the same key: each needs its own (openssl rand -hex 32), so that one leaked does not open the other`;
+  return null;
+}
+
+/** Why an address cannot be the portal's in production, or null: HTTPS, and nothing after the path
+ *  (an issuer is compared as written: a query or fragment would be in every token's `iss`). */
+function unfitAddress(name: string, url: string): string | null {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:')
+    return `${name} must be an https:// address in production (got ${parsed.protocol}//): sessions, tokens and the OpenID provider's issuer depend on it`;
+  if (parsed.search || parsed.hash || url.includes('?') || url.includes('#'))
+    return `${name} must not have a query or fragment (${url}): it is the OpenID provider's issuer, compared as written`;
+  return null;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string | null = null): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -184,6 +209,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
       throw new ConfigError(
         "NODE_ENV=production requires OIDC_KEYS_SECRET (64 hexadecimal characters: openssl rand -hex 32), which encrypts the OpenID provider's signing keys at rest",
       );
+    const weak =
+      weakKey('TOTP_SECRET_KEY', e.TOTP_SECRET_KEY, { name: 'OIDC_KEYS_SECRET', hex: e.OIDC_KEYS_SECRET }) ??
+      weakKey('OIDC_KEYS_SECRET', e.OIDC_KEYS_SECRET, { name: 'TOTP_SECRET_KEY', hex: undefined });
+    if (weak) throw new ConfigError(weak);
+    // the default, http://localhost:<PORT>, is no address of a portal people reach
+    if (!e.PUBLIC_URL)
+      throw new ConfigError('NODE_ENV=production requires PUBLIC_URL, the https:// address people reach the portal at');
+    const unfit =
+      unfitAddress('PUBLIC_URL', e.PUBLIC_URL) ?? (e.OIDC_ISSUER && unfitAddress('OIDC_ISSUER', e.OIDC_ISSUER));
+    if (unfit) throw new ConfigError(unfit);
   }
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('SMTP_URL needs MAIL_FROM');
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)

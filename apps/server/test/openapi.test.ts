@@ -15,8 +15,9 @@ const PRODUCTION = {
   SMTP_URL: 'smtp://mail.energy.test:587',
   MAIL_FROM: 'portal@energy.test',
   SMS_WEBHOOK_URL: 'https://sms.energy.test/send',
-  TOTP_SECRET_KEY: 'cd'.repeat(32),
-  OIDC_KEYS_SECRET: 'ef'.repeat(32),
+  TOTP_SECRET_KEY: '5e0b8d27c4a91f63e8d05b7a2c49f1e06d3b8a75c2e49f10b6d8a3e71c5f2940',
+  OIDC_KEYS_SECRET: 'c81f4a6e09d27b53f8e1a4c60b9d72e35a1f8c4e07b26d93e5a0c8f14b7d2e69',
+  PUBLIC_URL: 'https://portal.energy.test',
 };
 
 /** The OpenID provider's endpoints: described by the standards they follow, not as declared calls. */

@@ -9,9 +9,10 @@ const TRANSPORTS = {
   SMTP_URL: 'smtp://mail.energy.test:587',
   MAIL_FROM: 'portal@energy.test',
   SMS_WEBHOOK_URL: 'https://sms.energy.test/send',
+  PUBLIC_URL: 'https://portal.energy.test',
 };
-const KEY = 'ef'.repeat(32);
-const OIDC_KEY = 'a1'.repeat(32);
+const KEY = '3f9c1e7a5b2d8406c4e1f0a9b7d36e52a8c0f4b1d9e7326a5c8b0e4f1d2a7c93';
+const OIDC_KEY = 'b74e0d29c1a6f8357e2b9d04a6c1f3e85d7a2c0b9f4e6d1a38c5b7e0f2d9a416';
 
 describe('the configuration of production', () => {
   it('refuses to start without TOTP_SECRET_KEY, naming it, so that two-step secrets are never kept in plain text', () => {
@@ -31,6 +32,54 @@ describe('the configuration of production', () => {
     }
     expect(() => loadConfig({ ...base, OIDC_KEYS_SECRET: 'not-hex' })).toThrow(/OIDC_KEYS_SECRET/);
     expect(loadConfig({ ...base, OIDC_KEYS_SECRET: OIDC_KEY }).oidcKeysSecret).toEqual(Buffer.from(OIDC_KEY, 'hex'));
+  });
+
+  it('issue 27.8: refuses keys that are not random, or one key for both, naming them', () => {
+    const keys = { TOTP_SECRET_KEY: KEY, OIDC_KEYS_SECRET: OIDC_KEY };
+    expect(loadConfig({ ...TRANSPORTS, ...keys }).production).toBe(true);
+    const weak = {
+      'all zero': '00'.repeat(32),
+      'one byte repeated': 'ab'.repeat(32),
+      'a short pattern repeated': '0123456789abcdef'.repeat(4),
+      'a pattern of a few bytes': '00112233'.repeat(8),
+    };
+    for (const [what, value] of Object.entries(weak)) {
+      for (const name of ['TOTP_SECRET_KEY', 'OIDC_KEYS_SECRET']) {
+        const config = { ...TRANSPORTS, ...keys, [name]: value };
+        expect(() => loadConfig(config), `${name}: ${what}`).toThrow(ConfigError);
+        expect(() => loadConfig(config), `${name}: ${what}`).toThrow(
+          new RegExp(`^${name} is not a random key .*openssl rand -hex 32`),
+        );
+      }
+    }
+    for (const shared of [KEY, KEY.toUpperCase()]) {
+      expect(() => loadConfig({ ...TRANSPORTS, TOTP_SECRET_KEY: KEY, OIDC_KEYS_SECRET: shared })).toThrow(
+        /^TOTP_SECRET_KEY and OIDC_KEYS_SECRET are the same key/,
+      );
+    }
+    // outside production a test key is fine
+    expect(loadConfig({ TOTP_SECRET_KEY: '00'.repeat(32) }).totpSecretKey).toEqual(Buffer.alloc(32));
+  });
+
+  it('issue 27.8: refuses a PUBLIC_URL or issuer that is not https://, or has a query or fragment', () => {
+    const base = { ...TRANSPORTS, TOTP_SECRET_KEY: KEY, OIDC_KEYS_SECRET: OIDC_KEY };
+    const { PUBLIC_URL: _unset, ...withoutAddress } = base;
+    expect(() => loadConfig(withoutAddress)).toThrow(/^NODE_ENV=production requires PUBLIC_URL/);
+    const refused: [Record<string, string>, RegExp][] = [
+      [{ PUBLIC_URL: 'http://portal.energy.test' }, /^PUBLIC_URL must be an https:\/\/ address in production/],
+      [{ OIDC_ISSUER: 'http://id.energy.test' }, /^OIDC_ISSUER must be an https:\/\/ address in production/],
+      [{ PUBLIC_URL: 'https://portal.energy.test/?tenant=1' }, /^PUBLIC_URL must not have a query or fragment/],
+      [{ PUBLIC_URL: 'https://portal.energy.test/#x' }, /^PUBLIC_URL must not have a query or fragment/],
+      [{ OIDC_ISSUER: 'https://id.energy.test/?a' }, /^OIDC_ISSUER must not have a query or fragment/],
+      [{ OIDC_ISSUER: 'https://id.energy.test/#' }, /^OIDC_ISSUER must not have a query or fragment/],
+    ];
+    for (const [env, message] of refused) {
+      expect(() => loadConfig({ ...base, ...env }), JSON.stringify(env)).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, ...env }), JSON.stringify(env)).toThrow(message);
+    }
+    expect(loadConfig({ ...base, OIDC_ISSUER: 'https://id.energy.test/' }).oidcIssuer).toBe('https://id.energy.test');
+    // outside production, the development default
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:8080');
   });
 
   it('keeps the keys optional outside production', () => {
