@@ -43,7 +43,8 @@ export function servesProductServers(url: string): boolean {
 
 /** The claims of each scope; `company` carries the company a person chose for the product. */
 export const CLAIMS = {
-  openid: ['sub'],
+  // how and when the person proved it is them (step-up): in every ID token, for the product to check
+  openid: ['sub', 'auth_time', 'acr', 'amr'],
   profile: ['name', 'nickname', 'preferred_username', 'locale'],
   email: ['email', 'email_verified'],
   phone: ['phone_number', 'phone_number_verified'],

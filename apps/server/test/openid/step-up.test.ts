@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthorizeStep } from '@portal/shared/api/authorize';
+import { contract } from '@portal/shared/api/contract';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
+import { COOKIE_TOKEN } from '@portal/shared/cookies';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { PASSWORD, createCompany, createUser } from '../support/fixtures.ts';
+import { call, tokenFor } from '../support/http.ts';
+import {
+  CookieJar,
+  type OpenIdTestApp,
+  type StartedSignIn,
+  type TestClient,
+  authorize,
+  follow,
+  redeem,
+  screenCall,
+  signedInMember,
+  startSignIn,
+  startWithClient,
+} from '../support/openid.ts';
+import { ENGINE } from '../support/test-app.ts';
+import { authenticatorCode, turnOnTwoStep } from '../support/two-step.ts';
+
+const ONE_FACTOR = 'urn:energy-portal:acr:1fa';
+const TWO_FACTORS = 'urn:energy-portal:acr:2fa';
+
+/**
+ * A product's `prompt=login`, `max_age` and `acr_values` are answered with the portal's fresh proof
+ * on the sign-in screen, not a sign-out: the portal session stays, and the ID token tells the proof
+ * (`auth_time`, `amr`, `acr`).
+ */
+describe(`issue 27.6: a fresh sign-in is a step-up, not a sign-out (${ENGINE})`, () => {
+  let t: OpenIdTestApp;
+  let client: TestClient;
+  beforeAll(async () => {
+    ({ t, client } = await startWithClient());
+  });
+  afterAll(async () => t?.close());
+
+  /** A portal sign-in made `ms` before now, as the portal's clock tells it. */
+  async function signedInAgo(account: string, ms: number): Promise<string> {
+    t.clock.advance(-ms);
+    try {
+      return await tokenFor(t.app, account, PASSWORD);
+    } finally {
+      t.clock.advance(ms);
+    }
+  }
+
+  /** A product's sign-in in a browser signed in to the portal with `token`, up to the screen. */
+  async function startIn(token: string, params: Record<string, string>) {
+    const jar = new CookieJar();
+    jar.set(COOKIE_TOKEN, encodeURIComponent(token));
+    const signIn = await startSignIn(t, client, { prompt: null, ...params }, jar);
+    const on = (declaration: CallDeclaration, body?: unknown) =>
+      screenCall<AuthorizeStep>(t, jar, declaration, { uid: signIn.uid, token, body });
+    return { signIn, on };
+  }
+
+  /** The browser goes on from a `redirect` step to the product, whose code is redeemed. */
+  async function toProduct(signIn: StartedSignIn, step: AuthorizeStep) {
+    expect(step.step).toBe('redirect');
+    const callback = await follow(t, client, signIn.jar, step.step === 'redirect' ? step.to : '');
+    expect(callback.searchParams.get('code'), callback.href).toEqual(expect.any(String));
+    return (await redeem(client, { ...signIn, callback })).claims()!;
+  }
+
+  it('answers prompt=login with a fresh password proof: a new auth_time and amr [pwd], the portal session kept', async () => {
+    const { user } = await signedInMember(t, ['esguard']);
+    const token = await signedInAgo(user.account, 60_000);
+    const { signIn, on } = await startIn(token, { prompt: 'login' });
+
+    const asked = await on(contract.interactionStep);
+    expect(asked.data).toEqual({
+      step: 'reauthenticate',
+      client: expect.any(Object),
+      methods: ['password'],
+      secondFactor: false,
+    });
+    const wrong = await on(contract.reauthenticateInteraction, { password: `${PASSWORD}x` });
+    expect(wrong.code).toBe(ErrorCode.PasswordIncorrect);
+
+    const provenAt = Math.floor(t.app.ctx.now() / 1000);
+    const proven = await on(contract.reauthenticateInteraction, { password: PASSWORD });
+    expect(proven.code, proven.msg).toBe(0);
+    const claims = await toProduct(signIn, proven.data);
+    expect(claims).toMatchObject({ sub: String(user.id), amr: ['pwd'], acr: ONE_FACTOR });
+    expect(claims.auth_time).toBeGreaterThanOrEqual(provenAt);
+
+    // the portal session went on all along
+    expect((await call(t.app, contract.mySessions, { token })).code).toBe(0);
+  });
+
+  it('answers max_age older than the portal sign-in with a step-up, and a younger one without', async () => {
+    const { user } = await signedInMember(t, ['esguard']);
+    const token = await signedInAgo(user.account, 120_000);
+    const old = await startIn(token, { max_age: '60' });
+    expect((await old.on(contract.interactionStep)).data).toMatchObject({ step: 'reauthenticate' });
+    const proven = await old.on(contract.reauthenticateInteraction, { password: PASSWORD });
+    const claims = await toProduct(old.signIn, proven.data);
+    expect(claims).toMatchObject({ amr: ['pwd'] });
+    expect(claims.auth_time).toBeGreaterThanOrEqual(Math.floor(t.app.ctx.now() / 1000) - 5);
+
+    const young = await startIn(token, { max_age: '600' });
+    expect((await young.on(contract.interactionStep)).data).toMatchObject({ step: 'continue' });
+  });
+
+  it('wants the second factor of acr_values 2fa: a password alone does not finish, a TOTP code then gives amr otp and acr 2fa', async () => {
+    const { token } = await signedInMember(t, ['esguard']);
+    const { secret } = await turnOnTwoStep(t, token);
+    const { signIn, on } = await startIn(token, { acr_values: TWO_FACTORS });
+
+    const asked = await on(contract.interactionStep);
+    expect(asked.data).toMatchObject({ step: 'reauthenticate', methods: ['password', 'code'], secondFactor: true });
+    const password = await on(contract.reauthenticateInteraction, { password: PASSWORD });
+    expect(password.code, password.msg).toBe(0);
+    // one factor proved: the screen asks for the second, the product gets nothing yet
+    expect(password.data).toMatchObject({ step: 'reauthenticate', methods: ['code'], secondFactor: true });
+
+    const code = await on(contract.reauthenticateInteraction, { code: await authenticatorCode(t, secret) });
+    expect(code.code, code.msg).toBe(0);
+    const claims = await toProduct(signIn, code.data);
+    expect(claims.amr).toEqual(expect.arrayContaining(['pwd', 'otp']));
+    expect(claims.acr).toBe(TWO_FACTORS);
+    expect((await call(t.app, contract.mySessions, { token })).code).toBe(0);
+
+    // the provider's session now carries two factors: the product's silent sign-in asking for them succeeds
+    const silent = await authorize(t, client, token, {
+      jar: signIn.jar,
+      params: { prompt: 'none', scope: 'openid company', acr_values: TWO_FACTORS },
+    });
+    expect(silent.callback.searchParams.get('error')).toBeNull();
+    expect((await redeem(client, silent)).claims()).toMatchObject({ acr: TWO_FACTORS });
+  });
+
+  it('refuses a silent sign-in asking for two factors when the session proved one', async () => {
+    const { token } = await signedInMember(t, ['esguard']);
+    const first = await authorize(t, client, token);
+    expect((await redeem(client, first)).claims()).toMatchObject({ acr: ONE_FACTOR });
+    const silent = await authorize(t, client, token, {
+      jar: first.jar,
+      params: { prompt: 'none', scope: 'openid company', acr_values: TWO_FACTORS },
+    });
+    expect(silent.callback.searchParams.get('error')).toBe('login_required');
+  });
+
+  it('goes on after the person chose another company than that of their grant', async () => {
+    const user = await createUser(t.app);
+    const a = await createCompany(t.app, { products: ['esguard'], members: [{ userId: user.id }] });
+    const b = await createCompany(t.app, { products: ['esguard'], members: [{ userId: user.id }] });
+    const token = await signedInAgo(user.account, 60_000);
+    const first = await authorize(t, client, token, { choose: a.enterpriseId });
+    expect((await redeem(client, first)).claims()).toMatchObject({ company_id: String(a.enterpriseId) });
+
+    const { signIn, on } = await startIn(token, { prompt: 'login' });
+    const proven = await on(contract.reauthenticateInteraction, { password: PASSWORD });
+    expect(proven.data).toMatchObject({ step: 'company' });
+    const chosen = await on(contract.chooseInteractionCompany, { enterpriseId: b.enterpriseId });
+    expect(chosen.code, chosen.msg).toBe(0);
+    const claims = await toProduct(signIn, chosen.data);
+    expect(claims).toMatchObject({ company_id: String(b.enterpriseId), amr: ['pwd'] });
+    expect((await call(t.app, contract.mySessions, { token })).code).toBe(0);
+  });
+});
