@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import * as oidc from 'openid-client';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
@@ -11,10 +12,13 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createInvitation } from '../src/libraries/invitations.ts';
+import { devLogStream } from '../src/plugins/dev-log.ts';
 import { createLogger, loggableUrl } from '../src/plugins/logger.ts';
-import { PASSWORD, createUser } from './support/fixtures.ts';
+import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, signInWithPassword, tokenFor } from './support/http.ts';
+import { type OpenIdTestApp, authorize, freePort, redeem, registerClient } from './support/openid.ts';
 import { accountFields, newCompany, newPhone } from './support/registration-flow.ts';
+import { pngImage, uploadIcon } from './support/settings.ts';
 import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
 import { PAGE, temporaryWebDist } from './support/web-dist.ts';
 
@@ -156,3 +160,105 @@ describe(`secrets in the request log (${ENGINE})`, () => {
     expect(line.res.headers).toEqual(line.headers);
   });
 });
+
+/** Three base64url parts, the first a JOSE header (`{"` is `eyJ`): a JWT, wherever a line holds one. */
+const JWT_SHAPED = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/;
+
+for (const format of ['json', 'lines'] as const) {
+  describe(`issue 27.8: secrets of the OpenID provider and of uploads in the ${format} log at trace level (${ENGINE})`, () => {
+    let t: OpenIdTestApp;
+    const lines: string[] = [];
+
+    beforeAll(async () => {
+      const testDb = await createTestDatabase();
+      await migrateToLatest(testDb.database);
+      const port = await freePort();
+      const issuer = `http://127.0.0.1:${port}`;
+      const capture = { write: (line: string) => void lines.push(line) };
+      const app = await buildApp({
+        config: loadConfig({ PUBLIC_URL: issuer, PASSWORD_HASH_COST: 'test', LOG_LEVEL: 'trace' }),
+        database: testDb.database,
+        logger: createLogger('trace', format === 'lines' ? devLogStream(capture) : capture),
+        requestLines: format === 'lines',
+      });
+      await app.listen({ port, host: '127.0.0.1' });
+      t = {
+        app,
+        issuer,
+        database: testDb.database,
+        testDb,
+        clock: { advance: () => {} },
+        async close() {
+          await app.close();
+          await testDb.database.close();
+          await testDb.drop();
+        },
+      };
+    });
+    afterAll(async () => t?.close());
+
+    it('holds no token, code, client secret or session of a product sign-in, its API calls, its sign-out and an upload', async () => {
+      const secrets = new Set<string>([PASSWORD]);
+      const keep = (value: string | undefined) => {
+        expect(typeof value, 'a secret was handed out').toBe('string');
+        secrets.add(value!);
+        return value!;
+      };
+      const client = await registerClient(t, { productCode: 'esguard', authMethod: 'client_secret_post' });
+      keep(client.secret!);
+      const user = await createUser(t.app);
+      const { enterpriseId } = await createCompany(t.app, {
+        products: ['esguard', 'settcntr'],
+        members: [{ userId: user.id, role: 'admin' }],
+      });
+      expect(enterpriseId).toBeGreaterThan(0);
+      const session = keep(await tokenFor(t.app, user.account, PASSWORD));
+
+      // the sign-in: the code on its way back, the tokens it is redeemed for, a refresh
+      const authorization = await authorize(t, client, session);
+      keep(authorization.callback.searchParams.get('code') ?? undefined);
+      const tokens = await redeem(client, authorization);
+      const idToken = keep(tokens.id_token);
+      const accessToken = keep(tokens.access_token);
+      const refreshed = await oidc.refreshTokenGrant(client.config, keep(tokens.refresh_token));
+      keep(refreshed.access_token);
+      keep(refreshed.refresh_token);
+      keep(refreshed.id_token);
+
+      // the product's server: userinfo with the token in the header and in the query, introspection, revocation
+      await fetch(`${t.issuer}/oidc/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+      await fetch(`${t.issuer}/oidc/me?access_token=${accessToken}`);
+      await oidc.tokenIntrospection(client.config, refreshed.access_token);
+      await oidc.tokenRevocation(client.config, refreshed.refresh_token!);
+      // anything that looks like a JWT, under any name and in the path
+      await fetch(`${t.issuer}/oidc/auth?client_id=${client.clientId}&hint=${idToken}`, { redirect: 'manual' });
+      await fetch(`${t.issuer}/oidc/${idToken}`, { redirect: 'manual' });
+
+      // the product's sign-out, with the ID token (name, phone, email, company) as the hint
+      const signOut = new URL(`${t.issuer}/oidc/session/end`);
+      signOut.search = new URLSearchParams({
+        id_token_hint: refreshed.id_token!,
+        post_logout_redirect_uri: 'http://127.0.0.1:9/signed-out',
+        state: 'after-sign-out',
+        client_id: client.clientId,
+        logout_token: idToken,
+      }).toString();
+      expect((await fetch(signOut, { headers: { cookie: authorization.jar.header() } })).status).toBe(200);
+
+      // a branding upload by the company's administrator: the parser logs its headers at trace level
+      const session2 = keep(await tokenFor(t.app, user.account, PASSWORD));
+      const uploaded = await uploadIcon(t.app, session2, { content: pngImage() });
+      expect(uploaded.code, uploaded.msg).toBe(0);
+
+      for (const secret of secrets) {
+        const leaks = lines.filter((line) => line.includes(secret) || line.includes(encodeURIComponent(secret)));
+        expect(leaks, `a log line holds ${secret.slice(0, 6)}…`).toEqual([]);
+      }
+      expect(lines.filter((line) => JWT_SHAPED.test(line))).toEqual([]);
+      expect(lines.filter((line) => /bearer\s+[A-Za-z0-9_-]{8}/i.test(line))).toEqual([]);
+      // the requests and the parser's records are there, without their secrets
+      expect(lines.some((line) => line.includes('/oidc/session/end?id_token_hint=redacted'))).toBe(true);
+      expect(lines.some((line) => /Providing options to busboy/.test(line))).toBe(true);
+    });
+  });
+}

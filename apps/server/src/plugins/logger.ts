@@ -11,17 +11,23 @@ const INVITATION_PATH = `${API_PREFIX}/referral/info/`;
 /**
  * Query parameters that carry a secret: a session handed over between products (`arkAuth`), tokens,
  * tickets, codes and invitation ids (the database keeps only their hashes, so a log line would be
- * the one place a usable one survived), and whatever a client names as a token, ticket, secret or
- * password. Compared in lower case.
+ * the one place a usable one survived), the OpenID provider's (an ID token as a sign-out's hint, a
+ * PKCE verifier, signed requests and client assertions), and whatever a client names as a token,
+ * ticket, secret or password. Compared in lower case.
  */
 const SECRET_PARAMETERS = new Set([
   'arkauth',
+  'assertion',
   'authorization',
   'challengeid',
+  'client_assertion',
   'code',
+  'code_verifier',
   'cookie',
+  'id_token_hint',
   'password',
   'referralid',
+  'request',
   'secret',
   'signature',
   'ticket',
@@ -49,18 +55,32 @@ export function loggableUrl(url: string): string {
   return `${path}?${query.toString()}`;
 }
 
-/** Headers that carry a session or a secret, wherever a log line might hold a request's or an answer's. */
+/** Headers that carry a session or a secret, wherever a log line might hold a request's or an answer's:
+ *  at the top of a record, or one level down (the multipart parser logs its options, headers
+ *  and all, at trace level). */
 const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'];
-const REDACTED_PATHS = ['req.headers', 'res.headers', 'headers'].flatMap((headers) =>
+const REDACTED_PATHS = ['headers', '*.headers'].flatMap((headers) =>
   SECRET_HEADERS.map((name) => `${headers}["${name}"]`),
 );
 
-/** The server's logger: Fastify's request record, with the URL made loggable and secret headers hidden. */
+/** Three base64url parts, the first a JOSE header (`{"` encodes as `eyJ`), and the two more of an
+ *  encrypted one: a JWT (an ID token names a person, their phone, email and company), under whatever
+ *  name or in whatever place a line holds it. */
+const JWT_SHAPED = /eyJ[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]*){2,4}/g;
+
+/** A written record without its JWTs: the record's last step, whichever field or message holds one. */
+export function withoutJwts(line: string): string {
+  return line.includes('eyJ') ? line.replace(JWT_SHAPED, REDACTED) : line;
+}
+
+/** The server's logger: Fastify's request record, with the URL made loggable, secret headers and
+ *  every JWT hidden (in the JSON records and in the development lines made from them). */
 export function createLogger(level: string, destination?: DestinationStream): FastifyBaseLogger {
   return pino(
     {
       level,
       redact: { paths: REDACTED_PATHS, censor: REDACTED },
+      hooks: { streamWrite: withoutJwts },
       serializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,
