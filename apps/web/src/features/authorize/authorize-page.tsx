@@ -18,6 +18,7 @@ import { abort, authorizeKeys, chooseCompany, companiesAgain, consent, fetchStep
 import { CompanyStep } from './company-step';
 import { ConsentStep } from './consent-step';
 import { DeniedStep } from './denied-step';
+import { ReauthenticateStep } from './reauthenticate-step';
 
 /** What the screen shows: a step of the interaction, or that it is unknown or over. */
 type Shown = AuthorizeStep | { step: 'expired' };
@@ -149,6 +150,18 @@ function Interaction({ uid }: { uid: string }) {
   switch (shown?.step) {
     case 'expired':
       return <ExpiredScreen />;
+    case 'reauthenticate':
+      return (
+        <ReauthenticateStep
+          key={`reauthenticate-${shown.methods.join()}`}
+          uid={uid}
+          step={shown}
+          cancelling={busy === 'cancel'}
+          onNext={setNext}
+          onExpired={() => setNext({ step: 'expired' })}
+          onCancel={() => move('cancel', () => abort(uid))}
+        />
+      );
     case 'company':
       return (
         <CompanyStep

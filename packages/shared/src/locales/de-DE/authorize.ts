@@ -35,6 +35,12 @@ const authorize: Messages['authorize'] = {
     back: 'Zurück zu {{product}}',
     otherCompany: 'Anderes Unternehmen wählen',
   },
+  reauthenticate: {
+    description:
+      '{{product}} bittet Sie zu bestätigen, dass Sie es sind, bevor es weitergeht. Sie bleiben im Portal angemeldet.',
+    secondFactor: '{{product}} verlangt zwei Schritte: Ihr Passwort, dann einen Code Ihrer Authenticator-App.',
+    cancel: 'Abbrechen und zurück',
+  },
   expired: {
     title: 'Diese Anmeldeanfrage ist abgelaufen',
     description:

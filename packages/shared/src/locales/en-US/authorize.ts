@@ -34,6 +34,11 @@ const authorize: Messages['authorize'] = {
     back: 'Back to {{product}}',
     otherCompany: 'Choose another company',
   },
+  reauthenticate: {
+    description: '{{product}} asks you to confirm it’s you before it goes on. You stay signed in to the portal.',
+    secondFactor: '{{product}} asks for two steps: your password, then a code of your authenticator app.',
+    cancel: 'Cancel and go back',
+  },
   expired: {
     title: 'This sign-in request has expired',
     description: 'The request is no longer valid or was already completed. Go back to the product and sign in again.',

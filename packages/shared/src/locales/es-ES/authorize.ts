@@ -35,6 +35,12 @@ const authorize: Messages['authorize'] = {
     back: 'Volver a {{product}}',
     otherCompany: 'Elegir otra empresa',
   },
+  reauthenticate: {
+    description:
+      '{{product}} le pide que confirme que es usted antes de continuar. Sigue con la sesión iniciada en el portal.',
+    secondFactor: '{{product}} pide dos pasos: su contraseña y, después, un código de su aplicación de autenticación.',
+    cancel: 'Cancelar y volver',
+  },
   expired: {
     title: 'Esta solicitud de inicio de sesión ha caducado',
     description: 'La solicitud ya no es válida o ya se completó. Vuelva al producto e inicie sesión de nuevo.',

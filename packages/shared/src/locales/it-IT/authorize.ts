@@ -35,6 +35,11 @@ const authorize: Messages['authorize'] = {
     back: 'Torna a {{product}}',
     otherCompany: "Scegli un'altra azienda",
   },
+  reauthenticate: {
+    description: '{{product}} ti chiede di confermare che sei tu prima di continuare. Resti connesso al portale.',
+    secondFactor: "{{product}} chiede due passaggi: la tua password, poi un codice dell'app di autenticazione.",
+    cancel: 'Annulla e torna indietro',
+  },
   expired: {
     title: 'Questa richiesta di accesso è scaduta',
     description: 'La richiesta non è più valida o è già stata completata. Torna al prodotto e accedi di nuovo.',

@@ -35,6 +35,13 @@ const authorize: Messages['authorize'] = {
     back: '{{product}}に戻る',
     otherCompany: '別の企業を選択',
   },
+  reauthenticate: {
+    description:
+      '{{product}}を続ける前に、ご本人であることを確認してください。ポータルへのログインはそのまま維持されます。',
+    secondFactor:
+      '{{product}}は2段階の確認を求めています。パスワードを入力してから、認証アプリのコードを入力してください。',
+    cancel: 'キャンセルして戻る',
+  },
   expired: {
     title: 'このログイン要求は期限切れです',
     description: '要求はすでに無効か、完了しています。製品に戻って、もう一度ログインしてください。',

@@ -32,6 +32,11 @@ export default {
     back: '返回{{product}}',
     otherCompany: '选择其他企业',
   },
+  reauthenticate: {
+    description: '{{product}}需要先确认是你本人，再继续登录。你会保持门户的登录状态。',
+    secondFactor: '{{product}}要求两步验证：请先输入密码，再输入身份验证器应用中的验证码。',
+    cancel: '取消并返回',
+  },
   expired: {
     title: '登录请求已过期',
     description: '此登录请求已失效或已完成。请回到产品重新登录。',
