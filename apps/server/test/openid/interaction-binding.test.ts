@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { FRONT_PREFIX } from '@portal/shared/api/contract/prefixes';
+import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { call } from '../support/http.ts';
 import {
   CookieJar,
   type OpenIdTestApp,
@@ -119,6 +121,22 @@ describe(`issue 27.1: the interaction belongs to the browser that started it (${
 
     const landed = await resume(signIn);
     expect(landed.searchParams.get('code'), landed.href).toBeNull();
+  });
+
+  it('issue 27.9 (N8): lets a person refused sign in with another account and finish the same sign-in', async () => {
+    const refused = await signedInMember(t, []);
+    const jar = new CookieJar();
+    jar.set(COOKIE_TOKEN, refused.token);
+    const signIn = await startSignIn(t, client, {}, jar);
+    const step = await screenCall(t, jar, contract.interactionStep, { uid: signIn.uid, token: refused.token });
+    expect(step.data).toMatchObject({ step: 'denied' });
+
+    // "sign in with another account": the portal signs out, and the same screen comes back after a sign-in
+    expect((await call(t.app, contract.logout, { token: refused.token })).code).toBe(0);
+    const other = await signedInMember(t, ['esguard']);
+    jar.set(COOKIE_TOKEN, other.token);
+    const tokens = await finishAtOwnScreen(signIn, other.token);
+    expect(tokens.claims()).toMatchObject({ sub: String(other.user.id), company_id: String(other.enterpriseId) });
   });
 
   it("sets the interaction cookie on the path of the screen's calls, and the resume cookie on its own", async () => {

@@ -222,13 +222,40 @@ export async function startSignIn(
   return { uid, verifier, state, nonce, jar };
 }
 
+/**
+ * The form a page of the provider submits by itself (`form_post`: the library's way of signing the
+ * browser's old account out before another one's sign-in resumes), submitted as the browser does.
+ */
+async function submitSelfPostingForm(t: OpenIdTestApp, jar: CookieJar, page: string): Promise<Response | null> {
+  const form = page.match(/<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/);
+  if (!form || !page.includes('document.forms[0].submit()')) return null;
+  const unescape = (value: string) =>
+    value
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  const fields = [...form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)];
+  return browse(jar, new URL(unescape(form[1]!), t.issuer).href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields.map(([, name, value]) => [name!, unescape(value!)])).toString(),
+  });
+}
+
 /** The browser `jar` follows the provider's redirects from `url` until it leaves the issuer or reaches the screen. */
 export async function follow(t: OpenIdTestApp, client: TestClient, jar: CookieJar, url: string): Promise<URL> {
   let response = await browse(jar, new URL(url, t.issuer).href);
   for (let hops = 0; hops < 10; hops++) {
     const location = response.headers.get('location');
-    if (!location)
-      throw new Error(`the provider answered ${response.status} without a redirect: ${await response.text()}`);
+    if (!location) {
+      const page = await response.text();
+      const posted = response.status === 200 ? await submitSelfPostingForm(t, jar, page) : null;
+      if (!posted) throw new Error(`the provider answered ${response.status} without a redirect: ${page}`);
+      response = posted;
+      continue;
+    }
     const next = new URL(location, t.issuer);
     if (next.origin !== t.issuer || next.pathname === new URL(client.redirectUri).pathname) return next;
     if (next.pathname === '/authorize') return next;

@@ -20,10 +20,14 @@ export function watchProvider(ctx: AppContext, provider: Provider): void {
     // without `logout=yes` the person chose "stay signed in": out of that product only
     if (!koa.oidc.params?.logout) return;
     const token = cookieValue(koa.get('cookie'), COOKIE_TOKEN);
+    // the person whose provider session ends: the browser's portal session may be someone else's now
+    // (a refused person signed in with another account, and the provider signs the first one out at
+    // the resume), and that one stays signed in
+    const accountId = koa.oidc.session?.accountId;
     if (!token) return;
     void (async () => {
       const session = await authenticate(ctx, token);
-      if (!session) return;
+      if (!session || (accountId !== undefined && String(session.user.id) !== accountId)) return;
       await revokeSession(ctx.db, session.sessionId, ctx.now());
       await recordAudit(ctx, {
         action: 'logout',

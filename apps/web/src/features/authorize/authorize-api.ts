@@ -25,6 +25,9 @@ export const chooseCompany = (uid: string, enterpriseId: number) =>
 export const consent = (uid: string, enterpriseId: number | undefined) =>
   call(authorizeCalls.consentInteraction, { uid, enterpriseId }, quietNotFound);
 
+/** Nothing is left to ask: the screen finishes the sign-in (asking for the step never does). */
+export const proceed = (uid: string) => call(authorizeCalls.continueInteraction, { uid }, quietNotFound);
+
 export const abort = (uid: string) => call(authorizeCalls.abortInteraction, { uid }, quietNotFound);
 
 /**

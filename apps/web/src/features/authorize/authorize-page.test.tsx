@@ -19,6 +19,7 @@ const en = MESSAGES['en-US'].authorize;
 const STEP = interactionRoute(authorizeCalls.interactionStep);
 const CHOOSE = interactionRoute(authorizeCalls.chooseInteractionCompany);
 const CONSENT = interactionRoute(authorizeCalls.consentInteraction);
+const CONTINUE = interactionRoute(authorizeCalls.continueInteraction);
 const ABORT = interactionRoute(authorizeCalls.abortInteraction);
 const LOGOUT = routeOf(signInCalls.logout);
 const PENDING = 'authorize:interaction';
@@ -83,11 +84,13 @@ describe('the interaction screen', () => {
     expect(pendingUid()).toBe(UID);
   });
 
-  it('goes on to the provider by a full page load when nothing is left to ask, and forgets the interaction', async () => {
+  it('goes on when nothing is left to ask: finishes with a call of its own, once, then to the provider by a full page load', async () => {
     writeToken('tok-session-aaaaaaaaaaaaaaaa');
-    api.routes[STEP] = ok(toProduct(`${PROVIDER}?done`));
+    api.routes[STEP] = ok({ step: 'continue', client: sampleClient });
+    api.routes[CONTINUE] = ok(toProduct(`${PROVIDER}?done`));
     renderAuthorize();
     await waitFor(() => expect(assign).toHaveBeenCalledWith(`${PROVIDER}?done`));
+    expect(api.sent(CONTINUE)).toEqual([{}]);
     expect(pendingUid()).toBeUndefined();
   });
 
@@ -182,6 +185,27 @@ describe('the interaction screen', () => {
     expect(api.sent(ABORT)).toEqual([{}]);
   });
 
+  it.each([
+    ['a company without the product', { enterpriseId: 3, name: 'Wind Farm Ltd', entitled: false }],
+    ['no company with the product', null],
+  ])(
+    'offers to sign in with another account after a refusal (%s), coming back to the same interaction',
+    async (_, company) => {
+      writeToken('tok-session-aaaaaaaaaaaaaaaa');
+      api.routes[STEP] = ok({ step: 'denied', client: sampleClient, company, otherCompanies: false });
+      api.routes[LOGOUT] = ok();
+      renderAuthorize();
+
+      await userEvent.click(await screen.findByRole('button', { name: en.denied.otherAccount }));
+      expect(await screen.findByText('sign-in page')).toBeInTheDocument();
+      // signed out of the portal, so that the sign-in form shows; the interaction waits for the new sign-in
+      expect(api.sent(LOGOUT)).toHaveLength(1);
+      expect(readToken()).toBeUndefined();
+      expect(pendingUid()).toBe(UID);
+      expect(api.sent(ABORT)).toEqual([]);
+    },
+  );
+
   it("asks a third-party product's consent, one line per scope, and allows it for the company", async () => {
     writeToken('tok-session-aaaaaaaaaaaaaaaa');
     api.routes[STEP] = ok({
@@ -189,13 +213,17 @@ describe('the interaction screen', () => {
       client: partnerClient,
       company: { enterpriseId: 7, name: 'Sun Energy Ltd', entitled: true },
       scopes: ['openid', 'profile', 'email', 'phone', 'company', 'offline_access', 'product'],
+      resources: [],
     });
     api.routes[CONSENT] = ok(toProduct());
     renderAuthorize();
 
+    // headed with the partner's application, the platform's product named as what it is for
     const product = MESSAGES['en-US'].products.seop.name;
-    expect(await screen.findByRole('heading', { name: fill(en.consent.title, { product }) })).toBeInTheDocument();
-    expect(screen.getByText(fill(en.consent.description, { client: 'Partner Insights' }))).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: fill(en.consent.title, { client: 'Partner Insights' }) }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(fill(en.consent.description, { product }))).toBeInTheDocument();
     const lines = within(screen.getByTestId('authorize-consent-step')).getAllByRole('listitem');
     expect(lines.map((line) => line.textContent)).toEqual([
       en.consent.scopes.openid,
@@ -216,7 +244,7 @@ describe('the interaction screen', () => {
 
   it('aborts the interaction when the person denies the consent', async () => {
     writeToken('tok-session-aaaaaaaaaaaaaaaa');
-    api.routes[STEP] = ok({ step: 'consent', client: partnerClient, company: null, scopes: ['openid'] });
+    api.routes[STEP] = ok({ step: 'consent', client: partnerClient, company: null, scopes: ['openid'], resources: [] });
     api.routes[ABORT] = ok(toProduct('http://partner.test/cb?error=access_denied'));
     renderAuthorize();
 
@@ -239,7 +267,7 @@ describe('the interaction screen', () => {
 
   it('says the request is over when it expires between two steps, and leads a signed-in person home', async () => {
     writeToken('tok-session-aaaaaaaaaaaaaaaa');
-    api.routes[STEP] = ok({ step: 'consent', client: partnerClient, company: null, scopes: ['openid'] });
+    api.routes[STEP] = ok({ step: 'consent', client: partnerClient, company: null, scopes: ['openid'], resources: [] });
     api.routes[CONSENT] = fail(ErrorCode.NotFound);
     renderAuthorize();
 

@@ -14,17 +14,19 @@ import { ApiError } from '../../lib/api-error';
 import { readToken } from '../../lib/cookies';
 import { forgetInteraction, rememberInteraction } from '../../session/pending-interaction';
 import { signOut } from '../../session/portal-session';
-import { abort, authorizeKeys, chooseCompany, companiesAgain, consent, fetchStep } from './authorize-api';
+import { abort, authorizeKeys, chooseCompany, companiesAgain, consent, fetchStep, proceed } from './authorize-api';
 import { CompanyStep } from './company-step';
 import { ConsentStep } from './consent-step';
 import { DeniedStep } from './denied-step';
 import { ReauthenticateStep } from './reauthenticate-step';
 
-/** What the screen shows: a step of the interaction, or that it is unknown or over. */
-type Shown = AuthorizeStep | { step: 'expired' };
+/** What the screen shows: a step of the interaction, that it is unknown or over, or that the person
+ *  chose to sign in with another account (the screen's own step: the interaction waits meanwhile). */
+type Shown = AuthorizeStep | { step: 'expired' } | { step: 'otherAccount' };
 
-/** The person's choices that move the interaction on, each naming the button that waits for it. */
-type Action = 'choose' | 'cancel' | 'allow' | 'deny' | 'back' | 'other';
+/** The person's choices that move the interaction on, each naming the button that waits for it
+ *  (`continue` is the screen's own, when nothing is left to ask). */
+type Action = 'choose' | 'cancel' | 'allow' | 'deny' | 'back' | 'other' | 'continue';
 
 const isExpired = (error: unknown) => error instanceof ApiError && error.code === ErrorCode.NotFound;
 
@@ -54,9 +56,10 @@ function ExpiredScreen() {
 
 /**
  * Steps that leave the screen: to sign in (signed out first when the product asked for a new
- * sign-in, so that the form shows), to the two-step set-up a company requires, or back to the
- * provider, which answers the product. Followed once: signing out empties the app's answers, which
- * asks for the step again.
+ * sign-in, or the person chose another account, so that the form shows), to the two-step set-up a
+ * company requires, or back to the provider, which answers the product. Followed once: signing out
+ * empties the app's answers, which asks for the step again. The interaction is remembered: signing in
+ * comes back to it.
  */
 function useFollowStep(shown: Shown | undefined) {
   const navigate = useNavigate();
@@ -74,11 +77,11 @@ function useFollowStep(shown: Shown | undefined) {
       left.current = true;
       void navigate(paths.twoStepSetup, { replace: true });
     }
-    if (shown.step === 'signIn') {
+    if (shown.step === 'signIn' || shown.step === 'otherAccount') {
       left.current = true;
-      const fresh = shown.fresh;
+      const signOutFirst = shown.step === 'otherAccount' || shown.fresh;
       void (async () => {
-        if (fresh) await signOut();
+        if (signOutFirst) await signOut();
         await navigate(paths.login, { replace: true });
       })();
     }
@@ -125,6 +128,15 @@ function Interaction({ uid }: { uid: string }) {
   // remembered before any detour (sign-in, phone verification, two-step set-up): entering the portal comes back here
   useEffect(() => rememberInteraction(uid), [uid]);
   useFollowStep(shown);
+  // nothing is left to ask: the screen finishes the sign-in with a call of its own, once per such answer
+  const answer = next ?? first.data;
+  const continued = useRef<Shown | null>(null);
+  const { mutate } = advance;
+  useEffect(() => {
+    if (answer?.step !== 'continue' || continued.current === answer) return;
+    continued.current = answer;
+    mutate({ action: 'continue', run: () => proceed(uid) });
+  }, [answer, mutate, uid]);
   useStepFocus(shown?.step);
 
   if (!shown && first.isError) {
@@ -191,11 +203,12 @@ function Interaction({ uid }: { uid: string }) {
           busy={busy === 'back' || busy === 'other' ? busy : null}
           onBack={() => move('back', () => abort(uid))}
           onOtherCompany={() => move('other', () => companiesAgain(uid, client))}
+          onOtherAccount={() => setNext({ step: 'otherAccount' })}
         />
       );
     }
     default:
-      // asking, or leaving (to sign in, to the set-up, back to the product)
+      // asking, going on, or leaving (to sign in, to the set-up, back to the product)
       return <PageLoading />;
   }
 }

@@ -21,7 +21,11 @@ const SCOPE_TEXTS = {
   product: 'authorize.consent.scopes.product',
 } as const satisfies Record<Scope, string>;
 
-/** A third-party product asks for the person's claims: what it gets, one line per scope, before they allow it. */
+/**
+ * A third-party product asks for the person's claims: what it gets, one line per scope, before they
+ * allow it. Headed with the client's own name (a partner's application, not the platform's product),
+ * the product it is for named as context.
+ */
 export function ConsentStep({
   step,
   busy,
@@ -41,8 +45,8 @@ export function ConsentStep({
       <ScreenSection
         headingId="authorize-consent-heading"
         icon={<ProductIcon code={step.client.productCode} />}
-        title={t('authorize.consent.title', { product })}
-        description={t('authorize.consent.description', { client: step.client.name })}
+        title={t('authorize.consent.title', { client: step.client.name })}
+        description={t('authorize.consent.description', { product })}
         busy={busy !== null}
       >
         <div data-testid="authorize-consent-step">

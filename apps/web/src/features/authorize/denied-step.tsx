@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, BankOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, BankOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AuthorizeStep } from '@portal/shared/api/authorize';
@@ -9,18 +9,21 @@ type Step = Extract<AuthorizeStep, { step: 'denied' }>;
 
 /**
  * The NoAuth page of a product's sign-in: the company has no right to the product. Going back tells
- * the product `access_denied`; a person with another company that has it may choose that one.
+ * the product `access_denied`; a person with another company that has it may choose that one; anyone
+ * may sign in with another account (signed out of the portal, back at this sign-in's first step).
  */
 export function DeniedStep({
   step,
   busy,
   onBack,
   onOtherCompany,
+  onOtherAccount,
 }: {
   step: Step;
   busy: 'back' | 'other' | null;
   onBack: () => void;
   onOtherCompany: () => void;
+  onOtherAccount: () => void;
 }) {
   const { t } = useTranslation();
   const product = productName(t, step.client);
@@ -59,6 +62,14 @@ export function DeniedStep({
               {t('authorize.denied.otherCompany')}
             </Button>
           ) : null}
+          <Button
+            size="large"
+            icon={<UserSwitchOutlined aria-hidden="true" />}
+            onClick={onOtherAccount}
+            disabled={busy !== null}
+          >
+            {t('authorize.denied.otherAccount')}
+          </Button>
         </>
       }
     />

@@ -10,8 +10,9 @@ const authorize: Messages['authorize'] = {
     cancel: 'Abbrechen und zurück',
   },
   consent: {
-    title: '{{product}} bittet um Zugriff auf Ihr Konto',
-    description: 'Die Anwendung „{{client}}“ möchte Sie über das Portal anmelden. Wenn Sie zustimmen, kann sie:',
+    title: '„{{client}}“ bittet um Zugriff auf Ihr Konto',
+    description:
+      'Eine Drittanbieter-Anwendung für {{product}}, kein eigenes Produkt der Plattform, möchte Sie über das Portal anmelden. Wenn Sie zustimmen, kann sie:',
     company: 'Unternehmen',
     noCompany: 'Kein Unternehmen',
     scopes: {
@@ -34,6 +35,7 @@ const authorize: Messages['authorize'] = {
       'Ihr Konto gehört zu keinem Unternehmen mit {{product}}. Bitten Sie Ihren Unternehmensadministrator um Zugriff.',
     back: 'Zurück zu {{product}}',
     otherCompany: 'Anderes Unternehmen wählen',
+    otherAccount: 'Mit einem anderen Konto anmelden',
   },
   reauthenticate: {
     description:

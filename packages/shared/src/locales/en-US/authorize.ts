@@ -10,8 +10,9 @@ const authorize: Messages['authorize'] = {
     cancel: 'Cancel and go back',
   },
   consent: {
-    title: '{{product}} asks for access to your account',
-    description: 'The application “{{client}}” wants to sign you in through the portal. If you allow it, it can:',
+    title: '“{{client}}” asks for access to your account',
+    description:
+      'A third-party application for {{product}}, not one of the platform’s own products, wants to sign you in through the portal. If you allow it, it can:',
     company: 'Company',
     noCompany: 'No company',
     scopes: {
@@ -33,6 +34,7 @@ const authorize: Messages['authorize'] = {
     noCompany: 'Your account belongs to no company that has {{product}}. Ask your company administrator for access.',
     back: 'Back to {{product}}',
     otherCompany: 'Choose another company',
+    otherAccount: 'Sign in with another account',
   },
   reauthenticate: {
     description: '{{product}} asks you to confirm it’s you before it goes on. You stay signed in to the portal.',

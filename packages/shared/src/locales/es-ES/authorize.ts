@@ -10,8 +10,9 @@ const authorize: Messages['authorize'] = {
     cancel: 'Cancelar y volver',
   },
   consent: {
-    title: '{{product}} solicita acceso a su cuenta',
-    description: 'La aplicación «{{client}}» quiere iniciar su sesión a través del portal. Si lo permite, podrá:',
+    title: '«{{client}}» solicita acceso a su cuenta',
+    description:
+      'Una aplicación de terceros para {{product}}, que no es un producto propio de la plataforma, quiere iniciar su sesión a través del portal. Si lo permite, podrá:',
     company: 'Empresa',
     noCompany: 'Ninguna empresa',
     scopes: {
@@ -34,6 +35,7 @@ const authorize: Messages['authorize'] = {
       'Su cuenta no pertenece a ninguna empresa que tenga {{product}}. Solicite acceso al administrador de su empresa.',
     back: 'Volver a {{product}}',
     otherCompany: 'Elegir otra empresa',
+    otherAccount: 'Iniciar sesión con otra cuenta',
   },
   reauthenticate: {
     description:

@@ -10,8 +10,9 @@ const authorize: Messages['authorize'] = {
     cancel: 'Annulla e torna indietro',
   },
   consent: {
-    title: '{{product}} chiede di accedere al tuo account',
-    description: "L'applicazione «{{client}}» vuole farti accedere tramite il portale. Se lo consenti, potrà:",
+    title: '«{{client}}» chiede di accedere al tuo account',
+    description:
+      "Un'applicazione di terze parti per {{product}}, non un prodotto della piattaforma, vuole farti accedere tramite il portale. Se lo consenti, potrà:",
     company: 'Azienda',
     noCompany: 'Nessuna azienda',
     scopes: {
@@ -34,6 +35,7 @@ const authorize: Messages['authorize'] = {
       "Il tuo account non appartiene a nessuna azienda che dispone di {{product}}. Chiedi l'accesso all'amministratore della tua azienda.",
     back: 'Torna a {{product}}',
     otherCompany: "Scegli un'altra azienda",
+    otherAccount: 'Accedi con un altro account',
   },
   reauthenticate: {
     description: '{{product}} ti chiede di confermare che sei tu prima di continuare. Resti connesso al portale.',

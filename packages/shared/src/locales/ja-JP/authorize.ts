@@ -10,9 +10,9 @@ const authorize: Messages['authorize'] = {
     cancel: 'キャンセルして戻る',
   },
   consent: {
-    title: '{{product}}がアカウントへのアクセスを求めています',
+    title: '「{{client}}」がアカウントへのアクセスを求めています',
     description:
-      'アプリケーション「{{client}}」がポータル経由でログインしようとしています。許可すると、次のことができます：',
+      'プラットフォーム自身の製品ではない、{{product}}向けのサードパーティ製アプリケーションが、ポータル経由でログインしようとしています。許可すると、次のことができます：',
     company: '企業',
     noCompany: '企業なし',
     scopes: {
@@ -34,6 +34,7 @@ const authorize: Messages['authorize'] = {
     noCompany: 'あなたのアカウントは{{product}}を利用できる企業に所属していません。企業の管理者に依頼してください。',
     back: '{{product}}に戻る',
     otherCompany: '別の企業を選択',
+    otherAccount: '別のアカウントでログイン',
   },
   reauthenticate: {
     description:

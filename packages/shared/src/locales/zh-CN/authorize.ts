@@ -9,8 +9,8 @@ export default {
     cancel: '取消并返回',
   },
   consent: {
-    title: '{{product}}请求访问你的账号',
-    description: '应用“{{client}}”希望通过门户登录。同意后，它可以：',
+    title: '“{{client}}”请求访问你的账号',
+    description: '这是一个用于{{product}}的第三方应用，并非平台自有产品。它希望通过门户为你登录。同意后，它可以：',
     company: '企业',
     noCompany: '不属于任何企业',
     scopes: {
@@ -31,6 +31,7 @@ export default {
     noCompany: '你的账号不属于任何开通了{{product}}的企业。如需开通请联系企业管理员。',
     back: '返回{{product}}',
     otherCompany: '选择其他企业',
+    otherAccount: '使用其他账号登录',
   },
   reauthenticate: {
     description: '{{product}}需要先确认是你本人，再继续登录。你会保持门户的登录状态。',
