@@ -204,7 +204,7 @@ for (const format of ['json', 'lines'] as const) {
         secrets.add(value!);
         return value!;
       };
-      const client = await registerClient(t, { productCode: 'esguard', authMethod: 'client_secret_post' });
+      const client = await registerClient(t, { productCode: 'esguard', secretIn: 'post' });
       keep(client.secret!);
       const user = await createUser(t.app);
       const { enterpriseId } = await createCompany(t.app, {
