@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
 import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
 import { translate } from '@portal/shared/locales/catalog';
 import { answeredWorkDone } from '../src/libraries/after-answer.ts';
+import { createInvitation } from '../src/libraries/invitations.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, latestCode, otherCode, signInWithPassword, tokenFor } from './support/http.ts';
 import { registerPasskey } from './support/passkey-ceremonies.ts';
+import { accountFields, newCompany, ticketFor } from './support/registration-flow.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 import { authenticatorCode, turnOnTwoStep } from './support/two-step.ts';
 
@@ -20,7 +23,7 @@ describe(`issue 27.7: the account's last gaps (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const post = (token: string, declaration: Parameters<typeof call>[1] & object, body?: unknown) =>
+  const post = (token: string, declaration: CallDeclaration, body?: unknown) =>
     call(t.app, declaration, {
       token,
       ...(body === undefined ? {} : { body }),
@@ -162,6 +165,58 @@ describe(`issue 27.7: the account's last gaps (${ENGINE})`, () => {
       expect((await post(token, contract.passkeys)).data).toHaveLength(1);
       expect((await post(token, contract.reauthenticate, { password: PASSWORD })).code).toBe(0);
       expect((await post(token, contract.removePasskey, { id: reply.data.id })).code).toBe(0);
+    });
+  });
+
+  describe('joining through a link', () => {
+    const membershipsOf = (userId: number) =>
+      t.app.ctx.db.selectFrom('memberships').select(['enterprise_id', 'role']).where('user_id', '=', userId).execute();
+
+    it('as an account with two-step sign-in writes nothing on the register code alone, and joins with its second step', async () => {
+      const user = await createUser(t.app, { langCode: 'en-US' });
+      const { secret } = await turnOnTwoStep(t, await tokenFor(t.app, user.account, PASSWORD));
+      const company = await createCompany(t.app);
+      const link = await createInvitation(t.app.ctx, { kind: 'member', enterpriseId: company.enterpriseId });
+      const ticket = await ticketFor(t.app, user.phone!);
+
+      const alone = await call(t.app, contract.bindEnterprise, { body: { referralId: link.id, ticket } });
+      expect([alone.code, alone.data?.twoStep]).toEqual([1009160, undefined]);
+      expect(await membershipsOf(user.id)).toEqual([]);
+      const wrong = await call(t.app, contract.bindEnterprise, {
+        body: { referralId: link.id, ticket, twoStepCode: otherCode(await authenticatorCode(t, secret)) },
+      });
+      expect(wrong.code).toBe(1009160);
+      expect(await membershipsOf(user.id)).toEqual([]);
+      expect(await notices(user.email!)).toContainEqual(expect.stringMatching(/but a wrong two-step code/));
+
+      // the link and the ticket are still good: the same request with the code joins, signed in there
+      const joined = await call(t.app, contract.bindEnterprise, {
+        body: { referralId: link.id, ticket, twoStepCode: await authenticatorCode(t, secret) },
+      });
+      expect(joined.code, joined.msg).toBe(0);
+      expect(joined.data).toMatchObject({ token: expect.any(String), enterpriseId: company.enterpriseId });
+      expect(await membershipsOf(user.id)).toEqual([{ enterprise_id: company.enterpriseId, role: 'member' }]);
+    });
+
+    it("as such an account makes no company of an administrator's link before its second step", async () => {
+      const user = await createUser(t.app);
+      const { secret } = await turnOnTwoStep(t, await tokenFor(t.app, user.account, PASSWORD));
+      const link = await createInvitation(t.app.ctx, { kind: 'admin', enterpriseId: null });
+      const enterprise = newCompany();
+      const body = { referralId: link.id, ticket: await ticketFor(t.app, user.phone!), ...accountFields(), enterprise };
+
+      expect((await call(t.app, contract.adminSignUp, { body })).code).toBe(1009160);
+      const made = () =>
+        t.app.ctx.db.selectFrom('enterprises').select('id').where('full_name', '=', enterprise.fullName).execute();
+      expect(await made()).toEqual([]);
+      expect(await membershipsOf(user.id)).toEqual([]);
+
+      const registered = await call(t.app, contract.adminSignUp, {
+        body: { ...body, twoStepCode: await authenticatorCode(t, secret) },
+      });
+      expect(registered.code, registered.msg).toBe(0);
+      const [created] = await made();
+      expect(await membershipsOf(user.id)).toEqual([{ enterprise_id: created!.id, role: 'admin' }]);
     });
   });
 

@@ -108,27 +108,32 @@ describe(`one gate into every account (${ENGINE})`, () => {
       const { user, secret } = await twoStepAccount();
       const company = await createCompany(t.app);
       const body = { referralId: await memberLink(company.enterpriseId), ticket: await ticketFor(t.app, user.phone!) };
-      const ticket = expectTicket(await call(t.app, contract.bindEnterprise, { body }));
-      // joined: the second step opens the session in the company joined
-      const second = await call(t.app, contract.loginTwoStep, {
-        body: { ticket, code: await authenticatorCode(t, secret) },
+      // the phone code is one factor: nothing is written without the second step in the same request
+      expect((await call(t.app, contract.bindEnterprise, { body })).code).toBe(1009160);
+      const joined = await call(t.app, contract.bindEnterprise, {
+        body: { ...body, twoStepCode: await authenticatorCode(t, secret) },
       });
-      expect(second.code, second.msg).toBe(0);
-      const portal = await call(t.app, contract.portalInfo, { token: second.data.token });
+      expect(joined.code, joined.msg).toBe(0);
+      const portal = await call(t.app, contract.portalInfo, { token: joined.data.token });
       expect(portal.data.enterpriseId).toBe(company.enterpriseId);
     },
     [`POST ${contract.adminSignUp.path}`]: async () => {
-      const { user } = await twoStepAccount();
+      const { user, secret } = await twoStepAccount();
       const body = {
         referralId: await adminLink(),
         ticket: await ticketFor(t.app, user.phone!),
         ...accountFields(),
         enterprise: newCompany(),
       };
-      expectTicket(await call(t.app, contract.adminSignUp, { body }));
+      expect((await call(t.app, contract.adminSignUp, { body })).code).toBe(1009160);
+      const reply = await call(t.app, contract.adminSignUp, {
+        body: { ...body, twoStepCode: await authenticatorCode(t, secret) },
+      });
+      expect(reply.code, reply.msg).toBe(0);
+      expect(reply.data).toMatchObject({ token: expect.any(String) });
     },
     [`POST ${contract.ownerSignUp.path}`]: async () => {
-      const { user } = await twoStepAccount();
+      const { user, secret } = await twoStepAccount();
       const inviting = await createCompany(t.app);
       const link = await createInvitation(t.app.ctx, { kind: 'owner', enterpriseId: inviting.enterpriseId });
       const body = {
@@ -137,7 +142,12 @@ describe(`one gate into every account (${ENGINE})`, () => {
         ...accountFields(),
         enterprise: newCompany(),
       };
-      expectTicket(await call(t.app, contract.ownerSignUp, { body }));
+      expect((await call(t.app, contract.ownerSignUp, { body })).code).toBe(1009160);
+      const reply = await call(t.app, contract.ownerSignUp, {
+        body: { ...body, twoStepCode: await authenticatorCode(t, secret) },
+      });
+      expect(reply.code, reply.msg).toBe(0);
+      expect(reply.data).toMatchObject({ token: expect.any(String) });
     },
     [`POST ${contract.memberSignUp.path}`]: async () => {
       // only new accounts come in here: the company's requirement is what the gate has to apply

@@ -4,7 +4,7 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { findLiveTwoStepChallenge, reserveTwoStepTry, useTwoStepChallenge } from '../queries/two-step.ts';
-import { findUserById } from '../queries/users.ts';
+import { type UserRow, findUserById } from '../queries/users.ts';
 import { enterAccount } from './account-gate.ts';
 import { recordAudit } from './audit.ts';
 import type { Caller } from './caller.ts';
@@ -25,7 +25,7 @@ export async function completeTwoStepSignIn(
   body: TwoStepSignInRequest,
   caller: Caller,
 ): Promise<SessionResponse> {
-  const { ip, userAgent, log } = caller;
+  const { ip, log } = caller;
   const challenge = await findLiveTwoStepChallenge(ctx.db, hashSecret(body.ticket), ctx.now(), TWO_STEP_TICKET_TRIES);
   const user = challenge ? await findUserById(ctx.db, challenge.user_id) : undefined;
   if (!challenge || !user || user.totp_enabled_at === null) throw new AppError(ErrorCode.TwoStepTicketInvalid);
@@ -48,8 +48,7 @@ export async function completeTwoStepSignIn(
       ip,
       detail: { via: challenge.identifier_type, loginType: method, step: 'two-step' },
     });
-    if (await firstWrongCodeToday(ctx, user.id))
-      notifySecurityEvent(ctx, user, 'two-step-code-wrong', { ip, userAgent });
+    await tellWrongSecondStep(ctx, user, caller);
     throw new AppError(ErrorCode.TwoStepCodeInvalid);
   }
   if (!(await useTwoStepChallenge(ctx.db, challenge.id, ctx.now()))) throw new AppError(ErrorCode.TwoStepTicketInvalid);
@@ -75,7 +74,13 @@ const DAY_MS = 86_400_000;
  * codes, and a run of guesses is a handful a day under the account's waits). Reserved atomically, so
  * that concurrent wrong codes, in any process, tell once.
  */
-async function firstWrongCodeToday(ctx: AppContext, userId: number): Promise<boolean> {
-  const limit = { bucket: 'two-step-code-wrong-notice', subject: String(userId), windowMs: DAY_MS, max: 1 };
-  return (await ctx.throttles.reserve([limit], ctx.now())).granted;
+export async function tellWrongSecondStep(
+  ctx: AppContext,
+  user: UserRow,
+  { ip, userAgent }: Pick<Caller, 'ip' | 'userAgent'>,
+): Promise<void> {
+  const limit = { bucket: 'two-step-code-wrong-notice', subject: String(user.id), windowMs: DAY_MS, max: 1 };
+  if ((await ctx.throttles.reserve([limit], ctx.now())).granted) {
+    notifySecurityEvent(ctx, user, 'two-step-code-wrong', { ip, userAgent });
+  }
 }

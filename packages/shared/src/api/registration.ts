@@ -10,7 +10,7 @@ import {
   passwordSchema,
   requestString,
 } from '../validation/rules.ts';
-import { twoStepChallengeSchema } from './auth.ts';
+import { twoStepCodeSchema } from './two-step.ts';
 
 /** Kinds of invitation link (docs/registration.md#invitation-links). */
 export const INVITATION_KINDS = ['admin', 'member', 'owner'] as const;
@@ -73,6 +73,9 @@ export const enterpriseSignUpRequestSchema = z.strictObject({
   referralId: secret,
   ...newAccount,
   enterprise: newEnterpriseSchema,
+  /** A code of the authenticator app or a recovery code: read only when the ticket's phone has an
+   *  account with two-step sign-in, which comes in with nothing less. */
+  twoStepCode: twoStepCodeSchema.optional(),
 });
 export type EnterpriseSignUpRequest = z.infer<typeof enterpriseSignUpRequestSchema>;
 
@@ -81,7 +84,12 @@ export const memberSignUpRequestSchema = z.strictObject({ referralId: secret, ..
 export type MemberSignUpRequest = z.infer<typeof memberSignUpRequestSchema>;
 
 /** `POST F/user/boundEnterprise` */
-export const joinEnterpriseRequestSchema = z.strictObject({ referralId: secret, ticket: secret });
+export const joinEnterpriseRequestSchema = z.strictObject({
+  referralId: secret,
+  ticket: secret,
+  /** As for `enterpriseSignUpRequestSchema`. */
+  twoStepCode: twoStepCodeSchema.optional(),
+});
 export type JoinEnterpriseRequest = z.infer<typeof joinEnterpriseRequestSchema>;
 
 /** `POST F/user/signUp` (personal version, no company) */
@@ -105,12 +113,6 @@ export const registrationResponseSchema = z.object({
   twoStepSetupRequired: z.literal(true).optional(),
 });
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
-
-/** The answer of the calls that join or create a company: the session in it, or, when the phone's
- *  existing account has two-step sign-in, the challenge of a sign-in (the person has joined; the
- *  session opens after the second step, in the company joined). */
-export const registrationAnswerSchema = z.union([registrationResponseSchema, twoStepChallengeSchema]);
-export type RegistrationAnswer = z.infer<typeof registrationAnswerSchema>;
 
 export const personalSignUpResponseSchema = z.object({ token: z.string() });
 export type PersonalSignUpResponse = z.infer<typeof personalSignUpResponseSchema>;

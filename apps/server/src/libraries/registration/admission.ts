@@ -1,6 +1,6 @@
 import { isTwoStepChallenge } from '@portal/shared/api/auth';
 import type { MemberRole } from '@portal/shared/api/portal';
-import type { InvitationKind, RegistrationAnswer } from '@portal/shared/api/registration';
+import type { InvitationKind, RegistrationResponse } from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
@@ -15,6 +15,7 @@ import { recordAudit } from '../audit.ts';
 import { redeemInvitation } from '../invitations.ts';
 import { spendTicket } from '../tickets.ts';
 import { type RegistrationClient, registrantEntry } from './registrant.ts';
+import type { SecondStep } from './second-step.ts';
 
 /** The first step of every link registration, inside its transaction: the ticket is spent and the
  *  link used once, so that a registration that fails later gives both back with the rollback. */
@@ -36,18 +37,22 @@ export interface Admission {
   role: MemberRole;
   departmentId: number;
   invitation: InvitationRow;
+  /** The second step an existing account with two-step sign-in has passed (second-step.ts). */
+  secondStep: SecondStep | null;
 }
 
 /**
  * The last step of every link registration: the person becomes a member of the company with the
  * link's redemption on record, and is signed in there, in the company the next sign-in opens too.
+ * Nothing reaches it for an account with two-step sign-in before its second step has passed, so the
+ * gate answers a session, never a second step's ticket.
  */
 export async function admit(
   ctx: AppContext,
   within: EnclosingTransaction,
   admission: Admission,
   client: RegistrationClient,
-): Promise<RegistrationAnswer> {
+): Promise<RegistrationResponse> {
   const { userId, enterprise, invitation } = admission;
   const trx = within.db;
   await insertMembership(trx, {
@@ -80,10 +85,11 @@ export async function admit(
   await updateUser(trx, userId, { last_enterprise_id: enterprise.id });
   const answer = await enterAccount(
     ctx,
-    { ...(await registrantEntry(trx, userId, client)), enterpriseId: enterprise.id },
+    { ...(await registrantEntry(trx, userId, client, admission.secondStep)), enterpriseId: enterprise.id },
     within,
   );
-  if (isTwoStepChallenge(answer)) return answer;
+  // passSecondStep let no account with two-step sign-in here on one factor
+  if (isTwoStepChallenge(answer)) throw new AppError(ErrorCode.TwoStepCodeInvalid);
   return {
     ...answer,
     enterpriseId: enterprise.id,
@@ -101,7 +107,8 @@ export async function admitMember(
   userId: number,
   newUser: boolean,
   client: RegistrationClient,
-): Promise<RegistrationAnswer> {
+  secondStep: SecondStep | null = null,
+): Promise<RegistrationResponse> {
   const trx = within.db;
   const enterpriseId = invitation.enterprise_id!;
   const enterprise = await findEnterpriseById(trx, enterpriseId);
@@ -120,6 +127,7 @@ export async function admitMember(
       role: 'member',
       departmentId,
       invitation,
+      secondStep,
     },
     client,
   );

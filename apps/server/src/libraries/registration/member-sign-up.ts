@@ -1,4 +1,4 @@
-import type { MemberSignUpRequest, RegistrationAnswer } from '@portal/shared/api/registration';
+import type { MemberSignUpRequest, RegistrationResponse } from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
@@ -15,7 +15,7 @@ export async function signUpMember(
   ctx: AppContext,
   body: MemberSignUpRequest,
   client: RegistrationClient,
-): Promise<RegistrationAnswer> {
+): Promise<RegistrationResponse> {
   assertPasswordsMatch(body);
   await readLiveInvitation(ctx, body.referralId, 'member');
   if (await findUserByIdentifier(ctx.db, 'phone', await ticketPhone(ctx, body.ticket))) {

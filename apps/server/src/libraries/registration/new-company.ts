@@ -1,4 +1,4 @@
-import type { EnterpriseSignUpRequest, RegistrationAnswer } from '@portal/shared/api/registration';
+import type { EnterpriseSignUpRequest, RegistrationResponse } from '@portal/shared/api/registration';
 import type { AppContext } from '../../context.ts';
 import { findUserByIdentifier } from '../../queries/users.ts';
 import { recordAudit } from '../audit.ts';
@@ -15,6 +15,7 @@ import {
   insertNewUser,
   ticketPhone,
 } from './registrant.ts';
+import { assertSecondStepPassed, passSecondStep } from './second-step.ts';
 import { inOneTransaction } from './transaction.ts';
 
 /**
@@ -23,20 +24,22 @@ import { inOneTransaction } from './transaction.ts';
  * is used as it is (its name, password and email stay); otherwise a new account is made, also when
  * another account holds the phone unproven (an administrator may type in anyone's phone: that never
  * lets them adopt its owner's registration). The person becomes the company's administrator, in its
- * default department.
+ * default department. An existing account with two-step sign-in comes in only with its second step in
+ * the same request (second-step.ts).
  */
 export async function registerEnterprise(
   ctx: AppContext,
   kind: 'admin' | 'owner',
   body: EnterpriseSignUpRequest,
   client: RegistrationClient,
-): Promise<RegistrationAnswer> {
+): Promise<RegistrationResponse> {
   assertPasswordsMatch(body);
   assertEnterpriseNamed(body.enterprise);
   await readLiveInvitation(ctx, body.referralId, kind);
   const existing = await findUserByIdentifier(ctx.db, 'phone', await ticketPhone(ctx, body.ticket));
   assertEnabled(existing);
   await assertEnterpriseFree(ctx, body.enterprise);
+  const step = await passSecondStep(ctx, existing, body.twoStepCode, client);
   // argon2 is slow: never inside the transaction, which on SQLite holds the only connection
   const passwordHash = await hashPassword(body.password);
   const { abbreviation, fullName, creditCode } = body.enterprise;
@@ -48,6 +51,7 @@ export async function registerEnterprise(
       const { phone, invitation } = await redeem(ctx, trx, body, kind);
       const user = await findUserByIdentifier(trx, 'phone', phone);
       assertEnabled(user);
+      if (user) assertSecondStepPassed(user, step);
       const userId = user?.id ?? (await insertNewUser(ctx, trx, phone, body, passwordHash, 'investors', client));
       const domain = body.enterprise.domain ?? (await pickDomain(trx));
       const parentEnterpriseId = kind === 'owner' ? invitation.enterprise_id : null;
@@ -81,6 +85,7 @@ export async function registerEnterprise(
           role: 'admin',
           departmentId: defaultDepartmentId,
           invitation,
+          secondStep: step,
         },
         client,
       );

@@ -8,6 +8,7 @@ import { findUserById, insertUser } from '../../queries/users.ts';
 import type { Entry } from '../account-gate.ts';
 import type { Caller } from '../caller.ts';
 import { readTicket } from '../tickets.ts';
+import type { SecondStep } from './second-step.ts';
 
 /** Where a registration request came from: the audit trail's IP, the new account's language, and the
  *  client its session is opened from. */
@@ -63,14 +64,22 @@ export function insertNewUser(
   });
 }
 
-/** A registration reaches the gate proven by the code its phone ticket came from: one factor, so an
- *  existing account with two-step sign-in is asked for its second step before any session. */
-export async function registrantEntry(trx: Executor, userId: number, client: RegistrationClient): Promise<Entry> {
+/** A registration reaches the gate proven by the code its phone ticket came from, one factor, and by
+ *  the second step an existing account with two-step sign-in passed in the same request (its try is
+ *  settled with the session). */
+export async function registrantEntry(
+  trx: Executor,
+  userId: number,
+  client: RegistrationClient,
+  secondStep: SecondStep | null = null,
+): Promise<Entry> {
   const user = await findUserById(trx, userId);
   if (!user) throw new AppError(ErrorCode.RegistrationFailed);
   return {
     user,
     client: { ip: client.ip, userAgent: client.userAgent },
-    proof: { first: { loginType: 'code', identifierType: 'phone' } },
+    ...(secondStep
+      ? { proof: { bothFactors: true }, attempt: secondStep.attempt }
+      : { proof: { first: { loginType: 'code', identifierType: 'phone' } } }),
   };
 }

@@ -6,7 +6,7 @@ import type { CodeOf } from '@portal/shared/api/contract/define';
 import { registrationCalls } from '@portal/shared/api/contract/registration';
 import {
   type InvitationKind,
-  type RegistrationAnswer,
+  type RegistrationResponse,
   memberSignUpRequestSchema,
   newEnterpriseSchema,
 } from '@portal/shared/api/registration';
@@ -20,6 +20,7 @@ import { type ErrorHandlers, call } from '../../lib/api-client';
 import { useFieldErrors } from '../../lib/field-errors';
 import { schemaRule } from '../../lib/form-rule';
 import { ignoredAccountFields } from './existing-account';
+import { useSecondStep } from './second-step';
 import type { VerifiedPhone } from './verify-phone-step';
 
 interface AccountValues {
@@ -60,7 +61,8 @@ function register(
   verified: VerifiedPhone,
   values: AccountValues,
   onError: ErrorHandlers<SignUpCode>,
-): Promise<RegistrationAnswer> {
+  secondStep: { twoStepCode?: string },
+): Promise<RegistrationResponse> {
   const account = verified.registered
     ? ignoredAccountFields(verified.phone)
     : {
@@ -75,6 +77,7 @@ function register(
     ENTERPRISE_SIGN_UP[kind],
     {
       ...base,
+      ...secondStep,
       enterprise: {
         abbreviation: values.abbreviation.trim(),
         fullName: values.fullName.trim(),
@@ -101,7 +104,7 @@ export function AccountStep({
   referralId: string;
   verified: VerifiedPhone;
   /** With the email the new account gave, if any: it stays unproven until a code proves it. */
-  onRegistered: (result: RegistrationAnswer, email?: string) => void;
+  onRegistered: (result: RegistrationResponse, email?: string) => void;
   /** Refusals the step cannot fix here, which the flow answers: a dead link or an expired phone ticket. */
   rejections: ErrorHandlers;
 }) {
@@ -111,9 +114,19 @@ export function AccountStep({
   const needsAccount = !verified.registered;
   const needsCompany = kind !== 'member';
 
+  // an existing account with two-step sign-in gives its code in the same request (enterprise links)
+  const secondStep = useSecondStep();
+
   const submit = useMutation({
     mutationFn: (values: AccountValues) =>
-      register(kind, referralId, verified, values, { ...underFields(FIELD_OF_CODE), ...rejections }),
+      register(
+        kind,
+        referralId,
+        verified,
+        values,
+        { ...underFields(FIELD_OF_CODE), ...rejections, ...secondStep.rejections },
+        secondStep.request,
+      ),
     onSuccess: (result, values) => onRegistered(result, needsAccount ? blankToUndefined(values.email) : undefined),
   });
 
@@ -227,7 +240,15 @@ export function AccountStep({
             </Form.Item>
           </fieldset>
         ) : null}
-        <Button type="primary" size="large" htmlType="submit" block loading={submit.isPending}>
+        {secondStep.field}
+        <Button
+          type="primary"
+          size="large"
+          htmlType="submit"
+          block
+          loading={submit.isPending}
+          disabled={secondStep.missing}
+        >
           {t('registration.account.submit')}
         </Button>
       </Form>

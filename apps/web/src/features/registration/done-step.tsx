@@ -4,16 +4,13 @@ import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import styles from '../../components/flow/flow-frame.module.css';
 import { StepHeading } from '../../components/flow/step-heading';
-import { LinkButton } from '../../components/link-button';
-import { paths } from '../../config/paths';
 import { useEnterPortal } from '../../session/use-enter-portal';
 import { DetailList } from './detail-list';
 import type { RegistrationOutcome } from './registration-outcome';
 
 /**
  * Step 4: the company registered or joined, and its domain; entering it runs the same landing as after
- * sign-in. An account with two-step sign-in signs in instead, and a new account's email is said to be
- * unproven, with where to prove it.
+ * sign-in. A new account's email is said to be unproven, with where to prove it.
  */
 export function DoneStep({ outcome }: { outcome: RegistrationOutcome }) {
   const { t } = useTranslation();
@@ -27,11 +24,7 @@ export function DoneStep({ outcome }: { outcome: RegistrationOutcome }) {
     : company
       ? t('registration.done.joinedTitle', { company })
       : t('registration.done.joinedTitleNoName');
-  const lead = outcome.signInPending
-    ? t('registration.done.signInNext')
-    : outcome.joined
-      ? t('registration.done.joinedDescription')
-      : t('registration.done.description');
+  const lead = outcome.joined ? t('registration.done.joinedDescription') : t('registration.done.description');
 
   return (
     <section className={styles.outcome}>
@@ -48,22 +41,16 @@ export function DoneStep({ outcome }: { outcome: RegistrationOutcome }) {
       {outcome.unprovenEmail ? (
         <Alert type="info" showIcon title={t('registration.done.emailUnproven', { email: outcome.unprovenEmail })} />
       ) : null}
-      {outcome.signInPending ? (
-        <LinkButton to={paths.login} icon={<LoginOutlined aria-hidden="true" />}>
-          {t('registration.done.goLogin')}
-        </LinkButton>
-      ) : (
-        <Button
-          type="primary"
-          size="large"
-          block
-          icon={<LoginOutlined aria-hidden="true" />}
-          loading={enter.isPending}
-          onClick={() => enter.mutate()}
-        >
-          {t('registration.done.enter')}
-        </Button>
-      )}
+      <Button
+        type="primary"
+        size="large"
+        block
+        icon={<LoginOutlined aria-hidden="true" />}
+        loading={enter.isPending}
+        onClick={() => enter.mutate()}
+      >
+        {t('registration.done.enter')}
+      </Button>
     </section>
   );
 }

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { registrationCalls } from '@portal/shared/api/contract/registration';
-import type { RegistrationAnswer } from '@portal/shared/api/registration';
+import type { RegistrationResponse } from '@portal/shared/api/registration';
 import { FlowActions } from '../../components/flow/flow-actions';
 import { StepHeading } from '../../components/flow/step-heading';
 import { type ErrorHandlers, call } from '../../lib/api-client';
 import { DetailList } from './detail-list';
+import { useSecondStep } from './second-step';
 import type { VerifiedPhone } from './verify-phone-step';
 
 /** Step 3 of a member link for a phone that already has an account: it joins as it is, after a confirmation. */
@@ -23,15 +24,20 @@ export function JoinStep({
   company: string;
   domain: string;
   verified: VerifiedPhone;
-  onRegistered: (result: RegistrationAnswer) => void;
+  onRegistered: (result: RegistrationResponse) => void;
   /** Refusals the flow answers by another step or page; the api client says the rest. */
   rejections: ErrorHandlers;
   onBack: () => void;
 }) {
   const { t } = useTranslation();
+  const secondStep = useSecondStep();
   const join = useMutation({
     mutationFn: () =>
-      call(registrationCalls.bindEnterprise, { referralId, ticket: verified.ticket }, { onError: rejections }),
+      call(
+        registrationCalls.bindEnterprise,
+        { referralId, ticket: verified.ticket, ...secondStep.request },
+        { onError: { ...rejections, ...secondStep.rejections } },
+      ),
     onSuccess: (result) => onRegistered(result),
   });
 
@@ -47,11 +53,22 @@ export function JoinStep({
           { label: t('registration.fields.phone'), value: verified.phone },
         ]}
       />
+      {secondStep.field ? (
+        <Form layout="vertical" component={false}>
+          {secondStep.field}
+        </Form>
+      ) : null}
       <FlowActions>
         <Button size="large" onClick={onBack} disabled={join.isPending}>
           {t('registration.fields.back')}
         </Button>
-        <Button type="primary" size="large" loading={join.isPending} onClick={() => join.mutate()}>
+        <Button
+          type="primary"
+          size="large"
+          loading={join.isPending}
+          disabled={secondStep.missing}
+          onClick={() => join.mutate()}
+        >
           {t('registration.join.confirm')}
         </Button>
       </FlowActions>

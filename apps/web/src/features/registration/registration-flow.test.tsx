@@ -46,7 +46,6 @@ function renderFlow(path: string) {
       { path: '/register-owner-enterprise', element: <RegisterOwnerPage /> },
       { path: '/register-invalidity', element: <p>invalid link page</p> },
       { path: '/login', element: <p>sign-in page</p> },
-      { path: '/login/two-step', element: <p>two-step sign-in page</p> },
     ],
     path,
   );
@@ -148,22 +147,35 @@ describe('invitation flow', () => {
     );
   });
 
-  it('leads an account with two-step sign-in to its code, as the sign-in does', async () => {
-    api.routes[BIND] = ok({ twoStep: { ticket: 'two-step-ticket-of-the-join', expiresAt: '2099-01-01T00:05:00Z' } });
-    const { router } = renderFlow('/register-common-ordinary?referralId=ref-1');
+  it('asks an account with two-step sign-in for its code, and joins with it in the same request', async () => {
+    // the server writes nothing on the phone's code alone: 1009160 until the code of the app comes along
+    api.routes[BIND] = (body) =>
+      (body as { twoStepCode?: string }).twoStepCode === '654321' ? ok(RESULT) : fail(ErrorCode.TwoStepCodeInvalid);
+    renderFlow('/register-common-ordinary?referralId=ref-1');
     await throughPhoneStep({ registered: true, joined: false });
     await userEvent.click(await screen.findByRole('button', { name: 'Join the company' }, SLOW));
 
-    expect(await screen.findByText('two-step sign-in page', {}, SLOW)).toBeInTheDocument();
-    expect(router.state.location.state).toEqual({
-      ticket: 'two-step-ticket-of-the-join',
-      expiresAt: '2099-01-01T00:05:00Z',
-    });
+    const code = await screen.findByRole('textbox', { name: 'Code or recovery code' }, SLOW);
+    expect(screen.getByText(/The account of this phone has two-step sign-in/)).toBeInTheDocument();
+    // asked, not yet wrong: no error under the field, and nothing to send until a code is typed
+    expect(screen.queryByText('Wrong two-step code, please try again')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join the company' })).toBeDisabled();
+
+    await fill(code, '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Join the company' }));
+    expect(await screen.findByText('Wrong two-step code, please try again', {}, SLOW)).toBeInTheDocument();
     expect(readToken()).not.toBe('tok-new');
-    // Back from there: joined, and the way to sign in
-    await router.navigate(-1);
-    expect(await screen.findByRole('heading', { name: 'You joined the company' }, SLOW)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
+
+    await userEvent.clear(code);
+    await fill(code, '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Join the company' }));
+    expect(await screen.findByRole('heading', { name: 'You joined Green Demo Ltd' }, SLOW)).toBeInTheDocument();
+    expect(readToken()).toBe('tok-new');
+    expect(api.sent(BIND)).toEqual([
+      { referralId: 'ref-1', ticket: 'tic-1' },
+      { referralId: 'ref-1', ticket: 'tic-1', twoStepCode: '111111' },
+      { referralId: 'ref-1', ticket: 'tic-1', twoStepCode: '654321' },
+    ]);
   });
 
   it('tells a person who is already a member to sign in instead', async () => {

@@ -2,8 +2,7 @@ import { Button, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isTwoStepChallenge } from '@portal/shared/api/auth';
-import type { InvitationKind, RegistrationAnswer } from '@portal/shared/api/registration';
+import type { InvitationKind, RegistrationResponse } from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { FlowFrame } from '../../components/flow/flow-frame';
 import styles from '../../components/flow/flow-frame.module.css';
@@ -138,25 +137,18 @@ function OpenFlow({ kind, onFinished }: { kind: InvitationKind; onFinished: (out
 
   /**
    * The link is used: an existing account has joined, or a new one (and company) is registered. An
-   * account with two-step sign-in gets no session yet but the sign-in's second step, as at sign-in;
-   * after its code the person lands in the portal.
+   * account with two-step sign-in gave its code in the same request (the step asked for it), so
+   * every answer is a session.
    */
-  function registered(answer: RegistrationAnswer, { joined, email }: { joined: boolean; email?: string }) {
+  function registered(answer: RegistrationResponse, { joined, email }: { joined: boolean; email?: string }) {
     if (referralId) clearProgress(referralId);
-    const unprovenEmail = email ?? null;
-    if (isTwoStepChallenge(answer)) {
-      onFinished({ enterpriseName: null, enterpriseDomain: null, joined, unprovenEmail, signInPending: true });
-      void navigate(paths.twoStepSignIn, { state: answer.twoStep });
-      return;
-    }
     // The person is signed in from here on, also if the page is reloaded before entering.
     writeToken(answer.token);
     onFinished({
       enterpriseName: answer.enterpriseName,
       enterpriseDomain: answer.enterpriseDomain,
       joined,
-      unprovenEmail,
-      signInPending: false,
+      unprovenEmail: email ?? null,
     });
   }
 

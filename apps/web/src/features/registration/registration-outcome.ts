@@ -3,15 +3,12 @@
  * up by then, so a reload or the browser's Back shows this again rather than "no longer valid".
  */
 export interface RegistrationOutcome {
-  /** Null when the answer did not name it (the second step of two-step sign-in comes first). */
   enterpriseName: string | null;
   enterpriseDomain: string | null;
   /** An existing account joined the company: nothing new was registered. */
   joined: boolean;
   /** The email the new account gave: unproven, so it signs in to nothing until a code proves it. */
   unprovenEmail: string | null;
-  /** The account has two-step sign-in: the session opens after its code, not here. */
-  signInPending: boolean;
 }
 
 const keyOf = (referralId: string) => `registration-done:${referralId}`;
@@ -25,8 +22,7 @@ function isOutcome(value: unknown): value is RegistrationOutcome {
     nullableText(v.enterpriseName) &&
     nullableText(v.enterpriseDomain) &&
     nullableText(v.unprovenEmail) &&
-    typeof v.joined === 'boolean' &&
-    typeof v.signInPending === 'boolean'
+    typeof v.joined === 'boolean'
   );
 }
 

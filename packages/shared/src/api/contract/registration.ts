@@ -7,7 +7,7 @@ import {
   personalSignUpResponseSchema,
   referralInfoParamsSchema,
   referralInfoSchema,
-  registrationAnswerSchema,
+  registrationResponseSchema,
   signUpCheckRequestSchema,
   signUpCheckResponseSchema,
 } from '../registration.ts';
@@ -20,8 +20,9 @@ const LINK =
   'Everything is written in one transaction: any rejection leaves the link and the ticket unused. ' +
   'The ticket is the one `checkCode` gave for scene `register` (1009104 when unknown, expired, used or of another scene). ' +
   'Checks run in this order: request schema (1000400 with `data.fields`), passwords match (1008107), link, ticket, account, uniqueness. ' +
-  'The answer passes the gate of every sign-in: an existing account with two-step sign-in joins, but gets `{ twoStep: { ticket, expiresAt } }` ' +
-  'instead of a session (the phone code is one factor), finished by `user/login/two-step` in the company joined; ' +
+  'The answer passes the gate of every sign-in. The phone code is one factor: an existing account with two-step sign-in comes in only with `twoStepCode` ' +
+  '(a code of its authenticator app or a recovery code) in the same request, and without it, or with a wrong one, answers 1009160 and nothing is written; ' +
+  'each code counts as a sign-in try of the account (its waits: 1000429), and a wrong one is told to the person as a wrong second step is. ' +
   '`twoStepSetupRequired: true` when a company of the person requires two-step sign-in they have not set up.';
 
 const ENTERPRISE =
@@ -45,6 +46,7 @@ const ENTERPRISE_CODES = [
   ErrorCode.CreditCodeExists,
   ErrorCode.DomainExists,
   ErrorCode.AccountDisabled,
+  ErrorCode.TwoStepCodeInvalid,
 ] as const;
 
 /** Invitation links and registration: through a link into a company, or a personal-version account. */
@@ -86,7 +88,7 @@ export const registrationCalls = {
     summary: 'Redeem an `admin` link: register a new common company and become its administrator',
     description: LINK + ENTERPRISE,
     body: enterpriseSignUpRequestSchema,
-    response: registrationAnswerSchema,
+    response: registrationResponseSchema,
     errors: ENTERPRISE_CODES,
   }),
 
@@ -98,7 +100,7 @@ export const registrationCalls = {
     summary: 'Redeem an `owner` link: register an owner company under the inviting company and administer it',
     description: LINK + ENTERPRISE,
     body: enterpriseSignUpRequestSchema,
-    response: registrationAnswerSchema,
+    response: registrationResponseSchema,
     errors: ENTERPRISE_CODES,
   }),
 
@@ -113,7 +115,7 @@ export const registrationCalls = {
       ' The phone already has an account: 1008115 (use `user/boundEnterprise`); an email given is kept unproven. ' +
       "The member lands in the link's department, or the default department when the link names none or it was deleted.",
     body: memberSignUpRequestSchema,
-    response: registrationAnswerSchema,
+    response: registrationResponseSchema,
     errors: [...LINK_CODES, ErrorCode.PasswordsDoNotMatch, ErrorCode.PhoneSignedUp],
   }),
 
@@ -127,8 +129,14 @@ export const registrationCalls = {
       LINK +
       ' Only `member` links. No account for the phone: 1008118; already a member: 1009110 (the link stays unused); disabled: 1008117.',
     body: joinEnterpriseRequestSchema,
-    response: registrationAnswerSchema,
-    errors: [...LINK_CODES, ErrorCode.RegisterAccountMissing, ErrorCode.AlreadyJoined, ErrorCode.AccountDisabled],
+    response: registrationResponseSchema,
+    errors: [
+      ...LINK_CODES,
+      ErrorCode.RegisterAccountMissing,
+      ErrorCode.AlreadyJoined,
+      ErrorCode.AccountDisabled,
+      ErrorCode.TwoStepCodeInvalid,
+    ],
   }),
 
   personalSignUp: defineCall({

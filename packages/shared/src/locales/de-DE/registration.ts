@@ -75,6 +75,10 @@ const registration: Messages['registration'] = {
     domainNote: 'Präfix der eigenen Adresse Ihres Unternehmens; leer lassen, dann vergibt die Plattform eines.',
     submit: 'Registrierung abschließen',
   },
+  secondStep: {
+    lead: 'Das Konto dieser Telefonnummer hat die Zwei-Schritt-Anmeldung: Geben Sie einen Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein, um fortzufahren.',
+    code: 'Code oder Wiederherstellungscode',
+  },
   join: {
     heading: 'Beitritt zum Unternehmen bestätigen',
     description:
@@ -96,9 +100,6 @@ const registration: Messages['registration'] = {
     joinedTitleNoName: 'Sie sind dem Unternehmen beigetreten',
     joinedDescription:
       'Ihr Konto gehört jetzt auch zu diesem Unternehmen: Melden Sie sich wie gewohnt an, um es zu nutzen.',
-    signInNext:
-      'Melden Sie sich an, um es zu nutzen: Ihr Konto hat die Zwei-Schritt-Anmeldung, daher folgt der Code aus Ihrer Authenticator-App.',
-    goLogin: 'Zur Anmeldung',
     emailUnproven:
       'Ihre E-Mail-Adresse {{email}} ist noch nicht bestätigt und taugt daher noch nicht zur Anmeldung: Melden Sie sich bis dahin mit Ihrer Telefonnummer an. Bestätigen Sie sie im persönlichen Bereich (E-Mail → Bestätigen).',
   },

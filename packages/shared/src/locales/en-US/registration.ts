@@ -74,6 +74,10 @@ const registration: Messages['registration'] = {
     domainNote: 'The prefix of your company’s own address; leave it blank and the platform picks one.',
     submit: 'Complete registration',
   },
+  secondStep: {
+    lead: 'The account of this phone has two-step sign-in: enter a code from your authenticator app, or a recovery code, to continue.',
+    code: 'Code or recovery code',
+  },
   join: {
     heading: 'Confirm joining the company',
     description:
@@ -94,9 +98,6 @@ const registration: Messages['registration'] = {
     joinedTitle: 'You joined {{company}}',
     joinedTitleNoName: 'You joined the company',
     joinedDescription: 'Your account now belongs to the company too: enter it with your usual sign-in.',
-    signInNext:
-      'Sign in to enter it: your account has two-step sign-in, so the code from your authenticator app comes next.',
-    goLogin: 'Go to sign-in',
     emailUnproven:
       'Your email {{email}} is not verified yet, so it cannot sign you in: until then, sign in with your phone. Verify it in the personal centre (Email → Verify).',
   },

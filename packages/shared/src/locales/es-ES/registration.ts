@@ -74,6 +74,10 @@ const registration: Messages['registration'] = {
     domainNote: 'Prefijo de la dirección propia de su empresa; si lo deja en blanco, la plataforma asignará uno.',
     submit: 'Completar el registro',
   },
+  secondStep: {
+    lead: 'La cuenta de este teléfono tiene el inicio de sesión en dos pasos: introduzca un código de su aplicación de autenticación o un código de recuperación para continuar.',
+    code: 'Código o código de recuperación',
+  },
   join: {
     heading: 'Confirme su incorporación a la empresa',
     description:
@@ -94,9 +98,6 @@ const registration: Messages['registration'] = {
     joinedTitle: 'Se ha unido a {{company}}',
     joinedTitleNoName: 'Se ha unido a la empresa',
     joinedDescription: 'Su cuenta ahora también pertenece a la empresa: entre con su inicio de sesión habitual.',
-    signInNext:
-      'Inicie sesión para entrar: su cuenta tiene el inicio de sesión en dos pasos, así que a continuación se le pedirá el código de su aplicación de autenticación.',
-    goLogin: 'Ir al inicio de sesión',
     emailUnproven:
       'Su correo electrónico {{email}} aún no está verificado, por lo que no sirve para iniciar sesión: mientras tanto, inicie sesión con su teléfono. Verifíquelo en el centro personal (Correo electrónico → Verificar).',
   },

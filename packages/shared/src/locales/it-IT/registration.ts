@@ -74,6 +74,10 @@ const registration: Messages['registration'] = {
     domainNote: 'Il prefisso dell’indirizzo dedicato alla tua azienda; se lo lasci vuoto, lo sceglie la piattaforma.',
     submit: 'Completa la registrazione',
   },
+  secondStep: {
+    lead: "L'account di questo telefono ha l'accesso in due passaggi: inserisci un codice dell'app di autenticazione o un codice di recupero per continuare.",
+    code: 'Codice o codice di recupero',
+  },
   join: {
     heading: 'Conferma l’ingresso nell’azienda',
     description:
@@ -94,9 +98,6 @@ const registration: Messages['registration'] = {
     joinedTitle: 'Sei entrato in {{company}}',
     joinedTitleNoName: "Sei entrato nell'azienda",
     joinedDescription: 'Il tuo account ora appartiene anche a questa azienda: accedi come sempre per usarla.',
-    signInNext:
-      "Accedi per entrare: il tuo account ha l'accesso in due passaggi, quindi subito dopo ti verrà chiesto il codice dell'app di autenticazione.",
-    goLogin: "Vai all'accesso",
     emailUnproven:
       'La tua email {{email}} non è ancora verificata, quindi non serve per accedere: fino ad allora accedi con il telefono. Verificala nel centro personale (E-mail → Verifica).',
   },

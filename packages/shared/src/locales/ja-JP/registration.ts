@@ -74,6 +74,10 @@ const registration: Messages['registration'] = {
     domainNote: '企業専用アドレスの接頭辞です。空欄の場合はプラットフォームが割り当てます。',
     submit: '登録を完了する',
   },
+  secondStep: {
+    lead: 'この電話番号のアカウントは2段階ログインがオンです。続けるには認証アプリのコードまたはリカバリーコードを入力してください。',
+    code: 'コードまたはリカバリーコード',
+  },
   join: {
     heading: '企業への参加を確認',
     description:
@@ -94,9 +98,6 @@ const registration: Messages['registration'] = {
     joinedTitle: '{{company}}に参加しました',
     joinedTitleNoName: '企業に参加しました',
     joinedDescription: 'あなたのアカウントはこの企業にも所属しました。いつもの方法でログインして利用できます。',
-    signInNext:
-      'ログインして利用してください。アカウントで2段階ログインがオンのため、次に認証アプリのコードを入力します。',
-    goLogin: 'ログインへ',
     emailUnproven:
       'メールアドレス {{email}} はまだ認証されていないため、ログインには使えません。それまでは電話番号でログインしてください。個人センターで認証できます（メールアドレス → 認証）。',
   },

@@ -72,6 +72,10 @@ export default {
     domainNote: '企业专属访问地址的前缀；留空则由平台自动分配。',
     submit: '完成注册',
   },
+  secondStep: {
+    lead: '此手机号的账号已开启两步登录：请输入身份验证器应用中的动态码或一个恢复码。',
+    code: '动态码或恢复码',
+  },
   join: {
     heading: '确认加入企业',
     description: '手机号 {{phone}} 已有平台账号。确认后，该账号将加入{{company}}，无需重新设置密码。',
@@ -91,8 +95,6 @@ export default {
     joinedTitle: '你已加入{{company}}',
     joinedTitleNoName: '你已加入该企业',
     joinedDescription: '你的账号现在也属于该企业，用平时的方式登录即可进入。',
-    signInNext: '请登录进入：你的账号已开启两步登录，接下来需要输入身份验证器应用中的动态码。',
-    goLogin: '前往登录',
     emailUnproven:
       '你的邮箱 {{email}} 尚未验证，暂不能用于登录，在此之前请用手机号登录。请在个人中心验证（邮箱 → 验证）。',
   },
