@@ -14,6 +14,10 @@ export interface ProductConfig {
   postLogoutRedirectUri: string;
   /** The product's API as a resource indicator: the access token is a JWT with this audience. */
   resource: string;
+  /** The product's code in the portal: its API serves tokens whose `product` claim is this one. */
+  product: string;
+  /** The clients whose access tokens its API serves: its own, and any other the team trusts. */
+  apiClients: string[];
 }
 
 export function productConfig(env: NodeJS.ProcessEnv = process.env): ProductConfig {
@@ -29,5 +33,7 @@ export function productConfig(env: NodeJS.ProcessEnv = process.env): ProductConf
     redirectUri: new URL('/callback', appUrl).href,
     postLogoutRedirectUri: new URL('/', appUrl).href,
     resource: env.PRODUCT_RESOURCE ?? `${issuer.href.replace(/\/$/, '')}/es`,
+    product: env.PRODUCT_CODE ?? 'esguard',
+    apiClients: (env.API_CLIENTS ?? env.CLIENT_ID ?? 'demo-product').split(',').map((id) => id.trim()),
   };
 }

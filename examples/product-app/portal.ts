@@ -108,15 +108,22 @@ export function connectPortal(settings: ProductConfig) {
       });
     },
 
-    /** An access token for the product's API: signed by the portal, for this API (RFC 9068). */
+    /**
+     * An access token for the product's API: signed by the portal, for this API (RFC 9068), issued to a
+     * client the API serves, for this product. The audience alone is not enough: the portal gives a
+     * client a token for another product's API when the operator allows it, and such a token names that
+     * client and its own product.
+     */
     async verifyAccessToken(token: string): Promise<ProductClaims> {
       const { keys, issuer } = await verifier();
       const { payload } = await jwtVerify<ProductClaims>(token, keys, {
         issuer,
         audience: settings.resource,
         typ: 'at+jwt',
-        requiredClaims: ['sub', 'exp'],
+        requiredClaims: ['sub', 'exp', 'client_id'],
       });
+      if (!settings.apiClients.includes(String(payload.client_id))) throw new Error('a client this API does not serve');
+      if (payload.product !== settings.product) throw new Error("another product's token");
       return payload;
     },
 

@@ -18,6 +18,7 @@ import {
   disableClient,
   listClientViews,
   rotateClientSecret,
+  setClientResources,
 } from './libraries/openid/clients.ts';
 import { OpenIdService } from './libraries/openid/service.ts';
 import { RETIRED_KEY_KEPT_MS, loadKeySet, rotateSigningKeys } from './libraries/openid/signing-keys.ts';
@@ -46,9 +47,13 @@ commands:
   clients add --product <code> --redirect-uri <uri>... [--post-logout-uri <uri>...]
               [--backchannel-logout-uri <uri>] [--environment <name>] [--client-id <id>]
               [--name <text>] [--third-party] [--public] [--secret-in basic|post]
+              [--resource <uri>...]
                                                    a product's OpenID client (id <product>-<environment>,
                                                    environment production unless named); its secret is
                                                    printed once
+  clients set-resources <client-id> [--resource <uri>...]
+                                                   the products' APIs the client may have access tokens
+                                                   for (none named: its own product's API)
   clients list                                     every client, with its URIs
   clients rotate-secret <client-id>                a new secret, printed once; the old one stops working
   clients disable <client-id>                      refuse the client's sign-ins and token requests
@@ -109,6 +114,7 @@ function describeClient(client: ClientView): string {
     `  redirect URIs:     ${client.redirectUris.join(' ')}`,
     `  post-logout URIs:  ${client.postLogoutRedirectUris.join(' ') || '-'}`,
     `  back-channel URI:  ${client.backchannelLogoutUri ?? '-'}`,
+    `  resources:         ${client.resources.join(' ')}${client.resourcesSet ? '' : " (its product's API)"}`,
   ].join('\n');
 }
 
@@ -132,6 +138,7 @@ async function addClientFromCommandLine(ctx: AppContext, options: ReturnType<typ
     firstParty: !options['third-party'],
     public: options.public,
     secretIn,
+    resources: options.resource,
   });
 }
 
@@ -156,6 +163,7 @@ function parseOptions(argv: string[]) {
         'third-party': { type: 'boolean', default: false },
         public: { type: 'boolean', default: false },
         'secret-in': { type: 'string' },
+        resource: { type: 'string', multiple: true },
         help: { type: 'boolean', default: false },
       },
     });
@@ -266,7 +274,7 @@ async function clientsCommand(
   values: ReturnType<typeof parseOptions>['values'],
   print: Print,
 ): Promise<void> {
-  if ((subcommand === 'rotate-secret' || subcommand === 'disable') && !clientId)
+  if ((subcommand === 'rotate-secret' || subcommand === 'disable' || subcommand === 'set-resources') && !clientId)
     throw new UsageError(`clients ${subcommand} needs the client id\n\n${USAGE}`);
   switch (subcommand) {
     case 'add': {
@@ -285,6 +293,10 @@ async function clientsCommand(
         { clientId, secret },
       );
     }
+    case 'set-resources': {
+      const client = await setClientResources(ctx, clientId!, values.resource ?? []);
+      return print(`resources of ${clientId} set:\n${describeClient(client)}`, { client });
+    }
     case 'disable':
       await disableClient(ctx, clientId!);
       return print(`client ${clientId} disabled: its sign-ins and token requests are refused`, {
@@ -292,7 +304,7 @@ async function clientsCommand(
         disabled: true,
       });
     default:
-      throw new UsageError(`clients takes add, list, rotate-secret or disable\n\n${USAGE}`);
+      throw new UsageError(`clients takes add, list, set-resources, rotate-secret or disable\n\n${USAGE}`);
   }
 }
 

@@ -248,6 +248,9 @@ export interface OidcClientsTable {
   backchannel_logout_uri: string | null;
   /** 1: one of the platform's own products, which asks for no consent. */
   first_party: number;
+  /** The products' APIs (resource indicators) it may have access tokens for, as a JSON array the
+   *  operator set; null: its own product's API only. */
+  resources: string | null;
   disabled_at: number | null;
   created_at: number;
   updated_at: number;

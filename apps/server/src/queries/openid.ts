@@ -116,7 +116,7 @@ export async function insertClient(db: Executor, row: Insertable<OidcClientsTabl
 export async function updateClient(
   db: Executor,
   clientId: string,
-  changes: Partial<Pick<ClientRow, 'secret_hash' | 'disabled_at' | 'updated_at'>>,
+  changes: Partial<Pick<ClientRow, 'secret_hash' | 'disabled_at' | 'resources' | 'updated_at'>>,
 ): Promise<boolean> {
   const result = await db.updateTable('oidc_clients').set(changes).where('client_id', '=', clientId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

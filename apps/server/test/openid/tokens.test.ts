@@ -122,14 +122,15 @@ describe(`oidcc-refresh-token: codes, refresh tokens, introspection, revocation 
     expect((await introspect(tokens.access_token)).active).toBe(true);
   });
 
-  it("gives a product's backend a JWT for another product's API by client credentials", async () => {
+  it("gives a product's backend a JWT for another product's API the operator listed, by client credentials", async () => {
     const resource = productResource(t.app.ctx, 'mgguard');
-    const tokens = await oidc.clientCredentialsGrant(client.config, { resource, scope: 'product' });
+    const caller = await registerClient(t, { productCode: 'esguard', resources: [resource] });
+    const tokens = await oidc.clientCredentialsGrant(caller.config, { resource, scope: 'product' });
     expect(tokens.id_token).toBeUndefined();
     expect(tokens.refresh_token).toBeUndefined();
     const { payload } = await verifyJwt(t, tokens.access_token, resource);
-    expect(payload).toMatchObject({ iss: t.issuer, aud: resource, client_id: client.clientId, product: 'esguard' });
-    expect(payload.sub).toBe(client.clientId);
+    expect(payload).toMatchObject({ iss: t.issuer, aud: resource, client_id: caller.clientId, product: 'esguard' });
+    expect(payload.sub).toBe(caller.clientId);
   });
 
   it('refuses client credentials for an address that is no product', async () => {

@@ -63,6 +63,8 @@ export const authorizeStepSchema = z.discriminatedUnion('step', [
     client: authorizeClientSchema,
     company: authorizeCompanySchema.nullable(),
     scopes: z.array(z.enum(AUTHORIZE_SCOPES)),
+    /** The products' APIs (resource indicators) the `product` scope would open to the client. */
+    resources: z.array(z.object({ uri: z.string(), productCode: z.enum(PRODUCT_CODES as [string, ...string[]]) })),
   }),
   /** The company has no right to the product: the person may go back to it (which then learns
    *  `access_denied`) or choose another company. */

@@ -1,10 +1,4 @@
-import Provider, {
-  type Account,
-  type Configuration,
-  type KoaContextWithOIDC,
-  errors,
-  interactionPolicy,
-} from 'oidc-provider';
+import Provider, { type Account, type Configuration, type KoaContextWithOIDC, interactionPolicy } from 'oidc-provider';
 import { AUTHORIZE_SCOPES, AUTHORIZE_SCREEN_PATH, INTERACTION_QUERY } from '@portal/shared/api/authorize';
 import { INTERACTION_CALLS_PATH } from '@portal/shared/api/contract/authorize';
 import type { AppContext } from '../../context.ts';
@@ -17,7 +11,8 @@ import { companyClaims } from './company-claims.ts';
 import { existingGrant } from './company-grant.ts';
 import { errorPage, signOutPage, signedOutPage } from './pages.ts';
 import { bindToPortalSession, portalSessionCheck } from './portal-session.ts';
-import { CLAIMS, OIDC_ROUTES, TTL, productOfClient, productOfResource } from './provider.ts';
+import { CLAIMS, OIDC_ROUTES, TTL, productOfClient } from './provider.ts';
+import { PRODUCT_SCOPE, checkResourceAccess } from './resource-access.ts';
 import type { KeySet } from './signing-keys.ts';
 import { ACR_VALUES, twoFactorsCheck } from './step-up.ts';
 
@@ -73,7 +68,7 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
     // the ID token carries the claims of its scopes (the company above all), not only `sub`
     conformIdTokenClaims: false,
     extraParams: ['company_id'],
-    extraClientMetadata: { properties: ['product_code', 'first_party'] },
+    extraClientMetadata: { properties: ['product_code', 'first_party', 'resources'] },
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     enabledJWA: {
@@ -139,10 +134,12 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
         enabled: true,
         useGrantedResource: () => true,
         defaultResource: () => undefined,
-        getResourceServerInfo: async (_oidc, resource) => {
-          if (!productOfResource(ctx, resource)) throw new errors.InvalidTarget();
+        // asked at the authorization endpoint, the token endpoint and every refresh: what the client
+        // may have, with what consent, for which company (resource-access.ts)
+        getResourceServerInfo: async (oidc, resource, client) => {
+          await checkResourceAccess(ctx, oidc, resource, client);
           return {
-            scope: 'product',
+            scope: PRODUCT_SCOPE,
             audience: resource,
             accessTokenFormat: 'jwt',
             accessTokenTTL: TTL.AccessToken,

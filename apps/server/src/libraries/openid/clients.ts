@@ -1,10 +1,11 @@
 import type { AdapterPayload } from 'oidc-provider';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
-import { type ProductCode, isProductCode } from '@portal/shared/products';
+import { PRODUCT_CODES, type ProductCode, isProductCode } from '@portal/shared/products';
 import type { AppContext } from '../../context.ts';
 import { type ClientRow, findClient, insertClient, listClients, updateClient } from '../../queries/openid.ts';
 import { hashSecret, newSecret } from '../secrets.ts';
+import { productOfResource, productResource } from './provider.ts';
 
 export class ClientError extends Error {}
 
@@ -22,6 +23,8 @@ export interface NewClient {
   public?: boolean;
   /** `post` for libraries that send the secret in the body; `basic` (the header) by default. */
   secretIn?: 'basic' | 'post';
+  /** The products' APIs the client may have access tokens for; its own product's when none is named. */
+  resources?: string[];
 }
 
 export interface ClientView {
@@ -35,6 +38,15 @@ export interface ClientView {
   backchannelLogoutUri: string | null;
   firstParty: boolean;
   disabled: boolean;
+  /** The products' APIs it may have access tokens for (resource indicators). */
+  resources: string[];
+  /** Whether the operator set them (`--resource`), or they are the client's own product's API. */
+  resourcesSet: boolean;
+}
+
+/** The resources a client of `product` may ask for: the operator's list, else its own product's API. */
+export function resourcesOfClient(ctx: AppContext, product: ProductCode, listed: unknown): string[] {
+  return Array.isArray(listed) ? listed.map(String) : [productResource(ctx, product)];
 }
 
 /** What the provider knows of a client (its metadata); the secret is its hash, compared as a hash. */
@@ -56,10 +68,12 @@ export function clientMetadataOf(row: ClientRow): AdapterPayload {
     response_types: ['code'],
     product_code: row.product_code,
     first_party: row.first_party === 1,
+    ...(row.resources === null ? {} : { resources: JSON.parse(row.resources) as string[] }),
   };
 }
 
-function viewOf(row: ClientRow): ClientView {
+function viewOf(ctx: AppContext, row: ClientRow): ClientView {
+  const listed = row.resources === null ? null : (JSON.parse(row.resources) as string[]);
   return {
     clientId: row.client_id,
     productCode: row.product_code,
@@ -71,6 +85,8 @@ function viewOf(row: ClientRow): ClientView {
     backchannelLogoutUri: row.backchannel_logout_uri,
     firstParty: row.first_party === 1,
     disabled: row.disabled_at !== null,
+    resources: resourcesOfClient(ctx, row.product_code, listed),
+    resourcesSet: listed !== null,
   };
 }
 
@@ -85,6 +101,19 @@ function checkUri(uri: string, what: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ClientError(`${what} must be http(s): ${uri}`);
   if (url.hash) throw new ClientError(`${what} may not have a fragment: ${uri}`);
   return uri;
+}
+
+/** The operator's list of a client's resources, each a product's API as the provider names it; none
+ *  is stored as null, which leaves the client its own product's API. */
+function checkResources(ctx: AppContext, resources: string[] | undefined): string | null {
+  if (!resources?.length) return null;
+  for (const resource of resources) {
+    if (!productOfResource(ctx, checkUri(resource, 'resource'))) {
+      const known = PRODUCT_CODES.map((code) => productResource(ctx, code)).join(' ');
+      throw new ClientError(`resource ${resource} is no product's API; these are: ${known}`);
+    }
+  }
+  return JSON.stringify([...new Set(resources)]);
 }
 
 /** Adds a client; the secret of a confidential one is returned here only, and stored as its hash. */
@@ -115,15 +144,25 @@ export async function addClient(
       ? checkUri(input.backchannelLogoutUri, 'back-channel logout URI')
       : null,
     first_party: input.firstParty ? 1 : 0,
+    resources: checkResources(ctx, input.resources),
     disabled_at: null,
     created_at: now,
     updated_at: now,
   });
-  return { client: viewOf((await findClient(ctx.db, clientId))!), secret };
+  return { client: viewOf(ctx, (await findClient(ctx.db, clientId))!), secret };
 }
 
 export async function listClientViews(ctx: AppContext): Promise<ClientView[]> {
-  return (await listClients(ctx.db)).map(viewOf);
+  return (await listClients(ctx.db)).map((row) => viewOf(ctx, row));
+}
+
+/** The products' APIs a client may have access tokens for from now on; none gives it back its own
+ *  product's. A token already issued for a resource taken off keeps its hour; a refresh gets no more. */
+export async function setClientResources(ctx: AppContext, clientId: string, resources: string[]): Promise<ClientView> {
+  if (!(await updateClient(ctx.db, clientId, { resources: checkResources(ctx, resources), updated_at: ctx.now() }))) {
+    throw new ClientError(`unknown client: ${clientId}`);
+  }
+  return viewOf(ctx, (await findClient(ctx.db, clientId))!);
 }
 
 /** A new secret for a confidential client; the old one stops working at once. */

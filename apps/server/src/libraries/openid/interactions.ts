@@ -13,7 +13,8 @@ import { admitToProduct } from '../account-gate.ts';
 import type { SignedInCaller } from '../caller.ts';
 import type { Auth } from '../sessions.ts';
 import { grantInCompany } from './company-grant.ts';
-import { GRANT_TTL_MS, productOfClient } from './provider.ts';
+import { GRANT_TTL_MS, productOfClient, productOfResource } from './provider.ts';
+import { PRODUCT_SCOPE } from './resource-access.ts';
 import { loginOf, recordProof, stepUpStep } from './step-up.ts';
 
 type Interaction = InstanceType<Provider['Interaction']>;
@@ -84,6 +85,12 @@ function requestedScopes(interaction: Interaction): string[] {
     .filter(Boolean);
 }
 
+/** The products' APIs the product asked for (`resource`, once or more), each checked by the provider. */
+function requestedResources(interaction: Interaction): string[] {
+  const { resource } = interaction.params;
+  return (Array.isArray(resource) ? resource : resource ? [resource] : []).map(String);
+}
+
 interface Choice {
   enterpriseId?: number;
   consented?: boolean;
@@ -128,7 +135,12 @@ async function nextStep(
     const scopes = requestedScopes(interaction).filter((s): s is (typeof AUTHORIZE_SCOPES)[number] =>
       (AUTHORIZE_SCOPES as readonly string[]).includes(s),
     );
-    return { step: 'consent', client, company, scopes };
+    // the products' APIs it asks for are named: consent to `product` is consent to those
+    const resources = requestedResources(interaction).map((uri) => ({
+      uri,
+      productCode: productOfResource(ctx, uri)!,
+    }));
+    return { step: 'consent', client, company, scopes, resources };
   }
   if (!choice.finish) return { step: 'continue', client };
   return { step: 'redirect', to: await finish(ctx, provider, call, interaction, session, enterpriseId) };
@@ -158,10 +170,8 @@ async function finish(
   grant.addOIDCScope(scopes.join(' '));
   const { details } = interaction.prompt;
   if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims as string[]);
-  const resource = interaction.params.resource;
-  for (const indicator of Array.isArray(resource) ? resource : resource ? [String(resource)] : []) {
-    grant.addResourceScope(String(indicator), scopes.includes('product') ? 'product' : '');
-  }
+  // the authorization endpoint took each resource only with the `product` scope (resource-access.ts)
+  for (const indicator of requestedResources(interaction)) grant.addResourceScope(indicator, PRODUCT_SCOPE);
   const grantId = await grant.save();
   await insertGrantLink(ctx.db, {
     grant_id: grantId,

@@ -242,6 +242,27 @@ describe('the interaction screen', () => {
     expect(api.sent(ABORT)).toEqual([]);
   });
 
+  it('names each API the product scope would open, with its address', async () => {
+    writeToken('tok-session-aaaaaaaaaaaaaaaa');
+    const uri = 'https://energy.example.com/mg';
+    api.routes[STEP] = ok({
+      step: 'consent',
+      client: partnerClient,
+      company: null,
+      scopes: ['openid', 'product'],
+      resources: [{ uri, productCode: 'mgguard' }],
+    });
+    renderAuthorize();
+
+    const microgrid = MESSAGES['en-US'].products.mgguard.name;
+    await screen.findByTestId('authorize-consent-step');
+    const lines = within(screen.getByTestId('authorize-consent-step')).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      en.consent.scopes.openid,
+      `${fill(en.consent.scopes.product, { product: microgrid })} ${uri}`,
+    ]);
+  });
+
   it('aborts the interaction when the person denies the consent', async () => {
     writeToken('tok-session-aaaaaaaaaaaaaaaa');
     api.routes[STEP] = ok({ step: 'consent', client: partnerClient, company: null, scopes: ['openid'], resources: [] });

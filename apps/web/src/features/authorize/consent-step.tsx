@@ -51,12 +51,27 @@ export function ConsentStep({
       >
         <div data-testid="authorize-consent-step">
           <ul className={styles.scopes}>
-            {step.scopes.map((scope) => (
-              <li key={scope}>
-                <CheckOutlined className={styles.scopeIcon} aria-hidden="true" />
-                <span>{t(SCOPE_TEXTS[scope], { product })}</span>
-              </li>
-            ))}
+            {step.scopes.flatMap((scope) =>
+              // the `product` scope opens the APIs the product asked for: each is named, with its address
+              scope === 'product' && step.resources.length ? (
+                step.resources.map((resource) => (
+                  <li key={`${scope} ${resource.uri}`}>
+                    <CheckOutlined className={styles.scopeIcon} aria-hidden="true" />
+                    <span>
+                      {t(SCOPE_TEXTS.product, {
+                        product: productName(t, { ...step.client, productCode: resource.productCode }),
+                      })}{' '}
+                      <code>{resource.uri}</code>
+                    </span>
+                  </li>
+                ))
+              ) : (
+                <li key={scope}>
+                  <CheckOutlined className={styles.scopeIcon} aria-hidden="true" />
+                  <span>{t(SCOPE_TEXTS[scope], { product })}</span>
+                </li>
+              ),
+            )}
           </ul>
           <dl className={styles.facts}>
             <dt>{t('authorize.consent.company')}</dt>
