@@ -1,4 +1,5 @@
 import type { SignedIn } from './sessions.ts';
+import { COMMANDS } from './step-up.ts';
 
 /** The product's pages: plain HTML that reads well from a 360 px phone up. */
 
@@ -37,24 +38,44 @@ form{margin:0}
 
 const text = (value: unknown) => escapeHtml(value === undefined || value === null ? '—' : String(value));
 
-export function signedOutPage(): string {
+/** `silentRefusal`: the portal's answer to a silent sign-in, which needs the person at the portal. */
+export function signedOutPage(silentRefusal?: string): string {
+  const silent = silentRefusal
+    ? `<p data-testid="silent-refused">You are not signed in to the portal (${escapeHtml(silentRefusal)}).</p>`
+    : '';
   return layout(
     'Welcome',
     `<h1>Sample Product</h1>
 <section data-testid="signed-out">
-<p>You are not signed in. The energy cloud portal signs you in, with your company.</p>
+${silent}<p>You are not signed in. The energy cloud portal signs you in, with your company.</p>
 <div class="actions"><a class="button" href="/login">Sign in with the portal</a></div>
 </section>`,
   );
 }
 
+/** What came of a remote command: sent after a step-up (with the methods the person proved), or refused and why. */
+export type CommandOutcome = { sent: string; amr: string[] } | { refused: string };
+
 /** Who signed in and in which company, from the ID token; `apiAnswer` is what the product's API said. */
-export function signedInPage(user: SignedIn, apiAnswer?: { status: number; body: unknown }): string {
+export function signedInPage(
+  user: SignedIn,
+  apiAnswer?: { status: number; body: unknown },
+  outcome?: CommandOutcome,
+): string {
   const { claims } = user;
   const answer = apiAnswer
     ? `<section aria-labelledby="api-title"><h2 id="api-title">The API answered ${apiAnswer.status}</h2>
 <pre data-testid="api-result">${escapeHtml(JSON.stringify(apiAnswer.body, null, 2))}</pre></section>`
     : '';
+  const commandResult = !outcome
+    ? ''
+    : 'sent' in outcome
+      ? `<p role="status" data-testid="command-sent">Sent: ${escapeHtml(outcome.sent)}, confirmed with
+<span data-testid="command-amr">${escapeHtml(outcome.amr.join(' '))}</span>.</p>`
+      : `<p role="alert" data-testid="command-refused">Not sent. ${escapeHtml(outcome.refused)}</p>`;
+  const commandButtons = Object.entries(COMMANDS)
+    .map(([value, label]) => `<button name="command" value="${value}">${escapeHtml(label)}</button>`)
+    .join('');
   return layout(
     'Home',
     `<h1>Sample Product</h1>
@@ -69,6 +90,12 @@ export function signedInPage(user: SignedIn, apiAnswer?: { status: number; body:
 </dl>
 </section>
 ${answer}
+<section aria-labelledby="command-title">
+<h2 id="command-title">Remote commands</h2>
+<p>A command to a plant asks the portal to confirm it is you, with two-step sign-in.</p>
+${commandResult}
+<form action="/command" method="post" class="actions">${commandButtons}</form>
+</section>
 <div class="actions">
 <form action="/api-demo" method="get"><button>Call the API</button></form>
 <form action="/logout" method="post"><button class="secondary">Sign out</button></form>

@@ -57,8 +57,9 @@ export function connectPortal(settings: ProductConfig) {
   }
 
   return {
-    /** Where the browser goes to sign in: code flow with PKCE, state and nonce, for the product's API. */
-    async signInUrl(pending: PendingSignIn): Promise<URL> {
+    /** Where the browser goes to sign in: code flow with PKCE, state and nonce, for the product's API;
+     *  `extra` parameters over these (a step-up's `prompt`, `max_age` and `acr_values`). */
+    async signInUrl(pending: PendingSignIn, extra: Record<string, string> = {}): Promise<URL> {
       return oidc.buildAuthorizationUrl(await configuration(), {
         redirect_uri: settings.redirectUri,
         scope: SCOPE,
@@ -70,6 +71,7 @@ export function connectPortal(settings: ProductConfig) {
         // OpenID Connect grants offline_access (a refresh token) only with prompt=consent; the portal
         // asks nothing of a person already signed in for one of the platform's own products
         prompt: 'consent',
+        ...extra,
       });
     },
 

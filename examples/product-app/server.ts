@@ -1,9 +1,10 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import * as oidc from 'openid-client';
 import { productConfig } from './config.ts';
-import { accessDeniedPage, errorPage, signedInPage, signedOutPage } from './pages.ts';
+import { type CommandOutcome, accessDeniedPage, errorPage, signedInPage, signedOutPage } from './pages.ts';
 import { connectPortal } from './portal.ts';
 import { type Session, SessionStore, type SignedIn } from './sessions.ts';
+import { COMMANDS, STEP_UP_PARAMS, isCommand, stepUpRefusal } from './step-up.ts';
 
 /**
  * A sample product that signs its people in through the portal (OpenID Connect), shows who and which
@@ -47,16 +48,23 @@ function home(req: IncomingMessage, res: ServerResponse): void {
   html(res, user ? signedInPage(user) : signedOutPage());
 }
 
-async function login(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** The portal's answers of a silent sign-in (`prompt=none`) that the person must sign in first. */
+const SILENT_REFUSALS = new Set(['login_required', 'consent_required', 'interaction_required']);
+
+/** `/login?silent` asks the portal without showing it (`prompt=none`): signed in while the portal
+ *  session lives, told `login_required` once it ended. */
+async function login(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   if (sessions.find(req)?.user) return redirect(res, '/');
   const pending = { verifier: oidc.randomPKCECodeVerifier(), state: oidc.randomState(), nonce: oidc.randomNonce() };
-  const url = await portal.signInUrl(pending);
+  const to = await portal.signInUrl(pending, url.searchParams.has('silent') ? { prompt: 'none' } : {});
   sessions.start(req, res, { pending });
-  redirect(res, url.href);
+  redirect(res, to.href);
 }
 
 async function callback(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const pending = sessions.find(req)?.pending;
+  const session = sessions.find(req);
+  if (session?.stepUp) return stepUpCallback(res, url, session);
+  const pending = session?.pending;
   if (!pending) return html(res, errorPage('This sign-in has expired or was finished already. Sign in again.'), 400);
   try {
     const user = await portal.redeem(url, pending);
@@ -68,8 +76,42 @@ async function callback(req: IncomingMessage, res: ServerResponse, url: URL): Pr
       sessions.end(req, res);
       return html(res, accessDeniedPage(), 403);
     }
+    if (error instanceof oidc.AuthorizationResponseError && SILENT_REFUSALS.has(error.error)) {
+      sessions.end(req, res);
+      return html(res, signedOutPage(error.error));
+    }
     throw error;
   }
+}
+
+/** A remote command asks for a step-up first: the portal confirms it is the person, with two factors. */
+async function command(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const session = sessions.find(req);
+  if (!session?.user) return redirect(res, '/');
+  const chosen = (await readForm(req)).get('command');
+  if (!isCommand(chosen)) return html(res, errorPage('There is no such command.'), 400);
+  const pending = { verifier: oidc.randomPKCECodeVerifier(), state: oidc.randomState(), nonce: oidc.randomNonce() };
+  session.stepUp = { ...pending, command: chosen };
+  redirect(res, (await portal.signInUrl(pending, STEP_UP_PARAMS)).href);
+}
+
+/** The portal's answer to a step-up: the command is sent only if its ID token proves what was asked. */
+async function stepUpCallback(res: ServerResponse, url: URL, session: Session): Promise<void> {
+  const { command: chosen, ...pending } = session.stepUp!;
+  delete session.stepUp;
+  if (!session.user) return redirect(res, '/');
+  let outcome: CommandOutcome;
+  try {
+    const { claims } = await portal.redeem(url, pending);
+    const refusal = stepUpRefusal(claims, session.user.claims);
+    outcome = refusal
+      ? { refused: refusal }
+      : { sent: COMMANDS[chosen], amr: Array.isArray(claims.amr) ? claims.amr.map(String) : [] };
+  } catch (error) {
+    if (!(error instanceof oidc.AuthorizationResponseError)) throw error;
+    outcome = { refused: 'The portal did not confirm it is you.' };
+  }
+  html(res, signedInPage(session.user, undefined, outcome), 'refused' in outcome ? 403 : 200);
 }
 
 /** The signed-in person with an access token that is not about to end: renewed first if it is. */
@@ -149,6 +191,7 @@ const ROUTES: Record<string, Handler> = {
   'GET /callback': callback,
   'GET /api-demo': apiDemo,
   'GET /api/whoami': whoami,
+  'POST /command': command,
   'POST /logout': logout,
   'POST /backchannel-logout': backchannelLogout,
 };

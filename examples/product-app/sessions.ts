@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Command } from './step-up.ts';
 
 /** A sign-in under way: what the callback must find again in the portal's answer. */
 export interface PendingSignIn {
@@ -24,6 +25,8 @@ export interface Session {
   id: string;
   pending?: PendingSignIn;
   user?: SignedIn;
+  /** A step-up under way before `command`: its callback finds it here, the signed-in person stays. */
+  stepUp?: PendingSignIn & { command: Command };
   lastSeen: number;
 }
 

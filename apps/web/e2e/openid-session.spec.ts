@@ -1,0 +1,101 @@
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { generate } from 'otplib';
+import { accountSecurityCalls } from '@portal/shared/api/contract/account-security';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
+import { expect, test } from './openid-product';
+import { PASSWORD, newAdmin } from './people';
+import { grantProducts, useSession } from './product-rights';
+
+/**
+ * The sample product (examples/product-app) and the portal session in the browser: a silent sign-in
+ * (`prompt=none`) while the portal session lives and not after it ended, and a step-up before a
+ * remote command that asks the portal for two factors and gets `amr` with the second.
+ */
+
+/** The product forgets its own session, as it does after its idle limit: the portal's stays. */
+async function forgetProductSession(context: BrowserContext) {
+  await context.clearCookies({ name: 'product_session' });
+}
+
+/** Turns two-step sign-in on for the session's person, as the personal centre does; the app's secret. */
+async function turnOnTwoStep(request: APIRequestContext, token: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const setup = (await (await request.post(accountSecurityCalls.twoStepSetup.path, { headers })).json()) as {
+    data: { secret: string };
+  };
+  const confirmed = await request.post(accountSecurityCalls.twoStepConfirm.path, {
+    headers,
+    data: { code: await generate({ secret: setup.data.secret }) },
+  });
+  expect(((await confirmed.json()) as { code: number }).code).toBe(0);
+  return setup.data.secret;
+}
+
+test('a product signs in silently while the portal session lives, and is refused once it ended', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  productApp,
+}) => {
+  const admin = await newAdmin(request, 'Silent Person');
+  await grantProducts(admin.domain, 'esguard');
+  await useSession(context, admin.token, baseURL!);
+
+  // the first sign-in makes the product's grant (the portal asks nothing of a person signed in)
+  await page.goto(productApp.url);
+  await page.getByRole('link', { name: 'Sign in with the portal' }).click();
+  await expect(page.getByTestId('who')).toHaveText('Silent Person');
+
+  await forgetProductSession(context);
+  await page.goto(`${productApp.url}/login?silent`);
+  await expect(page.getByTestId('who')).toHaveText('Silent Person');
+  await expect(page).toHaveURL(`${productApp.url}/`);
+
+  // the person signs out of the portal (elsewhere, the product not told): the next silent sign-in is refused
+  const signedOut = await request.post(signInCalls.logout.path, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
+  expect(((await signedOut.json()) as { code: number }).code).toBe(0);
+  await forgetProductSession(context);
+  await page.goto(`${productApp.url}/login?silent`);
+  await expect(page.getByTestId('silent-refused')).toContainText('login_required');
+});
+
+test('a remote command asks for a step-up, and the product gets amr with the second factor', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  productApp,
+}) => {
+  const admin = await newAdmin(request, 'Step Up Person');
+  await grantProducts(admin.domain, 'esguard');
+  const secret = await turnOnTwoStep(request, admin.token);
+  await useSession(context, admin.token, baseURL!);
+  await page.goto(productApp.url);
+  await page.getByRole('link', { name: 'Sign in with the portal' }).click();
+  await expect(page.getByTestId('who')).toHaveText('Step Up Person');
+
+  await page.getByRole('button', { name: 'Stop the plant' }).click();
+  // the portal's screen asks for the password, then the code of the app: the portal session stays
+  await expect(page).toHaveURL((url) => url.href.startsWith(`${baseURL}/authorize`));
+  const step = page.getByTestId('authorize-reauthenticate-step');
+  await expect(page.getByText('asks for two steps')).toBeVisible();
+  await step.getByLabel('Current password').fill(PASSWORD);
+  await step.getByRole('button', { name: 'Confirm' }).click();
+  await step
+    .getByLabel('Two-step code or recovery code')
+    .fill(await generate({ secret, epoch: Date.now() / 1000 + 30 }));
+  await step.getByRole('button', { name: 'Confirm' }).click();
+
+  await expect(page).toHaveURL((url) => url.href.startsWith(productApp.url));
+  await expect(page.getByTestId('command-sent')).toContainText('Sent: Stop the plant');
+  // the product checked the ID token of the step-up: two factors, the second among its methods
+  await expect(page.getByTestId('command-amr')).toHaveText('pwd otp');
+  await expect(page.getByTestId('who')).toHaveText('Step Up Person');
+
+  // still signed in to the portal
+  await page.goto(`${baseURL}/home`);
+  await expect(page).toHaveURL(`${baseURL}/home`);
+});
