@@ -177,3 +177,23 @@ test("a company without the product's right is refused, and the product says so"
   await expect(page.getByRole('heading', { name: 'Your company has no access to this product' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/login');
 });
+
+test('a person refused by the product signs in with another account, and the same sign-in goes on as them', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  productApp,
+}) => {
+  const refused = await englishAdmin(request, context, baseURL!, 'Wrong Account');
+  const entitled = await newAdmin(request, 'Right Account');
+  await grantProducts(entitled.domain, 'esguard');
+  await startSignIn(page, productApp.url);
+  await signInOnPortal(page, baseURL!, refused);
+
+  await expect(page.getByRole('heading', { name: 'No access to Energy Storage Manager' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in with another account' }).click();
+  await signInOnPortal(page, baseURL!, entitled);
+  await expect(page.getByTestId('who')).toHaveText('Right Account');
+  await expect(page).toHaveURL(`${productApp.url}/`);
+});
