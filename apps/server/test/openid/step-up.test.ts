@@ -134,6 +134,24 @@ describe(`issue 27.6: a fresh sign-in is a step-up, not a sign-out (${ENGINE})`,
     expect((await redeem(client, silent)).claims()).toMatchObject({ acr: TWO_FACTORS });
   });
 
+  it('gives acr 1fa to a person without a second factor, whom it cannot ask for one', async () => {
+    const { token } = await signedInMember(t, ['esguard']);
+    const { signIn, on } = await startIn(token, { acr_values: TWO_FACTORS });
+    const asked = await on(contract.interactionStep);
+    expect(asked.data).toMatchObject({ step: 'continue' });
+    const done = await on(contract.continueInteraction, {});
+    expect((await toProduct(signIn, done.data)).acr).toBe(ONE_FACTOR);
+  });
+
+  it('publishes its authentication context classes in discovery', async () => {
+    const document = (await (await fetch(`${t.issuer}/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(document.acr_values_supported).toEqual([ONE_FACTOR, TWO_FACTORS]);
+    expect(document.claims_supported).toEqual(expect.arrayContaining(['auth_time', 'acr', 'amr']));
+  });
+
   it('refuses a silent sign-in asking for two factors when the session proved one', async () => {
     const { token } = await signedInMember(t, ['esguard']);
     const first = await authorize(t, client, token);
