@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
+import { ensureKeys } from '../libraries/openid/signing-keys.ts';
 import { type Db, isDatabaseUnavailable, openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 
@@ -46,7 +47,12 @@ export async function prepareDatabase(config: Config, database: Db, log: Fastify
       }
     }
     waitingFor = 'did not finish the migrations';
-    return await migrate(config, database, log);
+    const applied = await migrate(config, database, log);
+    // the OpenID provider's keys, before the server listens: made on the first request instead, they
+    // would hold it (and the requests beside it) for the second an RSA key takes
+    waitingFor = "did not store the OpenID provider's keys";
+    await ensureKeys({ db: database.db, config, now: Date.now });
+    return applied;
   } finally {
     clearTimeout(abandon);
   }

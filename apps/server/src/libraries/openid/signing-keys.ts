@@ -1,4 +1,5 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPair, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { JWK } from 'oidc-provider';
 import type { AppContext } from '../../context.ts';
 import type { OidcKeyUse } from '../../db/schema.ts';
@@ -17,12 +18,20 @@ export interface KeySet {
   cookieKeys: string[];
 }
 
-function newSigningKey(): string {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+/** What making and sealing keys needs: the database, OIDC_KEYS_SECRET and the clock. Start-up has them
+ *  before the app exists (db/prepare-database.ts). */
+export type KeyContext = Pick<AppContext, 'db' | 'config' | 'now'>;
+
+const generateRsaKeyPair = promisify(generateKeyPair);
+
+/** A new RSA key, made on libuv's thread pool: a second or so of work that must not hold up the
+ *  requests the process is answering. */
+async function newSigningKey(): Promise<string> {
+  const { privateKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
   return JSON.stringify(privateKey.export({ format: 'jwk' }));
 }
 
-function sealedRow(ctx: AppContext, kid: string, use: OidcKeyUse, state: KeyRow['state'], secret: string) {
+function sealedRow(ctx: KeyContext, kid: string, use: OidcKeyUse, state: KeyRow['state'], secret: string) {
   return {
     kid,
     use,
@@ -34,14 +43,16 @@ function sealedRow(ctx: AppContext, kid: string, use: OidcKeyUse, state: KeyRow[
 }
 
 /**
- * The keys at first start: one that signs, one published ahead of its turn, and the cookie key. Their
- * kids are fixed, so processes that start together make one set between them.
+ * The keys at first start (made before the server listens: db/prepare-database.ts): one that signs,
+ * one published ahead of its turn, and the cookie key. Their kids are fixed, so processes that start
+ * together make one set between them.
  */
-export async function ensureKeys(ctx: AppContext): Promise<void> {
+export async function ensureKeys(ctx: KeyContext): Promise<void> {
   const [signing, cookies] = await Promise.all([findKeys(ctx.db, 'sig'), findKeys(ctx.db, 'cookie')]);
   if (!signing.length) {
-    await insertKey(ctx.db, sealedRow(ctx, 'sig-1', 'sig', 'current', newSigningKey()));
-    await insertKey(ctx.db, sealedRow(ctx, 'sig-2', 'sig', 'next', newSigningKey()));
+    const [current, next] = await Promise.all([newSigningKey(), newSigningKey()]);
+    await insertKey(ctx.db, sealedRow(ctx, 'sig-1', 'sig', 'current', current));
+    await insertKey(ctx.db, sealedRow(ctx, 'sig-2', 'sig', 'next', next));
   }
   if (!cookies.length) {
     await insertKey(ctx.db, sealedRow(ctx, 'cookie-1', 'cookie', 'current', randomBytes(32).toString('base64url')));
@@ -71,6 +82,8 @@ export async function rotateSigningKeys(
 ): Promise<{ signing: string; next: string; retired: string[] }> {
   const now = ctx.now();
   const newKid = () => `sig-${now.toString(36)}-${randomBytes(3).toString('hex')}`;
+  // made before the transaction, which would otherwise stay open (SQLite's one writer held) while it is
+  const upcoming = await newSigningKey();
   return ctx.db.transaction().execute(async (trx) => {
     const rows = await findKeys(trx, 'sig');
     const current = rows.filter((row) => row.state === 'current');
@@ -81,9 +94,9 @@ export async function rotateSigningKeys(
     // a set without a published next key (never the case after ensureKeys) starts signing with a new one
     let signing = rows.find((row) => row.state === 'next')?.kid;
     if (signing) await setKeyState(trx, signing, 'current', null);
-    else await insertKey(trx, sealedRow(ctx, (signing = newKid()), 'sig', 'current', newSigningKey()));
+    else await insertKey(trx, sealedRow(ctx, (signing = newKid()), 'sig', 'current', await newSigningKey()));
     const next = `${newKid()}-next`;
-    await insertKey(trx, sealedRow(ctx, next, 'sig', 'next', newSigningKey()));
+    await insertKey(trx, sealedRow(ctx, next, 'sig', 'next', upcoming));
     return { signing, next, retired: current.map((row) => row.kid) };
   });
 }
