@@ -35,6 +35,11 @@ export const twoStepSetupQuery = (withFreshProof: WithFreshProof) =>
     retry: false,
   });
 
+/** Under a company's requirement, the code the set-up also needs, sent to the verified email or phone. */
+export function sendTwoStepSetupCode(options?: OptionsOf<typeof calls.twoStepSetupCode>) {
+  return call(calls.twoStepSetupCode, undefined, options);
+}
+
 export function confirmTwoStep(
   body: RequestOf<typeof calls.twoStepConfirm>,
   options?: OptionsOf<typeof calls.twoStepConfirm>,
@@ -123,7 +128,11 @@ export const useRenamePasskey = () =>
     call(calls.renamePasskey, body, options),
   );
 
-export const useRemovePasskey = () =>
-  useRefreshingMutation(({ body, options }: Change<typeof calls.removePasskey>) =>
-    call(calls.removePasskey, body, options),
+/** Removing a passkey takes a way in away: it needs a fresh proof of the person, asked for when the
+ *  server wants one. */
+export function useRemovePasskey() {
+  const withFreshProof = useFreshProof();
+  return useRefreshingMutation(({ body, options }: Change<typeof calls.removePasskey>) =>
+    withFreshProof((proven) => call(calls.removePasskey, body, proven), options),
   );
+}

@@ -21,6 +21,12 @@ export default {
   copyKey: 'Schlüssel kopieren',
   codeLabel: '6-stelliger Code aus der App',
   codeInvalid: 'Bitte geben Sie den 6-stelligen Code ein',
+  setupCodeHint:
+    'Ihr Unternehmen verlangt die Zwei-Schritt-Anmeldung. Damit sicher ist, dass Sie es sind, geben Sie auch den Code ein, den wir an Ihre bestätigte E-Mail-Adresse oder Telefonnummer senden.',
+  setupCodeLabel: 'Code an Ihre E-Mail oder Ihr Telefon',
+  sendSetupCode: 'Code senden',
+  setupCodeSent: 'Code an {{to}} gesendet',
+  setupCodeRequired: 'Bitte geben Sie den gesendeten Code ein',
   confirm: 'Bestätigen',
   recoveryTitle: 'Wiederherstellungscodes speichern',
   recoveryHint:

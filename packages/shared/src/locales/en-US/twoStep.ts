@@ -21,6 +21,12 @@ export default {
   copyKey: 'Copy key',
   codeLabel: '6-digit code from the app',
   codeInvalid: 'Please enter the 6-digit code',
+  setupCodeHint:
+    'Your company requires two-step sign-in. To make sure it is you, also enter the code we send to your verified email or phone.',
+  setupCodeLabel: 'Code sent to your email or phone',
+  sendSetupCode: 'Send code',
+  setupCodeSent: 'Code sent to {{to}}',
+  setupCodeRequired: 'Please enter the code we sent',
   confirm: 'Confirm',
   recoveryTitle: 'Save your recovery codes',
   recoveryHint:

@@ -21,6 +21,12 @@ export default {
   copyKey: 'Copiar clave',
   codeLabel: 'Código de 6 dígitos de la aplicación',
   codeInvalid: 'Introduzca el código de 6 dígitos',
+  setupCodeHint:
+    'Su empresa exige el inicio de sesión en dos pasos. Para confirmar que es usted, introduzca también el código que enviamos a su correo o teléfono verificado.',
+  setupCodeLabel: 'Código enviado a su correo o teléfono',
+  sendSetupCode: 'Enviar código',
+  setupCodeSent: 'Código enviado a {{to}}',
+  setupCodeRequired: 'Introduzca el código que le hemos enviado',
   confirm: 'Confirmar',
   recoveryTitle: 'Guarde sus códigos de recuperación',
   recoveryHint:

@@ -21,6 +21,12 @@ export default {
   copyKey: 'Copia chiave',
   codeLabel: "Codice a 6 cifre dell'app",
   codeInvalid: 'Inserisci il codice a 6 cifre',
+  setupCodeHint:
+    "La tua azienda richiede l'accesso in due passaggi. Per essere certi che sia tu, inserisci anche il codice che inviamo alla tua email o al tuo telefono verificati.",
+  setupCodeLabel: 'Codice inviato alla tua email o al tuo telefono',
+  sendSetupCode: 'Invia codice',
+  setupCodeSent: 'Codice inviato a {{to}}',
+  setupCodeRequired: 'Inserisci il codice che ti abbiamo inviato',
   confirm: 'Conferma',
   recoveryTitle: 'Salva i codici di recupero',
   recoveryHint:

@@ -20,6 +20,12 @@ export default {
   copyKey: 'キーをコピー',
   codeLabel: 'アプリに表示された 6 桁のコード',
   codeInvalid: '6 桁のコードを入力してください',
+  setupCodeHint:
+    '所属企業は2段階ログインを必須にしています。ご本人であることを確認するため、確認済みのメールアドレスまたは電話番号に送る認証コードも入力してください。',
+  setupCodeLabel: 'メールまたは電話に届いた認証コード',
+  sendSetupCode: 'コードを送信',
+  setupCodeSent: '{{to}} にコードを送信しました',
+  setupCodeRequired: '届いたコードを入力してください',
   confirm: '確認',
   recoveryTitle: 'リカバリーコードを保存',
   recoveryHint:

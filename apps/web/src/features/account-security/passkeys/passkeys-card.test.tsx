@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
+import { personalCalls } from '@portal/shared/api/contract/personal';
 import type { Passkey } from '@portal/shared/api/passkeys';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { writeToken } from '../../../lib/cookies';
 import { i18n } from '../../../lib/i18n';
 import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
@@ -23,6 +25,8 @@ const OPTIONS = routeOf(calls.passkeyRegistrationOptions);
 const ADD = routeOf(calls.addPasskey);
 const RENAME = routeOf(calls.renamePasskey);
 const REMOVE = routeOf(calls.removePasskey);
+const REAUTHENTICATE = routeOf(personalCalls.reauthenticate);
+const TWO_STEP = routeOf(calls.twoStep);
 
 const LAPTOP: Passkey = {
   id: 3,
@@ -133,6 +137,28 @@ describe('passkeys card', () => {
     await userEvent.click(confirm.getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(api.sent(REMOVE)).toEqual([{ id: 4 }]));
     expect(await screen.findByText('Passkey removed')).toBeInTheDocument();
+  });
+
+  it('asks the person to confirm it is them before removing a passkey from a stale session', async () => {
+    let proven = false;
+    api.routes[REMOVE] = () => (proven ? ok() : fail(ErrorCode.ReauthenticationRequired));
+    api.routes[REAUTHENTICATE] = () => {
+      proven = true;
+      return ok();
+    };
+    api.routes[TWO_STEP] = ok({ enabled: false, recoveryCodesLeft: 0, required: false, setupCodeNeeded: false });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove: Laptop' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Remove the passkey “Laptop”?' }));
+    await userEvent.click(confirm.getByRole('button', { name: 'Remove' }));
+
+    const proof = within((await screen.findByText('Confirm it’s you')).closest<HTMLElement>('[role="dialog"]')!);
+    fireEvent.change(proof.getByLabelText('Current password'), { target: { value: 'Right2026x' } });
+    await userEvent.click(proof.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Passkey removed')).toBeInTheDocument();
+    expect(api.sent(REMOVE)).toEqual([{ id: 3 }, { id: 3 }]);
+    expect(api.sent(REAUTHENTICATE)).toEqual([{ password: 'Right2026x' }]);
+    expect(api.toasts).not.toHaveBeenCalled();
   });
 
   it("shows the server's refusal of a passkey as its message", async () => {

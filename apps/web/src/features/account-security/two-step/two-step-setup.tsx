@@ -1,6 +1,6 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@portal/shared/api/auth';
@@ -10,8 +10,9 @@ import { useFreshProof } from '../../../components/fresh-proof';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { downloadText } from '../../../lib/download';
 import { useFieldErrors } from '../../../lib/field-errors';
+import { twoStepStateQuery } from '../../../lib/two-step-api';
 import { useSessionUser } from '../../../session/session-queries';
-import { confirmTwoStep, twoStepSetupQuery } from '../account-security-api';
+import { confirmTwoStep, sendTwoStepSetupCode, twoStepSetupQuery } from '../account-security-api';
 import styles from './two-step-setup.module.css';
 
 const SIX_DIGITS = /^\d{6}$/;
@@ -42,16 +43,76 @@ function grouped(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
+interface ConfirmValues {
+  code: string;
+  setupCode?: string;
+}
+
+/**
+ * Under a company's requirement the session may have been opened with a password alone, so the set-up
+ * also asks for a code sent to the account's verified email or phone (the server picks which, and
+ * says where, masked).
+ */
+function SetupCodeField() {
+  const { t } = useTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function send() {
+    setSending(true);
+    try {
+      setSentTo((await sendTwoStepSetupCode()).to);
+    } catch {
+      // the api client tells why (a wait, or no verified email or phone)
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <>
+      <p className={styles.intro}>{t('twoStep.setupCodeHint')}</p>
+      <Form.Item
+        label={t('twoStep.setupCodeLabel')}
+        extra={sentTo ? t('twoStep.setupCodeSent', { to: sentTo }) : undefined}
+        required
+      >
+        <Space.Compact block>
+          <Form.Item
+            name="setupCode"
+            noStyle
+            rules={[{ required: true, whitespace: true, message: t('twoStep.setupCodeRequired') }]}
+          >
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              aria-label={t('twoStep.setupCodeLabel')}
+            />
+          </Form.Item>
+          <Button loading={sending} onClick={() => void send()}>
+            {t('twoStep.sendSetupCode')}
+          </Button>
+        </Space.Compact>
+      </Form.Item>
+    </>
+  );
+}
+
 /**
  * Turning on two-step sign-in: the QR code (an image the server drew) and the key for typing in by
- * hand, a code of the app to confirm, then the ten recovery codes, shown this once, to copy or
- * download. Used by the personal centre's dialog and by the set-up a company requires.
+ * hand, a code of the app to confirm (and, under a company's requirement, a code sent to the verified
+ * email or phone), then the ten recovery codes, shown this once, to copy or download. Used by the
+ * personal centre's dialog and by the set-up a company requires. Confirming asks for a fresh proof
+ * when the session's has gone stale since the set-up began.
  */
 export function TwoStepSetup({ onEnabled, onDone }: TwoStepSetupProps) {
   const { t } = useTranslation();
   const { message } = useFeedback();
-  const { data: setup, isError, refetch } = useQuery(twoStepSetupQuery(useFreshProof()));
-  const [form] = Form.useForm<{ code: string }>();
+  const withFreshProof = useFreshProof();
+  const { data: setup, isError, refetch } = useQuery(twoStepSetupQuery(withFreshProof));
+  const setupCodeNeeded = useQuery(twoStepStateQuery()).data?.setupCodeNeeded ?? false;
+  const [form] = Form.useForm<ConfirmValues>();
   const underFields = useFieldErrors(form);
   const [busy, setBusy] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -61,13 +122,13 @@ export function TwoStepSetup({ onEnabled, onDone }: TwoStepSetupProps) {
     if (await copyToClipboard(text)) message.success(t('twoStep.copied'));
   }
 
-  async function confirm({ code }: { code: string }) {
+  async function confirm({ code, setupCode }: ConfirmValues) {
     setBusy(true);
     try {
-      const answer = await confirmTwoStep(
-        { code: code.trim() },
-        { onError: underFields({ [ErrorCode.TwoStepCodeInvalid]: 'code' }) },
-      );
+      const body = { code: code.trim(), ...(setupCodeNeeded && setupCode ? { setupCode: setupCode.trim() } : {}) };
+      const answer = await withFreshProof((proven) => confirmTwoStep(body, proven), {
+        onError: underFields({ [ErrorCode.TwoStepCodeInvalid]: 'code', [ErrorCode.CodeInvalid]: 'setupCode' }),
+      });
       setRecoveryCodes(answer.recoveryCodes);
       onEnabled?.();
     } catch {
@@ -147,6 +208,7 @@ export function TwoStepSetup({ onEnabled, onDone }: TwoStepSetupProps) {
         >
           <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
         </Form.Item>
+        {setupCodeNeeded ? <SetupCodeField /> : null}
         <div className={styles.actions}>
           <Button type="primary" htmlType="submit" loading={busy}>
             {t('twoStep.confirm')}
