@@ -1,5 +1,4 @@
 import { type KoaContextWithOIDC, errors } from 'oidc-provider';
-import type { ProductCode } from '@portal/shared/products';
 import type { AppContext } from '../../context.ts';
 import { findGrantLink } from '../../queries/openid.ts';
 import { listEnterpriseProducts } from '../../queries/products.ts';
@@ -26,7 +25,7 @@ export async function checkResourceAccess(
   oidc: KoaContextWithOIDC,
   resource: string,
   client: Client,
-): Promise<ProductCode> {
+): Promise<void> {
   const product = productOfResource(ctx, resource);
   const own = productOfClient(client);
   if (
@@ -41,17 +40,16 @@ export async function checkResourceAccess(
     // person consents to `product` for the resource, or the client gets no token for it
     if (!oidc.oidc.requestParamScopes.has(PRODUCT_SCOPE))
       throw new errors.InvalidTarget(`a resource is asked for with the ${PRODUCT_SCOPE} scope`);
-    return product;
+    return;
   }
 
   const grant = oidc.oidc.entities.Grant;
   // client credentials: the client's own token, in no person's or company's name
-  if (!grant) return product;
+  if (!grant) return;
   if (!grant.getResourceScopeFiltered(resource, [PRODUCT_SCOPE]))
     throw new errors.InvalidTarget(`the ${PRODUCT_SCOPE} scope was not granted for this resource`);
   const link = grant.jti ? await findGrantLink(ctx.db, grant.jti) : undefined;
   const rights = link?.enterprise_id ? await listEnterpriseProducts(ctx.db, [link.enterprise_id]) : [];
   if (!rights.some((right) => right.code === product))
     throw new errors.InvalidTarget("the company has no right to the resource's product");
-  return product;
 }
