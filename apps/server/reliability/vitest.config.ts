@@ -16,7 +16,13 @@ export default defineProject({
       ...configDefaults.exclude,
       ...(process.env.DATABASE_URL?.startsWith('postgres')
         ? []
-        : ['multi-process.test.ts', 'cluster-metrics.test.ts', 'cluster-handoff.test.ts', 'openid-processes.test.ts']),
+        : [
+            'multi-process.test.ts',
+            'cluster-metrics.test.ts',
+            'cluster-handoff.test.ts',
+            'openid-processes.test.ts',
+            'openid-client-auth-throttle.test.ts',
+          ]),
     ],
     globalSetup: ['support/build-server.ts'],
     environment: 'node',
