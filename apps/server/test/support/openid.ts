@@ -240,7 +240,7 @@ async function submitSelfPostingForm(t: OpenIdTestApp, jar: CookieJar, page: str
   return browse(jar, new URL(unescape(form[1]!), t.issuer).href, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields.map(([, name, value]) => [name!, unescape(value!)])).toString(),
+    body: new URLSearchParams(fields.map(([, name, value]): [string, string] => [name!, unescape(value!)])).toString(),
   });
 }
 
