@@ -302,6 +302,14 @@ describe(`issue 27.8, walk-through N5 (oidcc-config): discovery advertises only 
     expect(client.config.serverMetadata().supportsPKCE()).toBe(true);
   });
 
+  it("so a stock relying party does not try it: openid-client's buildAuthorizationUrlWithPAR stops before any request", async () => {
+    const params = { redirect_uri: client.redirectUri, scope: 'openid', code_challenge: 'x'.repeat(43) };
+    const refusal = await oidc.buildAuthorizationUrlWithPAR(client.config, params).catch((error: Error) => error);
+    expect(refusal).toBeInstanceOf(Error);
+    // refused for the metadata it lacks, not for an endpoint that answered 404
+    expect(String((refusal as Error).message)).toMatch(/pushed_authorization_request_endpoint/);
+  });
+
   it('every endpoint it names answers, by the methods the API description gives it', async () => {
     const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const endpoints = Object.entries(metadata).filter(
