@@ -8,6 +8,7 @@ import { compression } from 'vite-plugin-compression2';
 // which cannot load TypeScript
 import { API_PREFIX } from '../../packages/shared/src/api/contract/prefixes.ts';
 import { LANGUAGES, THEME_MODES } from '../../packages/shared/src/constants.ts';
+import { EARLY_INPUT_SCRIPT } from '../../packages/shared/src/early-input-script.ts';
 import type { PrerenderedScreen, prerenderScreen as PrerenderScreen } from './src/prerender.tsx';
 
 /**
@@ -91,6 +92,9 @@ function prerenderedDocument(
     html
       .replace(/<html[^>]*>/, `<html lang="${lang}" data-theme="${mode}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${screen.title}</title>`)
+      // in the head, after the charset: its listeners are there before the form is drawn (the
+      // server's policy allows this one inline script by its hash)
+      .replace(/<meta charset="[^"]*" \/>/i, (meta) => `${meta}<script>${EARLY_INPUT_SCRIPT}</script>`)
       .replace(
         '</title>',
         // before the app's own style sheets, which override antd's, as antd's runtime prepends its

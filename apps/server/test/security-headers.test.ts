@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
+import { EARLY_INPUT_SCRIPT } from '@portal/shared/early-input-script';
 import { type TestApp, startTestApp } from './support/test-app.ts';
 import { PAGE, temporaryWebDist } from './support/web-dist.ts';
 
@@ -50,7 +52,8 @@ describe('security headers', () => {
     const policy = directives(page.headers['content-security-policy']);
     expect(policy).toMatchObject({
       'default-src': "'self'",
-      'script-src': "'self'",
+      // files of its own, and the prerendered screens' one inline script, named by its hash
+      'script-src': `'self' 'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`,
       'style-src': "'self' 'unsafe-inline'",
       'img-src': "'self' data: blob:",
       'frame-ancestors': "'self'",

@@ -1,13 +1,22 @@
-import type { ConsoleMessage, Page } from '@playwright/test';
+import type { APIRequestContext, ConsoleMessage, Page } from '@playwright/test';
 import { LANGUAGES, THEME_MODES } from '@portal/shared/constants';
 import { COOKIE_LANG, COOKIE_THEME } from '@portal/shared/cookies';
-import { newMember } from './people';
+import { newMember, uniquePhone } from './people';
 import { expect, test } from './test';
 
 /** What React says when the markup it hydrates is not what it renders (any build: the production
  *  one only gives the error's number). */
 const HYDRATION_TROUBLE =
   /hydrat|did not match|server rendered|switched to client rendering|Minified React error #(418|419|421|422|423|425)/i;
+
+/** A member with an account name, as an administrator hands out. */
+async function memberWithAccount(request: APIRequestContext) {
+  const account = `early${uniquePhone().slice(-8)}`;
+  return { ...(await newMember(request, 'demo', 'Early Member', { account })), account };
+}
+
+/** The phone tab's password form: the code form beside it is drawn too, hidden. */
+const PHONE_PASSWORD = 'form[name="sign-in-phone-password"]';
 
 /** Every console error and warning and every uncaught error of the page. */
 function collectTrouble(page: Page): string[] {
@@ -60,7 +69,7 @@ for (const lang of LANGUAGES) {
       const trouble = collectTrouble(page);
       await page.goto('/login');
       // the very node the server sent is the one React took over: hydrated, not drawn again
-      const phone = page.locator('input[autocomplete="tel"]');
+      const phone = page.locator(`${PHONE_PASSWORD} input[autocomplete="tel"]`);
       await phone.evaluate((node) => Object.assign(node, { prerenderedMark: true }));
       await expect.poll(() => hydrated(page, 'input[autocomplete="tel"]')).toBe(true);
       expect(await phone.evaluate((node) => 'prerenderedMark' in node)).toBe(true);
@@ -112,7 +121,7 @@ test('what is typed before the JavaScript has run is kept once it has', async ({
   // the page's module scripts hold DOMContentLoaded back: the form is there before it
   await page.goto('/login', { waitUntil: 'commit' });
   const panel = page.getByRole('tabpanel', { name: 'Phone' });
-  await panel.locator('input[autocomplete="tel"]').pressSequentially('13800138000');
+  await panel.locator(`${PHONE_PASSWORD} input[autocomplete="tel"]`).pressSequentially('13800138000');
   expect(await hydrated(page, 'input[autocomplete="tel"]')).toBe(false);
   release();
   await expect.poll(() => hydrated(page, 'input[autocomplete="tel"]')).toBe(true);
@@ -157,17 +166,15 @@ test('a sign-in sent before the JavaScript has run loses nothing: no reload, the
   const release = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
   await page.goto('/login', { waitUntil: 'commit' });
   const panel = page.getByRole('tabpanel', { name: 'Phone' });
-  await panel.locator('input[autocomplete="tel"]').pressSequentially(member.phone);
-  await panel.locator('input[type="password"]').pressSequentially(member.password);
-  // with no JavaScript to take it, the form is not sent: no reload to /login? with the fields empty
+  await panel.locator(`${PHONE_PASSWORD} input[autocomplete="tel"]`).pressSequentially(member.phone);
+  await panel.locator(`${PHONE_PASSWORD} input[type="password"]`).pressSequentially(member.password);
+  // with no JavaScript of the app's yet, the press is held (no reload to /login? with the fields
+  // empty) and shown taken
   await page.keyboard.press('Enter');
+  await expect(panel.getByRole('button', { name: 'Sign in' })).toHaveAttribute('aria-busy', 'true');
   expect(await hydrated(page, 'input[autocomplete="tel"]')).toBe(false);
   release();
-  await expect.poll(() => hydrated(page, 'input[autocomplete="tel"]')).toBe(true);
-  // the same page, with what was typed, and the form's state has it too
-  await expect(panel.getByRole('textbox', { name: 'Phone number' })).toHaveValue(member.phone);
-  await expect(panel.getByLabel('Password', { exact: true })).toHaveValue(member.password);
-  await panel.getByRole('button', { name: 'Sign in' }).click();
+  // the same page sends it once React has it, with what was typed, without another press
   await expect(page).toHaveURL(/\/home$/);
   expect(documents).toEqual([`${baseURL}/login`]);
 });
@@ -184,9 +191,9 @@ test('a sign-in sent once the JavaScript has run but before hydration goes throu
   const release = await holdRequests(page, /\/assets\/en-US-[^/]+\.js$/);
   await page.goto('/login', { waitUntil: 'domcontentloaded' });
   const panel = page.getByRole('tabpanel', { name: 'Phone' });
-  await panel.locator('input[autocomplete="tel"]').fill(member.phone);
-  await panel.locator('input[type="password"]').fill(member.password);
-  await panel.locator('button[type="submit"]').click();
+  await panel.locator(`${PHONE_PASSWORD} input[autocomplete="tel"]`).fill(member.phone);
+  await panel.locator(`${PHONE_PASSWORD} input[type="password"]`).fill(member.password);
+  await panel.locator(`${PHONE_PASSWORD} button[type="submit"]`).click();
   expect(await hydrated(page, 'input[autocomplete="tel"]')).toBe(false);
   release();
   // held until React took over, then sent with what was typed, without another press
@@ -228,3 +235,77 @@ test("a theme stored on the device but missing from the cookie: hydrated as serv
   // and the server sends the light page from now on
   expect((await context.cookies()).find((cookie) => cookie.name === COOKIE_THEME)?.value).toBe('light');
 });
+
+test('the tabs and the code switch work before the JavaScript has run, and a press waits visibly', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const member = await memberWithAccount(request);
+  await context.addCookies([{ name: COOKIE_LANG, value: 'en-US', url: baseURL! }]);
+  const documents = documentRequests(page);
+  const release = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
+  await page.goto('/login', { waitUntil: 'commit' });
+  // the code switch shows the code form at once, and the tab back to the password form
+  const phonePanel = page.getByRole('tabpanel', { name: 'Phone' });
+  await phonePanel.getByText('Code sign-in').click();
+  await expect(phonePanel.locator('form[name="sign-in-phone-code"]')).toBeVisible();
+  await expect(phonePanel.locator(PHONE_PASSWORD)).toBeHidden();
+  await phonePanel.getByText('Password sign-in').click();
+  await expect(phonePanel.locator(PHONE_PASSWORD)).toBeVisible();
+  // the Account tab shows its panel at once: what is typed goes to the account field
+  await page.getByRole('tab', { name: 'Account' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Account' });
+  await expect(panel).toBeVisible();
+  await expect(phonePanel).toBeHidden();
+  await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+  await panel.getByRole('textbox', { name: 'Account' }).pressSequentially(member.account);
+  await panel.getByLabel('Password', { exact: true }).pressSequentially(member.password);
+  const submit = panel.getByRole('button', { name: 'Sign in' });
+  await submit.click();
+  // taken, and shown so: busy until the app can send it
+  await expect(submit).toHaveAttribute('aria-busy', 'true');
+  expect(await hydrated(page, 'input[autocomplete="tel"]')).toBe(false);
+  release();
+  // sent with the account, once React has the page, without another press
+  await expect(page).toHaveURL(/\/home$/);
+  expect(documents).toEqual([`${baseURL}/login`]);
+});
+
+/** Slow 4G as the walk-through measured it (562.5 ms, 180 kB/s) and a phone's processor (4x). */
+async function slowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 562.5,
+    downloadThroughput: 180 * 1024,
+    uploadThroughput: 84 * 1024,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+for (const pressAt of [1_500, 2_500, 3_500]) {
+  test(`on a slow phone, a sign-in pressed ${pressAt / 1000} s after opening the page goes through`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const member = await memberWithAccount(request);
+    await context.addCookies([{ name: COOKIE_LANG, value: 'en-US', url: baseURL! }]);
+    await slowPhone(page);
+    const opened = Date.now();
+    await page.goto('/login', { waitUntil: 'commit' });
+    // the person chooses the Account tab and types as soon as the form shows, and presses at the time
+    await page.getByRole('tab', { name: 'Account' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Account' });
+    await panel.getByRole('textbox', { name: 'Account' }).fill(member.account);
+    await panel.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.waitForTimeout(Math.max(0, pressAt - (Date.now() - opened)));
+    await panel.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/home$/, { timeout: 60_000 });
+  });
+}

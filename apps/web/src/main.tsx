@@ -39,27 +39,37 @@ function adoptEarlyInput() {
   }
 }
 
+/** What the prerendered page's inline script hands to the app once React has taken the page over. */
+interface EarlyInput {
+  /** The tab chosen last, already shown: the app selects it too. */
+  tab: HTMLElement | null;
+  /** A button pressed before the app ran: the app presses it again. */
+  press: HTMLElement | null;
+  /** A form sent before the app ran: the app sends it again, with what was typed. */
+  form: HTMLFormElement | null;
+  submitter: HTMLElement | null;
+}
+
+declare global {
+  interface Window {
+    /** The prerendered page's inline script (@portal/shared/early-input-script) hands over what the
+     *  person did before React ran, and stops listening. */
+    __portalEarlyInput?: () => EarlyInput;
+  }
+}
+
 /**
- * A form sent between the JavaScript's arrival and hydration: React does not listen yet, so it is held
- * and sent again once React has taken over, with what was typed. Before the JavaScript arrives the
- * prerendered forms (method="dialog") are not sent at all, rather than reloaded with all lost.
+ * What the person did on the prerendered page before React took it over, done again through React: the
+ * tab they chose (already shown), what they typed or chose, then the button they pressed or the form
+ * they sent (shown pressed meanwhile). Until this runs the inline script holds every press, so React,
+ * listening from the hydration's start, never sees one twice.
  */
-function holdEarlySubmit(): () => void {
-  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
-  const hold = (event: SubmitEvent) => {
-    // React's own listener on the root, there from the hydration's start, must not send it too
-    event.stopImmediatePropagation();
-    event.preventDefault();
-    if (event.target instanceof HTMLFormElement) held = { form: event.target, submitter: event.submitter };
-  };
-  container.addEventListener('submit', hold, true);
-  return () => {
-    container.removeEventListener('submit', hold, true);
-    if (!held?.form.isConnected) return;
-    const { form, submitter } = held;
-    held = undefined;
-    form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined);
-  };
+function replayEarlyInput(early: EarlyInput | undefined) {
+  if (early?.tab?.isConnected) early.tab.click();
+  adoptEarlyInput();
+  if (early?.press?.isConnected) early.press.click();
+  const { form, submitter } = early ?? {};
+  if (form?.isConnected) form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined);
 }
 
 /**
@@ -68,7 +78,7 @@ function holdEarlySubmit(): () => void {
  * cookie is missing) switches to it right after hydration, as React requires the first render to
  * match the markup. A device that has stored none keeps the served one.
  */
-function hydrate(sendHeldSubmit: () => void) {
+function hydrate() {
   const servedMode = document.documentElement.dataset.theme;
   const storedMode = readPreferences().mode;
   const served = isThemeMode(servedMode) ? servedMode : usePreferences.getState().mode;
@@ -77,9 +87,8 @@ function hydrate(sendHeldSubmit: () => void) {
   Object.assign(usePreferences.getInitialState(), { mode: served });
   if (served !== usePreferences.getState().mode) usePreferences.setState({ mode: served });
   const hydrated = () => {
-    adoptEarlyInput();
     if (stored !== served) usePreferences.setState({ mode: stored });
-    sendHeldSubmit();
+    replayEarlyInput(window.__portalEarlyInput?.());
   };
   // in a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole tree: the drawn page answers the person meanwhile
@@ -88,13 +97,12 @@ function hydrate(sendHeldSubmit: () => void) {
   });
 }
 
-const sendHeldSubmit = container.hasChildNodes() ? holdEarlySubmit() : () => {};
 // The page's language arrives first, so that no screen shows up without its words. i18next settles
 // this even when the download fails (then the keys show), so the app always starts.
 void i18nReady.then(async () => {
   if (container.hasChildNodes()) {
     // a prerendered screen loaded on demand is hydrated once its code is here, not the loading screen
     await routeLoaded(router);
-    hydrate(sendHeldSubmit);
+    hydrate();
   } else createRoot(container).render(<PortalApp router={router} />);
 });

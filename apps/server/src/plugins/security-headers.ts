@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { EARLY_INPUT_SCRIPT } from '@portal/shared/early-input-script';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,9 +28,13 @@ export function contentSecurityPolicy(directives: PolicyDirectives): string {
   return header;
 }
 
+/** The prerendered screens' one inline script, by its hash: it makes their controls work before the
+ *  app's files have run (@portal/shared/early-input-script). */
+const EARLY_INPUT_HASH = `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`;
+
 /** The web app's policy: antd writes its styles at run time. */
 const WEB_APP_POLICY = contentSecurityPolicy({
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", EARLY_INPUT_HASH],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   connectSrc: ["'self'"],

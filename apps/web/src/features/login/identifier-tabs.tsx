@@ -11,18 +11,14 @@ interface Tab<K extends string> {
  * Tabs after the WAI-ARIA pattern (arrow keys, Home and End move and select; the selected tab is
  * the one tab stop), in antd's look. antd's Tabs, with the menu and dropdown it brings for tabs
  * that do not fit, would be a sixth of the sign-in screen's JavaScript for three short labels.
- * A visited panel stays mounted, hidden, so what was typed in it is still there on return.
+ * Every panel is drawn, the inactive ones hidden: what was typed in one is still there on return, and
+ * the prerendered page switches panels from its first paint, before React runs
+ * (@portal/shared/early-input-script).
  */
 export function IdentifierTabs<K extends string>({ label, items }: { label: string; items: Tab<K>[] }) {
   const id = useId();
-  const [active, setActive] = useState(items[0]!.key);
-  const [visited, setVisited] = useState<ReadonlySet<K>>(() => new Set([active]));
+  const [active, select] = useState(items[0]!.key);
   const tabs = useRef(new Map<K, HTMLButtonElement>());
-
-  function select(key: K) {
-    setActive(key);
-    setVisited((keys) => (keys.has(key) ? keys : new Set([...keys, key])));
-  }
 
   function onKeyDown(event: KeyboardEvent) {
     const index = items.findIndex((item) => item.key === active);
@@ -58,21 +54,19 @@ export function IdentifierTabs<K extends string>({ label, items }: { label: stri
           </button>
         ))}
       </div>
-      {items
-        .filter((item) => visited.has(item.key))
-        .map((item) => (
-          <div
-            key={item.key}
-            role="tabpanel"
-            id={`${id}-panel-${item.key}`}
-            aria-labelledby={`${id}-tab-${item.key}`}
-            // the panel's first field is the next tab stop anyway: the panel itself is none
-            tabIndex={-1}
-            hidden={item.key !== active}
-          >
-            {item.children}
-          </div>
-        ))}
+      {items.map((item) => (
+        <div
+          key={item.key}
+          role="tabpanel"
+          id={`${id}-panel-${item.key}`}
+          aria-labelledby={`${id}-tab-${item.key}`}
+          // the panel's first field is the next tab stop anyway: the panel itself is none
+          tabIndex={-1}
+          hidden={item.key !== active}
+        >
+          {item.children}
+        </div>
+      ))}
     </div>
   );
 }

@@ -34,14 +34,18 @@ function SignInPanel({
 }) {
   // An account has no phone or mailbox to send a code to: password only.
   if (identifierType === 'account') return <PasswordSignInForm identifierType="account" />;
+  const name = `sign-in-method-${identifierType}`;
+  // both forms are drawn, the other one hidden: the prerendered page switches between them by the
+  // radio's name and value before React runs (@portal/shared/early-input-script)
   return (
     <>
-      <MethodSwitch name={`sign-in-method-${identifierType}`} value={method} onChange={onMethodChange} />
-      {method === 'code' ? (
-        <CodeSignInForm identifierType={identifierType} />
-      ) : (
+      <MethodSwitch name={name} value={method} onChange={onMethodChange} />
+      <div data-shown-when={`${name}:password`} hidden={method !== 'password'}>
         <PasswordSignInForm identifierType={identifierType} />
-      )}
+      </div>
+      <div data-shown-when={`${name}:code`} hidden={method !== 'code'}>
+        <CodeSignInForm identifierType={identifierType} />
+      </div>
     </>
   );
 }
