@@ -1,7 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { generate } from 'otplib';
 import { accountSecurityCalls } from '@portal/shared/api/contract/account-security';
-import { newAdmin } from './people';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
+import { latestCode, newAdmin, newMember } from './people';
 import { clickOnceAtRest, createAccountMember } from './portal-api';
 import { grantProducts, useSession } from './product-rights';
 import { expectAccessible } from './support';
@@ -57,6 +58,43 @@ test('requiring two-step sign-in waits for the administrator to have it, then na
   await toggle.click();
   await clickOnceAtRest(dialog.getByRole('button', { name: 'Require it' }));
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
+});
+
+test("a member a company requires two-step sign-in of sets it up with the app's code and one sent to the phone", async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await newAdmin(request, 'Requiring Admin');
+  await grantProducts(admin.domain, 'settcntr');
+  await turnOnTwoStep(request, admin.token);
+  const saved = await request.post(settingsCalls.saveSecurity.path, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { requireTwoStep: true },
+  });
+  expect(((await saved.json()) as { code: number }).code).toBe(0);
+  // signed up with a proven phone and an unproven email: the set-up's code goes to the phone
+  const member = await newMember(request, admin.domain, 'Required Member');
+  await useSession(context, member.token, baseURL!);
+
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/two-step-setup$/);
+  const secret = (await page.getByTestId('two-step-secret').innerText()).replace(/\s/g, '');
+  await page.getByRole('textbox', { name: '6-digit code from the app' }).fill(await generate({ secret }));
+  // the password that opened this session is not enough: a code to the phone as well
+  await expect(page.getByText(/Your company requires two-step sign-in\. To make sure it is you/)).toBeVisible();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(`Code sent to ${member.phone.slice(0, 3)}****${member.phone.slice(-4)}`)).toBeVisible();
+  await expectAccessible(page);
+  await page
+    .getByRole('textbox', { name: 'Code sent to your email or phone' })
+    .fill(await latestCode(request, member.phone));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('list', { name: 'Save your recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
 });
 
 test('phones and emails no code has proven are tagged, in the members list and the personal centre', async ({
