@@ -180,6 +180,16 @@ export async function findGrantLink(db: Executor, grantId: string) {
   return db.selectFrom('oidc_grant_links').selectAll().where('grant_id', '=', grantId).executeTakeFirst();
 }
 
+/** The grant now belongs to this portal session: its end ends the grant. */
+export async function moveGrantLinkToSession(db: Executor, grantId: string, portalSessionId: number): Promise<void> {
+  await db
+    .updateTable('oidc_grant_links')
+    .set({ portal_session_id: portalSessionId })
+    .where('grant_id', '=', grantId)
+    .where((eb) => eb.or([eb('portal_session_id', 'is', null), eb('portal_session_id', '!=', portalSessionId)]))
+    .execute();
+}
+
 export async function findGrantLinksOfSession(db: Executor, portalSessionId: number) {
   return db.selectFrom('oidc_grant_links').selectAll().where('portal_session_id', '=', portalSessionId).execute();
 }

@@ -1,3 +1,4 @@
+import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { COOKIE_TOKEN } from '@portal/shared/cookies';
@@ -87,6 +88,26 @@ describe(`issue 27.5: product sign-ins are bounded by the portal session (${ENGI
     expect(again.claims).toMatchObject({ sub: String(user.id) });
     // the ID token tells the sign-in of the live portal session, not the idled one
     expect(again.claims!.auth_time).toBeGreaterThanOrEqual(signedInAt);
+  });
+
+  it('ends the product session renewed in a later portal session when that one ends', async () => {
+    const member = await signedInMember(t, ['esguard']);
+    const jar = new CookieJar();
+    const first = await authorize(t, client, member.token, { jar });
+    const { refresh_token: refreshToken } = await redeem(client, first);
+    expect(refreshToken).toEqual(expect.any(String));
+
+    // the first portal session idles out; the product's silent sign-in goes on in the next one
+    t.clock.advance(13 * HOUR_MS);
+    const token = await tokenFor(t.app, member.user.account, PASSWORD);
+    jar.set(COOKIE_TOKEN, token);
+    expect((await silently(jar)).error).toBeNull();
+
+    // signing out of that one ends the product's grant: its refresh token too (asked without using it)
+    expect((await call(t.app, contract.logout, { token })).code).toBe(0);
+    await expect
+      .poll(async () => (await oidc.tokenIntrospection(client.config, refreshToken!)).active, { timeout: 5_000 })
+      .toBe(false);
   });
 
   it('answers login_required once the portal session expired (7 days), however busy it was', async () => {

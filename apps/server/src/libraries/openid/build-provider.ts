@@ -10,7 +10,7 @@ import { throttledSecretCheck } from './client-auth-throttle.ts';
 import { companyClaims } from './company-claims.ts';
 import { existingGrant } from './company-grant.ts';
 import { errorPage, signOutPage, signedOutPage } from './pages.ts';
-import { bindToPortalSession, portalSessionCheck } from './portal-session.ts';
+import { bindToPortalSession, followedGrant, portalSessionCheck } from './portal-session.ts';
 import { CLAIMS, OIDC_ROUTES, TTL, productOfClient } from './provider.ts';
 import { PRODUCT_SCOPE, checkResourceAccess } from './resource-access.ts';
 import type { KeySet } from './signing-keys.ts';
@@ -90,7 +90,7 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
     issueRefreshToken: async (_ctx, client, code) =>
       client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
     // a grant says one company: a request naming another one (`company_id`) does not get it
-    loadExistingGrant: (oidc) => existingGrant(ctx, oidc),
+    loadExistingGrant: async (oidc) => followedGrant(ctx, oidc, await existingGrant(ctx, oidc)),
     findAccount: (oidc, sub, token) => findAccount(ctx, oidc, sub, token as { grantId?: string } | undefined),
     extraTokenClaims: async (oidc, token) => {
       const grantId = (token as { grantId?: string }).grantId;

@@ -3,10 +3,12 @@ import type Provider from 'oidc-provider';
 import { type KoaContextWithOIDC, interactionPolicy } from 'oidc-provider';
 import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import type { AppContext } from '../../context.ts';
+import { moveGrantLinkToSession } from '../../queries/openid.ts';
 import { type Auth, authenticate } from '../sessions.ts';
 import { ACR } from './step-up.ts';
 
 type ProviderSession = InstanceType<Provider['Session']>;
+type Grant = InstanceType<Provider['Grant']>;
 
 /** The portal session of a request to the provider: the portal's session cookie is on the same origin. */
 export async function portalSessionOf(ctx: AppContext, cookieHeader: string | undefined): Promise<Auth | null> {
@@ -73,6 +75,23 @@ async function followPortalSession(
   (bound as ProviderSession & { touched: boolean }).touched = true;
   if (bound !== session) koa.oidc.entity('Session', bound);
   return bound;
+}
+
+/**
+ * The grant a request of a live portal session goes on with belongs to that session from then on: a
+ * product's sign-in renewed after an earlier portal session idled out ends, with its tokens and
+ * back-channel logout, when the current one ends. Wraps the provider's `loadExistingGrant`.
+ */
+export async function followedGrant(
+  ctx: AppContext,
+  koa: KoaContextWithOIDC,
+  grant: Grant | undefined,
+): Promise<Grant | undefined> {
+  const portal = grant ? await portalOf(ctx, koa) : null;
+  if (grant?.jti && portal && String(portal.user.id) === grant.accountId) {
+    await moveGrantLinkToSession(ctx.db, grant.jti, portal.sessionId);
+  }
+  return grant;
 }
 
 /**
