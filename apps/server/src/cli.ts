@@ -62,6 +62,9 @@ commands:
 
 class UsageError extends Error {}
 
+/** The usage asked for with --help: printed on stdout, and not a failure. */
+class HelpRequest extends Error {}
+
 /** `invite`: the options checked here (exit 2 with the usage), the enterprise resolved by domain (exit 1). */
 async function inviteFromCommandLine(
   ctx: AppContext,
@@ -178,7 +181,8 @@ type Print = (human: string, data: unknown) => void;
 async function run(argv: string[], env: NodeJS.ProcessEnv, print: Print): Promise<void> {
   const { positionals, values } = parseOptions(argv);
   const [command, subcommand, argument] = positionals;
-  if (!command || values.help) throw new UsageError(USAGE);
+  if (values.help) throw new HelpRequest(USAGE);
+  if (!command) throw new UsageError(USAGE);
 
   const config = runtimeConfig(env);
   const database = openDatabase(config.database);
@@ -198,11 +202,13 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, print: Print): Promis
         return print(applied.length ? `applied: ${applied.join(', ')}` : 'up to date', { applied });
       case 'seed-demo': {
         const result = await seedDemo(ctx);
-        const accounts = result.accounts.map((a) => `  ${a.account} / ${a.password}  (${a.email})`).join('\n');
+        const accounts = result.accounts
+          .map((a) => `  ${a.account} / ${a.password ?? '(password changed since the seed)'}  (${a.email})`)
+          .join('\n');
         const companies = result.companies.map((c) => `  ${c.domain}: ${c.name}`).join('\n');
         const state = result.created ? 'demo tenant created' : 'demo tenant already present';
         const { clientId, secret, redirectUri } = result.client;
-        const client = `OpenID client of the sample product (examples/product-app):\n  ${clientId} / ${secret}  (${redirectUri})`;
+        const client = `OpenID client of the sample product (examples/product-app):\n  ${clientId} / ${secret ?? '(secret rotated since the seed)'}  (${redirectUri})`;
         return print(`${state}\n${accounts}\ncompany domains:\n${companies}\n${client}`, result);
       }
       case 'invite': {
@@ -324,6 +330,10 @@ export async function runCli(argv: string[], { env, stdout, stderr }: CliIo): Pr
     await run(argv, env, print);
     return 0;
   } catch (error) {
+    if (error instanceof HelpRequest) {
+      print(error.message, { usage: error.message });
+      return 0;
+    }
     const known =
       error instanceof UsageError ||
       error instanceof UnknownNameError ||

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.ts';
 import { ListedMigrations } from '../src/db/migrate.ts';
+import { hashPassword } from '../src/libraries/passwords.ts';
 import { hashSecret } from '../src/libraries/secrets.ts';
 import { findEnterpriseByDomain } from '../src/queries/enterprises.ts';
 import { findInvitationByHash } from '../src/queries/invitations.ts';
@@ -133,6 +134,23 @@ describe(`operator command line (${ENGINE})`, () => {
     expect(await productsOf('solo')).toEqual(['saas-es-actuary']);
   });
 
+  it('issue 29.5 C18: seed-demo run again prints a demo password only while it still signs in', async () => {
+    await portal('seed-demo');
+    await testDb.database.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword('Changed2026x') })
+      .where('account', '=', 'solo')
+      .execute();
+    const again = await portal('seed-demo');
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/^demo tenant already present\n/);
+    expect(again.stdout).toContain('admin / Portal2026  (admin@demo.example.com)');
+    expect(again.stdout).not.toContain('solo / Portal2026');
+    expect(again.stdout).toContain('solo / (password changed since the seed)  (solo@demo.example.com)');
+    const json = JSON.parse((await portal('seed-demo', '--json')).stdout);
+    expect(json.accounts.map((a: { password: string | null }) => a.password)).toEqual(['Portal2026', null]);
+  });
+
   it("seeds the sample product's client with the demo tenant, once, its fixed secret stored hashed", async () => {
     expect((await portal('seed-demo')).exitCode).toBe(0);
     const clients = () => testDb.database.db.selectFrom('oidc_clients').selectAll().execute();
@@ -206,6 +224,18 @@ describe(`operator command line (${ENGINE})`, () => {
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain('grant needs --enterprise and --product');
     expect((await portal('launch-rockets')).exitCode).toBe(2);
+  });
+
+  it('issue 29.5 C16: --help prints the usage on stdout and exits 0; no command is still a usage mistake', async () => {
+    for (const args of [['--help'], ['invite', '--help']]) {
+      const help = await portal(...args);
+      expect([help.exitCode, help.stderr]).toEqual([0, '']);
+      expect(help.stdout).toMatch(/^usage: npm run portal -- <command>/);
+      expect(help.stdout).toContain('invite --kind admin [--products <code>,...]');
+    }
+    const none = await portal();
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toMatch(/^usage: npm run portal -- <command>/);
   });
   const HOUR = 3_600_000;
   const invitationOf = (id: string) => findInvitationByHash(testDb.database.db, hashSecret(id));

@@ -7,7 +7,7 @@ import { findClient, insertClient } from '../queries/openid.ts';
 import { findProductsByCode, insertEnterpriseProducts } from '../queries/products.ts';
 import { findUserByIdentifier, insertUser } from '../queries/users.ts';
 import { createEnterprise } from './enterprises.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashSecret } from './secrets.ts';
 
 export const DEMO_PASSWORD = 'Portal2026';
@@ -70,10 +70,12 @@ export const DEMO_CLIENT = {
 
 export interface DemoSeedResult {
   created: boolean;
-  accounts: { account: string; password: string; phone: string; email: string }[];
+  /** `password` is null once the account no longer signs in with the seeded one (changed or reset). */
+  accounts: { account: string; password: string | null; phone: string; email: string }[];
   /** The companies by domain, the name `invite --enterprise` and the other commands take. */
   companies: { domain: string; name: string }[];
-  client: { clientId: string; secret: string; redirectUri: string };
+  /** `secret` is null once the client's secret was rotated. */
+  client: { clientId: string; secret: string | null; redirectUri: string };
 }
 
 /** The demo client unless present: also added to a demo tenant seeded before clients existed. */
@@ -118,7 +120,17 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
   const client = { clientId: DEMO_CLIENT.clientId, secret: DEMO_CLIENT.secret, redirectUri: DEMO_CLIENT.redirectUri };
   if (await findUserByIdentifier(ctx.db, 'account', 'admin')) {
     await ensureDemoClient(ctx);
-    return { created: false, accounts, companies, client };
+    // a present tenant is told as it is: a password or secret changed since the seed is not printed
+    const present = await Promise.all(
+      accounts.map(async (a) => {
+        const user = await findUserByIdentifier(ctx.db, 'account', a.account);
+        const seeded = !!user?.password_hash && (await verifyPassword(user.password_hash, DEMO_PASSWORD));
+        return { ...a, password: seeded ? DEMO_PASSWORD : null };
+      }),
+    );
+    const stored = await findClient(ctx.db, DEMO_CLIENT.clientId);
+    const secret = stored?.secret_hash === hashSecret(DEMO_CLIENT.secret) ? DEMO_CLIENT.secret : null;
+    return { created: false, accounts: present, companies, client: { ...client, secret } };
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await ctx.db.transaction().execute(async (trx) => {
