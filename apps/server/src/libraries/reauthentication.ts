@@ -43,7 +43,7 @@ export async function reauthenticate(
 const DAY_MS = 86_400_000;
 
 /** Wrong re-authentications of an account a day that may be typing slips; the next one tells. */
-export const REAUTHENTICATION_SLIPS_PER_DAY = 2;
+const REAUTHENTICATION_SLIPS_PER_DAY = 2;
 
 /**
  * Someone who holds a signed-in session but not the password is what a fresh proof keeps out, and
