@@ -35,7 +35,7 @@ export default {
   },
   reauthenticate: {
     description: '{{product}}需要先确认是你本人，再继续登录。你会保持门户的登录状态。',
-    secondFactor: '{{product}}要求两步验证：请先输入密码，再输入身份验证器应用中的验证码。',
+    secondFactor: '{{product}}要求分两步确认身份：请先输入密码，再输入身份验证器应用中的动态码。',
     cancel: '取消并返回',
   },
   expired: {
