@@ -3,9 +3,10 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Language } from '@portal/shared/constants';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '@portal/shared/constants';
+import { DEFAULT_LANGUAGE, isLanguage } from '@portal/shared/constants';
 import { COOKIE_LANG } from '@portal/shared/cookies';
 import type { AppContext } from '../context.ts';
+import { pageLanguage } from '../libraries/page-language.ts';
 import type { Auth } from '../libraries/sessions.ts';
 
 declare module 'fastify' {
@@ -17,11 +18,6 @@ declare module 'fastify' {
     ctx: AppContext;
   }
 }
-
-/** Each language also under its primary subtag: the negotiator matches only an exact tag or a prefix
- *  of one, so a browser asking for en-GB, de-AT or zh-TW would otherwise find none of ours. */
-const BY_PRIMARY_SUBTAG = new Map<string, Language>(LANGUAGES.map((language) => [language.split('-')[0]!, language]));
-const OFFERED = [...LANGUAGES, ...BY_PRIMARY_SUBTAG.keys()];
 
 /** The outcome by Accept-Language header: browsers send a handful of distinct values, and negotiating
  *  one again on every request costs more than the rest of reading a request's language. Bounded, as
@@ -46,12 +42,7 @@ function requestLanguage(request: FastifyRequest): Language {
   if (!header) return DEFAULT_LANGUAGE;
   let language = NEGOTIATED.get(header);
   if (!language) {
-    const negotiated = request.language(OFFERED);
-    language = !negotiated
-      ? DEFAULT_LANGUAGE
-      : isLanguage(negotiated)
-        ? negotiated
-        : (BY_PRIMARY_SUBTAG.get(negotiated) ?? DEFAULT_LANGUAGE);
+    language = pageLanguage(undefined, header, (offered) => request.language(offered));
     if (NEGOTIATED.size >= NEGOTIATED_KEPT) NEGOTIATED.clear();
     NEGOTIATED.set(header, language);
   }

@@ -101,6 +101,19 @@ describe(`issue 27.9 (C1, C2): the provider's own pages in the person's language
     }
   });
 
+  it("without a language cookie follows the browser's language, as every portal page does", async () => {
+    const asBrowser = async (acceptLanguage: string, cookie = '') => {
+      const response = await fetch(`${t.issuer}/oidc/session/end?client_id=${encodeURIComponent(client.clientId)}`, {
+        headers: { cookie: [session, cookie].filter(Boolean).join('; '), 'accept-language': acceptLanguage },
+      });
+      return read(await response.text()).lang;
+    };
+    expect(await asBrowser('en-GB,en;q=0.9')).toBe('en-US');
+    expect(await asBrowser('de')).toBe('de-DE');
+    expect(await asBrowser('fr-FR')).toBe('zh-CN');
+    expect(await asBrowser('en-GB', cookies('ja-JP'))).toBe('ja-JP');
+  });
+
   it('an unknown theme or language in the cookies falls back to the defaults', async () => {
     const page = read(await signOutPage(client.clientId, `${COOKIE_LANG}=xx-XX; ${COOKIE_THEME}=sepia`));
     expect(page).toMatchObject({ lang: 'zh-CN', theme: 'dark' });

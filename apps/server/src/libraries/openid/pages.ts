@@ -1,14 +1,8 @@
 import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
-import {
-  DEFAULT_LANGUAGE,
-  DEFAULT_THEME_MODE,
-  type Language,
-  THEME_MODES,
-  type ThemeMode,
-  isLanguage,
-} from '@portal/shared/constants';
+import { DEFAULT_THEME_MODE, type Language, THEME_MODES, type ThemeMode } from '@portal/shared/constants';
 import { COOKIE_LANG, COOKIE_THEME } from '@portal/shared/cookies';
 import { translate } from '@portal/shared/locales/catalog';
+import { pageLanguage } from '../page-language.ts';
 import { productOfClient } from './provider.ts';
 
 /**
@@ -292,13 +286,15 @@ function cookie(header: string | undefined, name: string): string | undefined {
   }
 }
 
-/** The language and theme the portal's cookies name, as the web app sets them; its defaults otherwise. */
+/** The language of every portal page (the cookie, else the browser's, else Chinese: page-language.ts)
+ *  and the theme the portal's cookie names, as the web app sets it; its default otherwise. */
 function lookOf(oidc: KoaContextWithOIDC): { lang: Language; theme: ThemeMode } {
   const header = oidc.get('cookie');
-  const lang = cookie(header, COOKIE_LANG);
   const theme = cookie(header, COOKIE_THEME);
   return {
-    lang: isLanguage(lang) ? lang : DEFAULT_LANGUAGE,
+    lang: pageLanguage(cookie(header, COOKIE_LANG), oidc.get('accept-language') || undefined, (offered) =>
+      oidc.acceptsLanguages(offered),
+    ),
     theme: (THEME_MODES as readonly (string | undefined)[]).includes(theme) ? (theme as ThemeMode) : DEFAULT_THEME_MODE,
   };
 }
