@@ -49,4 +49,19 @@ describe(`a new password equal to the current one (${ENGINE})`, () => {
     expect((await call(t.app, contract.currentUser, { token })).code).toBe(0);
     expect(await auditCount(user.id, 'password.reset')).toBe(0);
   });
+
+  it('issue 29.5 N9: leaves the reset code valid, so the corrected password is set with the same code', async () => {
+    const user = await createUser(t.app);
+    const same = { identifierType: 'phone', identifier: user.phone, password: PASSWORD, confirmPassword: PASSWORD };
+    expect((await call(t.app, contract.sendSms, { body: { phone: user.phone, scene: 'reset' } })).code).toBe(0);
+    const code = await latestCode(t.app, user.phone!);
+    // more often than a code has wrong tries: the current password is not a wrong code
+    for (let i = 0; i < 6; i++)
+      expect((await call(t.app, contract.forgetPassword, { body: { ...same, code } })).code).toBe(1009131);
+    const changed = { ...same, password: 'Changed2026x', confirmPassword: 'Changed2026x' };
+    expect((await call(t.app, contract.forgetPassword, { body: { ...changed, code } })).code).toBe(0);
+    expect(await auditCount(user.id, 'password.reset')).toBe(1);
+    // and then the code is spent
+    expect((await call(t.app, contract.forgetPassword, { body: { ...changed, code } })).code).toBe(1009104);
+  });
 });

@@ -18,7 +18,7 @@ import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import type { Messenger } from '../messaging/messenger.ts';
 import type { RateLimit } from '../queries/rate-events.ts';
-import { consumeCode, findCode, reserveCodeTry, upsertCode } from '../queries/verification-codes.ts';
+import { consumeCode, findCode, releaseCodeTry, reserveCodeTry, upsertCode } from '../queries/verification-codes.ts';
 import { ipKey } from './ip-key.ts';
 import { issueProofOfWork, redeemProofOfWork } from './proof-of-work.ts';
 import { hashSecret, sameHash } from './secrets.ts';
@@ -124,11 +124,33 @@ export async function sendCode(
 
 /** Consumes the code if it is right; a wrong guess uses up one of the five tries. */
 export async function verifyCode(ctx: AppContext, scene: CodeScene, target: string, code: string): Promise<boolean> {
+  const checked = await checkCode(ctx, scene, target, code);
+  return !!checked && checked.consume();
+}
+
+/** A right code, held: `consume` spends it (false if it was spent or replaced meanwhile), `release`
+ *  leaves it valid with its try given back. */
+export interface CheckedCode {
+  consume(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+/** Checks the code without spending it yet, for a call that may still refuse for another reason once
+ *  the code is proven and should not cost the person the code then. Null for a wrong code (one of the
+ *  five tries used up), or one spent, expired or out of tries. */
+export async function checkCode(
+  ctx: AppContext,
+  scene: CodeScene,
+  target: string,
+  code: string,
+): Promise<CheckedCode | null> {
   const row = await findCode(ctx.db, scene, target);
-  if (!row) return false;
-  const now = ctx.now();
-  if (!(await reserveCodeTry(ctx.db, row.id, CODE_MAX_WRONG_TRIES, now))) return false;
+  if (!row) return null;
+  if (!(await reserveCodeTry(ctx.db, row.id, CODE_MAX_WRONG_TRIES, ctx.now()))) return null;
   const hash = codeHash(scene, target, code);
-  if (!sameHash(row.code_hash, hash)) return false;
-  return consumeCode(ctx.db, row.id, hash, now);
+  if (!sameHash(row.code_hash, hash)) return null;
+  return {
+    consume: () => consumeCode(ctx.db, row.id, hash, ctx.now()),
+    release: () => releaseCodeTry(ctx.db, row.id, hash),
+  };
 }

@@ -7,7 +7,7 @@ import { revokeUserSessions } from '../queries/sessions.ts';
 import { findUserByIdentifier, updateUser } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import type { Caller } from './caller.ts';
-import { verifyCode } from './codes.ts';
+import { checkCode } from './codes.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { notifySecurityEvent } from './security-notices.ts';
 import { clearAccountFailures } from './throttle.ts';
@@ -17,7 +17,8 @@ import { emailTarget, phoneTarget } from './verification.ts';
  * Forgotten password: a `reset` code sent to the account's phone or email sets a new password. A
  * wrong code and an unknown account answer the same 1009104 (no code is ever sent to an unknown
  * target). The confirmation is checked before the code, so that a typo does not use the code up. The
- * current password as the new one is 1009131, after the code (which it uses up).
+ * current password as the new one is 1009131, after the code (so that it tells no guesser the
+ * password), and leaves the code valid for the corrected password.
  * Every session of the account ends, the products' included, and the sign-in wait of the account is
  * lifted: the owner has just proven the phone or email. The person is told (security notifications).
  */
@@ -29,10 +30,15 @@ export async function resetPassword(
   if (!passwordsMatch(body)) throw new AppError(ErrorCode.PasswordsDoNotMatch);
   const target = body.identifierType === 'phone' ? phoneTarget(body.identifier) : emailTarget(body.identifier);
   const user = await findUserByIdentifier(ctx.db, body.identifierType, target);
-  const passed = await verifyCode(ctx, 'reset', target, body.code);
-  if (!passed || !user) throw new AppError(ErrorCode.CodeInvalid);
+  const checked = await checkCode(ctx, 'reset', target, body.code);
+  if (!checked || !user) throw new AppError(ErrorCode.CodeInvalid);
   // only once the code is proven: before, the answer would tell a guesser the password
-  if (await verifyPassword(user.password_hash, body.password)) throw new AppError(ErrorCode.PasswordUnchanged);
+  if (await verifyPassword(user.password_hash, body.password)) {
+    // the owner typed the current password: the code stays valid for the corrected one
+    await checked.release();
+    throw new AppError(ErrorCode.PasswordUnchanged);
+  }
+  if (!(await checked.consume())) throw new AppError(ErrorCode.CodeInvalid);
 
   const passwordHash = await hashPassword(body.password);
   await ctx.db.transaction().execute(async (trx) => {

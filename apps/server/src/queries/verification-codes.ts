@@ -57,3 +57,15 @@ export async function consumeCode(db: Executor, id: number, codeHash: string, no
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** A right guess whose call refused for another reason gives its try back and leaves the code valid. */
+export async function releaseCodeTry(db: Executor, id: number, codeHash: string): Promise<void> {
+  await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ wrong_tries: eb('wrong_tries', '-', 1) }))
+    .where('id', '=', id)
+    .where('code_hash', '=', codeHash)
+    .where('consumed_at', 'is', null)
+    .where('wrong_tries', '>', 0)
+    .execute();
+}
