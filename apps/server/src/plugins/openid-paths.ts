@@ -11,6 +11,13 @@ const redirect = (description: string) => ({
   headers: { location: { description: 'Where the browser goes next.', schema: { type: 'string', format: 'uri' } } },
 });
 const oauthError = (description: string) => ({ description, content: json('OAuthError') });
+/** The limits of failed client authentication (docs/openid-provider.md#addresses-headers-and-limits). */
+const clientAuthThrottled = {
+  ...oauthError(
+    '`invalid_client`: too many failed client authentications for this client or from this address within the minute; the secret was not checked.',
+  ),
+  headers: { 'retry-after': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } },
+};
 /** The portal's per-address request rate, which the endpoints a browser reaches share with its calls. */
 const throttled = {
   description: "1000429 in the portal's envelope: too many requests from this address within the minute.",
@@ -184,6 +191,7 @@ const OPERATIONS: ProviderOperation[] = [
         '`invalid_grant` (a used, expired or foreign code or refresh token, a wrong verifier), `invalid_request`, `invalid_target` or `invalid_scope`.',
       ),
       401: oauthError('`invalid_client`: an unknown or disabled client, or a wrong secret.'),
+      429: clientAuthThrottled,
     },
   },
   userinfo('get'),
@@ -200,6 +208,7 @@ const OPERATIONS: ProviderOperation[] = [
       200: { description: 'Revoked, or already unknown: the answer is the same.' },
       400: oauthError('`invalid_request`: no token, or no client authentication.'),
       401: oauthError('`invalid_client`.'),
+      429: clientAuthThrottled,
     },
   },
   {
@@ -218,6 +227,7 @@ const OPERATIONS: ProviderOperation[] = [
       },
       400: oauthError('`invalid_request`: no token, or no client authentication.'),
       401: oauthError('`invalid_client`.'),
+      429: clientAuthThrottled,
     },
   },
 ];

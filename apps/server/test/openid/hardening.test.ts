@@ -272,6 +272,15 @@ describe(`issue 27.8: failed client authentication is throttled (${ENGINE})`, ()
     expect((await tokenRequest(other, other.secret!, '10.1.0.7')).status).toBe(200);
   });
 
+  it('the API description declares the refusal at each of the three endpoints', () => {
+    const document = t.app.swagger() as {
+      paths: Record<string, { post?: { responses: Record<string, { headers?: object }> } }>;
+    };
+    for (const path of ['/oidc/token', '/oidc/token/introspection', '/oidc/token/revocation']) {
+      expect(document.paths[path]?.post?.responses['429']?.headers, path).toHaveProperty('retry-after');
+    }
+  });
+
   it('a burst of wrong secrets from one address is throttled across clients', async () => {
     const clients = await Promise.all(Array.from({ length: 4 }, () => registerClient(t, { productCode: 'esguard' })));
     const statuses: number[] = [];
