@@ -15,7 +15,7 @@ export const CLIENT_AUTH_WINDOW_MS = 60_000;
 
 /** The refusal past a limit: `invalid_client`, as any failed authentication, with 429 and the wait. */
 class ClientAuthThrottled extends errors.InvalidClientAuth {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor() {
     super('too many failed client authentications; try again later');
     Object.assign(this, { status: 429, statusCode: 429 });
   }
@@ -51,9 +51,8 @@ export async function throttledSecretCheck(
     ctx.now(),
   );
   if (!reservation.granted) {
-    const seconds = Math.max(1, Math.ceil(reservation.retryAfterMs / 1000));
-    retryAfter(seconds);
-    throw new ClientAuthThrottled(seconds);
+    retryAfter(Math.max(1, Math.ceil(reservation.retryAfterMs / 1000)));
+    throw new ClientAuthThrottled();
   }
   if (!matches()) return false;
   await reservation.release();
