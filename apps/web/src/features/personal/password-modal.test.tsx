@@ -109,6 +109,34 @@ describe('change password', () => {
     expect(api().sent(routeOf(accountSecurityCalls.removePasskey))).toEqual([]);
   });
 
+  it('issue 29.5 N10: then shows My sessions without the sessions it ended', async () => {
+    const LIST = routeOf(accountSecurityCalls.mySessions);
+    const session = (id: number, current: boolean) => ({
+      id,
+      device: { browser: 'Chrome 126', os: current ? 'Windows 10' : 'macOS 14', type: 'desktop' },
+      ip: '203.0.113.*',
+      createdAt: '2026-05-01T08:00:00.000Z',
+      lastSeenAt: '2026-05-01T09:30:00.000Z',
+      current,
+    });
+    api().routes[LIST] = ok([session(7, true), session(5, false)]);
+    renderPersonal();
+    expect(await screen.findByText(/macOS 14/)).toBeInTheDocument();
+    // the server ends every other session with the change
+    api().routes[LIST] = ok([session(7, true)]);
+    const dialog = await openDialog('Change password');
+    fillIn(dialog, {
+      'Original password': 'Old2026pass',
+      'New password': 'New2026pass',
+      'Confirm new password': 'New2026pass',
+    });
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Changed successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/macOS 14/)).not.toBeInTheDocument());
+    expect(screen.getByText(/Windows 10/)).toBeInTheDocument();
+  });
+
   it('says it in Chinese', async () => {
     await i18n.changeLanguage('zh-CN');
     renderPersonal();

@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallDeclaration, RequestOf } from '@portal/shared/api/contract/define';
 import { personalCalls } from '@portal/shared/api/contract/personal';
 import { useFreshProof } from '../../components/fresh-proof';
 import { type OptionsOf, call } from '../../lib/api-client';
 import { sessionKeys } from '../../session/session-queries';
+import { accountSecurityKeys } from '../account-security/account-security-api';
 
 /** The personal centre's calls: reads are query options under `personalKeys`, changes are mutations. */
 export const personalKeys = {
@@ -25,21 +26,26 @@ export const allowModifyPasswordQuery = () =>
 
 /**
  * A change of one's details: afterwards the server's view of the user is fetched again, here and in
- * portal info, which the header and the other products of the origin (`_userInfo`) read. A new phone
- * or email needs a fresh proof of the person, asked for when the server wants it.
+ * portal info, which the header and the other products of the origin (`_userInfo`) read, and whatever
+ * else the change makes stale (`alsoStale`). A new phone or email needs a fresh proof of the person,
+ * asked for when the server wants it.
  */
-export function useChange<D extends CallDeclaration>(declaration: D) {
+export function useChange<D extends CallDeclaration>(declaration: D, alsoStale: readonly QueryKey[] = []) {
   const client = useQueryClient();
   const withFreshProof = useFreshProof();
   return useMutation({
     mutationFn: ({ body, options }: Change<D>) => withFreshProof((proven) => call(declaration, body, proven), options),
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      // fetched again without waiting: the change is told done once the user's own view is fresh
+      for (const queryKey of alsoStale) void client.invalidateQueries({ queryKey });
+      return Promise.all([
         client.invalidateQueries({ queryKey: sessionKeys.currentUser }),
         client.invalidateQueries({ queryKey: sessionKeys.portalInfo }),
-      ]),
+      ]);
+    },
   });
 }
 
 export const useUpdateNickname = () => useChange(personalCalls.updateNickname);
-export const useUpdatePassword = () => useChange(personalCalls.updatePassword);
+/** A new password ends every other session of the person: My sessions is fetched again. */
+export const useUpdatePassword = () => useChange(personalCalls.updatePassword, [accountSecurityKeys.sessions()]);
