@@ -190,6 +190,22 @@ export async function moveGrantLinkToSession(db: Executor, grantId: string, port
     .execute();
 }
 
+/** The person's newest live grant to a client (in `enterpriseId` when given): their consent, made in
+ *  another browser. */
+export async function findLatestGrantLink(
+  db: Executor,
+  link: { userId: number; clientId: string; enterpriseId?: number; now: number },
+) {
+  let query = db
+    .selectFrom('oidc_grant_links')
+    .selectAll()
+    .where('user_id', '=', link.userId)
+    .where('client_id', '=', link.clientId)
+    .where('expires_at', '>', link.now);
+  if (link.enterpriseId !== undefined) query = query.where('enterprise_id', '=', link.enterpriseId);
+  return query.orderBy('expires_at', 'desc').limit(1).executeTakeFirst();
+}
+
 export async function findGrantLinksOfSession(db: Executor, portalSessionId: number) {
   return db.selectFrom('oidc_grant_links').selectAll().where('portal_session_id', '=', portalSessionId).execute();
 }

@@ -60,6 +60,24 @@ describe(`issue 27.5: product sign-ins are bounded by the portal session (${ENGI
     expect(claims).toMatchObject({ sub: String(user.id), company_id: String(enterpriseId) });
   });
 
+  it('signs in silently in another browser right after a portal sign-in there, with the consent and company given once', async () => {
+    const { user, enterpriseId } = await signedInToProduct();
+    const other = new CookieJar();
+    other.set(COOKIE_TOKEN, await tokenFor(t.app, user.account, PASSWORD));
+    const { error, claims } = await silently(other);
+    expect(error).toBeNull();
+    expect(claims).toMatchObject({ sub: String(user.id), company_id: String(enterpriseId) });
+    // each browser's grant ends with its own portal session
+    expect((await silently(other)).error).toBeNull();
+  });
+
+  it('gives another browser of a person without any grant to the product no silent sign-in', async () => {
+    const member = await signedInMember(t, ['esguard']);
+    const jar = new CookieJar();
+    jar.set(COOKIE_TOKEN, member.token);
+    expect((await silently(jar)).error).toBe('consent_required');
+  });
+
   it('answers login_required after the person signed out of the portal', async () => {
     const { token, jar } = await signedInToProduct();
     expect((await call(t.app, contract.logout, { token })).code).toBe(0);

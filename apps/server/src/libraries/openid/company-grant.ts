@@ -1,7 +1,9 @@
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { AppContext } from '../../context.ts';
-import { findGrantLink } from '../../queries/openid.ts';
+import { findGrantLink, findLatestGrantLink, insertGrantLink } from '../../queries/openid.ts';
+import { portalSessionOf } from './portal-session.ts';
+import { GRANT_TTL_MS } from './provider.ts';
 
 type Grant = InstanceType<Provider['Grant']>;
 
@@ -33,12 +35,53 @@ export async function existingGrant(ctx: AppContext, oidc: KoaContextWithOIDC): 
   const { result, session, client, params, provider } = oidc.oidc;
   const made = result?.consent?.grantId;
   if (made) return provider.Grant.find(made);
-  const grantId = session?.grantIdFor(client!.clientId);
-  if (!grantId) return undefined;
   const named = params?.company_id;
+  const grantId = session?.grantIdFor(client!.clientId);
+  if (!grantId) return grantOfAnotherBrowser(ctx, oidc, named === undefined ? undefined : String(named));
   if (named !== undefined) {
     const link = await findGrantLink(ctx.db, grantId);
     if (link?.enterprise_id == null || String(link.enterprise_id) !== String(named)) return undefined;
   }
   return provider.Grant.find(grantId);
+}
+
+/**
+ * A browser the product has not signed in from yet, with a live portal session: the person's newest
+ * grant to the client (in the company the request names, if any), made in another browser, stands for
+ * their consent and company. It is copied into a grant of this browser's portal session, so that a
+ * product signs a plainly signed-in person in silently in any browser, and each browser's grant still
+ * ends with its own portal session.
+ */
+async function grantOfAnotherBrowser(
+  ctx: AppContext,
+  oidc: KoaContextWithOIDC,
+  named: string | undefined,
+): Promise<Grant | undefined> {
+  const { session, client, provider } = oidc.oidc;
+  const accountId = session?.accountId;
+  if (!accountId || !client || (named !== undefined && !/^\d{1,15}$/.test(named))) return undefined;
+  const portal = await portalSessionOf(ctx, oidc.get('cookie'));
+  if (!portal || String(portal.user.id) !== accountId) return undefined;
+  const link = await findLatestGrantLink(ctx.db, {
+    userId: portal.user.id,
+    clientId: client.clientId,
+    enterpriseId: named === undefined ? undefined : Number(named),
+    now: ctx.now(),
+  });
+  const source = link ? await provider.Grant.find(link.grant_id) : undefined;
+  if (!link || !source || source.accountId !== accountId) return undefined;
+  const copy = new provider.Grant({ accountId, clientId: client.clientId });
+  if (source.openid?.scope) copy.addOIDCScope(source.openid.scope);
+  if (source.openid?.claims?.length) copy.addOIDCClaims(source.openid.claims);
+  for (const [resource, scope] of Object.entries(source.resources ?? {})) copy.addResourceScope(resource, scope);
+  const grantId = await copy.save();
+  await insertGrantLink(ctx.db, {
+    grant_id: grantId,
+    client_id: client.clientId,
+    user_id: portal.user.id,
+    enterprise_id: link.enterprise_id,
+    portal_session_id: portal.sessionId,
+    expires_at: ctx.now() + GRANT_TTL_MS,
+  });
+  return copy;
 }
