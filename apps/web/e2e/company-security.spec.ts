@@ -49,7 +49,7 @@ test('requiring two-step sign-in waits for the administrator to have it, then na
   await toggle.click();
   const dialog = page.getByRole('dialog', { name: 'Require two-step sign-in of every member?' });
   await expect(dialog).toContainText(
-    'It applies to 2 members, you included. 1 of them have no two-step sign-in and will have to set it up at their next sign-in',
+    'It applies to 2 members, you included. 1 of them has no two-step sign-in and will have to set it up at their next sign-in',
   );
   await clickOnceAtRest(dialog.getByRole('button', { name: 'Cancel' }));
   await expect(dialog).toBeHidden();

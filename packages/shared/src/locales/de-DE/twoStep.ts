@@ -64,10 +64,14 @@ export default {
   requireHint: 'Mitglieder ohne sie werden bei ihrer nächsten Anmeldung zur Einrichtung geführt.',
   saved: 'Gespeichert',
   requireConfirmTitle: 'Zwei-Schritt-Anmeldung von allen Mitgliedern verlangen?',
-  requireConfirmContent_one:
-    'Das betrifft {{count}} Mitglied, Sie eingeschlossen. {{without}} davon haben keine Zwei-Schritt-Anmeldung und müssen sie bei der nächsten Anmeldung einrichten, in jedem Unternehmen, dem sie angehören.',
-  requireConfirmContent_other:
-    'Das betrifft {{count}} Mitglieder, Sie eingeschlossen. {{without}} davon haben keine Zwei-Schritt-Anmeldung und müssen sie bei der nächsten Anmeldung einrichten, in jedem Unternehmen, dem sie angehören.',
+  requireConfirmContent: '{{applies}} {{unready}}',
+  requireConfirmApplies_one: 'Das betrifft {{count}} Mitglied, Sie eingeschlossen.',
+  requireConfirmApplies_other: 'Das betrifft {{count}} Mitglieder, Sie eingeschlossen.',
+  requireConfirmUnready_one:
+    '{{count}} davon hat keine Zwei-Schritt-Anmeldung und muss sie bei der nächsten Anmeldung einrichten, in jedem Unternehmen, dem es angehört.',
+  requireConfirmUnready_other:
+    '{{count}} davon haben keine Zwei-Schritt-Anmeldung und müssen sie bei der nächsten Anmeldung einrichten, in jedem Unternehmen, dem sie angehören.',
+  requireConfirmAllReady: 'Alle haben die Zwei-Schritt-Anmeldung bereits eingerichtet.',
   requireConfirmOk: 'Verlangen',
   requireAdminMissing:
     'Schalten Sie die Zwei-Schritt-Anmeldung zuerst für sich selbst ein: Sobald sie verlangt wird, müssen alle ohne sie, Sie eingeschlossen, sie einrichten.',

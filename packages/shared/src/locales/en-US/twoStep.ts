@@ -63,10 +63,14 @@ export default {
   requireHint: 'Members without it are led to set it up at their next sign-in.',
   saved: 'Saved',
   requireConfirmTitle: 'Require two-step sign-in of every member?',
-  requireConfirmContent_one:
-    'It applies to {{count}} member, you included. {{without}} of them have no two-step sign-in and will have to set it up at their next sign-in, in every company they belong to.',
-  requireConfirmContent_other:
-    'It applies to {{count}} members, you included. {{without}} of them have no two-step sign-in and will have to set it up at their next sign-in, in every company they belong to.',
+  requireConfirmContent: '{{applies}} {{unready}}',
+  requireConfirmApplies_one: 'It applies to {{count}} member, you included.',
+  requireConfirmApplies_other: 'It applies to {{count}} members, you included.',
+  requireConfirmUnready_one:
+    '{{count}} of them has no two-step sign-in and will have to set it up at their next sign-in, in every company they belong to.',
+  requireConfirmUnready_other:
+    '{{count}} of them have no two-step sign-in and will have to set it up at their next sign-in, in every company they belong to.',
+  requireConfirmAllReady: 'All of them already have two-step sign-in.',
   requireConfirmOk: 'Require it',
   requireAdminMissing:
     'Turn on two-step sign-in for yourself first: once it is required, everyone without it, you included, has to set it up.',

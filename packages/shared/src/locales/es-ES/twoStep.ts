@@ -63,10 +63,14 @@ export default {
   requireHint: 'Los miembros que no lo tengan deberán configurarlo en su próximo inicio de sesión.',
   saved: 'Guardado',
   requireConfirmTitle: '¿Exigir el inicio de sesión en dos pasos a todos los miembros?',
-  requireConfirmContent_one:
-    'Afecta a {{count}} miembro, usted incluido. {{without}} de ellos no tienen el inicio de sesión en dos pasos y deberán configurarlo en su próximo inicio de sesión, en todas las empresas a las que pertenecen.',
-  requireConfirmContent_other:
-    'Afecta a {{count}} miembros, usted incluido. {{without}} de ellos no tienen el inicio de sesión en dos pasos y deberán configurarlo en su próximo inicio de sesión, en todas las empresas a las que pertenecen.',
+  requireConfirmContent: '{{applies}} {{unready}}',
+  requireConfirmApplies_one: 'Afecta a {{count}} miembro, usted incluido.',
+  requireConfirmApplies_other: 'Afecta a {{count}} miembros, usted incluido.',
+  requireConfirmUnready_one:
+    '{{count}} de ellos no tiene el inicio de sesión en dos pasos y deberá configurarlo en su próximo inicio de sesión, en todas las empresas a las que pertenece.',
+  requireConfirmUnready_other:
+    '{{count}} de ellos no tienen el inicio de sesión en dos pasos y deberán configurarlo en su próximo inicio de sesión, en todas las empresas a las que pertenecen.',
+  requireConfirmAllReady: 'Todos ellos ya tienen el inicio de sesión en dos pasos.',
   requireConfirmOk: 'Exigirlo',
   requireAdminMissing:
     'Active primero el inicio de sesión en dos pasos para usted: una vez exigido, todos los que no lo tienen, usted incluido, deberán configurarlo.',

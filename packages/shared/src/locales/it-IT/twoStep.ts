@@ -63,10 +63,14 @@ export default {
   requireHint: 'I membri che non lo hanno verranno guidati a configurarlo al prossimo accesso.',
   saved: 'Salvato',
   requireConfirmTitle: "Richiedere l'accesso in due passaggi a tutti i membri?",
-  requireConfirmContent_one:
-    "Riguarda {{count}} membro, te compreso. {{without}} di loro non hanno l'accesso in due passaggi e dovranno configurarlo al prossimo accesso, in ogni azienda di cui fanno parte.",
-  requireConfirmContent_other:
-    "Riguarda {{count}} membri, te compreso. {{without}} di loro non hanno l'accesso in due passaggi e dovranno configurarlo al prossimo accesso, in ogni azienda di cui fanno parte.",
+  requireConfirmContent: '{{applies}} {{unready}}',
+  requireConfirmApplies_one: 'Riguarda {{count}} membro, te compreso.',
+  requireConfirmApplies_other: 'Riguarda {{count}} membri, te compreso.',
+  requireConfirmUnready_one:
+    "{{count}} di loro non ha l'accesso in due passaggi e dovrà configurarlo al prossimo accesso, in ogni azienda di cui fa parte.",
+  requireConfirmUnready_other:
+    "{{count}} di loro non hanno l'accesso in due passaggi e dovranno configurarlo al prossimo accesso, in ogni azienda di cui fanno parte.",
+  requireConfirmAllReady: "Tutti hanno già l'accesso in due passaggi.",
   requireConfirmOk: 'Richiedilo',
   requireAdminMissing:
     "Attiva prima l'accesso in due passaggi per te stesso: una volta richiesto, chi non lo ha, te compreso, dovrà configurarlo.",

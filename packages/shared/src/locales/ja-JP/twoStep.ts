@@ -62,8 +62,11 @@ export default {
   requireHint: '2段階ログインを使っていないメンバーは、次回のログイン時に設定へ案内されます。',
   saved: '保存しました',
   requireConfirmTitle: 'すべてのメンバーに2段階ログインを必須にしますか？',
-  requireConfirmContent_other:
-    'あなたを含む {{count}} 人のメンバーに適用されます。そのうち2段階ログインを設定していない {{without}} 人は、所属するすべての企業で、次回ログイン時に設定が必要になります。',
+  requireConfirmContent: '{{applies}}{{unready}}',
+  requireConfirmApplies_other: 'あなたを含む {{count}} 人のメンバーに適用されます。',
+  requireConfirmUnready_other:
+    'そのうち2段階ログインを設定していない {{count}} 人は、所属するすべての企業で、次回ログイン時に設定が必要になります。',
+  requireConfirmAllReady: '全員がすでに2段階ログインを設定しています。',
   requireConfirmOk: '必須にする',
   requireAdminMissing:
     'まずご自身の2段階ログインをオンにしてください。必須にすると、未設定の全員（あなたを含む）が設定を求められます。',

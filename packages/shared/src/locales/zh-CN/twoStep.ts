@@ -60,8 +60,11 @@ export default {
   requireHint: '未开启两步登录的成员将在下次登录时被引导完成设置。',
   saved: '已保存',
   requireConfirmTitle: '要求所有成员开启两步登录？',
-  requireConfirmContent_other:
-    '将影响 {{count}} 名成员（包括你）。其中 {{without}} 人尚未开启两步登录，下次登录时须先完成设置，在其所属的每个企业中都是如此。',
+  requireConfirmContent: '{{applies}}{{unready}}',
+  requireConfirmApplies_other: '将影响 {{count}} 名成员（包括你）。',
+  requireConfirmUnready_other:
+    '其中 {{count}} 人尚未开启两步登录，下次登录时须先完成设置，在其所属的每个企业中都是如此。',
+  requireConfirmAllReady: '他们都已开启两步登录。',
   requireConfirmOk: '确认要求',
   requireAdminMissing: '请先为自己开启两步登录：要求开启后，所有尚未开启的人（包括你）都须先完成设置。',
   openPersonal: '前往个人中心开启',

@@ -51,6 +51,26 @@ describe('the settings centre security tab', () => {
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
   });
 
+  it.each([
+    [2, 1, 'en-US', 'It applies to 2 members, you included. 1 of them has no two-step sign-in and will have to'],
+    [1, 1, 'en-US', 'It applies to 1 member, you included. 1 of them has no two-step sign-in'],
+    [3, 0, 'en-US', 'It applies to 3 members, you included. All of them already have two-step sign-in.'],
+    [2, 1, 'de-DE', 'Das betrifft 2 Mitglieder, Sie eingeschlossen. 1 davon hat keine Zwei-Schritt-Anmeldung'],
+    [2, 1, 'es-ES', 'Afecta a 2 miembros, usted incluido. 1 de ellos no tiene el inicio de sesión en dos pasos'],
+    [2, 1, 'it-IT', "Riguarda 2 membri, te compreso. 1 di loro non ha l'accesso in due passaggi"],
+    [2, 1, 'zh-CN', '将影响 2 名成员（包括你）。其中 1 人尚未开启两步登录'],
+    [2, 1, 'ja-JP', 'あなたを含む 2 人のメンバーに適用されます。そのうち2段階ログインを設定していない 1 人は'],
+  ])(
+    'issue 29.5 C4: the confirmation counts %i members, %i without two-step sign-in, in the right number (%s)',
+    async (members, without, language, text) => {
+      await i18n.changeLanguage(language);
+      api.routes[routeOf(settingsCalls.security)] = ok({ ...STATE, members, membersWithoutTwoStep: without });
+      renderTab();
+      await userEvent.click(await screen.findByRole('switch'));
+      expect(await screen.findByRole('dialog')).toHaveTextContent(text);
+    },
+  );
+
   it('keeps the switch off, with the reason and the way, for an administrator without two-step sign-in', async () => {
     api.routes[routeOf(settingsCalls.security)] = ok({ ...STATE, administratorHasTwoStep: false });
     renderTab();

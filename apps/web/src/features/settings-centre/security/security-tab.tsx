@@ -31,7 +31,13 @@ export function SecurityTab() {
   function confirmRequire(state: SecurityState) {
     modal.confirm({
       title: t('twoStep.requireConfirmTitle'),
-      content: t('twoStep.requireConfirmContent', { count: state.members, without: state.membersWithoutTwoStep }),
+      // two counts, each with its own plural form: two sentences, joined as the language joins them
+      content: t('twoStep.requireConfirmContent', {
+        applies: t('twoStep.requireConfirmApplies', { count: state.members }),
+        unready: state.membersWithoutTwoStep
+          ? t('twoStep.requireConfirmUnready', { count: state.membersWithoutTwoStep })
+          : t('twoStep.requireConfirmAllReady'),
+      }),
       okText: t('twoStep.requireConfirmOk'),
       cancelText: t('common.cancel'),
       width: CONFIRM_WIDTH,
