@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandedMark } from '../../components/branded-mark';
+import topBar from '../../components/top-bar.module.css';
 import { UserMenu } from '../../components/user-menu';
 import { paths } from '../../config/paths';
 import { CompanySwitcher } from '../../features/home/company-switcher';
@@ -77,7 +78,7 @@ export function MainLayout() {
         {navigation}
       </Drawer>
       <Layout>
-        <Layout.Header className={styles.header}>
+        <Layout.Header className={`${topBar.bar} ${styles.header}`}>
           <Button
             type="text"
             className={styles.drawerButton}

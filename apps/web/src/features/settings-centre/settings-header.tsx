@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PortalEnterprise } from '@portal/shared/api/portal';
 import { BrandedMark } from '../../components/branded-mark';
+import topBar from '../../components/top-bar.module.css';
 import { UserMenu } from '../../components/user-menu';
 import { paths } from '../../config/paths';
 import styles from './settings-header.module.css';
@@ -12,7 +13,7 @@ import styles from './settings-header.module.css';
 export function SettingsHeader({ enterprise }: { enterprise: PortalEnterprise }) {
   const { t } = useTranslation();
   return (
-    <header className={styles.header}>
+    <header className={`${topBar.bar} ${styles.header}`}>
       <span className={styles.brand}>
         <BrandedMark />
       </span>
