@@ -37,7 +37,14 @@ export async function existingGrant(ctx: AppContext, oidc: KoaContextWithOIDC): 
   if (made) return provider.Grant.find(made);
   const named = params?.company_id;
   const grantId = session?.grantIdFor(client!.clientId);
-  if (!grantId) return grantOfAnotherBrowser(ctx, oidc, named === undefined ? undefined : String(named));
+  if (!grantId) {
+    // a person at the screen chooses again (a company, a consent); only a silent request, which cannot
+    // ask, goes on with the choice made in another browser
+    const silent = String(params?.prompt ?? '')
+      .split(' ')
+      .includes('none');
+    return silent ? grantOfAnotherBrowser(ctx, oidc, named === undefined ? undefined : String(named)) : undefined;
+  }
   if (named !== undefined) {
     const link = await findGrantLink(ctx.db, grantId);
     if (link?.enterprise_id == null || String(link.enterprise_id) !== String(named)) return undefined;
@@ -46,7 +53,7 @@ export async function existingGrant(ctx: AppContext, oidc: KoaContextWithOIDC): 
 }
 
 /**
- * A browser the product has not signed in from yet, with a live portal session: the person's newest
+ * A silent request from a browser the product has not signed in from yet, with a live portal session: the person's newest
  * grant to the client (in the company the request names, if any), made in another browser, stands for
  * their consent and company. It is copied into a grant of this browser's portal session, so that a
  * product signs a plainly signed-in person in silently in any browser, and each browser's grant still
