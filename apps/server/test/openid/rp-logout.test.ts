@@ -239,4 +239,25 @@ describe(`oidcc-rp-initiated-logout, oidcc-backchannel-rp-initiated-logout: a pr
     ).toBe(0);
     expect(receiver.of(session.otherSid)).toHaveLength(0);
   });
+
+  /** Whether the browser's jar still sends the portal's token cookie. */
+  const hasPortalToken = (jar: CookieJar) =>
+    jar
+      .header()
+      .split('; ')
+      .some((c) => c.startsWith(`${COOKIE_TOKEN}=`));
+
+  it('issue 29.5 C21: the confirmed sign-out clears the portal token cookie; "stay signed in" keeps it', async () => {
+    const staying = await signedIn();
+    expect((await signOut(staying, false)).status).toBe(303);
+    expect(hasPortalToken(staying.jar)).toBe(true);
+
+    const leaving = await signedIn();
+    const done = await signOut(leaving, true);
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(`${SIGNED_OUT}?state=see-you`);
+    // on the answer itself: the next portal page finds no token, rather than one that has expired
+    expect(hasPortalToken(leaving.jar)).toBe(false);
+    expect(await portalAnswer(leaving.portalToken)).toBe(ErrorCode.Unauthorized);
+  });
 });
