@@ -231,9 +231,10 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, print: Print): Promis
         );
       }
       case 'purge': {
-        const purged = await purgeExpired(ctx);
+        const { batches, skipped, ...purged } = await purgeExpired(ctx);
+        if (skipped) return print('another process is purging now: nothing deleted', { skipped });
         const lines = Object.entries(purged).map(([table, rows]) => `  ${table}: ${rows}`);
-        return print(`deleted expired rows:\n${lines.join('\n')}`, purged);
+        return print(`deleted expired rows in ${batches} batches:\n${lines.join('\n')}`, { ...purged, batches });
       }
       case 'clients':
         return await clientsCommand(ctx, subcommand, argument, values, print);

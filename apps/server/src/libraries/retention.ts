@@ -1,18 +1,29 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AppContext } from '../context.ts';
-import { deleteGrantLinksExpiredBefore, deleteModelsExpiredBefore } from '../queries/openid.ts';
-import { deleteDeadWebauthnChallenges } from '../queries/passkeys.ts';
-import { deleteProofOfWorkChallengesExpiredBefore } from '../queries/proof-of-work.ts';
-import { deleteRateEventsBefore } from '../queries/rate-events.ts';
+import type { Executor } from '../queries/executor.ts';
 import {
   deleteAuditEventsBefore,
   deleteCodesExpiredBefore,
-  deleteSessionsEndedBefore,
+  deleteOpenidGrantLinksExpiredBefore,
+  deleteOpenidModelsExpiredBefore,
+  deleteProofOfWorkChallengesExpiredBefore,
+  deleteRateEventsBefore,
+  deleteSessionsExpiredBefore,
+  deleteSessionsRevokedBefore,
+  deleteSignInWaitsBefore,
   deleteTicketsExpiredBefore,
+  deleteTwoStepChallengesExpiredBefore,
+  deleteUsedWebauthnChallenges,
+  deleteWebauthnChallengesExpiredBy,
+  releasePurgeLock,
+  tryPurgeLock,
 } from '../queries/retention.ts';
-import { deleteSignInWaitsBefore } from '../queries/sign-in-waits.ts';
-import { deleteTwoStepChallengesExpiredBefore } from '../queries/two-step.ts';
 
 const DAY = 86_400_000;
+
+/** Rows per delete statement: a few milliseconds of SQLite's write lock, far from PostgreSQL's statement
+ *  timeout, however large the backlog. */
+export const PURGE_BATCH_ROWS = 2_000;
 
 export interface Purged {
   rateEvents: number;
@@ -28,37 +39,111 @@ export interface Purged {
   openidModels: number;
 }
 
+/** What one run deleted, and in how many statements; `skipped` when another process was purging. */
+export interface PurgeRun extends Purged {
+  batches: number;
+  skipped: boolean;
+}
+
+export interface PurgeOptions {
+  /** Awaited after each batch, once the purge has yielded to other work: a progress report. */
+  afterBatch?: (table: keyof Purged, rows: number) => void | Promise<void>;
+}
+
 /**
  * Deletes what has outlived its use: throttling events past the longest window (a day), runs of
  * sign-in failures idle for a day, codes and tickets a day after they expired, passkey challenges as
  * soon as they expired or were used (anyone may ask for one, unsigned in), proof-of-work challenges
  * once expired, the OpenID provider's models and grant links once expired, sessions and audit events
- * after their configured retention. Idempotent, so every server process may run it.
+ * after their configured retention.
+ *
+ * It deletes in batches of PURGE_BATCH_ROWS until nothing is left, each batch its own statement (on
+ * SQLite its own short transaction), and yields to the event loop between them, so that a backlog of
+ * millions is caught up in one run while requests keep being answered. On PostgreSQL only one process
+ * purges at a time: the others skip their run and leave it to the one that is at it.
  */
-export async function purgeExpired(ctx: AppContext): Promise<Purged> {
+export async function purgeExpired(ctx: AppContext, options: PurgeOptions = {}): Promise<PurgeRun> {
+  // SQLite is one process, and its one connection must stay free for requests between the batches
+  if (ctx.engine !== 'postgres') return sweep(ctx, ctx.db, options);
+  // the advisory lock belongs to a connection: the whole run keeps the one that holds it
+  return ctx.db.connection().execute(async (db) => {
+    if (!(await tryPurgeLock(db))) return { ...nothingPurged(), batches: 0, skipped: true };
+    try {
+      return await sweep(ctx, db, options);
+    } finally {
+      await releasePurgeLock(db);
+    }
+  });
+}
+
+async function sweep(ctx: AppContext, db: Executor, options: PurgeOptions): Promise<PurgeRun> {
   const now = ctx.now();
   const { auditRetentionDays, sessionRetentionDays } = ctx.config;
+  const sessionsBefore = now - sessionRetentionDays * DAY;
+  const steps: [keyof Purged, (limit: number) => Promise<number>][] = [
+    ['rateEvents', (limit) => deleteRateEventsBefore(db, now - DAY, limit)],
+    ['signInWaits', (limit) => deleteSignInWaitsBefore(db, now - DAY, now, limit)],
+    ['auditEvents', (limit) => deleteAuditEventsBefore(db, now - auditRetentionDays * DAY, limit)],
+    ['sessions', (limit) => deleteSessionsExpiredBefore(db, sessionsBefore, limit)],
+    ['sessions', (limit) => deleteSessionsRevokedBefore(db, sessionsBefore, limit)],
+    ['tickets', (limit) => deleteTicketsExpiredBefore(db, now - DAY, limit)],
+    ['codes', (limit) => deleteCodesExpiredBefore(db, now - DAY, limit)],
+    ['webauthnChallenges', (limit) => deleteWebauthnChallengesExpiredBy(db, now, limit)],
+    ['webauthnChallenges', (limit) => deleteUsedWebauthnChallenges(db, limit)],
+    ['twoStepChallenges', (limit) => deleteTwoStepChallengesExpiredBefore(db, now - DAY, limit)],
+    ['proofOfWorkChallenges', (limit) => deleteProofOfWorkChallengesExpiredBefore(db, now, limit)],
+    ['openidModels', (limit) => deleteOpenidModelsExpiredBefore(db, now, limit)],
+    ['openidModels', (limit) => deleteOpenidGrantLinksExpiredBefore(db, now, limit)],
+  ];
+  const purged = nothingPurged();
+  let batches = 0;
+  for (const [table, step] of steps) {
+    let rows: number;
+    do {
+      rows = await step(PURGE_BATCH_ROWS);
+      purged[table] += rows;
+      batches += 1;
+      // requests that arrived during the batch are served before the next one
+      await nextTurn();
+      await options.afterBatch?.(table, rows);
+    } while (rows === PURGE_BATCH_ROWS);
+  }
+  return { ...purged, batches, skipped: false };
+}
+
+function nothingPurged(): Purged {
   return {
-    rateEvents: await deleteRateEventsBefore(ctx.db, now - DAY),
-    signInWaits: await deleteSignInWaitsBefore(ctx.db, now - DAY, now),
-    auditEvents: await deleteAuditEventsBefore(ctx.db, now - auditRetentionDays * DAY),
-    sessions: await deleteSessionsEndedBefore(ctx.db, now - sessionRetentionDays * DAY),
-    tickets: await deleteTicketsExpiredBefore(ctx.db, now - DAY),
-    codes: await deleteCodesExpiredBefore(ctx.db, now - DAY),
-    webauthnChallenges: await deleteDeadWebauthnChallenges(ctx.db, now),
-    twoStepChallenges: await deleteTwoStepChallengesExpiredBefore(ctx.db, now - DAY),
-    proofOfWorkChallenges: await deleteProofOfWorkChallengesExpiredBefore(ctx.db, now),
-    openidModels: (await deleteModelsExpiredBefore(ctx.db, now)) + (await deleteGrantLinksExpiredBefore(ctx.db, now)),
+    rateEvents: 0,
+    signInWaits: 0,
+    auditEvents: 0,
+    sessions: 0,
+    tickets: 0,
+    codes: 0,
+    webauthnChallenges: 0,
+    twoStepChallenges: 0,
+    proofOfWorkChallenges: 0,
+    openidModels: 0,
   };
 }
 
-/** Runs the purge every `intervalMinutes` while the app is up; the timer never keeps the process alive. */
+/**
+ * Runs the purge every `intervalMinutes` while the app is up; the timer never keeps the process alive.
+ * A run that outlasts the interval (a large backlog) is not started a second time beside itself.
+ */
 export function schedulePurge(ctx: AppContext, intervalMinutes: number): { stop(): void } {
+  let running = false;
   const timer = setInterval(() => {
-    purgeExpired(ctx).then(
-      (purged) => ctx.log.info({ purged }, 'expired rows purged'),
-      (error: unknown) => ctx.log.warn({ err: error }, 'purge failed; it runs again at the next interval'),
-    );
+    if (running) return;
+    running = true;
+    purgeExpired(ctx)
+      .then(
+        (run) =>
+          run.skipped
+            ? ctx.log.info('purge skipped: another server process is purging')
+            : ctx.log.info({ purged: run }, 'expired rows purged'),
+        (error: unknown) => ctx.log.warn({ err: error }, 'purge failed; it runs again at the next interval'),
+      )
+      .finally(() => (running = false));
   }, intervalMinutes * 60_000);
   timer.unref();
   return { stop: () => clearInterval(timer) };
