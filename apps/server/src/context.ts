@@ -32,6 +32,9 @@ export type Logger = Pick<BaseLogger, 'level' | 'fatal' | 'error' | 'warn' | 'in
 export interface ProductSessions {
   /** The product sessions begun in a portal session that was signed out or revoked. */
   endForPortalSession(portalSessionId: number): void;
+  /** The same for many portal sessions at once (the person signed out all others): set-based, in
+   *  bounded steps. */
+  endForPortalSessions(portalSessionIds: number[]): void;
   /** Every product session of a person (their password changed or was reset). */
   endForUser(userId: number): void;
   /** A person's product sessions in one company (they were removed from it). */

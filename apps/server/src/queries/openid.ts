@@ -80,6 +80,37 @@ export async function deleteModelsOfGrant(db: Executor, model: string, grantId: 
   await db.deleteFrom('oidc_models').where('model', '=', model).where('grant_id', '=', grantId).execute();
 }
 
+/** Models of one kind by id, in one statement: the caller bounds the set (a statement's parameters are). */
+export async function findModelsByIds(
+  db: Executor,
+  model: string,
+  ids: string[],
+): Promise<{ id: string; payload: string }[]> {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('oidc_models')
+    .select(['id', 'payload'])
+    .where('model', '=', model)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function deleteModelsByIds(db: Executor, model: string, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await db.deleteFrom('oidc_models').where('model', '=', model).where('id', 'in', ids).execute();
+}
+
+/** Every token and code of these grants, whatever its model, and the grants themselves, in one statement. */
+export async function deleteModelsOfGrants(db: Executor, grantIds: string[]): Promise<void> {
+  if (!grantIds.length) return;
+  await db
+    .deleteFrom('oidc_models')
+    .where((eb) =>
+      eb.or([eb('grant_id', 'in', grantIds), eb.and([eb('model', '=', 'Grant'), eb('id', 'in', grantIds)])]),
+    )
+    .execute();
+}
+
 export async function findSessionsOfAccount(
   db: Executor,
   accountId: string,
@@ -206,8 +237,20 @@ export async function findLatestGrantLink(
   return query.orderBy('expires_at', 'desc').limit(1).executeTakeFirst();
 }
 
-export async function findGrantLinksOfSession(db: Executor, portalSessionId: number) {
-  return db.selectFrom('oidc_grant_links').selectAll().where('portal_session_id', '=', portalSessionId).execute();
+/** Portal sessions per statement when their grants are looked up: well within both engines' limit on
+ *  a statement's parameters. */
+const SESSIONS_PER_STATEMENT = 1_000;
+
+/** The grants made in these portal sessions, a bounded number of sessions per statement. */
+export async function findGrantLinksOfSessions(db: Executor, portalSessionIds: number[]) {
+  const links: Selectable<OidcGrantLinksTable>[] = [];
+  for (let from = 0; from < portalSessionIds.length; from += SESSIONS_PER_STATEMENT) {
+    const ids = portalSessionIds.slice(from, from + SESSIONS_PER_STATEMENT);
+    links.push(
+      ...(await db.selectFrom('oidc_grant_links').selectAll().where('portal_session_id', 'in', ids).execute()),
+    );
+  }
+  return links;
 }
 
 export async function findGrantLinksOfUser(db: Executor, userId: number, enterpriseId?: number) {
@@ -228,8 +271,9 @@ export async function findGrantLinksOfCompanyProducts(db: Executor, enterpriseId
     .execute();
 }
 
-export async function deleteGrantLink(db: Executor, grantId: string): Promise<void> {
-  await db.deleteFrom('oidc_grant_links').where('grant_id', '=', grantId).execute();
+export async function deleteGrantLinks(db: Executor, grantIds: string[]): Promise<void> {
+  if (!grantIds.length) return;
+  await db.deleteFrom('oidc_grant_links').where('grant_id', 'in', grantIds).execute();
 }
 
 export async function deleteGrantLinksExpiredBefore(db: Executor, before: number): Promise<number> {
