@@ -28,13 +28,16 @@ import { uniqueViolationOf } from './unique-violation.ts';
  *  members is not empty, and cannot be deleted (1009107). */
 export async function listCompanyDepartments(ctx: AppContext, admin: Administrator): Promise<Department[]> {
   const rows = await listDepartmentsWithMemberCounts(ctx.db, admin.enterpriseId);
-  const tree = rows.map((row) => ({ id: row.id, parent_id: row.parentId }));
-  const own = new Map(rows.map((row) => [row.id, Number(row.memberCount)]));
-  return rows.map((row) => ({
-    ...row,
-    isDefault: row.isDefault === 1,
-    memberCount: subtreeOf(tree, row.id).reduce((sum, id) => sum + own.get(id)!, 0),
-  }));
+  const children = childrenOf(rows.map((row) => ({ id: row.id, parent_id: row.parentId })));
+  const total = new Map(rows.map((row) => [row.id, Number(row.memberCount)]));
+  // sub-departments come after their parent in a walk from the top: summed in reverse, each
+  // department adds its children's totals once they are complete, one pass over the tree
+  const topDown = rows.filter((row) => row.parentId === null).map((row) => row.id);
+  for (let i = 0; i < topDown.length; i++) topDown.push(...(children.get(topDown[i]!) ?? []));
+  for (const id of topDown.reverse()) {
+    for (const child of children.get(id) ?? []) total.set(id, total.get(id)! + total.get(child)!);
+  }
+  return rows.map((row) => ({ ...row, isDefault: row.isDefault === 1, memberCount: total.get(row.id)! }));
 }
 
 /** A change of the tree on the company's audit log, in the change's own transaction. */
@@ -113,12 +116,25 @@ export async function renameCompanyDepartment(
   if (!renamed) throw new AppError(ErrorCode.NotFound);
 }
 
-/** The department and everything under it. */
-function subtreeOf(tree: { id: number; parent_id: number | null }[], rootId: number): number[] {
-  const ids = [rootId];
-  for (let i = 0; i < ids.length; i++) {
-    for (const department of tree) if (department.parent_id === ids[i]) ids.push(department.id);
+type TreeShape = { id: number; parent_id: number | null }[];
+
+/** Each department's sub-departments, so that a walk down the tree visits each once. */
+function childrenOf(tree: TreeShape): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  for (const { id, parent_id } of tree) {
+    if (parent_id === null) continue;
+    const siblings = children.get(parent_id);
+    if (siblings) siblings.push(id);
+    else children.set(parent_id, [id]);
   }
+  return children;
+}
+
+/** The department and everything under it. */
+function subtreeOf(tree: TreeShape, rootId: number): number[] {
+  const children = childrenOf(tree);
+  const ids = [rootId];
+  for (let i = 0; i < ids.length; i++) ids.push(...(children.get(ids[i]!) ?? []));
   return ids;
 }
 
