@@ -245,7 +245,7 @@ describe('the OpenID provider over two server processes', () => {
     const sid = tokens.claims()!.sid as string;
 
     const sessions = await b.call(contract.mySessions.path, { token: someone.token, from: newClientAddress() });
-    const { id } = (sessions.json.data as { id: number; current: boolean }[]).find((s) => !s.current)!;
+    const { id } = (sessions.json.data.items as { id: number; current: boolean }[]).find((s) => !s.current)!;
     const revoked = await b.call(contract.revokeMySession.path, {
       token: someone.token,
       body: { id },

@@ -41,7 +41,7 @@ describe(`my sessions (${ENGINE})`, () => {
       .where('action', '=', action)
       .execute();
 
-  it('lists the live sessions with device, network and times, the current one marked, newest activity first', async () => {
+  it('lists the live sessions with device, network and times, the current one marked, newest sign-in first', async () => {
     const user = await createUser(t.app);
     const phone = await signInFrom(user.account, SAFARI_IPHONE, '203.0.113.45');
     t.clock.advance(120_000);
@@ -52,8 +52,9 @@ describe(`my sessions (${ENGINE})`, () => {
 
     const reply = await list(desk);
     expect(reply.code).toBe(0);
-    expect(reply.data).toHaveLength(3);
-    const [first, second, third] = reply.data;
+    expect(reply.data).toMatchObject({ total: 3, nextCursor: null });
+    expect(reply.data.items).toHaveLength(3);
+    const [first, second, third] = reply.data.items;
     expect(first).toMatchObject({
       device: { browser: 'Chrome 126', os: 'Windows 10', type: 'desktop' },
       ip: '127.0.0.*',
@@ -75,17 +76,17 @@ describe(`my sessions (${ENGINE})`, () => {
     expect(JSON.stringify(reply.data)).not.toContain('203.0.113.45');
     expect(Date.parse(third.createdAt)).toBeLessThan(Date.parse(first.createdAt));
 
-    // a request of the oldest session (more than a minute later) makes it the most recently active
+    // a request of the oldest session (more than a minute later) moves its last activity, not its place
     t.clock.advance(120_000);
     expect((await whoAmI(phone)).code).toBe(0);
-    const after = (await list(phone)).data;
+    const after = (await list(phone)).data.items;
     expect(after.map((s: { current: boolean; device: { os: string } }) => [s.device.os, s.current])).toEqual([
-      ['iOS 17.5', true],
       ['Windows 10', false],
       ['Linux', false],
+      ['iOS 17.5', true],
     ]);
     expect((await whoAmI(v6)).code).toBe(0);
-    expect(Date.parse(after[0].lastSeenAt)).toBeGreaterThan(Date.parse(after[0].createdAt));
+    expect(Date.parse(after[2].lastSeenAt)).toBeGreaterThan(Date.parse(after[2].createdAt));
   });
 
   it('leaves out ended, expired and idle sessions, and the sessions of other people', async () => {
@@ -98,7 +99,7 @@ describe(`my sessions (${ENGINE})`, () => {
     // idle for longer than the idle limit: still unrevoked in the table, but no longer live
     t.clock.advance(t.app.ctx.config.sessionIdleMs + 60_000);
     const token = await signInFrom(user.account, FIREFOX_LINUX);
-    const sessions = (await list(token)).data;
+    const sessions = (await list(token)).data.items;
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toMatchObject({ current: true, device: { os: 'Linux' } });
   });
@@ -106,7 +107,7 @@ describe(`my sessions (${ENGINE})`, () => {
   it('describes a session without a User-Agent as an unnamed device', async () => {
     const user = await createUser(t.app);
     const token = await signInFrom(user.account, null);
-    expect((await list(token)).data[0].device).toEqual({ browser: null, os: null, type: 'other' });
+    expect((await list(token)).data.items[0].device).toEqual({ browser: null, os: null, type: 'other' });
   });
 
   it('keeps at most 512 characters of a User-Agent, and the address, on every session it opens', async () => {
@@ -120,7 +121,7 @@ describe(`my sessions (${ENGINE})`, () => {
       .execute();
     expect(row!.user_agent).toBe(long.slice(0, 512));
     expect(row!.ip).toBe('198.51.100.7');
-    expect((await list(token)).data[0].device.browser).toBe('Chrome 126');
+    expect((await list(token)).data.items[0].device.browser).toBe('Chrome 126');
   });
 
   it('records the device of a session opened by registration', async () => {
@@ -132,7 +133,7 @@ describe(`my sessions (${ENGINE})`, () => {
       ip: '192.0.2.10',
     });
     expect(reply.code, reply.msg).toBe(0);
-    const sessions = (await list(reply.data.token)).data;
+    const sessions = (await list(reply.data.token)).data.items;
     expect(sessions).toEqual([
       expect.objectContaining({ device: { browser: 'Mobile Safari 17', os: 'iOS 17.5', type: 'mobile' } }),
     ]);
@@ -147,7 +148,7 @@ describe(`my sessions (${ENGINE})`, () => {
     const second = await restartApp(t);
     try {
       expect((await whoAmI(theirs, second)).code).toBe(0);
-      const target = (await list(mine)).data.find((s: { current: boolean }) => !s.current);
+      const target = (await list(mine)).data.items.find((s: { current: boolean }) => !s.current);
       expect(await revoke(mine, target.id)).toMatchObject({ code: 0, data: { current: false } });
       expect(await whoAmI(theirs)).toMatchObject({ status: 401, code: 1000401 });
       expect(await whoAmI(theirs, second)).toMatchObject({ status: 401, code: 1000401 });
@@ -155,7 +156,7 @@ describe(`my sessions (${ENGINE})`, () => {
     } finally {
       await second.close();
     }
-    expect((await list(mine)).data).toHaveLength(1);
+    expect((await list(mine)).data.items).toHaveLength(1);
     expect((await auditRows(user.id, 'session.revoke')).map((r) => JSON.parse(r.detail!))).toEqual([
       { sessionId: expect.any(Number) },
     ]);
@@ -166,14 +167,14 @@ describe(`my sessions (${ENGINE})`, () => {
     const stranger = await createUser(t.app);
     const mine = await signInFrom(user.account, CHROME_WINDOWS);
     const theirs = await signInFrom(stranger.account, CHROME_WINDOWS);
-    const theirId = (await list(theirs)).data[0].id;
+    const theirId = (await list(theirs)).data.items[0].id;
 
     expect(await revoke(mine, theirId)).toMatchObject({ status: 200, code: 1009150 });
     expect((await whoAmI(theirs)).code).toBe(0);
     expect((await revoke(mine, 2_000_000_000)).code).toBe(1009150);
 
     const old = await signInFrom(user.account, CHROME_WINDOWS);
-    const oldId = (await list(old)).data.find((s: { current: boolean }) => s.current).id;
+    const oldId = (await list(old)).data.items.find((s: { current: boolean }) => s.current).id;
     expect((await call(t.app, contract.logout, { token: old })).code).toBe(0);
     expect((await revoke(mine, oldId)).code).toBe(1009150);
 
@@ -192,7 +193,7 @@ describe(`my sessions (${ENGINE})`, () => {
   it('ending the current session is signing out', async () => {
     const user = await createUser(t.app);
     const token = await signInFrom(user.account, CHROME_WINDOWS);
-    const id = (await list(token)).data[0].id;
+    const id = (await list(token)).data.items[0].id;
     expect(await revoke(token, id)).toMatchObject({ code: 0, data: { current: true } });
     expect((await whoAmI(token)).code).toBe(1000401);
     expect(await auditRows(user.id, 'logout')).toEqual([{ detail: JSON.stringify({ sessionId: id }) }]);
@@ -209,7 +210,7 @@ describe(`my sessions (${ENGINE})`, () => {
     for (const token of others) expect((await whoAmI(token)).code).toBe(1000401);
     expect((await whoAmI(mine)).code).toBe(0);
     expect((await whoAmI(strangers)).code).toBe(0);
-    expect((await list(mine)).data).toEqual([expect.objectContaining({ current: true })]);
+    expect((await list(mine)).data.items).toEqual([expect.objectContaining({ current: true })]);
     expect(await revokeOthers(mine)).toMatchObject({ code: 0, data: { revoked: 0 } });
     expect((await auditRows(user.id, 'session.revoke')).map((r) => JSON.parse(r.detail!))).toEqual([{ others: 2 }]);
   });

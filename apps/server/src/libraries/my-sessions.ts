@@ -1,24 +1,47 @@
-import type { MySession, RevokeOtherSessionsResponse, RevokeSessionResponse } from '@portal/shared/api/sessions';
+import type {
+  MySessionsPage,
+  MySessionsQuery,
+  RevokeOtherSessionsResponse,
+  RevokeSessionResponse,
+} from '@portal/shared/api/sessions';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
-import { findLiveSessionsOfUser, revokeLiveSessionOfUser, revokeOtherLiveSessionsOfUser } from '../queries/sessions.ts';
+import {
+  countLiveSessionsOfUser,
+  findLiveSessionsOfUser,
+  revokeLiveSessionOfUser,
+  revokeOtherLiveSessionsOfUser,
+} from '../queries/sessions.ts';
 import { recordAudit } from './audit.ts';
 import type { SignedInCaller } from './caller.ts';
+import { decodeCursor, pageOf } from './cursor.ts';
 import { approximatePlace, describeDevice } from './devices.ts';
 import { assertFreshProof } from './fresh-proof.ts';
 import { recentPasskeysOf } from './recent-passkeys.ts';
 import { notifySecurityEvent } from './security-notices.ts';
 
 /**
- * The person's live sessions, the one of this request marked: the same rule authentication applies
- * (not revoked, within the absolute lifetime, used within the idle limit), newest activity first.
- * Each is described by its device (the parsed `User-Agent`) and the network of its address, never
- * the address itself (see `approximatePlace`).
+ * A page of the person's live sessions, the one of this request marked: the same rule authentication
+ * applies (not revoked, within the absolute lifetime, used within the idle limit), newest opened
+ * first. Not by last activity: every request moves that, so a page boundary on it would let a
+ * session in use jump over it and be skipped. Each is described by its device (the parsed
+ * `User-Agent`) and the network of its address, never the address itself (see `approximatePlace`).
  */
-export async function listMySessions(ctx: AppContext, { session }: SignedInCaller): Promise<MySession[]> {
-  const rows = await findLiveSessionsOfUser(ctx.db, session.user.id, ctx.now(), ctx.config.sessionIdleMs);
-  return rows.map((row) => {
+export async function listMySessions(
+  ctx: AppContext,
+  { session }: SignedInCaller,
+  query: MySessionsQuery,
+): Promise<MySessionsPage> {
+  const [beforeId] = decodeCursor(query.cursor, 1) ?? [];
+  const userId = session.user.id;
+  const now = ctx.now();
+  const [total, rows] = await Promise.all([
+    countLiveSessionsOfUser(ctx.db, userId, now, ctx.config.sessionIdleMs),
+    findLiveSessionsOfUser(ctx.db, userId, now, ctx.config.sessionIdleMs, { beforeId, limit: query.pageSize + 1 }),
+  ]);
+  const page = pageOf(rows, query.pageSize, (row) => [row.id]);
+  const items = page.rows.map((row) => {
     const { network, local } = approximatePlace(row.ip);
     return {
       id: row.id,
@@ -30,6 +53,7 @@ export async function listMySessions(ctx: AppContext, { session }: SignedInCalle
       current: row.id === session.sessionId,
     };
   });
+  return { items, total, nextCursor: page.nextCursor };
 }
 
 /**
@@ -77,7 +101,7 @@ export async function revokeMyOtherSessions(
     ctx.now(),
     ctx.config.sessionIdleMs,
   );
-  ctx.productSessions?.endForPortalSessions(revoked);
+  for (const id of revoked) ctx.productSessions?.endForPortalSession(id);
   if (revoked.length > 0) {
     await recordAudit(ctx, {
       action: 'session.revoke',

@@ -182,24 +182,40 @@ export interface UserSessionRow {
   last_seen_at: number;
 }
 
-/** A user's live sessions (not revoked, within their absolute lifetime, used within `idleMs`),
- *  newest activity first. */
+/** A user's live sessions: not revoked, within their absolute lifetime, used within `idleMs`. */
+function liveSessionsOf(db: Executor, userId: number, now: number, idleMs: number) {
+  return db
+    .selectFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>', now - idleMs);
+}
+
+/** Up to `limit` of a user's live sessions, newest opened first, those before the session `beforeId`
+ *  when given: a range of the `(user_id, id)` index, so a later page costs what the first does. */
 export function findLiveSessionsOfUser(
   db: Executor,
   userId: number,
   now: number,
   idleMs: number,
+  page: { beforeId: number | undefined; limit: number },
 ): Promise<UserSessionRow[]> {
-  return db
-    .selectFrom('sessions')
-    .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('last_seen_at', '>', now - idleMs)
-    .orderBy('last_seen_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  let query = liveSessionsOf(db, userId, now, idleMs).select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at']);
+  if (page.beforeId !== undefined) query = query.where('id', '<', page.beforeId);
+  return query.orderBy('id', 'desc').limit(page.limit).execute();
+}
+
+export async function countLiveSessionsOfUser(
+  db: Executor,
+  userId: number,
+  now: number,
+  idleMs: number,
+): Promise<number> {
+  const row = await liveSessionsOf(db, userId, now, idleMs)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** Revokes one live session of a user (not idle beyond `idleMs`): false when the user has no such session. */

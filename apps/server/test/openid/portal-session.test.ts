@@ -88,7 +88,7 @@ describe(`issue 27.5: product sign-ins are bounded by the portal session (${ENGI
     const { user, token, jar } = await signedInToProduct();
     const elsewhere = await tokenFor(t.app, user.account, PASSWORD);
     const sessions = await call(t.app, contract.mySessions, { token });
-    const current = (sessions.data as { id: number; current: boolean }[]).find((s) => s.current)!;
+    const current = (sessions.data.items as { id: number; current: boolean }[]).find((s) => s.current)!;
     const revoked = await call(t.app, contract.revokeMySession, { token: elsewhere, body: { id: current.id } });
     expect(revoked.code, revoked.msg).toBe(0);
     expect((await silently(jar)).error).toBe('login_required');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recentPasskeysSchema } from './fresh-proof.ts';
+import { cursorQuerySchema, nextCursorSchema } from './paging.ts';
 
 /** "My sessions" in the personal centre: the person's own live sessions, and ending them. */
 
@@ -31,8 +32,23 @@ export const mySessionSchema = z.object({
 });
 export type MySession = z.infer<typeof mySessionSchema>;
 
-/** `GET F/personal/sessions`: newest activity first. */
-export const mySessionsSchema = z.array(mySessionSchema);
+export const MY_SESSIONS_PAGE_SIZE_DEFAULT = 20;
+export const MY_SESSIONS_PAGE_SIZE_MAX = 100;
+
+/** `GET F/personal/sessions?cursor=&pageSize=` */
+export const mySessionsQuerySchema = z.strictObject({
+  cursor: cursorQuerySchema,
+  pageSize: z.coerce.number().int().min(1).max(MY_SESSIONS_PAGE_SIZE_MAX).default(MY_SESSIONS_PAGE_SIZE_DEFAULT),
+});
+export type MySessionsQuery = z.infer<typeof mySessionsQuerySchema>;
+
+/** `GET F/personal/sessions`: a page, newest sign-in first, and how many live sessions there are in all. */
+export const mySessionsSchema = z.object({
+  items: z.array(mySessionSchema),
+  total: z.number().int(),
+  nextCursor: nextCursorSchema,
+});
+export type MySessionsPage = z.infer<typeof mySessionsSchema>;
 
 /** `POST F/personal/sessions/revoke` */
 export const revokeSessionRequestSchema = z.strictObject({

@@ -7,7 +7,7 @@ import { serve } from '../../plugins/calls.ts';
 export async function mySessionsRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, calls.mySessions, ({ caller }) => listMySessions(ctx, caller));
+  serve(app, calls.mySessions, ({ caller, query }) => listMySessions(ctx, caller, query));
 
   serve(app, calls.revokeMySession, ({ caller, body }) => revokeMySession(ctx, caller, body.id));
 

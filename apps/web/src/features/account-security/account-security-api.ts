@@ -1,5 +1,5 @@
 import { startRegistration } from '@simplewebauthn/browser';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
 import type { CallDeclaration, RequestOf } from '@portal/shared/api/contract/define';
 import type { AddPasskeyRequest } from '@portal/shared/api/passkeys';
@@ -54,10 +54,13 @@ export const useDisableTwoStep = () =>
 
 // sessions
 
-export const mySessionsQuery = () =>
-  queryOptions({
-    queryKey: accountSecurityKeys.sessions(),
-    queryFn: ({ signal }) => call(calls.mySessions, undefined, { signal }),
+/** My sessions, a page at a time: each page asks for the one after through the last `nextCursor`. */
+export const mySessionsQuery = (pageSize: number) =>
+  infiniteQueryOptions({
+    queryKey: [...accountSecurityKeys.sessions(), pageSize] as const,
+    queryFn: ({ signal, pageParam }) => call(calls.mySessions, { pageSize, cursor: pageParam }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
 /** Whatever the answer (a session already gone answers 1009150), the list is fetched again. Signing

@@ -41,7 +41,7 @@ describe('confirm it is you before a sensitive change', () => {
     writeToken('tok');
     proven = false;
     api = fakeApi({
-      [LIST]: ok([session(7, true), session(5, false)]),
+      [LIST]: ok({ items: [session(7, true), session(5, false)], total: 2, nextCursor: null }),
       [REVOKE_OTHERS]: staleUntilProven(() => proven, ok({ revoked: 1, recentPasskeys: [] })),
       [REAUTHENTICATE]: (body) => {
         proven = JSON.stringify(body) === JSON.stringify({ password: 'Right2026x' });

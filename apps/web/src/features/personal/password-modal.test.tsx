@@ -119,11 +119,11 @@ describe('change password', () => {
       lastSeenAt: '2026-05-01T09:30:00.000Z',
       current,
     });
-    api().routes[LIST] = ok([session(7, true), session(5, false)]);
+    api().routes[LIST] = ok({ items: [session(7, true), session(5, false)], total: 2, nextCursor: null });
     renderPersonal();
     expect(await screen.findByText(/macOS 14/)).toBeInTheDocument();
     // the server ends every other session with the change
-    api().routes[LIST] = ok([session(7, true)]);
+    api().routes[LIST] = ok({ items: [session(7, true)], total: 1, nextCursor: null });
     const dialog = await openDialog('Change password');
     fillIn(dialog, {
       'Original password': 'Old2026pass',

@@ -9,6 +9,9 @@ import {
   renamePasskeyRequestSchema,
 } from '../passkeys.ts';
 import {
+  MY_SESSIONS_PAGE_SIZE_DEFAULT,
+  MY_SESSIONS_PAGE_SIZE_MAX,
+  mySessionsQuerySchema,
   mySessionsSchema,
   revokeOtherSessionsResponseSchema,
   revokeSessionRequestSchema,
@@ -111,11 +114,16 @@ export const accountSecurityCalls = {
     tag: 'account-security',
     summary: "The person's live sessions, this one marked `current`",
     description:
-      'Sessions not ended, within their absolute lifetime and used within the idle limit, newest activity first. ' +
+      'Sessions not ended, within their absolute lifetime and used within the idle limit, newest sign-in first ' +
+      '(the order of opening, which later activity does not change, so pages neither repeat nor skip a session). ' +
+      `Paged by a cursor: \`pageSize\` 1-${MY_SESSIONS_PAGE_SIZE_MAX} (default ${MY_SESSIONS_PAGE_SIZE_DEFAULT}), ` +
+      '`cursor` the `nextCursor` of the page before (1000400 with `fields.cursor` for one the server did not make); ' +
+      '`total` counts all live sessions. ' +
       '`device` is parsed from the `User-Agent` the session was opened with. There is no geolocation: `ip` is the ' +
       "network of the session's address, never the address (IPv4 as its /24, `203.0.113.*`; IPv6 as its /48, " +
       '`2001:db8:1::/48`), and `place` is `local` for a loopback or private address. Sessions opened before ' +
       'devices were recorded have `ip: null` and an `other` device without names.',
+    query: mySessionsQuerySchema,
     response: mySessionsSchema,
     errors: [],
   }),

@@ -30,7 +30,7 @@ const sessions: Messages['sessions'] = {
   signedOutOthers_one: '{{count}} Sitzung abgemeldet',
   signedOutOthers_other: '{{count}} Sitzungen abgemeldet',
   empty: 'Kein anderes Gerät ist angemeldet',
-  showAll: 'Alle anzeigen ({{count}})',
+  showMore: 'Mehr anzeigen ({{count}} weitere)',
   loadFailed: 'Die Sitzungen konnten nicht geladen werden',
   retry: 'Erneut versuchen',
 };

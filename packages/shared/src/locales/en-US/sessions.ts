@@ -30,7 +30,7 @@ const sessions: Messages['sessions'] = {
   signedOutOthers_one: '{{count}} session signed out',
   signedOutOthers_other: '{{count}} sessions signed out',
   empty: 'No other device is signed in',
-  showAll: 'Show all ({{count}})',
+  showMore: 'Show more ({{count}} more)',
   loadFailed: 'The sessions could not be loaded',
   retry: 'Try again',
 };

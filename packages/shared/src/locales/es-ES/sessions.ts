@@ -30,7 +30,7 @@ const sessions: Messages['sessions'] = {
   signedOutOthers_one: 'Se ha cerrado {{count}} sesión',
   signedOutOthers_other: 'Se han cerrado {{count}} sesiones',
   empty: 'Ningún otro dispositivo tiene la sesión iniciada',
-  showAll: 'Mostrar todas ({{count}})',
+  showMore: 'Mostrar más ({{count}} más)',
   loadFailed: 'No se han podido cargar las sesiones',
   retry: 'Reintentar',
 };

@@ -30,7 +30,7 @@ const sessions: Messages['sessions'] = {
   signedOutOthers_one: '{{count}} sessione disconnessa',
   signedOutOthers_other: '{{count}} sessioni disconnesse',
   empty: 'Nessun altro dispositivo è connesso',
-  showAll: 'Mostra tutte ({{count}})',
+  showMore: 'Mostra altre ({{count}} in più)',
   loadFailed: 'Impossibile caricare le sessioni',
   retry: 'Riprova',
 };

@@ -29,7 +29,7 @@ const sessions: Messages['sessions'] = {
   signOutOthersDescription: 'このデバイス以外のすべてのデバイスがすぐにログアウトされます。',
   signedOutOthers_other: '{{count}} 件のセッションをログアウトしました',
   empty: 'ログイン中の他のデバイスはありません',
-  showAll: 'すべて表示（{{count}}）',
+  showMore: 'さらに表示（残り{{count}}件）',
   loadFailed: 'セッションを読み込めませんでした',
   retry: '再試行',
 };

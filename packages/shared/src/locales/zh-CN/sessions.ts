@@ -28,7 +28,7 @@ export default {
   signOutOthersDescription: '除本设备外，所有设备都将立即退出登录。',
   signedOutOthers_other: '已退出 {{count}} 个会话',
   empty: '没有其他登录中的设备',
-  showAll: '显示全部（{{count}}）',
+  showMore: '显示更多（还有{{count}}个）',
   loadFailed: '会话列表加载失败',
   retry: '重试',
 };

@@ -39,12 +39,15 @@ const UNKNOWN: MySession = {
   current: false,
 };
 
+/** The whole list as one page. */
+const onePage = (items: MySession[]) => ok({ items, total: items.length, nextCursor: null });
+
 describe('my sessions', () => {
   let api: ReturnType<typeof fakeApi>;
   beforeEach(async () => {
     writeToken('tok');
     api = fakeApi({
-      [LIST]: ok([THIS, PHONE, UNKNOWN]),
+      [LIST]: onePage([THIS, PHONE, UNKNOWN]),
       [REVOKE]: ok({ current: false }),
       [REVOKE_OTHERS]: ok({ revoked: 2, recentPasskeys: [] }),
     });
@@ -87,31 +90,40 @@ describe('my sessions', () => {
     expect(screen.getByRole('button', { name: 'Sign out all other sessions' })).toBeInTheDocument();
   });
 
-  it('puts this device first, then the most recently active, and shows ten until asked for all', async () => {
+  it('issue 30.3: shows ten, this device first, and brings the next ten through the cursor when asked', async () => {
     const more = Array.from({ length: 12 }, (_, i): MySession => ({
       ...PHONE,
-      id: 100 + i,
-      device: { browser: `Firefox ${120 + i}`, os: 'Linux', type: 'desktop' },
-      lastSeenAt: new Date(Date.UTC(2026, 4, 1, 10 + (i % 4) * 3, i)).toISOString(),
+      id: 100 - i,
+      device: { browser: `Firefox ${120 - i}`, os: 'Linux', type: 'desktop' },
     }));
-    api.routes[LIST] = ok([...more.slice(0, 6), UNKNOWN, THIS, ...more.slice(6)]);
+    // newest sign-in first, this device on the second page, the cursor naming where the first page ended
+    const pages: Record<string, { items: MySession[]; nextCursor: string | null }> = {
+      '': { items: more.slice(0, 10), nextCursor: 'after-10' },
+      'after-10': { items: [...more.slice(10), THIS, UNKNOWN], nextCursor: null },
+    };
+    api.routes[LIST] = (_body, query) => ok({ ...pages[query.get('cursor') ?? '']!, total: 14 });
     renderCard();
-    const shown = await items();
-    const names = (list: HTMLElement[]) => list.map((item) => item.querySelector('p')!.firstChild!.textContent);
+    const region = await screen.findByRole('region', { name: 'My sessions' });
+    await within(region).findByText('Firefox 120 on Linux');
+    const names = () =>
+      within(region)
+        .getAllByRole('listitem')
+        .filter((item) => item.parentElement?.parentElement === region)
+        .map((item) => item.querySelector('p')!.firstChild!.textContent);
+    expect(names()).toEqual(more.slice(0, 10).map((s) => `${s.device.browser} on Linux`));
+    expect([...api.queries(LIST)].map((q) => [q.get('pageSize'), q.get('cursor')])).toEqual([['10', null]]);
 
-    const newestFirst = [...more].sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt));
-    expect(shown).toHaveLength(10);
-    expect(within(shown[0]!).getByText('This device')).toBeInTheDocument();
-    expect(names(shown)).toEqual([
-      'Chrome 126 on Windows 10',
-      ...newestFirst.slice(0, 9).map((s) => `${s.device.browser} on Linux`),
-    ]);
-
-    await userEvent.click(screen.getByRole('button', { name: 'Show all (14)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (4 more)' }));
     const all = await items();
     expect(all).toHaveLength(14);
-    expect(names(all).at(-1)).toBe('Unknown device');
-    expect(screen.queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument();
+    expect(within(all[0]!).getByText('This device')).toBeInTheDocument();
+    expect(names()).toEqual([
+      'Chrome 126 on Windows 10',
+      ...more.map((s) => `${s.device.browser} on Linux`),
+      'Unknown device',
+    ]);
+    expect(api.queries(LIST).map((q) => q.get('cursor'))).toEqual([null, 'after-10']);
+    expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
   });
 
   it('signs another session out after confirmation, and fetches the list again', async () => {
@@ -125,7 +137,7 @@ describe('my sessions', () => {
     );
     expect(api.sent(REVOKE)).toEqual([]);
 
-    api.routes[LIST] = ok([THIS, UNKNOWN]);
+    api.routes[LIST] = onePage([THIS, UNKNOWN]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     await vi.waitFor(() => expect(api.sent(REVOKE)).toEqual([{ id: 5 }]));
     expect(await screen.findByText('The device was signed out')).toBeInTheDocument();
@@ -146,7 +158,7 @@ describe('my sessions', () => {
   it('signs out all other sessions, says how many, and then offers it no more', async () => {
     renderCard();
     await items();
-    api.routes[LIST] = ok([THIS]);
+    api.routes[LIST] = onePage([THIS]);
     await userEvent.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Every device except this one will be signed out right away.');
@@ -161,7 +173,7 @@ describe('my sessions', () => {
     api.routes[REVOKE] = fail(1009150);
     renderCard();
     await items();
-    api.routes[LIST] = ok([THIS, PHONE]);
+    api.routes[LIST] = onePage([THIS, PHONE]);
     await userEvent.click(screen.getByRole('button', { name: 'Sign out Unknown device' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out' }));
     await vi.waitFor(() => expect(api.toasts).toHaveBeenCalledWith('This session does not exist or has already ended'));
@@ -172,7 +184,7 @@ describe('my sessions', () => {
     api.routes[LIST] = fail(1000500);
     renderCard();
     expect(await screen.findByText('The sessions could not be loaded')).toBeInTheDocument();
-    api.routes[LIST] = ok([THIS]);
+    api.routes[LIST] = onePage([THIS]);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Chrome 126 on Windows 10')).toBeInTheDocument();
   });

@@ -1,8 +1,8 @@
 import { DesktopOutlined, LaptopOutlined, LogoutOutlined, MobileOutlined, TabletOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MySession, SessionDevice } from '@portal/shared/api/sessions';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
@@ -32,13 +32,14 @@ function placeOf(t: TFunction, session: MySession): string {
   return session.ip ? t('sessions.network', { network: session.ip }) : t('sessions.unknownPlace');
 }
 
-/** How many sessions show before "Show all": an afternoon of sign-ins must not bury the page. */
+/** How many sessions a page brings ("Show more" brings the next): an afternoon of sign-ins must not
+ *  bury the page, nor ten thousand sessions load at once. */
 export const SESSIONS_SHOWN = 10;
 
-/** This device first, then the most recently active: the ones a person looks for. */
-function byRelevance(a: MySession, b: MySession): number {
-  if (a.current !== b.current) return a.current ? -1 : 1;
-  return Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt);
+/** This device first, then the others in the server's order (newest sign-in first), so that a page
+ *  loaded later only adds below what is on screen. */
+function thisDeviceFirst(a: MySession, b: MySession): number {
+  return Number(b.current) - Number(a.current);
 }
 
 /** One session: what device, from where, since when; the way to end it unless it is this one. */
@@ -77,21 +78,22 @@ function SessionItem({ session, onSignOut }: { session: MySession; onSignOut(): 
 }
 
 /**
- * "My sessions" in the personal centre: every live session of the person with its device, place,
- * sign-in time and last activity, this one first and marked, the first ten until the person asks
- * for all; any other can be signed out, or all of them.
+ * "My sessions" in the personal centre: the live sessions of the person with their device, place,
+ * sign-in time and last activity, this one first and marked, ten at a time (the server's cursor
+ * brings the next ten when asked); any other can be signed out, or all of them.
  */
 export function SessionsCard() {
   const { t } = useTranslation();
   const { message, modal } = useFeedback();
-  const sessions = useQuery(mySessionsQuery());
+  const sessions = useInfiniteQuery(mySessionsQuery(SESSIONS_SHOWN));
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
   const offerRecentPasskeyRemoval = useOfferRecentPasskeyRemoval();
-  const [showAll, setShowAll] = useState(false);
-  const list = (sessions.data ?? []).toSorted(byRelevance);
-  const others = list.filter((s) => !s.current).length;
-  const shown = showAll ? list : list.slice(0, SESSIONS_SHOWN);
+  const pages = sessions.data?.pages ?? [];
+  const shown = pages.flatMap((page) => page.items).toSorted(thisDeviceFirst);
+  // the total of the latest page: sessions opened or ended since the first one count as they are now
+  const total = pages.at(-1)?.total ?? 0;
+  const others = Math.max(0, total - 1);
 
   function confirmSignOut(session: MySession) {
     const device = deviceName(t, session.device);
@@ -166,9 +168,14 @@ export function SessionsCard() {
             <SessionItem key={session.id} session={session} onSignOut={() => confirmSignOut(session)} />
           ))}
         </ul>
-        {shown.length < list.length ? (
-          <Button type="link" className={styles.showAll} onClick={() => setShowAll(true)}>
-            {t('sessions.showAll', { count: list.length })}
+        {sessions.hasNextPage ? (
+          <Button
+            type="link"
+            className={styles.showAll}
+            loading={sessions.isFetchingNextPage}
+            onClick={() => void sessions.fetchNextPage()}
+          >
+            {t('sessions.showMore', { count: Math.max(0, total - shown.length) })}
           </Button>
         ) : null}
         {others === 0 ? <p className={styles.empty}>{t('sessions.empty')}</p> : null}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
+import { PASSWORD, createUser } from './support/fixtures.ts';
+import { type Reply, call, tokenFor } from './support/http.ts';
+import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
+
+/** Cursors the server never gave: bad alphabet, padding, other shapes, a NUL byte, too long. */
+const b64 = (text: string) => Buffer.from(text).toString('base64url');
+const FORGED = [
+  'not a cursor',
+  `${b64('[5]')}=`,
+  b64('[5,1,2]'),
+  b64('["5"]'),
+  b64('[5.5]'),
+  b64('{"id":5}'),
+  b64('[5]\u0000'),
+  b64('[1e400]'),
+  b64('[-0]'),
+  'A'.repeat(129),
+];
+
+/**
+ * Reads a list page by page through `nextCursor`, calling `between` after each page (rows inserted
+ * or touched there must neither repeat nor hide a row); the ids in the order read, and each page.
+ */
+async function walk(page: (cursor: string | undefined) => Promise<Reply>, between: () => Promise<void>) {
+  const ids: number[] = [];
+  const pages: Reply[] = [];
+  let cursor: string | undefined;
+  for (let n = 0; n < 100; n++) {
+    const reply = await page(cursor);
+    expect(reply.code, reply.msg).toBe(0);
+    pages.push(reply);
+    ids.push(...reply.data.items.map((item: Record<string, number>) => item.id ?? item.userId));
+    cursor = reply.data.nextCursor ?? undefined;
+    if (cursor === undefined) return { ids, pages };
+    await between();
+  }
+  throw new Error('the cursor never ended');
+}
+
+describe(`issue 30.3: lists paged by a key, not an offset (${ENGINE})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  async function refusesForgedCursors(declaration: CallDeclaration, token: string, query = {}) {
+    for (const cursor of FORGED) {
+      const reply = await call(t.app, declaration, { token, query: { ...query, cursor } });
+      expect([cursor, reply.code, reply.data?.fields]).toEqual([cursor, 1000400, { cursor: expect.any(String) }]);
+    }
+  }
+
+  describe('My sessions', () => {
+    /** A live session of the user, opened now, straight into the table. */
+    async function openSession(userId: number): Promise<number> {
+      const now = t.app.ctx.now();
+      const row = await t.app.ctx.db
+        .insertInto('sessions')
+        .values({
+          token_hash: randomBytes(16).toString('hex'),
+          user_id: userId,
+          enterprise_id: null,
+          created_at: now,
+          last_seen_at: now,
+          expires_at: now + 86_400_000,
+          revoked_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    }
+
+    it('walks every live session once, newest opened first, while sessions open and are used between pages', async () => {
+      const user = await createUser(t.app);
+      const token = await tokenFor(t.app, user.account, PASSWORD);
+      for (let i = 0; i < 44; i++) await openSession(user.id);
+      const live = await t.app.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+      const expected = live.map((row) => row.id).sort((a, b) => b - a);
+      expect(expected).toHaveLength(45);
+
+      let round = 0;
+      const { ids, pages } = await walk(
+        (cursor) => call(t.app, contract.mySessions, { token, query: { pageSize: 10, cursor } }),
+        async () => {
+          // a new sign-in, and an older session in use again, between two pages
+          await openSession(user.id);
+          round++;
+          await t.app.ctx.db
+            .updateTable('sessions')
+            .set({ last_seen_at: t.app.ctx.now() + round })
+            .where('id', '=', expected[expected.length - round]!)
+            .execute();
+        },
+      );
+      expect(ids).toEqual(expected);
+      expect(pages.map((p) => p.data.items.length)).toEqual([10, 10, 10, 10, 5]);
+      expect(pages[0]!.data.total).toBe(45);
+      expect(pages[4]!.data).toMatchObject({ total: 49, nextCursor: null });
+      expect(pages.flatMap((p) => p.data.items.filter((s: { current: boolean }) => s.current))).toHaveLength(1);
+    });
+
+    it('refuses a cursor it did not give', async () => {
+      const user = await createUser(t.app);
+      const token = await tokenFor(t.app, user.account, PASSWORD);
+      await refusesForgedCursors(contract.mySessions, token);
+    });
+  });
+});
