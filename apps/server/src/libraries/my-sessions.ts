@@ -101,7 +101,7 @@ export async function revokeMyOtherSessions(
     ctx.now(),
     ctx.config.sessionIdleMs,
   );
-  for (const id of revoked) ctx.productSessions?.endForPortalSession(id);
+  ctx.productSessions?.endForPortalSessions(revoked);
   if (revoked.length > 0) {
     await recordAudit(ctx, {
       action: 'session.revoke',
