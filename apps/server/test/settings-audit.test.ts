@@ -265,6 +265,14 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
       { userId: gone.id, nickname: 'Gina Gone', removed: true },
     ]);
     expect(await people('?keyword=GINA')).toEqual([{ userId: gone.id, nickname: 'Gina Gone', removed: true }]);
+    // issue 29.5 N11: who registered an owner company through this company's link never belonged to it
+    const owner = await createUser(t.app, { nickname: 'Otto Owner' });
+    await record(a.enterpriseId, 'invitation.redeem', now + 3, owner.id, {
+      invitationId: 1,
+      kind: 'owner',
+      newUser: true,
+    });
+    expect((await people()).map((p: { nickname: string }) => p.nickname)).toEqual(['Alice Admin', 'Gina Gone']);
     expect(await people('?keyword=50%25')).toEqual([]);
     const memberToken = await tokenFor(t.app, quiet.account, PASSWORD);
     expect((await call(t.app, contract.auditPeople, { token: memberToken })).code).toBe(1000403);
@@ -356,12 +364,13 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
         'custom.thing',
         'custom.thing',
         '10.0.0.1',
-        '{"note":"-2+3"}',
+        // an action without words yet shows its plain values; the formula guard still applies
+        'note: -2+3',
       ]);
       expect(remove!.slice(1, 4)).toEqual(["'@SUM(1+1)", String(atSign.id), 'Removed a member']);
-      expect(JSON.parse(remove![6]!)).toEqual({ memberId: tricky.id, memberName: '=HYPERLINK("http://x","y")' });
+      expect(remove![6]).toBe('Member: =HYPERLINK("http://x","y")');
       expect(create![1]).toBe(`'=HYPERLINK("http://x","y")`);
-      expect(JSON.parse(create![6]!)).toEqual({ memberId: lines.id, role: 'member', memberName: '王\n磊' });
+      expect(create![6]).toBe('Member: 王\n磊 · Role: Member');
       expect(signIn!.slice(1, 4)).toEqual(['Ann, the "Admin"', String(a.admin.id), 'Signed in']);
       expect(new Date(signIn![0]!).toISOString().replace('.000Z', 'Z')).toBe(signIn![0]);
       // the raw text: quoted and doubled as RFC 4180 says
@@ -373,6 +382,35 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
         actor: { userId: a.admin.id },
         detail: { format: 'csv', rows: 4, capped: false, filter: {} },
       });
+    });
+
+    it("issue 29.5 N11: gives the details in words in the reader's language, and a verification as one", async () => {
+      const a = await companyWithAdmin(t.app, 'Ann Admin');
+      const now = t.app.ctx.now();
+      await record(a.enterpriseId, 'department.rename', now + 1, a.admin.id, {
+        departmentId: 5,
+        from: 'R&D',
+        to: 'R&D Center',
+      });
+      await record(a.enterpriseId, 'email.change', now + 2, a.admin.id, { hadEmail: true, changed: false });
+      await record(a.enterpriseId, 'sign-in.success', now + 3, a.admin.id, { via: 'account', loginType: 'password' });
+      const rowsIn = async (cookie: string) =>
+        parseCsv((await csv(a.token, '', { cookie })).rawPayload.subarray(3).toString('utf8'))
+          .slice(1)
+          // the first export is on the log itself by the second
+          .filter((r) => r[4] !== 'audit.export')
+          .slice(0, 3)
+          .map((r) => [r[3], r[6]]);
+      expect(await rowsIn('langCode=en-US')).toEqual([
+        ['Signed in', 'Method: password (account)'],
+        ['Verified the email', ''],
+        ['Renamed a department', 'Department: R&D → R&D Center'],
+      ]);
+      expect(await rowsIn('langCode=zh-CN')).toEqual([
+        ['登录', '方式：密码（账号）'],
+        ['验证邮箱', ''],
+        ['重命名部门', '部门：R&D → R&D Center'],
+      ]);
     });
 
     it("gives the times in the reader's time zone with its offset, as the screen shows them", async () => {

@@ -7,11 +7,13 @@ import type {
   AuditPerson,
 } from '@portal/shared/api/audit';
 import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PEOPLE_MAX } from '@portal/shared/api/audit';
+import { type Translate, auditSummary, eventLabel } from '@portal/shared/audit-summary';
 import type { Language } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
 import type { AppContext } from '../context.ts';
 import type { AuditEventRow, AuditFilter } from '../queries/audit.ts';
 import { countAuditEvents, findNicknames, listAuditActors, listAuditEvents } from '../queries/audit.ts';
+import { listDepartmentsWithMemberCounts } from '../queries/departments.ts';
 import { recordAudit } from './audit.ts';
 import type { Caller } from './caller.ts';
 import { maskAccount } from './masking.ts';
@@ -109,8 +111,9 @@ export async function listCompanyAuditEvents(
   return { items: await toEvents(ctx, rows), total, page: query.page, pageSize: query.pageSize };
 }
 
-/** Who the log's person filter offers: everyone who acted in the company, a member removed since
- *  included, since their events stay on the log. */
+/** Who the log's person filter offers: everyone who acted in the company as one of its people, a
+ *  member removed since included, since their events stay on the log; not who only used its link
+ *  to register an owner company of their own. */
 export async function listCompanyAuditPeople(
   ctx: AppContext,
   admin: Administrator,
@@ -138,11 +141,23 @@ function csvLine(cells: (string | number | null)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-/** An action in words in the language, or its code when it has no label yet. */
-export function actionLabel(lang: Language, action: string): string {
-  const key = `audit.actions.${action}`;
-  const label = translate(lang, key);
-  return label === key ? action : label;
+/** The screen's texts in one language for the shared audit summary: `count` picks the plural form as
+ *  i18next does (`key_one`, else `key_other`), `defaultValue` stands in for a key the language lacks. */
+function translatorFor(lang: Language): Translate {
+  const plural = new Intl.PluralRules(lang);
+  return (key, { count, defaultValue, ...rest } = {}) => {
+    const params = Object.fromEntries(
+      Object.entries({ ...rest, count })
+        .filter(([, value]) => value !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
+    const keys = typeof count === 'number' ? [`${key}_${plural.select(count)}`, `${key}_other`] : [key];
+    for (const candidate of keys) {
+      const text = translate(lang, candidate, params);
+      if (text !== candidate) return text;
+    }
+    return typeof defaultValue === 'string' ? defaultValue : key;
+  };
 }
 
 /** `2026-11-25T00:01:00+08:00`: the moment as a clock in `timeZone` shows it, with the zone's offset
@@ -175,7 +190,9 @@ export interface AuditExport {
 
 /**
  * The company's events of the filter as a CSV file, newest first, at most AUDIT_EXPORT_MAX_ROWS of
- * them, with headers and action names in the request's language. The export itself goes on record.
+ * them, with headers, actions and details in words in the request's language, as the screen shows
+ * them; the times in the reader's time zone (`timeZone`, the one the screen uses), else UTC's. The
+ * export itself goes on record.
  */
 export async function exportCompanyAuditEvents(
   ctx: AppContext,
@@ -186,6 +203,10 @@ export async function exportCompanyAuditEvents(
   const filter = toFilter(query);
   const rows = await listAuditEvents(ctx.db, admin.enterpriseId, filter, { offset: 0, limit: AUDIT_EXPORT_MAX_ROWS });
   const events = await toEvents(ctx, rows);
+  const t = translatorFor(language);
+  const departments = new Map(
+    (await listDepartmentsWithMemberCounts(ctx.db, admin.enterpriseId)).map((d) => [d.id, d.name]),
+  );
   const header = ['time', 'person', 'personId', 'action', 'actionCode', 'ip', 'detail'].map((column) =>
     translate(language, `audit.csv.${column}`),
   );
@@ -195,10 +216,10 @@ export async function exportCompanyAuditEvents(
       momentInZone(Date.parse(event.at), query.timeZone ?? 'UTC'),
       event.actor?.nickname ?? null,
       event.actor?.userId ?? null,
-      actionLabel(language, event.action),
+      eventLabel(event, t),
       event.action,
       event.ip,
-      event.detail === null ? null : JSON.stringify(event.detail),
+      auditSummary(event, t, (id) => departments.get(id)),
     ]);
   }
   await recordAudit(ctx, {

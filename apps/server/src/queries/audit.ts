@@ -81,7 +81,8 @@ export async function findNicknames(db: Executor, userIds: number[]): Promise<Ma
 }
 
 /** The people who acted in a company's log, members or not any more, by name; `keyword` matches the
- *  name or account, in any letter case. */
+ *  name or account, in any letter case. Redeeming the company's owner-company link is no act in it:
+ *  that person registered a company of their own and never belonged to this one. */
 export function listAuditActors(db: Executor, enterpriseId: number, keyword: string | undefined, limit: number) {
   return db
     .selectFrom('users')
@@ -95,7 +96,14 @@ export function listAuditActors(db: Executor, enterpriseId: number, keyword: str
           .selectFrom('audit_events')
           .select('audit_events.id')
           .where('audit_events.enterprise_id', '=', enterpriseId)
-          .whereRef('audit_events.user_id', '=', 'users.id'),
+          .whereRef('audit_events.user_id', '=', 'users.id')
+          .where((inner) =>
+            inner.or([
+              inner('audit_events.action', '!=', 'invitation.redeem'),
+              // the detail is stored as JSON.stringify writes it (libraries/audit.ts)
+              inner('audit_events.detail', 'not like', '%"kind":"owner"%'),
+            ]),
+          ),
       );
       if (keyword === undefined) return acted;
       const pattern = likePattern(keyword);

@@ -91,6 +91,38 @@ describe('the audit log tab', () => {
     expect(api.queries(EVENTS)[0]!.toString()).toBe('page=1&pageSize=20');
   });
 
+  it('issue 29.5 N11: says every known detail in words, and a verified email as verified', async () => {
+    api.routes[EVENTS] = ok({
+      total: 8,
+      page: 1,
+      pageSize: 20,
+      items: [
+        event(8, 'department.create', { departmentId: 7, name: 'Temp', parentId: null }),
+        event(7, 'department.rename', { departmentId: 5, from: 'R&D', to: 'R&D Center' }),
+        event(6, 'department.delete', { departmentId: 7, name: 'Temp', subDepartments: 2 }),
+        event(5, 'email.change', { hadEmail: true, changed: false }),
+        event(4, 'email.change', { hadEmail: true, changed: true }),
+        event(3, 'sign-in.success', { via: 'account', loginType: 'password', twoStep: 'totp' }),
+        event(2, 'session.revoke', { others: 3 }),
+        event(1, 'security.change', { requireTwoStep: true }),
+      ],
+    });
+    renderTab();
+    const row = async (action: string) => (await screen.findByText(action)).closest('tr')!;
+    expect(await row(texts.actions.department.create)).toHaveTextContent('Department: Temp');
+    expect(await row(texts.actions.department.rename)).toHaveTextContent('Department: R&D → R&D Center');
+    expect(await row(texts.actions.department.delete)).toHaveTextContent('Department: Temp · with 2 sub-departments');
+    expect(await row('Verified the email')).toBeInTheDocument();
+    expect(await row(texts.actions.email.change)).toBeInTheDocument();
+    expect(await row(texts.actions['sign-in'].success)).toHaveTextContent(
+      'Method: password (account) · Second step: authenticator code',
+    );
+    expect(await row(texts.actions.session.revoke)).toHaveTextContent('3 other sessions');
+    expect(await row(texts.actions.security.change)).toHaveTextContent('Two-step sign-in required of members');
+    // no internal key is left on the screen
+    expect(document.body.textContent).not.toMatch(/departmentId|parentId|hadEmail|changed:|requireTwoStep|others:/);
+  });
+
   it('filters by action and by person, starting again at the first page', async () => {
     renderTab();
     await screen.findByText(texts.actions.member.update);

@@ -10,13 +10,13 @@ import {
   type AuditEvent,
   type AuditExportQuery,
 } from '@portal/shared/api/audit';
+import { actionLabel, auditSummary, eventLabel } from '@portal/shared/audit-summary';
 import { useFeedback } from '../../../components/feedback';
 import { formatDate } from '../../../lib/format-date';
 import { translateKey } from '../../../lib/i18n';
 import type { Departments } from '../departments/use-departments';
 import styles from '../settings-tab.module.css';
 import { auditKeys, auditPageQuery, auditPeopleQuery, downloadAuditCsv } from './audit-api';
-import { actionLabel, auditSummary } from './audit-summary';
 import own from './audit.module.css';
 
 type RangeValue = GetProps<typeof DatePicker.RangePicker>['value'];
@@ -111,8 +111,8 @@ export function AuditTab({ departments }: { departments: Departments }) {
     },
     {
       title: t('audit.columns.action'),
-      dataIndex: 'action',
-      render: (action: string) => <Tag bordered={false}>{actionLabel(action, translateKey)}</Tag>,
+      key: 'action',
+      render: (_, event) => <Tag bordered={false}>{eventLabel(event, translateKey)}</Tag>,
     },
     {
       title: t('audit.columns.ip'),
