@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import react from '@vitejs/plugin-react';
-import { type Plugin, build, defineConfig } from 'vite';
+import { type Plugin, build, defineConfig, runnerImport } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 // by its path: Vite bundles a relative import into the config, but leaves a package's to Node 20,
 // which cannot load TypeScript
@@ -38,6 +39,58 @@ function preloadDefaultLanguage(): Plugin {
           injectTo: 'head',
         }));
       },
+    },
+  };
+}
+
+/**
+ * The web app's view of the contract (src/lib/api-calls.ts: each call's method, path and codes) is
+ * run in Node at build and its exports are written into the bundle as the plain data they are: the
+ * browser gets the calls, not the zod schemas of the declarations they are taken from, nor zod. The
+ * contract stays declared once; what a call sends is checked by the server and by the forms.
+ */
+function contractViews(): Plugin {
+  let module = '';
+  return {
+    name: 'contract-views',
+    configResolved(config) {
+      module = resolve(config.root, 'src/lib/api-calls.ts');
+    },
+    async load(id) {
+      if (id !== module) return null;
+      const { module: views, dependencies } = await runnerImport<Record<string, unknown>>(module, {
+        configFile: false,
+        logLevel: 'error',
+      });
+      // a declaration edited in development reloads the views
+      for (const file of dependencies) this.addWatchFile(file);
+      return Object.entries(views)
+        .map(([name, value]) => {
+          const data = JSON.stringify(value);
+          if (!isDeepStrictEqual(JSON.parse(data), value)) throw new Error(`${name} of ${module} is not plain data`);
+          return `export const ${name} = ${data};`;
+        })
+        .join('\n');
+    },
+  };
+}
+
+/**
+ * antd's ConfigProvider imports its unique tooltips' provider, and with it the popup machinery, for the
+ * first screen, which shows no popup: it gets src/lib/unique-tooltips-on-use.tsx instead, which loads
+ * that provider when it is first drawn (the file says why it never is).
+ */
+function popupsOnUse(): Plugin {
+  let stand = '';
+  return {
+    name: 'popups-on-use',
+    enforce: 'pre',
+    configResolved(config) {
+      stand = resolve(config.root, 'src/lib/unique-tooltips-on-use.tsx');
+    },
+    resolveId(source, importer) {
+      if (source !== '../tooltip/UniqueProvider' || !importer?.includes('/antd/es/config-provider/')) return null;
+      return stand;
     },
   };
 }
@@ -174,6 +227,8 @@ function prerenderScreens(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    contractViews(),
+    popupsOnUse(),
     preloadDefaultLanguage(),
     prerenderScreens(),
     // Compressed once at build, at the highest levels, beside each file: the server sends the .br or
@@ -192,5 +247,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each screen needs, read by scripts/size.mjs.
     manifest: !isSsrBuild,
+    // The sign-in page and everything it imports are one chunk (with the entry, the language's pack and
+    // a few small shared pieces, 8 files instead of 25): each response costs about 600 bytes of
+    // headers and, on a slow network, a turn for a connection. The screens after sign-in load the same
+    // chunk, which their person's browser has already. Not for the prerender's own build, which runs
+    // in Node and is thrown away.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'sign-in', test: /src\/features\/login\/login-page\.tsx$/ }],
+            },
+          },
+        },
   },
 }));

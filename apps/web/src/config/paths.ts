@@ -1,4 +1,4 @@
-import { AUTHORIZE_SCREEN_PATH } from '@portal/shared/api/authorize';
+import { AUTHORIZE_SCREEN_PATH } from '@portal/shared/api/authorize-screen';
 
 /**
  * The web app's own routes, declared once (the other products link to these spellings, `/vertify-phone` and

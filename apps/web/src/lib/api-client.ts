@@ -1,17 +1,11 @@
-import {
-  type AnswerOf,
-  type CallDeclaration,
-  type CodeOf,
-  type RequestOf,
-  paramNamesOf,
-  pathOf,
-} from '@portal/shared/api/contract/define';
+import { paramNamesOf, pathOf } from '@portal/shared/api/contract/define';
 import type { Envelope } from '@portal/shared/api/envelope';
 import { HTTP_TIMEOUT_MS, LOGIN_EXPIRED_DEBOUNCE_MS } from '@portal/shared/constants';
 import { HEADER_REDIRECT_PAGE, REDIRECT_PAGE_NO_AUTH } from '@portal/shared/cookies';
 import { ErrorCode, errorMessageKey, isKnownErrorCode } from '@portal/shared/errors/error-codes';
 import { paths } from '../config/paths';
 import { ApiError } from './api-error';
+import type { AnswerOf, CallView, CodeOf, RequestOf } from './call-view';
 import { readToken, removeToken } from './cookies';
 import { currentLanguage, i18n, translateKey } from './i18n';
 import { clearUserData } from './storage';
@@ -54,7 +48,7 @@ export interface CallOptions<Code extends number = number> {
 }
 
 /** The options of a declared call: its query is the request itself. */
-export type OptionsOf<D extends CallDeclaration> = Omit<CallOptions<CodeOf<D>>, 'query'>;
+export type OptionsOf<V extends CallView> = Omit<CallOptions<CodeOf<V>>, 'query'>;
 
 export interface ApiClient {
   /**
@@ -63,7 +57,7 @@ export interface ApiClient {
    * `request` and send the rest as the query. The answer is the call's `data` (a file's bytes for a
    * file call), typed by its declaration.
    */
-  call<D extends CallDeclaration>(declaration: D, request?: RequestOf<D>, options?: OptionsOf<D>): Promise<AnswerOf<D>>;
+  call<V extends CallView>(view: V, request?: RequestOf<V>, options?: OptionsOf<V>): Promise<AnswerOf<V>>;
   get<T>(path: string, options?: CallOptions): Promise<T>;
   /** A plain object is sent as JSON, FormData as multipart. */
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
@@ -221,30 +215,22 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
     return settle<T>(path, response, received, call);
   }
 
-  function callOf<D extends CallDeclaration>(declaration: D, sent?: RequestOf<D>, options: OptionsOf<D> = {}) {
-    // a POST declared with a query and no body (switching company) sends its request in the URL
-    const inUrl = declaration.method === 'GET' || (declaration.query && !declaration.body);
-    const names = paramNamesOf(declaration);
-    if (!inUrl) {
+  function callOf<V extends CallView>(view: V, sent?: RequestOf<V>, options: OptionsOf<V> = {}) {
+    const names = paramNamesOf(view);
+    if (!view.inUrl) {
       if (names.length === 0 || sent instanceof FormData) {
-        return request<AnswerOf<D>>('POST', pathOf(declaration), sent, options);
+        return request<AnswerOf<V>>('POST', pathOf(view), sent, options);
       }
       // a POST on one thing its path names (an interaction): the parameters fill the path, the rest is the body
       const body = { ...(sent as Record<string, unknown> | undefined) };
-      const path = pathOf(declaration, body);
+      const path = pathOf(view, body);
       for (const name of names) delete body[name];
-      return request<AnswerOf<D>>('POST', path, body, options);
+      return request<AnswerOf<V>>('POST', path, body, options);
     }
     const values = { ...(sent as Record<string, string | number | boolean | undefined> | undefined) };
-    const path = pathOf(declaration, values);
+    const path = pathOf(view, values);
     for (const name of names) delete values[name];
-    return request<AnswerOf<D>>(
-      declaration.method,
-      path,
-      undefined,
-      { ...options, query: values },
-      Boolean(declaration.file),
-    );
+    return request<AnswerOf<V>>(view.method, path, undefined, { ...options, query: values }, view.file);
   }
 
   return {
@@ -258,4 +244,4 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
 export const apiClient = createApiClient();
 
 /** A declared call through the app's client: see `ApiClient.call`. */
-export const call: ApiClient['call'] = (declaration, request, options) => apiClient.call(declaration, request, options);
+export const call: ApiClient['call'] = (view, request, options) => apiClient.call(view, request, options);

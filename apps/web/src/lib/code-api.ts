@@ -1,5 +1,5 @@
 import type { CodeScene } from '@portal/shared/api/codes';
-import { codeCalls } from '@portal/shared/api/contract/codes';
+import { codeCalls } from './api-calls';
 import { type OptionsOf, call } from './api-client';
 
 export function sendSmsCode(phone: string, scene: CodeScene, options?: OptionsOf<typeof codeCalls.sendSms>) {

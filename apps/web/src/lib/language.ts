@@ -1,5 +1,5 @@
-import { personalCalls } from '@portal/shared/api/contract/personal';
 import type { Language } from '@portal/shared/constants';
+import { personalCalls } from './api-calls';
 import { call } from './api-client';
 import { readLangCookie, readToken, writeLangCookie } from './cookies';
 import { i18n } from './i18n';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { accountSecurityCalls } from '@portal/shared/api/contract/account-security';
+import { accountSecurityCalls } from './api-calls';
 import { call } from './api-client';
 
 /** Whether two-step sign-in is on: the account-security feature shows it, and the fresh-proof dialog

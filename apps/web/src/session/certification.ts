@@ -1,4 +1,4 @@
-import { personalCalls } from '@portal/shared/api/contract/personal';
+import { personalCalls } from '../lib/api-calls';
 import { call } from '../lib/api-client';
 import { formatDate } from '../lib/format-date';
 

@@ -1,4 +1,4 @@
-import { INTERACTION_QUERY } from '@portal/shared/api/authorize';
+import { INTERACTION_QUERY } from '@portal/shared/api/authorize-screen';
 import { paths } from '../config/paths';
 
 /**

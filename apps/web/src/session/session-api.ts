@@ -1,7 +1,5 @@
-import { brandingCalls } from '@portal/shared/api/contract/branding';
-import { portalCalls } from '@portal/shared/api/contract/portal';
-import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import type { PersonalizationQuery } from '@portal/shared/api/personalization';
+import { brandingCalls, portalCalls, signInCalls } from '../lib/api-calls';
 import { type OptionsOf, call } from '../lib/api-client';
 
 export function logout(options?: OptionsOf<typeof signInCalls.logout>) {

@@ -6,9 +6,7 @@ import { requestString } from '../validation/rules.ts';
  * A product signing a person in through the portal's OpenID provider: the steps of its interaction
  * (docs/openid-provider.md#interaction). The screen asks the server for the next step and follows it.
  */
-/** The portal's screen of an interaction, where the provider sends the browser with `?interaction=<uid>`. */
-export const AUTHORIZE_SCREEN_PATH = '/authorize';
-export const INTERACTION_QUERY = 'interaction';
+export { AUTHORIZE_SCREEN_PATH, INTERACTION_QUERY } from './authorize-screen.ts';
 
 export const interactionParamsSchema = z.strictObject({ uid: requestString().max(100) });
 

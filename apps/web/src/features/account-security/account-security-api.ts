@@ -1,10 +1,10 @@
 import { startRegistration } from '@simplewebauthn/browser';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
-import type { CallDeclaration, RequestOf } from '@portal/shared/api/contract/define';
 import type { AddPasskeyRequest } from '@portal/shared/api/passkeys';
 import { type WithFreshProof, useFreshProof } from '../../components/fresh-proof';
+import { accountSecurityCalls as calls } from '../../lib/api-calls';
 import { type OptionsOf, call } from '../../lib/api-client';
+import type { CallView, RequestOf } from '../../lib/call-view';
 import { twoStepKeys } from '../../lib/two-step-api';
 
 /** The person's two-step sign-in, sessions and passkeys: reads are query options under
@@ -17,7 +17,7 @@ export const accountSecurityKeys = {
 };
 
 /** A mutation's variables: the request, and how the caller shows which of its call's failures. */
-export interface Change<D extends CallDeclaration> {
+export interface Change<D extends CallView> {
   body: RequestOf<D>;
   options?: OptionsOf<D>;
 }
@@ -65,7 +65,7 @@ export const mySessionsQuery = (pageSize: number) =>
 
 /** Whatever the answer (a session already gone answers 1009150), the list is fetched again. Signing
  *  out everywhere needs a fresh proof of the person, asked for when the server wants it. */
-function useRevoke<D extends CallDeclaration>(declaration: D) {
+function useRevoke<D extends CallView>(declaration: D) {
   const client = useQueryClient();
   const withFreshProof = useFreshProof();
   return useMutation({

@@ -1,7 +1,6 @@
 import type { AuthorizeStep } from '@portal/shared/api/authorize';
-import { authorizeCalls } from '@portal/shared/api/contract/authorize';
-import { portalCalls } from '@portal/shared/api/contract/portal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { authorizeCalls, portalCalls } from '../../lib/api-calls';
 import { call } from '../../lib/api-client';
 
 /** The client and the companies shown at the company step. */

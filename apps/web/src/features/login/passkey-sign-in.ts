@@ -1,6 +1,6 @@
 import { startAuthentication } from '@simplewebauthn/browser';
-import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import type { PasskeySignInRequest } from '@portal/shared/api/passkeys';
+import { signInCalls } from '../../lib/api-calls';
 import { type OptionsOf, call } from '../../lib/api-client';
 
 /**

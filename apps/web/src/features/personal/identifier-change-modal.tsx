@@ -1,15 +1,15 @@
 import { Form, Input } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { RequestOf } from '@portal/shared/api/contract/define';
-import { personalCalls } from '@portal/shared/api/contract/personal';
 import { phoneBoundDataSchema } from '@portal/shared/api/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { emailSchema, phoneSchema } from '@portal/shared/validation/rules';
 import { CodeField } from '../../components/code-field';
 import { FormModal } from '../../components/form-modal';
 import type { SendCode } from '../../components/send-code-button';
+import { personalCalls } from '../../lib/api-calls';
 import type { ApiError } from '../../lib/api-error';
+import type { RequestOf } from '../../lib/call-view';
 import { sendEmailCode, sendSmsCode } from '../../lib/code-api';
 import type { FieldErrors, FieldRefusals } from '../../lib/field-errors';
 import { schemaRule } from '../../lib/form-rule';

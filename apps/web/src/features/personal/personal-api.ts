@@ -1,8 +1,8 @@
 import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CallDeclaration, RequestOf } from '@portal/shared/api/contract/define';
-import { personalCalls } from '@portal/shared/api/contract/personal';
 import { useFreshProof } from '../../components/fresh-proof';
+import { personalCalls } from '../../lib/api-calls';
 import { type OptionsOf, call } from '../../lib/api-client';
+import type { CallView, RequestOf } from '../../lib/call-view';
 import { sessionKeys } from '../../session/session-queries';
 import { accountSecurityKeys } from '../account-security/account-security-api';
 
@@ -13,7 +13,7 @@ export const personalKeys = {
 };
 
 /** A mutation's variables: the request, and how the caller shows which of its call's failures. */
-export interface Change<D extends CallDeclaration> {
+export interface Change<D extends CallView> {
   body: RequestOf<D>;
   options?: OptionsOf<D>;
 }
@@ -30,7 +30,7 @@ export const allowModifyPasswordQuery = () =>
  * else the change makes stale (`alsoStale`). A new phone or email needs a fresh proof of the person,
  * asked for when the server wants it.
  */
-export function useChange<D extends CallDeclaration>(declaration: D, alsoStale: readonly QueryKey[] = []) {
+export function useChange<D extends CallView>(declaration: D, alsoStale: readonly QueryKey[] = []) {
   const client = useQueryClient();
   const withFreshProof = useFreshProof();
   return useMutation({

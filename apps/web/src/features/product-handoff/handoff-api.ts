@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { portalCalls } from '@portal/shared/api/contract/portal';
+import { portalCalls } from '../../lib/api-calls';
 import { call } from '../../lib/api-client';
 
 /** Portal info as a product reads it: without the portal's own copies (cookies, `_userInfo`) it keeps. */

@@ -2,8 +2,6 @@ import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { CodeOf } from '@portal/shared/api/contract/define';
-import { registrationCalls } from '@portal/shared/api/contract/registration';
 import {
   type InvitationKind,
   type RegistrationResponse,
@@ -16,7 +14,9 @@ import { abbreviationSchema, creditCodeSchema, fullNameSchema, nameSchema } from
 import styles from '../../components/flow/flow-frame.module.css';
 import { StepHeading } from '../../components/flow/step-heading';
 import { NewPasswordFields } from '../../components/new-password-fields';
+import { registrationCalls } from '../../lib/api-calls';
 import { type ErrorHandlers, call } from '../../lib/api-client';
+import type { CodeOf } from '../../lib/call-view';
 import { useFieldErrors } from '../../lib/field-errors';
 import { schemaRule } from '../../lib/form-rule';
 import { ignoredAccountFields } from './existing-account';

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { registrationCalls } from '@portal/shared/api/contract/registration';
 import type { RegistrationResponse } from '@portal/shared/api/registration';
 import { FlowActions } from '../../components/flow/flow-actions';
 import { StepHeading } from '../../components/flow/step-heading';
+import { registrationCalls } from '../../lib/api-calls';
 import { type ErrorHandlers, call } from '../../lib/api-client';
 import { DetailList } from './detail-list';
 import { useSecondStep } from './second-step';

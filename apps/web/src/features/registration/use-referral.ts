@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { registrationCalls } from '@portal/shared/api/contract/registration';
 import { INVITATION_ROUTES, type InvitationKind, type ReferralInfo } from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { paths } from '../../config/paths';
+import { registrationCalls } from '../../lib/api-calls';
 import { call } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { clearProgress } from './registration-progress';

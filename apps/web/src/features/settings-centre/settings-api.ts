@@ -1,9 +1,8 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { brandingCalls } from '@portal/shared/api/contract/branding';
-import type { CallDeclaration, RequestOf } from '@portal/shared/api/contract/define';
-import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { MEMBERS_PAGE_SIZE_MAX, type MemberPage, type MembersQuery } from '@portal/shared/api/settings';
+import { brandingCalls, settingsCalls } from '../../lib/api-calls';
 import { type OptionsOf, call } from '../../lib/api-client';
+import type { CallView, RequestOf } from '../../lib/call-view';
 import { loadBranding } from '../../session/branding';
 import { refreshPortal } from '../../session/portal-session';
 
@@ -23,7 +22,7 @@ export const settingsKeys = {
 
 /** A mutation's variables: the request (for the upload, the file its form carries), and how the caller
  *  shows which of its call's failures. */
-export interface Change<D extends CallDeclaration, Body = RequestOf<D>> {
+export interface Change<D extends CallView, Body = RequestOf<D>> {
   body: Body;
   options?: OptionsOf<D>;
 }
@@ -87,7 +86,7 @@ async function leaveSettings(client: QueryClient) {
 /** The outcome of a change that may be the last administrator's. */
 export type MemberChange = 'done' | 'lastAdmin';
 
-interface SelfChange<D extends CallDeclaration> extends Change<D> {
+interface SelfChange<D extends CallView> extends Change<D> {
   /** Demoting or removing oneself as an administrator: allowed only while another one remains. */
   self?: boolean;
 }

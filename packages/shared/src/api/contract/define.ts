@@ -134,12 +134,13 @@ export type TakesRequest<D extends CallDeclaration> =
   ? false
   : true;
 
-/** The path with its `:name` parameters taken from `values`, each encoded. */
-export function pathOf(declaration: CallDeclaration, values: Record<string, unknown> = {}): string {
+/** The path with its `:name` parameters taken from `values`, each encoded. (A call's path is all it
+ *  reads: the web client passes its views of the calls, which carry no schemas.) */
+export function pathOf(declaration: Pick<CallDeclaration, 'path'>, values: Record<string, unknown> = {}): string {
   return declaration.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
 }
 
 /** The names of the path parameters of a call. */
-export function paramNamesOf(declaration: CallDeclaration): string[] {
+export function paramNamesOf(declaration: Pick<CallDeclaration, 'path'>): string[] {
   return [...declaration.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
 }

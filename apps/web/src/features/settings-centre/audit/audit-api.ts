@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AuditEventsQuery, AuditExportQuery } from '@portal/shared/api/audit';
-import { settingsCalls } from '@portal/shared/api/contract/settings';
+import { settingsCalls } from '../../../lib/api-calls';
 import { call } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/download';
 import { settingsKeys } from '../settings-api';

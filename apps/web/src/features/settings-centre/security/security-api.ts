@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { SecuritySettings } from '@portal/shared/api/two-step';
+import { settingsCalls } from '../../../lib/api-calls';
 import { call } from '../../../lib/api-client';
 import { settingsKeys } from '../settings-api';
 
