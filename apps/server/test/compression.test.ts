@@ -85,7 +85,8 @@ describe('compressed answers', () => {
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
     for (const page of [br, gzip, plain]) {
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(page.headers.vary).toBe('accept-encoding');
+      // its language follows the cookie and the browser's (the one rule of every page)
+      expect(page.headers.vary).toBe('accept-encoding, accept-language, cookie');
     }
   });
 

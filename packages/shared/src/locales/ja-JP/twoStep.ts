@@ -24,7 +24,7 @@ export default {
     '所属企業は2段階ログインを必須にしています。ご本人であることを確認するため、確認済みのメールアドレスまたは電話番号に送る認証コードも入力してください。',
   setupCodeLabel: 'メールまたは電話に届いた認証コード',
   sendSetupCode: 'コードを送信',
-  setupCodeSent: '{{to}} にコードを送信しました',
+  setupCodeSent: '{{to}}にコードを送信しました',
   setupCodeRequired: '届いたコードを入力してください',
   confirm: '確認',
   recoveryTitle: 'リカバリーコードを保存',

@@ -23,7 +23,7 @@ export default {
   setupCodeHint: '你的企业要求开启两步登录。为确认是你本人，还需输入发送到你已验证的邮箱或手机的验证码。',
   setupCodeLabel: '邮箱或手机验证码',
   sendSetupCode: '发送验证码',
-  setupCodeSent: '验证码已发送至 {{to}}',
+  setupCodeSent: '验证码已发送至{{to}}',
   setupCodeRequired: '请输入收到的验证码',
   confirm: '确认',
   recoveryTitle: '保存恢复码',
