@@ -13,6 +13,7 @@ import { build } from 'esbuild';
 import { contract } from '@portal/shared/api/contract';
 import { POSTGRES_POOL_SIZE, openDatabase } from '../src/db/database.ts';
 import { type Bracketed, bracketNote, bracketed, meanCeiling } from './bracket.ts';
+import { measureBulkSignOut } from './bulk-sign-out.ts';
 import { type BenchDatabase, temporaryPostgres, temporarySqlite } from './databases.ts';
 import type { Figure } from './figures.ts';
 import {
@@ -228,7 +229,7 @@ async function npmStart(databaseUrl: string): Promise<{ seconds: number; rebuilt
 }
 
 /** The parts of the bench, each run alone with `--only <part>[,<part>...]` while working on it. */
-const PARTS = ['reads', 'sign-ins', 'storm', 'browser', 'memory', 'scale-out', 'npm-start'] as const;
+const PARTS = ['reads', 'sign-ins', 'storm', 'browser', 'memory', 'bulk-sign-out', 'scale-out', 'npm-start'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsToRun(argv: string[]): Set<Part> {
@@ -477,6 +478,12 @@ async function measureSqlite(figures: Figure[], hello: Hello, parts: Set<Part>):
             value: hello.rssMiB(),
           }),
         );
+      // last: it leaves thousands of ended sessions behind
+      if (parts.has('bulk-sign-out'))
+        await part(
+          'bulk sign-out, SQLite',
+          async () => void figures.push(...(await measureBulkSignOut(portal, database.url, 'SQLite'))),
+        );
     } finally {
       await portal.stop();
     }
@@ -531,6 +538,11 @@ async function measurePostgres(figures: Figure[], serverUrl: string, parts: Set<
         log('portal on PostgreSQL: reads, each between two loads of the one-statement pg server');
         await measurePostgresReads(figures, portal, database.url, tokens);
       }
+      if (parts.has('bulk-sign-out'))
+        await part(
+          'bulk sign-out, PostgreSQL',
+          async () => void figures.push(...(await measureBulkSignOut(portal, database.url, 'PostgreSQL'))),
+        );
     } finally {
       await portal.stop();
     }
@@ -647,10 +659,13 @@ async function main(): Promise<void> {
   log('bare Fastify hello');
   const hello = await startHello();
   try {
-    const sqliteParts = ['reads', 'sign-ins', 'storm', 'browser', 'memory'] as const;
+    const sqliteParts = ['reads', 'sign-ins', 'storm', 'browser', 'memory', 'bulk-sign-out'] as const;
     if (sqliteParts.some((name) => parts.has(name))) await part('SQLite', () => measureSqlite(figures, hello, parts));
     const databaseUrl = process.env.DATABASE_URL;
-    if (databaseUrl?.startsWith('postgres') && (parts.has('reads') || parts.has('scale-out')))
+    if (
+      databaseUrl?.startsWith('postgres') &&
+      (parts.has('reads') || parts.has('bulk-sign-out') || parts.has('scale-out'))
+    )
       await part('PostgreSQL', () => measurePostgres(figures, databaseUrl, parts));
     if (parts.has('npm-start')) await part('npm start', () => measureNpmStart(figures, hello));
   } finally {
