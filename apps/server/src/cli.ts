@@ -38,8 +38,11 @@ commands:
                                                    a link for a new common company's administrator; the
                                                    company gets the products (default: settcntr;
                                                    --products '' for none)
-  invite --kind owner|member --enterprise <domain> [--hours N]
-                                                   a link into an existing company (owner company / member)
+  invite --kind owner --enterprise <domain> [--products <code>,...] [--hours N]
+                                                   a link for an owner company under that company; it
+                                                   gets the products, as an admin link's company does
+  invite --kind member --enterprise <domain> [--hours N]
+                                                   a link to join that company as a member
   grant  --enterprise <domain> --product <code>... give an enterprise product rights
   revoke --enterprise <domain> --product <code>... take product rights away
   purge                                            delete expired rows now (the server does it every hour)
@@ -85,7 +88,7 @@ async function inviteFromCommandLine(
     ?.flatMap((list) => list.split(','))
     .map((code) => code.trim())
     .filter(Boolean);
-  if (products && kind !== 'admin') throw new UsageError(`invite --kind ${kind} takes no --products\n\n${USAGE}`);
+  if (products && kind === 'member') throw new UsageError(`invite --kind member takes no --products\n\n${USAGE}`);
   const unknown = products?.filter((code) => !isProductCode(code)) ?? [];
   if (unknown.length) throw new UnknownNameError(`unknown product code: ${unknown.join(', ')}`);
   let enterpriseId: number | null = null;

@@ -285,6 +285,32 @@ describe(`operator command line (${ENGINE})`, () => {
     expect([member.exitCode, member.stderr.includes('usage: npm run portal')]).toEqual([2, true]);
   });
 
+  it('issue 29.5 N14: invite --kind owner stores the products the owner company gets: the settings centre unless --products', async () => {
+    expect((await portal('seed-demo')).exitCode).toBe(0);
+    const productsOfLink = async (...args: string[]) => {
+      const reply = await portal('invite', '--kind', 'owner', '--enterprise', 'demo', ...args, '--json');
+      expect(reply.exitCode, reply.stderr).toBe(0);
+      return JSON.parse((await invitationOf(JSON.parse(reply.stdout).id))!.product_codes!);
+    };
+    expect(await productsOfLink()).toEqual(['settcntr']);
+    expect(await productsOfLink('--products', 'settcntr,esguard')).toEqual(['settcntr', 'esguard']);
+    expect(await productsOfLink('--products', '')).toEqual([]);
+    const unknown = await portal(
+      'invite',
+      '--kind',
+      'owner',
+      '--enterprise',
+      'demo',
+      '--products',
+      'rockets',
+      '--json',
+    );
+    expect(unknown.exitCode).toBe(1);
+    expect(JSON.parse(unknown.stderr)).toEqual({ error: 'unknown product code: rockets' });
+    const help = await portal('invite', '--help');
+    expect(help.stdout).toContain('invite --kind owner --enterprise <domain> [--products <code>,...]');
+  });
+
   it('invite --kind member|owner --enterprise <domain> prints a link into that company', async () => {
     // idempotent: the demo company exists whichever tests ran before
     expect((await portal('seed-demo')).exitCode).toBe(0);

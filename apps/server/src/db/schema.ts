@@ -92,7 +92,8 @@ export interface InvitationsTable {
   enterprise_id: number | null;
   department_id: number | null;
   created_by: number | null;
-  /** `admin` only: the products the new company gets, a JSON array of product codes. */
+  /** `admin` and `owner`: the products the new company gets, a JSON array of product codes (null on
+   *  the other kinds, and on owner links made before they gave products: the default then). */
   product_codes: string | null;
   max_uses: number;
   uses: number;

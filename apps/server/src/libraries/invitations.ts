@@ -35,16 +35,23 @@ export interface NewInvitation {
   createdBy?: number | null;
   hours?: number;
   maxUses?: number;
-  /** `admin` only: the products the new company gets; the settings centre unless given, so that its
-   *  administrator can invite the others. */
+  /** `admin` and `owner`: the products the new company gets; the settings centre unless given, so
+   *  that its administrator can invite the others. */
   products?: ProductCode[];
 }
 
-export const ADMIN_LINK_DEFAULT_PRODUCTS: ProductCode[] = ['settcntr'];
+export const COMPANY_LINK_DEFAULT_PRODUCTS: ProductCode[] = ['settcntr'];
 
-/** The products an `admin` link gives the company registered through it. */
+/** The kinds of link that register a new company, and so give it products. */
+function registersCompany(kind: InvitationKind): boolean {
+  return kind === 'admin' || kind === 'owner';
+}
+
+/** The products an `admin` or `owner` link gives the company registered through it. An owner link
+ *  made before owner links stored products has none stored: it gives the default, as a new one does. */
 export function invitedProducts(invitation: InvitationRow): ProductCode[] {
-  const stored: unknown = JSON.parse(invitation.product_codes ?? '[]');
+  if (invitation.product_codes === null) return COMPANY_LINK_DEFAULT_PRODUCTS;
+  const stored: unknown = JSON.parse(invitation.product_codes);
   return Array.isArray(stored) ? stored.filter(isProductCode) : [];
 }
 
@@ -73,7 +80,7 @@ export async function createInvitation(
   if ((input.kind === 'admin') !== (input.enterpriseId === null)) {
     throw new Error(`an ${input.kind} invitation ${input.kind === 'admin' ? 'has no' : 'needs an'} enterprise`);
   }
-  if (input.products && input.kind !== 'admin') throw new Error(`an ${input.kind} invitation gives no products`);
+  if (input.products && !registersCompany(input.kind)) throw new Error(`an ${input.kind} invitation gives no products`);
   const hours = input.hours ?? INVITATION_DEFAULT_HOURS;
   if (!Number.isFinite(hours) || hours <= 0 || hours > INVITATION_MAX_HOURS) throw badField('expiresInHours');
   const maxUses = input.maxUses ?? 1;
@@ -93,7 +100,9 @@ export async function createInvitation(
     enterprise_id: input.enterpriseId,
     department_id: departmentId,
     created_by: input.createdBy ?? null,
-    product_codes: input.kind === 'admin' ? JSON.stringify(input.products ?? ADMIN_LINK_DEFAULT_PRODUCTS) : null,
+    product_codes: registersCompany(input.kind)
+      ? JSON.stringify(input.products ?? COMPANY_LINK_DEFAULT_PRODUCTS)
+      : null,
     max_uses: maxUses,
     uses: 0,
     expires_at: expiresAt,

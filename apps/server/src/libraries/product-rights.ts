@@ -32,7 +32,7 @@ export async function revokeProducts(ctx: AppContext, domain: string, codes: str
   await ctx.productSessions?.endForCompanyProducts(enterpriseId, codes.filter(isProductCode));
 }
 
-/** Gives a company registered through an operator's `admin` link the products the link names. */
+/** Gives a company registered through an `admin` or `owner` link the products the link names. */
 export async function grantInvitedProducts(
   ctx: AppContext,
   db: Executor,

@@ -63,7 +63,7 @@ export async function registerEnterprise(
         domain,
         parentEnterpriseId,
       });
-      if (kind === 'admin') await grantInvitedProducts(ctx, trx, enterpriseId, invitation);
+      await grantInvitedProducts(ctx, trx, enterpriseId, invitation);
       await recordAudit(
         ctx,
         {
