@@ -4,6 +4,7 @@ import { contract } from '@portal/shared/api/contract';
 import type { CallDeclaration } from '@portal/shared/api/contract/define';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { type Reply, call, tokenFor } from './support/http.ts';
+import { companyWithAdmin } from './support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 /** Cursors the server never gave: bad alphabet, padding, other shapes, a NUL byte, too long. */
@@ -108,6 +109,51 @@ describe(`issue 30.3: lists paged by a key, not an offset (${ENGINE})`, () => {
       const user = await createUser(t.app);
       const token = await tokenFor(t.app, user.account, PASSWORD);
       await refusesForgedCursors(contract.mySessions, token);
+    });
+  });
+
+  describe('the audit log', () => {
+    /** Events of the company straight into the table, `perMs` of them in each millisecond, oldest first. */
+    async function record(enterpriseId: number, count: number, at: number, perMs: number, action = 'member.update') {
+      const values = Array.from({ length: count }, (_, i) => ({
+        at: at + Math.floor(i / perMs),
+        action: i % 2 === 0 ? action : 'branding.change',
+        user_id: null,
+        enterprise_id: enterpriseId,
+        ip: null,
+        detail: null,
+      }));
+      await t.app.ctx.db.insertInto('audit_events').values(values).execute();
+    }
+
+    it('walks the log on time and id once, events of one millisecond split across pages, while events are recorded', async () => {
+      const a = await companyWithAdmin(t.app);
+      const start = t.app.ctx.now() - 3_600_000;
+      await record(a.enterpriseId, 150, start, 7);
+      const between = () => record(a.enterpriseId, 3, t.app.ctx.now(), 1);
+
+      for (const filter of [{}, { action: 'member.update' }]) {
+        const stored = await t.app.ctx.db
+          .selectFrom('audit_events')
+          .select(['id', 'at'])
+          .where('enterprise_id', '=', a.enterpriseId)
+          .$if('action' in filter, (q) => q.where('action', '=', 'member.update'))
+          .execute();
+        const expected = stored.toSorted((x, y) => y.at - x.at || y.id - x.id);
+        const { ids, pages } = await walk(
+          (cursor) => call(t.app, contract.auditEvents, { token: a.token, query: { ...filter, pageSize: 20, cursor } }),
+          between,
+        );
+        expect(ids).toEqual(expected.map((e) => e.id));
+        expect(pages[0]!.data.total).toBe(expected.length);
+        expect(pages.slice(1).map((p) => p.data.total)).toEqual(pages.slice(1).map(() => null));
+      }
+    });
+
+    it('refuses a cursor it did not give', async () => {
+      const a = await companyWithAdmin(t.app);
+      await refusesForgedCursors(contract.auditEvents, a.token);
+      await refusesForgedCursors(contract.auditEvents, a.token, { action: 'member.update' });
     });
   });
 });

@@ -37,13 +37,18 @@ export interface AuditEventRow {
   detail: string | null;
 }
 
-/** A slice of a company's events, newest first (`id` orders those of one millisecond), with the actor's name. */
+/**
+ * Up to `limit` of a company's events, newest first (`id` orders those of one millisecond), with the
+ * actor's name; those older than the event `before` ([at, id]) when given. A range of the index of
+ * the filter (0007, 0018) from where the page before ended, however deep in the log.
+ */
 export function listAuditEvents(
   db: Executor,
   enterpriseId: number,
   filter: AuditFilter,
-  page: { offset: number; limit: number },
+  page: { before?: readonly [at: number, id: number] | undefined; limit: number },
 ): Promise<AuditEventRow[]> {
+  const { before } = page;
   return db
     .selectFrom('audit_events')
     .leftJoin('users', 'users.id', 'audit_events.user_id')
@@ -57,9 +62,17 @@ export function listAuditEvents(
       'audit_events.detail as detail',
     ])
     .where(eventsOf(enterpriseId, filter))
+    .$if(before !== undefined, (q) =>
+      q.where((eb) =>
+        // `at <=` bounds the index range; the few events of that very millisecond go by id
+        eb.and([
+          eb('audit_events.at', '<=', before![0]),
+          eb.or([eb('audit_events.at', '<', before![0]), eb('audit_events.id', '<', before![1])]),
+        ]),
+      ),
+    )
     .orderBy('audit_events.at', 'desc')
     .orderBy('audit_events.id', 'desc')
-    .offset(page.offset)
     .limit(page.limit)
     .execute();
 }

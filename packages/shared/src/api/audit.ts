@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requestString } from '../validation/rules.ts';
+import { cursorQuerySchema, nextCursorSchema } from './paging.ts';
 import { optionalUnlessBlank } from './registration.ts';
 
 /**
@@ -83,9 +84,9 @@ export const auditExportQuerySchema = z.strictObject({
 });
 export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
 
-/** `GET S/audit/events?page=&pageSize=&userId=&action=&from=&to=` */
+/** `GET S/audit/events?cursor=&pageSize=&userId=&action=&from=&to=` */
 export const auditEventsQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  cursor: cursorQuerySchema,
   pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(AUDIT_PAGE_SIZE_DEFAULT),
   ...auditFilterShape,
 });
@@ -122,8 +123,8 @@ export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 export const auditEventPageSchema = z.object({
   items: z.array(auditEventSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  /** The events of the filter, counted for its first page only (no `cursor`); null on the pages after. */
+  total: z.number().nullable(),
+  nextCursor: nextCursorSchema,
 });
 export type AuditEventPage = z.infer<typeof auditEventPageSchema>;

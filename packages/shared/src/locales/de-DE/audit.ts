@@ -25,6 +25,12 @@ const audit: Messages['audit'] = {
   exported: 'Protokoll exportiert',
   total_one: '{{count}} Eintrag',
   total_other: '{{count}} Einträge',
+  pages: 'Seiten des Protokolls',
+  previousPage: 'Zurück',
+  nextPage: 'Weiter',
+  pageNumber: 'Seite {{page}}',
+  pageSize: 'Einträge pro Seite',
+  perPage: '{{size}} pro Seite',
   empty: 'Keine passenden Einträge',
   nobody: '—',
   actions: {

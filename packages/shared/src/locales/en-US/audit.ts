@@ -25,6 +25,12 @@ const audit: Messages['audit'] = {
   exported: 'Audit log exported',
   total_one: '{{count}} event',
   total_other: '{{count}} events',
+  pages: 'Pages of the log',
+  previousPage: 'Previous',
+  nextPage: 'Next',
+  pageNumber: 'Page {{page}}',
+  pageSize: 'Events per page',
+  perPage: '{{size}} per page',
   empty: 'No events match',
   nobody: '—',
   actions: {

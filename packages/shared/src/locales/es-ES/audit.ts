@@ -25,6 +25,12 @@ const audit: Messages['audit'] = {
   exported: 'Registro de auditoría exportado',
   total_one: '{{count}} evento',
   total_other: '{{count}} eventos',
+  pages: 'Páginas del registro',
+  previousPage: 'Anterior',
+  nextPage: 'Siguiente',
+  pageNumber: 'Página {{page}}',
+  pageSize: 'Eventos por página',
+  perPage: '{{size}} por página',
   empty: 'Ningún evento coincide',
   nobody: '—',
   actions: {

@@ -25,6 +25,12 @@ const audit: Messages['audit'] = {
   exported: 'Registro attività esportato',
   total_one: '{{count}} evento',
   total_other: '{{count}} eventi',
+  pages: 'Pagine del registro',
+  previousPage: 'Precedente',
+  nextPage: 'Successiva',
+  pageNumber: 'Pagina {{page}}',
+  pageSize: 'Eventi per pagina',
+  perPage: '{{size}} per pagina',
   empty: 'Nessun evento corrispondente',
   nobody: '—',
   actions: {

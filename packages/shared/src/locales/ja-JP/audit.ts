@@ -24,6 +24,12 @@ const audit: Messages['audit'] = {
   export: 'CSV をエクスポート',
   exported: '監査ログをエクスポートしました',
   total_other: '全 {{count}} 件',
+  pages: 'ログのページ',
+  previousPage: '前へ',
+  nextPage: '次へ',
+  pageNumber: '{{page}} ページ',
+  pageSize: '1 ページの件数',
+  perPage: '{{size}} 件/ページ',
   empty: '該当する記録はありません',
   nobody: '—',
   actions: {

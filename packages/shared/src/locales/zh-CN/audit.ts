@@ -22,6 +22,12 @@ export default {
   export: '导出 CSV',
   exported: '审计日志已导出',
   total_other: '共 {{count}} 条记录',
+  pages: '日志分页',
+  previousPage: '上一页',
+  nextPage: '下一页',
+  pageNumber: '第 {{page}} 页',
+  pageSize: '每页条数',
+  perPage: '{{size}} 条/页',
   empty: '没有符合条件的记录',
   nobody: '—',
   actions: {

@@ -17,8 +17,9 @@ function filterQuery(filter: AuditExportQuery) {
 }
 
 /**
- * A page of the log. Every visit of the tab reads it afresh (the other tabs' changes land in it), and
- * the page on screen stays while the next one loads.
+ * A page of the log: the first without a cursor, each next one from the `nextCursor` of the page
+ * before. Every visit of the tab reads it afresh (the other tabs' changes land in it), and the page
+ * on screen stays while the next one loads.
  */
 export const auditPageQuery = (query: AuditEventsQuery) =>
   queryOptions({
@@ -26,7 +27,7 @@ export const auditPageQuery = (query: AuditEventsQuery) =>
     queryFn: ({ signal }) =>
       call(
         settingsCalls.auditEvents,
-        { page: query.page, pageSize: query.pageSize, ...filterQuery(query) },
+        { cursor: query.cursor, pageSize: query.pageSize, ...filterQuery(query) },
         { signal },
       ),
     staleTime: 0,

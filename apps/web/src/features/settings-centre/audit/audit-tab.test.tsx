@@ -41,8 +41,7 @@ describe('the audit log tab', () => {
       ]),
       [EVENTS]: ok({
         total: 3,
-        page: 1,
-        pageSize: 20,
+        nextCursor: null,
         items: [
           event(3, 'member.update', {
             memberId: 2,
@@ -88,14 +87,13 @@ describe('the audit log tab', () => {
     expect(within(unknown).getByText('note: hello')).toBeInTheDocument();
     expect(within(unknown).getAllByText('—')).toHaveLength(1);
     expect(screen.getByText('3 events')).toBeInTheDocument();
-    expect(api.queries(EVENTS)[0]!.toString()).toBe('page=1&pageSize=20');
+    expect(api.queries(EVENTS)[0]!.toString()).toBe('pageSize=20');
   });
 
   it('issue 29.5 N11: says every known detail in words, and a verified email as verified', async () => {
     api.routes[EVENTS] = ok({
       total: 8,
-      page: 1,
-      pageSize: 20,
+      nextCursor: null,
       items: [
         event(8, 'department.create', { departmentId: 7, name: 'Temp', parentId: null }),
         event(7, 'department.rename', { departmentId: 5, from: 'R&D', to: 'R&D Center' }),
@@ -132,7 +130,39 @@ describe('the audit log tab', () => {
     await choose(texts.filters.person, 'Li Lei');
     await waitFor(() => expect(api.queries(EVENTS).at(-1)!.get('userId')).toBe('2'));
     const last = api.queries(EVENTS).at(-1)!;
-    expect([last.get('page'), last.get('action')]).toEqual(['1', 'branding.change']);
+    expect([last.get('cursor'), last.get('action')]).toEqual([null, 'branding.change']);
+  });
+
+  it('issue 30.3: follows the cursor forth and back, keeps the first count, and starts again with a new filter', async () => {
+    const pages: Record<string, { total: number | null; nextCursor: string | null; items: unknown[] }> = {
+      '': { total: 45, nextCursor: 'c2', items: [event(45, 'member.update', null)] },
+      c2: { total: null, nextCursor: 'c3', items: [event(25, 'branding.change', null)] },
+      c3: { total: null, nextCursor: null, items: [event(5, 'member.create', null)] },
+    };
+    api.routes[EVENTS] = (_body, query) => ok(pages[query.get('cursor') ?? '']);
+    renderTab();
+    const pager = await screen.findByRole('navigation', { name: texts.pages });
+    await screen.findByText(texts.actions.member.update);
+    expect(within(pager).getByText('45 events')).toBeInTheDocument();
+    const previous = within(pager).getByRole('button', { name: texts.previousPage });
+    const next = within(pager).getByRole('button', { name: texts.nextPage });
+    expect(previous).toBeDisabled();
+
+    fireEvent.click(next);
+    expect(await screen.findByText(texts.actions.branding.change)).toBeInTheDocument();
+    expect(within(pager).getByText('Page 2')).toBeInTheDocument();
+    expect(within(pager).getByText('45 events')).toBeInTheDocument();
+    fireEvent.click(next);
+    expect(await screen.findByText(texts.actions.member.create)).toBeInTheDocument();
+    expect(next).toBeDisabled();
+    fireEvent.click(previous);
+    expect(await screen.findByText(texts.actions.branding.change)).toBeInTheDocument();
+    expect(api.queries(EVENTS).map((q) => q.get('cursor'))).toEqual(expect.arrayContaining([null, 'c2', 'c3']));
+
+    await choose(texts.filters.action, texts.actions.member.remove);
+    await waitFor(() => expect(api.queries(EVENTS).at(-1)!.get('action')).toBe('member.remove'));
+    expect(api.queries(EVENTS).at(-1)!.get('cursor')).toBeNull();
+    expect(within(pager).getByText('Page 1')).toBeInTheDocument();
   });
 
   it('offers a member removed since to the person filter, marked so', async () => {

@@ -17,6 +17,7 @@ import { translateKey } from '../../../lib/i18n';
 import type { Departments } from '../departments/use-departments';
 import styles from '../settings-tab.module.css';
 import { auditKeys, auditPageQuery, auditPeopleQuery, downloadAuditCsv } from './audit-api';
+import { AuditPager, type Paging, firstPage } from './audit-pager';
 import own from './audit.module.css';
 
 type RangeValue = GetProps<typeof DatePicker.RangePicker>['value'];
@@ -44,7 +45,7 @@ export function AuditTab({ departments }: { departments: Departments }) {
   const { message } = useFeedback();
   const client = useQueryClient();
   const [filter, setFilter] = useState<Filter>({ range: null });
-  const [paging, setPaging] = useState({ page: 1, pageSize: AUDIT_PAGE_SIZE_DEFAULT });
+  const [paging, setPaging] = useState<Paging>(firstPage(AUDIT_PAGE_SIZE_DEFAULT));
   const [personSearch, setPersonSearch] = useState('');
   const [exporting, setExporting] = useState(false);
 
@@ -60,7 +61,12 @@ export function AuditTab({ departments }: { departments: Departments }) {
       scroller.setAttribute('aria-label', t('audit.tab'));
     }
   });
-  const list = useQuery(auditPageQuery({ ...paging, ...query }));
+  const list = useQuery(auditPageQuery({ cursor: paging.cursors.at(-1), pageSize: paging.pageSize, ...query }));
+  // the server counts the filter's events on its first page only; later pages show that count
+  const total =
+    list.data?.total ??
+    client.getQueryData(auditPageQuery({ pageSize: paging.pageSize, ...query }).queryKey)?.total ??
+    null;
   const people = useQuery({
     ...auditPeopleQuery(personSearch || undefined),
     placeholderData: (previous) => previous,
@@ -69,7 +75,7 @@ export function AuditTab({ departments }: { departments: Departments }) {
   /** A new filter starts again at the first page. */
   function refine(change: Partial<Filter>) {
     setFilter((f) => ({ ...f, ...change }));
-    setPaging((p) => ({ ...p, page: 1 }));
+    setPaging((p) => firstPage(p.pageSize));
   }
 
   async function exportCsv() {
@@ -180,17 +186,15 @@ export function AuditTab({ departments }: { departments: Departments }) {
           className={`${styles.singleLineTable} ${own.table}`}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('audit.empty') }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('audit.total', { count: total }),
-            onChange: (page, pageSize) => setPaging((p) => ({ page: pageSize === p.pageSize ? page : 1, pageSize })),
-          }}
+          pagination={false}
         />
       </div>
+      <AuditPager
+        paging={paging}
+        onChange={setPaging}
+        total={total}
+        nextCursor={list.isPlaceholderData ? null : (list.data?.nextCursor ?? null)}
+      />
     </section>
   );
 }
