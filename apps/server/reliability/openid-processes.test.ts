@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorizeStep } from '@portal/shared/api/authorize';
 import { contract } from '@portal/shared/api/contract';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
 import { COOKIE_TOKEN } from '@portal/shared/cookies';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
 import { addClient } from '../src/libraries/openid/clients.ts';
+import { productResource } from '../src/libraries/openid/provider.ts';
 import { BackchannelReceiver, signedByIssuer } from '../test/support/backchannel-receiver.ts';
 import { urlOf } from '../test/support/http.ts';
 import { CookieJar, authorizationUrl, browse } from '../test/support/openid.ts';
@@ -17,6 +22,8 @@ import { createCompany, fixtureContext, signIn } from './support/tenants.ts';
 const PASSWORD = 'Right2026x';
 const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 const SIGNED_OUT = 'http://127.0.0.1:9/signed-out';
+/** The authentication context class of one factor (docs/openid-provider.md#step-up). */
+const ONE_FACTOR = 'urn:energy-portal:acr:1fa';
 
 /** What a product keeps of one sign-in. */
 interface Authorization {
@@ -111,33 +118,9 @@ describe('the OpenID provider over two server processes', () => {
 
   /** The authorization request, the portal's screen and the resume, all on process A, up to the code. */
   async function authorizeAtA(portalToken: string): Promise<Authorization> {
-    const jar = new CookieJar();
-    // the portal's session cookie, which the browser holds for the issuer's origin
-    jar.set(COOKIE_TOKEN, portalToken);
-    const verifier = oidc.randomPKCECodeVerifier();
-    const state = oidc.randomState();
-    const nonce = oidc.randomNonce();
-    const url = await authorizationUrl(
-      { config: configOf(a), redirectUri: REDIRECT_URI },
-      { scope: 'openid profile company offline_access', state, nonce, prompt: 'consent' },
-      verifier,
-    );
-    const toScreen = await browse(jar, url.href);
-    const screen = new URL(toScreen.headers.get('location')!, a.baseUrl);
-    expect(screen.pathname, await toScreen.text()).toBe('/authorize');
-    const uid = screen.searchParams.get('interaction')!;
-    // the screen's calls carry the browser's cookies: the provider's interaction cookie names the uid
-    const screenCall = { token: portalToken, headers: { cookie: jar.header() }, from: newClientAddress() };
-    let step = await a.call(urlOf(contract.interactionStep, { uid }), screenCall);
-    if ((step.json?.data as AuthorizeStep | undefined)?.step === 'continue') {
-      step = await a.call(urlOf(contract.continueInteraction, { uid }), { ...screenCall, method: 'POST', body: {} });
-    }
-    const data = step.json?.data as AuthorizeStep;
-    expect(data?.step, step.text).toBe('redirect');
-    const resumed = await browse(jar, at(a, (data as { to: string }).to));
-    const callback = new URL(resumed.headers.get('location')!);
-    expect(callback.searchParams.get('code'), callback.href).toBeTruthy();
-    return { callback, verifier, state, nonce, jar };
+    const authorization = await authorizeAt(a, portalToken);
+    expect(authorization.callback.searchParams.get('code'), authorization.callback.href).toBeTruthy();
+    return authorization;
   }
 
   const redeemAt = (server: ServerProcess, authorization: Authorization) =>
@@ -155,6 +138,91 @@ describe('the OpenID provider over two server processes', () => {
     } catch (error) {
       return (error as { error?: string }).error ?? String(error);
     }
+  }
+
+  /** A product's sign-in request to one process, with its own state, nonce and PKCE verifier; `params`
+   *  over the usual ones (null leaves one out). */
+  async function requestAt(server: ServerProcess, params: Record<string, string | null> = {}) {
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const url = await authorizationUrl(
+      { config: configOf(server), redirectUri: REDIRECT_URI },
+      { scope: 'openid profile company offline_access', state, nonce, prompt: 'consent', ...params },
+      verifier,
+    );
+    return { url, verifier, state, nonce };
+  }
+
+  /** The browser `jar` follows the provider's redirects on one process until it leaves the issuer (the
+   *  product's redirect URI) or reaches the portal's screen. */
+  async function followAt(server: ServerProcess, jar: CookieJar, url: string): Promise<URL> {
+    let response = await browse(jar, at(server, url));
+    for (let hops = 0; hops < 10; hops++) {
+      const location = response.headers.get('location');
+      if (!location)
+        throw new Error(`the provider answered ${response.status} without a redirect: ${await response.text()}`);
+      const next = new URL(location, issuer);
+      if (next.origin !== issuer || next.pathname === '/authorize') return next;
+      response = await browse(jar, at(server, next.href));
+    }
+    throw new Error('too many redirects');
+  }
+
+  /** A call of the portal's sign-in screen on one process, as the browser `jar` makes it: its cookies
+   *  (the provider's interaction cookie among them) sent and kept, from an address of its own. */
+  async function screenAt(
+    server: ServerProcess,
+    jar: CookieJar,
+    declaration: CallDeclaration,
+    { uid, token, body }: { uid: string; token: string | null; body?: unknown },
+  ): Promise<{ status: number; code: number; msg: string; data: AuthorizeStep }> {
+    const reply = await server.call(urlOf(declaration, { uid }), {
+      method: declaration.method,
+      ...(token ? { token } : {}),
+      ...(body === undefined ? {} : { body }),
+      headers: { cookie: jar.header() },
+      from: newClientAddress(),
+    });
+    const setCookies = new Headers();
+    for (const line of [reply.headers['set-cookie'] ?? []].flat()) setCookies.append('set-cookie', line);
+    jar.take(new Response(null, { headers: setCookies }));
+    return { status: reply.status, ...(reply.json as { code: number; msg: string; data: AuthorizeStep }) };
+  }
+
+  /**
+   * A product's sign-in in the browser `jar` on one process, as far as the screen goes by itself: the
+   * request, the screen's calls (`continue`, and the company `choose` names) and the resume, up to the
+   * product's redirect URI. `steps` are the screen's steps as they came; `step` the one it stopped at.
+   */
+  async function authorizeAt(
+    server: ServerProcess,
+    portalToken: string | null,
+    options: { jar?: CookieJar; params?: Record<string, string | null>; choose?: number } = {},
+  ): Promise<Authorization & { steps: string[]; step?: AuthorizeStep }> {
+    const jar = options.jar ?? new CookieJar();
+    if (portalToken) jar.set(COOKIE_TOKEN, portalToken);
+    const request = await requestAt(server, options.params);
+    const steps: string[] = [];
+    let next = await followAt(server, jar, request.url.href);
+    for (let screens = 0; screens < 3 && next.origin === issuer && next.pathname === '/authorize'; screens++) {
+      const uid = next.searchParams.get('interaction')!;
+      const on = (declaration: CallDeclaration, body?: unknown) =>
+        screenAt(server, jar, declaration, { uid, token: portalToken, body });
+      let step = (await on(contract.interactionStep)).data;
+      steps.push(step.step);
+      if (step.step === 'continue') {
+        step = (await on(contract.continueInteraction, {})).data;
+        steps.push(step.step);
+      }
+      if (step.step === 'company' && options.choose !== undefined) {
+        step = (await on(contract.chooseInteractionCompany, { enterpriseId: options.choose })).data;
+        steps.push(step.step);
+      }
+      if (step.step !== 'redirect') return { callback: next, ...request, jar, steps, step };
+      next = await followAt(server, jar, step.to);
+    }
+    return { callback: next, ...request, jar, steps };
   }
 
   it('a code issued on A is redeemed on B, refreshed on A, and its access token read at userinfo on B', async () => {
@@ -326,6 +394,168 @@ describe('the OpenID provider over two server processes', () => {
     for (const server of [a, b]) {
       const current = await server.call(contract.currentUser.path, { token: someone.token, from: newClientAddress() });
       expect(current.json?.code, current.text).not.toBe(0);
+    }
+  });
+
+  it('issue 27.1: refuses an interaction begun on A to another browser on B, and its own browser goes on on B', async () => {
+    // X's browser starts a product's sign-in on A (no portal session needed) and sends Y the link of its screen
+    const x = await person();
+    const ofX = await requestAt(a);
+    const jarOfX = new CookieJar();
+    const screen = await followAt(a, jarOfX, ofX.url.href);
+    const uid = screen.searchParams.get('interaction')!;
+    expect(screen.pathname, screen.href).toBe('/authorize');
+
+    // Y's browser on B: with an interaction cookie of its own (begun on B), or with none
+    const y = await person();
+    const withOwn = new CookieJar();
+    withOwn.set(COOKIE_TOKEN, y.token);
+    await followAt(b, withOwn, (await requestAt(b)).url.href);
+    for (const [browser, jar] of Object.entries({ withOwn, withNone: new CookieJar() })) {
+      const on = (declaration: CallDeclaration, body?: unknown) =>
+        screenAt(b, jar, declaration, { uid, token: y.token, body });
+      const calls = {
+        step: await on(contract.interactionStep),
+        continue: await on(contract.continueInteraction, {}),
+        company: await on(contract.chooseInteractionCompany, { enterpriseId: y.enterpriseId }),
+        consent: await on(contract.consentInteraction, {}),
+        abort: await on(contract.abortInteraction, {}),
+      };
+      for (const [name, reply] of Object.entries(calls)) {
+        expect([browser, name, reply.status, reply.code]).toEqual([browser, name, 404, ErrorCode.NotFound]);
+      }
+    }
+
+    // X's own browser goes on on B: the interaction cookie A set is read there (the keys are the installation's)
+    jarOfX.set(COOKIE_TOKEN, x.token);
+    const on = (declaration: CallDeclaration, body?: unknown) =>
+      screenAt(b, jarOfX, declaration, { uid, token: x.token, body });
+    const asked = await on(contract.interactionStep);
+    expect(asked.data, asked.msg).toMatchObject({ step: 'continue' });
+    const done = await on(contract.continueInteraction, {});
+    expect(done.data, done.msg).toMatchObject({ step: 'redirect' });
+    const callback = await followAt(b, jarOfX, done.data.step === 'redirect' ? done.data.to : '');
+    const tokens = await redeemAt(a, { ...ofX, callback, jar: jarOfX });
+    expect(tokens.claims()).toMatchObject({ sub: String(x.id), company_id: String(x.enterpriseId) });
+  });
+
+  it("issue 27.2: refuses another product's API to a client on both processes, at sign-in and by client credentials", async () => {
+    const issuerContext = { ...fixtureContext(a, db), config: loadConfig({ PUBLIC_URL: issuer, LOG_LEVEL: 'silent' }) };
+    const storage = productResource(issuerContext, 'esguard');
+    const microgrid = productResource(issuerContext, 'mgguard');
+    const forApi = (resource: string) => ({ params: { scope: 'openid company product offline_access', resource } });
+    const someone = await person();
+    for (const server of [a, b]) {
+      const refused = await authorizeAt(server, someone.token, forApi(microgrid));
+      expect(refused.callback.searchParams.get('error'), refused.callback.href).toBe('invalid_target');
+      expect(
+        await oauthError(oidc.clientCredentialsGrant(configOf(server), { resource: microgrid, scope: 'product' })),
+      ).toBe('invalid_target');
+
+      // its own product's API it gets there, and a refresh cannot turn that grant into another API's token
+      const tokens = await redeemAt(server, await authorizeAt(server, someone.token, forApi(storage)));
+      const keys = createRemoteJWKSet(new URL(at(server, `${issuer}/oidc/jwks`)));
+      const { payload } = await jwtVerify(tokens.access_token, keys, { issuer, audience: storage });
+      expect(payload).toMatchObject({ client_id: clientId, product: 'esguard' });
+      expect(
+        await oauthError(oidc.refreshTokenGrant(configOf(server), tokens.refresh_token!, { resource: microgrid })),
+      ).toBe('invalid_target');
+    }
+  });
+
+  it('issue 27.4: keeps the company of tokens issued on A at userinfo and introspection on B after a sign-in on B for another company', async () => {
+    const account = await insertAccount(db, { password: PASSWORD });
+    const [first, second] = [
+      await createCompany(fixtureContext(a, db), {
+        products: ['esguard'],
+        people: [{ userId: account.id, role: 'admin' }],
+      }),
+      await createCompany(fixtureContext(a, db), {
+        products: ['esguard'],
+        people: [{ userId: account.id, role: 'member' }],
+      }),
+    ];
+    const token = await signIn(a, account.account, PASSWORD);
+    const jar = new CookieJar();
+    const inFirst = await redeemAt(a, await authorizeAt(a, token, { jar, choose: first!.enterpriseId }));
+    const inSecond = await authorizeAt(b, token, { jar, choose: second!.enterpriseId });
+    expect(inSecond.steps).toEqual(['company', 'redirect']);
+    expect((await redeemAt(b, inSecond)).claims()).toMatchObject({ company_id: String(second!.enterpriseId) });
+
+    /** What a process says of an access token's company at userinfo and at introspection. */
+    const companyAt = async (server: ServerProcess, accessToken: string) => ({
+      userinfo: (await oidc.fetchUserInfo(configOf(server), accessToken, String(account.id))).company_id,
+      introspection: (await oidc.tokenIntrospection(configOf(server), accessToken)).company_id,
+    });
+    const company = String(first!.enterpriseId);
+    for (const server of [a, b]) {
+      expect(await companyAt(server, inFirst.access_token)).toEqual({ userinfo: company, introspection: company });
+    }
+    // and its refresh on B too
+    const refreshed = await oidc.refreshTokenGrant(configOf(b), inFirst.refresh_token!);
+    expect(refreshed.claims()).toMatchObject({ company_id: company, company_role: 'admin' });
+    expect(await companyAt(a, refreshed.access_token)).toEqual({ userinfo: company, introspection: company });
+  });
+
+  it('issue 27.5: signs in silently on B while the portal session lives, and answers login_required on A after the portal sign-out on B', async () => {
+    const someone = await person();
+    const jar = new CookieJar();
+    await redeemAt(a, await authorizeAt(a, someone.token, { jar }));
+
+    /** The product's silent sign-in in the browser on one process: the error it learns, or null with the claims. */
+    const silentlyAt = async (server: ServerProcess) => {
+      const silent = await authorizeAt(server, null, { jar, params: { prompt: 'none', scope: 'openid company' } });
+      expect(silent.steps).toEqual([]);
+      expect(`${silent.callback.origin}${silent.callback.pathname}`).toBe(REDIRECT_URI);
+      const error = silent.callback.searchParams.get('error');
+      return { error, claims: error ? undefined : (await redeemAt(server, silent)).claims() };
+    };
+    const live = await silentlyAt(b);
+    expect(live.error).toBeNull();
+    expect(live.claims).toMatchObject({ sub: String(someone.id), company_id: String(someone.enterpriseId) });
+
+    const signedOut = await b.call(contract.logout.path, {
+      method: 'POST',
+      token: someone.token,
+      from: newClientAddress(),
+    });
+    expect(signedOut.json?.code, signedOut.text).toBe(0);
+    expect((await silentlyAt(a)).error).toBe('login_required');
+  });
+
+  it('issue 27.6: a step-up (prompt=login) begun on A is proven with the password and finished on B: amr pwd, the portal session kept', async () => {
+    const someone = await person();
+    // prompt=login asks for a proof newer than the portal sign-in: the request comes in a later second
+    await new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000) + 10));
+    const jar = new CookieJar();
+    jar.set(COOKIE_TOKEN, someone.token);
+    const request = await requestAt(a, { prompt: 'login' });
+    const screen = await followAt(a, jar, request.url.href);
+    const uid = screen.searchParams.get('interaction')!;
+    const on = (server: ServerProcess, declaration: CallDeclaration, body?: unknown) =>
+      screenAt(server, jar, declaration, { uid, token: someone.token, body });
+
+    const asked = await on(a, contract.interactionStep);
+    expect(asked.data, asked.msg).toEqual({
+      step: 'reauthenticate',
+      client: expect.any(Object),
+      methods: ['password'],
+      secondFactor: false,
+    });
+    const wrong = await on(b, contract.reauthenticateInteraction, { password: `${PASSWORD}x` });
+    expect(wrong.code).toBe(ErrorCode.PasswordIncorrect);
+    const provenAt = Math.floor(Date.now() / 1000);
+    const proven = await on(b, contract.reauthenticateInteraction, { password: PASSWORD });
+    expect(proven.data, proven.msg).toMatchObject({ step: 'redirect' });
+
+    const callback = await followAt(b, jar, proven.data.step === 'redirect' ? proven.data.to : '');
+    const claims = (await redeemAt(b, { ...request, callback, jar })).claims()!;
+    expect(claims).toMatchObject({ sub: String(someone.id), amr: ['pwd'], acr: ONE_FACTOR });
+    expect(claims.auth_time).toBeGreaterThanOrEqual(provenAt);
+    // the portal session went on all along, on both
+    for (const server of [a, b]) {
+      const current = await server.call(contract.currentUser.path, { token: someone.token, from: newClientAddress() });
+      expect(current.json?.code, current.text).toBe(0);
     }
   });
 });
