@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../queries/executor.ts';
@@ -21,9 +22,14 @@ import {
 
 const DAY = 86_400_000;
 
-/** Rows per delete statement: a few milliseconds of SQLite's write lock, far from PostgreSQL's statement
- *  timeout, however large the backlog. */
+/** Rows per delete statement at most: a few milliseconds of SQLite's write lock, far from PostgreSQL's
+ *  statement timeout, however large the backlog. */
 export const PURGE_BATCH_ROWS = 2_000;
+/** A batch that takes longer than this halves the next one, down to MIN_BATCH_ROWS; one well under it
+ *  doubles the next, up to PURGE_BATCH_ROWS. A table slow to delete from (many indexes, its pages out
+ *  of the cache, a busy machine) then still holds the lock only briefly. */
+const BATCH_TARGET_MS = 20;
+const MIN_BATCH_ROWS = 100;
 
 export interface Purged {
   rateEvents: number;
@@ -57,7 +63,7 @@ export interface PurgeOptions {
  * once expired, the OpenID provider's models and grant links once expired, sessions and audit events
  * after their configured retention.
  *
- * It deletes in batches of PURGE_BATCH_ROWS until nothing is left, each batch its own statement (on
+ * It deletes in batches of up to PURGE_BATCH_ROWS until nothing is left, each batch its own statement (on
  * SQLite its own short transaction), and yields to the event loop between them, so that a backlog of
  * millions is caught up in one run while requests keep being answered. On PostgreSQL only one process
  * purges at a time: the others skip their run and leave it to the one that is at it.
@@ -98,15 +104,21 @@ async function sweep(ctx: AppContext, db: Executor, options: PurgeOptions): Prom
   const purged = nothingPurged();
   let batches = 0;
   for (const [table, step] of steps) {
-    let rows: number;
-    do {
-      rows = await step(PURGE_BATCH_ROWS);
+    // each table starts small and grows while its batches stay quick
+    let limit = PURGE_BATCH_ROWS / 4;
+    for (;;) {
+      const started = performance.now();
+      const rows = await step(limit);
+      const took = performance.now() - started;
       purged[table] += rows;
       batches += 1;
       // requests that arrived during the batch are served before the next one
       await nextTurn();
       await options.afterBatch?.(table, rows);
-    } while (rows === PURGE_BATCH_ROWS);
+      if (rows < limit) break;
+      if (took > BATCH_TARGET_MS) limit = Math.max(MIN_BATCH_ROWS, Math.floor(limit / 2));
+      else if (took < BATCH_TARGET_MS / 2) limit = Math.min(PURGE_BATCH_ROWS, limit * 2);
+    }
   }
   return { ...purged, batches, skipped: false };
 }
