@@ -8,6 +8,7 @@ import { brandingCalls } from '@portal/shared/api/contract/branding';
 import { personalCalls } from '@portal/shared/api/contract/personal';
 import { portalCalls } from '@portal/shared/api/contract/portal';
 import { signInCalls } from '@portal/shared/api/contract/sign-in';
+import { LANGUAGES } from '@portal/shared/constants';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { paths } from '../config/paths';
 import { PROVIDER, UID, interactionRoute, sampleClient, toProduct } from '../features/authorize/authorize-test-kit';
@@ -129,5 +130,30 @@ describe("a product's sign-in through the portal", () => {
     await signInWithAccount();
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.home));
     expect(api.sent(STEP)).toEqual([]);
+  });
+
+  // issue 29.5 C3: the person sees who asked before giving the portal a password
+  it.each(LANGUAGES)('names the product that asked on the sign-in page, in %s', async (language) => {
+    await i18n.changeLanguage(language);
+    serve();
+    renderRoutes(routes, AUTHORIZE_URL);
+    const product = MESSAGES[language].products.esguard.name;
+    const said = MESSAGES[language].web.login.productSubheading.replace('{{product}}', product);
+    expect(await screen.findByText(said)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES[language].web.login.subheading)).not.toBeInTheDocument();
+  });
+
+  it("names a product the web app does not know by its client's name", async () => {
+    serve();
+    api.routes[STEP] = ok({ step: 'signIn', client: { ...sampleClient, productCode: 'newprod' }, fresh: false });
+    renderRoutes(routes, AUTHORIZE_URL);
+    expect(await screen.findByText('Sign in to continue to Storage Manager (test)')).toBeInTheDocument();
+  });
+
+  it('says nothing of a product on a sign-in no product asked for', async () => {
+    serve();
+    renderRoutes(routes, paths.login);
+    expect(await screen.findByText(MESSAGES['en-US'].web.login.subheading)).toBeInTheDocument();
+    expect(screen.queryByText(/Sign in to continue to/)).not.toBeInTheDocument();
   });
 });

@@ -125,8 +125,10 @@ function Interaction({ uid }: { uid: string }) {
   const move = (action: Action, run: () => Promise<AuthorizeStep>) => advance.mutate({ action, run });
   const shown: Shown | undefined = next ?? (isExpired(first.error) ? { step: 'expired' } : first.data);
 
-  // remembered before any detour (sign-in, phone verification, two-step set-up): entering the portal comes back here
-  useEffect(() => rememberInteraction(uid), [uid]);
+  // remembered before any detour (sign-in, phone verification, two-step set-up): entering the portal comes
+  // back here; with the product once the interaction has named it, which the sign-in page then names too
+  const client = shown && 'client' in shown ? shown.client : undefined;
+  useEffect(() => rememberInteraction(uid, client), [uid, client]);
   useFollowStep(shown);
   // nothing is left to ask: the screen finishes the sign-in with a call of its own, once per such answer
   const answer = next ?? first.data;

@@ -1,6 +1,6 @@
 import { ClusterOutlined, LineChartOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IDENTIFIER_TYPES, type IdentifierType } from '@portal/shared/constants';
 import { BrandedMark } from '../../components/branded-mark';
@@ -8,7 +8,9 @@ import { ScreenToolbar } from '../../components/screen-toolbar';
 import { Spinner } from '../../components/spinner';
 import { readToken } from '../../lib/cookies';
 import { companyDomainLabel } from '../../lib/main-domain';
+import { productName } from '../../lib/product-name';
 import { useBranding } from '../../session/branding';
+import { pendingProduct } from '../../session/pending-interaction';
 import { useEnterPortal } from '../../session/use-enter-portal';
 import { CodeSignInForm } from './code-sign-in-form';
 import { IdentifierTabs } from './identifier-tabs';
@@ -50,6 +52,9 @@ function SignInPanel({
   );
 }
 
+/** The waiting product is written before this page opens and not while it shows. */
+const unchanging = () => () => {};
+
 export function LoginPage() {
   const { t } = useTranslation();
   const enterPortal = useEnterPortal();
@@ -62,6 +67,15 @@ export function LoginPage() {
   const enter = entry.mutate;
   const branding = useBranding();
   const companyPlatform = companyDomainLabel() ? branding?.platformName : undefined;
+  // a product's sign-in that waits is named; the prerendered page knows of none, so it shows once hydrated
+  const product = useSyncExternalStore(
+    unchanging,
+    () => {
+      const waiting = pendingProduct();
+      return waiting ? productName(t, waiting) : null;
+    },
+    () => null,
+  );
 
   useEffect(() => {
     if (started.current || !readToken()) return;
@@ -102,7 +116,11 @@ export function LoginPage() {
             {t('web.login.heading')}
           </h1>
           <p className={styles.subheading}>
-            {companyPlatform ? t('web.login.companySubheading', { name: companyPlatform }) : t('web.login.subheading')}
+            {product
+              ? t('web.login.productSubheading', { product })
+              : companyPlatform
+                ? t('web.login.companySubheading', { name: companyPlatform })
+                : t('web.login.subheading')}
           </p>
           {entering ? (
             <div className={styles.entering} role="status">

@@ -50,6 +50,7 @@ const web: Messages['web'] = {
     byCode: 'Mit Bestätigungscode',
     companySubheading:
       'Melden Sie sich bei {{name}} an, um die Energiemanagement-Produkte Ihres Unternehmens zu nutzen',
+    productSubheading: 'Melden Sie sich an, um mit {{product}} fortzufahren',
   },
   layout: {
     navigation: 'Hauptnavigation',

@@ -49,6 +49,7 @@ const web: Messages['web'] = {
     byPassword: 'Password sign-in',
     byCode: 'Code sign-in',
     companySubheading: 'Sign in to {{name}} to use the energy management products your company subscribes to',
+    productSubheading: 'Sign in to continue to {{product}}',
   },
   layout: {
     navigation: 'Main navigation',

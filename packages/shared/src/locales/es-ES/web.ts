@@ -50,6 +50,7 @@ const web: Messages['web'] = {
     byCode: 'Con código',
     companySubheading:
       'Inicie sesión en {{name}} para usar los productos de gestión energética contratados por su empresa',
+    productSubheading: 'Inicie sesión para continuar en {{product}}',
   },
   layout: {
     navigation: 'Navegación principal',

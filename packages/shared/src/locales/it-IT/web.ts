@@ -49,6 +49,7 @@ const web: Messages['web'] = {
     byPassword: 'Con password',
     byCode: 'Con codice',
     companySubheading: 'Accedi a {{name}} per usare i prodotti di gestione energetica attivati dalla tua azienda',
+    productSubheading: 'Accedi per continuare su {{product}}',
   },
   layout: {
     navigation: 'Navigazione principale',

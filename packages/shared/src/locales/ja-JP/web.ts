@@ -49,6 +49,7 @@ const web: Messages['web'] = {
     byPassword: 'パスワードでログイン',
     byCode: '認証コードでログイン',
     companySubheading: '{{name}}にログインして、所属企業が契約しているエネルギー管理製品をご利用ください',
+    productSubheading: 'ログインして{{product}}に進んでください',
   },
   layout: {
     navigation: 'メインナビゲーション',

@@ -46,6 +46,8 @@ export default {
     byPassword: '密码登录',
     byCode: '验证码登录',
     companySubheading: '欢迎登录{{name}}，使用你的企业已开通的能源管理产品',
+    /** A product's sign-in through the portal (OpenID) waits: the product that asked. */
+    productSubheading: '登录以继续使用{{product}}',
   },
   layout: {
     navigation: '主导航',
