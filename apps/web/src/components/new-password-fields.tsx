@@ -6,7 +6,8 @@ import { schemaRule } from '../lib/form-rule';
 
 interface NewPasswordLabels {
   password: string;
-  passwordPlaceholder: string;
+  /** The password rule, shown in full under the field: as a placeholder it was cut on a phone and gone once typing began. */
+  passwordRule: string;
   confirmPassword: string;
   confirmPasswordPlaceholder: string;
 }
@@ -16,12 +17,14 @@ export function NewPasswordFields({ labels }: { labels: NewPasswordLabels }) {
   const { t } = useTranslation();
   return (
     <>
-      <Form.Item name="password" label={labels.password} rules={[schemaRule(passwordSchema)]} required>
-        <Input.Password
-          prefix={<LockOutlined aria-hidden="true" />}
-          placeholder={labels.passwordPlaceholder}
-          autoComplete="new-password"
-        />
+      <Form.Item
+        name="password"
+        label={labels.password}
+        extra={labels.passwordRule}
+        rules={[schemaRule(passwordSchema)]}
+        required
+      >
+        <Input.Password prefix={<LockOutlined aria-hidden="true" />} autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="confirmPassword"

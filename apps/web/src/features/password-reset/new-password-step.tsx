@@ -69,7 +69,7 @@ export function NewPasswordStep({
         <NewPasswordFields
           labels={{
             password: t('registration.reset.newPassword'),
-            passwordPlaceholder: t('registration.reset.newPasswordPlaceholder'),
+            passwordRule: t('registration.reset.newPasswordPlaceholder'),
             confirmPassword: t('registration.reset.confirmPassword'),
             confirmPasswordPlaceholder: t('registration.reset.confirmPasswordPlaceholder'),
           }}

@@ -167,7 +167,7 @@ export function AccountStep({
             <NewPasswordFields
               labels={{
                 password: t('registration.account.password'),
-                passwordPlaceholder: t('registration.account.passwordPlaceholder'),
+                passwordRule: t('registration.account.passwordPlaceholder'),
                 confirmPassword: t('registration.account.confirmPassword'),
                 confirmPasswordPlaceholder: t('registration.account.confirmPasswordPlaceholder'),
               }}
