@@ -237,20 +237,11 @@ export async function findLatestGrantLink(
   return query.orderBy('expires_at', 'desc').limit(1).executeTakeFirst();
 }
 
-/** Portal sessions per statement when their grants are looked up: well within both engines' limit on
- *  a statement's parameters. */
-const SESSIONS_PER_STATEMENT = 1_000;
-
-/** The grants made in these portal sessions, a bounded number of sessions per statement. */
+/** The grants made in these portal sessions, in one statement: the caller bounds the set (a
+ *  statement's parameters are). */
 export async function findGrantLinksOfSessions(db: Executor, portalSessionIds: number[]) {
-  const links: Selectable<OidcGrantLinksTable>[] = [];
-  for (let from = 0; from < portalSessionIds.length; from += SESSIONS_PER_STATEMENT) {
-    const ids = portalSessionIds.slice(from, from + SESSIONS_PER_STATEMENT);
-    links.push(
-      ...(await db.selectFrom('oidc_grant_links').selectAll().where('portal_session_id', 'in', ids).execute()),
-    );
-  }
-  return links;
+  if (!portalSessionIds.length) return [];
+  return db.selectFrom('oidc_grant_links').selectAll().where('portal_session_id', 'in', portalSessionIds).execute();
 }
 
 export async function findGrantLinksOfUser(db: Executor, userId: number, enterpriseId?: number) {

@@ -25,9 +25,21 @@ interface SessionPayload {
   authorizations?: Record<string, { sid?: string; grantId?: string }>;
 }
 
-/** Grants ended per transaction: a step holds SQLite's one connection for a few milliseconds, and the
- *  requests waiting for it run between steps. */
-const GRANTS_PER_STEP = 500;
+/** Grants ended per transaction, and portal sessions per look-up of their grants. SQLite runs each
+ *  statement on the event loop, so a step is one stretch of it: a few milliseconds, after which the
+ *  requests waiting run. */
+const GRANTS_PER_STEP = 200;
+const SESSIONS_PER_LOOKUP = 1_000;
+
+/** The grants made in these portal sessions, looked up in bounded steps. */
+async function grantLinksOfSessions(ctx: AppContext, portalSessionIds: number[]): Promise<GrantLink[]> {
+  const links: GrantLink[] = [];
+  for (let from = 0; from < portalSessionIds.length; from += SESSIONS_PER_LOOKUP) {
+    await nextTurn();
+    links.push(...(await findGrantLinksOfSessions(ctx.db, portalSessionIds.slice(from, from + SESSIONS_PER_LOOKUP))));
+  }
+  return links;
+}
 
 /** The grants to end of each account: grant id to its client. */
 function grantsByAccount(links: GrantLink[]): Map<string, Map<string, string>> {
@@ -87,6 +99,7 @@ export async function endGrants(ctx: AppContext, links: GrantLink[]): Promise<Lo
         if (sid) notices.push({ clientId, accountId, sid });
       }
     }
+    await nextTurn();
     const grantIds = [...grants.keys()];
     for (let from = 0; from < grantIds.length; from += GRANTS_PER_STEP) {
       const step = grantIds.slice(from, from + GRANTS_PER_STEP);
@@ -107,14 +120,15 @@ export function productSessionsOf(ctx: AppContext, provider: () => Promise<Provi
   const queue = new BackchannelQueue(provider, ctx.log);
   const end = async (links: GrantLink[]) => queue.send(await endGrants(ctx, links));
   const inBackground = (what: string, links: () => Promise<GrantLink[]>) => {
-    void (async () => end(await links()))().catch((error: unknown) =>
+    // after the change's answer: its own statements go first
+    void (async () => end(await nextTurn().then(links)))().catch((error: unknown) =>
       ctx.log.error({ err: error }, `ending the product sessions of ${what} failed`),
     );
   };
   return {
     endForPortalSession: (id) => inBackground('a portal session', () => findGrantLinksOfSessions(ctx.db, [id])),
     endForPortalSessions: (ids) => {
-      if (ids.length) inBackground('portal sessions', () => findGrantLinksOfSessions(ctx.db, ids));
+      if (ids.length) inBackground('portal sessions', () => grantLinksOfSessions(ctx, ids));
     },
     endForUser: (userId) => inBackground('a person', () => findGrantLinksOfUser(ctx.db, userId)),
     endForMember: (userId, enterpriseId) =>
