@@ -12,8 +12,11 @@ export interface DepartmentNode extends Department {
  */
 export function departmentTree(list: readonly Department[]): DepartmentNode[] {
   const byParent = new Map<number | null, Department[]>();
-  for (const department of list)
-    byParent.set(department.parentId, [...(byParent.get(department.parentId) ?? []), department]);
+  for (const department of list) {
+    const siblings = byParent.get(department.parentId);
+    if (siblings) siblings.push(department);
+    else byParent.set(department.parentId, [department]);
+  }
   const placed = new Set<number>();
   const node = (department: Department): DepartmentNode => {
     placed.add(department.id);

@@ -77,6 +77,23 @@ describe('departments', () => {
     await waitFor(() => expect(screen.queryByText('Sales')).not.toBeInTheDocument());
   });
 
+  it('issue 30.4: draws only the rows in view of a tree of thousands of departments', async () => {
+    // a top department with 2,000 under it, all opened
+    const many: Department[] = Array.from({ length: 2_000 }, (_, i) => ({
+      id: 100 + i,
+      name: `Unit ${i}`,
+      parentId: 2,
+      isDefault: false,
+      memberCount: 0,
+    }));
+    api.routes[DEPARTMENTS] = ok([DEFAULT, SALES, ...many]);
+    renderTab();
+    expect(await screen.findByText('Sales')).toBeInTheDocument();
+    expect(screen.getByText('Unit 0')).toBeInTheDocument();
+    expect(screen.queryByText('Unit 1999')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Rename / }).length).toBeLessThan(100);
+  });
+
   it('says once why a department with members stays', async () => {
     const user = userEvent.setup();
     api.routes[DELETE] = fail(1009107);

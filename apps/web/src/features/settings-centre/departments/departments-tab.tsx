@@ -16,6 +16,11 @@ import type { Departments } from './use-departments';
 /** Describes the default department's disabled Delete to screen readers as its tooltip does to the eye. */
 const DEFAULT_UNDELETABLE_ID = 'default-department-undeletable';
 const MEMBERS_UNDELETABLE_ID = 'department-with-members-undeletable';
+/** From this many departments the table draws only the rows in view (antd's virtual table): a
+ *  company of 10,000 would otherwise lay out 10,000 rows, opened, on every change. */
+const VIRTUAL_FROM = 300;
+/** The virtual table's fixed size: it needs numbers where the small tree takes its content's width. */
+const VIRTUAL_SCROLL = { x: 880, y: 640 };
 
 /**
  * The department tree. Deleting is offered for every department but the default one and those with
@@ -116,6 +121,7 @@ export function DepartmentsTab({ departments }: { departments: Departments }) {
   ];
 
   const expandedRowKeys = (departments.list ?? []).map((d) => d.id).filter((id) => !collapsed.has(id));
+  const large = (departments.list?.length ?? 0) >= VIRTUAL_FROM;
 
   return (
     <section aria-label={t('settings.tabs.departments')}>
@@ -141,12 +147,11 @@ export function DepartmentsTab({ departments }: { departments: Departments }) {
         dataSource={departments.tree}
         loading={departments.list === null}
         pagination={false}
+        virtual={large}
         // as wide as its content: a fixed width shared the rest out, and the actions took half a phone
-        scroll={{ x: 'max-content' }}
+        scroll={large ? VIRTUAL_SCROLL : { x: 'max-content' }}
         locale={{ emptyText: t('settings.departments.empty') }}
         expandable={{
-          // a level of the tree a clear step in from its parent (antd's 15 px reads as misalignment)
-          indentSize: 28,
           // new departments show open; only what the administrator folded stays folded
           expandedRowKeys,
           onExpand: (expanded, department) =>
