@@ -15,6 +15,7 @@ import * as proofOfWork from './migrations/0012-proof-of-work.ts';
 import * as adminLinkProducts from './migrations/0013-admin-link-products.ts';
 import * as openidProvider from './migrations/0014-openid-provider.ts';
 import * as clientResources from './migrations/0015-client-resources.ts';
+import * as purgeIndexes from './migrations/0017-purge-indexes.ts';
 import * as keysetPagingIndexes from './migrations/0018-keyset-paging-indexes.ts';
 
 /** Every migration, in order; listed explicitly so that bundling or a stray file cannot change the set. */
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<
   '0013-admin-link-products': adminLinkProducts,
   '0014-openid-provider': openidProvider,
   '0015-client-resources': clientResources,
+  '0017-purge-indexes': purgeIndexes,
   '0018-keyset-paging-indexes': keysetPagingIndexes,
 };
 
