@@ -25,7 +25,7 @@ interface SessionPayload {
   authorizations?: Record<string, { sid?: string; grantId?: string }>;
 }
 
-/** Grants ended per transaction, and portal sessions per look-up of their grants. SQLite runs each
+/** Grants ended per transaction, and sessions per look-up or parse. SQLite runs each
  *  statement on the event loop, so a step is one stretch of it: a few milliseconds, after which the
  *  requests waiting run. */
 const GRANTS_PER_STEP = 200;
@@ -91,15 +91,19 @@ export async function endGrants(ctx: AppContext, links: GrantLink[]): Promise<Lo
   const notices: LogoutNotice[] = [];
   for (const [accountId, grants] of grantsByAccount(links)) {
     const sessionsOfGrant = new Map<string, string[]>();
-    for (const row of await findSessionsOfAccount(ctx.db, accountId)) {
-      const payload = JSON.parse(row.payload) as SessionPayload;
-      for (const [clientId, { grantId, sid }] of Object.entries(payload.authorizations ?? {})) {
-        if (grantId === undefined || grants.get(grantId) !== clientId) continue;
-        sessionsOfGrant.set(grantId, [...(sessionsOfGrant.get(grantId) ?? []), row.id]);
-        if (sid) notices.push({ clientId, accountId, sid });
+    const rows = await findSessionsOfAccount(ctx.db, accountId);
+    // parsed a thousand at a time, with a turn between: the account may have thousands
+    for (let from = 0; from < rows.length; from += SESSIONS_PER_LOOKUP) {
+      for (const row of rows.slice(from, from + SESSIONS_PER_LOOKUP)) {
+        const payload = JSON.parse(row.payload) as SessionPayload;
+        for (const [clientId, { grantId, sid }] of Object.entries(payload.authorizations ?? {})) {
+          if (grantId === undefined || grants.get(grantId) !== clientId) continue;
+          sessionsOfGrant.set(grantId, [...(sessionsOfGrant.get(grantId) ?? []), row.id]);
+          if (sid) notices.push({ clientId, accountId, sid });
+        }
       }
+      await nextTurn();
     }
-    await nextTurn();
     const grantIds = [...grants.keys()];
     for (let from = 0; from < grantIds.length; from += GRANTS_PER_STEP) {
       const step = grantIds.slice(from, from + GRANTS_PER_STEP);
