@@ -186,7 +186,9 @@ async function quiet(portal: Running, readerToken: string) {
 export async function measureBulkSignOut(portal: Running, databaseUrl: string, engine: string): Promise<Figure[]> {
   const receiver = await startReceiver();
   try {
-    const [personToken, readerToken] = await signIn(portal.url, [PERSON, READER]);
+    // one at a time: `signIn` answers tokens in the order the sign-ins finish
+    const [personToken] = await signIn(portal.url, [PERSON]);
+    const [readerToken] = await signIn(portal.url, [READER]);
     await seedSessions(databaseUrl, receiver.uri);
     const before = await quiet(portal, readerToken!);
 
@@ -204,6 +206,7 @@ export async function measureBulkSignOut(portal: Running, databaseUrl: string, e
     const cpuToAnswer = portal.cpuSeconds() - cpuAtStart;
     if (answer.code !== 0) throw new Error(`sign out all other sessions refused: ${answer.code} ${answer.msg}`);
     const expected = BULK_SESSIONS - 1;
+    if (answer.data.revoked !== expected) throw new Error(`${answer.data.revoked} sessions ended, not ${expected}`);
     const deadline = performance.now() + 300_000;
     while (receiver.received() < expected && performance.now() < deadline) await sleep(50);
     const backgroundMs = performance.now() - started;
