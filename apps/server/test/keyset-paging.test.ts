@@ -156,4 +156,96 @@ describe(`issue 30.3: lists paged by a key, not an offset (${ENGINE})`, () => {
       await refusesForgedCursors(contract.auditEvents, a.token, { action: 'member.update' });
     });
   });
+
+  describe('members', () => {
+    it('walks the members in the order they joined once, ties split across pages, while members join', async () => {
+      const a = await companyWithAdmin(t.app);
+      const joinedAt = t.app.ctx.now() - 86_400_000;
+      const join = async (n: number, at: (i: number) => number) => {
+        for (let i = 0; i < n; i++) {
+          const user = await createUser(t.app);
+          await t.app.ctx.db
+            .insertInto('memberships')
+            .values({
+              enterprise_id: a.enterpriseId,
+              user_id: user.id,
+              role: 'member',
+              department_id: a.defaultDepartmentId,
+              joined_at: at(i),
+            })
+            .execute();
+        }
+      };
+      await join(36, (i) => joinedAt + Math.floor(i / 5));
+      const stored = await t.app.ctx.db
+        .selectFrom('memberships')
+        .select(['user_id', 'joined_at'])
+        .where('enterprise_id', '=', a.enterpriseId)
+        .execute();
+      const expected = stored.toSorted((x, y) => x.joined_at - y.joined_at || x.user_id - y.user_id);
+      expect(expected).toHaveLength(37);
+
+      const { ids, pages } = await walk(
+        (cursor) => call(t.app, contract.members, { token: a.token, query: { pageSize: 8, cursor } }),
+        // joining now: after every member read so far, so read at the end, and never twice
+        () => join(1, () => t.app.ctx.now()),
+      );
+      expect(ids.slice(0, 37)).toEqual(expected.map((m) => m.user_id));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(pages[0]!.data.total).toBe(37);
+      expect(pages.slice(1).every((p) => p.data.total === null)).toBe(true);
+
+      // the offset pages of the API contract still answer, with the total on each
+      const offset = await call(t.app, contract.members, { token: a.token, query: { page: 2, pageSize: 8 } });
+      expect(offset.data.items.map((m: { userId: number }) => m.userId)).toEqual(ids.slice(8, 16));
+      expect(offset.data.total).toBe(ids.length);
+    });
+
+    it('refuses a cursor it did not give', async () => {
+      const a = await companyWithAdmin(t.app);
+      await refusesForgedCursors(contract.members, a.token);
+      await refusesForgedCursors(contract.members, a.token, { keyword: 'user' });
+    });
+  });
+
+  describe('invitations', () => {
+    it('walks the links newest first once, those of one millisecond split across pages, while links are made', async () => {
+      const a = await companyWithAdmin(t.app);
+      const made = t.app.ctx.now() - 3_600_000;
+      const make = async (n: number, at: (i: number) => number) => {
+        const values = Array.from({ length: n }, (_, i) => ({
+          token_hash: randomBytes(16).toString('hex'),
+          kind: 'member' as const,
+          enterprise_id: a.enterpriseId,
+          department_id: null,
+          created_by: a.admin.id,
+          product_codes: null,
+          max_uses: 1,
+          uses: 0,
+          expires_at: made + 86_400_000,
+          revoked_at: null,
+          created_at: at(i),
+        }));
+        await t.app.ctx.db.insertInto('invitations').values(values).execute();
+      };
+      await make(33, (i) => made + Math.floor(i / 4));
+      const stored = await t.app.ctx.db
+        .selectFrom('invitations')
+        .select(['id', 'created_at'])
+        .where('enterprise_id', '=', a.enterpriseId)
+        .execute();
+      const expected = stored.toSorted((x, y) => y.created_at - x.created_at || y.id - x.id);
+
+      const { ids } = await walk(
+        (cursor) => call(t.app, contract.invitations, { token: a.token, query: { pageSize: 6, cursor } }),
+        () => make(2, () => t.app.ctx.now()),
+      );
+      expect(ids).toEqual(expected.map((i) => i.id));
+    });
+
+    it('refuses a cursor it did not give', async () => {
+      const a = await companyWithAdmin(t.app);
+      await refusesForgedCursors(contract.invitations, a.token);
+    });
+  });
 });

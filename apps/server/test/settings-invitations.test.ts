@@ -21,7 +21,13 @@ describe(`settings centre: invitations (${ENGINE})`, () => {
   const list = async (token: string) => {
     const reply = await settings(t.app, 'GET', '/enterprise/invitations', token);
     expect(reply.code, reply.msg).toBe(0);
-    return reply.data as { id: number; status: string; uses: number; maxUses: number; createdBy: string | null }[];
+    return reply.data.items as {
+      id: number;
+      status: string;
+      uses: number;
+      maxUses: number;
+      createdBy: string | null;
+    }[];
   };
   const revoke = (token: string, id: number) =>
     settings(t.app, 'POST', '/enterprise/invitations/revoke', token, { id });

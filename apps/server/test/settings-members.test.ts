@@ -72,7 +72,7 @@ describe(`settings centre: members (${ENGINE})`, () => {
       expect(first.data.items[1].joinedAt).toBe(new Date(base + 1000).toISOString());
       const third = await list(a.token, '?page=3&pageSize=2');
       expect(third.data.items.map((m: { userId: number }) => m.userId)).toEqual([people[3]!.id, people[4]!.id]);
-      expect((await list(a.token, '?page=4&pageSize=2')).data).toEqual({ total: 6, items: [] });
+      expect((await list(a.token, '?page=4&pageSize=2')).data).toEqual({ total: 6, items: [], nextCursor: null });
       // defaults: page 1, 20 per page
       expect((await list(a.token)).data.items).toHaveLength(6);
     });

@@ -18,6 +18,7 @@ import { findPersonalization } from '../queries/personalizations.ts';
 import { findDefaultDepartmentId, isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
 import { findUserByIdentifier, insertUser } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
+import { decodeCursor, pageOf } from './cursor.ts';
 import { hashPassword } from './passwords.ts';
 import type { Administrator } from './settings-access.ts';
 import { lastAdministrator } from './settings-access.ts';
@@ -30,17 +31,23 @@ export async function listCompanyMembers(
   admin: Administrator,
   query: MembersQuery,
 ): Promise<MemberPage> {
+  const after = decodeCursor(query.cursor, 2) as [number, number] | undefined;
+  // counting reads the whole search: done for offset pages, as the API contract has them, and for the
+  // first page of a cursor walk, which the screen keeps
   const [total, rows] = await Promise.all([
-    countMembers(ctx.db, admin.enterpriseId, query.keyword),
+    after ? null : countMembers(ctx.db, admin.enterpriseId, query.keyword),
     listMembers(ctx.db, admin.enterpriseId, {
       keyword: query.keyword,
-      offset: (query.page - 1) * query.pageSize,
-      limit: query.pageSize,
+      after,
+      offset: after ? 0 : (query.page - 1) * query.pageSize,
+      limit: query.pageSize + 1,
     }),
   ]);
+  const page = pageOf(rows, query.pageSize, (row) => [row.joinedAt, row.userId]);
   return {
     total,
-    items: rows.map(({ phoneCertified, emailVerified, ...row }) => ({
+    nextCursor: page.nextCursor,
+    items: page.rows.map(({ phoneCertified, emailVerified, ...row }) => ({
       ...row,
       phoneProven: phoneCertified === 1,
       emailProven: emailVerified === 1,

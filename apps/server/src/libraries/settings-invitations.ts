@@ -1,11 +1,13 @@
 import type {
-  CompanyInvitation,
+  CompanyInvitationPage,
+  CompanyInvitationsQuery,
   CreateCompanyInvitationRequest,
   CreatedCompanyInvitation,
 } from '@portal/shared/api/settings';
 import type { AppContext } from '../context.ts';
 import { listEnterpriseInvitations } from '../queries/invitations.ts';
 import { recordAudit } from './audit.ts';
+import { decodeCursor, pageOf } from './cursor.ts';
 import { createInvitation, invitationStatus, revokeInvitation } from './invitations.ts';
 import type { Administrator } from './settings-access.ts';
 
@@ -52,10 +54,16 @@ export async function createCompanyInvitation(
 }
 
 /** Every link the company has made, newest first, each with the status `referral/info` would give. */
-export async function listCompanyInvitations(ctx: AppContext, admin: Administrator): Promise<CompanyInvitation[]> {
+export async function listCompanyInvitations(
+  ctx: AppContext,
+  admin: Administrator,
+  query: CompanyInvitationsQuery,
+): Promise<CompanyInvitationPage> {
   const now = ctx.now();
-  const rows = await listEnterpriseInvitations(ctx.db, admin.enterpriseId);
-  return rows.map((row) => ({
+  const before = decodeCursor(query.cursor, 2) as [number, number] | undefined;
+  const rows = await listEnterpriseInvitations(ctx.db, admin.enterpriseId, { before, limit: query.pageSize + 1 });
+  const page = pageOf(rows, query.pageSize, (row) => [row.created_at, row.id]);
+  const items = page.rows.map((row) => ({
     id: row.id,
     kind: row.kind,
     status: invitationStatus(row, now),
@@ -64,6 +72,7 @@ export async function listCompanyInvitations(ctx: AppContext, admin: Administrat
     expiresAt: new Date(row.expires_at).toISOString(),
     createdBy: row.creatorName,
   }));
+  return { items, nextCursor: page.nextCursor };
 }
 
 /** Revokes a link of the company by its row id (1000404 for another company's); the link then

@@ -52,15 +52,31 @@ export async function setInvitationRevoked(db: Executor, id: number, now: number
     .execute();
 }
 
-/** An enterprise's invitations, newest first, with the name of whoever created each. */
-export function listEnterpriseInvitations(db: Executor, enterpriseId: number) {
+/** Up to `limit` of an enterprise's invitations, newest first, with the name of whoever created each;
+ *  those older than the invitation `before` ([createdAt, id]) when given: a range of the index on
+ *  (enterprise_id, created_at, id) from where the page before ended. */
+export function listEnterpriseInvitations(
+  db: Executor,
+  enterpriseId: number,
+  page: { before?: readonly [createdAt: number, id: number] | undefined; limit: number },
+) {
+  const { before } = page;
   return db
     .selectFrom('invitations')
     .leftJoin('users', 'users.id', 'invitations.created_by')
     .selectAll('invitations')
     .select('users.nickname as creatorName')
     .where('invitations.enterprise_id', '=', enterpriseId)
+    .$if(before !== undefined, (q) =>
+      q.where((eb) =>
+        eb.and([
+          eb('invitations.created_at', '<=', before![0]),
+          eb.or([eb('invitations.created_at', '<', before![0]), eb('invitations.id', '<', before![1])]),
+        ]),
+      ),
+    )
     .orderBy('invitations.created_at', 'desc')
     .orderBy('invitations.id', 'desc')
+    .limit(page.limit)
     .execute();
 }

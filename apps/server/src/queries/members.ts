@@ -28,12 +28,22 @@ function membersOf(enterpriseId: number, keyword: string | undefined) {
   };
 }
 
-/** One page of an enterprise's members in the order they joined (user id breaks ties, for stable pages). */
+/**
+ * Up to `limit` of an enterprise's members in the order they joined (user id breaks ties, for stable
+ * pages): those after the member `after` ([joinedAt, userId]) when given, a range of the index on
+ * (enterprise_id, joined_at, user_id) from where the page before ended; else from `offset`.
+ */
 export function listMembers(
   db: Executor,
   enterpriseId: number,
-  options: { keyword?: string | undefined; offset: number; limit: number },
+  options: {
+    keyword?: string | undefined;
+    after?: readonly [joinedAt: number, userId: number] | undefined;
+    offset: number;
+    limit: number;
+  },
 ) {
+  const { after } = options;
   return db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
@@ -50,8 +60,17 @@ export function listMembers(
       'memberships.joined_at as joinedAt',
     ])
     .where(membersOf(enterpriseId, options.keyword))
+    .$if(after !== undefined, (q) =>
+      q.where((eb) =>
+        // `joined_at >=` bounds the index range; members who joined in that very millisecond go by id
+        eb.and([
+          eb('memberships.joined_at', '>=', after![0]),
+          eb.or([eb('memberships.joined_at', '>', after![0]), eb('memberships.user_id', '>', after![1])]),
+        ]),
+      ),
+    )
     .orderBy('memberships.joined_at')
-    .orderBy('users.id')
+    .orderBy('memberships.user_id')
     .offset(options.offset)
     .limit(options.limit)
     .execute();

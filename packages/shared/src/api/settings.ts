@@ -9,6 +9,7 @@ import {
   phoneSchema,
   requestString,
 } from '../validation/rules.ts';
+import { cursorQuerySchema, nextCursorSchema } from './paging.ts';
 import { MEMBER_ROLES } from './portal.ts';
 import { INVITATION_KINDS, INVITATION_MAX_USES, invitationLinkSchema, optionalUnlessBlank } from './registration.ts';
 
@@ -48,8 +49,10 @@ export type PersonalizationIconResponse = z.infer<typeof personalizationIconResp
 export const MEMBERS_PAGE_SIZE_DEFAULT = 20;
 export const MEMBERS_PAGE_SIZE_MAX = 100;
 
-/** `GET S/enterprise/members?page=&pageSize=&keyword=`; `keyword` matches account, name, phone or email. */
+/** `GET S/enterprise/members?cursor=&pageSize=&keyword=` (or `page=` instead of `cursor`, the offset
+ *  paging of the API contract); `keyword` matches account, name, phone or email. */
 export const membersQuerySchema = z.strictObject({
+  cursor: cursorQuerySchema,
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MEMBERS_PAGE_SIZE_MAX).default(MEMBERS_PAGE_SIZE_DEFAULT),
   keyword: optionalUnlessBlank(requestString({ trim: true }).max(64)),
@@ -74,7 +77,13 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
-export const memberPageSchema = z.object({ total: z.number(), items: z.array(memberSchema) });
+export const memberPageSchema = z.object({
+  /** The members of the search: counted for a `page` and for the first page of a cursor walk; null on
+   *  the cursor's later pages. */
+  total: z.number().nullable(),
+  items: z.array(memberSchema),
+  nextCursor: nextCursorSchema,
+});
 export type MemberPage = z.infer<typeof memberPageSchema>;
 
 /** `POST S/enterprise/members/create`: an account an administrator hands out, for account sign-in. The
@@ -171,7 +180,21 @@ export const companyInvitationSchema = z.object({
   createdBy: z.string().nullable(),
 });
 export type CompanyInvitation = z.infer<typeof companyInvitationSchema>;
-export const companyInvitationListSchema = z.array(companyInvitationSchema);
+export const INVITATIONS_PAGE_SIZE_DEFAULT = 20;
+export const INVITATIONS_PAGE_SIZE_MAX = 100;
+
+/** `GET S/enterprise/invitations?cursor=&pageSize=` */
+export const companyInvitationsQuerySchema = z.strictObject({
+  cursor: cursorQuerySchema,
+  pageSize: z.coerce.number().int().min(1).max(INVITATIONS_PAGE_SIZE_MAX).default(INVITATIONS_PAGE_SIZE_DEFAULT),
+});
+export type CompanyInvitationsQuery = z.infer<typeof companyInvitationsQuerySchema>;
+
+export const companyInvitationListSchema = z.object({
+  items: z.array(companyInvitationSchema),
+  nextCursor: nextCursorSchema,
+});
+export type CompanyInvitationPage = z.infer<typeof companyInvitationListSchema>;
 
 /** `POST S/enterprise/invitations/revoke`: `id` is the row id from the list. */
 export const revokeCompanyInvitationRequestSchema = z.strictObject({ id: rowIdSchema });

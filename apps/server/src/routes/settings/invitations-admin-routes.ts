@@ -13,7 +13,7 @@ export async function invitationsAdminRoutes(app: FastifyInstance) {
 
   serve(app, calls.createInvitation, ({ administrator, body }) => createCompanyInvitation(ctx, administrator, body));
 
-  serve(app, calls.invitations, ({ administrator }) => listCompanyInvitations(ctx, administrator));
+  serve(app, calls.invitations, ({ administrator, query }) => listCompanyInvitations(ctx, administrator, query));
 
   serve(app, calls.revokeInvitation, ({ administrator, body }) => revokeCompanyInvitation(ctx, administrator, body.id));
 }

@@ -1,4 +1,10 @@
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { MEMBERS_PAGE_SIZE_MAX, type MemberPage, type MembersQuery } from '@portal/shared/api/settings';
 import { brandingCalls, settingsCalls } from '../../lib/api-calls';
 import { type OptionsOf, call } from '../../lib/api-client';
@@ -40,10 +46,13 @@ export const departmentsQuery = () =>
     queryFn: ({ signal }) => call(settingsCalls.departments, undefined, { signal }),
   });
 
-export const invitationsQuery = () =>
-  queryOptions({
-    queryKey: settingsKeys.invitations(),
-    queryFn: ({ signal }) => call(settingsCalls.invitations, undefined, { signal }),
+/** The invitation links, a page at a time: each page asks for the one after through the last `nextCursor`. */
+export const invitationsQuery = (pageSize: number) =>
+  infiniteQueryOptions({
+    queryKey: [...settingsKeys.invitations(), pageSize] as const,
+    queryFn: ({ signal, pageParam }) => call(settingsCalls.invitations, { pageSize, cursor: pageParam }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
 /** The current company's branding as its administrator edits it (the shell keeps the one in effect). */
@@ -59,11 +68,14 @@ export const brandingQuery = () =>
  * NoAuth; asking first keeps an administrator who tries it on the page with an explanation.
  */
 export async function hasOtherAdmin(userId: number): Promise<boolean> {
-  for (let page = 1; ; page++) {
-    const { total, items } = await fetchMembers({ page, pageSize: MEMBERS_PAGE_SIZE_MAX });
-    if (items.some((m) => m.role === 'admin' && m.userId !== userId)) return true;
-    if (items.length === 0 || page * MEMBERS_PAGE_SIZE_MAX >= total) return false;
-  }
+  let cursor: string | undefined;
+  do {
+    // the cursor, when there is one, is where the pages go on from (`page` is then not read)
+    const members = await fetchMembers({ page: 1, cursor, pageSize: MEMBERS_PAGE_SIZE_MAX });
+    if (members.items.some((m) => m.role === 'admin' && m.userId !== userId)) return true;
+    cursor = members.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  return false;
 }
 
 /** Members show their department and departments their member count: a change to one touches both. */

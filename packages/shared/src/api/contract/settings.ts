@@ -13,7 +13,10 @@ import {
 } from '../audit.ts';
 import {} from '../personalization.ts';
 import {
+  INVITATIONS_PAGE_SIZE_DEFAULT,
+  INVITATIONS_PAGE_SIZE_MAX,
   companyInvitationListSchema,
+  companyInvitationsQuerySchema,
   createCompanyInvitationRequestSchema,
   createDepartmentRequestSchema,
   createDepartmentResponseSchema,
@@ -96,7 +99,7 @@ export const settingsCalls = {
     audience: 'administrator',
     tag: 'settings',
     summary: "A page of the company's members",
-    description: `${ADMINISTRATOR_ONLY} In the order they joined. \`keyword\` matches part of the account, name, phone or email, ignoring letter case (ASCII letters on SQLite). \`pageSize\` 1-100 (default 20), \`page\` from 1; \`joinedAt\` is ISO 8601.`,
+    description: `${ADMINISTRATOR_ONLY} In the order they joined. \`keyword\` matches part of the account, name, phone or email, ignoring letter case (ASCII letters on SQLite). \`pageSize\` 1-100 (default 20). Paged by a cursor on the time of joining and the user id: \`cursor\` is the \`nextCursor\` of the page before (null after the last page), and members joining meanwhile neither repeat nor shift a page; \`total\` is counted on the first page and null after it. A cursor the server did not make answers 1000400 with \`fields.cursor\`. Without \`cursor\`, \`page\` (from 1) still pages by offset, with \`total\` on every page, as the API contract has it; a page deep in a large company reads every member before it. \`joinedAt\` is ISO 8601.`,
     query: membersQuerySchema,
     response: memberPageSchema,
     errors: [],
@@ -191,7 +194,8 @@ export const settingsCalls = {
     audience: 'administrator',
     tag: 'settings',
     summary: "The company's invitation links, newest first",
-    description: `${ADMINISTRATOR_ONLY} \`id\` is the row id (the link's secret is not stored). \`status\` is what \`referral/info\` says: revoked outranks used, used outranks expired. \`createdBy\` is the creator's name; null for a link of the platform operator or of a deleted account.`,
+    description: `${ADMINISTRATOR_ONLY} Paged by a cursor on the time of creation and id: \`pageSize\` 1-${INVITATIONS_PAGE_SIZE_MAX} (default ${INVITATIONS_PAGE_SIZE_DEFAULT}), \`cursor\` the \`nextCursor\` of the page before (null after the last page; 1000400 with \`fields.cursor\` for one the server did not make). \`id\` is the row id (the link's secret is not stored). \`status\` is what \`referral/info\` says: revoked outranks used, used outranks expired. \`createdBy\` is the creator's name; null for a link of the platform operator or of a deleted account.`,
+    query: companyInvitationsQuerySchema,
     response: companyInvitationListSchema,
     errors: [],
   }),

@@ -85,6 +85,7 @@ const settings: Messages['settings'] = {
       'In dieser Abteilung oder einer darunter sind noch Mitglieder: Verschieben Sie sie zuerst in eine andere Abteilung.',
   },
   invitations: {
+    loadMore: 'Weitere Links anzeigen',
     hint: 'Ein Einladungslink wird nur einmal vollständig angezeigt, beim Anlegen: Kopieren Sie ihn oder lassen Sie den QR-Code scannen.',
     create: 'Einladungslink anlegen',
     createTitle: 'Einladungslink anlegen',

@@ -82,6 +82,7 @@ const settings: Messages['settings'] = {
     membersUndeletable: 'Members are in it or in a department under it: move them to another department first.',
   },
   invitations: {
+    loadMore: 'Show more links',
     hint: 'An invitation link is shown in full only once, when it is created: copy it or let the person scan its QR code.',
     create: 'Create invitation link',
     createTitle: 'Create an invitation link',

@@ -84,6 +84,7 @@ const settings: Messages['settings'] = {
       'Hay miembros en este departamento o en uno que depende de él: muévalos primero a otro departamento.',
   },
   invitations: {
+    loadMore: 'Mostrar más enlaces',
     hint: 'Un enlace de invitación solo se muestra completo una vez, al crearlo: cópielo o deje que la persona escanee su código QR.',
     create: 'Crear enlace de invitación',
     createTitle: 'Crear un enlace de invitación',

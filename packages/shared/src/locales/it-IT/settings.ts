@@ -83,6 +83,7 @@ const settings: Messages['settings'] = {
     membersUndeletable: 'Ci sono membri in questo reparto o in uno sottostante: spostali prima in un altro reparto.',
   },
   invitations: {
+    loadMore: 'Mostra altri link',
     hint: 'Un link di invito viene mostrato per intero una sola volta, alla creazione: copialo o fai scansionare il codice QR.',
     create: 'Crea link di invito',
     createTitle: 'Crea un link di invito',

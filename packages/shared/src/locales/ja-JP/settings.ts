@@ -82,6 +82,7 @@ const settings: Messages['settings'] = {
     membersUndeletable: 'この部署またはその下位の部署にメンバーがいます。先にほかの部署へ移動してください。',
   },
   invitations: {
+    loadMore: 'さらにリンクを表示',
     hint: '招待リンクは作成時に一度だけ全体が表示されます。コピーするか、QR コードを読み取ってもらってください。',
     create: '招待リンクを作成',
     createTitle: '招待リンクの作成',

@@ -79,6 +79,7 @@ export default {
     membersUndeletable: '该部门或其下级部门中还有成员，请先将他们调到其他部门。',
   },
   invitations: {
+    loadMore: '显示更多链接',
     hint: '邀请链接只在创建时完整显示一次，请及时复制或让对方扫描二维码。',
     create: '创建邀请链接',
     createTitle: '创建邀请链接',

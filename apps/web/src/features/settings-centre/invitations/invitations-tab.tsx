@@ -5,7 +5,7 @@ import {
   StopOutlined,
   MinusCircleOutlined,
 } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
@@ -30,11 +30,14 @@ const STATUS_ICONS: Record<InvitationStatus, ReactNode> = {
   revoked: <StopOutlined aria-hidden="true" />,
 };
 
+/** How many links a page brings; "show more" brings the next through the server's cursor. */
+const INVITATIONS_SHOWN = 10;
+
 /** Invitation links: create (then copy or scan), follow their status and uses, revoke. */
 export function InvitationsTab({ departments }: { departments: Departments }) {
   const { t } = useTranslation();
   const { message, modal } = useFeedback();
-  const invitations = useQuery(invitationsQuery());
+  const invitations = useInfiniteQuery(invitationsQuery(INVITATIONS_SHOWN));
   const revoke = useRevokeInvitation();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedCompanyInvitation | null>(null);
@@ -118,12 +121,17 @@ export function InvitationsTab({ departments }: { departments: Departments }) {
       <Table<CompanyInvitation>
         rowKey="id"
         columns={columns}
-        dataSource={invitations.data ?? []}
+        dataSource={invitations.data?.pages.flatMap((page) => page.items) ?? []}
         loading={invitations.isFetching}
         scroll={{ x: 760 }}
         locale={{ emptyText: t('settings.invitations.empty') }}
-        pagination={{ hideOnSinglePage: true, pageSize: 10 }}
+        pagination={false}
       />
+      {invitations.hasNextPage ? (
+        <Button type="link" loading={invitations.isFetchingNextPage} onClick={() => void invitations.fetchNextPage()}>
+          {t('settings.invitations.loadMore')}
+        </Button>
+      ) : null}
       <InvitationCreateModal
         open={creating}
         departments={departments}

@@ -26,11 +26,12 @@ describe('the last administrator', () => {
 
   it('is known from a complete, unfiltered page', () => {
     const me = member(1, 'admin');
-    const page = { total: 2, items: [me, member(2, 'member')] };
+    const page = { total: 2, items: [me, member(2, 'member')], nextCursor: null };
     expect(isKnownLastAdmin(me, page, false)).toBe(true);
     expect(isKnownLastAdmin(me, page, true)).toBe(false);
-    expect(isKnownLastAdmin(me, { total: 30, items: page.items }, false)).toBe(false);
-    expect(isKnownLastAdmin(me, { total: 2, items: [me, member(2, 'admin')] }, false)).toBe(false);
+    expect(isKnownLastAdmin(me, { ...page, total: 30 }, false)).toBe(false);
+    expect(isKnownLastAdmin(me, { ...page, total: null }, false)).toBe(false);
+    expect(isKnownLastAdmin(me, { ...page, items: [me, member(2, 'admin')] }, false)).toBe(false);
   });
 
   it('can only be oneself', () => {
@@ -39,20 +40,20 @@ describe('the last administrator', () => {
     expect(mayBeLastAdmin(member(1, 'member'), 1)).toBe(false);
   });
 
-  it('is looked up page by page until another administrator turns up', async () => {
+  it('issue 30.3: is looked up page by page through the cursor until another administrator turns up', async () => {
     const filler = Array.from({ length: 100 }, (_, i) => member(i + 10, 'member'));
     api = fakeApi({
       [MEMBERS]: (_body, query) =>
-        query.get('page') === '1'
-          ? ok({ total: 150, items: [member(1, 'admin'), ...filler.slice(1)] })
-          : ok({ total: 150, items: [member(200, 'admin')] }),
+        query.get('cursor') === null
+          ? ok({ total: 150, items: [member(1, 'admin'), ...filler.slice(1)], nextCursor: 'after-100' })
+          : ok({ total: null, items: [member(200, 'admin')], nextCursor: null }),
     });
     expect(await hasOtherAdmin(1)).toBe(true);
-    expect(api.queries(MEMBERS).map((q) => q.get('page'))).toEqual(['1', '2']);
+    expect(api.queries(MEMBERS).map((q) => q.get('cursor'))).toEqual([null, 'after-100']);
   });
 
   it('answers no when every page has been read', async () => {
-    api = fakeApi({ [MEMBERS]: ok({ total: 2, items: [member(1, 'admin'), member(2, 'member')] }) });
+    api = fakeApi({ [MEMBERS]: ok({ total: 2, items: [member(1, 'admin'), member(2, 'member')], nextCursor: null }) });
     expect(await hasOtherAdmin(1)).toBe(false);
   });
 });

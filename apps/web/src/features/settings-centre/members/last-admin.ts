@@ -6,7 +6,9 @@ import type { Member, MemberPage } from '@portal/shared/api/settings';
  * decides when it matters.
  */
 export function isKnownLastAdmin(member: Member, page: MemberPage | null, filtered: boolean): boolean {
-  if (member.role !== 'admin' || !page || filtered || page.items.length < page.total) return false;
+  if (member.role !== 'admin' || !page || filtered || page.total === null || page.items.length < page.total) {
+    return false;
+  }
   return !page.items.some((m) => m.role === 'admin' && m.userId !== member.userId);
 }
 

@@ -23,7 +23,8 @@ export function useMemberPage(): MemberPageState {
   });
 
   // A removal can empty the last page: step back to the page that now is the last.
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / query.pageSize)) : query.page;
+  // offset pages (the screen's page numbers) always carry the total
+  const lastPage = data ? Math.max(1, Math.ceil((data.total ?? 0) / query.pageSize)) : query.page;
   if (data !== undefined && data.items.length === 0 && query.page > lastPage) setQuery({ ...query, page: lastPage });
 
   const setPage = useCallback((page: number, pageSize: number) => {
