@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import { pathOf } from '@portal/shared/api/contract/define';
 import { createInvitation, revokeInvitation } from '../src/libraries/invitations.ts';
 import { hashSecret } from '../src/libraries/secrets.ts';
 import { findEnterpriseById, insertDepartment } from '../src/queries/enterprises.ts';
@@ -180,6 +181,45 @@ describe(`invitations (${ENGINE})`, () => {
 
     const again = await ownerSignUp(link.id, await ticketFor(t.app, newPhone()));
     expect([again.code, again.data]).toEqual([1008110, { status: 'used' }]);
+  });
+
+  it('issue 29.5 N13: a used link tells the signed-in person who joined through it that they have joined', async () => {
+    const { enterpriseId, domain } = await inviter();
+    const company = await findEnterpriseById(t.app.ctx.db, enterpriseId);
+    const infoFor = (id: string, token?: string) =>
+      call(t.app, 'GET', pathOf(contract.referralInfo, { id }), { token }).then((reply) => reply.data);
+
+    const memberLink = await createInvitation(t.app.ctx, { kind: 'member', enterpriseId });
+    const member = await memberSignUp(memberLink.id, await ticketFor(t.app, newPhone()));
+    expect(member.code, member.msg).toBe(0);
+    expect(await infoFor(memberLink.id, member.data.token)).toEqual({
+      status: 'used',
+      joined: { enterpriseName: company!.full_name, enterpriseDomain: domain },
+    });
+    // anyone else is told only that the link is used
+    expect(await infoFor(memberLink.id)).toEqual({ status: 'used' });
+    const stranger = await memberSignUp(
+      (await createInvitation(t.app.ctx, { kind: 'member', enterpriseId: (await inviter()).enterpriseId })).id,
+      await ticketFor(t.app, newPhone()),
+    );
+    expect(await infoFor(memberLink.id, stranger.data.token)).toEqual({ status: 'used' });
+
+    // an owner link names the owner company the person registered, not the inviting one
+    const ownerLink = await createInvitation(t.app.ctx, { kind: 'owner', enterpriseId });
+    const owner = await ownerSignUp(ownerLink.id, await ticketFor(t.app, newPhone()));
+    expect(owner.code, owner.msg).toBe(0);
+    expect(await infoFor(ownerLink.id, owner.data.token)).toEqual({
+      status: 'used',
+      joined: { enterpriseName: owner.data.enterpriseName, enterpriseDomain: owner.data.enterpriseDomain },
+    });
+    const adminLink = await createInvitation(t.app.ctx, { kind: 'admin', enterpriseId: null });
+    const admin = await adminSignUp(adminLink.id, await ticketFor(t.app, newPhone()));
+    expect(await infoFor(adminLink.id, admin.data.token)).toEqual({
+      status: 'used',
+      joined: { enterpriseName: admin.data.enterpriseName, enterpriseDomain: admin.data.enterpriseDomain },
+    });
+    // the owner company's administrator did not join through the admin link
+    expect(await infoFor(adminLink.id, owner.data.token)).toEqual({ status: 'used' });
   });
 
   it('an expired link answers expired, for info and for redemption', async () => {

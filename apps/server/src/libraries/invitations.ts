@@ -1,4 +1,10 @@
-import type { InvitationKind, InvitationLink, ReferralInfo, ReferralStatus } from '@portal/shared/api/registration';
+import type {
+  InvitationKind,
+  InvitationLink,
+  JoinedThrough,
+  ReferralInfo,
+  ReferralStatus,
+} from '@portal/shared/api/registration';
 import { INVITATION_MAX_USES, INVITATION_ROUTES } from '@portal/shared/api/registration';
 import type { InvitationStatus } from '@portal/shared/api/settings';
 import { INVITATION_DEFAULT_HOURS, INVITATION_MAX_HOURS } from '@portal/shared/constants';
@@ -8,6 +14,7 @@ import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { findEnterpriseById } from '../queries/enterprises.ts';
 import type { Executor } from '../queries/executor.ts';
+import { listRedemptionsOfMember } from '../queries/invitation-redemptions.ts';
 import type { InvitationRow } from '../queries/invitations.ts';
 import {
   findEnterpriseInvitation,
@@ -19,6 +26,7 @@ import {
 import { isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
 import { findUserById } from '../queries/users.ts';
 import { hashSecret, newSecret } from './secrets.ts';
+import type { Auth } from './sessions.ts';
 
 const HOUR_MS = 3_600_000;
 /** 24 random bytes: 192 bits, comfortably above the 128 a secret in a URL needs
@@ -133,12 +141,19 @@ function findBySecret(db: Executor, id: string): Promise<InvitationRow | undefin
   return findInvitationByHash(db, hashSecret(id));
 }
 
-/** `GET /api/referral/info/{id}`: the details only while the link is valid, else only its status. */
-export async function referralInfo(ctx: AppContext, id: string): Promise<ReferralInfo> {
+/**
+ * `GET /api/referral/info/{id}`: the details only while the link is valid, else only its status, and
+ * to the signed-in person who joined or registered through it (and is still in that company) the
+ * company: opening the used link again, in another tab say, then says they are in, not locked out.
+ */
+export async function referralInfo(ctx: AppContext, id: string, session: Auth | null): Promise<ReferralInfo> {
   const row = await findBySecret(ctx.db, id);
   if (!row) return { status: 'invalid' };
   const status = invitationStatus(row, ctx.now());
-  if (status !== 'valid') return { status };
+  if (status !== 'valid') {
+    const joined = session && (await companyJoinedThrough(ctx, row, session.user.id));
+    return joined ? { status, joined } : { status };
+  }
   const enterprise = row.enterprise_id === null ? undefined : await findEnterpriseById(ctx.db, row.enterprise_id);
   const inviter = row.created_by === null ? undefined : await findUserById(ctx.db, row.created_by);
   return {
@@ -149,6 +164,22 @@ export async function referralInfo(ctx: AppContext, id: string): Promise<Referra
     inviterName: inviter?.nickname ?? null,
     expiresAt: new Date(row.expires_at).toISOString(),
   };
+}
+
+/** The company the user entered through the link, as its redemption was recorded. An owner link's
+ *  redemption is recorded in the inviting company too: the company registered is the other one. */
+async function companyJoinedThrough(
+  ctx: AppContext,
+  invitation: InvitationRow,
+  userId: number,
+): Promise<JoinedThrough | null> {
+  const redemptions = await listRedemptionsOfMember(ctx.db, userId);
+  const through = redemptions.find((redemption) => {
+    const detail = JSON.parse(redemption.detail ?? '{}') as { invitationId?: unknown };
+    const registered = invitation.kind !== 'owner' || redemption.enterpriseId !== invitation.enterprise_id;
+    return detail.invitationId === invitation.id && registered;
+  });
+  return through ? { enterpriseName: through.fullName, enterpriseDomain: through.domain } : null;
 }
 
 /** 1008110 with the status `referral/info` would give; a link of another kind than the call redeems

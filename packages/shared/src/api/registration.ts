@@ -130,9 +130,13 @@ export const validReferralSchema = z.object({
   inviterName: z.string().nullable(),
   expiresAt: z.string(),
 });
+/** The company a signed-in person joined or registered through a link that is no longer valid. */
+export const joinedThroughSchema = z.object({ enterpriseName: z.string(), enterpriseDomain: z.string() });
+export type JoinedThrough = z.infer<typeof joinedThroughSchema>;
+
 export const referralInfoSchema = z.discriminatedUnion('status', [
   validReferralSchema,
-  z.object({ status: z.enum(['used', 'expired', 'revoked', 'invalid']) }),
+  z.object({ status: z.enum(['used', 'expired', 'revoked', 'invalid']), joined: joinedThroughSchema.optional() }),
 ]);
 export type ReferralInfo = z.infer<typeof referralInfoSchema>;
 

@@ -12,7 +12,7 @@ import { serve } from '../../plugins/calls.ts';
 export async function registrationRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, calls.referralInfo, ({ params }) => referralInfo(ctx, params.id));
+  serve(app, calls.referralInfo, ({ params, caller }) => referralInfo(ctx, params.id, caller.session));
 
   serve(app, calls.adminSignUp, ({ body, caller }) => registerEnterprise(ctx, 'admin', body, caller));
 

@@ -55,10 +55,14 @@ export const registrationCalls = {
     method: 'GET',
     path: `${API_PREFIX}/referral/info/:id`,
     audience: 'anonymous',
+    // who joined through a link that is no longer valid is told so; an account that has still to verify its phone may ask too
+    session: 'optional',
+    beforeAccountSettled: true,
     tag: 'registration',
     summary: 'What an invitation link is: its status and, while valid, who invites into which company',
     description:
       'Only `{ status }` unless the link is valid; an unknown id is `invalid`. Revoked outranks used, used outranks expired. ' +
+      "With the session of the person who joined or registered a company through the link (and is still its member), a link no longer valid also answers `joined`: that company's full name and domain. " +
       '`enterpriseName`/`enterpriseDomain` are null for kind `admin` (the company does not exist yet); ' +
       '`inviterName` is null for links made by the operator command line.',
     params: referralInfoParamsSchema,
