@@ -142,7 +142,7 @@ describe('account and company form', () => {
     await fill(screen.getByLabelText('Confirm password'), 'Fresh2026pass');
     await submit();
 
-    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT, undefined));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT, { email: undefined, domainPicked: false }));
     expect(api.sent(MEMBER_SIGN_UP)).toEqual([
       {
         referralId: 'ref-1',
@@ -167,7 +167,8 @@ describe('account and company form', () => {
     expect(field('Unified social credit code')).toHaveValue(CREDIT_CODE);
     await submit();
 
-    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT, undefined));
+    // no domain given: the server picks one
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT, { email: undefined, domainPicked: true }));
     const [body] = api.sent(ADMIN_SIGN_UP) as { password: string; confirmPassword: string }[];
     expect(body).toMatchObject({
       referralId: 'ref-1',

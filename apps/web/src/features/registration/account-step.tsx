@@ -103,8 +103,9 @@ export function AccountStep({
   kind: InvitationKind;
   referralId: string;
   verified: VerifiedPhone;
-  /** With the email the new account gave, if any: it stays unproven until a code proves it. */
-  onRegistered: (result: RegistrationResponse, email?: string) => void;
+  /** With the email the new account gave, if any (it stays unproven until a code proves it), and
+   *  whether the server picked the new company's domain, the field left blank. */
+  onRegistered: (result: RegistrationResponse, given: { email?: string; domainPicked: boolean }) => void;
   /** Refusals the step cannot fix here, which the flow answers: a dead link or an expired phone ticket. */
   rejections: ErrorHandlers;
 }) {
@@ -127,7 +128,11 @@ export function AccountStep({
         { ...underFields(FIELD_OF_CODE), ...rejections, ...secondStep.rejections },
         secondStep.request,
       ),
-    onSuccess: (result, values) => onRegistered(result, needsAccount ? blankToUndefined(values.email) : undefined),
+    onSuccess: (result, values) =>
+      onRegistered(result, {
+        email: needsAccount ? blankToUndefined(values.email) : undefined,
+        domainPicked: needsCompany && !blankToUndefined(values.domain),
+      }),
   });
 
   return (

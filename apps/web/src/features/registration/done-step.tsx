@@ -10,31 +10,37 @@ import type { RegistrationOutcome } from './registration-outcome';
 
 /**
  * Step 4: the company registered or joined, and its domain; entering it runs the same landing as after
- * sign-in. A new account's email is said to be unproven, with where to prove it.
+ * sign-in. A new account's email is said to be unproven, with where to prove it. `earlier`: the person
+ * joined through the link before (another tab, another visit), so the link only leads into the portal.
  */
-export function DoneStep({ outcome }: { outcome: RegistrationOutcome }) {
+export function DoneStep({ outcome, earlier = false }: { outcome: RegistrationOutcome; earlier?: boolean }) {
   const { t } = useTranslation();
   const enterPortal = useEnterPortal();
   // A failure is told by the api client; the button stays for another try.
   const enter = useMutation({ mutationFn: () => enterPortal() });
   const company = outcome.enterpriseName;
 
-  const title = !outcome.joined
-    ? t('registration.done.title')
-    : company
-      ? t('registration.done.joinedTitle', { company })
-      : t('registration.done.joinedTitleNoName');
-  const lead = outcome.joined ? t('registration.done.joinedDescription') : t('registration.done.description');
+  let title = t('registration.done.title');
+  let lead = t('registration.done.description');
+  if (earlier) {
+    title = t('registration.done.earlierTitle', { company });
+    lead = t('registration.done.earlierDescription');
+  } else if (outcome.joined) {
+    title = company ? t('registration.done.joinedTitle', { company }) : t('registration.done.joinedTitleNoName');
+    lead = t('registration.done.joinedDescription');
+  }
 
   return (
     <section className={styles.outcome}>
       <CheckCircleFilled className={styles.outcomeIcon} aria-hidden="true" />
       <StepHeading lead={lead}>{title}</StepHeading>
-      {company && outcome.enterpriseDomain ? (
+      {company ? (
         <DetailList
           rows={[
             { label: t('registration.done.company'), value: company },
-            { label: t('registration.done.domain'), value: outcome.enterpriseDomain },
+            ...(outcome.enterpriseDomain
+              ? [{ label: t('registration.done.domain'), value: outcome.enterpriseDomain }]
+              : []),
           ]}
         />
       ) : null}
@@ -49,7 +55,7 @@ export function DoneStep({ outcome }: { outcome: RegistrationOutcome }) {
         loading={enter.isPending}
         onClick={() => enter.mutate()}
       >
-        {t('registration.done.enter')}
+        {earlier ? t('registration.done.openPortal') : t('registration.done.enter')}
       </Button>
     </section>
   );

@@ -6,6 +6,7 @@ import { pathOf } from '@portal/shared/api/contract/define';
 import { registrationCalls } from '@portal/shared/api/contract/registration';
 import type { ReferralInfo } from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import { readToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
 import { type Answer, fail, fakeApi, ok, routeOf } from '../../test/fake-api';
@@ -19,6 +20,9 @@ const CHECK_CODE = routeOf(codeCalls.checkPhoneCode);
 const SIGN_UP_CHECK = routeOf(registrationCalls.signUpCheck);
 const BIND = routeOf(registrationCalls.bindEnterprise);
 const MEMBER_SIGN_UP = routeOf(registrationCalls.memberSignUp);
+const OWNER_SIGN_UP = routeOf(registrationCalls.ownerSignUp);
+const FIRST_17 = '91110000MA0000001';
+const CREDIT_CODE = FIRST_17 + creditCodeCheckChar(FIRST_17);
 
 /** Types the text as one paste: antd re-validates on every keystroke, which is slow and tells nothing here. */
 async function fill(input: HTMLElement, text: string) {
@@ -185,8 +189,62 @@ describe('invitation flow', () => {
     expect(
       await screen.findByRole('heading', { name: 'You are already a member of this company' }, SLOW),
     ).toBeInTheDocument();
+    // issue 29.5 C5: nothing is left to do, so the stepper is at its end
+    expect(screen.getByRole('group', { name: 'Registration progress' })).toHaveTextContent('Step 4 of 4: Done');
+    expect(document.querySelectorAll('.ant-steps-item-finish')).toHaveLength(4);
     expect(screen.getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
     expect(api.sent(BIND)).toEqual([]);
+  });
+
+  it('issue 29.5 N13: tells the person who joined through the used link, signed in, that they are in', async () => {
+    // another tab: nothing of the flow in this one, and the server knows the session joined through the link
+    api.routes[REFERRAL] = ok({
+      status: 'used',
+      joined: { enterpriseName: 'Green Demo Ltd', enterpriseDomain: 'demo' },
+    } satisfies ReferralInfo);
+    renderFlow('/register-common-ordinary?referralId=ref-1');
+
+    expect(
+      await screen.findByRole('heading', { name: 'You have already joined Green Demo Ltd' }, SLOW),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open the portal' })).toBeInTheDocument();
+    expect(screen.queryByText('invalid link page')).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Registration progress' })).toHaveTextContent('Step 4 of 4');
+    expect(document.querySelectorAll('.ant-steps-item-finish')).toHaveLength(4);
+  });
+
+  it('issue 29.5 C6: shows the company domain only when the person chose one', async () => {
+    api.routes[REFERRAL] = ok({ ...MEMBER_LINK, kind: 'owner' });
+    const generated = { ...RESULT, enterpriseName: 'New Co Ltd', enterpriseDomain: 'exyv83e3jem' };
+    api.routes[OWNER_SIGN_UP] = (body) => {
+      const { domain } = (body as { enterprise: { domain?: string } }).enterprise;
+      return ok(domain ? { ...generated, enterpriseDomain: domain } : generated);
+    };
+
+    async function register(domain: string) {
+      const flow = renderFlow('/register-owner-enterprise?referralId=ref-1');
+      await throughPhoneStep({ registered: false, joined: false });
+      await fill(await screen.findByRole('textbox', { name: 'Name' }, SLOW), 'Li Lei');
+      await fill(screen.getByLabelText('Password'), 'Fresh2026pass');
+      await fill(screen.getByLabelText('Confirm password'), 'Fresh2026pass');
+      await fill(screen.getByRole('textbox', { name: 'Company abbreviation' }), 'NewCo');
+      await fill(screen.getByRole('textbox', { name: 'Full company name' }), 'New Co Ltd');
+      await fill(screen.getByRole('textbox', { name: 'Unified social credit code' }), CREDIT_CODE);
+      if (domain) await fill(screen.getByRole('textbox', { name: 'Company domain (optional)' }), domain);
+      await userEvent.click(screen.getByRole('button', { name: 'Complete registration' }));
+      expect(await screen.findByRole('heading', { name: 'Registration complete' }, SLOW)).toBeInTheDocument();
+      return flow;
+    }
+
+    const left = await register('');
+    expect(screen.getByText('New Co Ltd')).toBeInTheDocument();
+    expect(screen.queryByText('exyv83e3jem')).not.toBeInTheDocument();
+    expect(screen.queryByText('Company domain')).not.toBeInTheDocument();
+    left.unmount();
+    window.sessionStorage.clear();
+
+    await register('newco');
+    expect(screen.getByText('newco')).toBeInTheDocument();
   });
 
   it('goes back to an earlier step from the stepper, by keyboard too', async () => {

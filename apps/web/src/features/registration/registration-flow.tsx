@@ -28,8 +28,9 @@ import { type VerifiedPhone, VerifyPhoneStep } from './verify-phone-step';
 const STEPS = ['invitation', 'phone', 'account', 'join', 'joined'] as const;
 type Step = (typeof STEPS)[number];
 
-const STEP_INDEX: Record<Step, number> = { invitation: 0, phone: 1, account: 2, join: 2, joined: 2 };
 const DONE_INDEX = 3;
+/** Already a member: nothing is left to do, so the stepper stands at its end. */
+const STEP_INDEX: Record<Step, number> = { invitation: 0, phone: 1, account: 2, join: 2, joined: DONE_INDEX };
 
 const TITLE = {
   admin: 'registration.flow.titleAdmin',
@@ -81,10 +82,19 @@ export function RegistrationFlow({ kind }: { kind: InvitationKind }) {
   );
 }
 
-/** Step 4, every step done: the company joined, or the way to sign in to it. */
-function FinishedFlow({ kind, outcome }: { kind: InvitationKind; outcome: RegistrationOutcome }) {
+/** Step 4, every step done: the company joined, or the way to sign in to it. `earlier`: in another
+ *  tab or visit, so this one only says the person is in. */
+function FinishedFlow({
+  kind,
+  outcome,
+  earlier = false,
+}: {
+  kind: InvitationKind;
+  outcome: RegistrationOutcome;
+  earlier?: boolean;
+}) {
   const { t } = useTranslation();
-  const steps = useStepTitles(outcome.joined && kind === 'member');
+  const steps = useStepTitles(outcome.joined && kind === 'member' && !earlier);
   return (
     <FlowFrame
       title={t(TITLE[kind])}
@@ -94,7 +104,7 @@ function FinishedFlow({ kind, outcome }: { kind: InvitationKind; outcome: Regist
       current={DONE_INDEX}
       finished
     >
-      <DoneStep outcome={outcome} />
+      <DoneStep outcome={outcome} earlier={earlier} />
     </FlowFrame>
   );
 }
@@ -116,6 +126,12 @@ function OpenFlow({ kind, onFinished }: { kind: InvitationKind; onFinished: (out
   const step: Step = STEP_INDEX[requested] > 1 && !progress.verified ? 'phone' : requested;
   const current = STEP_INDEX[step];
   const steps = useStepTitles(step === 'join');
+
+  if (state.status === 'joined') {
+    const { enterpriseName, enterpriseDomain } = state.joined;
+    const outcome = { enterpriseName, enterpriseDomain, joined: true, unprovenEmail: null };
+    return <FinishedFlow kind={kind} outcome={outcome} earlier />;
+  }
 
   function save(next: RegistrationProgress) {
     setProgress(next);
@@ -140,13 +156,17 @@ function OpenFlow({ kind, onFinished }: { kind: InvitationKind; onFinished: (out
    * account with two-step sign-in gave its code in the same request (the step asked for it), so
    * every answer is a session.
    */
-  function registered(answer: RegistrationResponse, { joined, email }: { joined: boolean; email?: string }) {
+  function registered(
+    answer: RegistrationResponse,
+    { joined, email, domainPicked = false }: { joined: boolean; email?: string; domainPicked?: boolean },
+  ) {
     if (referralId) clearProgress(referralId);
     // The person is signed in from here on, also if the page is reloaded before entering.
     writeToken(answer.token);
     onFinished({
       enterpriseName: answer.enterpriseName,
-      enterpriseDomain: answer.enterpriseDomain,
+      // a domain the server picked means nothing to the person yet: not worth showing
+      enterpriseDomain: domainPicked ? null : answer.enterpriseDomain,
       joined,
       unprovenEmail: email ?? null,
     });
@@ -216,7 +236,7 @@ function OpenFlow({ kind, onFinished }: { kind: InvitationKind; onFinished: (out
             kind={kind}
             referralId={id}
             verified={verified}
-            onRegistered={(answer, email) => registered(answer, { joined: false, email })}
+            onRegistered={(answer, given) => registered(answer, { joined: false, ...given })}
             rejections={rejections(verified)}
           />
         );
@@ -238,19 +258,20 @@ function OpenFlow({ kind, onFinished }: { kind: InvitationKind; onFinished: (out
   }
 
   function body() {
-    if (state.status === 'loading' || !referralId) {
-      return (
-        <div className={styles.centered} role="status">
-          <Spin />
-          <span>{t('registration.flow.loading')}</span>
-        </div>
-      );
-    }
     if (state.status === 'failed') {
       return (
         <div className={styles.centered} role="alert">
           <p>{t('registration.flow.loadFailed')}</p>
           <Button onClick={retry}>{t('registration.flow.retry')}</Button>
+        </div>
+      );
+    }
+    // loading (a link joined through before is answered above)
+    if (state.status !== 'valid' || !referralId) {
+      return (
+        <div className={styles.centered} role="status">
+          <Spin />
+          <span>{t('registration.flow.loading')}</span>
         </div>
       );
     }
@@ -264,6 +285,7 @@ function OpenFlow({ kind, onFinished }: { kind: InvitationKind; onFinished: (out
       progressLabel={t('registration.flow.progress')}
       steps={steps}
       current={current}
+      finished={step === 'joined'}
       onStepBack={(index) => go(index === 0 ? 'invitation' : 'phone')}
     >
       {body()}

@@ -1,7 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { INVITATION_ROUTES, type InvitationKind, type ReferralInfo } from '@portal/shared/api/registration';
+import {
+  INVITATION_ROUTES,
+  type InvitationKind,
+  type JoinedThrough,
+  type ReferralInfo,
+} from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { paths } from '../../config/paths';
 import { registrationCalls } from '../../lib/api-calls';
@@ -15,7 +20,9 @@ type ReferralState =
   | { status: 'loading' }
   /** The server could not be asked (network, overload): worth another try, not a dead link. */
   | { status: 'failed' }
-  | { status: 'valid'; referral: ValidReferral };
+  | { status: 'valid'; referral: ValidReferral }
+  /** No longer valid, but the signed-in person joined through it: they are in, nothing is left to do. */
+  | { status: 'joined'; joined: JoinedThrough };
 
 export const referralQuery = (referralId: string) =>
   queryOptions({
@@ -33,7 +40,8 @@ function meansInvalidLink(error: Error | null): boolean {
 
 /**
  * The invitation behind `?referralId=`. Without an id, or for a link that is not valid, the person
- * goes to the link-invalid page (step 5). A link opened on another kind's route moves to its own
+ * goes to the link-invalid page (step 5), unless they joined through it (the server tells who, by
+ * the session): opened again in another tab, it says so. A link opened on another kind's route moves to its own
  * route, so the screen always matches what the link is.
  */
 export function useReferral(
@@ -43,7 +51,9 @@ export function useReferral(
   const navigate = useNavigate();
   const query = useQuery({ ...referralQuery(referralId ?? ''), enabled: referralId !== null });
   const info = query.data;
-  const invalid = !referralId || (info !== undefined && info.status !== 'valid') || meansInvalidLink(query.error);
+  const joined = info !== undefined && info.status !== 'valid' ? info.joined : undefined;
+  const invalid =
+    !referralId || (info !== undefined && info.status !== 'valid' && !joined) || meansInvalidLink(query.error);
   const ownKind = info?.status === 'valid' ? info.kind : routeKind;
 
   useEffect(() => {
@@ -58,6 +68,7 @@ export function useReferral(
 
   let state: ReferralState = { status: 'loading' };
   if (info?.status === 'valid' && info.kind === routeKind) state = { status: 'valid', referral: info };
+  else if (joined) state = { status: 'joined', joined };
   else if (query.isError && !query.isFetching && !invalid) state = { status: 'failed' };
   return { state, retry: () => void query.refetch() };
 }

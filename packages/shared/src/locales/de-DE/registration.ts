@@ -100,6 +100,10 @@ const registration: Messages['registration'] = {
     joinedTitleNoName: 'Sie sind dem Unternehmen beigetreten',
     joinedDescription:
       'Ihr Konto gehört jetzt auch zu diesem Unternehmen: Melden Sie sich wie gewohnt an, um es zu nutzen.',
+    earlierTitle: 'Sie sind {{company}} bereits beigetreten',
+    earlierDescription:
+      'Sie sind über diesen Einladungslink beigetreten und angemeldet: Hier ist nichts weiter zu tun.',
+    openPortal: 'Portal öffnen',
     emailUnproven:
       'Ihre E-Mail-Adresse {{email}} ist noch nicht bestätigt und taugt daher noch nicht zur Anmeldung: Melden Sie sich bis dahin mit Ihrer Telefonnummer an. Bestätigen Sie sie im persönlichen Bereich (E-Mail → Bestätigen).',
   },

@@ -98,6 +98,10 @@ const registration: Messages['registration'] = {
     joinedTitle: 'You joined {{company}}',
     joinedTitleNoName: 'You joined the company',
     joinedDescription: 'Your account now belongs to the company too: enter it with your usual sign-in.',
+    earlierTitle: 'You have already joined {{company}}',
+    earlierDescription:
+      'You joined through this invitation link and you are signed in: there is nothing more to do here.',
+    openPortal: 'Open the portal',
     emailUnproven:
       'Your email {{email}} is not verified yet, so it cannot sign you in: until then, sign in with your phone. Verify it in the personal centre (Email → Verify).',
   },

@@ -98,6 +98,10 @@ const registration: Messages['registration'] = {
     joinedTitle: 'Se ha unido a {{company}}',
     joinedTitleNoName: 'Se ha unido a la empresa',
     joinedDescription: 'Su cuenta ahora también pertenece a la empresa: entre con su inicio de sesión habitual.',
+    earlierTitle: 'Ya se ha unido a {{company}}',
+    earlierDescription:
+      'Se unió mediante este enlace de invitación y ha iniciado sesión: no queda nada más por hacer aquí.',
+    openPortal: 'Abrir el portal',
     emailUnproven:
       'Su correo electrónico {{email}} aún no está verificado, por lo que no sirve para iniciar sesión: mientras tanto, inicie sesión con su teléfono. Verifíquelo en el centro personal (Correo electrónico → Verificar).',
   },

@@ -98,6 +98,10 @@ const registration: Messages['registration'] = {
     joinedTitle: 'Sei entrato in {{company}}',
     joinedTitleNoName: "Sei entrato nell'azienda",
     joinedDescription: 'Il tuo account ora appartiene anche a questa azienda: accedi come sempre per usarla.',
+    earlierTitle: 'Sei già entrato in {{company}}',
+    earlierDescription:
+      "Sei entrato tramite questo link di invito e hai già effettuato l'accesso: qui non c'è altro da fare.",
+    openPortal: 'Apri il portale',
     emailUnproven:
       'La tua email {{email}} non è ancora verificata, quindi non serve per accedere: fino ad allora accedi con il telefono. Verificala nel centro personale (E-mail → Verifica).',
   },

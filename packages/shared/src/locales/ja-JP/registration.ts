@@ -98,6 +98,9 @@ const registration: Messages['registration'] = {
     joinedTitle: '{{company}}に参加しました',
     joinedTitleNoName: '企業に参加しました',
     joinedDescription: 'あなたのアカウントはこの企業にも所属しました。いつもの方法でログインして利用できます。',
+    earlierTitle: '{{company}}にはすでに参加しています',
+    earlierDescription: 'この招待リンクから参加済みで、ログインしています。ここで行うことはもうありません。',
+    openPortal: 'ポータルを開く',
     emailUnproven:
       'メールアドレス {{email}} はまだ認証されていないため、ログインには使えません。それまでは電話番号でログインしてください。個人センターで認証できます（メールアドレス → 認証）。',
   },

@@ -95,6 +95,9 @@ export default {
     joinedTitle: '你已加入{{company}}',
     joinedTitleNoName: '你已加入该企业',
     joinedDescription: '你的账号现在也属于该企业，用平时的方式登录即可进入。',
+    earlierTitle: '你已经加入了{{company}}',
+    earlierDescription: '你已通过此邀请链接加入，并已登录，无需再次注册。',
+    openPortal: '打开门户',
     emailUnproven:
       '你的邮箱 {{email}} 尚未验证，暂不能用于登录，在此之前请用手机号登录。请在个人中心验证（邮箱 → 验证）。',
   },
