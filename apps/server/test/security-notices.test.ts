@@ -226,6 +226,27 @@ describe(`security notifications (${ENGINE})`, () => {
     expect(notice!.text).not.toContain('changed');
   });
 
+  it('issue 29.5 C20: tells of the phone an administrator typed in as verified once its owner proves it', async () => {
+    // an administrator typed the phone in: on the account, not proven
+    const user = await createUser(t.app, { phone: newPhone(), phoneCertified: false, langCode: 'en-US' });
+    const token = await signInFrom(user.account, CHROME_WINDOWS);
+    const phone = user.phone!;
+    expect((await call(t.app, contract.sendSms, { token, body: { phone, scene: 'certify' } })).code).toBe(0);
+    const verified = await call(t.app, contract.phoneAuth, {
+      token,
+      body: { phone, code: await latestCode(t.app, phone) },
+      headers: { 'user-agent': CHROME_WINDOWS },
+    });
+    expect(verified.code, verified.msg).toBe(0);
+    const [notice, ...more] = await notices(user.email!, 'en-US');
+    expect(more).toEqual([]);
+    expect(notice?.text).toMatch(
+      new RegExp(
+        `^The phone number ${phone.slice(0, 3)}\\*{4}${phone.slice(-4)} was verified and bound to your account on `,
+      ),
+    );
+  });
+
   it('gives the time in China time, naming the zone once to a reader outside Chinese', () => {
     const at = Date.UTC(2026, 10, 24, 16, 1);
     expect(formatNoticeTime('zh-CN', at)).toBe('2026年11月25日 00:01');

@@ -80,8 +80,10 @@ export async function bindProvenPhone(
     },
   );
   if (saved) {
-    if (session.user.phone !== phone) {
-      const replaced = session.user.phone_certified ? session.user.phone : null;
+    const changed = session.user.phone !== phone;
+    // the same phone proven for the first time (one an administrator typed in) is a first verified phone too
+    if (changed || !session.user.phone_certified) {
+      const replaced = changed && session.user.phone_certified ? session.user.phone : null;
       notifySecurityEvent(
         ctx,
         { ...session.user, phone, phone_certified: 1 },
