@@ -1,5 +1,6 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import * as oidc from 'openid-client';
+import { startBanner } from './banner.ts';
 import { productConfig } from './config.ts';
 import { type CommandOutcome, accessDeniedPage, errorPage, signedInPage, signedOutPage } from './pages.ts';
 import { connectPortal } from './portal.ts';
@@ -207,5 +208,5 @@ const server = createServer((req, res) => {
 });
 
 server.listen(settings.port, () => {
-  console.log(`Sample product at ${settings.appUrl.href}, signing in through ${settings.issuer.href}`);
+  console.log(startBanner(settings));
 });
