@@ -123,11 +123,6 @@ export async function findSessionsOfAccount(
     .execute();
 }
 
-export async function deleteModelsExpiredBefore(db: Executor, before: number): Promise<number> {
-  const result = await db.deleteFrom('oidc_models').where('expires_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 // ---- clients ----
 
 export type ClientRow = Selectable<OidcClientsTable>;
@@ -265,11 +260,6 @@ export async function findGrantLinksOfCompanyProducts(db: Executor, enterpriseId
 export async function deleteGrantLinks(db: Executor, grantIds: string[]): Promise<void> {
   if (!grantIds.length) return;
   await db.deleteFrom('oidc_grant_links').where('grant_id', 'in', grantIds).execute();
-}
-
-export async function deleteGrantLinksExpiredBefore(db: Executor, before: number): Promise<number> {
-  const result = await db.deleteFrom('oidc_grant_links').where('expires_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 export async function updateModelPayload(db: Executor, model: string, id: string, payload: string): Promise<void> {
