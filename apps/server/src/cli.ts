@@ -192,7 +192,11 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, print: Print): Promis
         const result = await seedDemo(ctx);
         const accounts = result.accounts.map((a) => `  ${a.account} / ${a.password}  (${a.email})`).join('\n');
         const companies = result.companies.map((c) => `  ${c.domain}: ${c.name}`).join('\n');
-        const state = result.created ? 'demo tenant created' : 'demo tenant already present';
+        const state = result.created
+          ? 'demo tenant created'
+          : result.repaired.length
+            ? `demo tenant was incomplete: added ${result.repaired.join(', ')}`
+            : 'demo tenant already present';
         const { clientId, secret, redirectUri } = result.client;
         const client = `OpenID client of the sample product (examples/product-app):\n  ${clientId} / ${secret}  (${redirectUri})`;
         return print(`${state}\n${accounts}\ncompany domains:\n${companies}\n${client}`, result);
