@@ -21,7 +21,16 @@ function webFeatureZones() {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.node/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -31,7 +31,7 @@ const result = await build({
   chunkNames: '[name]-[hash]',
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   sourcemap: true,
   external,
   metafile: true,

@@ -209,7 +209,11 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, print: Print): Promis
           .map((a) => `  ${a.account} / ${a.password ?? '(password changed since the seed)'}  (${a.email})`)
           .join('\n');
         const companies = result.companies.map((c) => `  ${c.domain}: ${c.name}`).join('\n');
-        const state = result.created ? 'demo tenant created' : 'demo tenant already present';
+        const state = result.created
+          ? 'demo tenant created'
+          : result.repaired.length
+            ? `demo tenant was incomplete: added ${result.repaired.join(', ')}`
+            : 'demo tenant already present';
         const { clientId, secret, redirectUri } = result.client;
         const client = `OpenID client of the sample product (examples/product-app):\n  ${clientId} / ${secret ?? '(secret rotated since the seed)'}  (${redirectUri})`;
         return print(`${state}\n${accounts}\ncompany domains:\n${companies}\n${client}`, result);

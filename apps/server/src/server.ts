@@ -54,8 +54,10 @@ async function main() {
   if (!config.webDist)
     app.log.warn('web app not built (apps/web/dist missing): serving the API only; run `npm run build`');
 
-  // the demo tenant, only on the first start of an empty embedded database, never in production
-  if (config.database.kind === 'sqlite' && !config.production && applied.includes('0001-initial')) {
+  // the demo tenant of the quick start, on every start on the embedded database outside production:
+  // made whenever it is missing, not only by the start that created the database, and completed when
+  // a part of it is missing, so that a first start that died part way leaves nothing to repair by hand
+  if (config.database.kind === 'sqlite' && !config.production) {
     const demo = await seedDemo(app.ctx);
     if (demo.created) {
       const lines = demo.accounts.map(
@@ -68,6 +70,12 @@ async function main() {
           `  Company domains, for \`npm run -s portal -- invite --enterprise <domain>\`: ${companies}\n` +
           `  The sample product's OpenID client: ${demo.client.clientId} / ${demo.client.secret} ` +
           `(node --import tsx examples/product-app/server.ts, then open ${new URL(demo.client.redirectUri).origin})\n`,
+      );
+    } else if (demo.repaired.length) {
+      app.log.warn(
+        { added: demo.repaired },
+        `the demo tenant was incomplete (an earlier start ended part way, or a part was deleted): added ${demo.repaired.join(', ')}; ` +
+          `sign in as ${demo.accounts.map((a) => `${a.account} / ${a.password}`).join(' or ')}`,
       );
     }
   }

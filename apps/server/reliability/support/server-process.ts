@@ -141,12 +141,17 @@ export class ServerProcess {
   ) {}
 
   static async start(options: ServerOptions = {}): Promise<ServerProcess> {
+    const server = await ServerProcess.create(options);
+    await server.launch();
+    return server;
+  }
+
+  /** A server not started yet, on its database: for a test of what its first start does. */
+  static async create(options: ServerOptions = {}): Promise<ServerProcess> {
     const database = options.database ?? (await createTestDatabase());
     // the harness only needs the name of the database; the server opens its own connections
     if (!options.database) await database.database.close();
-    const server = new ServerProcess(database, options.env ?? {});
-    await server.launch();
-    return server;
+    return new ServerProcess(database, options.env ?? {});
   }
 
   get baseUrl(): string {

@@ -164,6 +164,10 @@ function discardingBrokenConnections(pool: pg.Pool, maxWaiting: number): Postgre
       return lent as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
+    // what Kysely cancels a statement with (a connection of its own, on the pool's settings)
+    // (pg-pool sets Client on every pool; @types/pg does not declare it)
+    Client: (pool as unknown as Pick<PostgresPool, 'Client'>).Client,
+    options: pool.options,
   };
 }
 

@@ -1,5 +1,6 @@
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import { Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import { Migrator } from 'kysely/migration';
 import type { Db, Engine } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as departmentSiblingNames from './migrations/0002-department-sibling-names.ts';

@@ -2,9 +2,12 @@ import type { ProductCode } from '@portal/shared/products';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import { ConfigError } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { insertMembership } from '../queries/memberships.ts';
+import { findEnterpriseByDomain } from '../queries/enterprises.ts';
+import type { Executor } from '../queries/executor.ts';
+import { findMembership, insertMembership } from '../queries/memberships.ts';
 import { findClient, insertClient } from '../queries/openid.ts';
 import { findProductsByCode, insertEnterpriseProducts } from '../queries/products.ts';
+import { findDefaultDepartmentId } from '../queries/registration-enterprises.ts';
 import { findUserByIdentifier, insertUser } from '../queries/users.ts';
 import { createEnterprise } from './enterprises.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -69,7 +72,11 @@ export const DEMO_CLIENT = {
 } as const satisfies { productCode: ProductCode } & Record<string, string>;
 
 export interface DemoSeedResult {
+  /** Made from nothing by this call. */
   created: boolean;
+  /** What this call added to a demo tenant it found incomplete (an older start, one that died part
+   *  way, or a part deleted since): "company demo", "account solo", "solo in demo", "client". */
+  repaired: string[];
   /** `password` is null once the account no longer signs in with the seeded one (changed or reset). */
   accounts: { account: string; password: string | null; phone: string; email: string }[];
   /** The companies by domain, the name `invite --enterprise` and the other commands take. */
@@ -78,11 +85,10 @@ export interface DemoSeedResult {
   client: { clientId: string; secret: string | null; redirectUri: string };
 }
 
-/** The demo client unless present: also added to a demo tenant seeded before clients existed. */
-async function ensureDemoClient(ctx: AppContext): Promise<void> {
-  if (await findClient(ctx.db, DEMO_CLIENT.clientId)) return;
+/** The sample product's client, which a demo tenant seeded before clients existed lacks. */
+async function insertDemoClient(ctx: AppContext, trx: Executor): Promise<void> {
   const now = ctx.now();
-  await insertClient(ctx.db, {
+  await insertClient(trx, {
     client_id: DEMO_CLIENT.clientId,
     product_code: DEMO_CLIENT.productCode,
     name: 'Demo product (examples/product-app)',
@@ -101,9 +107,11 @@ async function ensureDemoClient(ctx: AppContext): Promise<void> {
 /**
  * The demo tenant: a company with several products, a second with exactly one, an administrator of
  * both and a member of the one-product company, each in the company's default department, and the
- * sample product's client. Idempotent: a database that has the demo administrator keeps its people
- * and companies, and gets the client only if it lacks it. Refused in production: its passwords and
- * its client secret are public.
+ * sample product's client. Whatever of it is missing is added, all in one transaction, so that a
+ * process that dies meanwhile leaves the database as it found it: a database without the tenant gets
+ * all of it, one with all of it is left alone, and one with a part (a company, an account, a
+ * membership or the client missing) keeps what it has and gets the rest, which `repaired` names.
+ * Refused in production: its passwords and its client secret are public.
  */
 export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
   if (ctx.config.production)
@@ -118,28 +126,28 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
   }));
   const companies = DEMO_COMPANIES.map((c) => ({ domain: c.key, name: c.abbreviation }));
   const client = { clientId: DEMO_CLIENT.clientId, secret: DEMO_CLIENT.secret, redirectUri: DEMO_CLIENT.redirectUri };
-  if (await findUserByIdentifier(ctx.db, 'account', 'admin')) {
-    await ensureDemoClient(ctx);
-    // a present tenant is told as it is: a password or secret changed since the seed is not printed
-    const present = await Promise.all(
-      accounts.map(async (a) => {
-        const user = await findUserByIdentifier(ctx.db, 'account', a.account);
-        const seeded = !!user?.password_hash && (await verifyPassword(user.password_hash, DEMO_PASSWORD));
-        return { ...a, password: seeded ? DEMO_PASSWORD : null };
-      }),
-    );
-    const stored = await findClient(ctx.db, DEMO_CLIENT.clientId);
-    const secret = stored?.secret_hash === hashSecret(DEMO_CLIENT.secret) ? DEMO_CLIENT.secret : null;
-    return { created: false, accounts: present, companies, client: { ...client, secret } };
-  }
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await ctx.db.transaction().execute(async (trx) => {
+  // argon2 takes a while: hashed before the transaction, and only when an account is to be made
+  let passwordHash: string | undefined;
+  for (const user of DEMO_USERS)
+    if (!(await findUserByIdentifier(ctx.db, 'account', user.account)))
+      passwordHash ??= await hashPassword(DEMO_PASSWORD);
+
+  const added = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
+    const added: string[] = [];
     const companies = new Map<string, { enterpriseId: number; defaultDepartmentId: number }>();
     for (const company of DEMO_COMPANIES) {
-      // unique per seed run, with a valid GB 32100-2015 check character
+      const found = await findEnterpriseByDomain(trx, company.key);
+      if (found) {
+        companies.set(company.key, {
+          enterpriseId: found.id,
+          defaultDepartmentId: await findDefaultDepartmentId(trx, found.id),
+        });
+        continue;
+      }
+      // with a valid GB 32100-2015 check character
       const creditCode = company.creditPrefix + creditCodeCheckChar(company.creditPrefix);
-      const { enterpriseId, defaultDepartmentId } = await createEnterprise(ctx, trx, {
+      const created = await createEnterprise(ctx, trx, {
         kind: 'common',
         abbreviation: company.abbreviation,
         fullName: company.fullName,
@@ -149,30 +157,37 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
       const products = await findProductsByCode(trx, [...company.products]);
       await insertEnterpriseProducts(
         trx,
-        enterpriseId,
+        created.enterpriseId,
         products.map((p) => p.id),
         now,
       );
-      companies.set(company.key, { enterpriseId, defaultDepartmentId });
+      companies.set(company.key, created);
+      added.push(`company ${company.key}`);
     }
     for (const user of DEMO_USERS) {
-      const userId = await insertUser(trx, {
-        account: user.account,
-        nickname: user.nickname,
-        phone: user.phone,
-        email: user.email,
-        password_hash: passwordHash,
-        lang_code: 'zh-CN',
-        user_type: 'investors',
-        phone_certified: 1,
-        email_verified: 1,
-        disabled: 0,
-        last_enterprise_id: null,
-        created_at: now,
-        updated_at: now,
-      });
+      let userId = (await findUserByIdentifier(trx, 'account', user.account))?.id;
+      if (userId === undefined) {
+        passwordHash ??= await hashPassword(DEMO_PASSWORD);
+        userId = await insertUser(trx, {
+          account: user.account,
+          nickname: user.nickname,
+          phone: user.phone,
+          email: user.email,
+          password_hash: passwordHash,
+          lang_code: 'zh-CN',
+          user_type: 'investors',
+          phone_certified: 1,
+          email_verified: 1,
+          disabled: 0,
+          last_enterprise_id: null,
+          created_at: now,
+          updated_at: now,
+        });
+        added.push(`account ${user.account}`);
+      }
       for (const [index, key] of user.companies.entries()) {
         const { enterpriseId, defaultDepartmentId } = companies.get(key)!;
+        if (await findMembership(trx, enterpriseId, userId)) continue;
         await insertMembership(trx, {
           enterprise_id: enterpriseId,
           user_id: userId,
@@ -180,9 +195,28 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
           department_id: defaultDepartmentId,
           joined_at: now + index,
         });
+        added.push(`${user.account} in ${key}`);
       }
     }
+    if (!(await findClient(trx, DEMO_CLIENT.clientId))) {
+      await insertDemoClient(ctx, trx);
+      added.push('client');
+    }
+    return added;
   });
-  await ensureDemoClient(ctx);
-  return { created: true, accounts, companies, client };
+  // every part added: the tenant was not there at all
+  const parts = DEMO_COMPANIES.length + DEMO_USERS.length + DEMO_USERS.flatMap((u) => u.companies).length + 1;
+  const created = added.length === parts;
+  if (created) return { created, repaired: [], accounts, companies, client };
+  // a tenant that was there is told as it is: a password or secret changed since the seed is not printed
+  const present = await Promise.all(
+    accounts.map(async (a) => {
+      const user = await findUserByIdentifier(ctx.db, 'account', a.account);
+      const seeded = !!user?.password_hash && (await verifyPassword(user.password_hash, DEMO_PASSWORD));
+      return { ...a, password: seeded ? DEMO_PASSWORD : null };
+    }),
+  );
+  const stored = await findClient(ctx.db, DEMO_CLIENT.clientId);
+  const secret = stored?.secret_hash === hashSecret(DEMO_CLIENT.secret) ? DEMO_CLIENT.secret : null;
+  return { created, repaired: added, accounts: present, companies, client: { ...client, secret } };
 }

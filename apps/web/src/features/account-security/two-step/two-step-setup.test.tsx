@@ -6,19 +6,11 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { writeToken } from '../../../lib/cookies';
 import { i18n } from '../../../lib/i18n';
 import { writeUserInfo } from '../../../lib/storage';
+import { blobText } from '../../../test/blob-text';
 import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-route';
 import { testUser } from '../../../test/session-fixtures';
 import { TwoStepSetup } from './two-step-setup';
-
-/** jsdom's Blob has no text(); its FileReader reads it. */
-function readText(blob: Blob): Promise<string> {
-  return new Promise((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.readAsText(blob);
-  });
-}
 
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
 
@@ -45,7 +37,7 @@ describe('turning on two-step sign-in: the recovery codes', () => {
   it('downloads them in a file that names the site and the account', async () => {
     const files: { name: string; text: Promise<string> }[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      files.push({ name: '', text: readText(blob as Blob) });
+      files.push({ name: '', text: blobText(blob as Blob) });
       return 'blob:codes';
     });
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {

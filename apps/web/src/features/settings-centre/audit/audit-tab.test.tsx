@@ -7,6 +7,7 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { writeToken } from '../../../lib/cookies';
 import { i18n } from '../../../lib/i18n';
+import { blobText } from '../../../test/blob-text';
 import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { portalInfo } from '../../../test/portal-info';
 import { renderRoutes } from '../../../test/render-route';
@@ -199,7 +200,7 @@ describe('the audit log tab', () => {
     expect(new URL(sent[0]!.url).searchParams.get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(sent[0]!.headers.get('Authorization')).toBe('Bearer tok');
     expect(created).toHaveBeenCalledTimes(1);
-    expect(await files[0]!.text()).toContain('Time,Person');
+    expect(await blobText(files[0]!)).toContain('Time,Person');
     expect(click).toHaveBeenCalledTimes(1);
   });
 
