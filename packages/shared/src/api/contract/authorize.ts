@@ -63,12 +63,7 @@ export const authorizeCalls = {
     params: interactionParamsSchema,
     body: reauthenticateRequestSchema,
     response: authorizeStepSchema,
-    errors: [
-      ErrorCode.NotFound,
-      ErrorCode.PasswordIncorrect,
-      ErrorCode.TwoStepCodeInvalid,
-      ErrorCode.TwoStepNotOn,
-    ],
+    errors: [ErrorCode.NotFound, ErrorCode.PasswordIncorrect, ErrorCode.TwoStepCodeInvalid, ErrorCode.TwoStepNotOn],
   }),
 
   continueInteraction: defineCall({
