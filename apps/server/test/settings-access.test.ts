@@ -180,7 +180,10 @@ describe(`settings centre access (${ENGINE})`, () => {
     expect(members.data.items.map((m: { userId: number }) => m.userId)).toEqual([other.admin.id]);
     const departments = await settings(t.app, 'GET', '/enterprise/departments', other.token);
     expect(departments.data.map((d: { id: number }) => d.id)).toEqual([other.defaultDepartmentId]);
-    expect((await settings(t.app, 'GET', '/enterprise/invitations', other.token)).data).toEqual([]);
+    expect((await settings(t.app, 'GET', '/enterprise/invitations', other.token)).data).toEqual({
+      items: [],
+      nextCursor: null,
+    });
     expect(await stateOfA()).toEqual(before);
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestString } from '../validation/rules.ts';
 import { optionalUnlessBlank } from './registration.ts';
 
 /**
@@ -11,8 +12,8 @@ export const CURSOR_MAX_LENGTH = 128;
 
 /** `cursor=`: the `nextCursor` of the page before; absent for the first page. */
 export const cursorQuerySchema = optionalUnlessBlank(
-  z
-    .string()
+  // a control character is told as such, as in every request string, before the alphabet's refusal
+  requestString()
     .max(CURSOR_MAX_LENGTH, 'validation.invalidValue')
     .regex(/^[A-Za-z0-9_-]+$/, 'validation.invalidValue')
     .describe('The `nextCursor` of the page before; absent for the first page. Opaque: send it back as it came.'),
