@@ -232,7 +232,7 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
     expect(departments.json.data.map((d: { id: number }) => d.id)).not.toContain(b.departmentId);
     expect(departments.json.data.map((d: { id: number }) => d.id)).not.toContain(b.defaultDepartmentId);
     const invitations = await get(contract.invitations.path);
-    expect(invitations.json.data.map((i: { id: number }) => i.id)).not.toContain(b.invitationId);
+    expect(invitations.json.data.items.map((i: { id: number }) => i.id)).not.toContain(b.invitationId);
 
     // with a session, the branding is the session's company's even when B's domain is asked for
     const branding = await get(`${contract.personalization.path}?domain=${b.domain}`);
