@@ -56,7 +56,9 @@ export const authenticationResponseSchema = z.strictObject({
   response: z.strictObject({
     clientDataJSON: base64url(4000),
     authenticatorData: base64url(4000),
-    signature: base64url(2000),
+    // room for a post-quantum signature (ML-DSA-87: 4,627 bytes, 6,170 characters), which Chromium's
+    // authenticators now make
+    signature: base64url(8000),
     userHandle: base64url(200).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
