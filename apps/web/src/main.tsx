@@ -59,10 +59,10 @@ declare global {
 }
 
 /**
- * What the person did on the prerendered page before React took it over, done again through React: the
- * tab they chose (already shown), what they typed or chose, then the button they pressed or the form
- * they sent (shown pressed meanwhile). Until this runs the inline script holds every press, so React,
- * listening from the hydration's start, never sees one twice.
+ * What the person did on the prerendered page before React listened, done again through React once it
+ * has the page: the tab they chose (already shown), what they typed or chose, then the button they
+ * pressed or the form they sent (shown pressed meanwhile). The inline script held every press until
+ * hydration began, so React never sees one twice.
  */
 function replayEarlyInput(early: EarlyInput | undefined) {
   if (early?.tab?.isConnected) early.tab.click();
@@ -86,9 +86,13 @@ function hydrate() {
   // zustand hydrates from the store's initial state, which is the stored one: the served one instead
   Object.assign(usePreferences.getInitialState(), { mode: served });
   if (served !== usePreferences.getState().mode) usePreferences.setState({ mode: served });
+  // React listens from hydrateRoot on, and answers a press during hydration by finishing it at once:
+  // the inline script stops holding presses here, in the same task, and what it held is done again
+  // once React has the page
+  const early = window.__portalEarlyInput?.();
   const hydrated = () => {
     if (stored !== served) usePreferences.setState({ mode: stored });
-    replayEarlyInput(window.__portalEarlyInput?.());
+    replayEarlyInput(early);
   };
   // in a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole tree: the drawn page answers the person meanwhile
