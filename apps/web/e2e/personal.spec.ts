@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 import { type Person, PASSWORD, inviteLink, latestCode, newMember, registrationTicket, uniquePhone } from './people';
+import { clickOnceAtRest } from './portal-api';
 import { expectAccessible, screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
 
@@ -43,7 +44,8 @@ async function openPersonal(page: Page, context: BrowserContext, baseURL: string
 /** Asks for a code in the open dialog and reads it from the development outbox once it is sent. */
 async function requestCode(page: Page, request: APIRequestContext, target: string): Promise<string> {
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Get code' }).click();
+  // a dialog opened just now may still be zooming in: a press then can miss the moving button
+  await clickOnceAtRest(dialog.getByRole('button', { name: 'Get code' }));
   // not anchored at the start: antd keeps its fading loading icon (named "loading") a moment longer
   await expect(dialog.getByRole('button', { name: /Resend in \d+ s$/ })).toBeDisabled();
   return latestCode(request, target);
