@@ -206,7 +206,8 @@ test.describe('personal centre', () => {
         await expect(dialog).toBeVisible();
         // the name starts filled in; emptied, every form shows its messages, whose contrast counts too
         if (shot === 'name') await dialog.getByRole('textbox', { name: 'Name' }).clear();
-        await dialog.getByRole('button', { name: 'Save' }).click();
+        // pressed once the dialog has stopped zooming in: a press then can miss the moving button
+        await clickOnceAtRest(dialog.getByRole('button', { name: 'Save' }));
         await expect(dialog.locator('.ant-form-item-explain-error').first()).toBeVisible();
         // colours are measured once the opening and message animations are over
         await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-show-help-appear')).toHaveCount(0);
