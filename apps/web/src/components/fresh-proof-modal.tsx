@@ -1,21 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Radio } from 'antd';
+import { Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ReauthenticateRequest, reauthenticateRequestSchema } from '@portal/shared/api/fresh-proof';
+import type { ReauthenticateRequest } from '@portal/shared/api/fresh-proof';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { personalCalls } from '../lib/api-calls';
 import { call } from '../lib/api-client';
 import type { FieldErrors } from '../lib/field-errors';
-import { schemaRule } from '../lib/form-rule';
 import { twoStepStateQuery } from '../lib/two-step-api';
 import { FormModal } from './form-modal';
 import styles from './fresh-proof-modal.module.css';
+import { ProofFields } from './proof-fields';
 
 type Method = 'password' | 'code';
 type ProofValues = { password?: string; code?: string };
-
-const [passwordOption, codeOption] = reauthenticateRequestSchema.options;
 
 interface FreshProofModalProps {
   onProven(): void;
@@ -65,35 +63,12 @@ export function FreshProofModal({ onProven, onCancel }: FreshProofModalProps) {
       onClose={onCancel}
     >
       <p className={styles.intro}>{t('personal.proofIntro')}</p>
-      {twoStepOn ? (
-        <Form.Item label={t('personal.proofMethod')}>
-          <Radio.Group
-            optionType="button"
-            value={method}
-            onChange={(event) => setMethod(event.target.value as Method)}
-            options={[
-              { value: 'password', label: t('personal.proofWithPassword') },
-              { value: 'code', label: t('personal.proofWithCode') },
-            ]}
-          />
-        </Form.Item>
-      ) : null}
-      {method === 'password' ? (
-        <>
-          <Form.Item
-            name="password"
-            label={t('personal.proofPassword')}
-            rules={[schemaRule(passwordOption.shape.password)]}
-          >
-            <Input.Password autoFocus autoComplete="current-password" />
-          </Form.Item>
-          <p className={styles.hint}>{t('personal.proofNoPassword')}</p>
-        </>
-      ) : (
-        <Form.Item name="code" label={t('personal.proofCode')} rules={[schemaRule(codeOption.shape.code)]}>
-          <Input autoFocus autoComplete="one-time-code" spellCheck={false} />
-        </Form.Item>
-      )}
+      <ProofFields
+        method={method}
+        onMethodChange={setMethod}
+        offerChoice={twoStepOn}
+        passwordHint={<p className={styles.hint}>{t('personal.proofNoPassword')}</p>}
+      />
     </FormModal>
   );
 }

@@ -1,23 +1,21 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Radio } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthorizeStep, ReauthenticationMethod } from '@portal/shared/api/authorize';
-import { type ReauthenticateRequest, reauthenticateRequestSchema } from '@portal/shared/api/fresh-proof';
+import type { ReauthenticateRequest } from '@portal/shared/api/fresh-proof';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { CenteredScreen } from '../../components/centered-screen';
+import { ProofFields } from '../../components/proof-fields';
 import { ScreenSection } from '../../components/screen-section';
 import { authorizeCalls } from '../../lib/api-calls';
 import { call } from '../../lib/api-client';
 import { useFieldErrors } from '../../lib/field-errors';
-import { schemaRule } from '../../lib/form-rule';
 import styles from './authorize.module.css';
 import { productName } from './product-name';
 
 type Step = Extract<AuthorizeStep, { step: 'reauthenticate' }>;
 type ProofValues = { password?: string; code?: string };
-
-const [passwordOption, codeOption] = reauthenticateRequestSchema.options;
 
 /**
  * The product asked for a new proof (`prompt=login`, `max_age`) or two factors (`acr_values`): the
@@ -92,32 +90,11 @@ export function ReauthenticateStep({
           onFinish={(values) => void submit(values)}
           data-testid="authorize-reauthenticate-step"
         >
-          {!step.secondFactor && step.methods.length > 1 ? (
-            <Form.Item label={t('personal.proofMethod')}>
-              <Radio.Group
-                optionType="button"
-                value={method}
-                onChange={(event) => setMethod(event.target.value as ReauthenticationMethod)}
-                options={[
-                  { value: 'password', label: t('personal.proofWithPassword') },
-                  { value: 'code', label: t('personal.proofWithCode') },
-                ]}
-              />
-            </Form.Item>
-          ) : null}
-          {method === 'password' ? (
-            <Form.Item
-              name="password"
-              label={t('personal.proofPassword')}
-              rules={[schemaRule(passwordOption.shape.password)]}
-            >
-              <Input.Password autoFocus autoComplete="current-password" />
-            </Form.Item>
-          ) : (
-            <Form.Item name="code" label={t('personal.proofCode')} rules={[schemaRule(codeOption.shape.code)]}>
-              <Input autoFocus autoComplete="one-time-code" inputMode="numeric" spellCheck={false} />
-            </Form.Item>
-          )}
+          <ProofFields
+            method={method}
+            onMethodChange={setMethod}
+            offerChoice={!step.secondFactor && step.methods.length > 1}
+          />
           <div className={styles.actions}>
             <Button type="primary" size="large" htmlType="submit" block loading={busy} disabled={cancelling}>
               {t('personal.proofConfirm')}
