@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type {
   AuditEvent,
   AuditEventPage,
@@ -6,7 +7,7 @@ import type {
   AuditPeopleQuery,
   AuditPerson,
 } from '@portal/shared/api/audit';
-import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PEOPLE_MAX } from '@portal/shared/api/audit';
+import { AUDIT_PEOPLE_MAX } from '@portal/shared/api/audit';
 import { type Translate, auditSummary, eventLabel } from '@portal/shared/audit-summary';
 import type { Language } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
@@ -162,38 +163,47 @@ function translatorFor(lang: Language): Translate {
 }
 
 /** `2026-11-25T00:01:00+08:00`: the moment as a clock in `timeZone` shows it, with the zone's offset
- *  then (`Z` for UTC), so that a spreadsheet reads the time the screen shows and still knows the instant. */
-export function momentInZone(ms: number, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZoneName: 'longOffset',
-    })
-      .formatToParts(ms)
-      .map((part) => [part.type, part.value]),
-  );
-  // longOffset names the offset as `GMT+08:00`, at zero `GMT` or `GMT+00:00` depending on the ICU
-  const offset = parts.timeZoneName!.slice(3).replace(/^(\+00:00)?$/, 'Z');
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+ *  then (`Z` for UTC), so that a spreadsheet reads the time the screen shows and still knows the instant.
+ *  The formatter is made once per zone: making one costs more than formatting a row. */
+function clockOf(timeZone: string): (ms: number) => string {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'longOffset',
+  });
+  return (ms) => {
+    const parts = Object.fromEntries(format.formatToParts(ms).map((part) => [part.type, part.value]));
+    // longOffset names the offset as `GMT+08:00`, at zero `GMT` or `GMT+00:00` depending on the ICU
+    const offset = parts.timeZoneName!.slice(3).replace(/^(\+00:00)?$/, 'Z');
+    return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+  };
 }
+
+/** Events read per query of an export: a batch's rows and its CSV are what the export holds at a time. */
+const EXPORT_BATCH = 1_000;
 
 export interface AuditExport {
   filename: string;
-  body: string;
+  /** The file, a batch of events read only once the client has taken the one before. */
+  body: Readable;
 }
 
 /**
- * The company's events of the filter as a CSV file, newest first, at most AUDIT_EXPORT_MAX_ROWS of
- * them, with headers, actions and details in words in the request's language, as the screen shows
- * them; the times in the reader's time zone (`timeZone`, the one the screen uses), else UTC's. The
- * export itself goes on record.
+ * The company's events of the filter as a CSV file, newest first, every one of them, with headers,
+ * actions and details in words in the request's language, as the screen shows them; the times in the
+ * reader's time zone (`timeZone`, the one the screen uses), else UTC's.
+ *
+ * The file is read by keyset batches as the client takes it (a stream's backpressure), so that a
+ * log of millions of events costs a batch of memory and each query a range of the filter's index; a
+ * database connection is held for one batch at a time. Events logged meanwhile are newer than the
+ * file's first row and stay out of it. The export goes on record once the file has ended, with its
+ * rows, or when the client went away, with the rows handed over by then and `interrupted`.
  */
 export async function exportCompanyAuditEvents(
   ctx: AppContext,
@@ -202,19 +212,19 @@ export async function exportCompanyAuditEvents(
   { language }: Caller,
 ): Promise<AuditExport> {
   const filter = toFilter(query);
-  const rows = await listAuditEvents(ctx.db, admin.enterpriseId, filter, { limit: AUDIT_EXPORT_MAX_ROWS });
-  const events = await toEvents(ctx, rows);
+  const batchBefore = (before?: readonly [number, number]) =>
+    listAuditEvents(ctx.db, admin.enterpriseId, filter, { before, limit: EXPORT_BATCH });
   const t = translatorFor(language);
+  const clock = clockOf(query.timeZone ?? 'UTC');
   const departments = new Map(
     (await listDepartmentsWithMemberCounts(ctx.db, admin.enterpriseId)).map((d) => [d.id, d.name]),
   );
   const header = ['time', 'person', 'personId', 'action', 'actionCode', 'ip', 'detail'].map((column) =>
     translate(language, `audit.csv.${column}`),
   );
-  let body = BOM + csvLine(header);
-  for (const event of events) {
-    body += csvLine([
-      momentInZone(Date.parse(event.at), query.timeZone ?? 'UTC'),
+  const line = (event: AuditEvent) =>
+    csvLine([
+      clock(Date.parse(event.at)),
       event.actor?.nickname ?? null,
       event.actor?.userId ?? null,
       eventLabel(event, t),
@@ -222,19 +232,42 @@ export async function exportCompanyAuditEvents(
       event.ip,
       auditSummary(event, t, (id) => departments.get(id)),
     ]);
+  // read here, before the answer begins: a failure of the first query is answered as any other
+  const first = await batchBefore();
+
+  async function* file(): AsyncGenerator<string> {
+    let rows = first;
+    let sent = 0;
+    let ended = false;
+    try {
+      yield BOM + csvLine(header);
+      while (rows.length > 0) {
+        const text = (await toEvents(ctx, rows)).map(line).join('');
+        sent += rows.length;
+        yield text;
+        if (rows.length < EXPORT_BATCH) break;
+        const last = rows[rows.length - 1]!;
+        rows = await batchBefore([last.at, last.id]);
+      }
+      ended = true;
+    } finally {
+      // also when the stream is destroyed (the client went away), which ends this generator early
+      await recordAudit(ctx, {
+        action: 'audit.export',
+        userId: admin.userId,
+        enterpriseId: admin.enterpriseId,
+        ip: admin.ip,
+        detail: {
+          format: 'csv',
+          rows: sent,
+          ...(ended ? {} : { interrupted: true }),
+          filter: { userId: query.userId, action: query.action, from: query.from, to: query.to },
+        },
+      });
+    }
   }
-  await recordAudit(ctx, {
-    action: 'audit.export',
-    userId: admin.userId,
-    enterpriseId: admin.enterpriseId,
-    ip: admin.ip,
-    detail: {
-      format: 'csv',
-      rows: events.length,
-      capped: events.length === AUDIT_EXPORT_MAX_ROWS,
-      filter: { userId: query.userId, action: query.action, from: query.from, to: query.to },
-    },
-  });
+
   const day = new Date(ctx.now()).toISOString().slice(0, 10).replace(/-/g, '');
-  return { filename: `audit-log-${day}.csv`, body };
+  // bytes, not objects: the stream holds up to its high-water mark of them (one batch's text at most)
+  return { filename: `audit-log-${day}.csv`, body: Readable.from(file(), { objectMode: false }) };
 }

@@ -47,8 +47,6 @@ export function isKnownAuditAction(action: string): action is KnownAuditAction {
 
 export const AUDIT_PAGE_SIZE_DEFAULT = 20;
 export const AUDIT_PAGE_SIZE_MAX = 100;
-/** The most rows one CSV export holds (the newest ones of the filter). */
-export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 
 /** An action's code: dotted lower-case words, as the server records them. */
 const actionSchema = requestString({ trim: true })

@@ -13,6 +13,7 @@ export async function auditRoutes(app: FastifyInstance) {
 
   serve(app, calls.auditEventsCsv, async ({ administrator, query, caller, reply }) => {
     const file = await exportCompanyAuditEvents(ctx, administrator, query, caller);
+    // a stream: Fastify writes it as the client takes it, and destroys it if the client goes away
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file.filename}"`)

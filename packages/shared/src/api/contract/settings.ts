@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../../errors/error-codes.ts';
 import {
-  AUDIT_EXPORT_MAX_ROWS,
   AUDIT_PAGE_SIZE_DEFAULT,
   AUDIT_PAGE_SIZE_MAX,
   AUDIT_PEOPLE_MAX,
@@ -265,7 +264,7 @@ export const settingsCalls = {
     audience: 'administrator',
     tag: 'settings',
     summary: "The company's audit log as a CSV file",
-    description: `${ADMINISTRATOR_ONLY} The events of the same filters as \`GET /audit/events\`, newest first, at most ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows, as an attachment: UTF-8 with a byte order mark, RFC 4180 quoting, CRLF line ends, column titles and action names in the request's language (the \`langCode\` cookie, else the user's saved language, else Accept-Language). A cell starting with \`=\`, \`+\`, \`-\`, \`@\`, a tab or a carriage return is prefixed with a single quote, so that a spreadsheet never takes it for a formula. The export is recorded as \`audit.export\`. Refusals are the usual JSON envelope.`,
+    description: `${ADMINISTRATOR_ONLY} Every event of the same filters as \`GET /audit/events\`, newest first, as an attachment streamed while the log is read (no length is known ahead; a file cut short by a failure ends without its last chunk, so the download fails rather than looking whole): UTF-8 with a byte order mark, RFC 4180 quoting, CRLF line ends, column titles and action names in the request's language (the \`langCode\` cookie, else the user's saved language, else Accept-Language). A cell starting with \`=\`, \`+\`, \`-\`, \`@\`, a tab or a carriage return is prefixed with a single quote, so that a spreadsheet never takes it for a formula. The export is recorded as \`audit.export\` with its rows once the file has ended, or with the rows sent and \`interrupted\` when the client went away. Refusals are the usual JSON envelope.`,
     query: auditExportQuerySchema,
     response: csvSchema,
     file: ['text/csv'],
