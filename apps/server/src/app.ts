@@ -7,6 +7,7 @@ import type { Db } from './db/database.ts';
 import { answeredWorkDone } from './libraries/after-answer.ts';
 import { watchProvider } from './libraries/openid/events.ts';
 import { OpenIdService } from './libraries/openid/service.ts';
+import { OutboxWorker } from './libraries/outbox/outbox-worker.ts';
 import { boundPasswordWork, choosePasswordHashCost } from './libraries/passwords.ts';
 import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
 import { schedulePurge } from './libraries/retention.ts';
@@ -72,6 +73,8 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     messenger: DeliveryQueue;
+    /** Does the outbox's rows after their transactions commit (libraries/outbox/outbox-worker.ts). */
+    outboxWorker: OutboxWorker;
     outbox: DevOutbox | null;
     /** The shared store of short-lived state when REDIS_URL is set (several server processes). */
     redis: Redis | null;
@@ -127,6 +130,12 @@ export async function buildApp({
   ctx.productSessions = openid.productSessions();
   const purge = schedulePurge(ctx, config.purgeIntervalMinutes);
   app.addHook('onClose', async () => purge.stop());
+
+  // the outbox's rows (messages, webhook deliveries) are done by a worker in every server process
+  const outboxWorker = new OutboxWorker(ctx);
+  ctx.outbox = outboxWorker;
+  app.decorate('outboxWorker', outboxWorker);
+  app.addHook('onClose', async () => outboxWorker.close());
 
   const outbox = config.devOutbox ? new DevOutbox(app.log) : null;
   app.decorate('outbox', outbox);
@@ -198,5 +207,7 @@ export async function buildApp({
   await app.register(auditRoutes);
   if (outbox) await app.register(outboxRoutes, { outbox });
   if (metrics && config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+  // rows left by a process that stopped (or written before this one started) are found at once
+  app.addHook('onReady', async () => outboxWorker.start());
   return app;
 }

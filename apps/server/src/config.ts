@@ -60,6 +60,20 @@ const envSchema = z.object({
   OIDC_KEYS_SECRET: unsetWhenEmpty(
     z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes: openssl rand -hex 32)'),
   ),
+  // encrypts what the outbox keeps secret at rest: queued messages (codes) and webhook signing secrets
+  OUTBOX_SECRET: unsetWhenEmpty(
+    z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes: openssl rand -hex 32)'),
+  ),
+  // hosts (comma-separated) a webhook may reach although they resolve to a private or loopback address
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((raw) =>
+      (raw ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   PRODUCT_URLS: z
     .string()
     .optional()
@@ -124,6 +138,10 @@ export type Config = {
   oidcIssuer: string;
   /** AES-256 key for the provider's signing keys at rest; null: stored as they are. */
   oidcKeysSecret: Buffer | null;
+  /** AES-256 key for queued messages and webhook secrets at rest; null: stored as they are. */
+  outboxSecret: Buffer | null;
+  /** Hosts a webhook may reach although they resolve to a private or loopback address. */
+  webhookAllowedHosts: string[];
   /** AES-256 key for the authenticator secrets at rest; null: stored as they are. */
   totpSecretKey: Buffer | null;
   sessionIdleMs: number;
@@ -209,9 +227,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
       throw new ConfigError(
         "NODE_ENV=production requires OIDC_KEYS_SECRET (64 hexadecimal characters: openssl rand -hex 32), which encrypts the OpenID provider's signing keys at rest",
       );
+    // queued codes and webhook signing secrets would otherwise be one dump away
+    if (!e.OUTBOX_SECRET)
+      throw new ConfigError(
+        'NODE_ENV=production requires OUTBOX_SECRET (64 hexadecimal characters: openssl rand -hex 32), which encrypts queued messages and webhook secrets at rest',
+      );
     const weak =
       weakKey('TOTP_SECRET_KEY', e.TOTP_SECRET_KEY, { name: 'OIDC_KEYS_SECRET', hex: e.OIDC_KEYS_SECRET }) ??
-      weakKey('OIDC_KEYS_SECRET', e.OIDC_KEYS_SECRET, { name: 'TOTP_SECRET_KEY', hex: undefined });
+      weakKey('OIDC_KEYS_SECRET', e.OIDC_KEYS_SECRET, { name: 'TOTP_SECRET_KEY', hex: undefined }) ??
+      weakKey('OUTBOX_SECRET', e.OUTBOX_SECRET, { name: 'OIDC_KEYS_SECRET', hex: e.OIDC_KEYS_SECRET }) ??
+      weakKey('OUTBOX_SECRET', e.OUTBOX_SECRET, { name: 'TOTP_SECRET_KEY', hex: e.TOTP_SECRET_KEY });
     if (weak) throw new ConfigError(weak);
     // the default, http://localhost:<PORT>, is no address of a portal people reach
     if (!e.PUBLIC_URL)
@@ -247,6 +272,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     publicUrl,
     oidcIssuer: (e.OIDC_ISSUER ?? publicUrl).replace(/\/$/, ''),
     oidcKeysSecret: e.OIDC_KEYS_SECRET ? Buffer.from(e.OIDC_KEYS_SECRET, 'hex') : null,
+    outboxSecret: e.OUTBOX_SECRET ? Buffer.from(e.OUTBOX_SECRET, 'hex') : null,
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
     mainDomain: e.MAIN_DOMAIN ?? null,
     // whatever the database: development against PostgreSQL or another SQLite file needs its codes too
     devOutbox: e.PORTAL_DEV_OUTBOX ?? !production,

@@ -3,6 +3,7 @@ import type { LoginRequest } from '@portal/shared/api/auth';
 import type { ProductCode } from '@portal/shared/products';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { OutboxTopic } from './db/schema.ts';
 import type { ThrottleStore } from './libraries/throttle-store.ts';
 import type { Messenger, OutgoingMessage } from './messaging/messenger.ts';
 
@@ -16,6 +17,8 @@ export interface Metrics {
   codeSent(channel: OutgoingMessage['channel']): void;
   /** One failed try of a transport (SMS provider, SMTP server), retried or not. */
   providerFailure(channel: OutgoingMessage['channel']): void;
+  /** One try of an outbox row (a message, a webhook delivery): done, due again, or given up. */
+  outboxTry(topic: OutboxTopic, outcome: 'delivered' | 'retry' | 'dead'): void;
   /** A request refused by one of the throttles, by the name of the limit. */
   throttled(limit: string): void;
   /** The OpenID provider: a product's sign-in (by client), a token issued (by grant type), a refresh
@@ -58,6 +61,9 @@ export interface AppContext {
   /** The server's delivery queue, for security notifications (libraries/security-notices.ts); absent
    *  outside the server (the command line), where nobody is notified. */
   messenger?: Messenger;
+  /** The outbox's worker in this process, told when a row was written so that it looks at once;
+   *  absent outside the server (the command line): the server's poll finds what it writes. */
+  outbox?: { nudge(): void };
   /** The OpenID provider's sessions of the products; absent outside the server (the command line). */
   productSessions?: ProductSessions;
   now(): number;

@@ -17,6 +17,7 @@ const PRODUCTION = {
   SMS_WEBHOOK_URL: 'https://sms.energy.test/send',
   TOTP_SECRET_KEY: '5e0b8d27c4a91f63e8d05b7a2c49f1e06d3b8a75c2e49f10b6d8a3e71c5f2940',
   OIDC_KEYS_SECRET: 'c81f4a6e09d27b53f8e1a4c60b9d72e35a1f8c4e07b26d93e5a0c8f14b7d2e69',
+  OUTBOX_SECRET: 'e3b7a91c4f06d258b1e7c3a09f5d4862a7c1e0b39d84f25a6c0e17b3d9a4f852',
   PUBLIC_URL: 'https://portal.energy.test',
 };
 

@@ -3,9 +3,12 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import { loadKeySet } from '../src/libraries/openid/signing-keys.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
-/** What production requires besides NODE_ENV and the keys: real transports (never used here). */
+/** What production requires besides NODE_ENV and the keys under test: real transports (never used
+ *  here), and the outbox's key. */
+const OUTBOX_KEY = 'e3b7a91c4f06d258b1e7c3a09f5d4862a7c1e0b39d84f25a6c0e17b3d9a4f852';
 const TRANSPORTS = {
   NODE_ENV: 'production',
+  OUTBOX_SECRET: OUTBOX_KEY,
   SMTP_URL: 'smtp://mail.energy.test:587',
   MAIL_FROM: 'portal@energy.test',
   SMS_WEBHOOK_URL: 'https://sms.energy.test/send',
@@ -15,6 +18,16 @@ const KEY = '3f9c1e7a5b2d8406c4e1f0a9b7d36e52a8c0f4b1d9e7326a5c8b0e4f1d2a7c93';
 const OIDC_KEY = 'b74e0d29c1a6f8357e2b9d04a6c1f3e85d7a2c0b9f4e6d1a38c5b7e0f2d9a416';
 
 describe('the configuration of production', () => {
+  it('refuses to start without OUTBOX_SECRET, naming it, so that queued codes and webhook secrets are never kept in plain text', () => {
+    const { OUTBOX_SECRET: _kept, ...base } = { ...TRANSPORTS, TOTP_SECRET_KEY: KEY, OIDC_KEYS_SECRET: OIDC_KEY };
+    for (const missing of [base, { ...base, OUTBOX_SECRET: '' }])
+      expect(() => loadConfig(missing)).toThrow(/NODE_ENV=production requires OUTBOX_SECRET/);
+    expect(() => loadConfig({ ...base, OUTBOX_SECRET: OIDC_KEY })).toThrow(
+      /OUTBOX_SECRET and OIDC_KEYS_SECRET are the same key/,
+    );
+    expect(loadConfig({ ...base, OUTBOX_SECRET: OUTBOX_KEY }).outboxSecret).toEqual(Buffer.from(OUTBOX_KEY, 'hex'));
+  });
+
   it('refuses to start without TOTP_SECRET_KEY, naming it, so that two-step secrets are never kept in plain text', () => {
     const base = { ...TRANSPORTS, OIDC_KEYS_SECRET: OIDC_KEY };
     for (const missing of [base, { ...base, TOTP_SECRET_KEY: '' }]) {

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { USER_TYPES } from '@portal/shared/api/auth';
 import type { CodeScene } from '@portal/shared/api/codes';
+import type { EventType } from '@portal/shared/api/integrations';
 import type { MemberRole } from '@portal/shared/api/portal';
 import type { InvitationKind } from '@portal/shared/api/registration';
 import type { Language } from '@portal/shared/constants';
@@ -294,6 +295,88 @@ export interface OidcGrantLinksTable {
   expires_at: number;
 }
 
+/** What happened in a company (the events catalogue, packages/shared/src/api/integrations.ts). */
+export interface EventsTable {
+  id: Generated<number>;
+  /** `evt_...`: the id receivers see, the same in every delivery and in the feed. */
+  public_id: string;
+  enterprise_id: number;
+  type: EventType;
+  version: number;
+  /** The event's `data` as JSON. */
+  data: string;
+  at: number;
+}
+
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  /** Null for a product's endpoint, which receives the events of every company with the product. */
+  enterprise_id: number | null;
+  /** The product's OpenID client whose endpoint this is (set by the operator's command line). */
+  client_id: string | null;
+  url: string;
+  description: string | null;
+  /** JSON array of the event types it receives. */
+  event_types: string;
+  /** `whsec_...`, sealed with OUTBOX_SECRET when it is set. */
+  secret: string;
+  /** After a rotation, the secret that still signs beside the new one until `previous_secret_until`. */
+  previous_secret: string | null;
+  previous_secret_until: number | null;
+  disabled_at: number | null;
+  /** `manual`: an administrator turned it off; `failing`: the portal did, after it failed for days. */
+  disabled_reason: 'manual' | 'failing' | null;
+  /** The first failure since the last success; null while deliveries succeed. */
+  failing_since: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type OutboxTopic = 'message' | 'webhook';
+/** `dead`: given up after the topic's time; a webhook's can be sent again. */
+export type OutboxState = 'pending' | 'delivered' | 'dead';
+
+/** Work written in the transaction of the change that asks for it, done by the workers after it. */
+export interface OutboxTable {
+  id: Generated<number>;
+  topic: OutboxTopic;
+  /** Rows of one key go one at a time in id order (an endpoint's events); null: in any order. */
+  ordering_key: string | null;
+  /** The topic's payload as JSON; a message's is sealed, as it may hold a code. */
+  payload: string;
+  endpoint_id: number | null;
+  event_id: number | null;
+  state: OutboxState;
+  attempts: Generated<number>;
+  /** When it is due (again). */
+  next_at: number;
+  /** A worker holds the row until then; after it, another may take it (the holder died). */
+  lease_until: number | null;
+  lease_owner: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  last_attempt_at: number | null;
+  created_at: number;
+  done_at: number | null;
+}
+
+/** A company's key for its own systems; only the SHA-256 of the secret part is kept. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  name: string;
+  /** The key's visible start (`pak_` and a few characters), unique: it finds the row. */
+  prefix: string;
+  secret_hash: string;
+  /** JSON array of ApiKeyScope. */
+  scopes: string;
+  expires_at: number;
+  last_used_at: number | null;
+  created_by: number | null;
+  created_at: number;
+  revoked_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   enterprises: EnterprisesTable;
@@ -318,4 +401,8 @@ export interface Database {
   oidc_models: OidcModelsTable;
   oidc_keys: OidcKeysTable;
   oidc_grant_links: OidcGrantLinksTable;
+  events: EventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  outbox: OutboxTable;
+  api_keys: ApiKeysTable;
 }

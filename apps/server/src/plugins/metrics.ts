@@ -7,6 +7,7 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { outboxBacklog } from '../queries/outbox.ts';
 import { sendFailure } from './envelope.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -21,7 +22,7 @@ export interface PortalMetrics extends Metrics {
   requestDuration: Histogram<'method' | 'route' | 'status_code'>;
 }
 
-export function createMetrics(database: Pick<Db, 'engine' | 'poolStats'>): PortalMetrics {
+export function createMetrics(database: Pick<Db, 'db' | 'engine' | 'poolStats'>): PortalMetrics {
   const registry = new Registry();
   // the event loop's delay, the process's CPU and memory, the heap and the garbage collector
   collectDefaultMetrics({ register: registry });
@@ -77,6 +78,35 @@ export function createMetrics(database: Pick<Db, 'engine' | 'poolStats'>): Porta
     registers,
   });
 
+  const outboxTries = new Counter({
+    name: 'portal_outbox_tries_total',
+    help: 'Tries of outbox rows (messages, webhook deliveries), by topic and outcome (delivered, retry, dead)',
+    labelNames: ['topic', 'outcome'] as const,
+    registers,
+  });
+  // read at each scrape, so that every process reports the same shared outbox
+  const backlog = () => outboxBacklog(database.db);
+  new Gauge({
+    name: 'portal_outbox_depth',
+    help: 'Outbox rows waiting to be done, by topic',
+    labelNames: ['topic'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const { topic, depth } of await backlog()) this.set({ topic }, depth);
+    },
+  });
+  new Gauge({
+    name: 'portal_outbox_oldest_age_seconds',
+    help: 'Age of the oldest outbox row waiting to be done, by topic',
+    labelNames: ['topic'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const { topic, oldest } of await backlog()) this.set({ topic }, (Date.now() - oldest) / 1000);
+    },
+  });
+
   const stats = () => database.poolStats();
   new Gauge({
     name: 'portal_db_connections',
@@ -112,6 +142,7 @@ export function createMetrics(database: Pick<Db, 'engine' | 'poolStats'>): Porta
     codeSent: (channel) => codesSent.inc({ channel }),
     providerFailure: (channel) => providerFailures.inc({ channel }),
     throttled: (limit) => throttled.inc({ limit }),
+    outboxTry: (topic, outcome) => outboxTries.inc({ topic, outcome }),
     openid: (event, label) => {
       if (event === 'sign-in') openidSignIns.inc({ client: label });
       else if (event === 'token') openidTokens.inc({ grant_type: label });

@@ -2,6 +2,7 @@ import { accountSecurityCalls } from './contract/account-security.ts';
 import { authorizeCalls } from './contract/authorize.ts';
 import { brandingCalls } from './contract/branding.ts';
 import { codeCalls } from './contract/codes.ts';
+import { integrationCalls } from './contract/integrations.ts';
 import { operationCalls } from './contract/operations.ts';
 import { personalCalls } from './contract/personal.ts';
 import { portalCalls } from './contract/portal.ts';
@@ -23,6 +24,7 @@ export const contractAreas = {
   portal: portalCalls,
   branding: brandingCalls,
   settings: settingsCalls,
+  integrations: integrationCalls,
   operations: operationCalls,
   authorize: authorizeCalls,
 };
@@ -36,6 +38,7 @@ export const contract = {
   ...portalCalls,
   ...brandingCalls,
   ...settingsCalls,
+  ...integrationCalls,
   ...operationCalls,
   ...authorizeCalls,
 };

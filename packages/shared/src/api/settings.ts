@@ -19,7 +19,7 @@ import { INVITATION_KINDS, INVITATION_MAX_USES, invitationLinkSchema, optionalUn
  */
 
 /** Row ids are 32-bit integer columns: a larger number would fail in PostgreSQL instead of here. */
-const rowIdSchema = z.number({ error: 'validation.invalidValue' }).int().positive().max(2_147_483_647);
+export const rowIdSchema = z.number({ error: 'validation.invalidValue' }).int().positive().max(2_147_483_647);
 
 /** Required, trimmed, at most COMPANY_FIELD_MAX characters (docs/field-rules.md#company-fields), counted as code
  *  points. */

@@ -37,6 +37,8 @@ const ACCOUNT = [1009131, 1009132];
 
 /** Proof of work: asked of an address past its free code sends, and a wrong or spent solution. */
 const PROOF_OF_WORK = [1009180, 1009181];
+/** The company's integrations: too many webhook endpoints, a refused webhook address, too many API keys. */
+const INTEGRATIONS = [1009190, 1009191, 1009192];
 
 /** Passkeys: dead challenge, unverified registration, already registered, too many. */
 const PASSKEYS = range(1009170, 1009173);
@@ -86,9 +88,16 @@ describe('error catalogue', () => {
 
   it('consists of exactly the documented codes', () => {
     expect([...FAILURE_CODES].sort((a, b) => a - b)).toEqual(
-      [...PLATFORM_CODES, ...COMMON_CODES, ...SESSIONS, ...TWO_STEP, ...PASSKEYS, ...ACCOUNT, ...PROOF_OF_WORK].sort(
-        (a, b) => a - b,
-      ),
+      [
+        ...PLATFORM_CODES,
+        ...COMMON_CODES,
+        ...SESSIONS,
+        ...TWO_STEP,
+        ...PASSKEYS,
+        ...ACCOUNT,
+        ...PROOF_OF_WORK,
+        ...INTEGRATIONS,
+      ].sort((a, b) => a - b),
     );
   });
 

@@ -67,6 +67,14 @@ export const ErrorCode = {
   // proof of work asked of an address that sends many codes
   ProofOfWorkRequired: 1009180,
   ProofOfWorkInvalid: 1009181,
+  // the company's integrations: webhook endpoints and API keys
+  /** A company has WEBHOOK_ENDPOINTS_MAX endpoints already. */
+  WebhookLimit: 1009190,
+  /** A webhook's address is refused: plain http in production, or a loopback, private, link-local or
+   *  metadata address (unless the operator allows the host). */
+  WebhookAddressRefused: 1009191,
+  /** A company has API_KEYS_MAX live keys already. */
+  ApiKeyLimit: 1009192,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ErrorCode, type FailureCode } from '../../errors/error-codes.ts';
+import type { ApiKeyScope } from '../integrations.ts';
 
 /**
  * Who may make a call:
@@ -38,6 +39,9 @@ export interface CallDeclaration {
   beforeAccountSettled?: boolean;
   /** A signed-in call a member may make before setting up the two-step sign-in their company requires. */
   duringTwoStepSetup?: boolean;
+  /** An administrator's call that a company API key with this scope (or the `manage` scope that
+   *  includes it) may also make, as `Authorization: Bearer pak_...`; a key is refused everywhere else. */
+  apiKey?: ApiKeyScope;
   /** Calls outside the per-address request rate (the probes). */
   unthrottled?: boolean;
   tag: CallTag;

@@ -38,6 +38,7 @@ const validation: Messages['validation'] = {
   imageType: 'Es können nur Bilder im Format JPG oder PNG hochgeladen werden',
   imageSize: 'Das Bild muss kleiner als 5 MB sein',
   invalidValue: 'Ungültiger Wert',
+  webhookUrl: 'Geben Sie eine Adresse ein, die mit https:// beginnt, ohne Benutzername, Passwort oder #-Fragment',
   unknownField: 'Nicht unterstütztes Feld',
   controlCharacters: 'Enthält Steuerzeichen oder ungültige Zeichen; bitte entfernen Sie sie',
   passkeyNameRequired: 'Bitte geben Sie eine Bezeichnung ein',

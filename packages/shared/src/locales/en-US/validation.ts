@@ -37,6 +37,7 @@ const validation: Messages['validation'] = {
   imageType: 'Only JPG or PNG images can be uploaded',
   imageSize: 'Image must smaller than 5MB',
   invalidValue: 'Invalid value',
+  webhookUrl: 'Enter an address starting with https://, without a user name, password or # fragment',
   unknownField: 'Unsupported field',
   controlCharacters: 'Contains control characters or invalid characters; please remove them',
   passkeyNameRequired: 'Please enter a name',

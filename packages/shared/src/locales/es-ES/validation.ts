@@ -37,6 +37,7 @@ const validation: Messages['validation'] = {
   imageType: 'Solo se pueden subir imágenes JPG o PNG',
   imageSize: 'La imagen debe ocupar menos de 5 MB',
   invalidValue: 'Valor no válido',
+  webhookUrl: 'Introduce una dirección que empiece por https://, sin usuario, contraseña ni fragmento #',
   unknownField: 'Campo no admitido',
   controlCharacters: 'Contiene caracteres de control o caracteres no válidos; elimínelos',
   passkeyNameRequired: 'Introduzca un nombre',

@@ -38,6 +38,7 @@ const validation: Messages['validation'] = {
   imageType: 'È possibile caricare solo immagini JPG o PNG',
   imageSize: "L'immagine deve essere inferiore a 5 MB",
   invalidValue: 'Valore non valido',
+  webhookUrl: 'Inserisci un indirizzo che inizi con https://, senza nome utente, password o frammento #',
   unknownField: 'Campo non supportato',
   controlCharacters: 'Contiene caratteri di controllo o caratteri non validi; rimuovili',
   passkeyNameRequired: 'Inserisci un nome',

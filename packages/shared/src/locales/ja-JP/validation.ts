@@ -37,6 +37,7 @@ const validation: Messages['validation'] = {
   imageType: 'アップロードできるのはJPGまたはPNG形式の画像のみです',
   imageSize: '画像は5MB未満にしてください',
   invalidValue: '入力内容が無効です',
+  webhookUrl: 'https のアドレスを入力してください（ユーザー名、パスワード、# 以降は不可）',
   unknownField: 'サポートされていないフィールドです',
   controlCharacters: '制御文字または無効な文字が含まれています。削除してください',
   passkeyNameRequired: '名前を入力してください',

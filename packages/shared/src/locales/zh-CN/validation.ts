@@ -37,6 +37,7 @@ export default {
   imageType: '只能上传 JPG 或 PNG 格式的图片',
   imageSize: '图片必须小于 5MB',
   invalidValue: '输入内容无效',
+  webhookUrl: '请输入 https 网址，不含用户名、密码和 # 片段',
   unknownField: '不支持的字段',
   controlCharacters: '包含控制字符或无效字符，请删除后重试',
   passkeyNameRequired: '请输入名称',

@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AppContext } from '../../context.ts';
+import type { OutboxTopic } from '../../db/schema.ts';
+import {
+  type OutboxRow,
+  claimDueOutboxRows,
+  markOutboxDelivered,
+  markOutboxFailed,
+  nextOutboxDueAt,
+} from '../../queries/outbox.ts';
+
+const NUDGE_DELAY_MS = 20;
+
+/** What one try of a row came to. `retryAfterMs` lets a receiver's `Retry-After` set the next wait. */
+export type TryOutcome =
+  | { ok: true; status?: number | null }
+  | { ok: false; status?: number | null; error: string; retryAfterMs?: number; permanent?: boolean };
+
+/** How the rows of one topic are done. */
+export interface OutboxTopicHandler {
+  topic: OutboxTopic;
+  /** One try; a throw counts as a failed try with the error's message. */
+  attempt(row: OutboxRow, signal: AbortSignal): Promise<TryOutcome>;
+  /** The wait before try `attempts + 1`, given `attempts` done so far. */
+  retryDelayMs(attempts: number): number;
+  /** How long after its creation a row is given up (dead) rather than tried again. */
+  giveUpAfterMs(row: OutboxRow): number;
+  /** Told after each try has been written (an endpoint's failing streak, an administrator's notice). */
+  after?(row: OutboxRow, outcome: TryOutcome, state: 'delivered' | 'retry' | 'dead'): Promise<void>;
+}
+
+/** Exponential backoff from `baseMs`, capped at `maxMs`, with full jitter in its upper half, so that
+ *  rows that failed together do not come back together. */
+export function backoff(attempts: number, baseMs: number, maxMs: number): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+export interface OutboxWorkerOptions {
+  /** How long a claimed row is held; a worker that dies lets it go after this. */
+  leaseMs?: number;
+  /** Rows tried at once by this process. */
+  concurrency?: number;
+  /** How often the outbox is looked at when nothing is known to be due; other processes' rows (and
+   *  rows due again after a wait) are found this way. */
+  pollMs?: number;
+}
+
+/**
+ * Does the outbox's rows after their transactions commit: claims due rows under a lease, tries each
+ * with its topic's handler, and writes the outcome (delivered, due again after a backoff, or dead).
+ * Any number of processes may run one: a row is held by one worker at a time, and one whose worker
+ * died is taken again when its lease ends. Delivery is at least once: a worker killed after a send and
+ * before writing it sends again from another; receivers drop repeats by the id each row carries.
+ */
+export class OutboxWorker {
+  private readonly handlers = new Map<OutboxTopic, OutboxTopicHandler>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly stopping = new AbortController();
+  private readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly leaseMs: number;
+  private readonly concurrency: number;
+  private readonly pollMs: number;
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt = 0;
+  private looking: Promise<void> | null = null;
+  private again = false;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly ctx: AppContext,
+    { leaseMs = 60_000, concurrency = 8, pollMs = 1_000 }: OutboxWorkerOptions = {},
+  ) {
+    this.leaseMs = leaseMs;
+    this.concurrency = concurrency;
+    this.pollMs = pollMs;
+  }
+
+  /** Adds the handler of a topic; rows of topics without one are left for a process that has it. */
+  handle(handler: OutboxTopicHandler): void {
+    this.handlers.set(handler.topic, handler);
+  }
+
+  /** Starts looking for due rows. */
+  start(): void {
+    this.schedule(0);
+  }
+
+  /** A row was just written by this process: look soon rather than at the next poll. The short wait
+   *  lets the writer's transaction commit first (a look before it finds nothing; the poll would). */
+  nudge(): void {
+    if (this.stopping.signal.aborted) return;
+    this.schedule(NUDGE_DELAY_MS);
+  }
+
+  /** Resolves when nothing due is left to try and no try is running (the tests wait for this). */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.look();
+      if (!this.running.size) {
+        const next = await nextOutboxDueAt(this.ctx.db, [...this.handlers.keys()]);
+        if (next === null || next > this.ctx.now()) return;
+      }
+      await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    }
+  }
+
+  /** Stops claiming and lets the tries in progress finish; what is left stays in the outbox. */
+  async close(): Promise<void> {
+    this.stopping.abort();
+    if (this.timer) clearTimeout(this.timer);
+    await this.looking;
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** The next look in `delayMs`, unless one is due sooner already. */
+  private schedule(delayMs: number): void {
+    if (this.stopping.signal.aborted) return;
+    const at = Date.now() + delayMs;
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.look();
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** One look at the outbox at a time; a nudge meanwhile makes it look once more. */
+  private look(): Promise<void> {
+    if (this.looking) {
+      this.again = true;
+      return this.looking;
+    }
+    this.looking = this.claimAndTry()
+      .catch((error) => this.ctx.log.warn({ err: error }, 'the outbox could not be read; trying again'))
+      .finally(() => {
+        this.looking = null;
+        if (this.again) {
+          this.again = false;
+          void this.look();
+        } else this.schedule(this.pollMs);
+        this.wakeIdleWaiters();
+      });
+    return this.looking;
+  }
+
+  private async claimAndTry(): Promise<void> {
+    const topics = [...this.handlers.keys()];
+    while (topics.length && !this.stopping.signal.aborted && this.running.size < this.concurrency) {
+      const rows = await claimDueOutboxRows(this.ctx.db, this.ctx.engine, {
+        topics,
+        now: this.ctx.now(),
+        leaseMs: this.leaseMs,
+        owner: this.owner,
+        limit: this.concurrency - this.running.size,
+      });
+      if (!rows.length) return;
+      for (const row of rows) {
+        const job = this.tryRow(row).finally(() => {
+          this.running.delete(job);
+          // a row of the same ordering key may be due now that this one is done
+          if (!this.stopping.signal.aborted) void this.look();
+          this.wakeIdleWaiters();
+        });
+        this.running.add(job);
+      }
+    }
+  }
+
+  private async tryRow(row: OutboxRow): Promise<void> {
+    const handler = this.handlers.get(row.topic)!;
+    let outcome: TryOutcome;
+    try {
+      outcome = await handler.attempt(row, this.stopping.signal);
+    } catch (error) {
+      outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    const now = this.ctx.now();
+    let state: 'delivered' | 'retry' | 'dead';
+    try {
+      if (outcome.ok) {
+        await markOutboxDelivered(this.ctx.db, { id: row.id, owner: this.owner, now, status: outcome.status ?? null });
+        state = 'delivered';
+      } else {
+        const wait = Math.max(outcome.retryAfterMs ?? 0, handler.retryDelayMs(row.attempts));
+        const giveUp = outcome.permanent || now + wait - row.created_at > handler.giveUpAfterMs(row);
+        await markOutboxFailed(this.ctx.db, {
+          id: row.id,
+          owner: this.owner,
+          now,
+          nextAt: giveUp ? null : now + wait,
+          status: outcome.status ?? null,
+          error: outcome.error,
+        });
+        state = giveUp ? 'dead' : 'retry';
+      }
+    } catch (error) {
+      // the lease runs out and another try comes: the outcome is lost, not the row
+      this.ctx.log.warn({ err: error, outboxId: row.id }, 'the outcome of an outbox row could not be written');
+      return;
+    }
+    this.ctx.metrics?.outboxTry(row.topic, state);
+    if (state !== 'delivered') {
+      const about = {
+        outboxId: row.id,
+        topic: row.topic,
+        attempts: row.attempts,
+        status: outcome.ok ? null : outcome.status,
+      };
+      if (state === 'dead') this.ctx.log.error({ ...about, err: !outcome.ok && outcome.error }, 'outbox row given up');
+      else this.ctx.log.warn({ ...about, err: !outcome.ok && outcome.error }, 'outbox row failed, trying again');
+    }
+    try {
+      await handler.after?.(row, outcome, state);
+    } catch (error) {
+      this.ctx.log.warn({ err: error, outboxId: row.id }, 'after an outbox try');
+    }
+  }
+
+  private wakeIdleWaiters(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OutboxTopicHandler, OutboxWorker } from '../../src/libraries/outbox/outbox-worker.ts';
+import { type OutboxRow, insertOutboxRows } from '../../src/queries/outbox.ts';
+import { ENGINE, type TestApp, startTestApp } from '../support/test-app.ts';
+
+/** A handler of the `webhook` topic that records the rows it is given and answers as told. */
+function recorder(answer: (row: OutboxRow) => Promise<boolean> | boolean = () => true) {
+  const tried: { id: number; key: string | null; attempts: number; at: number }[] = [];
+  const handler: OutboxTopicHandler = {
+    topic: 'webhook',
+    attempt: async (row) => {
+      tried.push({ id: row.id, key: row.ordering_key, attempts: row.attempts, at: Date.now() });
+      return (await answer(row)) ? { ok: true, status: 200 } : { ok: false, status: 500, error: 'answered 500' };
+    },
+    retryDelayMs: () => 30,
+    giveUpAfterMs: () => 400,
+  };
+  return { handler, tried };
+}
+
+/**
+ * The outbox's worker on the real engine: rows of one ordering key one at a time and in order, a
+ * failed try again after its wait and given up after its topic's time, and two workers (as two
+ * processes would) never holding the same row at once.
+ */
+describe(`the outbox worker (${ENGINE})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+    // the app's own worker would take these rows too: only the workers of each case run
+    await t.app.outboxWorker.close();
+  });
+  afterAll(async () => t?.close());
+
+  async function queue(rows: { key: string | null }[]): Promise<number[]> {
+    const now = Date.now();
+    return insertOutboxRows(
+      t.app.ctx.db,
+      rows.map(({ key }) => ({
+        topic: 'webhook' as const,
+        ordering_key: key,
+        payload: '{}',
+        next_at: now,
+        created_at: now,
+      })),
+    );
+  }
+
+  async function states(ids: number[]) {
+    const rows = await t.app.ctx.db
+      .selectFrom('outbox')
+      .select(['id', 'state', 'attempts'])
+      .where('id', 'in', ids)
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.id, { state: row.state, attempts: row.attempts }]));
+  }
+
+  it('delivers the rows of one key in order, one at a time, and those of other keys beside them', async () => {
+    const inFlight = new Map<string, number>();
+    let overlap = 0;
+    const { handler, tried } = recorder(async (row) => {
+      const key = row.ordering_key!;
+      inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+      if (inFlight.get(key)! > 1) overlap++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight.set(key, inFlight.get(key)! - 1);
+      return true;
+    });
+    const worker = new OutboxWorker(t.app.ctx, { pollMs: 50 });
+    worker.handle(handler);
+    const ids = await queue(Array.from({ length: 30 }, (_, i) => ({ key: `endpoint:test-${i % 3}` })));
+    worker.start();
+    await worker.idle();
+    await worker.close();
+    expect(overlap).toBe(0);
+    for (const key of ['endpoint:test-0', 'endpoint:test-1', 'endpoint:test-2']) {
+      const order = tried.filter((row) => row.key === key).map((row) => row.id);
+      expect(order).toEqual(ids.filter((_, i) => `endpoint:test-${i % 3}` === key));
+    }
+    expect(Object.values(await states(ids)).every((row) => row.state === 'delivered')).toBe(true);
+  });
+
+  it('tries a failed row again after its wait, and gives it up as dead after its time', async () => {
+    let failuresLeft = 2;
+    const { handler, tried } = recorder((row) => row.ordering_key !== 'endpoint:down' && failuresLeft-- <= 0);
+    const worker = new OutboxWorker(t.app.ctx, { pollMs: 20 });
+    worker.handle(handler);
+    const [flaky, down] = await queue([{ key: 'endpoint:flaky' }, { key: 'endpoint:down' }]);
+    worker.start();
+    await expect.poll(async () => (await states([flaky!, down!]))[down!]?.state, { timeout: 10_000 }).toBe('dead');
+    await worker.close();
+    const after = await states([flaky!, down!]);
+    expect(after[flaky!]).toEqual({ state: 'delivered', attempts: 3 });
+    expect(after[down!]!.attempts).toBeGreaterThan(2);
+    expect(tried.filter((row) => row.id === flaky).map((row) => row.attempts)).toEqual([1, 2, 3]);
+  });
+
+  it('never lets two workers hold the same row at once', async () => {
+    const holding = new Set<number>();
+    let twice = 0;
+    const make = () => {
+      const { handler, tried } = recorder(async (row) => {
+        if (holding.has(row.id)) twice++;
+        holding.add(row.id);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        holding.delete(row.id);
+        return true;
+      });
+      const worker = new OutboxWorker(t.app.ctx, { pollMs: 10, concurrency: 4 });
+      worker.handle(handler);
+      return { worker, tried };
+    };
+    const a = make();
+    const b = make();
+    const ids = await queue(Array.from({ length: 200 }, () => ({ key: null })));
+    a.worker.start();
+    b.worker.start();
+    await Promise.all([a.worker.idle(), b.worker.idle()]);
+    await Promise.all([a.worker.close(), b.worker.close()]);
+    expect(twice).toBe(0);
+    const all = [...a.tried, ...b.tried].map((row) => row.id).filter((id) => ids.includes(id));
+    expect(all.sort((x, y) => x - y)).toEqual(ids);
+  });
+});

@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { PRODUCT_CODES, type ProductCode } from '../products.ts';
+import { requestString } from '../validation/rules.ts';
+import { cursorQuerySchema, nextCursorSchema } from './paging.ts';
+import { MEMBER_ROLES } from './portal.ts';
+import { INVITATION_KINDS, optionalUnlessBlank } from './registration.ts';
+import { rowIdSchema } from './settings.ts';
+
+/**
+ * What a company's own systems learn from the portal: the events of the company (the same object in a
+ * webhook's body and in the feed), the endpoints that receive them, and the API keys its machines
+ * call the portal with.
+ */
+
+// ---------------------------------------------------------------------------------------------------
+// The event catalogue. A type's `data` only grows within a version: a field removed or changed in
+// meaning is a new version, sent beside the old one until receivers have moved.
+
+export const EVENT_VERSION = 1;
+
+const userId = z.number().int().describe("The person's user id, as the members calls give it.");
+const role = z.enum(MEMBER_ROLES);
+const product = z.enum(PRODUCT_CODES as [ProductCode, ...ProductCode[]]);
+
+/** Each event type and the shape of its `data`, version 1. */
+export const eventDataSchemas = {
+  'member.joined': z.object({
+    userId,
+    role,
+    departmentId: z.number().int(),
+    /** How: an administrator made the account, an invitation link was used, or the company was registered. */
+    via: z.enum(['created', 'invitation', 'registration']),
+  }),
+  'member.left': z.object({ userId, role }),
+  'member.role_changed': z.object({ userId, from: role, to: role }),
+  'member.department_changed': z.object({ userId, from: z.number().int(), to: z.number().int() }),
+  'invitation.created': z.object({
+    invitationId: z.number().int(),
+    kind: z.enum(INVITATION_KINDS),
+    departmentId: z.number().int().nullable(),
+    maxUses: z.number().int(),
+    /** ISO 8601 */
+    expiresAt: z.string(),
+  }),
+  'invitation.used': z.object({ invitationId: z.number().int(), userId, uses: z.number().int() }),
+  'invitation.revoked': z.object({ invitationId: z.number().int() }),
+  'company.branding_changed': z.object({
+    /** What changed: the names and language, or the icon. */
+    part: z.enum(['names', 'icon']),
+  }),
+  'company.security_changed': z.object({ requireTwoStep: z.boolean() }),
+  'company.product_rights_changed': z.object({
+    /** The products the company holds now, and what this change added and took away. */
+    products: z.array(product),
+    added: z.array(product),
+    removed: z.array(product),
+  }),
+} as const;
+
+export type EventType = keyof typeof eventDataSchemas;
+export const EVENT_TYPES = Object.keys(eventDataSchemas) as EventType[];
+export type EventData<T extends EventType> = z.infer<(typeof eventDataSchemas)[T]>;
+
+/** One event, as a webhook's body and as an item of the feed. */
+export const companyEventSchema = z.object({
+  /** Unique and stable: a webhook sent again, or read again from the feed, has the same id (the
+   *  `webhook-id` header too), so that a receiver can drop what it has already seen. */
+  id: z.string(),
+  type: z.enum(EVENT_TYPES as [EventType, ...EventType[]]),
+  version: z.number().int(),
+  companyId: z.number().int(),
+  /** ISO 8601, when the change was committed. */
+  occurredAt: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type CompanyEvent = z.infer<typeof companyEventSchema>;
+
+export const EVENTS_PAGE_SIZE_DEFAULT = 50;
+export const EVENTS_PAGE_SIZE_MAX = 200;
+
+/** `GET S/enterprise/events?cursor=&pageSize=&type=`: oldest first, from where the cursor left off. */
+export const companyEventsQuerySchema = z.strictObject({
+  cursor: cursorQuerySchema,
+  pageSize: z.coerce.number().int().min(1).max(EVENTS_PAGE_SIZE_MAX).default(EVENTS_PAGE_SIZE_DEFAULT),
+  type: z.enum(EVENT_TYPES as [EventType, ...EventType[]]).optional(),
+});
+export type CompanyEventsQuery = z.infer<typeof companyEventsQuerySchema>;
+
+/** A page of the feed. `nextCursor` is never null: the page after the newest event is empty until
+ *  another happens, so a reader keeps the last cursor and asks again later. */
+export const companyEventPageSchema = z.object({
+  items: z.array(companyEventSchema),
+  nextCursor: z.string(),
+});
+export type CompanyEventPage = z.infer<typeof companyEventPageSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Webhook endpoints
+
+export const WEBHOOK_ENDPOINTS_MAX = 10;
+export const WEBHOOK_URL_MAX_LENGTH = 500;
+export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 100;
+/** How long the previous secret still signs beside the new one after a rotation. */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
+
+const webhookUrlSchema = requestString({ trim: true })
+  .max(WEBHOOK_URL_MAX_LENGTH, 'validation.invalidValue')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && !url.hash;
+    } catch {
+      return false;
+    }
+  }, 'validation.webhookUrl')
+  .describe(
+    'Where events are POSTed: an `https` URL (plain `http` only outside production), without credentials or fragment.',
+  );
+
+/** Which events an endpoint receives: at least one type. */
+const eventTypesSchema = z
+  .array(z.enum(EVENT_TYPES as [EventType, ...EventType[]]))
+  .min(1)
+  .max(EVENT_TYPES.length)
+  .transform((types) => [...new Set(types)]);
+
+export const createWebhookRequestSchema = z.strictObject({
+  url: webhookUrlSchema,
+  eventTypes: eventTypesSchema,
+  description: optionalUnlessBlank(requestString({ trim: true }).max(WEBHOOK_DESCRIPTION_MAX_LENGTH)),
+});
+export type CreateWebhookRequest = z.infer<typeof createWebhookRequestSchema>;
+
+/** What is omitted stays; `enabled: true` also turns back on an endpoint the portal turned off. */
+export const updateWebhookRequestSchema = z.strictObject({
+  id: rowIdSchema,
+  url: webhookUrlSchema.optional(),
+  eventTypes: eventTypesSchema.optional(),
+  description: optionalUnlessBlank(requestString({ trim: true }).max(WEBHOOK_DESCRIPTION_MAX_LENGTH)),
+  enabled: z.boolean().optional(),
+});
+export type UpdateWebhookRequest = z.infer<typeof updateWebhookRequestSchema>;
+
+export const webhookIdRequestSchema = z.strictObject({ id: rowIdSchema });
+
+export const webhookEndpointSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  description: z.string().nullable(),
+  eventTypes: z.array(z.enum(EVENT_TYPES as [EventType, ...EventType[]])),
+  /** `disabled`: by an administrator; `failing`: turned off by the portal after failing for days. */
+  status: z.enum(['enabled', 'disabled', 'failing']),
+  /** ISO 8601: since when every delivery has failed; null while they succeed. */
+  failingSince: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+export const webhookListSchema = z.object({ items: z.array(webhookEndpointSchema) });
+
+/** The signing secret (`whsec_...`), shown this once. */
+export const webhookSecretSchema = z.object({
+  endpoint: webhookEndpointSchema,
+  secret: z.string(),
+  /** After a rotation: until when the previous secret still signs beside it (ISO 8601); else null. */
+  previousSecretUntil: z.string().nullable(),
+});
+export type WebhookSecret = z.infer<typeof webhookSecretSchema>;
+
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+
+/** One event sent (or being sent) to one endpoint. */
+export const webhookDeliverySchema = z.object({
+  id: z.number(),
+  eventId: z.string(),
+  eventType: z.enum(EVENT_TYPES as [EventType, ...EventType[]]),
+  /** `pending`: waiting for its next try; `failed`: given up (the dead letter), can be sent again. */
+  state: z.enum(WEBHOOK_DELIVERY_STATES),
+  attempts: z.number().int(),
+  /** The endpoint's HTTP status at the last try; null when it did not answer. */
+  lastStatus: z.number().int().nullable(),
+  /** Why the last try failed, in a few words (a timeout, a refused address); null after a success. */
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  /** ISO 8601: the last try; null before the first. */
+  lastAttemptAt: z.string().nullable(),
+  /** ISO 8601: the next try while pending. */
+  nextAttemptAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const WEBHOOK_DELIVERIES_PAGE_SIZE = 20;
+
+export const webhookDeliveriesQuerySchema = z.strictObject({
+  id: z.coerce.number().int().positive(),
+  cursor: cursorQuerySchema,
+  pageSize: z.coerce.number().int().min(1).max(100).default(WEBHOOK_DELIVERIES_PAGE_SIZE),
+});
+export const webhookDeliveryPageSchema = z.object({
+  items: z.array(webhookDeliverySchema),
+  nextCursor: nextCursorSchema,
+});
+export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;
+
+export const resendDeliveryRequestSchema = z.strictObject({ deliveryId: rowIdSchema });
+
+// ---------------------------------------------------------------------------------------------------
+// Company API keys
+
+/** What a key may do. `manage` includes reading. */
+export const API_KEY_SCOPES = ['events.read', 'members.read', 'members.manage', 'invitations.manage'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export const API_KEYS_MAX = 20;
+export const API_KEY_NAME_MAX_LENGTH = 50;
+export const API_KEY_MAX_DAYS = 366;
+/** The start of every key, so that a leaked one is recognisable to secret scanners. */
+export const API_KEY_PREFIX = 'pak_';
+
+export const createApiKeyRequestSchema = z.strictObject({
+  name: requestString({ trim: true }).min(1).max(API_KEY_NAME_MAX_LENGTH),
+  scopes: z
+    .array(z.enum(API_KEY_SCOPES))
+    .min(1)
+    .transform((scopes) => [...new Set(scopes)]),
+  /** Days until it stops working, 1-366; absent: the longest. */
+  expiresInDays: z.number().int().min(1).max(API_KEY_MAX_DAYS).optional(),
+});
+export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequestSchema>;
+
+export const apiKeySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** The visible start of the key (`pak_` and a few characters), to tell keys apart. */
+  prefix: z.string(),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
+  status: z.enum(['active', 'expired', 'revoked']),
+  expiresAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** The administrator who made it; null for a deleted account. */
+  createdBy: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const apiKeyListSchema = z.object({ items: z.array(apiKeySchema) });
+
+/** The key itself, shown this once: only its hash is stored. */
+export const createdApiKeySchema = z.object({ apiKey: apiKeySchema, key: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+export const apiKeyIdRequestSchema = z.strictObject({ id: rowIdSchema });
