@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'esbuild';
 import { contract } from '@portal/shared/api/contract';
 import { POSTGRES_POOL_SIZE, openDatabase } from '../src/db/database.ts';
+import { measureAuditExport } from './audit-export.ts';
 import { type Bracketed, bracketNote, bracketed, meanCeiling } from './bracket.ts';
 import { measureBulkSignOut } from './bulk-sign-out.ts';
 import { type BenchDatabase, temporaryPostgres, temporarySqlite } from './databases.ts';
@@ -229,7 +230,17 @@ async function npmStart(databaseUrl: string): Promise<{ seconds: number; rebuilt
 }
 
 /** The parts of the bench, each run alone with `--only <part>[,<part>...]` while working on it. */
-const PARTS = ['reads', 'sign-ins', 'storm', 'browser', 'memory', 'bulk-sign-out', 'scale-out', 'npm-start'] as const;
+const PARTS = [
+  'reads',
+  'sign-ins',
+  'storm',
+  'browser',
+  'memory',
+  'bulk-sign-out',
+  'audit-export',
+  'scale-out',
+  'npm-start',
+] as const;
 type Part = (typeof PARTS)[number];
 
 function partsToRun(argv: string[]): Set<Part> {
@@ -478,6 +489,11 @@ async function measureSqlite(figures: Figure[], hello: Hello, parts: Set<Part>):
             value: hello.rssMiB(),
           }),
         );
+      if (parts.has('audit-export'))
+        await part(
+          'audit export, SQLite',
+          async () => void figures.push(...(await measureAuditExport(portal, database.url, 'SQLite'))),
+        );
       // last: it leaves thousands of ended sessions behind
       if (parts.has('bulk-sign-out'))
         await part(
@@ -542,6 +558,11 @@ async function measurePostgres(figures: Figure[], serverUrl: string, parts: Set<
         await part(
           'bulk sign-out, PostgreSQL',
           async () => void figures.push(...(await measureBulkSignOut(portal, database.url, 'PostgreSQL'))),
+        );
+      if (parts.has('audit-export'))
+        await part(
+          'audit export, PostgreSQL',
+          async () => void figures.push(...(await measureAuditExport(portal, database.url, 'PostgreSQL'))),
         );
     } finally {
       await portal.stop();
@@ -659,12 +680,12 @@ async function main(): Promise<void> {
   log('bare Fastify hello');
   const hello = await startHello();
   try {
-    const sqliteParts = ['reads', 'sign-ins', 'storm', 'browser', 'memory', 'bulk-sign-out'] as const;
+    const sqliteParts = ['reads', 'sign-ins', 'storm', 'browser', 'memory', 'bulk-sign-out', 'audit-export'] as const;
     if (sqliteParts.some((name) => parts.has(name))) await part('SQLite', () => measureSqlite(figures, hello, parts));
     const databaseUrl = process.env.DATABASE_URL;
     if (
       databaseUrl?.startsWith('postgres') &&
-      (parts.has('reads') || parts.has('bulk-sign-out') || parts.has('scale-out'))
+      (parts.has('reads') || parts.has('bulk-sign-out') || parts.has('audit-export') || parts.has('scale-out'))
     )
       await part('PostgreSQL', () => measurePostgres(figures, databaseUrl, parts));
     if (parts.has('npm-start')) await part('npm start', () => measureNpmStart(figures, hello));
