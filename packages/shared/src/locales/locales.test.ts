@@ -32,9 +32,11 @@ const SAME_AS_ENGLISH: Partial<Record<Language, readonly string[]>> = {
     'energy.month.9',
     'energy.month.11',
     'passkeys.title', // "Passkeys" is the German word too
+    'integrations.webhooks.tab', // "Webhooks", a word German has taken as it is
   ],
   'es-ES': [
     'energy.priceType.total', // "Total" is the Spanish word too
+    'integrations.webhooks.tab', // "Webhooks", a word Spanish has taken as it is
   ],
   'it-IT': [
     'common.confirm', // "OK" is the usual Italian label of a confirm button

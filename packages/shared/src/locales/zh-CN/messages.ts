@@ -3,6 +3,7 @@ import authorize from './authorize.ts';
 import common from './common.ts';
 import energy from './energy.ts';
 import errors from './errors.ts';
+import integrations from './integrations.ts';
 import mail from './mail.ts';
 import notices from './notices.ts';
 import passkeys from './passkeys.ts';
@@ -22,6 +23,7 @@ export default {
   common,
   energy,
   errors,
+  integrations,
   mail,
   notices,
   passkeys,
