@@ -13,8 +13,8 @@ import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
 import { schedulePurge } from './libraries/retention.ts';
 import { databaseThrottleStore } from './libraries/throttle-store.ts';
 import { countingRefusals } from './libraries/throttle.ts';
-import { DeliveryQueue } from './messaging/delivery-queue.ts';
 import { DevOutbox } from './messaging/dev-outbox.ts';
+import { OutboxMessenger } from './messaging/outbox-messenger.ts';
 import { routeMessages } from './messaging/router.ts';
 import { createSmsWebhook } from './messaging/sms-webhook.ts';
 import { createSmtpMailer } from './messaging/smtp-mailer.ts';
@@ -51,6 +51,7 @@ import { membersRoutes } from './routes/settings/members-routes.ts';
 import { personalizationAdminRoutes } from './routes/settings/personalization-admin-routes.ts';
 import { personalizationRoutes } from './routes/settings/personalization-routes.ts';
 import { securityRoutes } from './routes/settings/security-routes.ts';
+import { webhooksRoutes } from './routes/settings/webhooks-routes.ts';
 import { codeRoutes } from './routes/user/code-routes.ts';
 import { passkeySignInRoutes } from './routes/user/passkey-sign-in-routes.ts';
 import { sessionRoutes } from './routes/user/session-routes.ts';
@@ -72,7 +73,8 @@ export interface BuildOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    messenger: DeliveryQueue;
+    /** Messages (codes, notices) through the outbox (messaging/outbox-messenger.ts). */
+    messenger: OutboxMessenger;
     /** Does the outbox's rows after their transactions commit (libraries/outbox/outbox-worker.ts). */
     outboxWorker: OutboxWorker;
     outbox: DevOutbox | null;
@@ -141,14 +143,14 @@ export async function buildApp({
   app.decorate('outbox', outbox);
   app.decorate(
     'messenger',
-    new DeliveryQueue(
+    new OutboxMessenger(
+      ctx,
+      outboxWorker,
       routeMessages({
         sms: config.smsWebhookUrl ? createSmsWebhook(config.smsWebhookUrl) : null,
         email: config.smtp ? createSmtpMailer(config.smtp.url, config.smtp.from) : null,
         fallback: outbox,
       }),
-      app.log,
-      ctx.metrics,
     ),
   );
   ctx.messenger = app.messenger;
@@ -205,6 +207,7 @@ export async function buildApp({
   await app.register(twoStepRoutes);
   await app.register(securityRoutes);
   await app.register(auditRoutes);
+  await app.register(webhooksRoutes);
   if (outbox) await app.register(outboxRoutes, { outbox });
   if (metrics && config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   // rows left by a process that stopped (or written before this one started) are found at once

@@ -58,7 +58,7 @@ export interface AppContext {
   /** Only when the server exposes metrics (METRICS_PORT or METRICS_TOKEN): otherwise, and outside the
    *  server (the command line), nothing is counted. */
   metrics?: Metrics;
-  /** The server's delivery queue, for security notifications (libraries/security-notices.ts); absent
+  /** The server's messages through the outbox, for security notifications (libraries/security-notices.ts); absent
    *  outside the server (the command line), where nobody is notified. */
   messenger?: Messenger;
   /** The outbox's worker in this process, told when a row was written so that it looks at once;
