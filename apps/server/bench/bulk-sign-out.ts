@@ -9,8 +9,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
 import { contract } from '@portal/shared/api/contract';
 import { openDatabase } from '../src/db/database.ts';
+import type { Database } from '../src/db/schema.ts';
 import type { Figure } from './figures.ts';
 import { randomClientAddress } from './load.ts';
 import type { Running } from './processes.ts';
@@ -28,7 +30,7 @@ const PERSON = 7;
 const READER = 8;
 
 /** A product's back-channel logout endpoint that answers 200 to every logout token and counts them. */
-async function startReceiver() {
+export async function startLogoutReceiver() {
   let received = 0;
   const server = createServer((request, response) => {
     request.resume();
@@ -45,8 +47,112 @@ async function startReceiver() {
   };
 }
 
-/** The person's other sessions, each with a provider session, a grant and its link, for a client that
- *  takes back-channel logouts at `logoutUri`. */
+/** The bench's product, which takes back-channel logouts at `logoutUri`. */
+export async function addLogoutClient(db: Kysely<Database>, logoutUri: string): Promise<void> {
+  const now = Date.now();
+  await db
+    .insertInto('oidc_clients')
+    .values({
+      client_id: CLIENT_ID,
+      product_code: 'esguard',
+      name: 'Bench product',
+      secret_hash: null,
+      auth_method: 'none',
+      redirect_uris: JSON.stringify(['http://127.0.0.1:9/callback']),
+      post_logout_redirect_uris: '[]',
+      backchannel_logout_uri: logoutUri,
+      first_party: 1,
+      resources: null,
+      disabled_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+/** `count` more live sessions of the user, each with a provider session, a grant and its link for the
+ *  bench's product (addLogoutClient). */
+export async function seedProductSessions(db: Kysely<Database>, userId: number, count: number): Promise<void> {
+  const now = Date.now();
+  const accountId = String(userId);
+  const randomId = () => randomBytes(16).toString('base64url');
+  for (let from = 0; from < count; from += ROWS_PER_INSERT) {
+    const size = Math.min(ROWS_PER_INSERT, count - from);
+    const portalIds = await db
+      .insertInto('sessions')
+      .values(
+        Array.from({ length: size }, (_, i) => ({
+          token_hash: randomId(),
+          user_id: userId,
+          enterprise_id: null,
+          created_at: now - i,
+          last_seen_at: now,
+          expires_at: now + 86_400_000,
+          revoked_at: null,
+          user_agent: `Bench browser ${from + i}`,
+          ip: '10.0.0.1',
+        })),
+      )
+      .returning('id')
+      .execute();
+    const copies = portalIds.map(({ id }) => ({ portalId: id, grantId: randomId(), sessionId: randomId() }));
+    const expires = Math.floor(now / 1000) + 86_400;
+    await db
+      .insertInto('oidc_models')
+      .values(
+        copies.flatMap((copy) => [
+          {
+            model: 'Grant',
+            id: copy.grantId,
+            payload: JSON.stringify({
+              jti: copy.grantId,
+              kind: 'Grant',
+              accountId,
+              clientId: CLIENT_ID,
+              exp: expires,
+            }),
+            grant_id: null,
+            uid: null,
+            account_id: accountId,
+            expires_at: expires * 1000,
+            consumed_at: null,
+          },
+          {
+            model: 'Session',
+            id: copy.sessionId,
+            payload: JSON.stringify({
+              jti: copy.sessionId,
+              kind: 'Session',
+              accountId,
+              exp: expires,
+              authorizations: { [CLIENT_ID]: { sid: randomId(), grantId: copy.grantId } },
+            }),
+            grant_id: null,
+            uid: randomId(),
+            account_id: accountId,
+            expires_at: expires * 1000,
+            consumed_at: null,
+          },
+        ]),
+      )
+      .execute();
+    await db
+      .insertInto('oidc_grant_links')
+      .values(
+        copies.map((copy) => ({
+          grant_id: copy.grantId,
+          client_id: CLIENT_ID,
+          user_id: userId,
+          enterprise_id: null,
+          portal_session_id: copy.portalId,
+          expires_at: expires * 1000,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The person's other sessions with their product sessions, written beside the bench's seed. */
 async function seedSessions(databaseUrl: string, logoutUri: string): Promise<void> {
   const database = openDatabase(
     databaseUrl.startsWith('sqlite:')
@@ -55,106 +161,13 @@ async function seedSessions(databaseUrl: string, logoutUri: string): Promise<voi
   );
   const { db } = database;
   try {
-    const now = Date.now();
     const user = await db
       .selectFrom('users')
       .select('id')
       .where('account', '=', accountOf(PERSON))
       .executeTakeFirstOrThrow();
-    await db
-      .insertInto('oidc_clients')
-      .values({
-        client_id: CLIENT_ID,
-        product_code: 'esguard',
-        name: 'Bench product',
-        secret_hash: null,
-        auth_method: 'none',
-        redirect_uris: JSON.stringify(['http://127.0.0.1:9/callback']),
-        post_logout_redirect_uris: '[]',
-        backchannel_logout_uri: logoutUri,
-        first_party: 1,
-        resources: null,
-        disabled_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    const accountId = String(user.id);
-    const randomId = () => randomBytes(16).toString('base64url');
-    for (let from = 1; from < BULK_SESSIONS; from += ROWS_PER_INSERT) {
-      const size = Math.min(ROWS_PER_INSERT, BULK_SESSIONS - from);
-      const portalIds = await db
-        .insertInto('sessions')
-        .values(
-          Array.from({ length: size }, (_, i) => ({
-            token_hash: randomId(),
-            user_id: user.id,
-            enterprise_id: null,
-            created_at: now - i,
-            last_seen_at: now,
-            expires_at: now + 86_400_000,
-            revoked_at: null,
-            user_agent: `Bench browser ${from + i}`,
-            ip: '10.0.0.1',
-          })),
-        )
-        .returning('id')
-        .execute();
-      const copies = portalIds.map(({ id }) => ({ portalId: id, grantId: randomId(), sessionId: randomId() }));
-      const expires = Math.floor(now / 1000) + 86_400;
-      await db
-        .insertInto('oidc_models')
-        .values(
-          copies.flatMap((copy) => [
-            {
-              model: 'Grant',
-              id: copy.grantId,
-              payload: JSON.stringify({
-                jti: copy.grantId,
-                kind: 'Grant',
-                accountId,
-                clientId: CLIENT_ID,
-                exp: expires,
-              }),
-              grant_id: null,
-              uid: null,
-              account_id: accountId,
-              expires_at: expires * 1000,
-              consumed_at: null,
-            },
-            {
-              model: 'Session',
-              id: copy.sessionId,
-              payload: JSON.stringify({
-                jti: copy.sessionId,
-                kind: 'Session',
-                accountId,
-                exp: expires,
-                authorizations: { [CLIENT_ID]: { sid: randomId(), grantId: copy.grantId } },
-              }),
-              grant_id: null,
-              uid: randomId(),
-              account_id: accountId,
-              expires_at: expires * 1000,
-              consumed_at: null,
-            },
-          ]),
-        )
-        .execute();
-      await db
-        .insertInto('oidc_grant_links')
-        .values(
-          copies.map((copy) => ({
-            grant_id: copy.grantId,
-            client_id: CLIENT_ID,
-            user_id: user.id,
-            enterprise_id: null,
-            portal_session_id: copy.portalId,
-            expires_at: expires * 1000,
-          })),
-        )
-        .execute();
-    }
+    await addLogoutClient(db, logoutUri);
+    await seedProductSessions(db, user.id, BULK_SESSIONS - 1);
   } finally {
     await database.close();
   }
@@ -184,7 +197,7 @@ async function quiet(portal: Running, readerToken: string) {
 }
 
 export async function measureBulkSignOut(portal: Running, databaseUrl: string, engine: string): Promise<Figure[]> {
-  const receiver = await startReceiver();
+  const receiver = await startLogoutReceiver();
   try {
     // one at a time: `signIn` answers tokens in the order the sign-ins finish
     const [personToken] = await signIn(portal.url, [PERSON]);

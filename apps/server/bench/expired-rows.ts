@@ -44,6 +44,29 @@ export const PURGED_TABLES = [
 ] as const;
 
 /**
+ * `insert into table (columns) select … from n` with n the numbers 1 … rows: one statement however many
+ * rows (a recursive CTE on SQLite, generate_series on PostgreSQL); answers the rows written.
+ */
+export async function insertSeries(
+  db: Kysely<Database>,
+  engine: Engine,
+  rows: number,
+  table: string,
+  columns: string,
+  select: string,
+): Promise<number> {
+  if (rows === 0) return 0;
+  const numbers =
+    engine === 'postgres'
+      ? sql`select g as n from generate_series(1, ${sql.lit(rows)}) as g`
+      : sql`with recursive s(n) as (select 1 union all select n + 1 from s where n < ${sql.lit(rows)}) select n from s`;
+  await sql`insert into ${sql.table(table)} (${sql.raw(columns)}) select ${sql.raw(select)} from (${numbers}) as n`.execute(
+    db,
+  );
+  return rows;
+}
+
+/**
  * Writes about `total` expired rows over the purged tables (older than any retention the portal allows
  * by default: a year and a day) and one live row in each; answers the number of expired rows written.
  * Half the grant links belong to expired sessions, as a product sign-in's link does.
@@ -72,18 +95,8 @@ export async function seedExpiredRows(db: Kysely<Database>, engine: Engine, tota
     .returning('id')
     .executeTakeFirstOrThrow();
   const count = (share: number) => Math.round((total / UNITS) * share);
-  /** `select … from n` with n the numbers 1 … rows (a recursive CTE: the same on both engines). */
-  const series = async (rows: number, table: string, columns: string, select: string) => {
-    if (rows === 0) return 0;
-    const numbers =
-      engine === 'postgres'
-        ? sql`select g as n from generate_series(1, ${sql.lit(rows)}) as g`
-        : sql`with recursive s(n) as (select 1 union all select n + 1 from s where n < ${sql.lit(rows)}) select n from s`;
-    await sql`insert into ${sql.table(table)} (${sql.raw(columns)}) select ${sql.raw(select)} from (${numbers}) as n`.execute(
-      db,
-    );
-    return rows;
-  };
+  const series = (rows: number, table: string, columns: string, select: string) =>
+    insertSeries(db, engine, rows, table, columns, select);
   const o = (offset = 0) => String(old + offset);
   let written = 0;
   const sessionColumns = 'token_hash, user_id, enterprise_id, created_at, last_seen_at, expires_at, revoked_at';

@@ -1,9 +1,9 @@
 /**
- * `node --import tsx bench/keyset-pages.ts [postgres-url]` (in apps/server): a middle page of one
- * company's audit log at 10k and 100k events, read by offset (as the log was paged before) and by the
- * cursor (the last event's time and id) the log is paged by now; SQLite, and PostgreSQL when a server
- * URL is given. Times the query layer on a migrated database of the bench's own, 30 reads each after
- * 3 unmeasured ones; prints p50 / p99 in ms, and the ratio from 10k to 100k.
+ * `npm run bench -- --only keyset-pages`: a middle page of one company's audit log at 10k and 100k
+ * events, read by offset (as the log was paged before) and by the cursor (the last event's time and
+ * id) the log is paged by now; SQLite, and PostgreSQL when DATABASE_URL names a server. Times the
+ * query layer on a migrated database of the bench's own, 30 reads each after 3 unmeasured ones;
+ * prints p50 / p99 in ms, and figures of the growth from 10k to 100k, the offset's beside the cursor's.
  */
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../src/db/database.ts';
@@ -11,6 +11,9 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { listAuditEvents } from '../src/queries/audit.ts';
 import type { Executor } from '../src/queries/executor.ts';
 import { type BenchDatabase, temporaryPostgres, temporarySqlite } from './databases.ts';
+import type { Figure } from './figures.ts';
+import { growthFigure } from './growth.ts';
+import { engineLabel } from './in-process.ts';
 
 const SIZES = [10_000, 100_000];
 const PAGE = 20;
@@ -57,7 +60,7 @@ async function timed(read: () => Promise<unknown>): Promise<{ p50: number; p99: 
   return { p50: times[Math.floor(RUNS / 2)]!, p99: times[RUNS - 1]! };
 }
 
-async function measure(engine: string, bench: BenchDatabase, size: number) {
+async function measure(engine: 'sqlite' | 'postgres', bench: BenchDatabase, size: number) {
   const database = openDatabase(
     bench.url.startsWith('sqlite:')
       ? { kind: 'sqlite', file: bench.url.slice('sqlite:'.length) }
@@ -77,36 +80,54 @@ async function measure(engine: string, bench: BenchDatabase, size: number) {
   }
 }
 
-const rows: Awaited<ReturnType<typeof measure>>[] = [];
-for (const size of SIZES) {
-  const sqlite = temporarySqlite();
-  try {
-    rows.push(await measure('sqlite', sqlite, size));
-  } finally {
-    await sqlite.drop();
-  }
-  if (process.argv[2]) {
-    const postgres = await temporaryPostgres(process.argv[2]);
+export async function measureKeysetPages(serverUrl: string | undefined): Promise<Figure[]> {
+  const rows: Awaited<ReturnType<typeof measure>>[] = [];
+  for (const size of SIZES) {
+    const sqlite = temporarySqlite();
     try {
-      rows.push(await measure('postgres', postgres, size));
+      rows.push(await measure('sqlite', sqlite, size));
     } finally {
-      await postgres.drop();
+      await sqlite.drop();
+    }
+    if (serverUrl) {
+      const postgres = await temporaryPostgres(serverUrl);
+      try {
+        rows.push(await measure('postgres', postgres, size));
+      } finally {
+        await postgres.drop();
+      }
     }
   }
-}
-const ms = (n: number) => n.toFixed(2);
-console.log('| engine | events | middle page by offset p50 / p99 | by cursor p50 / p99 |');
-console.log('|---|---|---|---|');
-for (const r of rows) {
-  console.log(
-    `| ${r.engine} | ${r.size} | ${ms(r.offset.p50)} / ${ms(r.offset.p99)} | ${ms(r.cursor.p50)} / ${ms(r.cursor.p99)} |`,
-  );
-}
-for (const engine of new Set(rows.map((r) => r.engine))) {
-  const [small, large] = rows.filter((r) => r.engine === engine);
-  if (small && large) {
+  const ms = (n: number) => n.toFixed(2);
+  console.log('| engine | events | middle page by offset p50 / p99 | by cursor p50 / p99 |');
+  console.log('|---|---|---|---|');
+  for (const r of rows) {
     console.log(
-      `${engine}: 10k -> 100k ratio, offset x${(large.offset.p50 / small.offset.p50).toFixed(1)}, cursor x${(large.cursor.p50 / small.cursor.p50).toFixed(1)}`,
+      `| ${r.engine} | ${r.size} | ${ms(r.offset.p50)} / ${ms(r.offset.p99)} | ${ms(r.cursor.p50)} / ${ms(r.cursor.p99)} |`,
     );
   }
+  const figures: Figure[] = [];
+  for (const engine of new Set(rows.map((r) => r.engine))) {
+    const [small, large] = rows.filter((r) => r.engine === engine);
+    if (!small || !large) continue;
+    const sizes = {
+      small: `${small.size.toLocaleString('en')} events`,
+      large: `${large.size.toLocaleString('en')} events`,
+    };
+    const of = (read: 'cursor' | 'offset') => ({
+      small: small[read].p50,
+      large: large[read].p50,
+      note: `p50 of ${RUNS} reads; p99 ${ms(small[read].p99)} ms at ${sizes.small}, ${ms(large[read].p99)} ms at ${sizes.large}`,
+    });
+    figures.push(
+      growthFigure(`audit log middle page by cursor, query (${engineLabel(engine)})`, sizes, of('cursor'), true),
+      growthFigure(
+        `audit log middle page by offset, as paged before (${engineLabel(engine)})`,
+        sizes,
+        of('offset'),
+        false,
+      ),
+    );
+  }
+  return figures;
 }

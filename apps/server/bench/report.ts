@@ -85,7 +85,8 @@ export function printTable(figures: Figure[]): void {
   console.log(`\n${line(HEADINGS)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of all.slice(1)) console.log(line(row));
   console.log(
-    `\nRatio: the figure against its ceiling (1 = as good as the ceiling; for times and memory ceiling / value).`,
+    `\nRatio: the figure against its ceiling (1 = as good as the ceiling; for times and memory ceiling / value).` +
+      ` Growth rows: the time at the larger size over the same call at the smaller (1 = flat).`,
   );
   for (const note of notes(figures)) console.log(`- ${note}`);
 }

@@ -11,12 +11,16 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'esbuild';
 import { contract } from '@portal/shared/api/contract';
-import { POSTGRES_POOL_SIZE, openDatabase } from '../src/db/database.ts';
+import { type Engine, POSTGRES_POOL_SIZE, openDatabase } from '../src/db/database.ts';
 import { measureAuditExport } from './audit-export.ts';
 import { type Bracketed, bracketNote, bracketed, meanCeiling } from './bracket.ts';
 import { measureBulkSignOut } from './bulk-sign-out.ts';
 import { type BenchDatabase, temporaryPostgres, temporarySqlite } from './databases.ts';
 import type { Figure } from './figures.ts';
+import { DEFAULT_SCALE, measureGrowth } from './growth.ts';
+import { HOUSEKEEPING_DEPARTMENTS, HOUSEKEEPING_ROWS, measureHousekeeping } from './housekeeping.ts';
+import { engineLabel } from './in-process.ts';
+import { measureKeysetPages } from './keyset-pages.ts';
 import {
   LOAD_SECONDS,
   type LoadOptions,
@@ -240,8 +244,41 @@ const PARTS = [
   'audit-export',
   'scale-out',
   'npm-start',
+  'growth',
+  'housekeeping',
+  'keyset-pages',
 ] as const;
 type Part = (typeof PARTS)[number];
+/** The parts that run the portal in the bench's own process (in-process.ts): they need no build. */
+const IN_PROCESS_PARTS: readonly Part[] = ['growth', 'housekeeping', 'keyset-pages'];
+
+/** The value after `--name`, if given. */
+function flag(argv: string[], name: string): string | undefined {
+  const at = argv.indexOf(name);
+  if (at === -1) return undefined;
+  const value = argv[at + 1];
+  if (value === undefined || value.startsWith('--')) throw new Error(`${name} takes a value`);
+  return value;
+}
+
+/** `--scale small,large` of the growth case: two multiples of its base sizes, the first the smaller. */
+function scaleOf(argv: string[]): readonly [number, number] {
+  const given = flag(argv, '--scale');
+  if (given === undefined) return DEFAULT_SCALE;
+  const scale = given.split(',').map(Number);
+  if (scale.length !== 2 || !scale.every((n) => Number.isFinite(n) && n > 0) || scale[0]! >= scale[1]!)
+    throw new Error(`--scale takes two multiples, the smaller first, e.g. 1,10; got ${given}`);
+  return scale as [number, number];
+}
+
+/** `--rows N` / `--departments N` of the housekeeping case: 0 leaves its half out. */
+function countOf(argv: string[], name: string, otherwise: number): number {
+  const given = flag(argv, name);
+  if (given === undefined) return otherwise;
+  const n = Number(given);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} takes a whole number; got ${given}`);
+  return n;
+}
 
 function partsToRun(argv: string[]): Set<Part> {
   const at = argv.indexOf('--only');
@@ -664,12 +701,57 @@ async function part(name: string, measure: () => Promise<void>): Promise<void> {
   }
 }
 
+interface InProcessOptions {
+  scale: readonly [number, number];
+  housekeeping: { rows: number; departments: number };
+}
+
+/** The cases that run the portal in the bench's process: on SQLite, and on PostgreSQL when
+ *  DATABASE_URL names a server. */
+async function measureInProcess(figures: Figure[], parts: Set<Part>, options: InProcessOptions): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const postgres = databaseUrl?.startsWith('postgres') ? databaseUrl : undefined;
+  const engines: Engine[] = postgres ? ['sqlite', 'postgres'] : ['sqlite'];
+  const add = (name: string, measure: () => Promise<Figure[]>) =>
+    part(name, async () => void figures.push(...(await measure())));
+  if (parts.has('growth'))
+    for (const engine of engines)
+      await add(`growth, ${engineLabel(engine)}`, () => measureGrowth(engine, postgres, options.scale));
+  if (parts.has('housekeeping'))
+    for (const engine of engines)
+      await add(`housekeeping, ${engineLabel(engine)}`, () =>
+        measureHousekeeping(engine, postgres, options.housekeeping),
+      );
+  if (parts.has('keyset-pages')) await add('keyset pages', () => measureKeysetPages(postgres));
+}
+
 async function main(): Promise<void> {
-  const parts = partsToRun(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const parts = partsToRun(argv);
+  // read before anything is measured, so that a mistyped flag costs nothing
+  const options: InProcessOptions = {
+    scale: scaleOf(argv),
+    housekeeping: {
+      rows: countOf(argv, '--rows', HOUSEKEEPING_ROWS),
+      departments: countOf(argv, '--departments', HOUSEKEEPING_DEPARTMENTS),
+    },
+  };
   const whole = parts.size === PARTS.length;
   const figures: Figure[] = [];
   const host = machine();
   log(`${host.cores} cores (${host.cpu}), Node ${host.node}, load average ${systemLoad()} at the start`);
+  if ([...parts].some((name) => !IN_PROCESS_PARTS.includes(name))) await measureServers(figures, parts);
+  await measureInProcess(figures, parts, options);
+
+  const loadAtEnd = systemLoad();
+  log(`load average ${loadAtEnd} at the end`);
+  printTable(figures);
+  // a run of some parts is for the one working on them: the page and latest.json describe whole runs
+  await writeResults(figures, { ...host, loadAtEnd }, COMMAND, whole ? 'latest' : 'parts');
+}
+
+/** The parts measured on separate server processes, beside the ceilings those need. */
+async function measureServers(figures: Figure[], parts: Set<Part>): Promise<void> {
   // the web app and the server: the portal runs built, and `npm start` finds its build current; a run
   // of parts without the browser or `npm start` needs the server's build alone
   const webNeeded = parts.has('browser') || parts.has('npm-start');
@@ -692,12 +774,6 @@ async function main(): Promise<void> {
   } finally {
     await hello.stop();
   }
-
-  const loadAtEnd = systemLoad();
-  log(`load average ${loadAtEnd} at the end`);
-  printTable(figures);
-  // a run of some parts is for the one working on them: the page and latest.json describe whole runs
-  await writeResults(figures, { ...host, loadAtEnd }, COMMAND, whole ? 'latest' : 'parts');
 }
 
 await main();

@@ -1,9 +1,9 @@
 /**
  * The data the figures are measured on, written straight into the database in a few batched
- * transactions: 1,000 companies with their default department and branding, 20,000 users, the
- * companies' product rights and memberships. Every user has the same password hash, made once with
- * the portal's own argon2id parameters, so that seeding takes seconds and every sign-in costs what a
- * real one costs.
+ * transactions: 1,000 companies with their default department and branding, 20,000 users (or the
+ * sizes given), the companies' product rights and memberships. Every user has the same password hash,
+ * made once with the portal's own argon2id parameters, so that seeding takes seconds and every
+ * sign-in costs what a real one costs.
  */
 import { sql } from 'kysely';
 import { translate } from '@portal/shared/locales/catalog';
@@ -26,12 +26,19 @@ export function twoCompanyUsers(count: number): number[] {
   return Array.from({ length: count }, (_, i) => (i + 1) * SECOND_COMPANY_EVERY);
 }
 
-function companyOf(user: number): number {
-  return ((user - 1) % COMPANIES) + 1;
+function companyOf(user: number, companies: number): number {
+  return ((user - 1) % companies) + 1;
 }
 
 function* batches<T>(rows: T[]): Generator<T[]> {
   for (let i = 0; i < rows.length; i += BATCH_ROWS) yield rows.slice(i, i + BATCH_ROWS);
+}
+
+/** How many companies and users: the bench's figures are on COMPANIES and USERS, the growth case seeds
+ *  other sizes. */
+export interface PlatformSize {
+  companies: number;
+  users: number;
 }
 
 export interface Seeded {
@@ -39,15 +46,18 @@ export interface Seeded {
   seconds: number;
 }
 
-export async function migrateAndSeed(database: Db): Promise<Seeded> {
+export async function migrateAndSeed(
+  database: Db,
+  { companies, users }: PlatformSize = { companies: COMPANIES, users: USERS },
+): Promise<Seeded> {
   const { db, engine } = database;
   const started = Date.now();
   await migrateToLatest(database);
   const passwordHash = await hashPassword(PASSWORD);
   const now = Date.now();
   const products = await db.selectFrom('products').select('id').orderBy('sort_order').execute();
-  const companyIds = Array.from({ length: COMPANIES }, (_, i) => i + 1);
-  const userIds = Array.from({ length: USERS }, (_, i) => i + 1);
+  const companyIds = Array.from({ length: companies }, (_, i) => i + 1);
+  const userIds = Array.from({ length: users }, (_, i) => i + 1);
 
   await db.transaction().execute(async (trx) => {
     for (const part of batches(companyIds)) {
@@ -130,19 +140,19 @@ export async function migrateAndSeed(database: Db): Promise<Seeded> {
         .insertInto('memberships')
         .values(
           part.flatMap((id) => {
-            const first = companyOf(id);
+            const first = companyOf(id, companies);
             // the first user of each company administers it
             const rows = [
               {
                 enterprise_id: first,
                 user_id: id,
-                role: id <= COMPANIES ? ('admin' as const) : ('member' as const),
+                role: id <= companies ? ('admin' as const) : ('member' as const),
                 department_id: first,
                 joined_at: now,
               },
             ];
-            if (id % SECOND_COMPANY_EVERY === 0) {
-              const second = ((first - 1 + COMPANIES / 2) % COMPANIES) + 1;
+            if (id % SECOND_COMPANY_EVERY === 0 && companies > 1) {
+              const second = ((first - 1 + Math.floor(companies / 2)) % companies) + 1;
               rows.push({ enterprise_id: second, user_id: id, role: 'member', department_id: second, joined_at: now });
             }
             return rows;
