@@ -74,6 +74,10 @@ const envSchema = z.object({
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),
     ),
+  // a webhook delivery still failing this long after its event is given up (dead; it can be sent again)
+  WEBHOOK_GIVE_UP_HOURS: positive(72),
+  // an endpoint whose deliveries have failed this long without one success is disabled
+  WEBHOOK_DISABLE_AFTER_DAYS: positive(5),
   PRODUCT_URLS: z
     .string()
     .optional()
@@ -142,6 +146,10 @@ export type Config = {
   outboxSecret: Buffer | null;
   /** Hosts a webhook may reach although they resolve to a private or loopback address. */
   webhookAllowedHosts: string[];
+  /** How long after its event a failing webhook delivery is given up. */
+  webhookGiveUpMs: number;
+  /** How long an endpoint may fail without one success before it is disabled and its company told. */
+  webhookDisableAfterMs: number;
   /** AES-256 key for the authenticator secrets at rest; null: stored as they are. */
   totpSecretKey: Buffer | null;
   sessionIdleMs: number;
@@ -274,6 +282,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     oidcKeysSecret: e.OIDC_KEYS_SECRET ? Buffer.from(e.OIDC_KEYS_SECRET, 'hex') : null,
     outboxSecret: e.OUTBOX_SECRET ? Buffer.from(e.OUTBOX_SECRET, 'hex') : null,
     webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
+    webhookGiveUpMs: e.WEBHOOK_GIVE_UP_HOURS * 3_600_000,
+    webhookDisableAfterMs: e.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000,
     mainDomain: e.MAIN_DOMAIN ?? null,
     // whatever the database: development against PostgreSQL or another SQLite file needs its codes too
     devOutbox: e.PORTAL_DEV_OUTBOX ?? !production,
