@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.ts';
 import type { OutboxTopicHandler, OutboxWorker, TryOutcome } from '../libraries/outbox/outbox-worker.ts';
 import { seal, unseal } from '../libraries/secrets.ts';
-import { type OutboxRow, insertOutboxRows } from '../queries/outbox.ts';
 import { forgetOutboxPayload } from '../queries/outbox-messages.ts';
+import { type OutboxRow, insertOutboxRows } from '../queries/outbox.ts';
 import type { Messenger, OutgoingMessage } from './messenger.ts';
 
 /** Waits between tries of a message whose transport failed; a code lives 5 minutes. */

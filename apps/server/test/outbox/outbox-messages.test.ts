@@ -1,0 +1,141 @@
+import { once } from 'node:events';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { OutboxWorker } from '../../src/libraries/outbox/outbox-worker.ts';
+import { unseal } from '../../src/libraries/secrets.ts';
+import { OutboxMessenger } from '../../src/messaging/outbox-messenger.ts';
+import { FORGOTTEN_PAYLOAD } from '../../src/queries/outbox-messages.ts';
+import { call, latestCode } from '../support/http.ts';
+import { newPhone } from '../support/registration-flow.ts';
+import { ENGINE, type TestApp, startTestApp } from '../support/test-app.ts';
+
+const OUTBOX_SECRET = '4f1c9a7e2b6d08e35a9c1f47b2e6d0a83c5f91e7b4a2d6c08e3f5a1b9d7c2e46';
+const KEY = Buffer.from(OUTBOX_SECRET, 'hex');
+
+/**
+ * Messages through the outbox: the row of a code holds no code in clear while it waits, and nothing
+ * once it is sent or given up; a failing provider is tried again on the listed delays, then given up.
+ */
+describe(`messages in the outbox (${ENGINE})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ OUTBOX_SECRET });
+  });
+  afterAll(async () => t?.close());
+
+  const messageRows = () =>
+    t.app.ctx.db.selectFrom('outbox').selectAll().where('topic', '=', 'message').orderBy('id').execute();
+
+  it('keeps a waiting code sealed, and blanks its row once the code is sent', async () => {
+    // no worker in this process: the row waits, as it would while every process is down
+    await t.app.outboxWorker.close();
+    const phone = newPhone();
+    expect((await call(t.app, contract.sendSms, { body: { phone, scene: 'register' } })).code).toBe(0);
+    const [waiting] = await messageRows();
+    expect(waiting).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(waiting!.payload).toMatch(/^v1:/);
+    expect(waiting!.payload).not.toContain(phone);
+    expect(waiting!.payload).not.toMatch(/\d{6}/);
+    const sealed = JSON.parse(unseal(KEY, waiting!.payload, 'OUTBOX_SECRET'));
+    expect(sealed).toMatchObject({ channel: 'sms', to: phone });
+
+    // the next process's worker sends it from the outbox into the development outbox
+    const worker = new OutboxWorker(t.app.ctx);
+    const messenger = new OutboxMessenger(t.app.ctx, worker, t.app.outbox!);
+    worker.start();
+    try {
+      await messenger.idle();
+      const code = await latestCode(t.app, phone);
+      expect(code).toMatch(/^\d{6}$/);
+      expect(sealed.text).toContain(code);
+      const [sent] = await messageRows();
+      expect(sent).toMatchObject({ id: waiting!.id, state: 'delivered', attempts: 1, payload: FORGOTTEN_PAYLOAD });
+    } finally {
+      await worker.close();
+    }
+  });
+});
+
+describe(`messages to a provider that fails (${ENGINE})`, () => {
+  let t: TestApp;
+  let provider: Server;
+  let asked = 0;
+  beforeAll(async () => {
+    provider = createServer((req, res) => {
+      asked++;
+      req.resume();
+      res.writeHead(500).end();
+    });
+    provider.listen(0, '127.0.0.1');
+    await once(provider, 'listening');
+    t = await startTestApp({
+      OUTBOX_SECRET,
+      PORTAL_DEV_OUTBOX: '0',
+      SMS_WEBHOOK_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/sms`,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    provider?.close();
+  });
+
+  const rowOf = (id: number) =>
+    t.app.ctx.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('tries again after 1, 5, 15, 30 and 60 s (jittered), then gives the message up and blanks it', async () => {
+    expect((await call(t.app, contract.sendSms, { body: { phone: newPhone(), scene: 'register' } })).code).toBe(0);
+    await t.app.messenger.idle();
+    const { id } = await t.app.ctx.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('topic', '=', 'message')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    for (const delay of [1_000, 5_000, 15_000, 30_000, 60_000]) {
+      const row = await rowOf(id);
+      expect(row).toMatchObject({ state: 'pending', last_error: expect.stringContaining('HTTP 500') });
+      expect(row.payload).toMatch(/^v1:/);
+      expect(row.next_at - row.last_attempt_at!).toBeGreaterThanOrEqual(delay / 2);
+      expect(row.next_at - row.last_attempt_at!).toBeLessThanOrEqual(delay);
+      t.clock.advance(delay);
+      await t.app.messenger.idle();
+    }
+    expect(asked).toBe(6);
+    expect(await rowOf(id)).toMatchObject({ state: 'dead', attempts: 6, payload: FORGOTTEN_PAYLOAD });
+    // nothing is due any more: no seventh try, however long one waits
+    t.clock.advance(10 * 60_000);
+    await t.app.messenger.idle();
+    expect(asked).toBe(6);
+  });
+
+  it('never sends a code that died while it waited', async () => {
+    await t.app.outboxWorker.close();
+    expect((await call(t.app, contract.sendSms, { body: { phone: newPhone(), scene: 'register' } })).code).toBe(0);
+    const before = asked;
+    // a code lives 5 minutes: every process was down longer than that
+    t.clock.advance(5 * 60_000 + 1);
+    const worker = new OutboxWorker(t.app.ctx);
+    const messenger = new OutboxMessenger(t.app.ctx, worker, { send: async () => void asked++ });
+    worker.start();
+    try {
+      await messenger.idle();
+    } finally {
+      await worker.close();
+    }
+    expect(asked).toBe(before);
+    const rows = await t.app.ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('topic', '=', 'message')
+      .orderBy('id', 'desc')
+      .execute();
+    expect(rows[0]).toMatchObject({
+      state: 'dead',
+      attempts: 1,
+      last_error: 'expired before it could be sent',
+      payload: FORGOTTEN_PAYLOAD,
+    });
+  });
+});
