@@ -35,7 +35,15 @@ export type AuditAction =
   // two-step sign-in: the person's own switch, and the company's requirement
   | 'two-step.on'
   | 'two-step.off'
-  | 'security.change';
+  | 'security.change'
+  /** the company's API keys: made, revoked */
+  | 'api-key.create'
+  | 'api-key.revoke'
+  /** the company's webhook endpoints: added, changed (or turned off and on), deleted, given a new secret */
+  | 'webhook.create'
+  | 'webhook.update'
+  | 'webhook.delete'
+  | 'webhook.rotate';
 
 export interface AuditEvent {
   action: AuditAction;
@@ -43,16 +51,19 @@ export interface AuditEvent {
   enterpriseId?: number | null;
   ip?: string | null;
   detail?: Record<string, unknown>;
+  /** The company API key that made the change (then `userId` is null): kept in the detail as `apiKey`. */
+  apiKey?: { id: number; prefix: string; name: string } | null;
 }
 
 /** Who did what, in which enterprise, when and from where. Runs in the caller's transaction when given. */
 export async function recordAudit(ctx: AppContext, event: AuditEvent, db: Executor = ctx.db): Promise<void> {
+  const detail = event.apiKey ? { ...event.detail, apiKey: event.apiKey } : event.detail;
   await insertAuditEvent(db, {
     at: ctx.now(),
     action: event.action,
     user_id: event.userId ?? null,
     enterprise_id: event.enterpriseId ?? null,
     ip: event.ip ?? null,
-    detail: event.detail ? JSON.stringify(event.detail) : null,
+    detail: detail ? JSON.stringify(detail) : null,
   });
 }

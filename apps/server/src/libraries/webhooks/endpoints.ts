@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CreateWebhookRequest,
+  type EventType,
+  type UpdateWebhookRequest,
+  WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_SECRET_OVERLAP_HOURS,
+  type WebhookDeliveryPage,
+  type WebhookEndpoint,
+  type WebhookSecret,
+} from '@portal/shared/api/integrations';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { AppError } from '../../app-error.ts';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../queries/executor.ts';
+import {
+  type WebhookEndpointRow,
+  deleteEndpointOfEnterprise,
+  findDeliveryOfEnterprise,
+  findEndpointOfEnterprise,
+  insertEndpointWithinLimit,
+  listEndpointDeliveries,
+  listEndpointsOfEnterprise,
+  queueDeliveryAgain,
+  updateEndpointOfEnterprise,
+} from '../../queries/webhook-endpoints.ts';
+import { type AuditAction, recordAudit } from '../audit.ts';
+import { decodeCursor, pageOf } from '../cursor.ts';
+import { endpointOrderingKey } from '../events/record-event.ts';
+import { assertFreshProof } from '../fresh-proof.ts';
+import { seal } from '../secrets.ts';
+import type { Auth } from '../sessions.ts';
+import type { Administrator } from '../settings-access.ts';
+import { checkWebhookUrl } from './address-guard.ts';
+
+/** A company's webhook endpoints, as its administrators make, change, list and delete them. */
+
+const OVERLAP_MS = WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000;
+
+/** A signing secret in the Standard Webhooks form: `whsec_` and base64 of 24 random bytes. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+/** A secret as stored: sealed with OUTBOX_SECRET when the operator set one. */
+export function sealWebhookSecret(ctx: AppContext, secret: string): string {
+  return seal(ctx.config.outboxSecret, secret);
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function endpointView(row: WebhookEndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    eventTypes: JSON.parse(row.event_types) as EventType[],
+    status: row.disabled_at === null ? 'enabled' : row.disabled_reason === 'failing' ? 'failing' : 'disabled',
+    failingSince: iso(row.failing_since),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** The URL as the audit log keeps it: without its query, where a receiver may have put a token. */
+function auditedUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
+}
+
+function audit(
+  ctx: AppContext,
+  admin: Administrator,
+  action: AuditAction,
+  detail: Record<string, unknown>,
+  db: Executor,
+): Promise<void> {
+  return recordAudit(ctx, { action, userId: admin.userId, enterpriseId: admin.enterpriseId, ip: admin.ip, detail }, db);
+}
+
+const notFound = () => new AppError(ErrorCode.NotFound);
+
+export async function listWebhooks(ctx: AppContext, admin: Administrator): Promise<{ items: WebhookEndpoint[] }> {
+  const rows = await listEndpointsOfEnterprise(ctx.db, admin.enterpriseId);
+  return { items: rows.map(endpointView) };
+}
+
+/**
+ * Adds an endpoint and answers its secret, the only time it is shown. A credential is handed out, so
+ * the session needs a fresh proof (1009166); the URL must pass the address guard (1009191); and the
+ * company holds at most WEBHOOK_ENDPOINTS_MAX (1009190), counted and taken in one step.
+ */
+export async function createWebhook(
+  ctx: AppContext,
+  admin: Administrator,
+  session: Auth,
+  body: CreateWebhookRequest,
+): Promise<WebhookSecret> {
+  await assertFreshProof(ctx, session);
+  await checkWebhookUrl(ctx.config, body.url);
+  const secret = newWebhookSecret();
+  const now = ctx.now();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const inserted = await insertEndpointWithinLimit(
+      trx,
+      ctx.engine,
+      {
+        enterprise_id: admin.enterpriseId,
+        client_id: null,
+        url: body.url,
+        description: body.description ?? null,
+        event_types: JSON.stringify(body.eventTypes),
+        secret: sealWebhookSecret(ctx, secret),
+        previous_secret: null,
+        previous_secret_until: null,
+        disabled_at: null,
+        disabled_reason: null,
+        failing_since: null,
+        created_at: now,
+        updated_at: now,
+      },
+      WEBHOOK_ENDPOINTS_MAX,
+    );
+    if (!inserted) throw new AppError(ErrorCode.WebhookLimit);
+    await audit(
+      ctx,
+      admin,
+      'webhook.create',
+      { endpointId: inserted.id, url: auditedUrl(inserted.url), eventTypes: body.eventTypes },
+      trx,
+    );
+    return inserted;
+  });
+  return { endpoint: endpointView(row), secret, previousSecretUntil: null };
+}
+
+/**
+ * Changes what is given and keeps the rest. `enabled: false` turns the endpoint off by hand;
+ * `enabled: true` turns it on whoever turned it off, and forgets its failing streak, so that the
+ * portal counts days of failure afresh. A new URL passes the address guard as on creation.
+ */
+export async function updateWebhook(
+  ctx: AppContext,
+  admin: Administrator,
+  body: UpdateWebhookRequest,
+): Promise<WebhookEndpoint> {
+  if (body.url !== undefined) await checkWebhookUrl(ctx.config, body.url);
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await findEndpointOfEnterprise(trx, admin.enterpriseId, body.id);
+    if (!before) throw notFound();
+    const switched =
+      body.enabled === undefined || body.enabled === (before.disabled_at === null)
+        ? {}
+        : body.enabled
+          ? { disabled_at: null, disabled_reason: null, failing_since: null }
+          : { disabled_at: now, disabled_reason: 'manual' as const };
+    const row = await updateEndpointOfEnterprise(trx, admin.enterpriseId, body.id, {
+      ...(body.url === undefined ? {} : { url: body.url }),
+      ...(body.eventTypes === undefined ? {} : { event_types: JSON.stringify(body.eventTypes) }),
+      ...(body.description === undefined ? {} : { description: body.description }),
+      ...switched,
+      updated_at: now,
+    });
+    if (!row) throw notFound();
+    await audit(
+      ctx,
+      admin,
+      'webhook.update',
+      {
+        endpointId: row.id,
+        ...(body.url === undefined ? {} : { url: auditedUrl(row.url) }),
+        ...(body.eventTypes === undefined ? {} : { eventTypes: body.eventTypes }),
+        ...(body.description === undefined ? {} : { description: row.description }),
+        ...(body.enabled === undefined ? {} : { enabled: body.enabled }),
+      },
+      trx,
+    );
+    return endpointView(row);
+  });
+}
+
+/** Deletes an endpoint of the company with its deliveries; those not yet made are dropped. */
+export async function deleteWebhook(ctx: AppContext, admin: Administrator, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const deleted = await deleteEndpointOfEnterprise(trx, admin.enterpriseId, id);
+    if (!deleted) throw notFound();
+    await audit(ctx, admin, 'webhook.delete', { endpointId: id, url: auditedUrl(deleted.url) }, trx);
+  });
+}
+
+/**
+ * A new secret for the endpoint, answered once. The one it replaces keeps signing beside it for
+ * WEBHOOK_SECRET_OVERLAP_HOURS, so that a receiver can move to the new one without refusing a
+ * delivery meanwhile. Needs a fresh proof (1009166), as creation does.
+ */
+export async function rotateWebhookSecret(
+  ctx: AppContext,
+  admin: Administrator,
+  session: Auth,
+  id: number,
+): Promise<WebhookSecret> {
+  await assertFreshProof(ctx, session);
+  const secret = newWebhookSecret();
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await findEndpointOfEnterprise(trx, admin.enterpriseId, id);
+    if (!before) throw notFound();
+    const until = now + OVERLAP_MS;
+    const row = await updateEndpointOfEnterprise(trx, admin.enterpriseId, id, {
+      secret: sealWebhookSecret(ctx, secret),
+      // already sealed: it moves as it is stored
+      previous_secret: before.secret,
+      previous_secret_until: until,
+      updated_at: now,
+    });
+    if (!row) throw notFound();
+    await audit(ctx, admin, 'webhook.rotate', { endpointId: id, previousSecretUntil: iso(until) }, trx);
+    return { endpoint: endpointView(row), secret, previousSecretUntil: iso(until) };
+  });
+}
+
+/** A page of an endpoint's deliveries, newest first; a given-up one (`dead`) shows as `failed`. */
+export async function listWebhookDeliveries(
+  ctx: AppContext,
+  admin: Administrator,
+  query: { id: number; cursor?: string; pageSize: number },
+): Promise<WebhookDeliveryPage> {
+  const endpoint = await findEndpointOfEnterprise(ctx.db, admin.enterpriseId, query.id);
+  if (!endpoint) throw notFound();
+  const before = decodeCursor(query.cursor, 1)?.[0];
+  const rows = await listEndpointDeliveries(ctx.db, endpoint.id, { before, limit: query.pageSize + 1 });
+  const page = pageOf(rows, query.pageSize, (row) => [row.id]);
+  return {
+    items: page.rows.map((row) => ({
+      id: row.id,
+      eventId: row.event_public_id,
+      eventType: row.event_type,
+      state: row.state === 'dead' ? 'failed' : row.state,
+      attempts: row.attempts,
+      lastStatus: row.last_status,
+      lastError: row.last_error,
+      createdAt: new Date(row.created_at).toISOString(),
+      lastAttemptAt: iso(row.last_attempt_at),
+      nextAttemptAt: row.state === 'pending' ? iso(row.next_at) : null,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/**
+ * Queues the delivery's event for its endpoint again, as a new delivery with the same event id (the
+ * receiver's `webhook-id`). A delivery still pending stays as it is, and so does one whose event
+ * already waits for the endpoint again: the worker will send it.
+ */
+export async function resendWebhookDelivery(ctx: AppContext, admin: Administrator, deliveryId: number): Promise<void> {
+  const queued = await ctx.db.transaction().execute(async (trx) => {
+    const delivery = await findDeliveryOfEnterprise(trx, admin.enterpriseId, deliveryId);
+    if (!delivery) throw notFound();
+    if (delivery.state === 'pending') return false;
+    const id = await queueDeliveryAgain(trx, {
+      endpointId: delivery.endpoint_id,
+      eventId: delivery.event_id,
+      orderingKey: endpointOrderingKey(delivery.endpoint_id),
+      now: ctx.now(),
+    });
+    return id !== null;
+  });
+  if (queued) ctx.outbox?.nudge();
+}

@@ -1,0 +1,415 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
+import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_SECRET_OVERLAP_HOURS } from '@portal/shared/api/integrations';
+import { recordEvent } from '../../src/libraries/events/record-event.ts';
+import { addClient } from '../../src/libraries/openid/clients.ts';
+import { unseal } from '../../src/libraries/secrets.ts';
+import { PASSWORD, createCompany, createUser } from '../support/fixtures.ts';
+import { type Reply, call, tokenFor } from '../support/http.ts';
+import { companyWithAdmin } from '../support/settings.ts';
+import { ENGINE, type TestApp, startTestApp } from '../support/test-app.ts';
+
+const OUTBOX_SECRET = randomBytes(32).toString('hex');
+/** A host the test allows by name, so that no resolver is asked; nothing listens there. */
+const RECEIVER = 'https://receiver.example.test';
+const STALE_MS = (FRESH_PROOF_MINUTES + 1) * 60_000;
+const FAR_FUTURE = 4_102_444_800_000;
+
+describe(`a company's webhook endpoints (${ENGINE})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ OUTBOX_SECRET, WEBHOOK_ALLOWED_HOSTS: 'receiver.example.test' });
+  });
+  afterAll(async () => t?.close());
+
+  const db = () => t.app.ctx.db;
+  const send = (declaration: (typeof contract)[keyof typeof contract], token: string, input: object = {}) =>
+    declaration.method === 'GET'
+      ? call(t.app, declaration, { token, query: input as Record<string, string | number> })
+      : call(t.app, declaration, { token, body: input });
+  const ok = (reply: Reply) => {
+    expect(reply.code, reply.msg).toBe(0);
+    return reply.data;
+  };
+  const create = (token: string, body: object = {}) =>
+    send(contract.createWebhook, token, { url: `${RECEIVER}/hooks`, eventTypes: ['member.joined'], ...body });
+  const endpointRow = (id: number) =>
+    db().selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const auditOf = (enterpriseId: number) =>
+    db()
+      .selectFrom('audit_events')
+      .select(['action', 'detail'])
+      .where('enterprise_id', '=', enterpriseId)
+      .where('action', 'like', 'webhook.%')
+      .orderBy('id')
+      .execute();
+
+  it('creates, lists, changes, rotates, lists deliveries, sends again and deletes an endpoint', async () => {
+    const { token, enterpriseId } = await companyWithAdmin(t.app);
+
+    // created: the secret answered once, in the Standard Webhooks form, stored sealed
+    const created = ok(
+      await create(token, {
+        url: `${RECEIVER}/hooks?token=kept-out-of-the-log`,
+        eventTypes: ['member.joined', 'member.left', 'member.joined'],
+        description: 'HR system',
+      }),
+    );
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(Buffer.from(created.secret.slice('whsec_'.length), 'base64')).toHaveLength(24);
+    expect(created.previousSecretUntil).toBeNull();
+    expect(created.endpoint).toMatchObject({
+      url: `${RECEIVER}/hooks?token=kept-out-of-the-log`,
+      description: 'HR system',
+      eventTypes: ['member.joined', 'member.left'],
+      status: 'enabled',
+      failingSince: null,
+    });
+    const id: number = created.endpoint.id;
+    const stored = await endpointRow(id);
+    expect(stored.secret).not.toContain(created.secret);
+    expect(unseal(Buffer.from(OUTBOX_SECRET, 'hex'), stored.secret, 'OUTBOX_SECRET')).toBe(created.secret);
+    expect(stored).toMatchObject({ enterprise_id: enterpriseId, client_id: null });
+
+    // listed without any secret
+    const listed = ok(await send(contract.webhooks, token));
+    expect(listed.items).toEqual([created.endpoint]);
+    expect(JSON.stringify(listed)).not.toContain('whsec_');
+
+    // changed: what is omitted stays
+    const changed = ok(
+      await send(contract.updateWebhook, token, { id, url: `${RECEIVER}/v2`, eventTypes: ['invitation.used'] }),
+    );
+    expect(changed).toMatchObject({ url: `${RECEIVER}/v2`, eventTypes: ['invitation.used'], description: 'HR system' });
+
+    // turned off by hand, then on again; on also ends the portal's own switch-off and the failing streak
+    const off = ok(await send(contract.updateWebhook, token, { id, enabled: false }));
+    expect(off.status).toBe('disabled');
+    expect(await endpointRow(id)).toMatchObject({ disabled_reason: 'manual' });
+    const since = t.app.ctx.now() - 6 * 86_400_000;
+    await db()
+      .updateTable('webhook_endpoints')
+      .set({ disabled_at: t.app.ctx.now(), disabled_reason: 'failing', failing_since: since })
+      .where('id', '=', id)
+      .execute();
+    expect(ok(await send(contract.webhooks, token)).items[0]).toMatchObject({
+      status: 'failing',
+      failingSince: new Date(since).toISOString(),
+    });
+    const on = ok(await send(contract.updateWebhook, token, { id, enabled: true }));
+    expect(on).toMatchObject({ status: 'enabled', failingSince: null });
+    expect(await endpointRow(id)).toMatchObject({ disabled_at: null, disabled_reason: null, failing_since: null });
+
+    // rotated: a new secret, the old one signing beside it for the overlap
+    const before = t.app.ctx.now();
+    const rotated = ok(await send(contract.rotateWebhookSecret, token, { id }));
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(created.secret);
+    const until = Date.parse(rotated.previousSecretUntil);
+    expect(until).toBeGreaterThanOrEqual(before + WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000);
+    expect(until).toBeLessThan(before + WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000 + 60_000);
+    const afterRotation = await endpointRow(id);
+    const key = Buffer.from(OUTBOX_SECRET, 'hex');
+    expect(unseal(key, afterRotation.secret, 'OUTBOX_SECRET')).toBe(rotated.secret);
+    expect(unseal(key, afterRotation.previous_secret!, 'OUTBOX_SECRET')).toBe(created.secret);
+    expect(Number(afterRotation.previous_secret_until)).toBe(until);
+
+    // three events for the endpoint: one delivered, one given up, one waiting (far off, so that no
+    // worker takes it, nor, by the endpoint's order, anything after it)
+    for (const invitationId of [1, 2, 3])
+      await recordEvent(t.app.ctx, db(), {
+        enterpriseId,
+        type: 'invitation.used',
+        data: { invitationId, userId: 7, uses: 1 },
+      });
+    const rows = await db()
+      .selectFrom('outbox')
+      .select(['id', 'event_id'])
+      .where('endpoint_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(3);
+    const [first, second, third] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
+    const now = t.app.ctx.now();
+    await db()
+      .updateTable('outbox')
+      .set({ state: 'delivered', attempts: 1, last_status: 204, last_attempt_at: now, done_at: now })
+      .where('id', '=', first.id)
+      .execute();
+    await db()
+      .updateTable('outbox')
+      .set({ state: 'dead', attempts: 9, last_status: 500, last_error: 'HTTP 500', last_attempt_at: now, done_at: now })
+      .where('id', '=', second.id)
+      .execute();
+    await db()
+      .updateTable('outbox')
+      .set({ next_at: FAR_FUTURE, attempts: 2, last_error: 'timeout', last_attempt_at: now })
+      .where('id', '=', third.id)
+      .execute();
+    const events = await db()
+      .selectFrom('events')
+      .select(['id', 'public_id'])
+      .where('enterprise_id', '=', enterpriseId)
+      .orderBy('id')
+      .execute();
+    const publicId = (eventId: number | null) => events.find((e) => e.id === eventId)!.public_id;
+
+    const firstPage = ok(await send(contract.webhookDeliveries, token, { id, pageSize: 2 }));
+    expect(firstPage.items).toEqual([
+      expect.objectContaining({
+        id: third.id,
+        eventId: publicId(third.event_id),
+        eventType: 'invitation.used',
+        state: 'pending',
+        attempts: 2,
+        lastError: 'timeout',
+        nextAttemptAt: new Date(FAR_FUTURE).toISOString(),
+      }),
+      expect.objectContaining({
+        id: second.id,
+        eventId: publicId(second.event_id),
+        state: 'failed',
+        attempts: 9,
+        lastStatus: 500,
+        lastError: 'HTTP 500',
+        nextAttemptAt: null,
+      }),
+    ]);
+    expect(firstPage.nextCursor).toEqual(expect.any(String));
+    const secondPage = ok(
+      await send(contract.webhookDeliveries, token, { id, pageSize: 2, cursor: firstPage.nextCursor }),
+    );
+    expect(secondPage.items).toEqual([
+      expect.objectContaining({
+        id: first.id,
+        state: 'delivered',
+        lastStatus: 204,
+        lastError: null,
+        lastAttemptAt: new Date(now).toISOString(),
+      }),
+    ]);
+    expect(secondPage.nextCursor).toBeNull();
+    expect((await send(contract.webhookDeliveries, token, { id, cursor: 'bm90IGEgY3Vyc29y' })).code).toBe(1000400);
+
+    // sent again: the given-up event as a new delivery, first in the list, with the same event id
+    expect(ok(await send(contract.resendWebhookDelivery, token, { deliveryId: second.id }))).toBeNull();
+    const resent = ok(await send(contract.webhookDeliveries, token, { id })).items;
+    expect(resent).toHaveLength(4);
+    expect(resent[0]).toMatchObject({ eventId: publicId(second.event_id), state: 'pending', attempts: 0 });
+    expect(resent[0].id).toBeGreaterThan(third.id);
+    expect(resent[2]).toMatchObject({ id: second.id, state: 'failed' });
+    const newRow = await db().selectFrom('outbox').selectAll().where('id', '=', resent[0].id).executeTakeFirstOrThrow();
+    expect(newRow).toMatchObject({
+      topic: 'webhook',
+      endpoint_id: id,
+      event_id: second.event_id,
+      ordering_key: `endpoint:${id}`,
+    });
+    // pressed again while that one waits, and on a pending delivery: nothing changes
+    ok(await send(contract.resendWebhookDelivery, token, { deliveryId: second.id }));
+    ok(await send(contract.resendWebhookDelivery, token, { deliveryId: third.id }));
+    // a delivered one may be sent again too
+    ok(await send(contract.resendWebhookDelivery, token, { deliveryId: first.id }));
+    const deliveries = ok(await send(contract.webhookDeliveries, token, { id })).items;
+    expect(deliveries.map((d: { eventId: string }) => d.eventId)).toEqual([
+      publicId(first.event_id),
+      publicId(second.event_id),
+      publicId(third.event_id),
+      publicId(second.event_id),
+      publicId(first.event_id),
+    ]);
+
+    // deleted with its deliveries
+    expect(ok(await send(contract.deleteWebhook, token, { id }))).toBeNull();
+    expect(ok(await send(contract.webhooks, token)).items).toEqual([]);
+    expect(await db().selectFrom('outbox').select('id').where('endpoint_id', '=', id).execute()).toEqual([]);
+    expect((await send(contract.deleteWebhook, token, { id })).code).toBe(1000404);
+
+    // every change audited, and never a secret nor the URL's query
+    const audit = await auditOf(enterpriseId);
+    expect(audit.map((a) => a.action)).toEqual([
+      'webhook.create',
+      'webhook.update',
+      'webhook.update',
+      'webhook.update',
+      'webhook.rotate',
+      'webhook.delete',
+    ]);
+    expect(JSON.parse(audit[0]!.detail!)).toEqual({
+      endpointId: id,
+      url: `${RECEIVER}/hooks`,
+      eventTypes: ['member.joined', 'member.left'],
+    });
+    expect(JSON.parse(audit[2]!.detail!)).toEqual({ endpointId: id, enabled: false });
+    const all = JSON.stringify(audit);
+    for (const secret of [created.secret, rotated.secret, 'whsec_', 'kept-out-of-the-log'])
+      expect(all).not.toContain(secret);
+  });
+
+  it('asks for a fresh proof before handing out a secret, and takes the same request after it', async () => {
+    const { token, enterpriseId } = await companyWithAdmin(t.app);
+    const id = ok(await create(token)).endpoint.id;
+    const secret = (await endpointRow(id)).secret;
+    t.clock.advance(STALE_MS);
+
+    expect((await create(token)).code).toBe(1009166);
+    expect((await send(contract.rotateWebhookSecret, token, { id })).code).toBe(1009166);
+    expect(
+      await db().selectFrom('webhook_endpoints').select('id').where('enterprise_id', '=', enterpriseId).execute(),
+    ).toHaveLength(1);
+    expect((await endpointRow(id)).secret).toBe(secret);
+    // what hands nothing out goes on without it
+    ok(await send(contract.updateWebhook, token, { id, description: 'Still mine' }));
+    ok(await send(contract.webhooks, token));
+
+    ok(await call(t.app, contract.reauthenticate, { token, body: { password: PASSWORD } }));
+    ok(await create(token));
+    ok(await send(contract.rotateWebhookSecret, token, { id }));
+  });
+
+  it(`lets exactly one of 20 concurrent creations take the last of ${WEBHOOK_ENDPOINTS_MAX} places`, async () => {
+    const { token, enterpriseId } = await companyWithAdmin(t.app);
+    const now = t.app.ctx.now();
+    await db()
+      .insertInto('webhook_endpoints')
+      .values(
+        Array.from({ length: WEBHOOK_ENDPOINTS_MAX - 1 }, (_, i) => ({
+          enterprise_id: enterpriseId,
+          url: `${RECEIVER}/${i}`,
+          event_types: '["member.joined"]',
+          secret: `whsec_${i}`,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const codes = await Promise.all(Array.from({ length: 20 }, async () => (await create(token)).code));
+    expect(codes.filter((code) => code === 0)).toHaveLength(1);
+    expect(codes.filter((code) => code === 1009190)).toHaveLength(19);
+    const held = await db()
+      .selectFrom('webhook_endpoints')
+      .select('id')
+      .where('enterprise_id', '=', enterpriseId)
+      .execute();
+    expect(held).toHaveLength(WEBHOOK_ENDPOINTS_MAX);
+    expect(ok(await send(contract.webhooks, token)).items).toHaveLength(WEBHOOK_ENDPOINTS_MAX);
+  });
+
+  it('refuses an address inside the network, on creation and on a new URL (1009191)', async () => {
+    const { token, enterpriseId } = await companyWithAdmin(t.app);
+    for (const url of [
+      'https://127.0.0.1/hooks',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.1.2.3/',
+      'https://[::1]/',
+      'https://localhost/',
+    ])
+      expect((await create(token, { url })).code, url).toBe(1009191);
+    expect(
+      await db().selectFrom('webhook_endpoints').select('id').where('enterprise_id', '=', enterpriseId).execute(),
+    ).toEqual([]);
+
+    const id = ok(await create(token)).endpoint.id;
+    expect((await send(contract.updateWebhook, token, { id, url: 'https://192.168.1.10/' })).code).toBe(1009191);
+    expect((await endpointRow(id)).url).toBe(`${RECEIVER}/hooks`);
+    // not a URL at all: the request's own rule
+    expect((await create(token, { url: 'ftp://receiver.example.test/' })).code).toBe(1000400);
+  });
+
+  it("answers 1000404 for another company's endpoints and deliveries, and for a product's", async () => {
+    const owner = await companyWithAdmin(t.app);
+    const id = ok(await create(owner.token)).endpoint.id;
+    await recordEvent(t.app.ctx, db(), {
+      enterpriseId: owner.enterpriseId,
+      type: 'member.joined',
+      data: { userId: 1, role: 'member', departmentId: 1, via: 'created' },
+    });
+    const delivery = await db()
+      .selectFrom('outbox')
+      .select('id')
+      .where('endpoint_id', '=', id)
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('outbox')
+      .set({ state: 'dead', next_at: FAR_FUTURE })
+      .where('id', '=', delivery.id)
+      .execute();
+    // a product's endpoint belongs to no company: none reaches it through these calls
+    const { client } = await addClient(t.app.ctx, {
+      productCode: 'esguard',
+      environment: `isolation${Date.now()}`,
+      redirectUris: ['https://esguard.example.test/callback'],
+      firstParty: true,
+    });
+    const product = await db()
+      .insertInto('webhook_endpoints')
+      .values({
+        client_id: client.clientId,
+        url: `${RECEIVER}/product`,
+        event_types: '["member.left"]',
+        secret: 'whsec_x',
+        created_at: 1,
+        updated_at: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const other = await companyWithAdmin(t.app);
+    expect(ok(await send(contract.webhooks, other.token)).items).toEqual([]);
+    for (const endpointId of [id, product.id]) {
+      expect((await send(contract.updateWebhook, other.token, { id: endpointId, enabled: false })).code).toBe(1000404);
+      expect((await send(contract.rotateWebhookSecret, other.token, { id: endpointId })).code).toBe(1000404);
+      expect((await send(contract.webhookDeliveries, other.token, { id: endpointId })).code).toBe(1000404);
+      expect((await send(contract.deleteWebhook, other.token, { id: endpointId })).code).toBe(1000404);
+    }
+    expect((await send(contract.resendWebhookDelivery, other.token, { deliveryId: delivery.id })).code).toBe(1000404);
+
+    // untouched
+    expect(await endpointRow(id)).toMatchObject({ disabled_at: null });
+    expect(await db().selectFrom('outbox').select('id').where('endpoint_id', '=', id).execute()).toHaveLength(1);
+    expect(await endpointRow(product.id)).toMatchObject({ disabled_at: null, secret: 'whsec_x' });
+    expect(await auditOf(other.enterpriseId)).toEqual([]);
+  });
+
+  it('is for administrators only: a member of the company gets 1000403', async () => {
+    const admin = await createUser(t.app);
+    const member = await createUser(t.app);
+    await createCompany(t.app, {
+      products: ['settcntr'],
+      members: [
+        { userId: admin.id, role: 'admin' },
+        { userId: member.id, role: 'member' },
+      ],
+    });
+    const id = ok(await create(await tokenFor(t.app, admin.account, PASSWORD))).endpoint.id;
+    const token = await tokenFor(t.app, member.account, PASSWORD);
+    expect((await send(contract.webhooks, token)).code).toBe(1000403);
+    expect((await create(token)).code).toBe(1000403);
+    expect((await send(contract.updateWebhook, token, { id, enabled: false })).code).toBe(1000403);
+    expect((await send(contract.webhookDeliveries, token, { id })).code).toBe(1000403);
+    expect((await call(t.app, contract.webhooks)).code).toBe(1000401);
+  });
+
+  it('documents the calls in the OpenAPI document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/json` });
+    const document = response.json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    for (const declaration of [
+      contract.webhooks,
+      contract.createWebhook,
+      contract.updateWebhook,
+      contract.deleteWebhook,
+      contract.rotateWebhookSecret,
+      contract.webhookDeliveries,
+      contract.resendWebhookDelivery,
+    ]) {
+      const operation = document.paths[declaration.path]?.[declaration.method.toLowerCase()];
+      expect(operation, declaration.path).toBeDefined();
+      expect(Object.keys(operation!.responses)).toContain('200');
+    }
+  });
+});
