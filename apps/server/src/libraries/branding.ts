@@ -6,6 +6,7 @@ import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { updatePersonalizationIcon, updatePersonalizationNames } from '../queries/personalizations.ts';
 import { recordAudit } from './audit.ts';
+import { recordEvent } from './events/record-event.ts';
 import { iconUrl } from './personalization.ts';
 import type { Administrator } from './settings-access.ts';
 
@@ -34,6 +35,11 @@ export async function saveCompanyBranding(
       ctx.now(),
     );
     if (!saved) throw missingBranding();
+    await recordEvent(ctx, trx, {
+      enterpriseId: admin.enterpriseId,
+      type: 'company.branding_changed',
+      data: { part: 'names' },
+    });
     await recordAudit(
       ctx,
       {
@@ -83,6 +89,11 @@ async function replaceIcon(
   const version = await ctx.db.transaction().execute(async (trx) => {
     const next = await updatePersonalizationIcon(trx, admin.enterpriseId, icon, ctx.now());
     if (next === undefined) throw missingBranding();
+    await recordEvent(ctx, trx, {
+      enterpriseId: admin.enterpriseId,
+      type: 'company.branding_changed',
+      data: { part: 'icon' },
+    });
     await recordAudit(
       ctx,
       {

@@ -9,6 +9,7 @@ import {
 } from '../queries/two-step.ts';
 import { findUserById } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
+import { recordEvent } from './events/record-event.ts';
 import type { Administrator } from './settings-access.ts';
 
 async function administratorHasTwoStep(ctx: AppContext, admin: Administrator): Promise<boolean> {
@@ -38,7 +39,13 @@ export async function saveCompanySecurity(ctx: AppContext, admin: Administrator,
     throw new AppError(ErrorCode.TwoStepAdministratorMissing);
   }
   await ctx.db.transaction().execute(async (trx) => {
-    await setEnterpriseRequiresTwoStep(trx, admin.enterpriseId, body.requireTwoStep);
+    // saving the rule it already has changes nothing that receivers need to hear of
+    if (await setEnterpriseRequiresTwoStep(trx, admin.enterpriseId, body.requireTwoStep))
+      await recordEvent(ctx, trx, {
+        enterpriseId: admin.enterpriseId,
+        type: 'company.security_changed',
+        data: { requireTwoStep: body.requireTwoStep },
+      });
     await recordAudit(
       ctx,
       {

@@ -6,11 +6,13 @@ import { findEnterpriseByDomain } from '../queries/enterprises.ts';
 import type { Executor } from '../queries/executor.ts';
 import { findMembership, insertMembership } from '../queries/memberships.ts';
 import { findClient, insertClient } from '../queries/openid.ts';
-import { findProductsByCode, insertEnterpriseProducts } from '../queries/products.ts';
+import { findProductsByCode } from '../queries/products.ts';
 import { findDefaultDepartmentId } from '../queries/registration-enterprises.ts';
 import { findUserByIdentifier, insertUser } from '../queries/users.ts';
 import { createEnterprise } from './enterprises.ts';
+import { recordEvent } from './events/record-event.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { changeProductRights } from './product-rights.ts';
 import { hashSecret } from './secrets.ts';
 
 export const DEMO_PASSWORD = 'Portal2026';
@@ -155,12 +157,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
         domain: company.key,
       });
       const products = await findProductsByCode(trx, [...company.products]);
-      await insertEnterpriseProducts(
-        trx,
-        created.enterpriseId,
-        products.map((p) => p.id),
-        now,
-      );
+      await changeProductRights(ctx, trx, created.enterpriseId, { grant: products.map((p) => p.id) });
       companies.set(company.key, created);
       added.push(`company ${company.key}`);
     }
@@ -188,12 +185,18 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
       for (const [index, key] of user.companies.entries()) {
         const { enterpriseId, defaultDepartmentId } = companies.get(key)!;
         if (await findMembership(trx, enterpriseId, userId)) continue;
+        const role = user.account === 'admin' ? 'admin' : 'member';
         await insertMembership(trx, {
           enterprise_id: enterpriseId,
           user_id: userId,
-          role: user.account === 'admin' ? 'admin' : 'member',
+          role,
           department_id: defaultDepartmentId,
           joined_at: now + index,
+        });
+        await recordEvent(ctx, trx, {
+          enterpriseId,
+          type: 'member.joined',
+          data: { userId, role, departmentId: defaultDepartmentId, via: 'created' },
         });
         added.push(`${user.account} in ${key}`);
       }

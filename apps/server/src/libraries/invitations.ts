@@ -120,12 +120,17 @@ export async function createInvitation(
   return { id, url: invitationUrl(ctx, input.kind, id), expiresAt: new Date(expiresAt).toISOString(), invitationId };
 }
 
-/** Revokes an invitation of the enterprise (by row id); revoking twice is harmless. 1000404 when the
- *  enterprise has no such invitation. */
-export async function revokeInvitation(ctx: AppContext, enterpriseId: number, invitationId: number): Promise<void> {
-  const row = await findEnterpriseInvitation(ctx.db, enterpriseId, invitationId);
+/** Revokes an invitation of the enterprise (by row id); revoking twice is harmless, and answers false
+ *  the second time. 1000404 when the enterprise has no such invitation. */
+export async function revokeInvitation(
+  ctx: AppContext,
+  enterpriseId: number,
+  invitationId: number,
+  db: Executor = ctx.db,
+): Promise<boolean> {
+  const row = await findEnterpriseInvitation(db, enterpriseId, invitationId);
   if (!row) throw new AppError(ErrorCode.NotFound);
-  await setInvitationRevoked(ctx.db, row.id, ctx.now());
+  return setInvitationRevoked(db, row.id, ctx.now());
 }
 
 /** What `referral/info` says about a link. A revocation outranks use, and use outranks expiry, so
@@ -200,6 +205,7 @@ export async function readLiveInvitation(ctx: AppContext, id: string, kind: Invi
 /**
  * Uses the link once inside the caller's registration transaction: one conditional update, so two
  * concurrent redemptions of the last use cannot both succeed, and a failed registration rolls it back.
+ * Answers the row with this use counted.
  */
 export async function redeemInvitation(
   ctx: AppContext,
@@ -215,5 +221,6 @@ export async function redeemInvitation(
     const status = current ? invitationStatus(current, ctx.now()) : 'invalid';
     throw linkRejected(status === 'valid' ? 'used' : status);
   }
-  return row;
+  // as this use left it: its `uses` is what the link's events report
+  return (await findBySecret(trx, id))!;
 }

@@ -19,6 +19,7 @@ import { findDefaultDepartmentId, isEnterpriseDepartment } from '../queries/regi
 import { findUserByIdentifier, insertUser } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import { decodeCursor, pageOf } from './cursor.ts';
+import { recordEvent } from './events/record-event.ts';
 import { hashPassword } from './passwords.ts';
 import type { Administrator } from './settings-access.ts';
 import { lastAdministrator } from './settings-access.ts';
@@ -112,6 +113,11 @@ export async function createMember(
         department_id: departmentId,
         joined_at: now,
       });
+      await recordEvent(ctx, trx, {
+        enterpriseId: admin.enterpriseId,
+        type: 'member.joined',
+        data: { userId, role, departmentId, via: 'created' },
+      });
       await recordAudit(
         ctx,
         {
@@ -150,6 +156,19 @@ export async function updateMember(ctx: AppContext, admin: Administrator, body: 
       department_id: body.departmentId,
     });
     await recordAudit(
+    // one event per thing that changed: a receiver subscribed to one of them hears of it alone
+    if (body.role !== undefined && body.role !== membership.role)
+      await recordEvent(ctx, trx, {
+        enterpriseId: admin.enterpriseId,
+        type: 'member.role_changed',
+        data: { userId: body.userId, from: membership.role, to: body.role },
+      });
+    if (body.departmentId !== undefined && body.departmentId !== membership.department_id)
+      await recordEvent(ctx, trx, {
+        enterpriseId: admin.enterpriseId,
+        type: 'member.department_changed',
+        data: { userId: body.userId, from: membership.department_id, to: body.departmentId },
+      });
       ctx,
       {
         action: 'member.update',
@@ -183,6 +202,11 @@ export async function removeMember(ctx: AppContext, admin: Administrator, body: 
     await deleteMembership(trx, admin.enterpriseId, body.userId);
     await recordAudit(
       ctx,
+    await recordEvent(ctx, trx, {
+      enterpriseId: admin.enterpriseId,
+      type: 'member.left',
+      data: { userId: body.userId, role: membership.role },
+    });
       {
         action: 'member.remove',
         userId: admin.userId,

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { listEnterpriseInvitations } from '../queries/invitations.ts';
 import { recordAudit } from './audit.ts';
 import { decodeCursor, pageOf } from './cursor.ts';
+import { recordEvent } from './events/record-event.ts';
 import { createInvitation, invitationStatus, revokeInvitation } from './invitations.ts';
 import type { Administrator } from './settings-access.ts';
 
@@ -32,6 +33,17 @@ export async function createCompanyInvitation(
       },
       trx,
     );
+    await recordEvent(ctx, trx, {
+      enterpriseId: admin.enterpriseId,
+      type: 'invitation.created',
+      data: {
+        invitationId: created.invitationId,
+        kind: body.kind,
+        departmentId: body.departmentId ?? null,
+        maxUses: body.maxUses ?? 1,
+        expiresAt: created.expiresAt,
+      },
+    });
     await recordAudit(
       ctx,
       {

@@ -43,13 +43,15 @@ export async function useInvitation(db: Executor, id: number, now: number): Prom
   return result.numUpdatedRows > 0n;
 }
 
-export async function setInvitationRevoked(db: Executor, id: number, now: number): Promise<void> {
-  await db
+/** False when it was revoked already. */
+export async function setInvitationRevoked(db: Executor, id: number, now: number): Promise<boolean> {
+  const result = await db
     .updateTable('invitations')
     .set({ revoked_at: now })
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Up to `limit` of an enterprise's invitations, newest first, with the name of whoever created each;

@@ -166,12 +166,19 @@ export async function findEnterpriseRequiresTwoStep(db: Executor, enterpriseId: 
   return row?.require_two_step === 1;
 }
 
-export async function setEnterpriseRequiresTwoStep(db: Executor, enterpriseId: number, required: boolean) {
-  await db
+/** False when the company's rule was that already. */
+export async function setEnterpriseRequiresTwoStep(
+  db: Executor,
+  enterpriseId: number,
+  required: boolean,
+): Promise<boolean> {
+  const result = await db
     .updateTable('enterprises')
     .set({ require_two_step: required ? 1 : 0 })
     .where('id', '=', enterpriseId)
-    .execute();
+    .where('require_two_step', '!=', required ? 1 : 0)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** The company's members, and how many of them have no two-step sign-in on. */

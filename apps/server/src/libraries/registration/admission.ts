@@ -12,6 +12,7 @@ import { findDefaultDepartmentId, isEnterpriseDepartment } from '../../queries/r
 import { updateUser } from '../../queries/users.ts';
 import { type EnclosingTransaction, enterAccount } from '../account-gate.ts';
 import { recordAudit } from '../audit.ts';
+import { recordEvent } from '../events/record-event.ts';
 import { redeemInvitation } from '../invitations.ts';
 import { spendTicket } from '../tickets.ts';
 import { type RegistrationClient, registrantEntry } from './registrant.ts';
@@ -62,6 +63,26 @@ export async function admit(
     department_id: admission.departmentId,
     joined_at: ctx.now(),
   });
+  // a link of the company itself lets a member in; any other (an operator's `admin` link, a parent
+  // company's `owner` link) registered the company this person founds
+  const ownLink = invitation.enterprise_id === enterprise.id;
+  await recordEvent(ctx, trx, {
+    enterpriseId: enterprise.id,
+    type: 'member.joined',
+    data: {
+      userId,
+      role: admission.role,
+      departmentId: admission.departmentId,
+      via: ownLink ? 'invitation' : 'registration',
+    },
+  });
+  // the link belongs to the company that made it; an operator's link belongs to none
+  if (invitation.enterprise_id !== null)
+    await recordEvent(ctx, trx, {
+      enterpriseId: invitation.enterprise_id,
+      type: 'invitation.used',
+      data: { invitationId: invitation.id, userId, uses: invitation.uses },
+    });
   const redemption = { invitationId: invitation.id, kind: invitation.kind, newUser: admission.newUser };
   await recordAudit(
     ctx,
