@@ -90,12 +90,24 @@ export async function listCompanyInvitations(
 /** Revokes a link of the company by its row id (1000404 for another company's); the link then
  *  answers `revoked`. Revoking twice is harmless. */
 export async function revokeCompanyInvitation(ctx: AppContext, admin: Administrator, id: number): Promise<void> {
-  await revokeInvitation(ctx, admin.enterpriseId, id);
-  await recordAudit(ctx, {
-    action: 'invitation.revoke',
-    userId: admin.userId,
-    enterpriseId: admin.enterpriseId,
-    ip: admin.ip,
-    detail: { invitationId: id },
+  await ctx.db.transaction().execute(async (trx) => {
+    // the second revocation changes nothing, so receivers hear of the first alone
+    if (await revokeInvitation(ctx, admin.enterpriseId, id, trx))
+      await recordEvent(ctx, trx, {
+        enterpriseId: admin.enterpriseId,
+        type: 'invitation.revoked',
+        data: { invitationId: id },
+      });
+    await recordAudit(
+      ctx,
+      {
+        action: 'invitation.revoke',
+        userId: admin.userId,
+        enterpriseId: admin.enterpriseId,
+        ip: admin.ip,
+        detail: { invitationId: id },
+      },
+      trx,
+    );
   });
 }
