@@ -124,9 +124,12 @@ test.describe('invitation links', () => {
     await page.getByRole('button', { name: 'Complete registration' }).click();
 
     // the registration email is unproven, and the screen says where to prove it
-    await expect(page.getByText(`Your email ${phone}@people.example.com is not verified yet`)).toContainText(
-      'Verify it in the personal centre',
-    );
+    const note = page.getByText(`Your email ${phone}@people.example.com is not verified yet`);
+    await expect(note).toContainText('Verify it in the personal centre');
+    // C10: the note keeps a line of room above the button it sits over
+    const noteBox = (await page.getByRole('alert').filter({ has: note }).boundingBox())!;
+    const buttonBox = (await page.getByRole('button', { name: 'Enter the company' }).boundingBox())!;
+    expect(buttonBox.y - (noteBox.y + noteBox.height)).toBeGreaterThanOrEqual(16);
     // a reload (or Back) after success shows the finished registration again, not the used link
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Registration complete' })).toBeVisible();

@@ -45,7 +45,12 @@ export function DoneStep({ outcome, earlier = false }: { outcome: RegistrationOu
         />
       ) : null}
       {outcome.unprovenEmail ? (
-        <Alert type="info" showIcon title={t('registration.done.emailUnproven', { email: outcome.unprovenEmail })} />
+        <Alert
+          className={styles.outcomeNote}
+          type="info"
+          showIcon
+          title={t('registration.done.emailUnproven', { email: outcome.unprovenEmail })}
+        />
       ) : null}
       <Button
         type="primary"
