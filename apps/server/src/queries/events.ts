@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import type { EventType } from '@portal/shared/api/integrations';
 import type { EventsTable, WebhookEndpointsTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';
 
@@ -30,4 +31,20 @@ export async function listLiveEndpointsFor(
       ]),
     )
     .execute();
+}
+
+/** Up to `limit` of a company's events after the event `afterId`, oldest first (a range of the index
+ *  on (enterprise_id, id)), of one type when given. */
+export function listEnterpriseEvents(
+  db: Executor,
+  enterpriseId: number,
+  options: { afterId: number; type?: EventType; limit: number },
+): Promise<EventRow[]> {
+  let query = db
+    .selectFrom('events')
+    .selectAll()
+    .where('enterprise_id', '=', enterpriseId)
+    .where('id', '>', options.afterId);
+  if (options.type !== undefined) query = query.where('type', '=', options.type);
+  return query.orderBy('id').limit(options.limit).execute();
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EVENT_VERSION, type EventData, type EventType } from '@portal/shared/api/integrations';
 import type { ProductCode } from '@portal/shared/products';
 import type { AppContext } from '../../context.ts';
+import { lockEnterprise } from '../../queries/enterprises.ts';
 import { insertEvent, listLiveEndpointsFor } from '../../queries/events.ts';
 import type { Executor } from '../../queries/executor.ts';
 import { insertOutboxRows } from '../../queries/outbox.ts';
@@ -24,6 +25,9 @@ export async function recordEvent<T extends EventType>(
   db: Executor,
   event: { enterpriseId: number; type: T; data: EventData<T> },
 ): Promise<void> {
+  // a company's events are written one transaction at a time, so their ids follow their commits: a
+  // feed reader past an id never misses an event that commits later with a lower one
+  await lockEnterprise(db, ctx.engine, event.enterpriseId);
   const now = ctx.now();
   const eventId = await insertEvent(db, {
     public_id: `evt_${randomBytes(16).toString('base64url')}`,
