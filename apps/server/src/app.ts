@@ -46,10 +46,10 @@ import { portalRoutes } from './routes/portal/portal-routes.ts';
 import { registrationRoutes } from './routes/registration/registration-routes.ts';
 import { auditRoutes } from './routes/settings/audit-routes.ts';
 import { departmentsRoutes } from './routes/settings/departments-routes.ts';
+import { eventsRoutes } from './routes/settings/events-routes.ts';
 import { invitationsAdminRoutes } from './routes/settings/invitations-admin-routes.ts';
 import { membersRoutes } from './routes/settings/members-routes.ts';
 import { personalizationAdminRoutes } from './routes/settings/personalization-admin-routes.ts';
-import { eventsRoutes } from './routes/settings/events-routes.ts';
 import { personalizationRoutes } from './routes/settings/personalization-routes.ts';
 import { securityRoutes } from './routes/settings/security-routes.ts';
 import { webhooksRoutes } from './routes/settings/webhooks-routes.ts';
@@ -207,12 +207,12 @@ export async function buildApp({
   await app.register(twoStepSignInRoutes);
   await app.register(twoStepRoutes);
   await app.register(securityRoutes);
+  await app.register(eventsRoutes);
   await app.register(auditRoutes);
   await app.register(webhooksRoutes);
   if (outbox) await app.register(outboxRoutes, { outbox });
   if (metrics && config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   // rows left by a process that stopped (or written before this one started) are found at once
-  await app.register(eventsRoutes);
   app.addHook('onReady', async () => outboxWorker.start());
   return app;
 }

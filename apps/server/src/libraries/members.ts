@@ -155,7 +155,6 @@ export async function updateMember(ctx: AppContext, admin: Administrator, body: 
       role: body.role,
       department_id: body.departmentId,
     });
-    await recordAudit(
     // one event per thing that changed: a receiver subscribed to one of them hears of it alone
     if (body.role !== undefined && body.role !== membership.role)
       await recordEvent(ctx, trx, {
@@ -169,6 +168,7 @@ export async function updateMember(ctx: AppContext, admin: Administrator, body: 
         type: 'member.department_changed',
         data: { userId: body.userId, from: membership.department_id, to: body.departmentId },
       });
+    await recordAudit(
       ctx,
       {
         action: 'member.update',
@@ -200,13 +200,13 @@ export async function removeMember(ctx: AppContext, admin: Administrator, body: 
     if (!membership) throw new AppError(ErrorCode.NotFound);
     if (membership.role === 'admin' && (await countAdmins(trx, admin.enterpriseId)) <= 1) throw lastAdministrator();
     await deleteMembership(trx, admin.enterpriseId, body.userId);
-    await recordAudit(
-      ctx,
     await recordEvent(ctx, trx, {
       enterpriseId: admin.enterpriseId,
       type: 'member.left',
       data: { userId: body.userId, role: membership.role },
     });
+    await recordAudit(
+      ctx,
       {
         action: 'member.remove',
         userId: admin.userId,
