@@ -1,0 +1,72 @@
+import type { Executor } from './executor.ts';
+
+/** What one delivery needs: its endpoint and its event, each absent when it no longer exists. */
+export async function findDeliveryParts(db: Executor, endpointId: number | null, eventId: number | null) {
+  const [endpoint, event] = await Promise.all([
+    endpointId === null
+      ? undefined
+      : db
+          .selectFrom('webhook_endpoints')
+          .select(['id', 'url', 'secret', 'previous_secret', 'previous_secret_until', 'disabled_at', 'disabled_reason'])
+          .where('id', '=', endpointId)
+          .executeTakeFirst(),
+    eventId === null
+      ? undefined
+      : db
+          .selectFrom('events')
+          .select(['public_id', 'type', 'version', 'enterprise_id', 'at', 'data'])
+          .where('id', '=', eventId)
+          .executeTakeFirst(),
+  ]);
+  return { endpoint, event };
+}
+
+/** A delivery succeeded: the endpoint's failing streak, if any, ends. */
+export async function clearEndpointFailing(db: Executor, endpointId: number): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: null })
+    .where('id', '=', endpointId)
+    .where('failing_since', 'is not', null)
+    .execute();
+}
+
+/** A delivery failed: the endpoint's failing streak starts now unless one is running. */
+export async function markEndpointFailing(db: Executor, endpointId: number, now: number): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: now })
+    .where('id', '=', endpointId)
+    .where('failing_since', 'is', null)
+    .execute();
+}
+
+/**
+ * Disables the endpoint (`failing`) when it is live and has failed since `failingBefore` or earlier.
+ * One statement decides, so of two processes seeing the same failure only one disables it, and only
+ * that one gets the endpoint back (to tell the administrators); the others get undefined.
+ */
+export async function disableFailingEndpoint(db: Executor, endpointId: number, now: number, failingBefore: number) {
+  return db
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: now, disabled_reason: 'failing', updated_at: now })
+    .where('id', '=', endpointId)
+    .where('disabled_at', 'is', null)
+    .where('failing_since', '<=', failingBefore)
+    .returning(['id', 'enterprise_id', 'url', 'failing_since'])
+    .executeTakeFirst();
+}
+
+/** The administrators of a company with a verified email, where a notice about its endpoints goes. */
+export function listAdministratorEmails(db: Executor, enterpriseId: number) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(['users.email', 'users.lang_code'])
+    .where('memberships.enterprise_id', '=', enterpriseId)
+    .where('memberships.role', '=', 'admin')
+    .where('users.email', 'is not', null)
+    .where('users.email_verified', '=', 1)
+    .where('users.disabled', '=', 0)
+    .execute();
+}

@@ -1,0 +1,416 @@
+import { randomBytes } from 'node:crypto';
+import type { LookupAddress } from 'node:dns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_TYPES, companyEventSchema } from '@portal/shared/api/integrations';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { recordEvent } from '../../src/libraries/events/record-event.ts';
+import { seal } from '../../src/libraries/secrets.ts';
+import { checkWebhookUrl, webhookLookup } from '../../src/libraries/webhooks/address-guard.ts';
+import { sendWebhook } from '../../src/libraries/webhooks/webhook-sender.ts';
+import { webhookRetryDelayMs, webhookTopic } from '../../src/libraries/webhooks/webhook-topic.ts';
+import { createCompany, createUser } from '../support/fixtures.ts';
+import { startMailCatcher } from '../support/mail-catcher.ts';
+import { ENGINE, type TestApp, startTestApp } from '../support/test-app.ts';
+import { startReceiver, verified } from './receiver.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** How long the receiver has to answer here: a hanging receiver fails a try quickly. */
+const TIMEOUT_MS = 500;
+
+/**
+ * Webhook deliveries end to end, on the real engine and over real HTTP: the app's outbox worker
+ * POSTs each event to a receiver on 127.0.0.1 (allowed by WEBHOOK_ALLOWED_HOSTS, as an operator
+ * would allow an internal host), which verifies every signature with the `standardwebhooks` package.
+ */
+describe(`webhook delivery (${ENGINE})`, () => {
+  let t: TestApp;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    mail = await startMailCatcher();
+    t = await startTestApp({
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      OUTBOX_SECRET: randomBytes(32).toString('hex'),
+      PORTAL_DEV_OUTBOX: '0',
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+      MAIL_FROM: 'Energy Portal <no-reply@portal.example.com>',
+    });
+    t.app.outboxWorker.handle(webhookTopic(t.app.ctx, { timeoutMs: TIMEOUT_MS }));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.close();
+    await mail?.close();
+  });
+
+  const db = () => t.app.ctx.db;
+  const settle = () => t.app.outboxWorker.idle();
+  const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
+
+  /** An endpoint of the company written as the management calls write one, its secret sealed. */
+  async function endpoint(
+    enterpriseId: number,
+    url: string,
+    previous?: { secret: string; until: number },
+  ): Promise<{ id: number; secret: string }> {
+    const secret = newSecret();
+    const key = t.app.ctx.config.outboxSecret;
+    const now = t.app.ctx.now();
+    const row = await db()
+      .insertInto('webhook_endpoints')
+      .values({
+        enterprise_id: enterpriseId,
+        client_id: null,
+        url,
+        description: null,
+        event_types: JSON.stringify(EVENT_TYPES),
+        secret: seal(key, secret),
+        previous_secret: previous ? seal(key, previous.secret) : null,
+        previous_secret_until: previous?.until ?? null,
+        disabled_at: null,
+        disabled_reason: null,
+        failing_since: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, secret };
+  }
+
+  async function emit(enterpriseId: number, count = 1): Promise<void> {
+    for (let i = 0; i < count; i++)
+      await recordEvent(t.app.ctx, db(), { enterpriseId, type: 'invitation.revoked', data: { invitationId: i + 1 } });
+  }
+
+  const deliveries = (endpointId: number) =>
+    db().selectFrom('outbox').selectAll().where('endpoint_id', '=', endpointId).orderBy('id').execute();
+  const endpointRow = (id: number) =>
+    db().selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const ids = (path: string) => receiver.at(path).map((entry) => entry.headers['webhook-id']);
+
+  it('POSTs each event signed by Standard Webhooks, in the shape of the feed, and the package verifies it', async () => {
+    const { enterpriseId } = await createCompany(t.app);
+    const { id, secret } = await endpoint(enterpriseId, receiver.url('/signed'));
+    await emit(enterpriseId, 3);
+    await settle();
+    const got = receiver.at('/signed');
+    expect(got).toHaveLength(3);
+    for (const entry of got) {
+      expect(entry.headers['content-type']).toBe('application/json');
+      expect(entry.headers['user-agent']).toMatch(/^SmartEnergyPortal-Webhooks\//);
+      const event = companyEventSchema.parse(verified(secret, entry));
+      expect(event).toMatchObject({ type: 'invitation.revoked', companyId: enterpriseId, version: 1 });
+      expect(event.id).toBe(entry.headers['webhook-id']);
+      expect(event.id).toMatch(/^evt_/);
+    }
+    // signed with another secret, the same body is refused by the package
+    expect(() => verified(newSecret(), got[0]!)).toThrow();
+    expect((await deliveries(id)).map((row) => [row.state, row.attempts, row.last_status])).toEqual([
+      ['delivered', 1, 200],
+      ['delivered', 1, 200],
+      ['delivered', 1, 200],
+    ]);
+  });
+
+  it('delivers the events of each endpoint in the order they happened', async () => {
+    const { enterpriseId } = await createCompany(t.app);
+    await endpoint(enterpriseId, receiver.url('/order-a'));
+    await endpoint(enterpriseId, receiver.url('/order-b'));
+    await emit(enterpriseId, 15);
+    await settle();
+    const events = await db()
+      .selectFrom('events')
+      .select('public_id')
+      .where('enterprise_id', '=', enterpriseId)
+      .orderBy('id')
+      .execute();
+    const order = events.map((event) => event.public_id);
+    expect(order).toHaveLength(15);
+    expect(ids('/order-a')).toEqual(order);
+    expect(ids('/order-b')).toEqual(order);
+  });
+
+  it('signs with both secrets while a rotation overlaps, and with the new one alone after', async () => {
+    const { enterpriseId } = await createCompany(t.app);
+    const old = newSecret();
+    const now = t.app.ctx.now();
+    const overlapping = await endpoint(enterpriseId, receiver.url('/rotating'), { secret: old, until: now + HOUR });
+    const over = await endpoint(enterpriseId, receiver.url('/rotated'), { secret: old, until: now - 1 });
+    await emit(enterpriseId);
+    await settle();
+    const [during] = receiver.at('/rotating');
+    expect(String(during!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verified(overlapping.secret, during!)).toBeTruthy();
+    expect(verified(old, during!)).toBeTruthy();
+    const [after] = receiver.at('/rotated');
+    expect(String(after!.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(verified(over.secret, after!)).toBeTruthy();
+    expect(() => verified(old, after!)).toThrow();
+  });
+
+  it('waits, between tries, as Standard Webhooks senders do: 5 s, 5 min, 30 min, 2 h, 5 h, then 10 h', () => {
+    const schedule = [5_000, 300_000, 1_800_000, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR, 10 * HOUR];
+    for (const [index, delay] of schedule.entries())
+      for (let sample = 0; sample < 20; sample++) {
+        const wait = webhookRetryDelayMs(index + 1);
+        expect(wait).toBeGreaterThanOrEqual(delay * 0.9);
+        expect(wait).toBeLessThanOrEqual(delay * 1.1);
+      }
+  });
+
+  it('tries a delivery answered 500 again after its wait, with the same id, and the streak ends with the success', async () => {
+    const { enterpriseId } = await createCompany(t.app);
+    const { id } = await endpoint(enterpriseId, receiver.url('/flaky'));
+    let calls = 0;
+    receiver.answer('/flaky', (_request, response) => void response.writeHead(++calls === 1 ? 500 : 204).end('busy'));
+    await emit(enterpriseId);
+    await settle();
+    const [failed] = await deliveries(id);
+    expect(failed).toMatchObject({ state: 'pending', attempts: 1, last_status: 500, last_error: 'answered 500: busy' });
+    // the first wait of the schedule: 5 s, within its jitter
+    expect(failed!.next_at - failed!.last_attempt_at!).toBeGreaterThanOrEqual(4_500);
+    expect(failed!.next_at - failed!.last_attempt_at!).toBeLessThanOrEqual(5_500);
+    expect((await endpointRow(id)).failing_since).not.toBeNull();
+    t.clock.advance(6_000);
+    await settle();
+    expect((await deliveries(id)).map((row) => [row.state, row.attempts, row.last_status])).toEqual([
+      ['delivered', 2, 204],
+    ]);
+    const [first, second] = ids('/flaky');
+    expect(second).toBe(first);
+    expect((await endpointRow(id)).failing_since).toBeNull();
+  });
+
+  it('waits as long as the receiver’s Retry-After asks', async () => {
+    const { enterpriseId } = await createCompany(t.app);
+    const { id } = await endpoint(enterpriseId, receiver.url('/later'));
+    receiver.answer('/later', (_request, response) => void response.writeHead(503, { 'retry-after': '120' }).end());
+    await emit(enterpriseId);
+    await settle();
+    const [row] = await deliveries(id);
+    expect(row!.state).toBe('pending');
+    // counted from the answer, which came a moment after the try began
+    expect(row!.next_at - row!.last_attempt_at!).toBeGreaterThanOrEqual(120_000);
+    expect(row!.next_at - row!.last_attempt_at!).toBeLessThan(125_000);
+  });
+
+  it('tries a delivery whose receiver did not answer in time again, with the same id', async () => {
+    const { enterpriseId } = await createCompany(t.app);
+    const { id } = await endpoint(enterpriseId, receiver.url('/hanging'));
+    let calls = 0;
+    // the first request is never answered
+    receiver.answer('/hanging', (_request, response) => void (++calls > 1 && response.writeHead(200).end()));
+    await emit(enterpriseId);
+    await settle();
+    const [failed] = await deliveries(id);
+    expect(failed).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      last_status: null,
+      last_error: 'no answer within 0.5 s',
+    });
+    t.clock.advance(6_000);
+    await settle();
+    expect((await deliveries(id)).map((row) => [row.state, row.attempts])).toEqual([['delivered', 2]]);
+    const [first, second] = ids('/hanging');
+    expect(second).toBe(first);
+  });
+
+  it('gives a delivery up (dead) after WEBHOOK_GIVE_UP_HOURS, and the endpoint’s next event goes on', async () => {
+    const { enterpriseId } = await createCompany(t.app);
+    const { id } = await endpoint(enterpriseId, receiver.url('/down'));
+    let up = false;
+    receiver.answer('/down', (_request, response) => void response.writeHead(up ? 200 : 500).end());
+    await emit(enterpriseId);
+    await settle();
+    // each wait runs out and each try fails, until the last one that ends past the 72 hours
+    for (let tries = 0; tries < 20 && (await deliveries(id))[0]!.state === 'pending'; tries++) {
+      t.clock.advance(10 * HOUR + 1);
+      await settle();
+    }
+    const [dead] = await deliveries(id);
+    expect(dead).toMatchObject({ state: 'dead', last_status: 500 });
+    // given up at the first try whose next wait would end past the 72 hours, never before
+    expect(dead!.done_at! - dead!.created_at).toBeGreaterThan(72 * HOUR - 11 * HOUR);
+    expect(receiver.at('/down')).toHaveLength(dead!.attempts);
+    up = true;
+    await emit(enterpriseId);
+    await settle();
+    expect((await deliveries(id)).map((row) => row.state)).toEqual(['dead', 'delivered']);
+  });
+
+  it('turns off an endpoint that failed for WEBHOOK_DISABLE_AFTER_DAYS and tells each administrator by email', async () => {
+    const english = await createUser(t.app, { langCode: 'en-US' });
+    const german = await createUser(t.app, { langCode: 'de-DE' });
+    const member = await createUser(t.app);
+    const { enterpriseId } = await createCompany(t.app, {
+      members: [
+        { userId: english.id, role: 'admin' },
+        { userId: german.id, role: 'admin' },
+        { userId: member.id, role: 'member' },
+      ],
+    });
+    const { id } = await endpoint(enterpriseId, receiver.url('/gone'));
+    receiver.answer('/gone', (_request, response) => void response.writeHead(502).end());
+    await emit(enterpriseId);
+    await settle();
+    const since = (await endpointRow(id)).failing_since!;
+    expect(since).not.toBeNull();
+    // the first event is given up after three days; the endpoint stays on, failing
+    t.clock.advance(3 * DAY);
+    await settle();
+    expect((await endpointRow(id)).disabled_at).toBeNull();
+    // the next one fails too, and two days later the endpoint has failed for five
+    await emit(enterpriseId);
+    await settle();
+    t.clock.advance(2 * DAY);
+    await settle();
+    const off = await endpointRow(id);
+    expect(off).toMatchObject({ disabled_reason: 'failing', failing_since: since });
+    expect(off.disabled_at).not.toBeNull();
+    expect((await deliveries(id)).map((row) => row.state)).toEqual(['dead', 'pending']);
+    // what was still queued for it ends, and nothing new is queued
+    t.clock.advance(11 * HOUR);
+    await settle();
+    const rows = await deliveries(id);
+    expect(rows.map((row) => row.state)).toEqual(['dead', 'dead']);
+    expect(rows[1]!.last_error).toBe('the endpoint was turned off after failing for days');
+    await emit(enterpriseId);
+    expect(await deliveries(id)).toHaveLength(2);
+
+    const told = mail.received.filter((m) => [english.email, german.email, member.email].includes(m.to));
+    expect(told.map((m) => m.to).sort()).toEqual([english.email, german.email].sort());
+    const english_text = told.find((m) => m.to === english.email)!.body.replace(/=\r?\n/g, '');
+    expect(english_text).toContain('Webhook turned off');
+    expect(english_text).toContain(receiver.url('/gone'));
+  });
+
+  it('ends at once the deliveries of an endpoint an administrator turned off', async () => {
+    const { enterpriseId } = await createCompany(t.app);
+    const { id } = await endpoint(enterpriseId, receiver.url('/switched-off'));
+    receiver.answer('/switched-off', (_request, response) => void response.writeHead(500).end());
+    await emit(enterpriseId);
+    await settle();
+    await db()
+      .updateTable('webhook_endpoints')
+      .set({ disabled_at: t.app.ctx.now(), disabled_reason: 'manual' })
+      .where('id', '=', id)
+      .execute();
+    t.clock.advance(6_000);
+    await settle();
+    expect(await deliveries(id)).toMatchObject([
+      { state: 'dead', attempts: 2, last_error: 'the endpoint is turned off' },
+    ]);
+    expect(receiver.at('/switched-off')).toHaveLength(1);
+  });
+
+  it('refuses private targets when an endpoint is saved', async () => {
+    const config = t.app.ctx.config;
+    const closed = { ...config, webhookAllowedHosts: [] };
+    for (const url of [
+      'http://localhost:8080/hook',
+      'http://127.0.0.1/hook',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/hook',
+      'http://10.0.0.1/hook',
+    ])
+      await expect(checkWebhookUrl(closed, url), url).rejects.toMatchObject({ code: ErrorCode.WebhookAddressRefused });
+    // allowed by the operator, by its name only
+    await expect(checkWebhookUrl(config, receiver.url('/hook'))).resolves.toBeUndefined();
+    await expect(checkWebhookUrl(config, `http://localhost:${receiver.port}/hook`)).rejects.toMatchObject({
+      code: ErrorCode.WebhookAddressRefused,
+    });
+  });
+
+  it('connects to no private address, whatever an endpoint row says', async () => {
+    const { enterpriseId } = await createCompany(t.app);
+    const targets = [
+      `http://localhost:${receiver.port}/ssrf`,
+      `http://[::1]:${receiver.port}/ssrf`,
+      `http://[::ffff:127.0.0.2]:${receiver.port}/ssrf`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/ssrf',
+    ];
+    const endpoints = [];
+    for (const url of targets) endpoints.push(await endpoint(enterpriseId, url));
+    await emit(enterpriseId);
+    await settle();
+    for (const [index, { id }] of endpoints.entries()) {
+      const [row] = await deliveries(id);
+      expect(row, targets[index]).toMatchObject({ state: 'pending', attempts: 1, last_status: null });
+      expect(row!.last_error, targets[index]).toMatch(/refused/);
+    }
+    expect(receiver.at('/ssrf')).toEqual([]);
+  });
+
+  it('checks the address a connection is made to: a name that resolves to a private one now gets none', async () => {
+    const rebound = (_host: string, _options: unknown, done: (error: null, addresses: LookupAddress[]) => void) =>
+      done(null, [{ address: '127.0.0.1', family: 4 }]);
+    const { enterpriseId } = await createCompany(t.app);
+    const event = {
+      id: 'evt_rebound',
+      type: 'invitation.revoked' as const,
+      version: 1,
+      companyId: enterpriseId,
+      occurredAt: new Date().toISOString(),
+      data: { invitationId: 1 },
+    };
+    const delivery = {
+      url: `http://hooks.example.test:${receiver.port}/rebound`,
+      event,
+      secrets: [newSecret()],
+      signedAt: new Date(),
+    };
+    const config = t.app.ctx.config;
+    const refused = await sendWebhook(config, delivery, { lookup: webhookLookup(config, rebound) });
+    expect(refused).toMatchObject({ ok: false, status: null, error: expect.stringMatching(/refused/) });
+    expect(receiver.at('/rebound')).toEqual([]);
+    // the same resolver, for a host the operator allows by name: the connection is made
+    const allowed = { ...config, webhookAllowedHosts: ['hooks.example.test'] };
+    expect(await sendWebhook(allowed, delivery, { lookup: webhookLookup(allowed, rebound) })).toEqual({
+      ok: true,
+      status: 200,
+    });
+    expect(receiver.at('/rebound')).toHaveLength(1);
+  });
+
+  it('follows no redirect: a 3xx is a failed try, wherever it points', async () => {
+    const { enterpriseId } = await createCompany(t.app);
+    const moved = [
+      { path: '/moved-302', status: 302 },
+      { path: '/moved-301', status: 301 },
+      { path: '/moved-307', status: 307 },
+      { path: '/moved-308', status: 308 },
+    ];
+    const endpoints = [];
+    for (const { path, status } of moved) {
+      receiver.answer(
+        path,
+        (_request, response) => void response.writeHead(status, { location: receiver.url('/target') }).end(),
+      );
+      endpoints.push(await endpoint(enterpriseId, receiver.url(path)));
+    }
+    await emit(enterpriseId);
+    await settle();
+    for (const [index, { id }] of endpoints.entries()) {
+      const [row] = await deliveries(id);
+      expect(row).toMatchObject({ state: 'pending', last_status: moved[index]!.status });
+      expect(row!.last_error).toContain('a redirect (not followed)');
+    }
+    expect(receiver.at('/target')).toEqual([]);
+  });
+
+  it('keeps no more of a long answer than its excerpt', async () => {
+    const { enterpriseId } = await createCompany(t.app);
+    const { id } = await endpoint(enterpriseId, receiver.url('/verbose'));
+    receiver.answer('/verbose', (_request, response) => void response.writeHead(500).end('x'.repeat(1024 * 1024)));
+    await emit(enterpriseId);
+    await settle();
+    const [row] = await deliveries(id);
+    expect(row!.last_error).toBe(`answered 500: ${'x'.repeat(200)}`);
+  });
+});
