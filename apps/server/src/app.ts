@@ -8,6 +8,7 @@ import { answeredWorkDone } from './libraries/after-answer.ts';
 import { watchProvider } from './libraries/openid/events.ts';
 import { OpenIdService } from './libraries/openid/service.ts';
 import { OutboxWorker } from './libraries/outbox/outbox-worker.ts';
+import { webhookTopic } from './libraries/webhooks/webhook-topic.ts';
 import { boundPasswordWork, choosePasswordHashCost } from './libraries/passwords.ts';
 import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
 import { schedulePurge } from './libraries/retention.ts';
@@ -137,6 +138,7 @@ export async function buildApp({
   // the outbox's rows (messages, webhook deliveries) are done by a worker in every server process
   const outboxWorker = new OutboxWorker(ctx);
   ctx.outbox = outboxWorker;
+  outboxWorker.handle(webhookTopic(ctx));
   app.decorate('outboxWorker', outboxWorker);
   app.addHook('onClose', async () => outboxWorker.close());
 
