@@ -25,6 +25,12 @@ import { RETIRED_KEY_KEPT_MS, loadKeySet, rotateSigningKeys } from './libraries/
 import { UnknownNameError, grantProducts, revokeProducts } from './libraries/product-rights.ts';
 import { purgeExpired } from './libraries/retention.ts';
 import { databaseThrottleStore } from './libraries/throttle-store.ts';
+import {
+  ProductEndpointError,
+  type ProductEndpointView,
+  clearProductEndpoint,
+  setProductEndpoint,
+} from './libraries/webhooks/endpoints.ts';
 import { findEnterpriseByDomain } from './queries/enterprises.ts';
 import { runtimeConfig } from './runtime.ts';
 
@@ -60,6 +66,11 @@ commands:
   clients list                                     every client, with its URIs
   clients rotate-secret <client-id>                a new secret, printed once; the old one stops working
   clients disable <client-id>                      refuse the client's sign-ins and token requests
+  clients set-events <client-id> --url <https url> [--event <type>...]
+                                                   the product's webhook endpoint: the events (all types
+                                                   unless named) of every company holding the product;
+                                                   a new endpoint's signing secret is printed once
+  clients clear-events <client-id>                 remove the product's webhook endpoint
   keys rotate                                      the published next signing key starts signing, the
                                                    one that signed is retired, a new next one is published`;
 
@@ -110,6 +121,17 @@ async function inviteFromCommandLine(
 
 const SECRET_NOT_SHOWN_AGAIN =
   "This secret is not shown again: keep it in the product's secret store now (rotate-secret gives a new one).";
+
+const WEBHOOK_SECRET_NOT_SHOWN_AGAIN =
+  "This secret is not shown again: keep it where the product's receiver verifies the webhook signatures.";
+
+/** A product's webhook endpoint, as `clients set-events` prints it. */
+function describeProductEndpoint(endpoint: ProductEndpointView): string {
+  return [
+    `  URL:          ${endpoint.url}`,
+    `  event types:  ${endpoint.eventTypes.join(' ')}`,
+  ].join('\n');
+}
 
 /** A client in a few lines, as `clients add` and `clients list` print it. */
 function describeClient(client: ClientView): string {
@@ -170,6 +192,8 @@ function parseOptions(argv: string[]) {
         public: { type: 'boolean', default: false },
         'secret-in': { type: 'string' },
         resource: { type: 'string', multiple: true },
+        url: { type: 'string' },
+        event: { type: 'string', multiple: true },
         help: { type: 'boolean', default: false },
       },
     });
@@ -288,7 +312,14 @@ async function clientsCommand(
   values: ReturnType<typeof parseOptions>['values'],
   print: Print,
 ): Promise<void> {
-  if ((subcommand === 'rotate-secret' || subcommand === 'disable' || subcommand === 'set-resources') && !clientId)
+  if (
+    (subcommand === 'rotate-secret' ||
+      subcommand === 'disable' ||
+      subcommand === 'set-resources' ||
+      subcommand === 'set-events' ||
+      subcommand === 'clear-events') &&
+    !clientId
+  )
     throw new UsageError(`clients ${subcommand} needs the client id\n\n${USAGE}`);
   switch (subcommand) {
     case 'add': {
@@ -317,8 +348,30 @@ async function clientsCommand(
         clientId,
         disabled: true,
       });
+    case 'set-events': {
+      if (!values.url) throw new UsageError(`clients set-events needs --url <https url>\n\n${USAGE}`);
+      const { endpoint, secret } = await setProductEndpoint(ctx, clientId!, {
+        url: values.url,
+        eventTypes: values.event ?? [],
+      });
+      const shown = secret
+        ? `\nsigning secret: ${secret}\n${WEBHOOK_SECRET_NOT_SHOWN_AGAIN}`
+        : '\nsigning secret unchanged (clear-events, then set-events, gives a new one)';
+      return print(`events of ${clientId}:\n${describeProductEndpoint(endpoint)}${shown}`, { endpoint, secret });
+    }
+    case 'clear-events': {
+      const cleared = await clearProductEndpoint(ctx, clientId!);
+      return print(
+        cleared
+          ? `webhook endpoint of ${clientId} removed, with its deliveries`
+          : `${clientId} had no webhook endpoint`,
+        { clientId, cleared },
+      );
+    }
     default:
-      throw new UsageError(`clients takes add, list, set-resources, rotate-secret or disable\n\n${USAGE}`);
+      throw new UsageError(
+        `clients takes add, list, set-resources, rotate-secret, disable, set-events or clear-events\n\n${USAGE}`,
+      );
   }
 }
 
@@ -346,7 +399,8 @@ export async function runCli(argv: string[], { env, stdout, stderr }: CliIo): Pr
       error instanceof UsageError ||
       error instanceof UnknownNameError ||
       error instanceof ConfigError ||
-      error instanceof ClientError;
+      error instanceof ClientError ||
+      error instanceof ProductEndpointError;
     const message = known ? error.message : String(error instanceof Error ? error.stack : error);
     stderr.write(`${json ? JSON.stringify({ error: message }) : message}\n`);
     return error instanceof UsageError ? 2 : 1;

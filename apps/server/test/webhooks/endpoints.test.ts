@@ -118,37 +118,43 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
     expect(Number(afterRotation.previous_secret_until)).toBe(until);
 
     // three events for the endpoint: one delivered, one given up, one waiting (far off, so that no
-    // worker takes it, nor, by the endpoint's order, anything after it)
-    for (const invitationId of [1, 2, 3])
-      await recordEvent(t.app.ctx, db(), {
-        enterpriseId,
-        type: 'invitation.used',
-        data: { invitationId, userId: 7, uses: 1 },
-      });
-    const rows = await db()
-      .selectFrom('outbox')
-      .select(['id', 'event_id'])
-      .where('endpoint_id', '=', id)
-      .orderBy('id')
-      .execute();
-    expect(rows).toHaveLength(3);
-    const [first, second, third] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
+    // worker takes it, nor, by the endpoint's order, anything after it); set in the transaction that
+    // records them, so that the worker never sees them otherwise
     const now = t.app.ctx.now();
-    await db()
-      .updateTable('outbox')
-      .set({ state: 'delivered', attempts: 1, last_status: 204, last_attempt_at: now, done_at: now })
-      .where('id', '=', first.id)
-      .execute();
-    await db()
-      .updateTable('outbox')
-      .set({ state: 'dead', attempts: 9, last_status: 500, last_error: 'HTTP 500', last_attempt_at: now, done_at: now })
-      .where('id', '=', second.id)
-      .execute();
-    await db()
-      .updateTable('outbox')
-      .set({ next_at: FAR_FUTURE, attempts: 2, last_error: 'timeout', last_attempt_at: now })
-      .where('id', '=', third.id)
-      .execute();
+    const rows = await db()
+      .transaction()
+      .execute(async (trx) => {
+        for (const invitationId of [1, 2, 3])
+          await recordEvent(t.app.ctx, trx, {
+            enterpriseId,
+            type: 'invitation.used',
+            data: { invitationId, userId: 7, uses: 1 },
+          });
+        const [first, second, third] = await trx
+          .selectFrom('outbox')
+          .select(['id', 'event_id'])
+          .where('endpoint_id', '=', id)
+          .orderBy('id')
+          .execute();
+        const done = { last_attempt_at: now, done_at: now };
+        await trx
+          .updateTable('outbox')
+          .set({ state: 'delivered', attempts: 1, last_status: 204, last_error: null, ...done })
+          .where('id', '=', first!.id)
+          .execute();
+        await trx
+          .updateTable('outbox')
+          .set({ state: 'dead', attempts: 9, last_status: 500, last_error: 'HTTP 500', ...done })
+          .where('id', '=', second!.id)
+          .execute();
+        await trx
+          .updateTable('outbox')
+          .set({ next_at: FAR_FUTURE, attempts: 2, last_error: 'timeout', last_attempt_at: now })
+          .where('id', '=', third!.id)
+          .execute();
+        return [first!, second!, third!] as const;
+      });
+    const [first, second, third] = rows;
     const events = await db()
       .selectFrom('events')
       .select(['id', 'public_id'])
@@ -322,21 +328,22 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
   it("answers 1000404 for another company's endpoints and deliveries, and for a product's", async () => {
     const owner = await companyWithAdmin(t.app);
     const id = ok(await create(owner.token)).endpoint.id;
-    await recordEvent(t.app.ctx, db(), {
-      enterpriseId: owner.enterpriseId,
-      type: 'member.joined',
-      data: { userId: 1, role: 'member', departmentId: 1, via: 'created' },
-    });
+    // given up in the transaction that records it, so that no worker takes it meanwhile
     const delivery = await db()
-      .selectFrom('outbox')
-      .select('id')
-      .where('endpoint_id', '=', id)
-      .executeTakeFirstOrThrow();
-    await db()
-      .updateTable('outbox')
-      .set({ state: 'dead', next_at: FAR_FUTURE })
-      .where('id', '=', delivery.id)
-      .execute();
+      .transaction()
+      .execute(async (trx) => {
+        await recordEvent(t.app.ctx, trx, {
+          enterpriseId: owner.enterpriseId,
+          type: 'member.joined',
+          data: { userId: 1, role: 'member', departmentId: 1, via: 'created' },
+        });
+        return trx
+          .updateTable('outbox')
+          .set({ state: 'dead', next_at: FAR_FUTURE })
+          .where('endpoint_id', '=', id)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      });
     // a product's endpoint belongs to no company: none reaches it through these calls
     const { client } = await addClient(t.app.ctx, {
       productCode: 'esguard',

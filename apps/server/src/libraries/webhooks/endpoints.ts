@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CreateWebhookRequest,
+  EVENT_TYPES,
   type EventType,
   type UpdateWebhookRequest,
   WEBHOOK_ENDPOINTS_MAX,
@@ -8,21 +9,26 @@ import {
   type WebhookDeliveryPage,
   type WebhookEndpoint,
   type WebhookSecret,
+  createWebhookRequestSchema,
 } from '@portal/shared/api/integrations';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../queries/executor.ts';
+import { findClient } from '../../queries/openid.ts';
 import {
   type WebhookEndpointRow,
   deleteEndpointOfEnterprise,
+  deleteProductEndpoint,
   findDeliveryOfEnterprise,
   findEndpointOfEnterprise,
   insertEndpointWithinLimit,
+  insertProductEndpoint,
   listEndpointDeliveries,
   listEndpointsOfEnterprise,
   queueDeliveryAgain,
   updateEndpointOfEnterprise,
+  updateProductEndpoint,
 } from '../../queries/webhook-endpoints.ts';
 import { type AuditAction, recordAudit } from '../audit.ts';
 import { decodeCursor, pageOf } from '../cursor.ts';
@@ -266,4 +272,76 @@ export async function resendWebhookDelivery(ctx: AppContext, admin: Administrato
     return id !== null;
   });
   if (queued) ctx.outbox?.nudge();
+}
+
+/** A product's endpoint as the operator's command line shows it: never its secret. */
+export interface ProductEndpointView {
+  clientId: string;
+  url: string;
+  eventTypes: EventType[];
+}
+
+/** Why the operator's command for a product's endpoint cannot be done (exit 1, the message printed). */
+export class ProductEndpointError extends Error {}
+
+/**
+ * Gives a product's OpenID client its endpoint, or changes it: it receives the events of every
+ * company holding the product's right (all types when none is named). A new endpoint's secret is
+ * answered, once; a changed one keeps its secret, and is turned on again whoever turned it off.
+ * The URL passes the same rules and address guard as a company's.
+ */
+export async function setProductEndpoint(
+  ctx: AppContext,
+  clientId: string,
+  input: { url: string; eventTypes: string[] },
+): Promise<{ endpoint: ProductEndpointView; secret: string | null }> {
+  const client = await findClient(ctx.db, clientId);
+  if (!client) throw new ProductEndpointError(`unknown client: ${clientId}`);
+  const unknown = input.eventTypes.filter((type) => !(EVENT_TYPES as string[]).includes(type));
+  if (unknown.length)
+    throw new ProductEndpointError(`unknown event type: ${unknown.join(', ')} (known: ${EVENT_TYPES.join(', ')})`);
+  const form = createWebhookRequestSchema.shape.url.safeParse(input.url);
+  if (!form.success) throw new ProductEndpointError(`--url must be an https URL without credentials or fragment`);
+  try {
+    await checkWebhookUrl(ctx.config, form.data);
+  } catch (error) {
+    if (error instanceof AppError && error.code === ErrorCode.WebhookAddressRefused)
+      throw new ProductEndpointError(
+        `${form.data} is refused: ${String(error.data?.reason ?? 'not a public address')} (WEBHOOK_ALLOWED_HOSTS allows a host by name)`,
+      );
+    throw error;
+  }
+  const eventTypes = input.eventTypes.length ? [...new Set(input.eventTypes)] : EVENT_TYPES;
+  const now = ctx.now();
+  const change = {
+    url: form.data,
+    event_types: JSON.stringify(eventTypes),
+    disabled_at: null,
+    disabled_reason: null,
+    failing_since: null,
+    updated_at: now,
+  };
+  return ctx.db.transaction().execute(async (trx) => {
+    const changed = await updateProductEndpoint(trx, clientId, change);
+    if (changed) return { endpoint: productEndpointView(changed), secret: null };
+    const secret = newWebhookSecret();
+    const row = await insertProductEndpoint(trx, {
+      ...change,
+      client_id: clientId,
+      description: null,
+      secret: sealWebhookSecret(ctx, secret),
+      created_at: now,
+    });
+    return { endpoint: productEndpointView(row), secret };
+  });
+}
+
+/** Takes a product's endpoint away with its deliveries; false when the client had none. */
+export function clearProductEndpoint(ctx: AppContext, clientId: string): Promise<boolean> {
+  return ctx.db.transaction().execute((trx) => deleteProductEndpoint(trx, clientId));
+}
+
+function productEndpointView(row: WebhookEndpointRow): ProductEndpointView {
+  const { url, eventTypes } = endpointView(row);
+  return { clientId: row.client_id!, url, eventTypes };
 }
