@@ -1,7 +1,9 @@
 import {
   ApartmentOutlined,
+  ApiOutlined,
   AuditOutlined,
   BgColorsOutlined,
+  KeyOutlined,
   LinkOutlined,
   SafetyOutlined,
   TeamOutlined,
@@ -12,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PortalEnterprise } from '@portal/shared/api/portal';
 import { PageHeading } from '../../components/page-heading';
+import { ApiKeysTab } from './api-keys/api-keys-tab';
 import { AuditTab } from './audit/audit-tab';
 import { BrandingTab } from './branding/branding-tab';
 import { DepartmentsTab } from './departments/departments-tab';
@@ -21,8 +24,18 @@ import { MembersTab } from './members/members-tab';
 import { SecurityTab } from './security/security-tab';
 import styles from './settings-centre.module.css';
 import { SettingsHeader } from './settings-header';
+import { WebhooksTab } from './webhooks/webhooks-tab';
 
-const TABS = ['members', 'departments', 'invitations', 'branding', 'audit', 'security'] as const;
+const TABS = [
+  'members',
+  'departments',
+  'invitations',
+  'branding',
+  'audit',
+  'security',
+  'webhooks',
+  'api-keys',
+] as const;
 type Tab = (typeof TABS)[number];
 
 function isTab(value: string | null): value is Tab {
@@ -38,7 +51,7 @@ function TabLabel({ icon, children }: { icon: ReactNode; children: ReactNode }) 
   );
 }
 
-/** The four areas of the settings centre; the open tab is in the address, so a reload keeps it. */
+/** The areas of the settings centre; the open tab is in the address, so a reload keeps it. */
 export function SettingsCentre({ enterprise }: { enterprise: PortalEnterprise }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -77,6 +90,16 @@ export function SettingsCentre({ enterprise }: { enterprise: PortalEnterprise })
       key: 'security',
       label: <TabLabel icon={<SafetyOutlined />}>{t('twoStep.securityTab')}</TabLabel>,
       children: tab === 'security' ? <SecurityTab /> : null,
+    },
+    {
+      key: 'webhooks',
+      label: <TabLabel icon={<ApiOutlined />}>{t('integrations.webhooks.tab')}</TabLabel>,
+      children: tab === 'webhooks' ? <WebhooksTab /> : null,
+    },
+    {
+      key: 'api-keys',
+      label: <TabLabel icon={<KeyOutlined />}>{t('integrations.apiKeys.tab')}</TabLabel>,
+      children: tab === 'api-keys' ? <ApiKeysTab /> : null,
     },
   ];
 

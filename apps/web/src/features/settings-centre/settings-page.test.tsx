@@ -51,6 +51,8 @@ describe('settings centre access', () => {
     expect(await screen.findByRole('heading', { name: en.products.settcntr.name, level: 1 })).toBeInTheDocument();
     for (const tab of Object.values(en.settings.tabs))
       expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: en.integrations.webhooks.tab })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: en.integrations.apiKeys.tab })).toBeInTheDocument();
     expect(screen.getByText('SunCo')).toBeInTheDocument();
   });
 
