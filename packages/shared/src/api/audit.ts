@@ -37,6 +37,10 @@ export const AUDIT_ACTIONS = [
   'two-step.on',
   'two-step.off',
   'security.change',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.rotate',
   'audit.export',
 ] as const;
 export type KnownAuditAction = (typeof AUDIT_ACTIONS)[number];

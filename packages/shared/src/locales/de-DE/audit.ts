@@ -57,6 +57,12 @@ const audit: Messages['audit'] = {
     audit: { export: 'Protokoll exportiert' },
     'two-step': { on: 'Zwei-Schritt-Anmeldung eingeschaltet', off: 'Zwei-Schritt-Anmeldung ausgeschaltet' },
     security: { change: 'Sicherheitseinstellungen geändert' },
+    webhook: {
+      create: 'Webhook hinzugefügt',
+      update: 'Webhook geändert',
+      delete: 'Webhook gelöscht',
+      rotate: 'Neues Signaturgeheimnis für einen Webhook erstellt',
+    },
   },
   verified: { email: 'E-Mail-Adresse bestätigt', phone: 'Telefonnummer bestätigt' },
   summary: {

@@ -57,6 +57,12 @@ const audit: Messages['audit'] = {
     audit: { export: 'Exported the audit log' },
     'two-step': { on: 'Turned on two-step sign-in', off: 'Turned off two-step sign-in' },
     security: { change: 'Changed the security settings' },
+    webhook: {
+      create: 'Added a webhook',
+      update: 'Changed a webhook',
+      delete: 'Deleted a webhook',
+      rotate: 'Gave a webhook a new signing secret',
+    },
   },
   verified: { email: 'Verified the email', phone: 'Verified the phone number' },
   summary: {

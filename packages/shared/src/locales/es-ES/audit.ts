@@ -61,6 +61,12 @@ const audit: Messages['audit'] = {
     audit: { export: 'Exportó el registro de auditoría' },
     'two-step': { on: 'Activó el inicio de sesión en dos pasos', off: 'Desactivó el inicio de sesión en dos pasos' },
     security: { change: 'Cambió la configuración de seguridad' },
+    webhook: {
+      create: 'Añadió un webhook',
+      update: 'Cambió un webhook',
+      delete: 'Eliminó un webhook',
+      rotate: 'Creó un nuevo secreto de firma para un webhook',
+    },
   },
   verified: { email: 'Verificó el correo electrónico', phone: 'Verificó el número de teléfono' },
   summary: {

@@ -57,6 +57,12 @@ const audit: Messages['audit'] = {
     audit: { export: 'Esportato il registro attività' },
     'two-step': { on: 'Attivato l’accesso in due passaggi', off: 'Disattivato l’accesso in due passaggi' },
     security: { change: 'Modificate le impostazioni di sicurezza' },
+    webhook: {
+      create: 'Aggiunto un webhook',
+      update: 'Modificato un webhook',
+      delete: 'Eliminato un webhook',
+      rotate: 'Creato un nuovo segreto di firma per un webhook',
+    },
   },
   verified: { email: "Ha verificato l'email", phone: 'Ha verificato il numero di telefono' },
   summary: {

@@ -52,6 +52,12 @@ const audit: Messages['audit'] = {
     audit: { export: '監査ログをエクスポート' },
     'two-step': { on: '2段階ログインを有効化', off: '2段階ログインを無効化' },
     security: { change: 'セキュリティ設定を変更' },
+    webhook: {
+      create: 'Webhook を追加',
+      update: 'Webhook を変更',
+      delete: 'Webhook を削除',
+      rotate: 'Webhook の署名シークレットを更新',
+    },
   },
   verified: { email: 'メールアドレスを確認', phone: '電話番号を確認' },
   summary: {

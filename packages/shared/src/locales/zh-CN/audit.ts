@@ -46,6 +46,12 @@ export default {
     audit: { export: '导出审计日志' },
     'two-step': { on: '开启两步登录', off: '关闭两步登录' },
     security: { change: '修改企业安全设置' },
+    webhook: {
+      create: '添加 Webhook',
+      update: '修改 Webhook',
+      delete: '删除 Webhook',
+      rotate: '更换 Webhook 签名密钥',
+    },
   },
   verified: { email: '验证邮箱', phone: '验证手机号' },
   summary: {
