@@ -328,13 +328,13 @@ describe(`security notifications with the mail server stalled (${ENGINE})`, () =
     });
   });
   afterAll(async () => {
-    // the queue gives the notice up when its connection drops, and the app closes without waiting
+    // the notice's try fails when its connection drops, and the app closes without waiting
     for (const socket of held) socket.destroy();
     stalled?.close();
     await t?.close();
   });
 
-  it('answers the change normally while the notification waits in the delivery queue', async () => {
+  it('answers the change normally while the notification waits in the outbox', async () => {
     const user = await createUser(t.app);
     const login = await call(t.app, contract.login, {
       body: { loginType: 'password', identifierType: 'account', identifier: user.account, password: PASSWORD },
