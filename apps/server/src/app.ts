@@ -20,6 +20,7 @@ import { routeMessages } from './messaging/router.ts';
 import { createSmsWebhook } from './messaging/sms-webhook.ts';
 import { createSmtpMailer } from './messaging/smtp-mailer.ts';
 import { administratorAudience } from './plugins/audiences/administrator.ts';
+import { apiKeyAudience } from './plugins/audiences/api-key.ts';
 import { signedInAudience } from './plugins/audiences/signed-in.ts';
 import { deadlinePlugin } from './plugins/deadline.ts';
 import { type UndeclaredCode, declaredCodesPlugin } from './plugins/declared-codes.ts';
@@ -45,6 +46,7 @@ import { mySessionsRoutes } from './routes/personal/sessions-routes.ts';
 import { twoStepRoutes } from './routes/personal/two-step-routes.ts';
 import { portalRoutes } from './routes/portal/portal-routes.ts';
 import { registrationRoutes } from './routes/registration/registration-routes.ts';
+import { apiKeysRoutes } from './routes/settings/api-keys-routes.ts';
 import { auditRoutes } from './routes/settings/audit-routes.ts';
 import { departmentsRoutes } from './routes/settings/departments-routes.ts';
 import { eventsRoutes } from './routes/settings/events-routes.ts';
@@ -177,6 +179,7 @@ export async function buildApp({
   app.decorate('redis', redis);
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(requestRatePlugin, { ctx, redis });
+  await app.register(apiKeyAudience);
   await app.register(signedInAudience);
   await app.register(administratorAudience);
 
@@ -211,6 +214,7 @@ export async function buildApp({
   await app.register(securityRoutes);
   await app.register(eventsRoutes);
   await app.register(auditRoutes);
+  await app.register(apiKeysRoutes);
   await app.register(webhooksRoutes);
   if (outbox) await app.register(outboxRoutes, { outbox });
   if (metrics && config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken });

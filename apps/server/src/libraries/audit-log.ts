@@ -76,6 +76,14 @@ function toFilter(query: AuditExportQuery): AuditFilter {
   };
 }
 
+/** Who acted: the person, or the company API key a change was made with (kept in its detail). */
+function actorOf(row: AuditEventRow, detail: Record<string, unknown> | null): AuditEvent['actor'] {
+  if (row.userId !== null) return row.nickname === null ? null : { userId: row.userId, nickname: row.nickname };
+  const key = detail?.apiKey as { id?: unknown; prefix?: unknown; name?: unknown } | undefined;
+  if (typeof key?.id !== 'number' || typeof key.prefix !== 'string' || typeof key.name !== 'string') return null;
+  return { userId: null, nickname: key.name, apiKey: { id: key.id, prefix: key.prefix } };
+}
+
 /** The events of a page, each detail made safe; a member an event is about gets their name beside the id. */
 async function toEvents(ctx: AppContext, rows: AuditEventRow[]): Promise<AuditEvent[]> {
   const details = rows.map((row) => safeDetail(row.detail));
@@ -89,7 +97,7 @@ async function toEvents(ctx: AppContext, rows: AuditEventRow[]): Promise<AuditEv
       id: row.id,
       at: new Date(row.at).toISOString(),
       action: row.action,
-      actor: row.userId === null || row.nickname === null ? null : { userId: row.userId, nickname: row.nickname },
+      actor: actorOf(row, detail),
       ip: row.ip,
       detail: memberName === undefined ? detail : { ...detail, memberName },
     };

@@ -13,6 +13,8 @@ import { recordEvent } from './events/record-event.ts';
 import type { Administrator } from './settings-access.ts';
 
 async function administratorHasTwoStep(ctx: AppContext, admin: Administrator): Promise<boolean> {
+  // a company API key is nobody; it never reaches these calls, which name no key scope
+  if (admin.userId === null) return false;
   return (await findUserById(ctx.db, admin.userId))?.totp_enabled_at != null;
 }
 

@@ -50,7 +50,7 @@ function recordDepartmentChange(
 ) {
   return recordAudit(
     ctx,
-    { action, userId: admin.userId, enterpriseId: admin.enterpriseId, ip: admin.ip, detail },
+    { action, userId: admin.userId, enterpriseId: admin.enterpriseId, ip: admin.ip, apiKey: admin.apiKey, detail },
     trx,
   );
 }

@@ -125,6 +125,7 @@ export async function createMember(
           userId: admin.userId,
           enterpriseId: admin.enterpriseId,
           ip: admin.ip,
+          apiKey: admin.apiKey,
           detail: { memberId: userId, role, departmentId, withPhone: body.phone !== undefined },
         },
         trx,
@@ -175,6 +176,7 @@ export async function updateMember(ctx: AppContext, admin: Administrator, body: 
         userId: admin.userId,
         enterpriseId: admin.enterpriseId,
         ip: admin.ip,
+        apiKey: admin.apiKey,
         detail: {
           memberId: body.userId,
           role: body.role === undefined ? undefined : { from: membership.role, to: body.role },
@@ -212,6 +214,7 @@ export async function removeMember(ctx: AppContext, admin: Administrator, body: 
         userId: admin.userId,
         enterpriseId: admin.enterpriseId,
         ip: admin.ip,
+        apiKey: admin.apiKey,
         detail: { memberId: body.userId, role: membership.role, self: body.userId === admin.userId },
       },
       trx,

@@ -10,7 +10,8 @@ import { approximatePlace, describeDevice } from './devices.ts';
  * unnoticed: a sign-in from a device they have not used before, a new password (changed or reset), a
  * phone verified for the first time, a new phone or email, two-step sign-in turned off, a passkey added, the other sessions signed out,
  * repeated wrong re-authentications in a signed-in session (someone may hold the session), and a right
- * first step of a sign-in followed by a wrong two-step code (someone may know the password).
+ * first step of a sign-in followed by a wrong two-step code (someone may know the password); and, to
+ * each administrator of a company, a new API key of the company.
  */
 export type SecurityEventKind =
   | 'new-device'
@@ -23,7 +24,8 @@ export type SecurityEventKind =
   | 'passkey-added'
   | 'other-sessions-signed-out'
   | 'reauthentication-wrong'
-  | 'two-step-code-wrong';
+  | 'two-step-code-wrong'
+  | 'api-key-created';
 
 /** The request that made the change, and what it replaced. */
 export interface SecurityEventDetails {
@@ -36,6 +38,8 @@ export interface SecurityEventDetails {
   previousPhone?: string | null;
   /** `email-changed`: the verified email it replaced, which is told too. */
   previousEmail?: string | null;
+  /** `api-key-created`: the name the administrator gave the key. */
+  keyName?: string;
 }
 
 /** The user as it is after the change: where the notification goes, and in which language. */
@@ -53,6 +57,7 @@ const TEXT_KEYS: Record<SecurityEventKind, string> = {
   'other-sessions-signed-out': 'notices.otherSessionsSignedOut',
   'reauthentication-wrong': 'notices.reauthenticationWrong',
   'two-step-code-wrong': 'notices.twoStepCodeWrong',
+  'api-key-created': 'notices.apiKeyCreated',
 };
 
 /** `138****0000`: enough for the owner to recognise the number. */
@@ -140,6 +145,7 @@ export function notifySecurityEvent(
       place: placeText(lang, details.ip ?? null),
       phone: user.phone ? maskPhone(user.phone) : '',
       email: user.email ? maskEmail(user.email) : '',
+      name: details.keyName ?? '',
     });
     const subject = translate(lang, 'notices.subject');
     for (const recipient of recipients) {

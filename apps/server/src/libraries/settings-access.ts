@@ -7,16 +7,20 @@ import { listEnterpriseProducts } from '../queries/products.ts';
 import type { Caller } from './caller.ts';
 import { currentEnterpriseOf } from './memberships.ts';
 
-/** Who acts in the settings centre: an administrator of the company the session works in. */
+/** Who acts in the settings centre: an administrator of the company the session works in, or a
+ *  company API key, which acts for the company's administrators on the calls that name its scope. */
 export interface Administrator {
   enterpriseId: number;
-  userId: number;
+  /** The administrator; null for a key, which is nobody (never "oneself"). */
+  userId: number | null;
   /** For the audit trail. */
   ip: string;
+  /** The key that makes the call, recorded as the actor in the audit trail; null for a person. */
+  apiKey: { id: number; prefix: string; name: string } | null;
 }
 
 /** The product right that opens the settings centre to a company's administrators. */
-const SETTINGS_PRODUCT: ProductCode = 'settcntr';
+export const SETTINGS_PRODUCT: ProductCode = 'settcntr';
 
 /**
  * The one gate of the settings centre's changes and lists. The company is the session's current one,
@@ -37,7 +41,7 @@ export async function requireAdministrator(ctx: AppContext, { session, ip }: Cal
   if (membership?.role !== 'admin' || !products.some((p) => p.code === SETTINGS_PRODUCT)) {
     throw new AppError(ErrorCode.Forbidden);
   }
-  return { enterpriseId, userId: session.user.id, ip };
+  return { enterpriseId, userId: session.user.id, ip, apiKey: null };
 }
 
 /** 1000403 for a change that would leave the company without an administrator. `reason` lets the

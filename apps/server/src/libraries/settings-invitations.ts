@@ -51,6 +51,7 @@ export async function createCompanyInvitation(
         userId: admin.userId,
         enterpriseId: admin.enterpriseId,
         ip: admin.ip,
+        apiKey: admin.apiKey,
         detail: {
           invitationId: created.invitationId,
           kind: body.kind,
@@ -105,6 +106,7 @@ export async function revokeCompanyInvitation(ctx: AppContext, admin: Administra
         userId: admin.userId,
         enterpriseId: admin.enterpriseId,
         ip: admin.ip,
+        apiKey: admin.apiKey,
         detail: { invitationId: id },
       },
       trx,

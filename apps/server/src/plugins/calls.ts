@@ -24,7 +24,12 @@ declare module 'fastify' {
 }
 
 type Parsed<S> = S extends ZodType ? z.output<S> : undefined;
-type SessionFor<D extends CallDeclaration> = D['audience'] extends 'signedIn' | 'administrator' ? Auth : Auth | null;
+/** A call a company API key may make has no session when a key makes it. */
+type SessionFor<D extends CallDeclaration> = D['apiKey'] extends string
+  ? Auth | null
+  : D['audience'] extends 'signedIn' | 'administrator'
+    ? Auth
+    : Auth | null;
 /** What a handler returns: the file's reply, nothing for a call that answers no data, or the data. */
 type Answer<D extends CallDeclaration> = D['file'] extends readonly string[]
   ? FastifyReply

@@ -108,8 +108,15 @@ export const auditPersonSchema = z.object({ userId: z.number(), nickname: z.stri
 export type AuditPerson = z.infer<typeof auditPersonSchema>;
 export const auditPeopleSchema = z.array(auditPersonSchema);
 
-/** Who acted: null when the event has no person (or the account is gone). */
-export const auditActorSchema = z.object({ userId: z.number(), nickname: z.string() }).nullable();
+/** Who acted: a person, or a company API key (`apiKey`; `userId` null, `nickname` the key's name); null
+ *  when the event has neither (or the account is gone). */
+export const auditActorSchema = z
+  .object({
+    userId: z.number().nullable(),
+    nickname: z.string(),
+    apiKey: z.object({ id: z.number(), prefix: z.string() }).optional(),
+  })
+  .nullable();
 
 export const auditEventSchema = z.object({
   id: z.number(),

@@ -24,6 +24,8 @@ const notices: Messages['notices'] = {
     'Am {{time}} hat jemand in einer angemeldeten Sitzung Ihres Kontos bei der Bestätigung Ihrer Identität mehrmals ein falsches Passwort oder einen falschen Code eingegeben ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und melden Sie im persönlichen Bereich die anderen Sitzungen ab.',
   twoStepCodeWrong:
     'Am {{time}} hat jemand das richtige Passwort oder den richtigen Bestätigungscode Ihres Kontos eingegeben, aber einen falschen Zwei-Schritt-Code ({{device}}, Netzwerk {{place}}). Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort.',
+  apiKeyCreated:
+    'Für ein Unternehmen, das Sie verwalten, wurde am {{time}} der neue API-Schlüssel „{{name}}“ erstellt ({{device}}, Netzwerk {{place}}). Jedes System, das ihn besitzt, kann das Portal im Rahmen seiner Berechtigungen aufrufen. Falls das nicht genehmigt war, widerrufen Sie ihn sofort unter „API-Schlüssel“ in der Einstellungszentrale und ändern Sie Ihr Passwort.',
   unknownDevice: 'unbekanntes Gerät',
   unknownPlace: 'unbekannt',
   localNetwork: 'lokales Netzwerk',

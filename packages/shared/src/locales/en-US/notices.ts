@@ -24,6 +24,8 @@ const notices: Messages['notices'] = {
     'Someone confirming it was you in a signed-in session of your account entered a wrong password or code several times on {{time}} ({{device}}, network {{place}}). If this was not you, change your password now and sign out the other sessions in your personal center.',
   twoStepCodeWrong:
     'Someone entered the right password or verification code of your account on {{time}}, but a wrong two-step code ({{device}}, network {{place}}). If this was not you, change your password now.',
+  apiKeyCreated:
+    'A new API key "{{name}}" was created for a company you administer on {{time}} ({{device}}, network {{place}}). Any system holding it can call the portal within its scopes. If this was not authorised, revoke it now under "API keys" in the settings centre and change your password.',
   unknownDevice: 'unknown device',
   unknownPlace: 'unknown',
   localNetwork: 'local network',

@@ -24,6 +24,8 @@ const notices: Messages['notices'] = {
     'El {{time}} alguien introdujo varias veces una contraseña o un código incorrectos al confirmar su identidad en una sesión iniciada de su cuenta ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora y cierre las demás sesiones en el centro personal.',
   twoStepCodeWrong:
     'El {{time}} alguien introdujo la contraseña o el código de verificación correctos de su cuenta, pero un código de dos pasos incorrecto ({{device}}, red {{place}}). Si no ha sido usted, cambie su contraseña ahora.',
+  apiKeyCreated:
+    'El {{time}} se creó la nueva clave de API «{{name}}» para una empresa que usted administra ({{device}}, red {{place}}). Cualquier sistema que la tenga puede llamar al portal dentro de sus permisos. Si no estaba autorizado, revóquela ahora en «Claves de API» del centro de configuración y cambie su contraseña.',
   unknownDevice: 'dispositivo desconocido',
   unknownPlace: 'desconocida',
   localNetwork: 'red local',

@@ -24,6 +24,8 @@ const notices: Messages['notices'] = {
     'Il {{time}} qualcuno ha inserito più volte una password o un codice errati per confermare la tua identità in una sessione aperta del tuo account ({{device}}, rete {{place}}). Se non sei stato tu, cambia subito la password e disconnetti le altre sessioni nel centro personale.',
   twoStepCodeWrong:
     'Il {{time}} qualcuno ha inserito la password o il codice di verifica corretti del tuo account, ma un codice di accesso in due passaggi errato ({{device}}, rete {{place}}). Se non sei stato tu, cambia subito la password.',
+  apiKeyCreated:
+    "Il {{time}} è stata creata la nuova chiave API «{{name}}» per un'azienda che amministri ({{device}}, rete {{place}}). Qualsiasi sistema che la possiede può chiamare il portale entro i suoi permessi. Se non era autorizzato, revocala subito in «Chiavi API» nel centro impostazioni e cambia la password.",
   unknownDevice: 'dispositivo sconosciuto',
   unknownPlace: 'sconosciuta',
   localNetwork: 'rete locale',

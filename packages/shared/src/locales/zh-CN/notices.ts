@@ -23,6 +23,8 @@ export default {
     '{{time}} 有人在你已登录的会话中多次输入了错误的密码或动态码以确认身份（{{device}}，网络 {{place}}）。如非本人操作，请立即修改密码，并在个人中心退出其他会话。',
   twoStepCodeWrong:
     '{{time}} 有人输入了你账号的正确密码或登录验证码，但两步登录的动态码错误（{{device}}，网络 {{place}}）。如非本人操作，请立即修改密码。',
+  apiKeyCreated:
+    '你所管理的企业于 {{time}} 新建了 API 密钥“{{name}}”（{{device}}，网络 {{place}}）。持有该密钥的系统可按其权限范围调用门户。如非你方授权，请立即在设置中心的“API 密钥”中撤销该密钥，并修改密码。',
   unknownDevice: '未知设备',
   unknownPlace: '未知',
   localNetwork: '本地网络',

@@ -1,0 +1,233 @@
+import { randomInt } from 'node:crypto';
+import {
+  API_KEYS_MAX,
+  API_KEY_MAX_DAYS,
+  API_KEY_PREFIX,
+  type ApiKey,
+  type ApiKeyScope,
+  type CreateApiKeyRequest,
+  type CreatedApiKey,
+} from '@portal/shared/api/integrations';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { AppError } from '../app-error.ts';
+import type { AppContext } from '../context.ts';
+import {
+  findEnterpriseApiKey,
+  findLiveApiKey,
+  insertApiKeyWithinLimit,
+  listEnterpriseAdministrators,
+  listEnterpriseApiKeys,
+  setApiKeyRevoked,
+  touchApiKey,
+} from '../queries/api-keys.ts';
+import { lockEnterprise } from '../queries/enterprises.ts';
+import { recordAudit } from './audit.ts';
+import type { SignedInCaller } from './caller.ts';
+import { assertFreshProof } from './fresh-proof.ts';
+import { hashSecret, newSecret, sameHash } from './secrets.ts';
+import { notifySecurityEvent } from './security-notices.ts';
+import { type Administrator, SETTINGS_PRODUCT } from './settings-access.ts';
+import { tooManyAttempts } from './throttle.ts';
+
+/**
+ * A company's API keys: `pak_` and eight characters that name the key (its visible prefix, stored as
+ * it is), `_`, and 43 random base64url characters (256 bits). Only the SHA-256 of the whole key is
+ * kept: the secret is random and long, so a fast hash is as safe as a slow one, and every request
+ * with a key hashes it.
+ */
+
+/** Requests a key may make in a minute, counted in the throttle store shared by every server process. */
+export const API_KEY_REQUESTS_PER_MINUTE = 600;
+/** A key's last use is written at most this often: a busy key does not write its row at every call. */
+const LAST_USE_EVERY_MS = 60_000;
+
+const DAY_MS = 86_400_000;
+/** Lower-case letters and digits without the look-alikes (l, o, 0, 1): 32 of them, each as likely. */
+const ID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+const ID_LENGTH = 8;
+const PREFIX_LENGTH = API_KEY_PREFIX.length + ID_LENGTH;
+const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[${ID_ALPHABET}]{${ID_LENGTH}}_[A-Za-z0-9_-]{43}$`);
+
+/** Whether a bearer token is meant as a company API key (well formed or not): a key is never a session. */
+export function isApiKeyToken(token: string): boolean {
+  return token.startsWith(API_KEY_PREFIX);
+}
+
+function newKey(): { key: string; prefix: string } {
+  let id = '';
+  for (let i = 0; i < ID_LENGTH; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  const prefix = `${API_KEY_PREFIX}${id}`;
+  return { key: `${prefix}_${newSecret(32)}`, prefix };
+}
+
+type ApiKeyStatus = ApiKey['status'];
+
+function statusOf(row: { revoked_at: number | null; expires_at: number }, now: number): ApiKeyStatus {
+  if (row.revoked_at !== null) return 'revoked';
+  return row.expires_at <= now ? 'expired' : 'active';
+}
+
+const iso = (at: number) => new Date(at).toISOString();
+
+/** The company's keys, newest first, live, expired and revoked. */
+export async function listApiKeys(ctx: AppContext, admin: Administrator): Promise<{ items: ApiKey[] }> {
+  const rows = await listEnterpriseApiKeys(ctx.db, admin.enterpriseId);
+  const now = ctx.now();
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      prefix: row.prefix,
+      scopes: JSON.parse(row.scopes) as ApiKeyScope[],
+      status: statusOf(row, now),
+      expiresAt: iso(Number(row.expires_at)),
+      lastUsedAt: row.last_used_at === null ? null : iso(Number(row.last_used_at)),
+      createdAt: iso(Number(row.created_at)),
+      createdBy: row.creatorName,
+    })),
+  };
+}
+
+/**
+ * Makes a key, if the company has fewer than API_KEYS_MAX live ones (1009192), after a fresh proof of
+ * the administrator (1009166). The key is answered this once; the company's administrators are told.
+ */
+export async function createApiKey(
+  ctx: AppContext,
+  admin: Administrator,
+  caller: SignedInCaller,
+  body: CreateApiKeyRequest,
+): Promise<CreatedApiKey> {
+  await assertFreshProof(ctx, caller.session);
+  const now = ctx.now();
+  const { key, prefix } = newKey();
+  const expiresAt = now + (body.expiresInDays ?? API_KEY_MAX_DAYS) * DAY_MS;
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    await lockEnterprise(trx, ctx.engine, admin.enterpriseId);
+    const inserted = await insertApiKeyWithinLimit(
+      trx,
+      {
+        enterprise_id: admin.enterpriseId,
+        name: body.name,
+        prefix,
+        secret_hash: hashSecret(key),
+        scopes: JSON.stringify(body.scopes),
+        expires_at: expiresAt,
+        created_by: admin.userId,
+        created_at: now,
+      },
+      API_KEYS_MAX,
+    );
+    if (inserted === null) throw new AppError(ErrorCode.ApiKeyLimit);
+    await recordAudit(
+      ctx,
+      {
+        action: 'api-key.create',
+        userId: admin.userId,
+        enterpriseId: admin.enterpriseId,
+        ip: admin.ip,
+        detail: { keyId: inserted, prefix, name: body.name, scopes: body.scopes, expiresAt: iso(expiresAt) },
+      },
+      trx,
+    );
+    return inserted;
+  });
+  await tellAdministrators(ctx, admin, caller, body.name, now);
+  const creator = caller.session.user.nickname;
+  return {
+    key,
+    apiKey: {
+      id,
+      name: body.name,
+      prefix,
+      scopes: body.scopes,
+      status: 'active',
+      expiresAt: iso(expiresAt),
+      lastUsedAt: null,
+      createdAt: iso(now),
+      createdBy: creator,
+    },
+  };
+}
+
+/** Every administrator of the company hears of a new key by email, as of any new credential. */
+async function tellAdministrators(
+  ctx: AppContext,
+  admin: Administrator,
+  caller: SignedInCaller,
+  keyName: string,
+  at: number,
+): Promise<void> {
+  const administrators = await listEnterpriseAdministrators(ctx.db, admin.enterpriseId);
+  for (const person of administrators) {
+    notifySecurityEvent(ctx, { ...person, phone: null, phone_certified: 0 }, 'api-key-created', {
+      at,
+      ip: caller.ip,
+      userAgent: caller.userAgent,
+      keyName,
+    });
+  }
+}
+
+/** Revokes a key of the company: it stops working at the next request of any process. A key of
+ *  another company is 1000404; a revoked one stays as it is. */
+export async function revokeApiKey(ctx: AppContext, admin: Administrator, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await findEnterpriseApiKey(trx, admin.enterpriseId, id);
+    if (!row) throw new AppError(ErrorCode.NotFound);
+    if (!(await setApiKeyRevoked(trx, id, ctx.now()))) return;
+    await recordAudit(
+      ctx,
+      {
+        action: 'api-key.revoke',
+        userId: admin.userId,
+        enterpriseId: admin.enterpriseId,
+        ip: admin.ip,
+        detail: { keyId: row.id, prefix: row.prefix, name: row.name },
+      },
+      trx,
+    );
+  });
+}
+
+/**
+ * The gate of a request with a key, on a call that names `scope`: a live key of a company that still
+ * has the settings centre, with that scope (or the `manage` scope that includes it), acts as the
+ * company's administrator. An unknown, malformed, revoked or expired key is 1000401; a key without
+ * the scope, or of a company that lost the settings centre, 1000403. Each key has its own request
+ * rate (1000429); its last use is written at most once a minute.
+ */
+export async function administratorOfKey(
+  ctx: AppContext,
+  key: string,
+  scope: ApiKeyScope,
+  ip: string,
+): Promise<Administrator> {
+  if (!KEY_SHAPE.test(key)) throw new AppError(ErrorCode.Unauthorized);
+  const now = ctx.now();
+  const row = await findLiveApiKey(ctx.db, key.slice(0, PREFIX_LENGTH), now, SETTINGS_PRODUCT);
+  if (!row || !sameHash(hashSecret(key), row.secret_hash)) throw new AppError(ErrorCode.Unauthorized);
+  const scopes = JSON.parse(row.scopes) as ApiKeyScope[];
+  if (!scopes.some((held) => covers(held, scope)) || Number(row.hasSettings) !== 1) {
+    throw new AppError(ErrorCode.Forbidden);
+  }
+  const reservation = await ctx.throttles.reserve(
+    [{ bucket: 'api-key', subject: String(row.id), windowMs: 60_000, max: API_KEY_REQUESTS_PER_MINUTE }],
+    now,
+  );
+  if (!reservation.granted) throw tooManyAttempts(reservation.retryAfterMs);
+  await touchApiKey(ctx.db, row.id, now, LAST_USE_EVERY_MS);
+  return {
+    enterpriseId: row.enterprise_id,
+    userId: null,
+    ip,
+    apiKey: { id: row.id, prefix: row.prefix, name: row.name },
+  };
+}
+
+/** A scope held covers the one a call names: itself, or `x.manage` for `x.read`. */
+function covers(held: ApiKeyScope, wanted: ApiKeyScope): boolean {
+  if (held === wanted) return true;
+  const [area, kind] = wanted.split('.');
+  return kind === 'read' && held === `${area}.manage`;
+}
