@@ -99,6 +99,20 @@ describe(`company API keys (${ENGINE})`, () => {
     expect((await call(t.app, contract.invitations, { token: inviter.key })).data.items).toHaveLength(1);
   });
 
+  it('a key with events.read reads the feed of its company, and nothing else', async () => {
+    const a = await companyWithAdmin(t.app);
+    const manager = (await keyOf(a.token, ['members.manage'])).key;
+    const created = await call(t.app, contract.createMember, { token: manager, body: newMember('feed') });
+    expect(created.code, created.msg).toBe(0);
+    const reader = (await keyOf(a.token, ['events.read'])).key;
+    const feed = await call(t.app, contract.companyEvents, { token: reader });
+    expect(feed.code, feed.msg).toBe(0);
+    expect(feed.data.items).toContainEqual(
+      expect.objectContaining({ type: 'member.joined', companyId: a.enterpriseId }),
+    );
+    expect((await call(t.app, contract.members, { token: reader })).code).toBe(ErrorCode.Forbidden);
+  });
+
   it("a key of one company never sees or changes another's", async () => {
     const a = await companyWithAdmin(t.app);
     const b = await companyWithAdmin(t.app);
