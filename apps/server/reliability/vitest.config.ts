@@ -23,6 +23,7 @@ export default defineProject({
             'cluster-handoff.test.ts',
             'openid-processes.test.ts',
             'openid-client-auth-throttle.test.ts',
+            'webhooks-processes.test.ts',
           ]),
     ],
     globalSetup: ['support/build-server.ts'],
