@@ -25,4 +25,48 @@ describe(`scheduled purge (${ENGINE})`, () => {
     const ages = () => db.selectFrom('audit_events').select('at').execute();
     await expect.poll(ages, { timeout: 3_000 }).toEqual([{ at: now - 9 * day }]);
   });
+
+  it("keeps companies' events and the outbox rows done with as long as the audit log; waiting rows stay", async () => {
+    const db = t.app.ctx.db;
+    const day = 86_400_000;
+    const now = Date.now();
+    const event = { enterprise_id: 0, type: 'member.joined' as const, version: 1, data: '{}' };
+    await db
+      .insertInto('events')
+      .values([
+        { ...event, public_id: 'evt_retention-old', at: now - 11 * day },
+        { ...event, public_id: 'evt_retention-kept', at: now - 9 * day },
+      ])
+      .execute();
+    const row = {
+      topic: 'webhook' as const,
+      payload: '{}',
+      attempts: 1,
+      created_at: now - 40 * day,
+      // not due before the test ends: no worker takes the waiting one
+      next_at: now + day,
+    };
+    await db
+      .insertInto('outbox')
+      .values([
+        { ...row, ordering_key: 'retention:delivered-old', state: 'delivered', done_at: now - 11 * day },
+        { ...row, ordering_key: 'retention:dead-old', state: 'dead', done_at: now - 12 * day },
+        { ...row, ordering_key: 'retention:delivered-kept', state: 'delivered', done_at: now - 9 * day },
+        { ...row, ordering_key: 'retention:waiting', state: 'pending', done_at: null },
+      ])
+      .execute();
+    const events = () =>
+      db.selectFrom('events').select('public_id').where('public_id', 'like', 'evt_retention-%').execute();
+    const outbox = () =>
+      db
+        .selectFrom('outbox')
+        .select('ordering_key')
+        .where('ordering_key', 'like', 'retention:%')
+        .orderBy('id')
+        .execute();
+    await expect.poll(events, { timeout: 3_000 }).toEqual([{ public_id: 'evt_retention-kept' }]);
+    await expect
+      .poll(outbox, { timeout: 3_000 })
+      .toEqual([{ ordering_key: 'retention:delivered-kept' }, { ordering_key: 'retention:waiting' }]);
+  });
 });

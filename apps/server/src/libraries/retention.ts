@@ -5,8 +5,10 @@ import type { Executor } from '../queries/executor.ts';
 import {
   deleteAuditEventsBefore,
   deleteCodesExpiredBefore,
+  deleteEventsBefore,
   deleteOpenidGrantLinksExpiredBefore,
   deleteOpenidModelsExpiredBefore,
+  deleteOutboxDoneBefore,
   deleteProofOfWorkChallengesExpiredBefore,
   deleteRateEventsBefore,
   deleteSessionsExpiredBefore,
@@ -35,6 +37,11 @@ export interface Purged {
   rateEvents: number;
   signInWaits: number;
   auditEvents: number;
+  /** The companies' events, kept as long as the audit log. */
+  events: number;
+  /** Outbox rows done with (delivered or given up on), kept as long as the audit log: a webhook's
+   *  row is its delivery in the endpoint's log. */
+  outbox: number;
   sessions: number;
   tickets: number;
   codes: number;
@@ -60,8 +67,9 @@ export interface PurgeOptions {
  * Deletes what has outlived its use: throttling events past the longest window (a day), runs of
  * sign-in failures idle for a day, codes and tickets a day after they expired, passkey challenges as
  * soon as they expired or were used (anyone may ask for one, unsigned in), proof-of-work challenges
- * once expired, the OpenID provider's models and grant links once expired, sessions and audit events
- * after their configured retention.
+ * once expired, the OpenID provider's models and grant links once expired, sessions after their
+ * configured retention, and audit events, company events and the outbox rows done with after the
+ * audit retention.
  *
  * It deletes in batches of up to PURGE_BATCH_ROWS until nothing is left, each batch its own statement (on
  * SQLite its own short transaction), and yields to the event loop between them, so that a backlog of
@@ -86,10 +94,14 @@ async function sweep(ctx: AppContext, db: Executor, options: PurgeOptions): Prom
   const now = ctx.now();
   const { auditRetentionDays, sessionRetentionDays } = ctx.config;
   const sessionsBefore = now - sessionRetentionDays * DAY;
+  const auditBefore = now - auditRetentionDays * DAY;
   const steps: [keyof Purged, (limit: number) => Promise<number>][] = [
     ['rateEvents', (limit) => deleteRateEventsBefore(db, now - DAY, limit)],
     ['signInWaits', (limit) => deleteSignInWaitsBefore(db, now - DAY, now, limit)],
-    ['auditEvents', (limit) => deleteAuditEventsBefore(db, now - auditRetentionDays * DAY, limit)],
+    ['auditEvents', (limit) => deleteAuditEventsBefore(db, auditBefore, limit)],
+    // the deliveries before their events: a delivery in a log keeps its event to show or send again
+    ['outbox', (limit) => deleteOutboxDoneBefore(db, auditBefore, limit)],
+    ['events', (limit) => deleteEventsBefore(db, auditBefore, limit)],
     ['sessions', (limit) => deleteSessionsExpiredBefore(db, sessionsBefore, limit)],
     ['sessions', (limit) => deleteSessionsRevokedBefore(db, sessionsBefore, limit)],
     ['tickets', (limit) => deleteTicketsExpiredBefore(db, now - DAY, limit)],
@@ -128,6 +140,8 @@ function nothingPurged(): Purged {
     rateEvents: 0,
     signInWaits: 0,
     auditEvents: 0,
+    events: 0,
+    outbox: 0,
     sessions: 0,
     tickets: 0,
     codes: 0,

@@ -29,6 +29,19 @@ export async function deleteAuditEventsBefore(db: Executor, before: number, limi
   return deleted(await db.deleteFrom('audit_events').where('id', 'in', batch).executeTakeFirst());
 }
 
+/** A company's events, kept as long as its audit log. */
+export async function deleteEventsBefore(db: Executor, before: number, limit: number): Promise<number> {
+  const batch = db.selectFrom('events').select('id').where('at', '<', before).limit(limit);
+  return deleted(await db.deleteFrom('events').where('id', 'in', batch).executeTakeFirst());
+}
+
+/** Outbox rows done with (delivered, or given up on) before the moment; a pending row has no
+ *  `done_at` and stays whatever its age. */
+export async function deleteOutboxDoneBefore(db: Executor, before: number, limit: number): Promise<number> {
+  const batch = db.selectFrom('outbox').select('id').where('done_at', '<', before).limit(limit);
+  return deleted(await db.deleteFrom('outbox').where('id', 'in', batch).executeTakeFirst());
+}
+
 /** Sessions that expired before the moment; their product grant links go with them (cascade). */
 export async function deleteSessionsExpiredBefore(db: Executor, before: number, limit: number): Promise<number> {
   const batch = db.selectFrom('sessions').select('id').where('expires_at', '<', before).limit(limit);
