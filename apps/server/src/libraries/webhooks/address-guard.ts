@@ -64,8 +64,12 @@ function isAllowedHost(config: Pick<Config, 'webhookAllowedHosts'>, host: string
   return config.webhookAllowedHosts.includes(host.replace(/\.$/, '').toLowerCase());
 }
 
-function refused(reason: string): AppError {
-  return new AppError(ErrorCode.WebhookAddressRefused, { reason });
+/** The refusal a caller is answered (1009191, nothing more: the rule is in the code's description);
+ *  `reason` says in the delivery log which rule refused it. */
+export class WebhookAddressRefused extends AppError {
+  constructor(readonly reason: string) {
+    super(ErrorCode.WebhookAddressRefused);
+  }
 }
 
 /** What can be judged without a resolver: the scheme, https in production, and a host written as an
@@ -79,17 +83,17 @@ export function checkWebhookUrlForm(
   try {
     parsed = new URL(url);
   } catch {
-    throw refused('not an address');
+    throw new WebhookAddressRefused('not an address');
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw refused('not http(s)');
-  if (parsed.protocol === 'http:' && config.production) throw refused('http in production');
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new WebhookAddressRefused('not http(s)');
+  if (parsed.protocol === 'http:' && config.production) throw new WebhookAddressRefused('http in production');
   const host = hostOf(parsed);
   if (isAllowedHost(config, host)) return null;
   if (isIP(host)) {
-    if (isRefusedAddress(host)) throw refused('private address');
+    if (isRefusedAddress(host)) throw new WebhookAddressRefused('private address');
     return null;
   }
-  if (host === 'localhost' || host.endsWith('.localhost')) throw refused('private address');
+  if (host === 'localhost' || host.endsWith('.localhost')) throw new WebhookAddressRefused('private address');
   return host;
 }
 
@@ -109,7 +113,7 @@ export async function checkWebhookUrl(
   } catch {
     return;
   }
-  if (addresses.some((entry) => isRefusedAddress(entry.address))) throw refused('private address');
+  if (addresses.some((entry) => isRefusedAddress(entry.address))) throw new WebhookAddressRefused('private address');
 }
 
 type Resolve = (

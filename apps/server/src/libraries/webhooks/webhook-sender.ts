@@ -3,9 +3,8 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { CompanyEvent } from '@portal/shared/api/integrations';
-import { AppError } from '../../app-error.ts';
 import type { Config } from '../../config.ts';
-import { checkWebhookUrlForm, webhookLookup } from './address-guard.ts';
+import { WebhookAddressRefused, checkWebhookUrlForm, webhookLookup } from './address-guard.ts';
 
 /** How long a receiver has to accept the connection and answer, by default. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -67,8 +66,8 @@ export async function sendWebhook(
   try {
     checkWebhookUrlForm(config, delivery.url);
   } catch (error) {
-    if (error instanceof AppError)
-      return { ok: false, status: null, error: `address refused (${String(error.data?.reason)})` };
+    if (error instanceof WebhookAddressRefused)
+      return { ok: false, status: null, error: `address refused (${error.reason})` };
     throw error;
   }
   const body = JSON.stringify(delivery.event);
