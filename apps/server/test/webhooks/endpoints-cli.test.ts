@@ -9,6 +9,7 @@ import { ENGINE, type TestApp, startTestApp } from '../support/test-app.ts';
 
 const OUTBOX_SECRET = randomBytes(32).toString('hex');
 const RECEIVER = 'https://receiver.example.test';
+const FAR_FUTURE = 4_102_444_800_000;
 
 describe(`operator command line: a product's webhook endpoint (${ENGINE})`, () => {
   let t: TestApp;
@@ -82,14 +83,21 @@ describe(`operator command line: a product's webhook endpoint (${ENGINE})`, () =
     // a company holding the product: its member leaving is queued for the product's endpoint
     const holder = await createCompany(t.app, { products: ['esguard'] });
     const other = await createCompany(t.app, { products: ['settcntr'] });
-    for (const { enterpriseId } of [holder, other])
-      await recordEvent(t.app.ctx, db(), { enterpriseId, type: 'member.left', data: { userId: 5, role: 'member' } });
-    // a type it did not ask for is not
-    await recordEvent(t.app.ctx, db(), {
-      enterpriseId: holder.enterpriseId,
-      type: 'invitation.revoked',
-      data: { invitationId: 3 },
-    });
+    // recorded in one transaction that also holds what it queued back, so that no worker tries it
+    // (nothing listens there) while the test changes the endpoint
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        for (const { enterpriseId } of [holder, other])
+          await recordEvent(t.app.ctx, trx, { enterpriseId, type: 'member.left', data: { userId: 5, role: 'member' } });
+        // a type it did not ask for is not queued
+        await recordEvent(t.app.ctx, trx, {
+          enterpriseId: holder.enterpriseId,
+          type: 'invitation.revoked',
+          data: { invitationId: 3 },
+        });
+        await trx.updateTable('outbox').set({ next_at: FAR_FUTURE }).where('endpoint_id', '=', row.id).execute();
+      });
     const queued = await db()
       .selectFrom('outbox as o')
       .innerJoin('events as e', 'e.id', 'o.event_id')
