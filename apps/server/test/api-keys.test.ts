@@ -223,6 +223,17 @@ describe(`company API keys (${ENGINE})`, () => {
     });
     expect(log.data.items[0].detail.memberName).toBe('Keyed audit');
 
+    // the file names the key as the person, and the key's own making in words
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `${contract.auditEventsCsv.path}?timeZone=UTC`,
+      headers: { authorization: `Bearer ${a.token}`, cookie: 'langCode=en-US' },
+    });
+    const csv = file.body.split('\r\n');
+    expect(csv.find((line) => line.includes(',member.create,'))).toMatch(/^[^,]+,HR system,,/);
+    expect(csv.find((line) => line.includes(',api-key.create,'))).toContain(`Created an API key,api-key.create,`);
+    expect(csv.find((line) => line.includes(',api-key.create,'))).toContain(`Key: HR system (${apiKey.prefix})`);
+
     const lastUse = async () =>
       (
         await t.app.ctx.db

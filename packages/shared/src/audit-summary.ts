@@ -168,6 +168,12 @@ export function auditSummary(
       if (rows !== undefined) parts.push(t('audit.summary.rows', { count: rows }));
       break;
     }
+    case 'api-key.create':
+    case 'api-key.revoke': {
+      const name = text('name');
+      if (name) parts.push(t('audit.summary.apiKey', { name, prefix: text('prefix') ?? '' }));
+      break;
+    }
     case 'enterprise.enter':
     case 'password.change':
     case 'two-step.on':

@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'webhook.update',
   'webhook.delete',
   'webhook.rotate',
+  'api-key.create',
+  'api-key.revoke',
   'audit.export',
 ] as const;
 export type KnownAuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -63,9 +63,11 @@ const audit: Messages['audit'] = {
       delete: 'Webhook gelöscht',
       rotate: 'Neues Signaturgeheimnis für einen Webhook erstellt',
     },
+    'api-key': { create: 'API-Schlüssel erstellt', revoke: 'API-Schlüssel widerrufen' },
   },
   verified: { email: 'E-Mail-Adresse bestätigt', phone: 'Telefonnummer bestätigt' },
   summary: {
+    apiKey: 'Schlüssel: {{name}} ({{prefix}})',
     member: 'Mitglied: {{name}}',
     role: 'Rolle: {{from}} → {{to}}',
     roleIs: 'Rolle: {{role}}',

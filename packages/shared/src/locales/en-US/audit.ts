@@ -63,9 +63,11 @@ const audit: Messages['audit'] = {
       delete: 'Deleted a webhook',
       rotate: 'Gave a webhook a new signing secret',
     },
+    'api-key': { create: 'Created an API key', revoke: 'Revoked an API key' },
   },
   verified: { email: 'Verified the email', phone: 'Verified the phone number' },
   summary: {
+    apiKey: 'Key: {{name}} ({{prefix}})',
     member: 'Member: {{name}}',
     role: 'Role: {{from}} → {{to}}',
     roleIs: 'Role: {{role}}',

@@ -67,9 +67,11 @@ const audit: Messages['audit'] = {
       delete: 'Eliminó un webhook',
       rotate: 'Creó un nuevo secreto de firma para un webhook',
     },
+    'api-key': { create: 'Creó una clave de API', revoke: 'Revocó una clave de API' },
   },
   verified: { email: 'Verificó el correo electrónico', phone: 'Verificó el número de teléfono' },
   summary: {
+    apiKey: 'Clave: {{name}} ({{prefix}})',
     member: 'Miembro: {{name}}',
     role: 'Rol: {{from}} → {{to}}',
     roleIs: 'Rol: {{role}}',

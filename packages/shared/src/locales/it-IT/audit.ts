@@ -63,9 +63,11 @@ const audit: Messages['audit'] = {
       delete: 'Eliminato un webhook',
       rotate: 'Creato un nuovo segreto di firma per un webhook',
     },
+    'api-key': { create: 'Creata una chiave API', revoke: 'Revocata una chiave API' },
   },
   verified: { email: "Ha verificato l'email", phone: 'Ha verificato il numero di telefono' },
   summary: {
+    apiKey: 'Chiave: {{name}} ({{prefix}})',
     member: 'Membro: {{name}}',
     role: 'Ruolo: {{from}} → {{to}}',
     roleIs: 'Ruolo: {{role}}',

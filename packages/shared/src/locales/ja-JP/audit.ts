@@ -58,9 +58,11 @@ const audit: Messages['audit'] = {
       delete: 'Webhook を削除',
       rotate: 'Webhook の署名シークレットを更新',
     },
+    'api-key': { create: 'API キーを作成', revoke: 'API キーを取り消し' },
   },
   verified: { email: 'メールアドレスを確認', phone: '電話番号を確認' },
   summary: {
+    apiKey: 'キー：{{name}}（{{prefix}}）',
     member: 'メンバー：{{name}}',
     role: 'ロール：{{from}} → {{to}}',
     roleIs: 'ロール：{{role}}',

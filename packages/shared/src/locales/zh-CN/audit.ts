@@ -52,9 +52,11 @@ export default {
       delete: '删除 Webhook',
       rotate: '更换 Webhook 签名密钥',
     },
+    'api-key': { create: '创建 API 密钥', revoke: '撤销 API 密钥' },
   },
   verified: { email: '验证邮箱', phone: '验证手机号' },
   summary: {
+    apiKey: '密钥：{{name}}（{{prefix}}）',
     member: '成员：{{name}}',
     role: '角色：{{from}} → {{to}}',
     roleIs: '角色：{{role}}',
