@@ -1,17 +1,17 @@
 /**
- * `npm run bench -- --only growth [--scale 1,10]`: how the cost of the calls that grew with the data
- * (the growth study's table: sign-out of all other sessions, My sessions, the audit log's middle page,
- * the departments tree, the members list, the purge) grows now. The same data is seeded at two sizes,
- * the second `--scale` times the first (GROWTH_BASE at 1x), each size on a database and portal of its
- * own, both running at once, and every call is timed at the two sizes in turns; a figure is the time
- * at the larger size beside the same call at the smaller (its ceiling), their ratio the growth: 1 is
- * flat, 10 is linear for a tenfold step.
- * The goal is <= 1.5 for a tenfold step. The audit CSV export is left out: its time follows the rows
- * it writes. `--scale 10,100` is the size issue 30 is done at (10,000 sessions, 1M audit events,
- * 100k members, 10,000 departments, 3M expired rows, 200,000 users).
+ * `npm run bench -- --only growth [--scale 1,10]` (in apps/server): how the cost of the calls that
+ * grew with the data (the growth study's table: sign-out of all other sessions, My sessions, the
+ * audit log's middle page, the departments tree, the members list, the purge) grows now. The same
+ * data is seeded at two sizes, the second `--scale` times the first (GROWTH_BASE at 1x), each size
+ * on a database and portal of its own, both running at once, and every call is timed at the two
+ * sizes in turns; a figure is the time at the larger size beside the same call at the smaller (its
+ * ceiling), their ratio the growth: 1 is flat, 10 is linear for a tenfold step. The goal is <= 1.5
+ * for a tenfold step. The audit CSV export is left out: its time follows the rows it writes.
+ * `--scale 10,100` is the size issue 30 is done at (10,000 sessions, 1M audit events, 100k members,
+ * 10,000 departments, 3M expired rows, 200,000 users).
  *
- * The portal runs in the bench's process (in-process.ts), so that the purge is the server's own and a
- * stall of the event loop shows in the reads' latency.
+ * The portal runs in the bench's process (in-process.ts), so that the purge is the server's own and
+ * a stall of the event loop shows in the reads' latency.
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,7 +1,7 @@
 /**
- * `npm run bench -- --only housekeeping [--rows N] [--departments N]`: two costs that grow with the
- * data, each beside a ceiling measured in the same run, never asserted (0 leaves a case out), on
- * SQLite and on PostgreSQL when DATABASE_URL names a server.
+ * `npm run bench -- --only housekeeping [--rows N] [--departments N]` (in apps/server): two costs
+ * that grow with the data, each beside a ceiling measured in the same run, never asserted (0 leaves
+ * a case out), on SQLite and on PostgreSQL when DATABASE_URL names a server.
  *
  * - purge: a backlog of N expired rows (3,000,000 unless --rows says otherwise) written straight into
  *   the tables, then one run of the server's own purge while a client reads `user/current` over HTTP

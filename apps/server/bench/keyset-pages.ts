@@ -1,9 +1,10 @@
 /**
- * `npm run bench -- --only keyset-pages`: a middle page of one company's audit log at 10k and 100k
- * events, read by offset (as the log was paged before) and by the cursor (the last event's time and
- * id) the log is paged by now; SQLite, and PostgreSQL when DATABASE_URL names a server. Times the
- * query layer on a migrated database of the bench's own, 30 reads each after 3 unmeasured ones;
- * prints p50 / p99 in ms, and figures of the growth from 10k to 100k, the offset's beside the cursor's.
+ * `npm run bench -- --only keyset-pages` (in apps/server): a middle page of one company's audit log
+ * at 10k and 100k events, read by offset (as the log was paged before) and by the cursor (the last
+ * event's time and id) the log is paged by now; SQLite, and PostgreSQL when DATABASE_URL names a
+ * server. Times the query layer on a migrated database of the bench's own, 30 reads each after 3
+ * unmeasured ones; prints p50 / p99 in ms, and figures of the growth from 10k to 100k, the offset's
+ * beside the cursor's.
  */
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../src/db/database.ts';
