@@ -88,7 +88,12 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
     // turned off by hand, then on again; on also ends the portal's own switch-off and the failing streak
     const off = ok(await send(contract.updateWebhook, token, { id, enabled: false }));
     expect(off.status).toBe('disabled');
-    expect(await endpointRow(id)).toMatchObject({ disabled_reason: 'manual' });
+    const offAt = (await endpointRow(id)).disabled_at;
+    expect(await endpointRow(id)).toMatchObject({ disabled_reason: 'manual', disabled_at: expect.any(Number) });
+    // off again: still off since the first time
+    t.clock.advance(1_000);
+    ok(await send(contract.updateWebhook, token, { id, enabled: false }));
+    expect((await endpointRow(id)).disabled_at).toBe(offAt);
     const since = t.app.ctx.now() - 6 * 86_400_000;
     await db()
       .updateTable('webhook_endpoints')
@@ -102,6 +107,9 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
     const on = ok(await send(contract.updateWebhook, token, { id, enabled: true }));
     expect(on).toMatchObject({ status: 'enabled', failingSince: null });
     expect(await endpointRow(id)).toMatchObject({ disabled_at: null, disabled_reason: null, failing_since: null });
+    // on while on, but failing: the streak is forgotten
+    await db().updateTable('webhook_endpoints').set({ failing_since: since }).where('id', '=', id).execute();
+    expect(ok(await send(contract.updateWebhook, token, { id, enabled: true })).failingSince).toBeNull();
 
     // rotated: a new secret, the old one signing beside it for the overlap
     const before = t.app.ctx.now();
@@ -238,9 +246,7 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
     const audit = await auditOf(enterpriseId);
     expect(audit.map((a) => a.action)).toEqual([
       'webhook.create',
-      'webhook.update',
-      'webhook.update',
-      'webhook.update',
+      ...Array(5).fill('webhook.update'),
       'webhook.rotate',
       'webhook.delete',
     ]);
@@ -368,6 +374,9 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
     expect(ok(await send(contract.webhooks, other.token)).items).toEqual([]);
     for (const endpointId of [id, product.id]) {
       expect((await send(contract.updateWebhook, other.token, { id: endpointId, enabled: false })).code).toBe(1000404);
+      // a refused new URL does not tell that the id exists
+      const moved = await send(contract.updateWebhook, other.token, { id: endpointId, url: 'https://10.0.0.1/' });
+      expect(moved.code).toBe(1000404);
       expect((await send(contract.rotateWebhookSecret, other.token, { id: endpointId })).code).toBe(1000404);
       expect((await send(contract.webhookDeliveries, other.token, { id: endpointId })).code).toBe(1000404);
       expect((await send(contract.deleteWebhook, other.token, { id: endpointId })).code).toBe(1000404);

@@ -142,24 +142,28 @@ export async function createWebhook(
 /**
  * Changes what is given and keeps the rest. `enabled: false` turns the endpoint off by hand;
  * `enabled: true` turns it on whoever turned it off, and forgets its failing streak, so that the
- * portal counts days of failure afresh. A new URL passes the address guard as on creation.
+ * portal counts days of failure afresh. A new URL passes the address guard as on creation; the row
+ * is changed only if it is still there (deleted meanwhile: 1000404).
  */
 export async function updateWebhook(
   ctx: AppContext,
   admin: Administrator,
   body: UpdateWebhookRequest,
 ): Promise<WebhookEndpoint> {
+  // another company's endpoint is 1000404 whatever its new URL would be
+  const before = await findEndpointOfEnterprise(ctx.db, admin.enterpriseId, body.id);
+  if (!before) throw notFound();
   if (body.url !== undefined) await checkWebhookUrl(ctx.config, body.url);
   const now = ctx.now();
+  // off by hand keeps the time it was first turned off by hand; off over the portal's own switch-off
+  // makes it the administrator's
+  const switched =
+    body.enabled === true
+      ? { disabled_at: null, disabled_reason: null, failing_since: null }
+      : body.enabled === false && before.disabled_reason !== 'manual'
+        ? { disabled_at: now, disabled_reason: 'manual' as const }
+        : {};
   return ctx.db.transaction().execute(async (trx) => {
-    const before = await findEndpointOfEnterprise(trx, admin.enterpriseId, body.id);
-    if (!before) throw notFound();
-    const switched =
-      body.enabled === undefined || body.enabled === (before.disabled_at === null)
-        ? {}
-        : body.enabled
-          ? { disabled_at: null, disabled_reason: null, failing_since: null }
-          : { disabled_at: now, disabled_reason: 'manual' as const };
     const row = await updateEndpointOfEnterprise(trx, admin.enterpriseId, body.id, {
       ...(body.url === undefined ? {} : { url: body.url }),
       ...(body.eventTypes === undefined ? {} : { event_types: JSON.stringify(body.eventTypes) }),
