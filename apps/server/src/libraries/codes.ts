@@ -84,10 +84,10 @@ export interface SendCodeInput {
 }
 
 /**
- * Reserves the send under every limit at once, then makes the code and queues its message. The
- * answer is the same, and costs the same, whether the message goes out or not: a target that does
- * not receive it still gets a code of its own that nobody will ever see, and delivery happens after
- * the answer.
+ * Reserves the send under every limit at once, then makes the code and writes its message to the
+ * outbox. The answer is the same, and costs the same, whether the message goes out or not: a target
+ * that does not receive it still gets a code of its own that nobody will ever see, and a message in
+ * the outbox that goes to nobody (a decoy); delivery happens after the answer.
  */
 export async function sendCode(
   ctx: AppContext,
@@ -103,22 +103,29 @@ export async function sendCode(
   }
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
   const expiresAt = now + CODE_TTL_SECONDS * 1000;
-  await upsertCode(ctx.db, {
-    scene: input.scene,
-    target: input.target,
-    code_hash: codeHash(input.scene, input.target, code),
-    expires_at: expiresAt,
-    created_at: now,
-  });
-  if (input.deliver) {
-    await messenger.send({
-      channel: input.channel,
-      to: input.target,
-      subject: translate(input.lang, 'mail.codeSubject'),
-      text: translate(input.lang, 'mail.codeText', { code, minutes: CODE_TTL_SECONDS / 60 }),
-      expiresAt,
+  // the code and its message (an outbox row) are written together, and a message is written whether
+  // or not it goes out (a decoy otherwise): a write only for a target that receives one would make its
+  // answer slower (seen on PostgreSQL: 10 to 17 ms at the median)
+  await ctx.db.transaction().execute(async (trx) => {
+    await upsertCode(trx, {
+      scene: input.scene,
+      target: input.target,
+      code_hash: codeHash(input.scene, input.target, code),
+      expires_at: expiresAt,
+      created_at: now,
     });
-  }
+    await messenger.send(
+      {
+        channel: input.channel,
+        to: input.target,
+        subject: translate(input.lang, 'mail.codeSubject'),
+        text: translate(input.lang, 'mail.codeText', { code, minutes: CODE_TTL_SECONDS / 60 }),
+        expiresAt,
+        ...(input.deliver ? {} : { purpose: 'decoy' as const }),
+      },
+      trx,
+    );
+  });
   return { cooldownSeconds: CODE_RESEND_SECONDS };
 }
 

@@ -1,3 +1,5 @@
+import type { Executor } from '../queries/executor.ts';
+
 /** One message to one phone or email address, already in the recipient's language. */
 export interface OutgoingMessage {
   channel: 'sms' | 'email';
@@ -6,12 +8,16 @@ export interface OutgoingMessage {
   text: string;
   /** Epoch ms after which the message is useless (a dead code): delivery stops trying then. */
   expiresAt?: number;
-  /** `notice`: a security notification, which carries no code; a verification code otherwise. */
-  purpose?: 'code' | 'notice';
+  /** `notice`: a security notification, which carries no code; `decoy`: the message of a code that
+   *  nobody receives (a sign-in code for a phone without an account), written and taken like any other
+   *  and sent to nobody, so that the request costs the same either way; a verification code otherwise. */
+  purpose?: 'code' | 'notice' | 'decoy';
 }
 
 /** Every transport delivers through this; the libraries never know which one is configured. */
 export interface Messenger {
-  send(message: OutgoingMessage): Promise<void>;
+  /** `within`: the caller's transaction, for the outbox, which writes the message in it (it exists
+   *  exactly when the change does); a transport, which sends, has nothing to do with it. */
+  send(message: OutgoingMessage, within?: Executor): Promise<void>;
   close?(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { OutboxTopicHandler, OutboxWorker, TryOutcome } from '../libraries/outbox/outbox-worker.ts';
 import { seal, unseal } from '../libraries/secrets.ts';
+import type { Executor } from '../queries/executor.ts';
 import { forgetOutboxPayload } from '../queries/outbox-messages.ts';
 import { type OutboxRow, insertOutboxRows } from '../queries/outbox.ts';
 import type { Messenger, OutgoingMessage } from './messenger.ts';
@@ -40,9 +41,11 @@ export class OutboxMessenger implements Messenger {
     worker.handle(this.handler());
   }
 
-  async send(message: OutgoingMessage): Promise<void> {
+  /** Writes the message; in `within`, the caller's transaction, when given: the worker then finds it
+   *  once that commits (the nudge's short wait, or its next poll). */
+  async send(message: OutgoingMessage, within?: Executor): Promise<void> {
     const now = this.ctx.now();
-    const write = insertOutboxRows(this.ctx.db, [
+    const write = insertOutboxRows(within ?? this.ctx.db, [
       {
         topic: 'message',
         ordering_key: null,
@@ -84,6 +87,7 @@ export class OutboxMessenger implements Messenger {
       topic: 'message',
       async attempt(row: OutboxRow): Promise<TryOutcome> {
         const message = JSON.parse(unseal(ctx.config.outboxSecret, row.payload, 'OUTBOX_SECRET')) as OutgoingMessage;
+        if (message.purpose === 'decoy') return { ok: true };
         const now = ctx.now();
         // a code that died while nobody could send it (every process down) is of no use to anyone
         if (message.expiresAt !== undefined && now >= message.expiresAt) {

@@ -110,6 +110,21 @@ describe(`messages to a provider that fails (${ENGINE})`, () => {
     expect(asked).toBe(6);
   });
 
+  it('writes a decoy for a sign-in code to a phone without an account, and sends it to nobody', async () => {
+    const before = asked;
+    expect((await call(t.app, contract.sendSms, { body: { phone: newPhone(), scene: 'login' } })).code).toBe(0);
+    await t.app.messenger.idle();
+    expect(asked).toBe(before);
+    const [decoy] = await t.app.ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('topic', '=', 'message')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+    expect(decoy).toMatchObject({ state: 'delivered', attempts: 1, payload: FORGOTTEN_PAYLOAD });
+  });
+
   it('never sends a code that died while it waited', async () => {
     await t.app.outboxWorker.close();
     expect((await call(t.app, contract.sendSms, { body: { phone: newPhone(), scene: 'register' } })).code).toBe(0);
