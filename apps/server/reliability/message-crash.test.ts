@@ -76,7 +76,10 @@ describe(`kill -9 while messages are being sent, then a restart (${ENGINE})`, ()
 
     async function sender(): Promise<void> {
       while (!killed) {
-        const request = { email: `crash.${process.pid}.${++sequence}@example.com`, state: 'pending' as Known };
+        const request: (typeof requests)[number] = {
+          email: `crash.${process.pid}.${++sequence}@example.com`,
+          state: 'pending',
+        };
         requests.push(request);
         try {
           const reply = await server.call(contract.sendEmail.path, {
