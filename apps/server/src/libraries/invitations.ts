@@ -25,6 +25,7 @@ import {
 } from '../queries/invitations.ts';
 import { isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
 import { findUserById } from '../queries/users.ts';
+import { recordEvent } from './events/record-event.ts';
 import { hashSecret, newSecret } from './secrets.ts';
 import type { Auth } from './sessions.ts';
 
@@ -77,7 +78,8 @@ export function invitationUrl(ctx: AppContext, kind: InvitationKind, id: string)
 
 /**
  * A new invitation link. Only the hash of its id is stored, so the link is shown once. Expiry is
- * 72 hours unless given, at most 7 days; `maxUses` is 1 unless given.
+ * 72 hours unless given, at most 7 days; `maxUses` is 1 unless given. A company's link is recorded
+ * as its `invitation.created` event, in `db`'s transaction when it is one.
  */
 export async function createInvitation(
   ctx: AppContext,
@@ -102,7 +104,7 @@ export async function createInvitation(
   const id = newSecret(INVITATION_ID_BYTES);
   const now = ctx.now();
   const expiresAt = now + Math.round(hours * HOUR_MS);
-  const invitationId = await insertInvitation(db, {
+  const row = {
     token_hash: hashSecret(id),
     kind: input.kind,
     enterprise_id: input.enterpriseId,
@@ -116,7 +118,20 @@ export async function createInvitation(
     expires_at: expiresAt,
     revoked_at: null,
     created_at: now,
-  });
+  };
+  // a link into a company is the company's event, whoever made it (an administrator or the operator);
+  // an `admin` link belongs to no company yet
+  const write = async (trx: Executor) => {
+    const invitationId = await insertInvitation(trx, row);
+    if (input.enterpriseId !== null)
+      await recordEvent(ctx, trx, {
+        enterpriseId: input.enterpriseId,
+        type: 'invitation.created',
+        data: { invitationId, kind: input.kind, departmentId, maxUses, expiresAt: new Date(expiresAt).toISOString() },
+      });
+    return invitationId;
+  };
+  const invitationId = db.isTransaction ? await write(db) : await db.transaction().execute(write);
   return { id, url: invitationUrl(ctx, input.kind, id), expiresAt: new Date(expiresAt).toISOString(), invitationId };
 }
 

@@ -33,17 +33,6 @@ export async function createCompanyInvitation(
       },
       trx,
     );
-    await recordEvent(ctx, trx, {
-      enterpriseId: admin.enterpriseId,
-      type: 'invitation.created',
-      data: {
-        invitationId: created.invitationId,
-        kind: body.kind,
-        departmentId: body.departmentId ?? null,
-        maxUses: body.maxUses ?? 1,
-        expiresAt: created.expiresAt,
-      },
-    });
     await recordAudit(
       ctx,
       {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import type { CompanyEvent, EventType } from '@portal/shared/api/integrations';
+import { createInvitation } from '../../src/libraries/invitations.ts';
 import { grantProducts, revokeProducts } from '../../src/libraries/product-rights.ts';
 import { insertDepartment } from '../../src/queries/enterprises.ts';
 import { PASSWORD, createUser } from '../support/fixtures.ts';
@@ -165,6 +166,35 @@ describe(`events recorded with their changes (${ENGINE})`, () => {
       { type: 'invitation.used', data: { invitationId: kept.data.invitationId, userId: first, uses: 1 } },
       joinedVia(second),
       { type: 'invitation.used', data: { invitationId: kept.data.invitationId, userId: second, uses: 2 } },
+    ]);
+  });
+
+  it("the operator's links: a company's is its event, an admin link (no company yet) is nobody's", async () => {
+    const a = await companyWithAdmin(t.app);
+    const countAll = async () =>
+      Number(
+        (
+          await t.app.ctx.db
+            .selectFrom('events')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await countAll();
+    await createInvitation(t.app.ctx, { kind: 'admin', enterpriseId: null });
+    expect(await countAll()).toBe(before);
+    const owner = await createInvitation(t.app.ctx, { kind: 'owner', enterpriseId: a.enterpriseId, hours: 5 });
+    expect(await since(a.token, 0)).toEqual([
+      {
+        type: 'invitation.created',
+        data: {
+          invitationId: owner.invitationId,
+          kind: 'owner',
+          departmentId: null,
+          maxUses: 1,
+          expiresAt: owner.expiresAt,
+        },
+      },
     ]);
   });
 
