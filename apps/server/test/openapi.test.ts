@@ -117,6 +117,7 @@ describe(`the OpenAPI description (${ENGINE})`, () => {
     expect(document.paths[DISCOVERY_PATH]!.get!.security).toEqual([]);
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual([
       'accessToken',
+      'apiKey',
       'bearer',
       'clientSecretBasic',
     ]);
@@ -142,11 +143,15 @@ describe(`the OpenAPI description (${ENGINE})`, () => {
     for (const [path, method] of [
       [contract.currentUser.path, 'get'],
       [contract.updatePassword.path, 'post'],
-      [contract.members.path, 'get'],
+      [contract.security.path, 'get'],
     ] as const) {
       expect(operation(path, method).security, path).toBeUndefined();
       expect(Object.keys(operation(path, method).responses), path).toContain('401');
     }
+    // a session, or a company API key of the call's scope
+    expect(operation(contract.members.path, 'get').security).toEqual([{ bearer: [] }, { apiKey: ['members.read'] }]);
+    expect(operation(contract.createMember.path).security).toEqual([{ bearer: [] }, { apiKey: ['members.manage'] }]);
+    expect(operation(contract.apiKeys.path, 'get').security).toBeUndefined();
     expect(Object.keys(operation(contract.login.path).responses)).not.toContain('401');
   });
 
