@@ -404,6 +404,36 @@ describe(`webhook delivery (${ENGINE})`, () => {
     expect(receiver.at('/target')).toEqual([]);
   });
 
+  it('stops reading an answer after 64 KiB: an endless one does not hold the delivery', async () => {
+    let sent = 0;
+    receiver.answer('/endless', (_request, response) => {
+      response.writeHead(200);
+      const chunk = Buffer.alloc(16 * 1024, 'y');
+      const more = () => {
+        while (!response.destroyed && response.write(chunk)) sent += chunk.length;
+      };
+      response.on('drain', more);
+      more();
+    });
+    const { enterpriseId } = await createCompany(t.app);
+    const delivery = {
+      url: receiver.url('/endless'),
+      event: {
+        id: 'evt_endless',
+        type: 'invitation.revoked' as const,
+        version: 1,
+        companyId: enterpriseId,
+        occurredAt: new Date().toISOString(),
+        data: { invitationId: 1 },
+      },
+      secrets: [newSecret()],
+      signedAt: new Date(),
+    };
+    // no deadline to end it: only the cap on what is read does
+    expect(await sendWebhook(t.app.ctx.config, delivery, { timeoutMs: 600_000 })).toEqual({ ok: true, status: 200 });
+    expect(sent).toBeGreaterThan(64 * 1024);
+  });
+
   it('keeps no more of a long answer than its excerpt', async () => {
     const { enterpriseId } = await createCompany(t.app);
     const { id } = await endpoint(enterpriseId, receiver.url('/verbose'));
