@@ -1,16 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_SECRET_OVERLAP_HOURS } from '@portal/shared/api/integrations';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
 import { recordEvent } from '../../src/libraries/events/record-event.ts';
 import { addClient } from '../../src/libraries/openid/clients.ts';
 import { unseal } from '../../src/libraries/secrets.ts';
+import { createLogger } from '../../src/plugins/logger.ts';
 import { PASSWORD, createCompany, createUser } from '../support/fixtures.ts';
 import { type Reply, call, tokenFor } from '../support/http.ts';
 import { companyWithAdmin } from '../support/settings.ts';
-import { ENGINE, type TestApp, startTestApp } from '../support/test-app.ts';
+import { ENGINE, type TestApp, type TestDatabase, createTestDatabase, startTestApp } from '../support/test-app.ts';
 
 const OUTBOX_SECRET = randomBytes(32).toString('hex');
 /** A host the test allows by name, so that no resolver is asked; nothing listens there. */
@@ -427,5 +432,41 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
       expect(operation, declaration.path).toBeDefined();
       expect(Object.keys(operation!.responses)).toContain('200');
     }
+  });
+});
+
+describe(`a webhook secret in the log (${ENGINE})`, () => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    await migrateToLatest(testDb.database);
+    app = await buildApp({
+      config: loadConfig({ PASSWORD_HASH_COST: 'test', WEBHOOK_ALLOWED_HOSTS: 'receiver.example.test' }, null),
+      database: testDb.database,
+      // every line of every level, as production would write them with its most talkative setting
+      logger: createLogger('trace', { write: (line: string) => void lines.push(line) }),
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.database.close();
+    await testDb?.drop();
+  });
+
+  it('is in no line, made or rotated', async () => {
+    const { token } = await companyWithAdmin(app);
+    const created = await call(app, contract.createWebhook, {
+      token,
+      body: { url: `${RECEIVER}/hooks`, eventTypes: ['member.left'] },
+    });
+    expect(created.code, created.msg).toBe(0);
+    const rotated = await call(app, contract.rotateWebhookSecret, { token, body: { id: created.data.endpoint.id } });
+    expect(rotated.code, rotated.msg).toBe(0);
+    expect(lines.some((line) => line.includes(contract.rotateWebhookSecret.path))).toBe(true);
+    for (const secret of [created.data.secret, rotated.data.secret, 'whsec_'])
+      expect(lines.filter((line) => line.includes(secret))).toEqual([]);
   });
 });
