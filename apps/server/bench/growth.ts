@@ -58,7 +58,7 @@ export const GROWTH_GOAL = 1.5;
 type Sizes = typeof GROWTH_BASE;
 const CALLS = 50;
 /** Sign-out of all other sessions ends them: the sessions are seeded again before each of these. */
-const SIGN_OUTS = 3;
+const SIGN_OUTS = 5;
 const DAY = 86_400_000;
 const log = (message: string) => console.log(`[growth] ${message}`);
 const count = (n: number) => n.toLocaleString('en');
