@@ -24,6 +24,7 @@ export default defineProject({
             'openid-processes.test.ts',
             'openid-client-auth-throttle.test.ts',
             'webhooks-processes.test.ts',
+            'api-key-processes.test.ts',
           ]),
     ],
     globalSetup: ['support/build-server.ts'],
