@@ -4,6 +4,8 @@ import { contract } from '@portal/shared/api/contract';
 import type { CompanyEvent, EventType } from '@portal/shared/api/integrations';
 import { encodeCursor } from '../../src/libraries/cursor.ts';
 import { recordEvent } from '../../src/libraries/events/record-event.ts';
+import { grantProducts, revokeProducts } from '../../src/libraries/product-rights.ts';
+import { insertClient } from '../../src/queries/openid.ts';
 import { call } from '../support/http.ts';
 import { companyWithAdmin } from '../support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from '../support/test-app.ts';
@@ -205,6 +207,66 @@ describe(`the events feed (${ENGINE})`, () => {
     ).rejects.toThrow('the change failed');
     expect(await rowsOf()).toHaveLength(5);
     expect(await stored(a.enterpriseId)).toHaveLength(3);
+  });
+
+  it("a product's endpoint hears of the companies holding the product, and of one losing it", async () => {
+    const holder = await companyWithAdmin(t.app);
+    const other = await companyWithAdmin(t.app);
+    await grantProducts(t.app.ctx, holder.domain, ['esguard']);
+    const now = t.app.ctx.now();
+    const clientId = `events-${now}`;
+    await insertClient(t.app.ctx.db, {
+      client_id: clientId,
+      product_code: 'esguard',
+      name: 'Energy storage guard',
+      secret_hash: null,
+      auth_method: 'none',
+      redirect_uris: '[]',
+      post_logout_redirect_uris: '[]',
+      backchannel_logout_uri: null,
+      first_party: 1,
+      resources: null,
+      disabled_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const { id: endpointId } = await t.app.ctx.db
+      .insertInto('webhook_endpoints')
+      .values({
+        enterprise_id: null,
+        client_id: clientId,
+        url: 'https://product.invalid/hook',
+        description: null,
+        event_types: JSON.stringify(['invitation.created', 'company.product_rights_changed']),
+        secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdA==',
+        previous_secret: null,
+        previous_secret_until: null,
+        disabled_at: null,
+        disabled_reason: null,
+        failing_since: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const heard = () =>
+      t.app.ctx.db
+        .selectFrom('outbox')
+        .innerJoin('events', 'events.id', 'outbox.event_id')
+        .select(['events.enterprise_id as companyId', 'events.type'])
+        .where('outbox.endpoint_id', '=', endpointId)
+        .orderBy('outbox.id')
+        .execute();
+
+    expect((await invite(holder.token)).code).toBe(0);
+    expect((await invite(other.token)).code).toBe(0);
+    await revokeProducts(t.app.ctx, holder.domain, ['esguard']);
+    // the company no longer holds the product: the product hears no more of it
+    expect((await invite(holder.token)).code).toBe(0);
+    expect(await heard()).toEqual([
+      { companyId: holder.enterpriseId, type: 'invitation.created' },
+      { companyId: holder.enterpriseId, type: 'company.product_rights_changed' },
+    ]);
   });
 
   if (ENGINE === 'postgres') {
