@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
@@ -5,7 +6,9 @@ import { API_KEYS_MAX, type ApiKeyScope } from '@portal/shared/api/integrations'
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
 import { API_KEY_REQUESTS_PER_MINUTE } from '../src/libraries/api-keys.ts';
+import { hashSecret } from '../src/libraries/secrets.ts';
 import { deleteEnterpriseProducts, findProductsByCode } from '../src/queries/products.ts';
+import { insertSession } from '../src/queries/sessions.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { companyWithAdmin } from './support/settings.ts';
@@ -191,6 +194,24 @@ describe(`company API keys (${ENGINE})`, () => {
       body: { name: 'Child', scopes: ['events.read'] },
     });
     expect(made.code).toBe(ErrorCode.Unauthorized);
+  });
+
+  it('a session whose random token happens to start with pak_ is still a session', async () => {
+    const a = await companyWithAdmin(t.app);
+    // 43 base64url characters, as every session token: one in 64^4 starts with the keys' prefix
+    const token = `pak_${randomBytes(30).toString('base64url').slice(0, 39)}`;
+    const now = t.app.ctx.now();
+    await insertSession(t.app.ctx.db, {
+      user_id: a.admin.id,
+      token_hash: hashSecret(token),
+      enterprise_id: a.enterpriseId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + 3_600_000,
+      revoked_at: null,
+    });
+    expect((await call(t.app, contract.currentUser, { token })).code).toBe(0);
+    expect((await call(t.app, contract.members, { token })).code).toBe(0);
   });
 
   it('a company that lost the settings centre has its keys refused with 1000403', async () => {

@@ -48,9 +48,10 @@ const ID_LENGTH = 8;
 const PREFIX_LENGTH = API_KEY_PREFIX.length + ID_LENGTH;
 const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[${ID_ALPHABET}]{${ID_LENGTH}}_[A-Za-z0-9_-]{43}$`);
 
-/** Whether a bearer token is meant as a company API key (well formed or not): a key is never a session. */
+/** Whether a bearer token has the shape of a company API key: a key is never a session. The shape,
+ *  not the `pak_` start alone, since a session's random token (43 characters) may start so too. */
 export function isApiKeyToken(token: string): boolean {
-  return token.startsWith(API_KEY_PREFIX);
+  return KEY_SHAPE.test(token);
 }
 
 function newKey(): { key: string; prefix: string } {
@@ -193,7 +194,7 @@ export async function revokeApiKey(ctx: AppContext, admin: Administrator, id: nu
 /**
  * The gate of a request with a key, on a call that names `scope`: a live key of a company that still
  * has the settings centre, with that scope (or the `manage` scope that includes it), acts as the
- * company's administrator. An unknown, malformed, revoked or expired key is 1000401; a key without
+ * company's administrator. An unknown, revoked or expired key is 1000401; a key without
  * the scope, or of a company that lost the settings centre, 1000403. Each key has its own request
  * rate (1000429); its last use is written at most once a minute.
  */
@@ -203,7 +204,6 @@ export async function administratorOfKey(
   scope: ApiKeyScope,
   ip: string,
 ): Promise<Administrator> {
-  if (!KEY_SHAPE.test(key)) throw new AppError(ErrorCode.Unauthorized);
   const now = ctx.now();
   const row = await findLiveApiKey(ctx.db, key.slice(0, PREFIX_LENGTH), now, SETTINGS_PRODUCT);
   if (!row || !sameHash(hashSecret(key), row.secret_hash)) throw new AppError(ErrorCode.Unauthorized);
