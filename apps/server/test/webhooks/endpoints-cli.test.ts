@@ -150,7 +150,7 @@ describe(`operator command line: a product's webhook endpoint (${ENGINE})`, () =
         1,
         'unknown event type: member.exploded',
       ],
-      [['esguard-hooks', '--url', 'https://169.254.169.254/latest'], 1, 'is refused'],
+      [['esguard-hooks', '--url', 'https://169.254.169.254/latest'], 1, 'is refused: private address'],
       [['esguard-hooks', '--url', 'https://10.0.0.8/hooks'], 1, 'is refused'],
       [['esguard-hooks', '--url', 'ftp://receiver.example.test/'], 1, '--url must be an https URL'],
       [['esguard-hooks'], 2, 'needs --url'],

@@ -37,7 +37,7 @@ import { assertFreshProof } from '../fresh-proof.ts';
 import { seal } from '../secrets.ts';
 import type { Auth } from '../sessions.ts';
 import type { Administrator } from '../settings-access.ts';
-import { checkWebhookUrl } from './address-guard.ts';
+import { WebhookAddressRefused, checkWebhookUrl } from './address-guard.ts';
 
 /** A company's webhook endpoints, as its administrators make, change, list and delete them. */
 
@@ -309,9 +309,9 @@ export async function setProductEndpoint(
   try {
     await checkWebhookUrl(ctx.config, form.data);
   } catch (error) {
-    if (error instanceof AppError && error.code === ErrorCode.WebhookAddressRefused)
+    if (error instanceof WebhookAddressRefused)
       throw new ProductEndpointError(
-        `${form.data} is refused: ${String(error.data?.reason ?? 'not a public address')} (WEBHOOK_ALLOWED_HOSTS allows a host by name)`,
+        `${form.data} is refused: ${error.reason} (WEBHOOK_ALLOWED_HOSTS allows a host by name)`,
       );
     throw error;
   }
