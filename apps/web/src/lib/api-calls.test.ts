@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type CallDeclaration, codesOf } from '@portal/shared/api/contract/define';
-import * as views from './api-calls';
+import * as firstViews from './api-calls';
+import * as integrationViews from './integration-calls';
+
+/** The views of every module that has them. */
+const views = { ...firstViews, ...integrationViews };
 
 /** Every module of the contract, as the server reads them. */
 const contract = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/api/contract/*.ts', {

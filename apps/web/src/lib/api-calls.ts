@@ -2,7 +2,6 @@ import { accountSecurityCalls as accountSecurity } from '@portal/shared/api/cont
 import { authorizeCalls as authorize } from '@portal/shared/api/contract/authorize';
 import { brandingCalls as branding } from '@portal/shared/api/contract/branding';
 import { codeCalls as codes } from '@portal/shared/api/contract/codes';
-import { integrationCalls as integrations } from '@portal/shared/api/contract/integrations';
 import { personalCalls as personal } from '@portal/shared/api/contract/personal';
 import { portalCalls as portal } from '@portal/shared/api/contract/portal';
 import { registrationCalls as registration } from '@portal/shared/api/contract/registration';
@@ -21,7 +20,6 @@ export const accountSecurityCalls = viewsOf(accountSecurity);
 export const authorizeCalls = viewsOf(authorize);
 export const brandingCalls = viewsOf(branding);
 export const codeCalls = viewsOf(codes);
-export const integrationCalls = viewsOf(integrations);
 export const personalCalls = viewsOf(personal);
 export const portalCalls = viewsOf(portal);
 export const registrationCalls = viewsOf(registration);

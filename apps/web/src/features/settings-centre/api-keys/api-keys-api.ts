@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFreshProof } from '../../../components/fresh-proof';
-import { integrationCalls as calls } from '../../../lib/api-calls';
 import { call } from '../../../lib/api-client';
+import { integrationCalls as calls } from '../../../lib/integration-calls';
 import { type Change, settingsKeys } from '../settings-api';
 
 /** The company's API keys (docs/integrations.md): listed with their prefix, never the key again. */

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFreshProof } from '../../../components/fresh-proof';
-import { integrationCalls as calls } from '../../../lib/api-calls';
 import { call } from '../../../lib/api-client';
 import type { CallView } from '../../../lib/call-view';
+import { integrationCalls as calls } from '../../../lib/integration-calls';
 import { type Change, settingsKeys } from '../settings-api';
 
 /** The company's webhook endpoints (docs/integrations.md) and each one's deliveries. */
