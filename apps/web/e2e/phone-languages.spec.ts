@@ -31,6 +31,8 @@ const TAB_CONTENT = {
   branding: 'button',
   audit: 'table',
   security: 'switch',
+  webhooks: 'button',
+  'api-keys': 'table',
 } as const;
 const SETTINGS_TABS = Object.keys(TAB_CONTENT) as (keyof typeof TAB_CONTENT)[];
 

@@ -128,10 +128,12 @@ export function ApiKeysTab() {
       </div>
       <Table<ApiKey>
         rowKey="id"
+        // each heading and value on one line, as long as its language makes it: the table scrolls
+        className={tabStyles.singleLineTable}
         columns={columns}
         dataSource={keys.data?.items ?? []}
         loading={keys.isFetching}
-        scroll={{ x: 900 }}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('integrations.apiKeys.empty') }}
         pagination={false}
       />
