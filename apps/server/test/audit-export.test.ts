@@ -106,6 +106,58 @@ describe(`issue 30.5: the audit CSV streams every event of the filter (${ENGINE}
     expect(numbers).toEqual(Array.from({ length: 3_900 }, (_, i) => 4_199 - i));
   });
 
+  it("gives each time as the zone's clock showed it, across changes of clocks on the hour and mid-hour", async () => {
+    const a = await companyWithAdmin(t.app);
+    const moments = [
+      // Adelaide leaves daylight time at 16:30 UTC, halfway through an hour: +10:30 until then, +09:30 after
+      '2026-04-04T15:59:59Z',
+      '2026-04-04T16:29:59Z',
+      '2026-04-04T16:30:00Z',
+      '2026-04-04T16:59:59Z',
+      // Berlin, on the hour: into summer time, and out of it
+      '2026-03-29T00:59:59Z',
+      '2026-03-29T01:00:00Z',
+      '2026-10-25T00:59:59Z',
+      '2026-10-25T01:00:00Z',
+    ];
+    await t.app.ctx.db
+      .insertInto('audit_events')
+      .values(
+        moments.map((moment) => ({
+          at: Date.parse(moment),
+          action: 'clock.check',
+          user_id: null,
+          enterprise_id: a.enterpriseId,
+          ip: null,
+          detail: null,
+        })),
+      )
+      .execute();
+    const times = async (timeZone: string) => {
+      const response = await fetch(
+        `${base}${contract.auditEventsCsv.path}?action=clock.check&timeZone=${encodeURIComponent(timeZone)}`,
+        { headers: { authorization: `Bearer ${a.token}` } },
+      );
+      return (await rowsOf(response)).slice(1).map((r) => r[0]);
+    };
+    // newest first: October, then April, then March
+    expect((await times('Australia/Adelaide')).slice(2, 6)).toEqual([
+      '2026-04-05T02:29:59+09:30',
+      '2026-04-05T02:00:00+09:30',
+      '2026-04-05T02:59:59+10:30',
+      '2026-04-05T02:29:59+10:30',
+    ]);
+    const berlin = await times('Europe/Berlin');
+    expect([...berlin.slice(0, 2), ...berlin.slice(6)]).toEqual([
+      '2026-10-25T02:00:00+01:00',
+      '2026-10-25T02:59:59+02:00',
+      '2026-03-29T03:00:00+02:00',
+      '2026-03-29T01:59:59+01:00',
+    ]);
+    expect(await times('Asia/Kathmandu')).toContain('2026-04-04T22:15:00+05:45');
+    expect(await times('UTC')).toEqual(moments.toSorted().toReversed());
+  });
+
   it('reads no further than the client takes, and records an interrupted export with what it sent', async () => {
     const a = await companyWithAdmin(t.app);
     // about 25 MB of CSV (a detail shows 200 characters of each value): several times what the

@@ -10,7 +10,7 @@ import type {
 import { AUDIT_PEOPLE_MAX } from '@portal/shared/api/audit';
 import { type Translate, auditSummary, eventLabel } from '@portal/shared/audit-summary';
 import type { Language } from '@portal/shared/constants';
-import { translate } from '@portal/shared/locales/catalog';
+import { messageOf, translate } from '@portal/shared/locales/catalog';
 import type { AppContext } from '../context.ts';
 import type { AuditEventRow, AuditFilter } from '../queries/audit.ts';
 import { countAuditEvents, findNicknames, listAuditActors, listAuditEvents } from '../queries/audit.ts';
@@ -151,50 +151,73 @@ function csvLine(cells: (string | number | null)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
 /** The screen's texts in one language for the shared audit summary: `count` picks the plural form as
- *  i18next does (`key_one`, else `key_other`), `defaultValue` stands in for a key the language lacks. */
+ *  i18next does (`key_one`, else `key_other`), `defaultValue` stands in for a key the language lacks.
+ *  An export asks for the same few dozen texts for every row: each is looked up once. */
 function translatorFor(lang: Language): Translate {
   const plural = new Intl.PluralRules(lang);
-  return (key, { count, defaultValue, ...rest } = {}) => {
-    const params = Object.fromEntries(
-      Object.entries({ ...rest, count })
-        .filter(([, value]) => value !== undefined)
-        .map(([k, v]) => [k, String(v)]),
-    );
-    const keys = typeof count === 'number' ? [`${key}_${plural.select(count)}`, `${key}_other`] : [key];
-    for (const candidate of keys) {
-      const text = translate(lang, candidate, params);
-      if (text !== candidate) return text;
-    }
-    return typeof defaultValue === 'string' ? defaultValue : key;
+  const texts = new Map<string, string | undefined>();
+  const textOf = (key: string) => {
+    if (!texts.has(key)) texts.set(key, messageOf(lang, key));
+    return texts.get(key);
+  };
+  return (key, options = {}) => {
+    const { count, defaultValue } = options;
+    const text =
+      typeof count === 'number' ? (textOf(`${key}_${plural.select(count)}`) ?? textOf(`${key}_other`)) : textOf(key);
+    if (text === undefined) return typeof defaultValue === 'string' ? defaultValue : key;
+    return text.replace(PLACEHOLDER, (_, name: string) => (options[name] === undefined ? '' : String(options[name])));
   };
 }
 
+const HOUR_MS = 3_600_000;
+const pad = (n: number) => String(n).padStart(2, '0');
+
 /** `2026-11-25T00:01:00+08:00`: the moment as a clock in `timeZone` shows it, with the zone's offset
  *  then (`Z` for UTC), so that a spreadsheet reads the time the screen shows and still knows the instant.
- *  The formatter is made once per zone: making one costs more than formatting a row. */
+ *
+ *  Asking Intl costs more than the rest of a row, and an export's rows come in order of time: the
+ *  offset is asked once per hour of them (when it is the same at both ends of the hour, as it is but
+ *  for an hour with a change of clocks, whose rows are each asked for). */
 function clockOf(timeZone: string): (ms: number) => string {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'longOffset',
-  });
-  return (ms) => {
-    const parts = Object.fromEntries(format.formatToParts(ms).map((part) => [part.type, part.value]));
+  const zone = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+  /** `+08:00` (or `+05:45`, `-03:30`; `+08:05:43` for a local mean time of old), `Z` at zero. */
+  const offsetAt = (ms: number) => {
+    const name = zone.formatToParts(ms).find((part) => part.type === 'timeZoneName')!.value;
     // longOffset names the offset as `GMT+08:00`, at zero `GMT` or `GMT+00:00` depending on the ICU
-    const offset = parts.timeZoneName!.slice(3).replace(/^(\+00:00)?$/, 'Z');
-    return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+    return name.slice(3).replace(/^(\+00:00)?$/, 'Z');
+  };
+  /** The offset and what it adds to UTC's clock, in ms. */
+  const shiftOf = (offset: string) => {
+    if (offset === 'Z') return { offset, ms: 0 };
+    const [hours, minutes, seconds = '0'] = offset.slice(1).split(':');
+    const ms = ((Number(hours) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1000;
+    return { offset, ms: offset[0] === '-' ? -ms : ms };
+  };
+  let hour = Number.NaN;
+  let steady: { offset: string; ms: number } | null = null;
+  return (ms) => {
+    if (Math.floor(ms / HOUR_MS) !== hour) {
+      hour = Math.floor(ms / HOUR_MS);
+      const first = offsetAt(hour * HOUR_MS);
+      steady = first === offsetAt(hour * HOUR_MS + HOUR_MS - 1) ? shiftOf(first) : null;
+    }
+    const shift = steady ?? shiftOf(offsetAt(ms));
+    const local = new Date(ms + shift.ms);
+    return (
+      `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
+      `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}${shift.offset}`
+    );
   };
 }
 
 /** Events read per query of an export: a batch's rows and its CSV are what the export holds at a time. */
 const EXPORT_BATCH = 1_000;
+/** The CSV is handed on in pieces of about this many characters: short-lived strings that the young
+ *  generation collects, where a batch's whole text would be a large object of the old one. */
+const CHUNK_CHARS = 16_384;
 
 export interface AuditExport {
   filename: string;
@@ -250,9 +273,16 @@ export async function exportCompanyAuditEvents(
     try {
       yield BOM + csvLine(header);
       while (rows.length > 0) {
-        const text = (await toEvents(ctx, rows)).map(line).join('');
-        sent += rows.length;
-        yield text;
+        let chunk = '';
+        for (const event of await toEvents(ctx, rows)) {
+          chunk += line(event);
+          sent += 1;
+          if (chunk.length >= CHUNK_CHARS) {
+            yield chunk;
+            chunk = '';
+          }
+        }
+        if (chunk) yield chunk;
         if (rows.length < EXPORT_BATCH) break;
         const last = rows[rows.length - 1]!;
         rows = await batchBefore([last.at, last.id]);

@@ -17,11 +17,16 @@ export const MESSAGES: Record<Language, Messages> = {
   'ja-JP': jaJP,
 };
 
-/** A dotted key (`errors.1009117`) in one language, with `{{name}}` placeholders filled. */
-export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+/** The text of a dotted key in one language (the default language's when it lacks it), its
+ *  `{{name}}` placeholders unfilled; undefined when there is none. */
+export function messageOf(lang: Language, key: string): string | undefined {
   const lookup = (messages: Messages): unknown =>
     key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
   const found = lookup(MESSAGES[lang]) ?? lookup(MESSAGES[DEFAULT_LANGUAGE]);
-  const text = typeof found === 'string' ? found : key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return typeof found === 'string' ? found : undefined;
+}
+
+/** A dotted key (`errors.1009117`) in one language, with `{{name}}` placeholders filled. */
+export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+  return (messageOf(lang, key) ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
