@@ -116,8 +116,8 @@ function primaryAddress(user: NotifiedUser): Pick<OutgoingMessage, 'channel' | '
  * its owner may be the one who did not make the change. The text names the time, the device (browser
  * and system) and the network of the address, never a secret (no code, no password, no token).
  *
- * The messages go through the delivery queue, after the answer and with its retries: this never waits
- * for a provider, never fails the request that triggered it, and never throws.
+ * The messages are written to the outbox and sent after the answer, with its retries: this never
+ * waits for a provider, never fails the request that triggered it, and never throws.
  */
 export function notifySecurityEvent(
   ctx: AppContext,
