@@ -184,6 +184,71 @@ describe('the webhooks tab', () => {
     await waitFor(() => expect(api.sent(DELETE)).toEqual([{ id: 3 }]));
   });
 
+  it('edits an endpoint from what it has: its URL, description and event types', async () => {
+    const user = userEvent.setup();
+    api = fakeApi({
+      [LIST]: ok({ items: [endpoint(3)] }),
+      [UPDATE]: (body) => ok(endpoint(3, body as Partial<WebhookEndpoint>)),
+    });
+    renderTab();
+    const card = await screen.findByRole('listitem', { name: 'https://hr.example.com/hooks/3' });
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+
+    const form = await screen.findByRole('dialog', { name: 'Edit webhook' });
+    expect(within(form).getByLabelText('Endpoint URL')).toHaveValue('https://hr.example.com/hooks/3');
+    expect(within(form).getByLabelText('Description')).toHaveValue('HR system');
+    expect(within(form).getByRole('checkbox', { name: 'Member joined' })).toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'Member left' })).toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'Invitation link used' })).not.toBeChecked();
+
+    await user.click(within(form).getByRole('checkbox', { name: 'Member left' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Company security changed' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.sent(UPDATE)).toEqual([
+        {
+          id: 3,
+          url: 'https://hr.example.com/hooks/3',
+          description: 'HR system',
+          eventTypes: ['member.joined', 'company.security_changed'],
+        },
+      ]),
+    );
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit webhook' })).not.toBeInTheDocument());
+
+    // every type unticked: the form says so and sends nothing
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const again = await screen.findByRole('dialog', { name: 'Edit webhook' });
+    await user.click(within(again).getByRole('checkbox', { name: 'Member joined' }));
+    await user.click(within(again).getByRole('checkbox', { name: 'Member left' }));
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    expect(await within(again).findByText('Choose at least one event type')).toBeInTheDocument();
+    expect(api.sent(UPDATE)).toHaveLength(1);
+  });
+
+  it.each([
+    ['en-US', '1 event type', '2 event types'],
+    ['de-DE', '1 Ereignistyp', '2 Ereignistypen'],
+    ['es-ES', '1 tipo de evento', '2 tipos de evento'],
+    ['it-IT', '1 tipo di evento', '2 tipi di evento'],
+    ['zh-CN', '1 种事件', '2 种事件'],
+    ['ja-JP', '1 種類のイベント', '2 種類のイベント'],
+  ])('counts the event types of an endpoint in the right number (%s)', async (language, one, two) => {
+    await i18n.changeLanguage(language);
+    api = fakeApi({
+      [LIST]: ok({
+        items: [
+          endpoint(1, { eventTypes: ['member.left'] }),
+          endpoint(2, { eventTypes: ['member.joined', 'member.left'] }),
+        ],
+      }),
+    });
+    renderTab();
+    expect(await screen.findByRole('listitem', { name: 'https://hr.example.com/hooks/1' })).toHaveTextContent(one);
+    expect(screen.getByRole('listitem', { name: 'https://hr.example.com/hooks/2' })).toHaveTextContent(two);
+  });
+
   it('turns an endpoint off, and one the portal turned off after failing back on', async () => {
     const user = userEvent.setup();
     api = fakeApi({
