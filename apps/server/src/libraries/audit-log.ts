@@ -215,8 +215,8 @@ function clockOf(timeZone: string): (ms: number) => string {
 
 /** Events read per query of an export: a batch's rows and its CSV are what the export holds at a time. */
 const EXPORT_BATCH = 1_000;
-/** The CSV is handed on in pieces of about this many characters: short-lived strings that the young
- *  generation collects, where a batch's whole text would be a large object of the old one. */
+/** The CSV is handed on in pieces of about this many characters, each as its bytes (held outside the
+ *  JavaScript heap): a batch's whole text would be a large object of the old generation. */
 const CHUNK_CHARS = 16_384;
 
 export interface AuditExport {
@@ -263,29 +263,43 @@ export async function exportCompanyAuditEvents(
       event.ip,
       auditSummary(event, t, (id) => departments.get(id)),
     ]);
+  /** A batch as the file's bytes, in pieces of about CHUNK_CHARS characters each with its rows. Its
+   *  rows and events end with this call: a batch kept over the waits for the client would outlive
+   *  the young generation's collections and be moved to the old one, which then grows. */
+  const piecesOf = async (rows: AuditEventRow[]) => {
+    const pieces: { bytes: Buffer; rows: number }[] = [];
+    let text = '';
+    let count = 0;
+    for (const event of await toEvents(ctx, rows)) {
+      text += line(event);
+      count += 1;
+      if (text.length >= CHUNK_CHARS) {
+        pieces.push({ bytes: Buffer.from(text), rows: count });
+        text = '';
+        count = 0;
+      }
+    }
+    if (count > 0) pieces.push({ bytes: Buffer.from(text), rows: count });
+    return pieces;
+  };
   // read here, before the answer begins: a failure of the first query is answered as any other
-  const first = await batchBefore();
+  let batch: AuditEventRow[] | null = await batchBefore();
 
-  async function* file(): AsyncGenerator<string> {
-    let rows = first;
+  async function* file(): AsyncGenerator<Buffer> {
     let sent = 0;
     let ended = false;
     try {
-      yield BOM + csvLine(header);
-      while (rows.length > 0) {
-        let chunk = '';
-        for (const event of await toEvents(ctx, rows)) {
-          chunk += line(event);
-          sent += 1;
-          if (chunk.length >= CHUNK_CHARS) {
-            yield chunk;
-            chunk = '';
-          }
+      yield Buffer.from(BOM + csvLine(header));
+      while (batch !== null && batch.length > 0) {
+        const last = batch[batch.length - 1]!;
+        const next = batch.length === EXPORT_BATCH ? ([last.at, last.id] as const) : null;
+        const pieces = await piecesOf(batch);
+        batch = null;
+        for (const piece of pieces) {
+          sent += piece.rows;
+          yield piece.bytes;
         }
-        if (chunk) yield chunk;
-        if (rows.length < EXPORT_BATCH) break;
-        const last = rows[rows.length - 1]!;
-        rows = await batchBefore([last.at, last.id]);
+        if (next !== null) batch = await batchBefore(next);
       }
       ended = true;
     } finally {
@@ -306,6 +320,6 @@ export async function exportCompanyAuditEvents(
   }
 
   const day = new Date(ctx.now()).toISOString().slice(0, 10).replace(/-/g, '');
-  // bytes, not objects: the stream holds up to its high-water mark of them (one batch's text at most)
+  // bytes, not objects: the stream holds up to its high-water mark of them (a piece or two)
   return { filename: `audit-log-${day}.csv`, body: Readable.from(file(), { objectMode: false }) };
 }
