@@ -228,7 +228,7 @@ describe(`oidcc-backchannel-rp-initiated-logout, issue 30.2: bulk ends of ${SESS
       const real = await signInToProduct(other);
       const seeded = await seedLike(await newestPortalSession(user.id), SESSIONS - 2);
 
-      const told = await expectBulkEnd(
+      await expectBulkEnd(
         () =>
           send(contract.updatePassword, token, {
             oldPassword: PASSWORD,
