@@ -20,7 +20,7 @@ import { refreshPortal } from '../../session/portal-session';
 export const settingsKeys = {
   all: ['settings'] as const,
   members: () => [...settingsKeys.all, 'members'] as const,
-  memberPage: (query: MembersQuery) => [...settingsKeys.members(), query] as const,
+  memberList: (keyword: string, pageSize: number) => [...settingsKeys.members(), keyword, pageSize] as const,
   departments: () => [...settingsKeys.all, 'departments'] as const,
   invitations: () => [...settingsKeys.all, 'invitations'] as const,
   branding: () => [...settingsKeys.all, 'branding'] as const,
@@ -37,8 +37,16 @@ export function fetchMembers(query: MembersQuery, signal?: AbortSignal): Promise
   return call(settingsCalls.members, query, { signal });
 }
 
-export const memberPageQuery = (query: MembersQuery) =>
-  queryOptions({ queryKey: settingsKeys.memberPage(query), queryFn: ({ signal }) => fetchMembers(query, signal) });
+/** The members of a search, a page at a time: each page asks for the one after through the last
+ *  `nextCursor` (`page` is then not read). */
+export const membersQuery = (keyword: string, pageSize: number) =>
+  infiniteQueryOptions({
+    queryKey: settingsKeys.memberList(keyword, pageSize),
+    queryFn: ({ signal, pageParam }) =>
+      fetchMembers({ page: 1, pageSize, keyword: keyword || undefined, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
 
 export const departmentsQuery = () =>
   queryOptions({

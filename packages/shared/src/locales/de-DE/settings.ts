@@ -23,6 +23,7 @@ const settings: Messages['settings'] = {
     createSubmit: 'Anlegen',
     created: 'Konto angelegt',
     total: 'Gesamt: {{count}}',
+    loadMore: 'Weitere Mitglieder anzeigen',
     empty: 'Keine Mitglieder gefunden',
     name: 'Vollständiger Name',
     namePlaceholder: 'Namen eingeben',

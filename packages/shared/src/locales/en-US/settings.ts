@@ -23,6 +23,7 @@ const settings: Messages['settings'] = {
     createSubmit: 'Create',
     created: 'Account created',
     total: 'Total: {{count}}',
+    loadMore: 'Show more members',
     empty: 'No members found',
     name: 'Name',
     namePlaceholder: 'Enter the name',

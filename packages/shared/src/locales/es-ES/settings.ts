@@ -23,6 +23,7 @@ const settings: Messages['settings'] = {
     createSubmit: 'Crear',
     created: 'Cuenta creada',
     total: 'En total: {{count}}',
+    loadMore: 'Mostrar más miembros',
     empty: 'No se encontraron miembros',
     name: 'Nombre',
     namePlaceholder: 'Introduzca el nombre',

@@ -23,6 +23,7 @@ const settings: Messages['settings'] = {
     createSubmit: 'Crea',
     created: 'Account creato',
     total: 'Totale: {{count}}',
+    loadMore: 'Mostra altri membri',
     empty: 'Nessun membro trovato',
     name: 'Nome',
     namePlaceholder: 'Inserisci il nome',

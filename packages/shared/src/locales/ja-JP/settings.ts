@@ -23,6 +23,7 @@ const settings: Messages['settings'] = {
     createSubmit: '作成',
     created: 'アカウントを作成しました',
     total: '全 {{count}} 名',
+    loadMore: 'さらにメンバーを表示',
     empty: 'メンバーが見つかりません',
     name: '氏名',
     namePlaceholder: '氏名を入力してください',

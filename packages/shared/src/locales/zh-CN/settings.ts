@@ -21,6 +21,7 @@ export default {
     createSubmit: '创建',
     created: '账号已创建',
     total: '共 {{count}} 名成员',
+    loadMore: '显示更多成员',
     empty: '没有找到成员',
     name: '姓名',
     namePlaceholder: '请输入姓名',

@@ -24,14 +24,14 @@ describe('the last administrator', () => {
   let api: ReturnType<typeof fakeApi> | undefined;
   afterEach(() => api?.restore());
 
-  it('is known from a complete, unfiltered page', () => {
+  it('is known from the whole, unfiltered list', () => {
     const me = member(1, 'admin');
-    const page = { total: 2, items: [me, member(2, 'member')], nextCursor: null };
-    expect(isKnownLastAdmin(me, page, false)).toBe(true);
-    expect(isKnownLastAdmin(me, page, true)).toBe(false);
-    expect(isKnownLastAdmin(me, { ...page, total: 30 }, false)).toBe(false);
-    expect(isKnownLastAdmin(me, { ...page, total: null }, false)).toBe(false);
-    expect(isKnownLastAdmin(me, { ...page, items: [me, member(2, 'admin')] }, false)).toBe(false);
+    const list = { items: [me, member(2, 'member')], complete: true, keyword: '' };
+    expect(isKnownLastAdmin(me, list)).toBe(true);
+    expect(isKnownLastAdmin(me, { ...list, keyword: 'p' })).toBe(false);
+    // more members behind the server's cursor
+    expect(isKnownLastAdmin(me, { ...list, complete: false })).toBe(false);
+    expect(isKnownLastAdmin(me, { ...list, items: [me, member(2, 'admin')] })).toBe(false);
   });
 
   it('can only be oneself', () => {

@@ -143,4 +143,39 @@ describe('members of the company', () => {
     await waitFor(() => expect(screen.queryByText('Li Lei')).not.toBeInTheDocument());
     expect(api.toasts).not.toHaveBeenCalled();
   });
+
+  it('issue 30.3: shows the first page with the count, and brings the next through the cursor when asked', async () => {
+    const user = userEvent.setup();
+    api.routes[MEMBERS] = (_body, query) => {
+      if (query.get('keyword') === 'han')
+        return ok({ total: 1, items: [member(3, 'Han Mei', 'member')], nextCursor: null });
+      return query.get('cursor') === 'after-2'
+        ? ok({ total: null, items: [member(3, 'Han Mei', 'member')], nextCursor: null })
+        : ok({ total: 3, items: [member(1, 'Boss', 'admin'), member(2, 'Li Lei', 'member')], nextCursor: 'after-2' });
+    };
+    renderTab();
+    expect(await screen.findByText('Li Lei')).toBeInTheDocument();
+    expect(screen.getByText(texts.total.replace('{{count}}', '3'))).toBeInTheDocument();
+    expect(screen.queryByText('Han Mei')).not.toBeInTheDocument();
+    expect(api.queries(MEMBERS).map((q) => [q.get('pageSize'), q.get('cursor')])).toEqual([['20', null]]);
+    // another administrator may be behind the cursor: the server is asked before Boss goes
+    expect(screen.getByRole('button', { name: 'Remove Boss' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: texts.loadMore }));
+    expect(await screen.findByText('Han Mei')).toBeInTheDocument();
+    expect(screen.getByText('Li Lei')).toBeInTheDocument();
+    expect(api.queries(MEMBERS).map((q) => q.get('cursor'))).toEqual([null, 'after-2']);
+    // the count stays the first page's; every member on screen, Boss is known to be the only administrator
+    expect(screen.getByText(texts.total.replace('{{count}}', '3'))).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: texts.loadMore })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Remove Boss' })).toBeDisabled();
+
+    // a search starts again from its first page
+    await user.type(screen.getByRole('searchbox', { name: texts.searchLabel }), 'han{Enter}');
+    await waitFor(() => expect(screen.queryByText('Li Lei')).not.toBeInTheDocument());
+    expect(screen.getByText('Han Mei')).toBeInTheDocument();
+    expect(screen.getByText(texts.total.replace('{{count}}', '1'))).toBeInTheDocument();
+    expect(api.queries(MEMBERS).at(-1)!.get('keyword')).toBe('han');
+    expect(api.queries(MEMBERS).at(-1)!.get('cursor')).toBeNull();
+  });
 });

@@ -19,7 +19,8 @@ import { untilSettled } from '../until-settled';
 import { isKnownLastAdmin, mayBeLastAdmin } from './last-admin';
 import { MemberCreateModal } from './member-create-modal';
 import { MemberEditModal } from './member-edit-modal';
-import { useMemberPage } from './use-member-page';
+import own from './members.module.css';
+import { useMemberList } from './use-member-list';
 
 /** Inline, because antd's own `max-width: 100%` for an ellipsis outranks a class. */
 const TRUNCATED = { maxWidth: '14em' } as const;
@@ -47,18 +48,19 @@ function truncated(value: string | null) {
   );
 }
 
-/** The company's members: a paged, searchable list; accounts created here sign in with account and password. */
+/** The company's members: a searchable list, a page at a time ("show more" brings the next through the
+ *  server's cursor); accounts created here sign in with account and password. */
 export function MembersTab({ departments }: { departments: Departments }) {
   const { t } = useTranslation();
   const phone = Grid.useBreakpoint().sm === false;
   const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const me = useSessionUser()?.userId;
-  const list = useMemberPage();
+  const list = useMemberList();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Member | null>(null);
 
-  const knownLastAdmin = (member: Member) => isKnownLastAdmin(member, list.data, list.keyword !== '');
+  const knownLastAdmin = (member: Member) => isKnownLastAdmin(member, list);
 
   const remove = useRemoveMember();
 
@@ -194,21 +196,24 @@ export function MembersTab({ departments }: { departments: Departments }) {
       <Table<Member>
         rowKey="userId"
         columns={columns}
-        dataSource={list.data?.items ?? []}
+        dataSource={list.items}
         loading={list.loading}
         className={styles.singleLineTable}
         // as wide as its content (German labels, long emails); scrolls sideways rather than wrap or cut
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('settings.members.empty') }}
-        pagination={{
-          current: list.page,
-          pageSize: list.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('settings.members.total', { count: total }),
-          onChange: list.setPage,
-        }}
+        pagination={false}
       />
+      {list.total === null ? null : (
+        <div className={own.more}>
+          <span className={styles.muted}>{t('settings.members.total', { count: list.total })}</span>
+          {list.hasMore ? (
+            <Button type="link" loading={list.loadingMore} onClick={list.loadMore}>
+              {t('settings.members.loadMore')}
+            </Button>
+          ) : null}
+        </div>
+      )}
       <MemberCreateModal
         open={creating}
         departments={departments}
