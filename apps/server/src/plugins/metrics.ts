@@ -84,29 +84,6 @@ export function createMetrics(database: Pick<Db, 'db' | 'engine' | 'poolStats'>)
     labelNames: ['topic', 'outcome'] as const,
     registers,
   });
-  // read at each scrape, so that every process reports the same shared outbox
-  const backlog = () => outboxBacklog(database.db);
-  new Gauge({
-    name: 'portal_outbox_depth',
-    help: 'Outbox rows waiting to be done, by topic',
-    labelNames: ['topic'] as const,
-    registers,
-    async collect() {
-      this.reset();
-      for (const { topic, depth } of await backlog()) this.set({ topic }, depth);
-    },
-  });
-  new Gauge({
-    name: 'portal_outbox_oldest_age_seconds',
-    help: 'Age of the oldest outbox row waiting to be done, by topic',
-    labelNames: ['topic'] as const,
-    registers,
-    async collect() {
-      this.reset();
-      for (const { topic, oldest } of await backlog()) this.set({ topic }, (Date.now() - oldest) / 1000);
-    },
-  });
-
   const stats = () => database.poolStats();
   new Gauge({
     name: 'portal_db_connections',
@@ -134,6 +111,30 @@ export function createMetrics(database: Pick<Db, 'db' | 'engine' | 'poolStats'>)
       },
     });
   }
+
+  // read at each scrape, so that every process reports the same shared outbox; made after the pool's
+  // gauges, whose values a scrape reads first, before this query takes a connection
+  const backlog = () => outboxBacklog(database.db);
+  new Gauge({
+    name: 'portal_outbox_depth',
+    help: 'Outbox rows waiting to be done, by topic',
+    labelNames: ['topic'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const { topic, depth } of await backlog()) this.set({ topic }, depth);
+    },
+  });
+  new Gauge({
+    name: 'portal_outbox_oldest_age_seconds',
+    help: 'Age of the oldest outbox row waiting to be done, by topic',
+    labelNames: ['topic'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const { topic, oldest } of await backlog()) this.set({ topic }, (Date.now() - oldest) / 1000);
+    },
+  });
 
   return {
     registry,
