@@ -2,34 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
-import { createLogger } from '../src/plugins/logger.ts';
 import { call } from './support/http.ts';
 import { companyWithAdmin } from './support/settings.ts';
-import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
+import { ENGINE } from './support/test-app.ts';
+import { type TracedApp, startTracedApp } from './support/traced-app.ts';
 
 describe(`company API keys in the log (${ENGINE})`, () => {
-  let testDb: TestDatabase;
+  let traced: TracedApp;
   let app: FastifyInstance;
-  const lines: string[] = [];
+  let lines: string[];
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    await migrateToLatest(testDb.database);
-    app = await buildApp({
-      config: loadConfig({ PORTAL_DEV_OUTBOX: '1', PASSWORD_HASH_COST: 'test' }, null),
-      database: testDb.database,
-      // every line of every level, as production would write them with its most talkative setting
-      logger: createLogger('trace', { write: (line: string) => void lines.push(line) }),
-    });
+    traced = await startTracedApp({ PORTAL_DEV_OUTBOX: '1' });
+    ({ app, lines } = traced);
   });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.database.close();
-    await testDb?.drop();
-  });
+  afterAll(async () => traced?.close());
 
   it('holds no key, whether it was let in, refused, tampered with or sent in the URL', async () => {
     const a = await companyWithAdmin(app);

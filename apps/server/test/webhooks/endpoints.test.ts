@@ -5,17 +5,14 @@ import { contract } from '@portal/shared/api/contract';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_SECRET_OVERLAP_HOURS } from '@portal/shared/api/integrations';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
 import { recordEvent } from '../../src/libraries/events/record-event.ts';
 import { addClient } from '../../src/libraries/openid/clients.ts';
 import { unseal } from '../../src/libraries/secrets.ts';
-import { createLogger } from '../../src/plugins/logger.ts';
 import { PASSWORD, createCompany, createUser } from '../support/fixtures.ts';
 import { type Reply, call, tokenFor } from '../support/http.ts';
 import { companyWithAdmin } from '../support/settings.ts';
-import { ENGINE, type TestApp, type TestDatabase, createTestDatabase, startTestApp } from '../support/test-app.ts';
+import { ENGINE, type TestApp, startTestApp } from '../support/test-app.ts';
+import { type TracedApp, startTracedApp } from '../support/traced-app.ts';
 
 const OUTBOX_SECRET = randomBytes(32).toString('hex');
 /** A host the test allows by name, so that no resolver is asked; nothing listens there. */
@@ -436,25 +433,15 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
 });
 
 describe(`a webhook secret in the log (${ENGINE})`, () => {
-  let testDb: TestDatabase;
+  let traced: TracedApp;
   let app: FastifyInstance;
-  const lines: string[] = [];
+  let lines: string[];
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    await migrateToLatest(testDb.database);
-    app = await buildApp({
-      config: loadConfig({ PASSWORD_HASH_COST: 'test', WEBHOOK_ALLOWED_HOSTS: 'receiver.example.test' }, null),
-      database: testDb.database,
-      // every line of every level, as production would write them with its most talkative setting
-      logger: createLogger('trace', { write: (line: string) => void lines.push(line) }),
-    });
+    traced = await startTracedApp({ WEBHOOK_ALLOWED_HOSTS: 'receiver.example.test' });
+    ({ app, lines } = traced);
   });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.database.close();
-    await testDb?.drop();
-  });
+  afterAll(async () => traced?.close());
 
   it('is in no line, made or rotated', async () => {
     const { token } = await companyWithAdmin(app);
