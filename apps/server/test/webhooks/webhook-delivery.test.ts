@@ -287,6 +287,19 @@ describe(`webhook delivery (${ENGINE})`, () => {
     const english_text = told.find((m) => m.to === english.email)!.body.replace(/=\r?\n/g, '');
     expect(english_text).toContain('Webhook turned off');
     expect(english_text).toContain(receiver.url('/gone'));
+    // and the company's audit log says the portal did it, with no person as its actor
+    const audited = await t.app.ctx.db
+      .selectFrom('audit_events')
+      .select(['user_id', 'detail'])
+      .where('enterprise_id', '=', enterpriseId)
+      .where('action', '=', 'webhook.update')
+      .execute();
+    expect(audited.map((row) => ({ userId: row.user_id, detail: JSON.parse(row.detail!) }))).toEqual([
+      {
+        userId: null,
+        detail: { endpointId: id, enabled: false, reason: 'failing', failingSince: new Date(since).toISOString() },
+      },
+    ]);
   });
 
   it('ends at once the deliveries of an endpoint an administrator turned off', async () => {

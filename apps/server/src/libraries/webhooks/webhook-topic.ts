@@ -7,6 +7,7 @@ import {
   listAdministratorEmails,
   markEndpointFailing,
 } from '../../queries/webhook-deliveries.ts';
+import { recordAudit } from '../audit.ts';
 import { toCompanyEvent } from '../events/company-event.ts';
 import type { OutboxTopicHandler, TryOutcome } from '../outbox/outbox-worker.ts';
 import { unseal } from '../secrets.ts';
@@ -87,8 +88,19 @@ export function webhookTopic(ctx: AppContext, { timeoutMs }: { timeoutMs?: numbe
         'webhook endpoint turned off after failing for days',
       );
       // a product's endpoint belongs to the operator, who has the log
-      if (disabled.enterprise_id !== null)
-        await tellAdministrators(ctx, { ...disabled, enterprise_id: disabled.enterprise_id }, now);
+      if (disabled.enterprise_id === null) return;
+      // the company's log says the portal turned it off: no person acted
+      await recordAudit(ctx, {
+        action: 'webhook.update',
+        enterpriseId: disabled.enterprise_id,
+        detail: {
+          endpointId: disabled.id,
+          enabled: false,
+          reason: 'failing',
+          failingSince: new Date(disabled.failing_since ?? now).toISOString(),
+        },
+      });
+      await tellAdministrators(ctx, { ...disabled, enterprise_id: disabled.enterprise_id }, now);
     },
   };
 }

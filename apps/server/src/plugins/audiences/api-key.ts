@@ -15,8 +15,8 @@ function bearerOf(header: string | undefined): string | null {
  * The gate of company API keys (`Authorization: Bearer pak_...`). On a call that names a key scope
  * (`apiKey` in its declaration) a live key with that scope acts as an administrator of its company:
  * the administrator's gate then takes it as found. A key is never a session: on any other call that
- * needs or reads one (personal, portal, settings, the keys themselves) it is 1000401. Runs at preParsing, before the sessions' gate, and after the
- * per-address request rate (an onRequest hook).
+ * needs or reads one (personal, portal, settings, the keys themselves) it is 1000401. Runs at
+ * preParsing, before the sessions' gate, and after the per-address request rate (an onRequest hook).
  */
 export const apiKeyAudience = fp(async (app: FastifyInstance) => {
   app.decorateRequest('administrator', null);
