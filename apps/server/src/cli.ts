@@ -127,10 +127,7 @@ const WEBHOOK_SECRET_NOT_SHOWN_AGAIN =
 
 /** A product's webhook endpoint, as `clients set-events` prints it. */
 function describeProductEndpoint(endpoint: ProductEndpointView): string {
-  return [
-    `  URL:          ${endpoint.url}`,
-    `  event types:  ${endpoint.eventTypes.join(' ')}`,
-  ].join('\n');
+  return [`  URL:          ${endpoint.url}`, `  event types:  ${endpoint.eventTypes.join(' ')}`].join('\n');
 }
 
 /** A client in a few lines, as `clients add` and `clients list` print it. */

@@ -61,7 +61,9 @@ const errors: Messages['errors'] = {
   1009180: 'Bitte warten Sie einen Moment, eine Sicherheitsprüfung läuft',
   1009181: 'Die Sicherheitsprüfung ist fehlgeschlagen, bitte versuchen Sie es erneut',
   1009190: 'Dieses Unternehmen hat bereits die Höchstzahl an Webhook-Endpunkten (10)',
-  1009191: 'An diese Adresse können keine Ereignisse gesendet werden: Sie muss https verwenden und darf keine private, lokale oder Cloud-Metadaten-Adresse sein',
-  1009192: 'Dieses Unternehmen hat bereits die Höchstzahl an API-Schlüsseln (20); widerrufen Sie zuerst einen nicht mehr genutzten',
+  1009191:
+    'An diese Adresse können keine Ereignisse gesendet werden: Sie muss https verwenden und darf keine private, lokale oder Cloud-Metadaten-Adresse sein',
+  1009192:
+    'Dieses Unternehmen hat bereits die Höchstzahl an API-Schlüsseln (20); widerrufen Sie zuerst einen nicht mehr genutzten',
 };
 export default errors;

@@ -57,7 +57,8 @@ const errors: Messages['errors'] = {
   1009180: 'Please wait a moment while a security check runs',
   1009181: 'The security check failed, please try again',
   1009190: 'This company has the most webhook endpoints it can have (10)',
-  1009191: 'Events cannot be sent to this address: it must use https and must not be a private, local or cloud metadata address',
+  1009191:
+    'Events cannot be sent to this address: it must use https and must not be a private, local or cloud metadata address',
   1009192: 'This company has the most API keys it can have (20); revoke one it no longer uses first',
 };
 export default errors;

@@ -58,7 +58,8 @@ const errors: Messages['errors'] = {
   1009180: 'Espere un momento mientras se realiza una comprobación de seguridad',
   1009181: 'La comprobación de seguridad ha fallado, inténtelo de nuevo',
   1009190: 'Esta empresa ya tiene el máximo de endpoints de webhook (10)',
-  1009191: 'No se pueden enviar eventos a esta dirección: debe usar https y no puede ser una dirección privada, local ni de metadatos de la nube',
+  1009191:
+    'No se pueden enviar eventos a esta dirección: debe usar https y no puede ser una dirección privada, local ni de metadatos de la nube',
   1009192: 'Esta empresa ya tiene el máximo de claves de API (20); revoca primero una que ya no use',
 };
 export default errors;

@@ -58,7 +58,8 @@ const errors: Messages['errors'] = {
   1009180: 'Attendi un momento: è in corso un controllo di sicurezza',
   1009181: 'Il controllo di sicurezza non è riuscito, riprova',
   1009190: 'Questa azienda ha già il numero massimo di endpoint webhook (10)',
-  1009191: 'Non è possibile inviare eventi a questo indirizzo: deve usare https e non può essere un indirizzo privato, locale o di metadati cloud',
+  1009191:
+    'Non è possibile inviare eventi a questo indirizzo: deve usare https e non può essere un indirizzo privato, locale o di metadati cloud',
   1009192: 'Questa azienda ha già il numero massimo di chiavi API (20); revoca prima una che non usa più',
 };
 export default errors;
