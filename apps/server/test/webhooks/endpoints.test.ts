@@ -86,6 +86,8 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
       await send(contract.updateWebhook, token, { id, url: `${RECEIVER}/v2`, eventTypes: ['invitation.used'] }),
     );
     expect(changed).toMatchObject({ url: `${RECEIVER}/v2`, eventTypes: ['invitation.used'], description: 'HR system' });
+    // a blank description clears it
+    expect(ok(await send(contract.updateWebhook, token, { id, description: '  ' })).description).toBeNull();
 
     // turned off by hand, then on again; on also ends the portal's own switch-off and the failing streak
     const off = ok(await send(contract.updateWebhook, token, { id, enabled: false }));
@@ -248,7 +250,7 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
     const audit = await auditOf(enterpriseId);
     expect(audit.map((a) => a.action)).toEqual([
       'webhook.create',
-      ...Array(5).fill('webhook.update'),
+      ...Array(6).fill('webhook.update'),
       'webhook.rotate',
       'webhook.delete',
     ]);
@@ -257,7 +259,7 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
       url: `${RECEIVER}/hooks`,
       eventTypes: ['member.joined', 'member.left'],
     });
-    expect(JSON.parse(audit[2]!.detail!)).toEqual({ endpointId: id, enabled: false });
+    expect(JSON.parse(audit[3]!.detail!)).toEqual({ endpointId: id, enabled: false });
     const all = JSON.stringify(audit);
     for (const secret of [created.secret, rotated.secret, 'whsec_', 'kept-out-of-the-log'])
       expect(all).not.toContain(secret);

@@ -131,12 +131,16 @@ export const createWebhookRequestSchema = z.strictObject({
 });
 export type CreateWebhookRequest = z.infer<typeof createWebhookRequestSchema>;
 
-/** What is omitted stays; `enabled: true` also turns back on an endpoint the portal turned off. */
+/** What is omitted stays; a blank description clears it; `enabled: true` also turns back on an
+ *  endpoint the portal turned off. */
 export const updateWebhookRequestSchema = z.strictObject({
   id: rowIdSchema,
   url: webhookUrlSchema.optional(),
   eventTypes: eventTypesSchema.optional(),
-  description: optionalUnlessBlank(requestString({ trim: true }).max(WEBHOOK_DESCRIPTION_MAX_LENGTH)),
+  description: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    requestString({ trim: true }).max(WEBHOOK_DESCRIPTION_MAX_LENGTH).nullable().optional(),
+  ),
   enabled: z.boolean().optional(),
 });
 export type UpdateWebhookRequest = z.infer<typeof updateWebhookRequestSchema>;
