@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompany } from './support/fixtures.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 describe(`scheduled purge (${ENGINE})`, () => {
@@ -68,5 +69,33 @@ describe(`scheduled purge (${ENGINE})`, () => {
     await expect
       .poll(outbox, { timeout: 3_000 })
       .toEqual([{ ordering_key: 'retention:delivered-kept' }, { ordering_key: 'retention:waiting' }]);
+  });
+
+  it('deletes the API keys that ended longer ago than the audit retention, and keeps the others', async () => {
+    const db = t.app.ctx.db;
+    const day = 86_400_000;
+    const now = Date.now();
+    const { enterpriseId } = await createCompany(t.app);
+    const key = {
+      enterprise_id: enterpriseId,
+      secret_hash: 'x',
+      scopes: '["members.read"]',
+      created_at: now - 400 * day,
+    };
+    await db
+      .insertInto('api_keys')
+      .values([
+        { ...key, name: 'revoked long ago', prefix: 'pak_retent01', expires_at: now + day, revoked_at: now - 11 * day },
+        { ...key, name: 'expired long ago', prefix: 'pak_retent02', expires_at: now - 12 * day, revoked_at: null },
+        { ...key, name: 'revoked lately', prefix: 'pak_retent03', expires_at: now + day, revoked_at: now - 9 * day },
+        { ...key, name: 'expired lately', prefix: 'pak_retent04', expires_at: now - 9 * day, revoked_at: null },
+        { ...key, name: 'live', prefix: 'pak_retent05', expires_at: now + day, revoked_at: null },
+      ])
+      .execute();
+    const names = () =>
+      db.selectFrom('api_keys').select('name').where('prefix', 'like', 'pak_retent%').orderBy('prefix').execute();
+    await expect
+      .poll(names, { timeout: 3_000 })
+      .toEqual([{ name: 'revoked lately' }, { name: 'expired lately' }, { name: 'live' }]);
   });
 });

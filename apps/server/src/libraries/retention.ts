@@ -5,6 +5,7 @@ import type { Executor } from '../queries/executor.ts';
 import {
   deleteAuditEventsBefore,
   deleteCodesExpiredBefore,
+  deleteApiKeysEndedBefore,
   deleteEventsBefore,
   deleteOpenidGrantLinksExpiredBefore,
   deleteOpenidModelsExpiredBefore,
@@ -42,6 +43,8 @@ export interface Purged {
   /** Outbox rows done with (delivered or given up on), kept as long as the audit log: a webhook's
    *  row is its delivery in the endpoint's log. */
   outbox: number;
+  /** Company API keys that ended (revoked or expired) longer ago than the audit retention. */
+  apiKeys: number;
   sessions: number;
   tickets: number;
   codes: number;
@@ -68,8 +71,8 @@ export interface PurgeOptions {
  * sign-in failures idle for a day, codes and tickets a day after they expired, passkey challenges as
  * soon as they expired or were used (anyone may ask for one, unsigned in), proof-of-work challenges
  * once expired, the OpenID provider's models and grant links once expired, sessions after their
- * configured retention, and audit events, company events and the outbox rows done with after the
- * audit retention.
+ * configured retention, and audit events, company events, the outbox rows done with and the API keys
+ * that ended after the audit retention.
  *
  * It deletes in batches of up to PURGE_BATCH_ROWS until nothing is left, each batch its own statement (on
  * SQLite its own short transaction), and yields to the event loop between them, so that a backlog of
@@ -102,6 +105,7 @@ async function sweep(ctx: AppContext, db: Executor, options: PurgeOptions): Prom
     // the deliveries before their events: a delivery in a log keeps its event to show or send again
     ['outbox', (limit) => deleteOutboxDoneBefore(db, auditBefore, limit)],
     ['events', (limit) => deleteEventsBefore(db, auditBefore, limit)],
+    ['apiKeys', (limit) => deleteApiKeysEndedBefore(db, auditBefore, limit)],
     ['sessions', (limit) => deleteSessionsExpiredBefore(db, sessionsBefore, limit)],
     ['sessions', (limit) => deleteSessionsRevokedBefore(db, sessionsBefore, limit)],
     ['tickets', (limit) => deleteTicketsExpiredBefore(db, now - DAY, limit)],
@@ -142,6 +146,7 @@ function nothingPurged(): Purged {
     auditEvents: 0,
     events: 0,
     outbox: 0,
+    apiKeys: 0,
     sessions: 0,
     tickets: 0,
     codes: 0,

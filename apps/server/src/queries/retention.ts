@@ -29,6 +29,17 @@ export async function deleteAuditEventsBefore(db: Executor, before: number, limi
   return deleted(await db.deleteFrom('audit_events').where('id', 'in', batch).executeTakeFirst());
 }
 
+/** Company API keys revoked or expired before the moment: every audit entry of their use is older
+ *  still, and gone with the audit retention, so nothing names them any more. */
+export async function deleteApiKeysEndedBefore(db: Executor, before: number, limit: number): Promise<number> {
+  const batch = db
+    .selectFrom('api_keys')
+    .select('id')
+    .where((eb) => eb.or([eb('revoked_at', '<', before), eb('expires_at', '<', before)]))
+    .limit(limit);
+  return deleted(await db.deleteFrom('api_keys').where('id', 'in', batch).executeTakeFirst());
+}
+
 /** A company's events, kept as long as its audit log. */
 export async function deleteEventsBefore(db: Executor, before: number, limit: number): Promise<number> {
   const batch = db.selectFrom('events').select('id').where('at', '<', before).limit(limit);
