@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { OutboxTopicHandler, OutboxWorker, TryOutcome } from '../libraries/outbox/outbox-worker.ts';
-import { seal, unseal } from '../libraries/secrets.ts';
+import { hashSecret, seal, unseal } from '../libraries/secrets.ts';
 import type { Executor } from '../queries/executor.ts';
 import { forgetOutboxPayload } from '../queries/outbox-messages.ts';
 import { type OutboxRow, insertOutboxRows } from '../queries/outbox.ts';
@@ -48,7 +48,9 @@ export class OutboxMessenger implements Messenger {
     const write = insertOutboxRows(within ?? this.ctx.db, [
       {
         topic: 'message',
-        ordering_key: null,
+        // one recipient's messages arrive in the order they were asked for (a change's notice before
+        // the code asked for next); the address only as a hash, beside the sealed payload
+        ordering_key: `to:${hashSecret(`${message.channel}:${message.to}`).slice(0, 32)}`,
         payload: seal(this.ctx.config.outboxSecret, JSON.stringify(message)),
         endpoint_id: null,
         event_id: null,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { OutboxWorker } from '../../src/libraries/outbox/outbox-worker.ts';
 import { unseal } from '../../src/libraries/secrets.ts';
+import type { OutgoingMessage } from '../../src/messaging/messenger.ts';
 import { OutboxMessenger } from '../../src/messaging/outbox-messenger.ts';
 import { FORGOTTEN_PAYLOAD } from '../../src/queries/outbox-messages.ts';
 import { call, latestCode } from '../support/http.ts';
@@ -55,6 +56,57 @@ describe(`messages in the outbox (${ENGINE})`, () => {
     } finally {
       await worker.close();
     }
+  });
+});
+
+describe(`one recipient's messages (${ENGINE})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ OUTBOX_SECRET });
+    // only this case's worker runs
+    await t.app.outboxWorker.close();
+  });
+  afterAll(async () => t?.close());
+
+  it('arrive in the order they were written, whatever each send takes; the address is not in the row', async () => {
+    const arrived: OutgoingMessage[] = [];
+    // a transport whose sends take a different time each: unordered, later ones would overtake
+    const transport = {
+      async send(message: OutgoingMessage) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 15));
+        arrived.push(message);
+      },
+    };
+    const worker = new OutboxWorker(t.app.ctx);
+    const messenger = new OutboxMessenger(t.app.ctx, worker, transport);
+    const to = ['ordered.one@example.com', 'ordered.two@example.com'];
+    for (let n = 1; n <= 8; n++)
+      for (const address of to)
+        await messenger.send({ channel: 'email', to: address, subject: 'n', text: String(n), purpose: 'notice' });
+    worker.start();
+    try {
+      await messenger.idle();
+    } finally {
+      await worker.close();
+    }
+    for (const address of to)
+      expect(arrived.filter((m) => m.to === address).map((m) => m.text)).toEqual([
+        '1',
+        '2',
+        '3',
+        '4',
+        '5',
+        '6',
+        '7',
+        '8',
+      ]);
+    const keys = await t.app.ctx.db
+      .selectFrom('outbox')
+      .select('ordering_key')
+      .where('topic', '=', 'message')
+      .execute();
+    expect(new Set(keys.map((row) => row.ordering_key)).size).toBe(2);
+    for (const { ordering_key } of keys) expect(ordering_key).not.toContain('@');
   });
 });
 
