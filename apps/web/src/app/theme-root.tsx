@@ -15,6 +15,7 @@ export function themeVariables(mode: ThemeMode, token: DesignToken): Record<stri
   return {
     '--portal-primary': token.colorPrimary,
     '--portal-primary-hover': token.colorPrimaryHover,
+    '--portal-primary-active': token.colorPrimaryActive,
     '--portal-primary-text': token.colorPrimaryText,
     '--portal-on-primary': ON_PRIMARY_COLOR,
     '--portal-focus': token.colorPrimaryBorder,
@@ -36,6 +37,7 @@ export function themeVariables(mode: ThemeMode, token: DesignToken): Record<stri
     '--portal-control-border': token.colorBorder,
     '--portal-control-outline': token.controlOutline,
     '--portal-error-outline': token.colorErrorOutline,
+    '--portal-control-height': `${token.controlHeight}px`,
     '--portal-control-height-lg': `${token.controlHeightLG}px`,
     '--portal-radius-lg': `${token.borderRadiusLG}px`,
     '--portal-radius': `${token.borderRadius}px`,
