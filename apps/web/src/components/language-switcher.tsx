@@ -1,24 +1,48 @@
-import { GlobalOutlined } from '@ant-design/icons';
-import { Suspense, lazy } from 'react';
+import { DownOutlined, GlobalOutlined } from '@ant-design/icons';
+import { type ChangeEvent, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, isLanguage } from '@portal/shared/constants';
 import { currentLanguage } from '../lib/i18n';
-import { LANGUAGE_NAMES } from '../lib/language';
+import { LANGUAGE_NAMES, changeLanguage } from '../lib/language';
 import styles from './language-switcher.module.css';
 
-// antd's Select is a large part of a first screen that only shows the language's name until it is
-// clicked: it comes in its own chunk, while the name holds its place.
-const LanguageSelect = lazy(async () => ({ default: (await import('./language-select')).LanguageSelect }));
+function choose(lang: string) {
+  if (isLanguage(lang) && lang !== currentLanguage()) void changeLanguage(lang);
+}
 
+/**
+ * The page's language, as the browser's own select drawn like antd's borderless Select: it works from
+ * the first paint of a prerendered page, needs no chunk of its own, and on a phone opens the system's
+ * picker. Each language is named in itself.
+ */
 export function LanguageSwitcher() {
+  // re-renders in the new language once it is there
+  const { t } = useTranslation();
+  const select = useRef<HTMLSelectElement>(null);
+
+  // A language picked on the prerendered page before the app ran: hydration leaves the pick shown but
+  // reports no change, so it is taken here; the next render would otherwise show the old one again.
+  useEffect(() => {
+    if (select.current) choose(select.current.value);
+  }, []);
+
   return (
-    <Suspense
-      fallback={
-        <span className={styles.placeholder}>
-          <GlobalOutlined aria-hidden="true" />
-          {LANGUAGE_NAMES[currentLanguage()]}
-        </span>
-      }
-    >
-      <LanguageSelect />
-    </Suspense>
+    <span className={styles.frame} data-control="">
+      <GlobalOutlined className={styles.globe} aria-hidden="true" />
+      <select
+        ref={select}
+        className={styles.select}
+        aria-label={t('web.language.label')}
+        value={currentLanguage()}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => choose(event.target.value)}
+      >
+        {LANGUAGES.map((lang) => (
+          <option key={lang} value={lang} lang={lang}>
+            {LANGUAGE_NAMES[lang]}
+          </option>
+        ))}
+      </select>
+      <DownOutlined className={styles.chevron} aria-hidden="true" />
+    </span>
   );
 }

@@ -1,8 +1,11 @@
 import { StyleProvider, createCache } from '@ant-design/cssinjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+// antd's ES modules, which the browser's build takes for 'antd' (Node's resolution here takes its
+// CommonJS copy, whose contexts are other objects than those the button reads)
+import Form from 'antd/es/form';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-error';
 import { i18n } from '../lib/i18n';
 import { FeedbackProvider } from './feedback';
@@ -18,7 +21,12 @@ const inApp = (node: ReactNode) =>
     </StyleProvider>,
   );
 
+/** The toast, once the feedback holder's chunk (loaded on the first toast) has shown it. */
+const toast = (text: string | RegExp) => vi.waitFor(() => screen.getByText(text));
+
 describe('SendCodeButton', () => {
+  // the toasts' holder is a chunk of its own, fetched on the first toast: here before the clocks stop
+  beforeAll(() => import('./feedback-holder'));
   beforeEach(async () => {
     vi.useFakeTimers();
     await i18n.changeLanguage('en-US');
@@ -51,7 +59,7 @@ describe('SendCodeButton', () => {
     // the failed send settles on the query library's next tick
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByRole('button', { name: 'Resend in 42 s' })).toBeDisabled();
-    expect(screen.getByText('A code was sent just now. You can ask for another in 42 s.')).toBeInTheDocument();
+    expect(await toast('A code was sent just now. You can ask for another in 42 s.')).toBeInTheDocument();
     expect(screen.queryByText(/SMS/)).not.toBeInTheDocument();
   });
 
@@ -69,7 +77,7 @@ describe('SendCodeButton', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })));
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByRole('button', { name: 'Resend in 45 s' })).toBeDisabled();
-    expect(screen.getByText('Too many code requests, try again in 45 seconds.')).toBeInTheDocument();
+    expect(await toast('Too many code requests, try again in 45 seconds.')).toBeInTheDocument();
     expect(screen.queryByText(/was sent/)).not.toBeInTheDocument();
   });
 
@@ -77,7 +85,7 @@ describe('SendCodeButton', () => {
     inApp(<SendCodeButton send={refusedWith({ retryAfterSeconds: 11 * 60 + 5 })} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Get code' })));
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(screen.getByText('Too many code requests, try again in 12 minutes.')).toBeInTheDocument();
+    expect(await toast('Too many code requests, try again in 12 minutes.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Get code' })).toBeEnabled();
     expect(screen.queryByText(/was sent/)).not.toBeInTheDocument();
   });
@@ -87,8 +95,34 @@ describe('SendCodeButton', () => {
     inApp(<SendCodeButton send={refusedWith({ retryAfterSeconds: 60 })} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '获取验证码' })));
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(screen.getByText('获取验证码过于频繁，请1 分钟后再试。')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '60 秒后重新获取' })).toBeDisabled();
+    expect(await toast('获取验证码过于频繁，请1 分钟后再试。')).toBeInTheDocument();
+  });
+
+  it('is busy while the code is on its way, and sends once however often it is pressed', async () => {
+    let done: (value: { cooldownSeconds: number }) => void = () => {};
+    const send = vi.fn(() => new Promise<{ cooldownSeconds: number }>((resolve) => (done = resolve)));
+    inApp(<SendCodeButton send={send} />);
+    const button = screen.getByRole('button', { name: 'Get code' });
+    await act(async () => fireEvent.click(button));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await act(async () => fireEvent.click(button));
+    expect(send).toHaveBeenCalledOnce();
+    await act(async () => done({ cooldownSeconds: 60 }));
+    expect(screen.getByRole('button', { name: 'Resend in 60 s' })).not.toHaveAttribute('aria-busy');
+  });
+
+  it('is disabled with the antd form around it, and takes its size', () => {
+    inApp(
+      <Form size="large" disabled>
+        <SendCodeButton send={vi.fn()} />
+      </Form>,
+    );
+    const button = screen.getByRole('button', { name: 'Get code' });
+    expect(button).toBeDisabled();
+    // the large size's class (CSS modules keep the class's name in it)
+    expect(button.className).toMatch(/large/);
   });
 
   it('starts no countdown when a send fails for another reason', async () => {

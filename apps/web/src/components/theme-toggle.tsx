@@ -1,12 +1,13 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../stores/preferences-store';
+import { ActionButton } from './action-button';
 import styles from './theme-toggle.module.css';
 
 /**
- * The light/dark switch. Its hint is drawn by CSS, not antd's Tooltip: the toggle is on the sign-in
- * screen, where antd's popup machinery would cost about 8 kB of the first JavaScript.
+ * The light/dark switch. Its hint is drawn by CSS, not antd's Tooltip, and it is the app's own button:
+ * the toggle is on the sign-in screen, where antd's popup machinery would cost about 8 kB of the first
+ * JavaScript and antd's Button its theme's work while the page hydrates.
  */
 export function ThemeToggle() {
   const { t } = useTranslation();
@@ -15,8 +16,8 @@ export function ThemeToggle() {
   const label = mode === 'dark' ? t('web.theme.switchToLight') : t('web.theme.switchToDark');
   return (
     <span className={styles.hinted} data-hint={label}>
-      <Button
-        type="text"
+      <ActionButton
+        variant="text"
         shape="circle"
         aria-label={label}
         icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />}

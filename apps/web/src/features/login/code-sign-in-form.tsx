@@ -1,10 +1,10 @@
 import { SafetyOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CODE_LENGTH } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { checkCode } from '@portal/shared/validation/field-checks';
+import { ActionButton } from '../../components/action-button';
 import { CodeRow } from '../../components/code-row';
 import { FormField } from '../../components/form-field';
 import { SendCodeButton } from '../../components/send-code-button';
@@ -35,7 +35,7 @@ export function CodeSignInForm({ identifierType }: { identifierType: 'phone' | '
     <form
       name={`sign-in-${identifierType}-code`}
       noValidate
-      // prerendered: sent before the JavaScript has arrived, it stays on the page (see main.tsx)
+      // prerendered: sent before the JavaScript has arrived, it stays on the page (see start.tsx)
       method="dialog"
       onSubmit={form.onSubmit(({ identifier, code }) =>
         signIn({ loginType: 'code', identifierType, identifier: identifier.trim(), code: code.trim() }),
@@ -68,9 +68,9 @@ export function CodeSignInForm({ identifierType }: { identifierType: 'phone' | '
         <div className={styles.formLinks}>
           <Link to={paths.forgetPassword}>{t('web.login.forgotPassword')}</Link>
         </div>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+        <ActionButton variant="primary" type="submit" size="large" block loading={submitting}>
           {t('web.login.submit')}
-        </Button>
+        </ActionButton>
       </fieldset>
     </form>
   );

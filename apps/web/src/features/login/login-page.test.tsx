@@ -7,6 +7,7 @@ import { personalCalls } from '@portal/shared/api/contract/personal';
 import { portalCalls } from '@portal/shared/api/contract/portal';
 import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import zh from '@portal/shared/locales/zh-CN/messages';
 import { readEnterpriseId, readToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
 import { fail, fakeApi, ok, routeOf } from '../../test/fake-api';
@@ -325,5 +326,18 @@ describe('phone verification prompt after sign-in', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Skip' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
+  });
+});
+
+describe('weight', () => {
+  it('draws no antd component, whose theme would cost a phone hundreds of milliseconds while hydrating', async () => {
+    const { container } = renderLogin();
+    // every tab's panel and both methods' forms are drawn, the hidden ones too
+    expect(await screen.findAllByRole('tabpanel', { hidden: true })).toHaveLength(3);
+    expect(container.querySelectorAll('form')).toHaveLength(5);
+    expect(screen.getByRole('combobox', { name: zh.web.language.label })).toBeInTheDocument();
+    // antd's icons are plain SVGs in a span of class "anticon", drawn without antd's theme
+    const antd = [...container.querySelectorAll('[class*="ant-"]')].filter((el) => !el.closest('.anticon'));
+    expect(antd.map((el) => `${el.tagName.toLowerCase()}.${el.getAttribute('class')}`)).toEqual([]);
   });
 });

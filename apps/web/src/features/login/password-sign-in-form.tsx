@@ -1,9 +1,9 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { IdentifierType } from '@portal/shared/constants';
 import { checkSignInPassword } from '@portal/shared/validation/field-checks';
+import { ActionButton } from '../../components/action-button';
 import { FormField } from '../../components/form-field';
 import { TextBox } from '../../components/text-box';
 import { paths } from '../../config/paths';
@@ -25,7 +25,7 @@ export function PasswordSignInForm({ identifierType }: { identifierType: Identif
       name={`sign-in-${identifierType}-password`}
       noValidate
       // sent before the JavaScript has arrived (a prerendered page), a form with no method would reload
-      // the page and lose what was typed; "dialog" outside a dialog goes nowhere (see main.tsx)
+      // the page and lose what was typed; "dialog" outside a dialog goes nowhere (see start.tsx)
       method="dialog"
       onSubmit={form.onSubmit(({ identifier, password }) =>
         signIn({ loginType: 'password', identifierType, identifier: identifier.trim(), password }),
@@ -47,9 +47,9 @@ export function PasswordSignInForm({ identifierType }: { identifierType: Identif
         <div className={styles.formLinks}>
           <Link to={paths.forgetPassword}>{t('web.login.forgotPassword')}</Link>
         </div>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+        <ActionButton variant="primary" type="submit" size="large" block loading={submitting}>
           {t('web.login.submit')}
-        </Button>
+        </ActionButton>
       </fieldset>
     </form>
   );
