@@ -26,11 +26,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const BUDGET_BYTES = 200 * 1024;
 
 /**
- * Loaded at start through a dynamic import: the sign-in route (if it has a chunk of its own) and
- * the default language's pack (zh-CN, the language of a first visit), whose import runs before the
- * first render.
+ * Loaded at start through a dynamic import: the app (src/start.tsx, which the entry imports once the
+ * prerendered page has painted), the sign-in route (if it has a chunk of its own) and the default
+ * language's pack (zh-CN, the language of a first visit), whose import runs before the first render.
  */
-const START_MODULES = ['src/features/login/login-page.tsx', 'src/lib/language-packs/zh-CN.ts'];
+const START_MODULES = ['src/start.tsx', 'src/features/login/login-page.tsx', 'src/lib/language-packs/zh-CN.ts'];
 
 /**
  * One response's status line and headers as the server sends them over HTTP/1.1: 624 bytes for

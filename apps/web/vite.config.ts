@@ -13,50 +13,68 @@ import { EARLY_INPUT_SCRIPT } from '../../packages/shared/src/early-input-script
 import type { PrerenderedScreen, prerenderScreen as PrerenderScreen } from './src/prerender.tsx';
 
 /**
- * The default language's pack is a dynamic import that i18next starts only once the entry runs;
- * preloading it from index.html fetches it alongside the entry instead of one round trip later. A
- * first visit, without a language cookie, speaks the default language, the one index.html declares.
- * (No inline script can choose by the cookie: the page's policy allows scripts from files only.)
+ * What index.html preloads: the app's code, which the entry (src/main.tsx, a few lines) imports at
+ * once on a page that is not prerendered, and the default language's pack, a dynamic import that
+ * i18next starts only once the app runs. Both are fetched alongside the entry instead of one round
+ * trip later. A first visit, without a language cookie, speaks the default language, the one
+ * index.html declares. (No inline script can choose by the cookie: the page's policy allows scripts
+ * from files only.) A prerendered document moves these into a template (prerenderedDocument).
  */
-function preloadDefaultLanguage(): Plugin {
+function preloadStart(): Plugin {
   return {
-    name: 'preload-default-language',
+    name: 'preload-start',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk');
+        const withImports = (chunk: (typeof chunks)[number], found = new Set<string>()): Set<string> => {
+          if (found.has(chunk.fileName)) return found;
+          found.add(chunk.fileName);
+          for (const file of chunk.imports) {
+            const imported = chunks.find((other) => other.fileName === file);
+            if (imported) withImports(imported, found);
+          }
+          return found;
+        };
         const lang = /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1];
-        const pack = `src/lib/language-packs/${lang}.ts`;
-        const chunk = Object.values(bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(pack),
-        );
-        if (chunk?.type !== 'chunk') throw new Error(`no chunk for ${pack}`);
-        // the pack's own imports too, except those the entry preloads already
-        const files = [chunk.fileName, ...chunk.imports].filter((file) => !html.includes(`/${file}"`));
-        return files.map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-          injectTo: 'head',
-        }));
+        const files = new Set<string>();
+        for (const module of ['src/start.tsx', `src/lib/language-packs/${lang}.ts`]) {
+          const chunk = chunks.find((output) => output.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`no chunk for ${module}`);
+          withImports(chunk, files);
+        }
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head',
+          }));
       },
     },
   };
 }
 
 /**
- * The web app's view of the contract (src/lib/api-calls.ts: each call's method, path and codes) is
- * run in Node at build and its exports are written into the bundle as the plain data they are: the
- * browser gets the calls, not the zod schemas of the declarations they are taken from, nor zod. The
- * contract stays declared once; what a call sends is checked by the server and by the forms.
+ * Modules that the build runs in Node, writing their exports into the bundle as the plain data they
+ * are:
+ * - the web app's view of the contract (src/lib/api-calls.ts: each call's method, path and codes):
+ *   the browser gets the calls, not the zod schemas of the declarations they are taken from, nor zod.
+ *   The contract stays declared once; what a call sends is checked by the server and by the forms.
+ * - the theme's CSS variables (src/lib/theme-variables.ts), computed from antd's design tokens: a
+ *   screen without antd's components gets its colours without running antd.
  */
-function contractViews(): Plugin {
+function buildTimeData(): Plugin {
   // src/lib/integration-calls.ts too: the settings centre's own calls, in a module of their own so
   // that they stay out of the first screen's chunk, which has api-calls.ts
   let modules: string[] = [];
   return {
-    name: 'contract-views',
+    name: 'build-time-data',
     configResolved(config) {
-      modules = ['src/lib/api-calls.ts', 'src/lib/integration-calls.ts'].map((file) => resolve(config.root, file));
+      modules = ['src/lib/api-calls.ts', 'src/lib/integration-calls.ts', 'src/lib/theme-variables.ts'].map((file) =>
+        resolve(config.root, file),
+      );
     },
     async load(id) {
       if (!modules.includes(id)) return null;
@@ -64,7 +82,7 @@ function contractViews(): Plugin {
         configFile: false,
         logLevel: 'error',
       });
-      // a declaration edited in development reloads the views
+      // a declaration or the theme edited in development reloads the data
       for (const file of dependencies) this.addWatchFile(file);
       return Object.entries(views)
         .map(([name, value]) => {
@@ -126,7 +144,12 @@ function packFiles(manifest: Manifest, lang: string): string[] {
   return [pack.file, ...(pack.imports ?? []).map((key) => manifest[key]!.file)];
 }
 
-/** index.html with a prerendered screen in it, in its language and theme, preloading its language's pack. */
+const PRELOADS = /<link rel="modulepreload" crossorigin href="[^"]+">/g;
+
+/**
+ * index.html with a prerendered screen in it, in its language and theme, with the code that hydrates
+ * it (its language's pack and the screen's own code with the app's) listed for after the first paint.
+ */
 function prerenderedDocument(
   template: string,
   manifest: Manifest,
@@ -137,14 +160,16 @@ function prerenderedDocument(
   const stylesheet = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
   let html = template;
   for (const file of packFiles(manifest, 'zh-CN')) html = html.replace(preload(file), '');
-  // a screen loaded on demand: its code preloaded, its styles there before it paints
-  const route = chunkFiles(manifest, module);
-  const links = [
-    ...[...route.css].filter((file) => !html.includes(`/${file}"`)).map(stylesheet),
-    ...[...packFiles(manifest, lang), ...route.js].filter((file) => !html.includes(`/${file}"`)).map(preload),
-  ];
+  // the app's and the screen's styles there before it paints, their code fetched together after it
+  const route = chunkFiles(manifest, module, chunkFiles(manifest, 'src/start.tsx'));
+  const stylesheets = [...route.css].filter((file) => !html.includes(`/${file}"`)).map(stylesheet);
+  const preloads = new Set([
+    ...(html.match(PRELOADS) ?? []),
+    ...[...packFiles(manifest, lang), ...route.js].map(preload),
+  ]);
   return (
     html
+      .replaceAll(PRELOADS, '')
       .replace(/<html[^>]*>/, `<html lang="${lang}" data-theme="${mode}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${screen.title}</title>`)
       // in the head, after the charset: its listeners are there before the form is drawn (the
@@ -157,24 +182,28 @@ function prerenderedDocument(
         // theme switched) win over it as unlayered styles do
         `</title><style data-prerendered>@layer prerendered{${screen.variablesCss}${screen.antdCss}}</style>`,
       )
-      .replace('</head>', `${[...new Set(links)].join('')}</head>`)
+      .replace('</head>', `${[...new Set(stylesheets)].join('')}</head>`)
       .replace('<div id="root"></div>', `<div id="root">${screen.markup}</div>`)
       // in place, in the same order: over HTTP/1.1 a linked sheet waited behind the scripts' preloads
       // for one of the six connections, and the first paint waited for it (Slow 4G: LCP 2.1 s against
-      // the bare page's 1.7 s). A screen loaded on demand has its sheets fetched again by its chunk's
-      // loader after the paint; the rules are the same.
+      // the bare page's 1.7 s). A disabled link (which the browser does not fetch) names each sheet,
+      // so that the loader of a chunk that needs it finds it there: fetched and applied again, it had
+      // the browser work out every element's style anew while the page hydrated.
       .replace(
         /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
-        (_, file: string) => `<style>${readFileSync(join(outDir, file), 'utf8')}</style>`,
+        (_, file: string) =>
+          `<style>${readFileSync(join(outDir, file), 'utf8')}</style><link rel="stylesheet" href="/${file}" disabled>`,
       )
-      // the page is drawn without them: the scripts come after the document, not beside it
-      .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
+      // painted first, fetched after: the entry (src/main.tsx) puts the template's preloads in the
+      // head once the page is on screen. Fetched beside the document, the code was compiled and run
+      // before the first paint whenever it arrived first, and held the form back on a slow phone.
+      .replace('</head>', () => `<template data-after-paint>${[...preloads].join('')}</template></head>`)
   );
 }
 
 /**
  * After the browser build, the screens before sign-in are rendered to HTML for each language and
- * theme, with antd's styles extracted, so that they paint before any JavaScript runs (main.tsx
+ * theme, with antd's styles extracted, so that they paint before any JavaScript runs (start.tsx
  * hydrates them). The prerender is a server build of src/prerender.tsx, run in Node and thrown away.
  */
 function prerenderScreens(): Plugin {
@@ -229,9 +258,9 @@ function prerenderScreens(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
-    contractViews(),
+    buildTimeData(),
     popupsOnUse(),
-    preloadDefaultLanguage(),
+    preloadStart(),
     prerenderScreens(),
     // Compressed once at build, at the highest levels, beside each file: the server sends the .br or
     // .gz a browser accepts. Below 1 kB compression saves less than the headers it costs.
@@ -259,7 +288,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           output: {
             codeSplitting: {
-              groups: [{ name: 'sign-in', test: /src\/features\/login\/login-page\.tsx$/ }],
+              groups: [
+                // except the helper that preloads a dynamic import's files, which the entry uses too:
+                // in the first screen's chunk it made the entry wait for that whole chunk
+                { name: 'preload-helper', test: /vite\/preload-helper/, priority: 2 },
+                { name: 'sign-in', test: /src\/features\/login\/login-page\.tsx$/, priority: 1 },
+              ],
             },
           },
         },

@@ -59,9 +59,9 @@ for (const lang of LANGUAGES) {
       expect(html).toMatch(/<input[^>]*autocomplete="tel"/i);
       expect(html).toMatch(/<input[^>]*type="password"/i);
       expect(html).toMatch(/<button[^>]*type="submit"/i);
-      // the theme switch offers the other theme, and antd's text colour is the theme's
+      // the theme switch offers the other theme, and the text colour is the theme's
       expect(html).toContain(mode === 'dark' ? 'anticon-sun' : 'anticon-moon');
-      const darkText = '--ant-color-text:rgba(255,255,255,0.85)';
+      const darkText = '--portal-text:rgba(255,255,255,0.85)';
       if (mode === 'dark') expect(html).toContain(darkText);
       else expect(html).not.toContain(darkText);
 

@@ -1,40 +1,24 @@
 import { StyleProvider, createCache, extractStyle } from '@ant-design/cssinjs';
-import { Button, ConfigProvider, Form, Input, Segmented, Select, Tabs, theme } from 'antd';
+import { iconStyles } from '@ant-design/icons/es/utils';
+import { Button, ConfigProvider, Form, Input, Segmented, Select, Tabs } from 'antd';
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
 import type { Language, ThemeMode } from '@portal/shared/constants';
 import { routes } from './app/router';
-import { themeVariables } from './app/theme-root';
 import { i18n, i18nReady } from './lib/i18n';
 import { themeConfig } from './lib/theme';
+import { THEME_VARIABLES_CSS } from './lib/theme-variables';
 import { PortalApp, routeLoaded } from './prerender-tree';
 import { usePreferences } from './stores/preferences-store';
 
 /** A screen drawn at build: its markup, antd's styles for it, and what <html> and <head> carry. */
 export interface PrerenderedScreen {
   markup: string;
-  /** antd's styles of the screen, as plain CSS (no <style> tags). */
+  /** antd's styles of the screen and its icons', as plain CSS (no <style> tags). */
   antdCss: string;
   /** The app's CSS variables of the theme, which the browser sets on <html> when React runs. */
   variablesCss: string;
   title: string;
-}
-
-function declarations(variables: Record<string, string>): string {
-  return Object.entries(variables)
-    .map(([name, value]) => `${name}:${value}`)
-    .join(';');
-}
-
-/**
- * The theme's CSS variables at a phone's width and above it: the browser picks the touch sizes
- * below antd's md breakpoint (768 px), as the app does once it runs.
- */
-function variablesCss(mode: ThemeMode): string {
-  const desktop = themeVariables(mode, theme.getDesignToken(themeConfig(mode)));
-  const touch = themeVariables(mode, theme.getDesignToken(themeConfig(mode, true)));
-  const changed = Object.fromEntries(Object.entries(touch).filter(([name, value]) => desktop[name] !== value));
-  return `:root{color-scheme:${mode};${declarations(desktop)}}@media (max-width:767.98px){:root{${declarations(changed)}}}`;
 }
 
 /**
@@ -82,12 +66,14 @@ export async function prerenderScreen(path: string, lang: Language, mode: ThemeM
   );
   const markup = await new Response(prelude as ReadableStream<Uint8Array>).text();
   router.dispose();
+  // a screen drawn without antd's components (the sign-in screen) has no antd theme and no antd styles
   const cssVarKey = /\b(css-var-[\w-]+)/.exec(markup.replaceAll('css-var-root', ''))?.[1];
-  if (!cssVarKey) throw new Error(`no antd theme on ${path}`);
   return {
     markup,
-    antdCss: extractStyle(cache, { plain: true }) + (await touchAntdCss(mode, cssVarKey)),
-    variablesCss: variablesCss(mode),
+    // the icons' own rules, which their runtime adds only once React runs
+    antdCss:
+      iconStyles + (cssVarKey ? extractStyle(cache, { plain: true }) + (await touchAntdCss(mode, cssVarKey)) : ''),
+    variablesCss: THEME_VARIABLES_CSS[mode],
     title: i18n.t('common.platformTitle'),
   };
 }

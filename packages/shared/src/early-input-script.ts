@@ -2,7 +2,7 @@
  * The one inline script of the prerendered screens before sign-in (the web build writes it into their
  * <head>; the server's Content-Security-Policy names it by its SHA-256, so no other inline script
  * runs). It makes every control the page draws work, or visibly wait, from the first paint until
- * React has taken the page over (apps/web/src/main.tsx):
+ * React has taken the page over (apps/web/src/start.tsx):
  * - a tab switches its panel at once (every panel is in the markup, hidden);
  * - a radio that chooses what shows (`data-shown-when="<name>:<value>"` on the choices) does too;
  * - a form's submit and any other button's press are held, shown pressed (`data-held`), and handed to

@@ -1,8 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { ActionButton } from '../components/action-button';
 import { MessageScreen } from '../components/message-screen';
 
 /** Mostly a screen's code failing to load after a deployment or on a bad connection. */
@@ -16,9 +16,14 @@ export function RouteError() {
       title={t('web.app.routeErrorTitle')}
       description={t('web.app.routeErrorDescription')}
       actions={
-        <Button type="primary" icon={<ReloadOutlined aria-hidden="true" />} onClick={() => window.location.reload()}>
+        // not antd's: shown above every screen, the sign-in screen's too, which runs without antd
+        <ActionButton
+          variant="primary"
+          icon={<ReloadOutlined aria-hidden="true" />}
+          onClick={() => window.location.reload()}
+        >
           {t('web.app.reload')}
-        </Button>
+        </ActionButton>
       }
     />
   );

@@ -54,105 +54,114 @@ export const routes: RouteObject[] = withAllTexts([
         Component: LoginPage,
       },
       {
-        // a product's sign-in through the portal's OpenID provider; before sign-in, like the screens below
-        path: paths.authorize,
-        handle: handle('Authorize'),
-        lazy: async () => ({ Component: (await import('../features/authorize/authorize-page')).AuthorizePage }),
-      },
-      {
-        path: paths.twoStepSignIn,
-        handle: handle('TwoStepSignIn'),
-        lazy: async () => ({
-          Component: (await import('../features/two-step-sign-in/two-step-sign-in-page')).TwoStepSignInPage,
-        }),
-      },
-      {
-        path: paths.twoStepSetup,
-        handle: handle('TwoStepSetup'),
-        lazy: async () => ({
-          Component: (await import('../features/account-security/two-step/two-step-setup-page')).TwoStepSetupPage,
-        }),
-      },
-      {
-        path: paths.verifyPhone,
-        handle: handle('VertifyPhone'),
-        lazy: async () => ({ Component: (await import('../features/phone-verify/verify-phone-page')).VerifyPhonePage }),
-      },
-      {
-        path: paths.registerInvalidity,
-        handle: handle('RegisterInvalidity'),
-        lazy: async () => ({
-          Component: (await import('../features/registration/register-invalidity-page')).RegisterInvalidityPage,
-        }),
-      },
-      {
-        path: paths.registerAdmin,
-        handle: handle('RegisterCommonAdmin'),
-        lazy: async () => ({
-          Component: (await import('../features/registration/register-common-page')).RegisterCommonAdminPage,
-        }),
-      },
-      {
-        path: paths.registerMember,
-        handle: handle('RegisterCommonOrdinary'),
-        lazy: async () => ({
-          Component: (await import('../features/registration/register-common-page')).RegisterCommonOrdinaryPage,
-        }),
-      },
-      {
-        path: paths.registerOwner,
-        handle: handle('RegisterOwnerEnterprise'),
-        lazy: async () => ({
-          Component: (await import('../features/registration/register-owner-page')).RegisterOwnerPage,
-        }),
-      },
-      {
-        path: paths.forgetPassword,
-        handle: handle('ForgetPassword'),
-        lazy: async () => ({
-          Component: (await import('../features/password-reset/forget-password-page')).ForgetPasswordPage,
-        }),
-      },
-      {
-        id: 'NoAuth',
-        path: paths.noAuth,
-        handle: handle('NoAuth'),
-        lazy: async () => ({ Component: (await import('../features/no-auth/no-auth-page')).NoAuthPage }),
-      },
-      {
-        // The signed-in frame: sidebar, company switcher and user menu around home and personal centre.
-        lazy: async () => ({ Component: (await import('./layouts/main-layout')).MainLayout }),
+        // Every screen but the sign-in screen draws antd's components: antd's theme comes with the
+        // first of them, so that the sign-in screen neither loads nor runs it (components/antd-theme.tsx).
+        lazy: async () => ({ Component: (await import('./antd-layout')).AntdLayout }),
         children: [
           {
-            path: paths.home,
-            handle: handle('Home'),
-            lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }),
+            // a product's sign-in through the portal's OpenID provider; before sign-in, like the screens below
+            path: paths.authorize,
+            handle: handle('Authorize'),
+            lazy: async () => ({ Component: (await import('../features/authorize/authorize-page')).AuthorizePage }),
           },
           {
-            path: paths.personal,
-            handle: handle('Personal'),
-            lazy: async () => ({ Component: (await import('../features/personal/personal-page')).PersonalPage }),
+            path: paths.twoStepSignIn,
+            handle: handle('TwoStepSignIn'),
+            lazy: async () => ({
+              Component: (await import('../features/two-step-sign-in/two-step-sign-in-page')).TwoStepSignInPage,
+            }),
+          },
+          {
+            path: paths.twoStepSetup,
+            handle: handle('TwoStepSetup'),
+            lazy: async () => ({
+              Component: (await import('../features/account-security/two-step/two-step-setup-page')).TwoStepSetupPage,
+            }),
+          },
+          {
+            path: paths.verifyPhone,
+            handle: handle('VertifyPhone'),
+            lazy: async () => ({
+              Component: (await import('../features/phone-verify/verify-phone-page')).VerifyPhonePage,
+            }),
+          },
+          {
+            path: paths.registerInvalidity,
+            handle: handle('RegisterInvalidity'),
+            lazy: async () => ({
+              Component: (await import('../features/registration/register-invalidity-page')).RegisterInvalidityPage,
+            }),
+          },
+          {
+            path: paths.registerAdmin,
+            handle: handle('RegisterCommonAdmin'),
+            lazy: async () => ({
+              Component: (await import('../features/registration/register-common-page')).RegisterCommonAdminPage,
+            }),
+          },
+          {
+            path: paths.registerMember,
+            handle: handle('RegisterCommonOrdinary'),
+            lazy: async () => ({
+              Component: (await import('../features/registration/register-common-page')).RegisterCommonOrdinaryPage,
+            }),
+          },
+          {
+            path: paths.registerOwner,
+            handle: handle('RegisterOwnerEnterprise'),
+            lazy: async () => ({
+              Component: (await import('../features/registration/register-owner-page')).RegisterOwnerPage,
+            }),
+          },
+          {
+            path: paths.forgetPassword,
+            handle: handle('ForgetPassword'),
+            lazy: async () => ({
+              Component: (await import('../features/password-reset/forget-password-page')).ForgetPasswordPage,
+            }),
+          },
+          {
+            id: 'NoAuth',
+            path: paths.noAuth,
+            handle: handle('NoAuth'),
+            lazy: async () => ({ Component: (await import('../features/no-auth/no-auth-page')).NoAuthPage }),
+          },
+          {
+            // The signed-in frame: sidebar, company switcher and user menu around home and personal centre.
+            lazy: async () => ({ Component: (await import('./layouts/main-layout')).MainLayout }),
+            children: [
+              {
+                path: paths.home,
+                handle: handle('Home'),
+                lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }),
+              },
+              {
+                path: paths.personal,
+                handle: handle('Personal'),
+                lazy: async () => ({ Component: (await import('../features/personal/personal-page')).PersonalPage }),
+              },
+            ],
+          },
+          {
+            path: paths.settings,
+            handle: handle('SettingsCentre'),
+            lazy: async () => ({ Component: (await import('../features/settings-centre/settings-page')).SettingsPage }),
+          },
+          // every other product opens at its entry path; without a configured location, the hand-off page
+          ...PRODUCTS.filter((p) => p.code !== 'settcntr').map((product): RouteObject => ({
+            path: product.entryPath,
+            handle: handle(`Product:${product.code}`),
+            lazy: async () => {
+              const { ProductHandoffPage } = await import('../features/product-handoff/product-handoff-page');
+              return { Component: () => <ProductHandoffPage code={product.code} /> };
+            },
+          })),
+          {
+            path: '*',
+            handle: handle('NotFound'),
+            lazy: async () => ({ Component: (await import('../components/not-found-screen')).NotFoundScreen }),
           },
         ],
-      },
-      {
-        path: paths.settings,
-        handle: handle('SettingsCentre'),
-        lazy: async () => ({ Component: (await import('../features/settings-centre/settings-page')).SettingsPage }),
-      },
-      // every other product opens at its entry path; without a configured location, the hand-off page
-      ...PRODUCTS.filter((p) => p.code !== 'settcntr').map((product): RouteObject => ({
-        path: product.entryPath,
-        handle: handle(`Product:${product.code}`),
-        lazy: async () => {
-          const { ProductHandoffPage } = await import('../features/product-handoff/product-handoff-page');
-          return { Component: () => <ProductHandoffPage code={product.code} /> };
-        },
-      })),
-      {
-        path: '*',
-        handle: handle('NotFound'),
-        lazy: async () => ({ Component: (await import('../components/not-found-screen')).NotFoundScreen }),
       },
     ],
   },

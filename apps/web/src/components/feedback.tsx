@@ -1,7 +1,17 @@
 import type { ModalFuncProps } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI } from 'antd/es/modal/useModal';
-import { type ReactNode, Suspense, createContext, lazy, useCallback, useContext, useMemo, useRef } from 'react';
+import {
+  type ReactNode,
+  Suspense,
+  createContext,
+  lazy,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 
 /** What the holder lends once its code is there: the APIs of antd's message and modal hooks. */
 export interface FeedbackApis {
@@ -17,19 +27,21 @@ export interface Feedback {
   modal: Record<'confirm' | 'warning', (config: ModalFuncProps) => void>;
 }
 
-// antd's message and modal (with its dialog and notification machinery) are a large part of antd
-// that no first screen shows: their holder is loaded in a chunk of its own once the page is up.
+// antd's message and modal (with its dialog and notification machinery, and antd's theme) are a
+// large part of antd that no first screen shows: their holder is loaded in a chunk of its own when
+// the first toast or dialog is asked for, not while the first screen should answer.
 const FeedbackHolder = lazy(async () => ({ default: (await import('./feedback-holder')).FeedbackHolder }));
 
 const FeedbackContext = createContext<Feedback | null>(null);
 
 /**
- * Lends every screen the toasts and dialogs, in the theme and language of the providers above. A
- * call made before the holder's code has arrived is shown as soon as it has.
+ * Lends every screen the toasts and dialogs, in the app's theme and language. A call made before the
+ * holder's code has arrived is shown as soon as it has.
  */
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const apis = useRef<FeedbackApis | null>(null);
   const waiting = useRef<((apis: FeedbackApis) => void)[]>([]);
+  const [wanted, setWanted] = useState(false);
 
   const onReady = useCallback((ready: FeedbackApis) => {
     apis.current = ready;
@@ -38,8 +50,9 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
 
   const feedback = useMemo((): Feedback => {
     const call = (show: (ready: FeedbackApis) => void) => {
-      if (apis.current) show(apis.current);
-      else waiting.current.push(show);
+      if (apis.current) return show(apis.current);
+      waiting.current.push(show);
+      setWanted(true);
     };
     return {
       message: {
@@ -56,9 +69,11 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
 
   return (
     <FeedbackContext.Provider value={feedback}>
-      <Suspense fallback={null}>
-        <FeedbackHolder onReady={onReady} />
-      </Suspense>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <FeedbackHolder onReady={onReady} />
+        </Suspense>
+      ) : null}
       {children}
     </FeedbackContext.Provider>
   );

@@ -8,6 +8,7 @@ import { personalCalls } from '../lib/api-calls';
 import { call } from '../lib/api-client';
 import type { FieldErrors } from '../lib/field-errors';
 import { twoStepStateQuery } from '../lib/two-step-api';
+import { AntdTheme } from './antd-theme';
 import { FormModal } from './form-modal';
 import styles from './fresh-proof-modal.module.css';
 import { ProofFields } from './proof-fields';
@@ -51,24 +52,27 @@ export function FreshProofModal({ onProven, onCancel }: FreshProofModalProps) {
     }
   }
 
+  // drawn at the root, above the routes that bring antd's theme: it brings its own
   return (
-    <FormModal<ProofValues>
-      open
-      title={t('personal.proofTitle')}
-      name="fresh-proof"
-      form={form}
-      okText={t('personal.proofConfirm')}
-      busy={busy}
-      onSubmit={(values, underFields) => void submit(values, underFields)}
-      onClose={onCancel}
-    >
-      <p className={styles.intro}>{t('personal.proofIntro')}</p>
-      <ProofFields
-        method={method}
-        onMethodChange={setMethod}
-        offerChoice={twoStepOn}
-        passwordHint={<p className={styles.hint}>{t('personal.proofNoPassword')}</p>}
-      />
-    </FormModal>
+    <AntdTheme>
+      <FormModal<ProofValues>
+        open
+        title={t('personal.proofTitle')}
+        name="fresh-proof"
+        form={form}
+        okText={t('personal.proofConfirm')}
+        busy={busy}
+        onSubmit={(values, underFields) => void submit(values, underFields)}
+        onClose={onCancel}
+      >
+        <p className={styles.intro}>{t('personal.proofIntro')}</p>
+        <ProofFields
+          method={method}
+          onMethodChange={setMethod}
+          offerChoice={twoStepOn}
+          passwordHint={<p className={styles.hint}>{t('personal.proofNoPassword')}</p>}
+        />
+      </FormModal>
+    </AntdTheme>
   );
 }

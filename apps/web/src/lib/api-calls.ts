@@ -12,7 +12,7 @@ import { viewsOf } from './call-view';
 /*
  * The calls the web app makes, as views of the contract's declarations (call-view.ts): what sending
  * them takes, without their schemas. The build runs this module in Node and writes its exports into
- * the bundle as plain data (vite.config.ts, `contractViews`), so the browser neither downloads zod
+ * the bundle as plain data (vite.config.ts, `buildTimeData`), so the browser neither downloads zod
  * nor builds a schema to make a call; the tests run it as it is.
  */
 

@@ -3,7 +3,7 @@ import { viewsOf } from './call-view';
 
 /*
  * The views of the integration calls (webhooks, API keys), made as api-calls.ts makes its own and
- * written into the bundle as plain data the same way (vite.config.ts, `contractViews`). Only the
+ * written into the bundle as plain data the same way (vite.config.ts, `buildTimeData`). Only the
  * settings centre sends them: in a module of their own they stay out of the first screen's chunk.
  */
 

@@ -5,11 +5,19 @@ import { render } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { useDocumentBranding } from '../app/use-document-branding';
+import { AntdTheme } from '../components/antd-theme';
 
-/** What the app's root layout does for every screen: the document's title, icon and language. */
+/**
+ * What the app's root layout does for every screen (the document's title, icon and language), with
+ * antd's theme, which the app's routes after the sign-in screen bring (app/router.tsx).
+ */
 function DocumentShell() {
   useDocumentBranding();
-  return <Outlet />;
+  return (
+    <AntdTheme>
+      <Outlet />
+    </AntdTheme>
+  );
 }
 
 /** Renders routes inside the real providers and document shell, starting at `path`. */

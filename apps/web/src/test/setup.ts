@@ -4,7 +4,7 @@ import { afterAll, afterEach, vi } from 'vitest';
 import { i18nReady } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 
-// The app renders once its language is loaded (main.tsx); so do the tests.
+// The app renders once its language is loaded (start.tsx); so do the tests.
 await i18nReady;
 
 // A lazy route's first import and antd's cold start can pass the default 1 s on a loaded machine

@@ -53,7 +53,7 @@ function IdentityForm({
     <Form<Values>
       form={form}
       name={`reset-${identifierType}`}
-      // prerendered: sent before the JavaScript has arrived, it stays on the page (see main.tsx)
+      // prerendered: sent before the JavaScript has arrived, it stays on the page (see start.tsx)
       method="dialog"
       layout="vertical"
       requiredMark={false}

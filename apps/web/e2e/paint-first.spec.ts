@@ -1,0 +1,52 @@
+import { COOKIE_LANG } from '@portal/shared/cookies';
+import { expect, test } from './test';
+
+/** One frame and then some: a paint's time is when the frame shows, a little after it was drawn. */
+const FRAME_MS = 50;
+
+/**
+ * The prerendered sign-in page is painted before the app's code is fetched: fetched beside the
+ * document, the code arrived first on a fast connection, and its compiling and running then held
+ * back the first paint (and Lighthouse's LCP counted the code's download on a slow one).
+ */
+test('the prerendered sign-in page paints before the app’s code is fetched, then hydrates', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: COOKIE_LANG, value: 'en-US', url: baseURL! }]);
+  // a phone's processor: the document takes long enough to lay out that the order shows
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto('/login');
+  const form = page.locator('form[name="sign-in-phone-password"]');
+  await expect
+    .poll(() => form.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'))), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+
+  const timing = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return {
+      parsed: navigation!.domInteractive,
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+        .map((entry) => ({ file: entry.name.split('/').pop()!, fetchStart: entry.fetchStart })),
+    };
+  });
+  expect(timing.painted).not.toBeNull();
+  // the entry and the helper it imports come with the document; they are a few lines
+  const before = timing.scripts.filter(({ file }) => /^(index|preload-helper)-/.test(file));
+  const after = timing.scripts.filter((script) => !before.includes(script));
+  expect(before.map(({ file }) => file.split('-')[0]).sort()).toEqual(['index', 'preload']);
+  // the app, the screen and the language's pack: all of them once the document is parsed and drawn
+  expect(after.map(({ file }) => file)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^start-/), expect.stringMatching(/^en-US-/)]),
+  );
+  for (const { file, fetchStart } of after) {
+    expect(fetchStart, `${file} fetched before the document was parsed`).toBeGreaterThan(timing.parsed);
+    expect(fetchStart, `${file} fetched before the first paint`).toBeGreaterThan(timing.painted! - FRAME_MS);
+  }
+});
