@@ -58,7 +58,7 @@ function scriptFigures(loads: Loads): Figure[] {
   ];
 }
 
-function lighthouseFigures(portal: LighthouseScores, bare: LighthouseScores): Figure[] {
+function lighthouseFigures(portal: LighthouseScores[], bare: LighthouseScores): Figure[] {
   const score = (name: string, value: number, ceiling: number, goal: string, met: boolean, note: string): Figure => ({
     name,
     value,
@@ -69,21 +69,24 @@ function lighthouseFigures(portal: LighthouseScores, bare: LighthouseScores): Fi
     met,
     note,
   });
+  // the goal is every run's, so the figure is the lowest, with each run's own beside it
+  const worst = portal.reduce((low, run) => (run.performance < low.performance ? run : low));
+  const runs = portal.map((run) => run.performance).join(', ');
   return [
     score(
       'Lighthouse performance /login (mobile)',
-      portal.performance,
+      worst.performance,
       bare.performance,
-      '>= 95',
-      portal.performance >= 95,
-      `simulated Slow 4G + 4x CPU; Lighthouse LCP ${(portal.lcpMs / 1000).toFixed(1)} s (bare ${(bare.lcpMs / 1000).toFixed(1)} s); ${portal.metrics}; machine benchmark index ${Math.round(portal.benchmarkIndex)}`,
+      `>= 95 in ${portal.length} runs of ${portal.length}`,
+      portal.every((run) => run.performance >= 95),
+      `runs ${runs}; simulated Slow 4G + 4x CPU; the lowest run: Lighthouse LCP ${(worst.lcpMs / 1000).toFixed(1)} s (bare ${(bare.lcpMs / 1000).toFixed(1)} s); ${worst.metrics}; machine benchmark index ${Math.round(worst.benchmarkIndex)}`,
     ),
     score(
       'Lighthouse accessibility /login',
-      portal.accessibility,
+      Math.min(...portal.map((run) => run.accessibility)),
       bare.accessibility,
       '= 100',
-      portal.accessibility === 100,
+      portal.every((run) => run.accessibility === 100),
       'automated audits only',
     ),
   ];
@@ -120,7 +123,9 @@ async function measureLighthouse(portalUrl: string, bareUrl: string): Promise<Fi
   let runner;
   try {
     runner = await startLighthouse();
-    return lighthouseFigures(await runner.score(portalUrl), await runner.score(bareUrl));
+    const portal: LighthouseScores[] = [];
+    for (let run = 0; run < RUNS; run++) portal.push(await runner.score(portalUrl));
+    return lighthouseFigures(portal, await runner.score(bareUrl));
   } catch (error) {
     // reported, not faked, and the other figures still stand
     return notMeasured(error instanceof Error ? error.message : String(error));
