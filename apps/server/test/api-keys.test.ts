@@ -102,6 +102,15 @@ describe(`company API keys (${ENGINE})`, () => {
     expect((await call(t.app, contract.invitations, { token: inviter.key })).data.items).toHaveLength(1);
   });
 
+  it('takes a key as sessions are taken: any case of the Bearer scheme, or bare', async () => {
+    const a = await companyWithAdmin(t.app);
+    const { key } = await keyOf(a.token, ['members.read']);
+    for (const authorization of [`Bearer ${key}`, `bearer ${key}`, `BEARER  ${key} `, key]) {
+      const listed = await call(t.app, contract.members, { headers: { authorization } });
+      expect(listed.code, authorization.slice(0, 8)).toBe(0);
+    }
+  });
+
   it('a key with events.read reads the feed of its company, and nothing else', async () => {
     const a = await companyWithAdmin(t.app);
     const manager = (await keyOf(a.token, ['members.manage'])).key;

@@ -4,15 +4,10 @@ import { sessionNeedOf } from '@portal/shared/api/contract/define';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import { administratorOfKey, isApiKeyToken } from '../../libraries/api-keys.ts';
-
-/** The bearer token of `Authorization`, whatever its shape (the scheme is case-insensitive). */
-function bearerOf(header: string | undefined): string | null {
-  const match = header?.match(/^bearer\s+(\S+)\s*$/i);
-  return match ? match[1]! : null;
-}
+import { authorizationToken } from './authorization-token.ts';
 
 /**
- * The gate of company API keys (`Authorization: Bearer pak_...`). On a call that names a key scope
+ * The gate of company API keys (`Authorization: Bearer pak_...`, or the bare key as sessions may be). On a call that names a key scope
  * (`apiKey` in its declaration) a live key with that scope acts as an administrator of its company:
  * the administrator's gate then takes it as found. A key is never a session: on any other call that
  * needs or reads one (personal, portal, settings, the keys themselves) it is 1000401. Runs at
@@ -24,7 +19,7 @@ export const apiKeyAudience = fp(async (app: FastifyInstance) => {
     const { call } = request.routeOptions.config;
     // a call that reads no session reads no key either: the header means nothing to it
     if (!call || !sessionNeedOf(call)) return;
-    const token = bearerOf(request.headers.authorization);
+    const token = authorizationToken(request.headers.authorization);
     if (token === null || !isApiKeyToken(token)) return;
     if (!call.apiKey) throw new AppError(ErrorCode.Unauthorized);
     request.administrator = await administratorOfKey(app.ctx, token, call.apiKey, request.ip);

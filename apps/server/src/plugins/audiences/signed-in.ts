@@ -5,14 +5,10 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import { authenticate } from '../../libraries/sessions.ts';
 import { languageCookie } from '../request-context.ts';
+import { authorizationToken } from './authorization-token.ts';
 
-/** `Authorization: Bearer <token>`, or the bare token as the cookie-sharing products send it. */
-function tokenFromHeader(header: string | undefined): string | null {
-  if (!header) return null;
-  // the scheme is case-insensitive (RFC 9110, section 11.1): `bearer` and `BEARER` are Bearer too
-  const token = header.replace(/^bearer\s+/i, '').trim();
-  return /^[A-Za-z0-9_-]{20,200}$/.test(token) ? token : null;
-}
+/** A session token's shape: anything else is not looked up. */
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 
 /** The gate of signed-in calls (and the session of those that read one when sent). Runs at preParsing: after the request-rate limiter (an onRequest hook), so that a flood of bad
  *  tokens is throttled before it reaches the database, and before the body is parsed or validated. */
@@ -22,7 +18,8 @@ export const signedInAudience = fp(async (app: FastifyInstance) => {
     const mode = call && sessionNeedOf(call);
     // a company API key's gate (api-key.ts) let the request through as its company's administrator
     if (!call || !mode || request.administrator) return;
-    const token = tokenFromHeader(request.headers.authorization);
+    const sent = authorizationToken(request.headers.authorization);
+    const token = sent && SESSION_TOKEN.test(sent) ? sent : null;
     request.auth = token ? await authenticate(app.ctx, token, request.routeOptions.config.sessionRead) : null;
     if (!request.auth) {
       if (mode === 'required') throw new AppError(ErrorCode.Unauthorized);
