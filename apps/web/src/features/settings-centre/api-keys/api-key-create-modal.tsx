@@ -6,10 +6,10 @@ import {
   type ApiKeyScope,
   type CreatedApiKey,
 } from '@portal/shared/api/integrations';
+import cards from '../../../components/choice-cards.module.css';
 import { FormModal } from '../../../components/form-modal';
 import type { FieldErrors } from '../../../lib/field-errors';
 import { useCreateApiKey } from './api-keys-api';
-import styles from './api-keys.module.css';
 
 interface Values {
   name: string;
@@ -61,11 +61,11 @@ export function ApiKeyCreateModal({
         label={t('integrations.apiKeys.scopes')}
         rules={[{ type: 'array', min: 1, required: true, message: t('integrations.apiKeys.scopesRequired') }]}
       >
-        <Checkbox.Group className={styles.scopes}>
+        <Checkbox.Group className={cards.cards}>
           {API_KEY_SCOPES.map((scope) => (
-            <Checkbox key={scope} value={scope} className={styles.scope}>
-              <span className={styles.scopeName}>{t(`integrations.apiKeys.scopeNames.${scope}`)}</span>
-              <span className={styles.scopeHint}>{t(`integrations.apiKeys.scopeHints.${scope}`)}</span>
+            <Checkbox key={scope} value={scope} className={cards.card}>
+              <span className={cards.name}>{t(`integrations.apiKeys.scopeNames.${scope}`)}</span>
+              <span className={cards.hint}>{t(`integrations.apiKeys.scopeHints.${scope}`)}</span>
             </Checkbox>
           ))}
         </Checkbox.Group>

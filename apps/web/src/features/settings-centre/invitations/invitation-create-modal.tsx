@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CreatedCompanyInvitation } from '@portal/shared/api/settings';
 import { COMPANY_INVITATION_KINDS } from '@portal/shared/api/settings';
 import { INVITATION_DEFAULT_HOURS } from '@portal/shared/constants';
+import cards from '../../../components/choice-cards.module.css';
 import { FormModal } from '../../../components/form-modal';
 import type { FieldErrors } from '../../../lib/field-errors';
 import { DepartmentSelect } from '../departments/department-select';
@@ -55,11 +56,11 @@ export function InvitationCreateModal({
       onSubmit={submit}
     >
       <Form.Item name="kind" label={t('settings.invitations.kind')}>
-        <Radio.Group className={styles.kinds}>
+        <Radio.Group className={cards.cards}>
           {COMPANY_INVITATION_KINDS.map((value) => (
-            <Radio key={value} value={value} className={styles.kind}>
-              <span className={styles.kindName}>{t(`settings.invitations.kinds.${value}`)}</span>
-              <span className={styles.kindHint}>{t(`settings.invitations.kindHints.${value}`)}</span>
+            <Radio key={value} value={value} className={cards.card}>
+              <span className={cards.name}>{t(`settings.invitations.kinds.${value}`)}</span>
+              <span className={cards.hint}>{t(`settings.invitations.kindHints.${value}`)}</span>
             </Radio>
           ))}
         </Radio.Group>
