@@ -194,9 +194,9 @@ function prerenderedDocument(
         (_, file: string) =>
           `<style>${readFileSync(join(outDir, file), 'utf8')}</style><link rel="stylesheet" href="/${file}" disabled>`,
       )
-      // painted first, fetched after: the entry (src/main.tsx) puts the template's preloads in the
-      // head once the page is on screen. Fetched beside the document, the code was compiled and run
-      // before the first paint whenever it arrived first, and held the form back on a slow phone.
+      // painted first, fetched after: the inline script puts the template's preloads in the head once
+      // the page is on screen. Fetched beside the document, the code was compiled and run before the
+      // first paint whenever it arrived first, and held the form back on a slow phone.
       .replace('</head>', () => `<template data-after-paint>${[...preloads].join('')}</template></head>`)
   );
 }

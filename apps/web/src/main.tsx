@@ -3,10 +3,11 @@ import './app/global.css';
 /**
  * The entry, kept to a few lines: a prerendered screen (the sign-in screen, its document built by
  * vite.config.ts) is painted before the app's code is fetched, which its document lists in a
- * template rather than preloading it beside the document. On a slow phone the form then shows as
- * soon as its HTML and styles are there, not once the browser has also fetched and compiled the
- * code, and the page works meanwhile (@portal/shared/early-input-script holds what the person does
- * until the app has it). Any other page starts the app at once, its code preloaded by index.html.
+ * template rather than preloading it beside the document; its inline script
+ * (@portal/shared/early-input-script) starts those fetches once the page has painted, and holds what
+ * the person does until the app has it. On a slow phone the form then shows as soon as its HTML and
+ * styles are there, not once the browser has also fetched and compiled the code. Any other page
+ * starts the app at once, its code preloaded by index.html.
  */
 const afterPaint = document.querySelector<HTMLTemplateElement>('template[data-after-paint]');
 
@@ -16,11 +17,9 @@ function painted(): Promise<void> {
 }
 
 async function start() {
-  if (afterPaint) {
-    await painted();
-    // the code the app starts with, its language's pack and the screen's own code, fetched side by side
-    document.head.append(afterPaint.content);
-  }
+  // the inline script has put the template's preloads in the head by then: the app, its language's
+  // pack and the screen's own code, fetched side by side
+  if (afterPaint) await painted();
   await import('./start');
 }
 

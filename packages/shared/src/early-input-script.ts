@@ -7,6 +7,10 @@
  * - a radio that chooses what shows (`data-shown-when="<name>:<value>"` on the choices) does too;
  * - a form's submit and any other button's press are held, shown pressed (`data-held`), and handed to
  *   the app, which sends or presses them again once it runs.
+ * It also starts fetching the app's code once the whole document is parsed and painted: the preloads
+ * it lists in `<template data-after-paint>` go into the head then. (The entry, apps/web/src/main.tsx,
+ * or DOMContentLoaded, which waits for it, would start them one round trip later, once the entry has
+ * itself arrived.)
  * Plain ES5 in a string, so that the bytes the build writes are the bytes the policy hashes.
  */
 export const EARLY_INPUT_SCRIPT = `(function(){
@@ -36,6 +40,8 @@ var f=e.target,s=e.submitter||f.querySelector('[type="submit"]');
 if(held)unmark(held.button);held={form:f,submitter:e.submitter||null,button:s};mark(s);
 }
 d.addEventListener('click',onClick,true);d.addEventListener('change',onChange,true);d.addEventListener('submit',onSubmit,true);
+d.addEventListener('readystatechange',function(){if(d.readyState==='interactive')requestAnimationFrame(function(){setTimeout(function(){
+var later=d.querySelector('template[data-after-paint]');if(later)d.head.appendChild(later.content);});});});
 window.__portalEarlyInput=function(){
 d.removeEventListener('click',onClick,true);d.removeEventListener('change',onChange,true);d.removeEventListener('submit',onSubmit,true);
 if(held)unmark(held.button);unmark(press);
