@@ -7,8 +7,10 @@ export interface FirstScreen {
   lcpMs: number;
   /** The element that made it, e.g. `h1#login-heading` or `p._heroHeadline_18lk7_43`. */
   lcpElement: string;
-  /** Scripts whose fetch had started when the first form entered the document, and their bodies as
-   *  they came over the wire. */
+  /** When React had taken the first form over (it answers then), ms after navigation start. */
+  answersMs: number;
+  /** Scripts whose fetch had started when the first form answered, and their bodies as they came
+   *  over the wire. */
   scripts: number;
   scriptBytes: number;
   /** Content encodings the page's scripts were served with ("br", "gzip", "identity"). */
@@ -18,38 +20,41 @@ export interface FirstScreen {
 }
 
 // Runs before any of the page's own scripts. The buffered flag still delivers LCP entries painted
-// before the observer existed; the latest entry is the page's LCP so far. The moment a form enters
-// the document is noted from inside the page (a mutation observer runs before the next paint), so the
-// scripts counted are exactly those whose fetch had started by then, whatever the CPU throttling.
+// before the observer existed; the latest entry is the page's LCP so far. The moment the first form
+// answers (React keeps its fiber on the element once it has it, whether it drew or hydrated it) is
+// noted from inside the page, checked at every frame, so the scripts counted are exactly those whose
+// fetch had started by then, whatever the CPU throttling.
 const OBSERVERS = `
   globalThis.__benchLcp = null;
-  globalThis.__benchFormAt = null;
+  globalThis.__benchAnswersAt = null;
   new PerformanceObserver((list) => {
     const entries = list.getEntries();
     globalThis.__benchLcp = entries[entries.length - 1];
   }).observe({ type: 'largest-contentful-paint', buffered: true });
-  const forms = new MutationObserver(() => {
-    if (!document.querySelector('form')) return;
-    globalThis.__benchFormAt = performance.now();
-    forms.disconnect();
-  });
-  forms.observe(document, { childList: true, subtree: true });
+  const answers = () => {
+    const form = document.querySelector('form');
+    if (form && Object.keys(form).some((key) => key.startsWith('__reactFiber$'))) {
+      globalThis.__benchAnswersAt = performance.now();
+    } else requestAnimationFrame(answers);
+  };
+  requestAnimationFrame(answers);
 `;
 
 // encodedBodySize: the body as it came over the wire, before its content coding was undone
 const READ_FIGURES = `(() => {
   const entry = globalThis.__benchLcp;
-  const formAt = globalThis.__benchFormAt;
-  if (!entry || formAt === null) return null;
+  const answersAt = globalThis.__benchAnswersAt;
+  if (!entry || answersAt === null) return null;
   const el = entry.element;
   const lcpElement = el
     ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : el.classList.length ? '.' + el.classList[0] : '')
     : entry.url;
   const scripts = performance
     .getEntriesByType('resource')
-    .filter((r) => r.startTime <= formAt && /\\.m?js$/.test(new URL(r.name).pathname));
+    .filter((r) => r.startTime <= answersAt && /\\.m?js$/.test(new URL(r.name).pathname));
   return {
     lcpMs: entry.startTime,
+    answersMs: answersAt,
     lcpElement,
     scripts: scripts.length,
     scriptBytes: scripts.reduce((sum, r) => sum + r.encodedBodySize, 0),
@@ -68,7 +73,7 @@ export const SLOW_CONDITIONS = `DevTools throttling at ${SLOW.requestLatencyMs} 
 /**
  * Loads `url` in a new browser context (an empty cache, and caching off) emulating Lighthouse's
  * mobile device, optionally on Lighthouse's Slow 4G link and 4x slower CPU, and waits for the first
- * visible form. The link uses the DevTools-adjusted figures of that profile (latency 150 ms x 3.75,
+ * form to answer. The link uses the DevTools-adjusted figures of that profile (latency 150 ms x 3.75,
  * throughput 1.6 Mbit/s down and 750 kbit/s up x 0.9), since DevTools throttles per request rather
  * than per packet. LCP is read once the network is idle, after the last paint that could matter.
  */
@@ -107,7 +112,13 @@ export async function loadFirstScreen(browser: Browser, url: string, slow: boole
     });
 
     await page.goto(url, { waitUntil: 'commit', timeout: PAGE_TIMEOUT_MS });
-    await page.locator('form').first().waitFor({ state: 'visible', timeout: PAGE_TIMEOUT_MS });
+    await page.waitForFunction(
+      () => (globalThis as { __benchAnswersAt?: number | null }).__benchAnswersAt != null,
+      null,
+      {
+        timeout: PAGE_TIMEOUT_MS,
+      },
+    );
     // the scripts' resource timing entries are complete only once they have finished loading
     await page.waitForLoadState('networkidle', { timeout: PAGE_TIMEOUT_MS });
 

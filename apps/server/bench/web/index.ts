@@ -43,18 +43,27 @@ function loadFigures(label: string, conditions: string, loads: Loads, goalMs: nu
   });
 }
 
+/** When the form answers: the prerendered one shows before, and holds what is done meanwhile. */
+function answerFigure(label: string, conditions: string, loads: Loads): Figure {
+  const portal = Math.round(median(loads.portal.map((l) => l.answersMs)));
+  const bare = Math.round(median(loads.bare.map((l) => l.answersMs)));
+  return lowerIsBetter(`/login form answers, ${label}`, portal, 'ms', bare, {
+    note: `median of ${RUNS} cold loads, ${conditions}: React has the form (the prerendered page shows it before, and holds what is typed or pressed meanwhile)`,
+  });
+}
+
 function scriptFigures(loads: Loads): Figure[] {
   const kB = (screens: FirstScreen[]) => round(median(screens.map((l) => l.scriptBytes)) / 1000, 1);
   const files = (screens: FirstScreen[]) => median(screens.map((l) => l.scripts));
   const portalKb = kB(loads.portal);
   const encodings = [...new Set(loads.portal.flatMap((l) => l.encodings))].join('/');
   return [
-    lowerIsBetter('JS before the /login form, on the wire', portalKb, 'kB', kB(loads.bare), {
+    lowerIsBetter('JS before the /login form answers, on the wire', portalKb, 'kB', kB(loads.bare), {
       goal: '<= 200 kB',
       met: portalKb <= 200,
-      note: `encoded body bytes of the scripts whose fetch began before the sign-in form entered the page, served as ${encodings}`,
+      note: `encoded body bytes of the scripts whose fetch began before React had the sign-in form, served as ${encodings}`,
     }),
-    lowerIsBetter('JS files before the /login form', files(loads.portal), 'files', files(loads.bare), {}),
+    lowerIsBetter('JS files before the /login form answers', files(loads.portal), 'files', files(loads.bare), {}),
   ];
 }
 
@@ -144,6 +153,7 @@ export async function measureWebFigures(options: { portalUrl: string }): Promise
       ...scriptFigures(local),
       loadFigures('localhost', 'no throttling', local, null),
       loadFigures('Slow 4G + 4x CPU', SLOW_CONDITIONS, slow, 1800),
+      answerFigure('Slow 4G + 4x CPU', SLOW_CONDITIONS, slow),
       ...(await measureLighthouse(portalUrl, bare.url)),
     ];
     const limited = [...local.portal, ...slow.portal].reduce((sum, l) => sum + l.tooManyRequests, 0);
