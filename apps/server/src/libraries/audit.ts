@@ -39,11 +39,15 @@ export type AuditAction =
   /** the company's API keys: made, revoked */
   | 'api-key.create'
   | 'api-key.revoke'
-  /** the company's webhook endpoints: added, changed (or turned off and on), deleted, given a new secret */
+  /**
+   * the company's webhook endpoints: added, changed (or turned off and on), deleted, given a new secret,
+   * and a delivery sent again (the receiver gets the event once more)
+   */
   | 'webhook.create'
   | 'webhook.update'
   | 'webhook.delete'
-  | 'webhook.rotate';
+  | 'webhook.rotate'
+  | 'webhook.resend';
 
 export interface AuditEvent {
   action: AuditAction;

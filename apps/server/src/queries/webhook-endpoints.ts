@@ -136,11 +136,14 @@ export function findDeliveryOfEnterprise(
   db: Executor,
   enterpriseId: number,
   deliveryId: number,
-): Promise<{ id: number; state: OutboxState; endpoint_id: number; event_id: number } | undefined> {
+): Promise<
+  { id: number; state: OutboxState; endpoint_id: number; event_id: number; event_public_id: string } | undefined
+> {
   return db
     .selectFrom('outbox as o')
     .innerJoin('webhook_endpoints as w', 'w.id', 'o.endpoint_id')
-    .select(['o.id', 'o.state', 'w.id as endpoint_id', 'o.event_id'])
+    .innerJoin('events as e', 'e.id', 'o.event_id')
+    .select(['o.id', 'o.state', 'w.id as endpoint_id', 'o.event_id', 'e.public_id as event_public_id'])
     .where('o.id', '=', deliveryId)
     .where('o.topic', '=', 'webhook')
     .where('w.enterprise_id', '=', enterpriseId)

@@ -252,8 +252,21 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
       'webhook.create',
       ...Array(6).fill('webhook.update'),
       'webhook.rotate',
+      // the two presses that queued a delivery; those that changed nothing are not recorded
+      'webhook.resend',
+      'webhook.resend',
       'webhook.delete',
     ]);
+    expect(JSON.parse(audit[8]!.detail!)).toEqual({
+      endpointId: id,
+      deliveryId: second.id,
+      eventId: publicId(second.event_id),
+    });
+    expect(JSON.parse(audit[9]!.detail!)).toEqual({
+      endpointId: id,
+      deliveryId: first.id,
+      eventId: publicId(first.event_id),
+    });
     expect(JSON.parse(audit[0]!.detail!)).toEqual({
       endpointId: id,
       url: `${RECEIVER}/hooks`,

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'webhook.update',
   'webhook.delete',
   'webhook.rotate',
+  'webhook.resend',
   'api-key.create',
   'api-key.revoke',
   'audit.export',

@@ -259,8 +259,9 @@ export async function listWebhookDeliveries(
 
 /**
  * Queues the delivery's event for its endpoint again, as a new delivery with the same event id (the
- * receiver's `webhook-id`). A delivery still pending stays as it is, and so does one whose event
- * already waits for the endpoint again: the worker will send it.
+ * receiver's `webhook-id`), and records it in the audit log: the receiver gets the event once more.
+ * A delivery still pending stays as it is, and so does one whose event already waits for the endpoint
+ * again: the worker will send it, and nothing new is recorded.
  */
 export async function resendWebhookDelivery(ctx: AppContext, admin: Administrator, deliveryId: number): Promise<void> {
   const queued = await ctx.db.transaction().execute(async (trx) => {
@@ -273,7 +274,16 @@ export async function resendWebhookDelivery(ctx: AppContext, admin: Administrato
       orderingKey: endpointOrderingKey(delivery.endpoint_id),
       now: ctx.now(),
     });
-    return id !== null;
+    if (id === null) return false;
+    await audit(
+      ctx,
+      admin,
+      'webhook.resend',
+      // the event id the deliveries list shows, and the receiver's webhook-id
+      { endpointId: delivery.endpoint_id, deliveryId, eventId: delivery.event_public_id },
+      trx,
+    );
+    return true;
   });
   if (queued) ctx.outbox?.nudge();
 }

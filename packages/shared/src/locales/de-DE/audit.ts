@@ -62,6 +62,7 @@ const audit: Messages['audit'] = {
       update: 'Webhook geändert',
       delete: 'Webhook gelöscht',
       rotate: 'Neues Signaturgeheimnis für einen Webhook erstellt',
+      resend: 'Webhook-Zustellung erneut gesendet',
     },
     'api-key': { create: 'API-Schlüssel erstellt', revoke: 'API-Schlüssel widerrufen' },
   },

@@ -62,6 +62,7 @@ const audit: Messages['audit'] = {
       update: 'Changed a webhook',
       delete: 'Deleted a webhook',
       rotate: 'Gave a webhook a new signing secret',
+      resend: 'Sent a webhook delivery again',
     },
     'api-key': { create: 'Created an API key', revoke: 'Revoked an API key' },
   },

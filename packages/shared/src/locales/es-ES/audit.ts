@@ -66,6 +66,7 @@ const audit: Messages['audit'] = {
       update: 'Cambió un webhook',
       delete: 'Eliminó un webhook',
       rotate: 'Creó un nuevo secreto de firma para un webhook',
+      resend: 'Envió de nuevo una entrega de webhook',
     },
     'api-key': { create: 'Creó una clave de API', revoke: 'Revocó una clave de API' },
   },

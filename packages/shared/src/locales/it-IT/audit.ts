@@ -62,6 +62,7 @@ const audit: Messages['audit'] = {
       update: 'Modificato un webhook',
       delete: 'Eliminato un webhook',
       rotate: 'Creato un nuovo segreto di firma per un webhook',
+      resend: 'Inviata di nuovo una consegna webhook',
     },
     'api-key': { create: 'Creata una chiave API', revoke: 'Revocata una chiave API' },
   },

@@ -57,6 +57,7 @@ const audit: Messages['audit'] = {
       update: 'Webhook を変更',
       delete: 'Webhook を削除',
       rotate: 'Webhook の署名シークレットを更新',
+      resend: 'Webhook の配信を再送信',
     },
     'api-key': { create: 'API キーを作成', revoke: 'API キーを取り消し' },
   },

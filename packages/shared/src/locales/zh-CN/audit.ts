@@ -51,6 +51,7 @@ export default {
       update: '修改 Webhook',
       delete: '删除 Webhook',
       rotate: '更换 Webhook 签名密钥',
+      resend: '重新发送 Webhook 投递',
     },
     'api-key': { create: '创建 API 密钥', revoke: '撤销 API 密钥' },
   },
