@@ -29,6 +29,7 @@ import {
   ProductEndpointError,
   type ProductEndpointView,
   clearProductEndpoint,
+  listProductEndpointViews,
   setProductEndpoint,
 } from './libraries/webhooks/endpoints.ts';
 import { findEnterpriseByDomain } from './queries/enterprises.ts';
@@ -63,7 +64,7 @@ commands:
   clients set-resources <client-id> [--resource <uri>...]
                                                    the products' APIs the client may have access tokens
                                                    for (none named: its own product's API)
-  clients list                                     every client, with its URIs
+  clients list                                     every client, with its URIs and webhook endpoint
   clients rotate-secret <client-id>                a new secret, printed once; the old one stops working
   clients disable <client-id>                      refuse the client's sign-ins and token requests
   clients set-events <client-id> --url <https url> [--event <type>...]
@@ -130,8 +131,15 @@ function describeProductEndpoint(endpoint: ProductEndpointView): string {
   return [`  URL:          ${endpoint.url}`, `  event types:  ${endpoint.eventTypes.join(' ')}`].join('\n');
 }
 
-/** A client in a few lines, as `clients add` and `clients list` print it. */
-function describeClient(client: ClientView): string {
+/** The endpoint in one line of `clients list`: where it is off, why. */
+function endpointLine(endpoint: ProductEndpointView | null | undefined): string {
+  if (!endpoint) return '-';
+  const off = { enabled: '', failing: ', OFF: its deliveries kept failing', disabled: ', OFF' }[endpoint.status];
+  return `${endpoint.url} (${endpoint.eventTypes.length} event types${off})`;
+}
+
+/** A client in a few lines, as `clients add` and `clients list` print it (the list with its endpoint). */
+function describeClient(client: ClientView, events?: ProductEndpointView | null): string {
   const kind = client.public ? 'public (PKCE)' : `confidential (${client.authMethod})`;
   const party = client.firstParty ? 'first-party' : 'third-party (consent asked)';
   return [
@@ -140,6 +148,7 @@ function describeClient(client: ClientView): string {
     `  post-logout URIs:  ${client.postLogoutRedirectUris.join(' ') || '-'}`,
     `  back-channel URI:  ${client.backchannelLogoutUri ?? '-'}`,
     `  resources:         ${client.resources.join(' ')}${client.resourcesSet ? '' : " (its product's API)"}`,
+    ...(events === undefined ? [] : [`  webhook endpoint:  ${endpointLine(events)}`]),
   ].join('\n');
 }
 
@@ -325,8 +334,15 @@ async function clientsCommand(
       return print(`client added:\n${describeClient(client)}${shown}`, { client, secret });
     }
     case 'list': {
-      const clients = await listClientViews(ctx);
-      return print(clients.length ? clients.map(describeClient).join('\n') : 'no clients', { clients });
+      const endpoints = new Map((await listProductEndpointViews(ctx)).map((e) => [e.clientId, e]));
+      const clients = (await listClientViews(ctx)).map((client) => ({
+        ...client,
+        events: endpoints.get(client.clientId) ?? null,
+      }));
+      return print(
+        clients.length ? clients.map((client) => describeClient(client, client.events)).join('\n') : 'no clients',
+        { clients },
+      );
     }
     case 'rotate-secret': {
       const secret = await rotateClientSecret(ctx, clientId!);

@@ -189,6 +189,16 @@ export function findProductEndpoint(db: Executor, clientId: string): Promise<Web
   return db.selectFrom('webhook_endpoints').selectAll().where('client_id', '=', clientId).executeTakeFirst();
 }
 
+/** Every product's endpoint, by client id. */
+export function listProductEndpoints(db: Executor): Promise<WebhookEndpointRow[]> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('client_id', 'is not', null)
+    .orderBy('client_id')
+    .execute();
+}
+
 export function insertProductEndpoint(
   db: Executor,
   values: NewEndpoint & { client_id: string },

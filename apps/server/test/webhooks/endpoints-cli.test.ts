@@ -73,6 +73,7 @@ describe(`operator command line: a product's webhook endpoint (${ENGINE})`, () =
       clientId: 'esguard-hooks',
       url: `${RECEIVER}/portal-events`,
       eventTypes: ['member.left', 'company.product_rights_changed'],
+      status: 'enabled',
     });
     expect(answer.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     const row = (await endpointOf('esguard-hooks'))!;
@@ -114,6 +115,20 @@ describe(`operator command line: a product's webhook endpoint (${ENGINE})`, () =
       .set({ disabled_at: t.app.ctx.now(), disabled_reason: 'failing', failing_since: 1 })
       .where('id', '=', row.id)
       .execute();
+    // the operator's list shows the endpoint beside its client, and that the portal turned it off
+    const listed = await portal('clients', 'list');
+    expect(listed.exitCode, listed.stderr).toBe(0);
+    const block = listed.stdout.slice(listed.stdout.indexOf('esguard-hooks'));
+    expect(block).toMatch(
+      new RegExp(`webhook endpoint: +${RECEIVER}/portal-events \\(2 event types, OFF: its deliveries kept failing\\)`),
+    );
+    const listedJson = JSON.parse((await portal('clients', 'list', '--json')).stdout);
+    expect(listedJson.clients.find((c: { clientId: string }) => c.clientId === 'esguard-hooks').events).toEqual({
+      clientId: 'esguard-hooks',
+      url: `${RECEIVER}/portal-events`,
+      eventTypes: ['member.left', 'company.product_rights_changed'],
+      status: 'failing',
+    });
     const reset = await portal('clients', 'set-events', 'esguard-hooks', '--url', `${RECEIVER}/v2`);
     expect(reset.exitCode, reset.stderr).toBe(0);
     expect(reset.stdout).toContain(`${RECEIVER}/v2`);
@@ -140,6 +155,8 @@ describe(`operator command line: a product's webhook endpoint (${ENGINE})`, () =
     const again = await portal('clients', 'clear-events', 'esguard-hooks', '--json');
     expect(again.exitCode, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toEqual({ clientId: 'esguard-hooks', cleared: false });
+    const afterClear = await portal('clients', 'list');
+    expect(afterClear.stdout.slice(afterClear.stdout.indexOf('esguard-hooks'))).toMatch(/webhook endpoint: +-\n/);
   });
 
   it('set-events refuses an unknown client or event type and an address inside the network; mistakes exit 2', async () => {

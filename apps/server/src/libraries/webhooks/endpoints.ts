@@ -26,6 +26,7 @@ import {
   insertProductEndpoint,
   listEndpointDeliveries,
   listEndpointsOfEnterprise,
+  listProductEndpoints,
   queueDeliveryAgain,
   updateEndpointOfEnterprise,
   updateProductEndpoint,
@@ -293,6 +294,8 @@ export interface ProductEndpointView {
   clientId: string;
   url: string;
   eventTypes: EventType[];
+  /** `failing`: the portal turned it off after its deliveries failed for WEBHOOK_DISABLE_AFTER_DAYS. */
+  status: WebhookEndpoint['status'];
 }
 
 /** Why the operator's command for a product's endpoint cannot be done (exit 1, the message printed). */
@@ -355,7 +358,12 @@ export function clearProductEndpoint(ctx: AppContext, clientId: string): Promise
   return ctx.db.transaction().execute((trx) => deleteProductEndpoint(trx, clientId));
 }
 
+/** Every product's endpoint, as `clients list` shows them beside their clients. */
+export async function listProductEndpointViews(ctx: AppContext): Promise<ProductEndpointView[]> {
+  return (await listProductEndpoints(ctx.db)).map(productEndpointView);
+}
+
 function productEndpointView(row: WebhookEndpointRow): ProductEndpointView {
-  const { url, eventTypes } = endpointView(row);
-  return { clientId: row.client_id!, url, eventTypes };
+  const { url, eventTypes, status } = endpointView(row);
+  return { clientId: row.client_id!, url, eventTypes, status };
 }
