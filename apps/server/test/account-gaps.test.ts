@@ -96,6 +96,47 @@ describe(`issue 27.7: the account's last gaps (${ENGINE})`, () => {
       const phone = `136${String(member.id).padStart(8, '0')}`;
       expect((await post(token, contract.phoneAuth, { phone, code: await certifyCode(phone) })).code).toBe(1009165);
     });
+
+    it('before that set-up, verifies only the phone on record of an account with no verified channel (1009133)', async () => {
+      // an administrator entered the member's phone; no code has proven it or an email
+      const { member, token } = await requiredMember({ email: null, phoneCertified: false });
+      expect((await post(token, contract.twoStepSetupCode)).code).toBe(1009130);
+      // a session opened with the password alone proves a phone of its own choosing: refused, before
+      // the code is used up, so that the set-up's code cannot go to it
+      const own = `135${String(member.id).padStart(8, '0')}`;
+      const code = await certifyCode(own);
+      expect((await post(token, contract.phoneAuth, { phone: own, code })).code).toBe(1009133);
+      const row = await t.app.ctx.db
+        .selectFrom('users')
+        .select(['phone', 'phone_certified'])
+        .where('id', '=', member.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ phone: member.phone, phone_certified: 0 });
+      expect((await post(token, contract.twoStepSetupCode)).code).toBe(1009130);
+
+      // the phone on record is verified, and the set-up's code goes there
+      const proven = await post(token, contract.phoneAuth, {
+        phone: member.phone,
+        code: await certifyCode(member.phone!),
+      });
+      expect(proven.code, proven.msg).toBe(0);
+      t.clock.advance(61_000); // the phone's wait between two codes
+      const sent = await post(token, contract.twoStepSetupCode);
+      expect(sent.data).toMatchObject({
+        channel: 'sms',
+        to: `${member.phone!.slice(0, 3)}****${member.phone!.slice(-4)}`,
+      });
+      const setup = await post(token, contract.twoStepSetup);
+      const confirmed = await post(token, contract.twoStepConfirm, {
+        code: await authenticatorCode(t, setup.data.secret),
+        setupCode: (await latestCode(t.app, member.phone!))!,
+      });
+      expect(confirmed.code, confirmed.msg).toBe(0);
+      // set up: the person may now verify another phone, as anyone may (a first verified phone)
+      t.clock.advance(61_000);
+      const later = await post(token, contract.phoneAuth, { phone: own, code: await certifyCode(own) });
+      expect(later.code).not.toBe(1009133);
+    });
   });
 
   describe("a company's required two-step sign-in", () => {

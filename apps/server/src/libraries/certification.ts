@@ -6,6 +6,7 @@ import type { SignedInCaller } from './caller.ts';
 import { verifyCode } from './codes.ts';
 import { assertFreshProof } from './fresh-proof.ts';
 import { bindProvenPhone } from './identifier-binding.ts';
+import { setupChannelOf } from './two-step-setup-code.ts';
 
 /** Phone verification required by the national cybersecurity rules: after the cut-off date an
  *  account without a verified phone can do little more than verify one (auth plugin). */
@@ -27,16 +28,21 @@ export function certificationOf(ctx: AppContext, { session }: SignedInCaller): U
  * phone like `updatephone`: it needs a fresh proof (1009166), checked before the code is used up. An
  * account without a verified phone needs none (verifying a first phone is what the cut-off asks of a
  * session of any age), nor does the same phone verified again. Until a company's required two-step
- * set-up is done, a verified phone is not replaced at all (1009165): the session's password may be
- * someone else's, and the set-up's own code goes to the verified phone or email.
+ * set-up is done, the session's password may be someone else's, and the set-up's own code goes to the
+ * verified email, else the verified phone: so a verified phone is not replaced at all (1009165), and
+ * an account with neither verifies only the phone on record (1009133), the one its administrator
+ * entered, rather than a phone of the session's choosing that would then receive the set-up's code.
  */
 export async function certifyPhone(ctx: AppContext, caller: SignedInCaller, body: PhoneAuthRequest): Promise<void> {
   const { session } = caller;
-  if (session.user.phone_certified && session.user.phone !== body.phone) {
-    if (session.twoStepRequired && session.user.totp_enabled_at === null) {
-      throw new AppError(ErrorCode.TwoStepSetupRequired);
-    }
+  const { user } = session;
+  const setupPending = session.twoStepRequired && user.totp_enabled_at === null;
+  if (user.phone_certified && user.phone !== body.phone) {
+    if (setupPending) throw new AppError(ErrorCode.TwoStepSetupRequired);
     await assertFreshProof(ctx, session);
+  }
+  if (setupPending && !setupChannelOf(user) && user.phone && user.phone !== body.phone) {
+    throw new AppError(ErrorCode.PhoneNotOnRecord);
   }
   if (!(await verifyCode(ctx, 'certify', body.phone, body.code))) throw new AppError(ErrorCode.CodeInvalid);
   const conflict = await bindProvenPhone(ctx, caller, body.phone, 'phoneAuth');

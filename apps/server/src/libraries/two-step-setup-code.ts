@@ -13,13 +13,14 @@ import { maskEmail, maskPhone } from './security-notices.ts';
  * Under a company's requirement, the session that sets up two-step sign-in may have been opened with
  * a password alone, and whoever holds it would enrol their own authenticator and lock the member out.
  * So that set-up also needs a code sent to a second channel of the account: its verified email, else
- * its verified phone, where its security notices go too. Not a channel the request names: a phone
- * verified in the same session (allowed for an account without one) must not become the proof. The
- * code is a `bind` code, which proves that its holder receives what the account's identifier receives.
+ * its verified phone, where its security notices go too. Not a channel the request names: until the
+ * set-up is done, a verified phone is not replaced, and an account without either verifies only the
+ * phone on record (certifyPhone), so the session cannot choose where the proof goes. The code is a
+ * `bind` code, which proves that its holder receives what the account's identifier receives.
  */
 const SCENE = 'bind';
 
-function setupChannelOf(user: UserRow): { channel: 'email' | 'sms'; target: string } | null {
+export function setupChannelOf(user: UserRow): { channel: 'email' | 'sms'; target: string } | null {
   if (user.email && user.email_verified) return { channel: 'email', target: user.email };
   if (user.phone && user.phone_certified) return { channel: 'sms', target: user.phone };
   return null;

@@ -32,8 +32,9 @@ const SESSIONS = [1009150];
  *  has none. */
 const TWO_STEP = range(1009160, 1009168);
 
-/** The account's own password and identifiers: a new password equal to the old, an unproven email. */
-const ACCOUNT = [1009131, 1009132];
+/** The account's own password and identifiers: a new password equal to the old, an unproven email, a
+ *  phone other than the one on record verified before a required two-step set-up. */
+const ACCOUNT = [1009131, 1009132, 1009133];
 
 /** Proof of work: asked of an address past its free code sends, and a wrong or spent solution. */
 const PROOF_OF_WORK = [1009180, 1009181];

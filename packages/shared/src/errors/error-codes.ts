@@ -64,6 +64,8 @@ export const ErrorCode = {
   // the account's own identifiers and password
   PasswordUnchanged: 1009131,
   EmailUnproven: 1009132,
+  // before a company's required two-step set-up, an account with no proven channel proves the phone on record
+  PhoneNotOnRecord: 1009133,
   // proof of work asked of an address that sends many codes
   ProofOfWorkRequired: 1009180,
   ProofOfWorkInvalid: 1009181,

@@ -31,7 +31,7 @@ export function VerifyPhoneForm({ initialPhone, onVerified }: { initialPhone: st
 
   const underFields = useFieldErrors(form);
   const errors = {
-    ...underFields({ [ErrorCode.CodeInvalid]: 'code' }),
+    ...underFields({ [ErrorCode.CodeInvalid]: 'code', [ErrorCode.PhoneNotOnRecord]: 'phone' }),
     [ErrorCode.PhoneBound]: (error: ApiError) => {
       const parsed = phoneBoundDataSchema.safeParse(error.data);
       setBoundTo(parsed.success ? parsed.data.boundTo : null);

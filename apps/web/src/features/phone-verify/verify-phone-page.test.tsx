@@ -122,6 +122,21 @@ describe('phone verification form', () => {
     expect(api.toasts).not.toHaveBeenCalled();
   });
 
+  it("says under the phone field that a required two-step set-up wants the account's own phone", async () => {
+    api.routes[PHONE_AUTH] = fail(ErrorCode.PhoneNotOnRecord);
+    await i18n.changeLanguage('en-US');
+    renderPage();
+    await submitCode();
+
+    expect(
+      await screen.findByText(
+        'Your company requires two-step sign-in: first verify the phone number on your account. To use another number, ask an administrator to change it',
+      ),
+    ).toBeInTheDocument();
+    expect(field('Phone number')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.toasts).not.toHaveBeenCalled();
+  });
+
   it('names no one when the holder is not a colleague', async () => {
     api.routes[PHONE_AUTH] = fail(ErrorCode.PhoneBound, { boundTo: null });
     await i18n.changeLanguage('en-US');

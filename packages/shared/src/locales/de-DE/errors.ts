@@ -41,6 +41,8 @@ const errors: Messages['errors'] = {
   1009131: 'Das neue Passwort muss sich vom aktuellen unterscheiden',
   1009132:
     'Diese E-Mail-Adresse ist noch nicht bestätigt: Melden Sie sich mit Ihrer Telefonnummer an und bestätigen Sie sie im persönlichen Bereich',
+  1009133:
+    'Ihr Unternehmen verlangt die Zwei-Schritt-Anmeldung: Bestätigen Sie zuerst die Telefonnummer Ihres Kontos. Für eine andere Nummer bitten Sie eine Administratorin oder einen Administrator, sie zu ändern',
   1009150: 'Diese Sitzung gibt es nicht oder sie ist bereits beendet',
   1009160: 'Falscher Zwei-Schritt-Code, bitte erneut versuchen',
   1009161: 'Diese Anmeldung ist abgelaufen, bitte melden Sie sich erneut an',

@@ -41,6 +41,8 @@ const errors: Messages['errors'] = {
   1009131: 'La nueva contraseña debe ser distinta de la actual',
   1009132:
     'Este correo electrónico aún no está verificado: inicie sesión con su teléfono y verifíquelo en el centro personal',
+  1009133:
+    'Su empresa exige el inicio de sesión en dos pasos: primero verifique el número de teléfono de su cuenta. Para usar otro número, pida a un administrador que lo cambie',
   1009150: 'Esta sesión no existe o ya ha terminado',
   1009160: 'Código de dos pasos incorrecto, inténtelo de nuevo',
   1009161: 'Este inicio de sesión ha caducado, inicie sesión de nuevo',

@@ -40,6 +40,8 @@ const errors: Messages['errors'] = {
   1009130: 'Verifica prima il tuo numero di telefono',
   1009131: 'La nuova password deve essere diversa da quella attuale',
   1009132: 'Questa email non è ancora verificata: accedi con il telefono e verificala nel centro personale',
+  1009133:
+    "La tua azienda richiede l'accesso in due passaggi: verifica prima il numero di telefono del tuo account. Per usarne un altro, chiedi a un amministratore di cambiarlo",
   1009150: 'Questa sessione non esiste o è già terminata',
   1009160: 'Codice di accesso in due passaggi errato, riprova',
   1009161: 'Questo accesso è scaduto, accedi di nuovo',
