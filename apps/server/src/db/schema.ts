@@ -118,6 +118,8 @@ export interface SessionsTable {
   ip: Generated<string | null>;
   /** The person's last proof in this session (migration 0010); null: the sign-in that opened it. */
   proven_at: Generated<number | null>;
+  /** What proved the sign-in that opened it, RFC 8176 names as a JSON array (migration 0020); null before. */
+  amr: Generated<string | null>;
 }
 
 export interface VerificationCodesTable {

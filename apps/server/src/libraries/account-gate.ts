@@ -32,9 +32,9 @@ export interface FirstFactor {
 export interface Entry {
   user: UserRow;
   client: SessionClient & { ip: string };
-  /** What proved the person: one factor, or both (the second step done, or a passkey with user
-   *  verification, which is a possession and a biometric or PIN in one). */
-  proof: { first: FirstFactor } | { bothFactors: true };
+  /** What proved the person: one factor, or both, by their RFC 8176 names (the second step done, or a
+   *  passkey with user verification, which is a possession and a biometric or PIN in one). */
+  proof: { first: FirstFactor } | { bothFactors: SignInMethodName[] };
   /** The sign-in try reserved under the throttles, settled here: ended on a session, kept counted as a
    *  failure of the account while its second step is owed. */
   attempt?: SignInAttempt;
@@ -46,6 +46,23 @@ export interface Entry {
 }
 
 export type GateAnswer = SessionResponse | TwoStepChallenge;
+
+/**
+ * RFC 8176 names of the proofs of a sign-in: a password, a code to the phone, a one-time code (to the
+ * mailbox, or of the authenticator app, or a recovery code), a passkey kept in hardware or synced.
+ */
+export type SignInMethodName = 'pwd' | 'sms' | 'otp' | 'hwk' | 'swk';
+
+/** The name of a first factor. */
+export function firstFactorName(first: FirstFactor): SignInMethodName {
+  if (first.loginType === 'password') return 'pwd';
+  return first.identifierType === 'phone' ? 'sms' : 'otp';
+}
+
+/** What the session keeps of its sign-in's proof (`amr` of the ID tokens): `mfa` marks two factors. */
+function amrOf(proof: Entry['proof']): string[] {
+  return 'first' in proof ? [firstFactorName(proof.first)] : [...new Set(proof.bothFactors), 'mfa'];
+}
 
 /** The caller's transaction an entry is part of (a registration): the session or the ticket stands or
  *  falls with it, and what would tell the person (a new device's notice) waits for its commit, since no
@@ -68,7 +85,7 @@ export interface EnclosingTransaction {
  */
 export async function enterAccount(
   ctx: AppContext,
-  entry: Entry & { proof: { bothFactors: true } },
+  entry: Entry & { proof: { bothFactors: SignInMethodName[] } },
   within?: EnclosingTransaction,
 ): Promise<SessionResponse>;
 export async function enterAccount(ctx: AppContext, entry: Entry, within?: EnclosingTransaction): Promise<GateAnswer>;
@@ -85,7 +102,10 @@ export async function enterAccount(ctx: AppContext, entry: Entry, within?: Enclo
     user.totp_enabled_at === null && anyEnterpriseRequiresTwoStep(read, user.id),
   ]);
   let opened!: OpenedSession;
-  const writes: Write[] = [async (trx) => (opened = await createSession(ctx, user, enterpriseId, entry.client, trx))];
+  const amr = amrOf(entry.proof);
+  const writes: Write[] = [
+    async (trx) => (opened = await createSession(ctx, user, enterpriseId, entry.client, amr, trx)),
+  ];
   if (entry.attempt) writes.push((trx) => entry.attempt!.succeeded(trx));
   if (entry.signIn) {
     const detail = entry.signIn.detail;
@@ -149,12 +169,13 @@ interface OpenedSession {
 }
 
 /** Opens a session, recording the client it is opened from (`User-Agent` and IP), for the person's list
- *  of their sessions. */
+ *  of their sessions, and what proved its sign-in. */
 async function createSession(
   ctx: AppContext,
   user: UserRow,
   enterpriseId: number | null,
   client: SessionClient,
+  amr: string[],
   db: Executor,
 ): Promise<OpenedSession> {
   const token = newSecret(32);
@@ -171,6 +192,7 @@ async function createSession(
     revoked_at: null,
     user_agent: userAgent,
     ip: client.ip,
+    amr: JSON.stringify(amr),
   });
   return {
     id,

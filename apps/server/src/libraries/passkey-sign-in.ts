@@ -184,7 +184,8 @@ export async function signInWithPasskey(
   return enterAccount(ctx, {
     user,
     client: caller,
-    proof: { bothFactors: true },
+    // a passkey that may be synced to other devices is a software key to RFC 8176, one kept on its device a hardware key
+    proof: { bothFactors: [credentialBackedUp ? 'swk' : 'hwk'] },
     attempt,
     signIn: { method: 'passkey', detail: { loginType: 'passkey' } },
   });

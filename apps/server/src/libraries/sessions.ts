@@ -13,6 +13,8 @@ export interface Auth {
   enterpriseId: number | null;
   /** A company of the user requires two-step sign-in (read with the session). */
   twoStepRequired: boolean;
+  /** What proved the sign-in (RFC 8176 names, `mfa` for two factors); null for a session older than that. */
+  amr: string[] | null;
   /** The user's companies with their products, read with the session for a call that asked for them. */
   companies?: CompanyProductRow[];
 }
@@ -36,6 +38,7 @@ export async function authenticate(ctx: AppContext, token: string, read?: Sessio
     user: session.user,
     enterpriseId: session.enterpriseId,
     twoStepRequired: session.twoStepRequired,
+    amr: session.amr,
     ...(session.companies ? { companies: session.companies } : {}),
   };
 }

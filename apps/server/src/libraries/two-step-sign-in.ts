@@ -5,7 +5,7 @@ import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { findLiveTwoStepChallenge, reserveTwoStepTry, useTwoStepChallenge } from '../queries/two-step.ts';
 import { type UserRow, findUserById } from '../queries/users.ts';
-import { enterAccount } from './account-gate.ts';
+import { enterAccount, firstFactorName } from './account-gate.ts';
 import { recordAudit } from './audit.ts';
 import type { Caller } from './caller.ts';
 import { hashSecret } from './secrets.ts';
@@ -60,7 +60,9 @@ export async function completeTwoStepSignIn(
   return enterAccount(ctx, {
     user,
     client: caller,
-    proof: { bothFactors: true },
+    proof: {
+      bothFactors: [firstFactorName({ loginType: method, identifierType: challenge.identifier_type }), 'otp'],
+    },
     attempt,
     signIn: { method, detail: { via: challenge.identifier_type, loginType: method, twoStep: factor } },
   });

@@ -20,6 +20,8 @@ export interface LiveSession {
   user: UserRow;
   /** A company of the user requires two-step sign-in. */
   twoStepRequired: boolean;
+  /** What proved the sign-in that opened it (RFC 8176 names); null for a session older than that record. */
+  amr: string[] | null;
   /** The user's companies with their products, when they were asked for with the session. */
   companies?: CompanyProductRow[];
 }
@@ -34,6 +36,7 @@ function liveSessionQuery(db: Executor, tokenHash: string, now: number) {
       'sessions.enterprise_id as session_enterprise_id',
       'sessions.last_seen_at as session_last_seen_at',
       'sessions.created_at as session_created_at',
+      'sessions.amr as session_amr',
     ])
     .select((eb) =>
       eb
@@ -85,6 +88,7 @@ export async function findLiveSessionWithUser(
     session_last_seen_at,
     session_created_at,
     session_two_step_required,
+    session_amr,
     session_companies,
     ...user
   } = row as typeof row & { session_companies?: CompanyProductRow[] | string };
@@ -96,6 +100,7 @@ export async function findLiveSessionWithUser(
     user,
     // a boolean on PostgreSQL, 0 or 1 on SQLite
     twoStepRequired: Boolean(session_two_step_required),
+    amr: session_amr === null ? null : (JSON.parse(session_amr) as string[]),
     // parsed by the driver on PostgreSQL, JSON text on SQLite
     ...(session_companies === undefined
       ? {}

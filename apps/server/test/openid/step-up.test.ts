@@ -5,7 +5,7 @@ import type { CallDeclaration } from '@portal/shared/api/contract/define';
 import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { PASSWORD, createCompany, createUser } from '../support/fixtures.ts';
-import { call, tokenFor } from '../support/http.ts';
+import { call, latestCode, signInWithPassword, tokenFor } from '../support/http.ts';
 import {
   CookieJar,
   type OpenIdTestApp,
@@ -141,6 +141,42 @@ describe(`issue 27.6: a fresh sign-in is a step-up, not a sign-out (${ENGINE})`,
     expect(asked.data).toMatchObject({ step: 'continue' });
     const done = await on(contract.continueInteraction, {});
     expect((await toProduct(signIn, done.data)).acr).toBe(ONE_FACTOR);
+  });
+
+  it('tells how the portal sign-in was made: amr [pwd] for a password, [pwd, otp, mfa] and acr 2fa after its second step', async () => {
+    const { user, token } = await signedInMember(t, ['esguard']);
+    const first = await authorize(t, client, token);
+    expect((await redeem(client, first)).claims()).toMatchObject({ amr: ['pwd'], acr: ONE_FACTOR });
+    // a code to the phone is sms
+    expect((await call(t.app, contract.sendSms, { body: { phone: user.phone, scene: 'login' } })).code).toBe(0);
+    const byCode = await call(t.app, contract.login, {
+      body: {
+        loginType: 'code',
+        identifierType: 'phone',
+        identifier: user.phone,
+        code: await latestCode(t.app, user.phone!),
+      },
+    });
+    expect(byCode.code, byCode.msg).toBe(0);
+    const bySms = await authorize(t, client, byCode.data.token as string);
+    expect((await redeem(client, bySms)).claims()).toMatchObject({ amr: ['sms'], acr: ONE_FACTOR });
+
+    const { secret } = await turnOnTwoStep(t, token);
+    const password = await signInWithPassword(t.app, 'account', user.account, PASSWORD);
+    const second = await call(t.app, contract.loginTwoStep, {
+      body: { ticket: password.data.twoStep.ticket, code: await authenticatorCode(t, secret) },
+    });
+    expect(second.code, second.msg).toBe(0);
+    const twoFactors = second.data.token as string;
+    // a product asking for two factors signs this person in silently, and is told both
+    const silent = await authorize(t, client, twoFactors, {
+      params: { prompt: 'none', scope: 'openid company', acr_values: TWO_FACTORS },
+    });
+    expect(silent.callback.searchParams.get('error')).toBeNull();
+    expect((await redeem(client, silent)).claims()).toMatchObject({ amr: ['pwd', 'otp', 'mfa'], acr: TWO_FACTORS });
+    // and on the screen, no step-up is asked of it
+    const { on } = await startIn(twoFactors, { acr_values: TWO_FACTORS });
+    expect((await on(contract.interactionStep)).data).toMatchObject({ step: 'continue' });
   });
 
   it('publishes its authentication context classes in discovery', async () => {

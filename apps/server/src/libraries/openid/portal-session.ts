@@ -5,7 +5,7 @@ import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import type { AppContext } from '../../context.ts';
 import { moveGrantLinkToSession } from '../../queries/openid.ts';
 import { type Auth, authenticate } from '../sessions.ts';
-import { ACR } from './step-up.ts';
+import { portalSignInOf } from './step-up.ts';
 
 type ProviderSession = InstanceType<Provider['Session']>;
 type Grant = InstanceType<Provider['Grant']>;
@@ -70,7 +70,7 @@ async function followPortalSession(
   if (session.accountId === accountId && (session.loginTs ?? 0) >= signedIn) return session;
 
   const bound = session.accountId && session.accountId !== accountId ? new provider.Session() : session;
-  bound.loginAccount({ accountId, loginTs: signedIn, acr: ACR.oneFactor });
+  bound.loginAccount({ accountId, loginTs: signedIn, ...portalSignInOf(portal) });
   // the provider saves a session (and sets its cookie) once touched, which its declarations leave out
   (bound as ProviderSession & { touched: boolean }).touched = true;
   if (bound !== session) koa.oidc.entity('Session', bound);

@@ -57,6 +57,13 @@ export const twoFactorsCheck = new interactionPolicy.Check(
       : interactionPolicy.Check.NO_NEED_TO_PROMPT,
 );
 
+/** What the portal session's own sign-in proved: its methods, and two factors where `mfa` is among them
+ *  (a second step, or a passkey). A session older than that record counts as one factor. */
+export function portalSignInOf(session: Auth): { amr?: string[]; acr: string } {
+  if (!session.amr) return { acr: ACR.oneFactor };
+  return { amr: session.amr, acr: session.amr.includes('mfa') ? ACR.twoFactors : ACR.oneFactor };
+}
+
 /** The proof the person made on the screen of this sign-in: the login part of its last submission. */
 function proofOf(interaction: Interaction, accountId: string): LoginProof | undefined {
   const login = (interaction.lastSubmission as { login?: LoginProof } | undefined)?.login;
@@ -96,8 +103,13 @@ export function stepUpStep(
 
   const available = methodsOf(session);
   const proven = new Set(proof?.amr ?? []);
-  // two factors are wanted of a person who has a second one, and proved within this sign-in
-  const twoFactors = wantsTwoFactors(params) && available.includes('code') && proof?.acr !== ACR.twoFactors;
+  // two factors are wanted of a person who has a second one, and proved by the portal's sign-in or
+  // within this product sign-in (how recently is the product's `max_age`)
+  const twoFactors =
+    wantsTwoFactors(params) &&
+    available.includes('code') &&
+    proof?.acr !== ACR.twoFactors &&
+    portalSignInOf(session).acr !== ACR.twoFactors;
   if (!fresh && !twoFactors) return undefined;
   if (!available.length) return { step: 'signIn', client, fresh: true };
   const methods = twoFactors ? available.filter((method) => !proven.has(AMR_OF[method])) : available;
@@ -137,7 +149,7 @@ export function loginOf(interaction: Interaction, session: Auth): LoginProof {
     proofOf(interaction, accountId) ?? {
       accountId,
       ts: Math.floor(session.signedInAt / 1000),
-      acr: ACR.oneFactor,
+      ...portalSignInOf(session),
     }
   );
 }

@@ -79,7 +79,7 @@ export async function registrantEntry(
     user,
     client: { ip: client.ip, userAgent: client.userAgent },
     ...(secondStep
-      ? { proof: { bothFactors: true }, attempt: secondStep.attempt }
+      ? { proof: { bothFactors: ['sms', 'otp'] }, attempt: secondStep.attempt }
       : { proof: { first: { loginType: 'code', identifierType: 'phone' } } }),
   };
 }
