@@ -21,7 +21,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * What the sign-in screen may send at most: a phone on a slow network shows the form in time. Above
  * it the script fails, so that the first screen cannot grow back.
  */
-// 200 kB with the headers of its responses (issue 22's goal, met since the web app calls through
+// 200 kB with the headers of its responses (met since the web app calls through
 // views of the contract without their schemas, and the first screen's modules are one chunk)
 const BUDGET_BYTES = 200 * 1024;
 

@@ -16,7 +16,7 @@ import { COMPANIES, USERS } from './seed.ts';
 import { signIn } from './sign-in-requests.ts';
 
 export const EXPORT_EVENTS = 1_000_000;
-/** The goal of issue 30.5: the export holds a batch, not the file. */
+/** The most the export's memory may grow: it holds a batch, not the file. */
 const GROWTH_GOAL_MIB = 50;
 const ROWS_PER_INSERT = 1_000;
 const INSERTS_PER_TRANSACTION = 50;

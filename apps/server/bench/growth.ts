@@ -7,7 +7,7 @@
  * sizes in turns; a figure is the time at the larger size beside the same call at the smaller (its
  * ceiling), their ratio the growth: 1 is flat, 10 is linear for a tenfold step. The goal is <= 1.5
  * for a tenfold step. The audit CSV export is left out: its time follows the rows it writes.
- * `--scale 10,100` is the size issue 30 is done at (10,000 sessions, 1M audit events, 100k members,
+ * `--scale 10,100` is the size the goals are set at (10,000 sessions, 1M audit events, 100k members,
  * 10,000 departments, 3M expired rows, 200,000 users).
  *
  * The portal runs in the bench's process (in-process.ts), so that the purge is the server's own and
@@ -37,7 +37,7 @@ import {
 import { migrateAndSeed } from './seed.ts';
 
 /** The data at 1x: a tenth of the bench's platform, and a company and a person a tenth of the size
- *  issue 30's goals are set at. */
+ *  the goals are set at. */
 export const GROWTH_BASE = {
   companies: 100,
   users: 2_000,
@@ -52,7 +52,7 @@ export const GROWTH_BASE = {
   expiredRows: 30_000,
 };
 export const DEFAULT_SCALE: readonly [number, number] = [1, 10];
-/** The increase of a call's time for a tenfold step in the data that issue 30 accepts. */
+/** The most a call's time may increase for a tenfold step in the data. */
 export const GROWTH_GOAL = 1.5;
 
 type Sizes = typeof GROWTH_BASE;

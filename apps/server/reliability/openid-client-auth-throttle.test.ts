@@ -10,7 +10,7 @@ import { ServerProcess, freePort, newClientAddress } from './support/server-proc
 import { fixtureContext } from './support/tenants.ts';
 
 /**
- * Issue 27.8: the limits of failed client authentication hold across the server processes of one
+ * The limits of failed client authentication hold across the server processes of one
  * installation (PostgreSQL and Redis), whichever process a balancer sends each try to.
  */
 describe('failed client authentication at the OpenID provider, over two server processes', () => {

@@ -16,7 +16,7 @@ const STALE_MS = (FRESH_PROOF_MINUTES + 1) * 60_000;
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
-describe(`issue 27.7: the account's last gaps (${ENGINE})`, () => {
+describe(`the account's last gaps (${ENGINE})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();

@@ -53,7 +53,7 @@ describe(`the products an administrator or owner link gives the new company (${E
     ]);
   });
 
-  it("issue 29.5 N14: an operator's owner link gives the settings centre by default, or the products it names", async () => {
+  it("an operator's owner link gives the settings centre by default, or the products it names", async () => {
     const parent = await companyWithAdmin(t.app, 'Parent Admin');
     const byDefault = await createInvitation(t.app.ctx, { kind: 'owner', enterpriseId: parent.enterpriseId });
     const { products, token } = await registerThrough('owner', byDefault.id);
@@ -69,7 +69,7 @@ describe(`the products an administrator or owner link gives the new company (${E
     expect((await registerThrough('owner', named.id)).products).toEqual(['esguard', 'settcntr']);
   });
 
-  it('issue 29.5 N14: an owner link made in the settings centre gives the settings centre to the owner company', async () => {
+  it('an owner link made in the settings centre gives the settings centre to the owner company', async () => {
     const parent = await companyWithAdmin(t.app, 'Parent Admin');
     const made = await settings(t.app, 'POST', '/enterprise/invitations/create', parent.token, { kind: 'owner' });
     expect(made.code, made.msg).toBe(0);

@@ -21,7 +21,7 @@ async function rowsOf(response: Response): Promise<string[][]> {
 
 const ROWS_PER_INSERT = 500;
 
-describe(`issue 30.5: the audit CSV streams every event of the filter (${ENGINE})`, () => {
+describe(`the audit CSV streams every event of the filter (${ENGINE})`, () => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {

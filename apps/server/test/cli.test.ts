@@ -134,7 +134,7 @@ describe(`operator command line (${ENGINE})`, () => {
     expect(await productsOf('solo')).toEqual(['saas-es-actuary']);
   });
 
-  it('issue 29.5 C18: seed-demo run again prints a demo password only while it still signs in', async () => {
+  it('seed-demo run again prints a demo password only while it still signs in', async () => {
     await portal('seed-demo');
     await testDb.database.db
       .updateTable('users')
@@ -227,7 +227,7 @@ describe(`operator command line (${ENGINE})`, () => {
     expect((await portal('launch-rockets')).exitCode).toBe(2);
   });
 
-  it('issue 29.5 C16: --help prints the usage on stdout and exits 0; no command is still a usage mistake', async () => {
+  it('--help prints the usage on stdout and exits 0; no command is still a usage mistake', async () => {
     for (const args of [['--help'], ['invite', '--help']]) {
       const help = await portal(...args);
       expect([help.exitCode, help.stderr]).toEqual([0, '']);
@@ -286,7 +286,7 @@ describe(`operator command line (${ENGINE})`, () => {
     expect([member.exitCode, member.stderr.includes('usage: npm run portal')]).toEqual([2, true]);
   });
 
-  it('issue 29.5 N14: invite --kind owner stores the products the owner company gets: the settings centre unless --products', async () => {
+  it('invite --kind owner stores the products the owner company gets: the settings centre unless --products', async () => {
     expect((await portal('seed-demo')).exitCode).toBe(0);
     const productsOfLink = async (...args: string[]) => {
       const reply = await portal('invite', '--kind', 'owner', '--enterprise', 'demo', ...args, '--json');

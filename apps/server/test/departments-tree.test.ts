@@ -19,7 +19,7 @@ interface Listed {
 const BRANCHING = 6;
 const LEVELS = 4;
 
-describe(`issue 30.4: the departments tree of a few hundred departments (${ENGINE})`, () => {
+describe(`the departments tree of a few hundred departments (${ENGINE})`, () => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {

@@ -183,7 +183,7 @@ describe(`invitations (${ENGINE})`, () => {
     expect([again.code, again.data]).toEqual([1008110, { status: 'used' }]);
   });
 
-  it('issue 29.5 N13: a used link tells the signed-in person who joined through it that they have joined', async () => {
+  it('a used link tells the signed-in person who joined through it that they have joined', async () => {
     const { enterpriseId, domain } = await inviter();
     const company = await findEnterpriseById(t.app.ctx.db, enterpriseId);
     const infoFor = (id: string, token?: string) =>

@@ -42,7 +42,7 @@ async function walk(page: (cursor: string | undefined) => Promise<Reply>, betwee
   throw new Error('the cursor never ended');
 }
 
-describe(`issue 30.3: lists paged by a key, not an offset (${ENGINE})`, () => {
+describe(`lists paged by a key, not an offset (${ENGINE})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();

@@ -165,7 +165,7 @@ describe(`secrets in the request log (${ENGINE})`, () => {
 const JWT_SHAPED = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/;
 
 for (const format of ['json', 'lines'] as const) {
-  describe(`issue 27.8: secrets of the OpenID provider and of uploads in the ${format} log at trace level (${ENGINE})`, () => {
+  describe(`secrets of the OpenID provider and of uploads in the ${format} log at trace level (${ENGINE})`, () => {
     let t: OpenIdTestApp;
     const lines: string[] = [];
 

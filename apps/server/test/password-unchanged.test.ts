@@ -50,7 +50,7 @@ describe(`a new password equal to the current one (${ENGINE})`, () => {
     expect(await auditCount(user.id, 'password.reset')).toBe(0);
   });
 
-  it('issue 29.5 N9: leaves the reset code valid, so the corrected password is set with the same code', async () => {
+  it('leaves the reset code valid, so the corrected password is set with the same code', async () => {
     const user = await createUser(t.app);
     const same = { identifierType: 'phone', identifier: user.phone, password: PASSWORD, confirmPassword: PASSWORD };
     expect((await call(t.app, contract.sendSms, { body: { phone: user.phone, scene: 'reset' } })).code).toBe(0);

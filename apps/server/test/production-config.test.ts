@@ -47,7 +47,7 @@ describe('the configuration of production', () => {
     expect(loadConfig({ ...base, OIDC_KEYS_SECRET: OIDC_KEY }).oidcKeysSecret).toEqual(Buffer.from(OIDC_KEY, 'hex'));
   });
 
-  it('issue 27.8: refuses keys that are not random, or one key for both, naming them', () => {
+  it('refuses keys that are not random, or one key for both, naming them', () => {
     const keys = { TOTP_SECRET_KEY: KEY, OIDC_KEYS_SECRET: OIDC_KEY };
     expect(loadConfig({ ...TRANSPORTS, ...keys }).production).toBe(true);
     const weak = {
@@ -74,7 +74,7 @@ describe('the configuration of production', () => {
     expect(loadConfig({ TOTP_SECRET_KEY: '00'.repeat(32) }).totpSecretKey).toEqual(Buffer.alloc(32));
   });
 
-  it('issue 27.8: refuses a PUBLIC_URL or issuer that is not https://, or has a query or fragment', () => {
+  it('refuses a PUBLIC_URL or issuer that is not https://, or has a query or fragment', () => {
     const base = { ...TRANSPORTS, TOTP_SECRET_KEY: KEY, OIDC_KEYS_SECRET: OIDC_KEY };
     const { PUBLIC_URL: _unset, ...withoutAddress } = base;
     expect(() => loadConfig(withoutAddress)).toThrow(/^NODE_ENV=production requires PUBLIC_URL/);

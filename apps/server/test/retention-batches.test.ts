@@ -14,7 +14,7 @@ const BACKLOG = 50_000;
 const deletedIn = ({ batches: _batches, skipped: _skipped, ...purged }: PurgeRun) =>
   Object.values(purged).reduce((sum, rows) => sum + rows, 0);
 
-describe(`issue 30.1: the purge deletes in batches and catches up its backlog (${ENGINE})`, () => {
+describe(`the purge deletes in batches and catches up its backlog (${ENGINE})`, () => {
   let t: TestApp;
   let base: string;
   let token: string;

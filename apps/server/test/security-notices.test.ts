@@ -226,7 +226,7 @@ describe(`security notifications (${ENGINE})`, () => {
     expect(notice!.text).not.toContain('changed');
   });
 
-  it('issue 29.5 C20: tells of the phone an administrator typed in as verified once its owner proves it', async () => {
+  it('tells of the phone an administrator typed in as verified once its owner proves it', async () => {
     // an administrator typed the phone in: on the account, not proven
     const user = await createUser(t.app, { phone: newPhone(), phoneCertified: false, langCode: 'en-US' });
     const token = await signInFrom(user.account, CHROME_WINDOWS);

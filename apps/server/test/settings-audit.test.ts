@@ -268,7 +268,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
       { userId: gone.id, nickname: 'Gina Gone', removed: true },
     ]);
     expect(await people('?keyword=GINA')).toEqual([{ userId: gone.id, nickname: 'Gina Gone', removed: true }]);
-    // issue 29.5 N11: who registered an owner company through this company's link never belonged to it
+    // who registered an owner company through this company's link never belonged to it
     const owner = await createUser(t.app, { nickname: 'Otto Owner' });
     await record(a.enterpriseId, 'invitation.redeem', now + 3, owner.id, {
       invitationId: 1,
@@ -387,7 +387,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
       });
     });
 
-    it("issue 29.5 N11: gives the details in words in the reader's language, and a verification as one", async () => {
+    it("gives the details in words in the reader's language, and a verification as one", async () => {
       const a = await companyWithAdmin(t.app, 'Ann Admin');
       const now = t.app.ctx.now();
       await record(a.enterpriseId, 'department.rename', now + 1, a.admin.id, {

@@ -14,8 +14,8 @@ import { grantProducts, useSession } from './product-rights';
 import { useLanguage } from './support';
 
 /**
- * Issue 29.5, the walk-through of 2026-11-26: its layout findings (C3, C7-C15, N15), each measured
- * where the walk saw it, at a phone's 360 px and a desktop's 1440 px.
+ * The layout of the pages a new person meets first, each measured where it matters, at a phone's
+ * 360 px and a desktop's 1440 px.
  */
 
 const PHONE = { width: 360, height: 740 };
@@ -27,7 +27,7 @@ const SIZES = [
 
 /**
  * The least room between an error line and a button under it: fields stand 24 px apart, and an
- * error 11 px above the next button (the walk's "验证码无效" on 下一步) reads as the button's. To a
+ * error 11 px above the next button (such as "验证码无效" on 下一步) reads as the button's. To a
  * label or field under it, the least room is 8 px.
  */
 const ERROR_TO_BUTTON_PX = 16;
@@ -112,7 +112,7 @@ async function signedIn(context: BrowserContext, baseURL: string, token: string)
   await useSession(context, token, baseURL);
 }
 
-test.describe('issue 29.5 C8: the brand stays on one line', () => {
+test.describe('the brand stays on one line', () => {
   test.use({ viewport: PHONE });
 
   for (const lang of LANGUAGES) {
@@ -130,7 +130,7 @@ test.describe('issue 29.5 C8: the brand stays on one line', () => {
   }
 });
 
-test.describe('issue 29.5 C7: error lines keep their distance from the next button', () => {
+test.describe('error lines keep their distance from the next button', () => {
   for (const [label, viewport] of SIZES) {
     test(`on the password recovery steps at ${label}`, async ({ page, context, request, baseURL }) => {
       await page.setViewportSize(viewport);
@@ -147,7 +147,7 @@ test.describe('issue 29.5 C7: error lines keep their distance from the next butt
   }
 });
 
-test.describe('issue 29.5 C11: the password rule is help text under the field', () => {
+test.describe('the password rule is help text under the field', () => {
   for (const [label, viewport] of SIZES) {
     test(`on the reset step at ${label}, in full`, async ({ page, context, request, baseURL }) => {
       await page.setViewportSize(viewport);
@@ -167,7 +167,7 @@ test.describe('issue 29.5 C11: the password rule is help text under the field', 
       expect(cut, 'the rule is cut').toBe(false);
       await expectNoSidewaysScroll(page);
 
-      // C7 on the same step: a mismatch says so above the buttons, with room to spare
+      // and on the same step: a mismatch says so above the buttons, with room to spare
       await field.fill('Renewed2026pass');
       await page.getByLabel('Confirm new password').fill('Renewed2026passx');
       await expect(page.getByText('Please make sure the passwords match')).toBeVisible();
@@ -195,7 +195,7 @@ test.describe('issue 29.5 C11: the password rule is help text under the field', 
   });
 });
 
-test.describe('issue 29.5 C9: the empty home of a company without products', () => {
+test.describe('the empty home of a company without products', () => {
   test.use({ viewport: PHONE });
 
   test('keeps its text off the edges of its box at 360 px, in both themes', async ({
@@ -225,10 +225,10 @@ test.describe('issue 29.5 C9: the empty home of a company without products', () 
   });
 });
 
-test.describe('issue 29.5 C12 and C14: the settings centre on a desktop', () => {
+test.describe('the settings centre on a desktop', () => {
   test.use({ viewport: DESKTOP });
 
-  test('C12: the members table with "Not verified" tags fits without scrolling, "Joined" in view', async ({
+  test('the members table with "Not verified" tags fits without scrolling, "Joined" in view', async ({
     page,
     context,
     request,
@@ -262,7 +262,7 @@ test.describe('issue 29.5 C12 and C14: the settings centre on a desktop', () => 
     expect(joined!.x + joined!.width, '"Joined" under the Actions column').toBeLessThanOrEqual(actions!.x + 1);
   });
 
-  test('C14: a child department is indented by at least 24 px', async ({ page, context, request, baseURL }) => {
+  test('a child department is indented by at least 24 px', async ({ page, context, request, baseURL }) => {
     const admin = await newAdmin(request, 'Tree Admin');
     await grantProducts(admin.domain, 'settcntr');
     const top = await settingsCall(request, admin.token, '/enterprise/departments/create', { name: 'Operations' });
@@ -281,9 +281,9 @@ test.describe('issue 29.5 C12 and C14: the settings centre on a desktop', () => 
   });
 });
 
-test.describe('issue 29.5 C13 and C3: a product sign-in through the portal', () => {
+test.describe('a product sign-in through the portal', () => {
   for (const [label, viewport] of SIZES) {
-    test(`C3: the sign-in page names the product that asked, at ${label}`, async ({
+    test(`the sign-in page names the product that asked, at ${label}`, async ({
       page,
       context,
       baseURL,
@@ -302,7 +302,7 @@ test.describe('issue 29.5 C13 and C3: a product sign-in through the portal', () 
   test.describe('at 360 px', () => {
     test.use({ viewport: PHONE });
 
-    test('C13: the "No access" card keeps 16 px from the screen and around its content, in both themes', async ({
+    test('the "No access" card keeps 16 px from the screen and around its content, in both themes', async ({
       page,
       context,
       request,
@@ -384,10 +384,10 @@ function makeProofStale(token: string) {
   }
 }
 
-test.describe('issue 29.5 C15 and N15: confirming it is you and recovery codes at 360 px', () => {
+test.describe('confirming it is you and recovery codes at 360 px', () => {
   test.use({ viewport: PHONE });
 
-  test('C15: "Confirm it\'s you" over the change-phone dialog shows none of the dialog under it', async ({
+  test('"Confirm it\'s you" over the change-phone dialog shows none of the dialog under it', async ({
     page,
     context,
     request,
@@ -435,7 +435,7 @@ test.describe('issue 29.5 C15 and N15: confirming it is you and recovery codes a
     await expect(page.getByText('Changed successfully')).toBeVisible();
   });
 
-  test('N15: each recovery code stays on one line in the two-step set-up a company requires', async ({
+  test('each recovery code stays on one line in the two-step set-up a company requires', async ({
     page,
     context,
     request,

@@ -8,7 +8,7 @@ import { expect, test } from './test';
 const en = MESSAGES['en-US'];
 const texts = en.settings.members;
 
-test('issue 30.3: the members come twenty at a time through the server cursor, with their count', async ({
+test('the members come twenty at a time through the server cursor, with their count', async ({
   page,
   context,
   request,

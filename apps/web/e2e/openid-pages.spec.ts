@@ -8,7 +8,7 @@ import { grantProducts, useSession } from './product-rights';
 import { expectAccessible, screenshotPath } from './support';
 
 /**
- * The provider's own sign-out confirmation (issue 27, C1 and C2): drawn in the portal's theme and
+ * The provider's own sign-out confirmation: drawn in the portal's theme and
  * language from its cookies, in the web app's colours, naming the product and the platform as the
  * portal does, at a phone's width and a desktop's, with both of its buttons doing what they say.
  */

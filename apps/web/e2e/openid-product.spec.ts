@@ -99,7 +99,7 @@ for (const [label, viewport] of [
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page.getByTestId('signed-out')).toBeVisible();
       await expect(page).toHaveURL(`${productApp.url}/`);
-      // the confirmed sign-out took the portal's token cookie with it (issue 29.5 C21)
+      // the confirmed sign-out took the portal's token cookie with it
       expect((await context.cookies(baseURL!)).map((c) => c.name)).not.toContain('token');
 
       // and out of the portal: its session ends with the product's sign-out, and no "login expired" greets

@@ -26,8 +26,8 @@ interface ProductSession {
 }
 
 /**
- * Item 4 of issue 21: the portal's own ways of ending a person's sessions end the product sessions
- * begun through them, by back-channel logout to the product, and the product's tokens stop working.
+ * The portal's own ways of ending a person's sessions end the product sessions begun through them,
+ * by back-channel logout to the product, and the product's tokens stop working.
  * The logout runs in the background after the portal's answer, so the product's endpoint is polled.
  */
 describe(`oidcc-backchannel-rp-initiated-logout, the portal's own triggers: ending a session ends the products' (${ENGINE})`, () => {

@@ -29,12 +29,12 @@ interface ProductSession {
 }
 
 /**
- * Item 2 of issue 30: "sign out all other sessions", a password change and a removal from a company
- * end thousands of portal sessions and product grants with set-based statements, and queue the
- * back-channel logouts. The product's endpoint holds its answers while a case looks, so the
- * background work cannot finish: what is answered meanwhile was not waiting for it.
+ * "Sign out all other sessions", a password change and a removal from a company end thousands of
+ * portal sessions and product grants with set-based statements, and queue the back-channel
+ * logouts. The product's endpoint holds its answers while a case looks, so the background work
+ * cannot finish: what is answered meanwhile was not waiting for it.
  */
-describe(`oidcc-backchannel-rp-initiated-logout, issue 30.2: bulk ends of ${SESSIONS} sessions (${ENGINE})`, () => {
+describe(`oidcc-backchannel-rp-initiated-logout: bulk ends of ${SESSIONS} sessions (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let receiver: HeldBackchannelReceiver;
   let client: TestClient;

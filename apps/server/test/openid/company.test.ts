@@ -127,7 +127,7 @@ describe(`OpenID provider: the company of a sign-in (${ENGINE})`, () => {
     return { userinfo: info.company_id, introspection: introspected.company_id };
   }
 
-  it('issue 27.4: keeps the company of the tokens of a sign-in after a later one for another company', async () => {
+  it('keeps the company of the tokens of a sign-in after a later one for another company', async () => {
     const { user, ids, token } = await memberOf('esguard', 'esguard');
     const jar = new CookieJar();
     const inA = await redeem(client, await authorize(t, client, token, { jar, choose: ids[0] }));
@@ -145,7 +145,7 @@ describe(`OpenID provider: the company of a sign-in (${ENGINE})`, () => {
     expect(await companyOf(refreshedA.access_token, String(user.id))).toEqual({ userinfo: a, introspection: a });
   });
 
-  it('issue 27.9 (N6): takes the company a later request names with company_id, although a grant exists', async () => {
+  it('takes the company a later request names with company_id, although a grant exists', async () => {
     const { ids, token } = await memberOf('esguard', 'esguard', 'none');
     const jar = new CookieJar();
     // a product that renews silently asks without prompt=consent: the provider's grant answers at once

@@ -55,7 +55,7 @@ const FORGED: Record<string, string>[] = [
   { host: 'evil.example', 'x-forwarded-host': 'evil.example:8443', 'x-forwarded-proto': 'https' },
 ];
 
-describe(`issue 27.8: the provider's URLs are the issuer's, whatever Host a request names (${ENGINE})`, () => {
+describe(`the provider's URLs are the issuer's, whatever Host a request names (${ENGINE})`, () => {
   for (const trustProxy of ['', 'true']) {
     describe(`TRUST_PROXY=${trustProxy || 'unset'}`, () => {
       let t: OpenIdTestApp;
@@ -105,7 +105,7 @@ describe(`issue 27.8: the provider's URLs are the issuer's, whatever Host a requ
   }
 });
 
-describe(`issue 27.8: a NUL byte in client_id or token is an ordinary refusal (${ENGINE})`, () => {
+describe(`a NUL byte in client_id or token is an ordinary refusal (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let client: TestClient;
   beforeAll(async () => {
@@ -180,7 +180,7 @@ describe(`issue 27.8: a NUL byte in client_id or token is an ordinary refusal ($
   });
 });
 
-describe(`issue 27.8: the provider's answers carry the portal's headers (${ENGINE})`, () => {
+describe(`the provider's answers carry the portal's headers (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let client: TestClient;
   beforeAll(async () => {
@@ -234,7 +234,7 @@ describe(`issue 27.8: the provider's answers carry the portal's headers (${ENGIN
   });
 });
 
-describe(`issue 27.8: failed client authentication is throttled (${ENGINE})`, () => {
+describe(`failed client authentication is throttled (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let attacked: TestClient;
   let other: TestClient;
@@ -294,7 +294,7 @@ describe(`issue 27.8: failed client authentication is throttled (${ENGINE})`, ()
   });
 });
 
-describe(`issue 27.8, walk-through N5 (oidcc-config): discovery advertises only what is served (${ENGINE})`, () => {
+describe(`oidcc-config: discovery advertises only what is served (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let client: TestClient;
   let metadata: Record<string, unknown>;

@@ -24,7 +24,7 @@ import { ENGINE } from '../support/test-app.ts';
  * it, as the provider's interaction cookie names it: a link to someone else's interaction is worth
  * nothing to the person who opens it, and nothing to the one who sent it.
  */
-describe(`issue 27.1: the interaction belongs to the browser that started it (${ENGINE})`, () => {
+describe(`oidcc-basic: the interaction belongs to the browser that started it (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let client: TestClient;
   beforeAll(async () => {
@@ -123,7 +123,7 @@ describe(`issue 27.1: the interaction belongs to the browser that started it (${
     expect(landed.searchParams.get('code'), landed.href).toBeNull();
   });
 
-  it('issue 27.9 (N8): lets a person refused sign in with another account and finish the same sign-in', async () => {
+  it('lets a person refused sign in with another account and finish the same sign-in', async () => {
     const refused = await signedInMember(t, []);
     const jar = new CookieJar();
     jar.set(COOKIE_TOKEN, refused.token);

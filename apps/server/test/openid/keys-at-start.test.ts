@@ -47,7 +47,7 @@ async function startServer(
   }
 }
 
-describe(`issue 27.8: the provider's keys are made before the server listens (${ENGINE})`, () => {
+describe(`the provider's keys are made before the server listens (${ENGINE})`, () => {
   let database: TestDatabase;
   let server: { child: ChildProcess; output: () => string };
   let port: number;

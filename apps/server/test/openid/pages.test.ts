@@ -41,7 +41,7 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
  * callbacks, not the web app): they are drawn in the language and theme the portal's cookies say, like
  * every other page of the portal, and name the product and the platform as the rest of the portal does.
  */
-describe(`issue 27.9 (C1, C2): the provider's own pages in the person's language and theme (${ENGINE})`, () => {
+describe(`the provider's own pages in the person's language and theme (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let client: TestClient;
   let partner: TestClient;

@@ -22,7 +22,7 @@ const HOUR_MS = 3_600_000;
  * while the portal session lives, also right after the person signed in to the portal, and answers
  * `login_required` once it ended, however it ended.
  */
-describe(`issue 27.5: product sign-ins are bounded by the portal session (${ENGINE})`, () => {
+describe(`oidcc-prompt-none-logged-in, oidcc-prompt-none-not-logged-in: product sign-ins are bounded by the portal session (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let client: TestClient;
   beforeAll(async () => {

@@ -15,7 +15,7 @@ import { ENGINE } from '../support/test-app.ts';
  * of concurrent refreshes one wins, the others are refused, and the refused use is taken for theft: the
  * grant ends, so the winner's new refresh token is refused too.
  */
-describe(`oidcc-refresh-token: issue 27.3, one refresh token raced for (${ENGINE})`, () => {
+describe(`oidcc-refresh-token: one refresh token raced for (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let client: TestClient;
   let portalToken: string;

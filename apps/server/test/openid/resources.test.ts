@@ -27,7 +27,7 @@ import { ENGINE } from '../support/test-app.ts';
  * `product` scope, for a company that has that product's right when the token is issued, refresh
  * included.
  */
-describe(`issue 27.2: a client gets tokens only for what it may reach (${ENGINE})`, () => {
+describe(`a client gets tokens only for what it may reach (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let storage: string;
   let microgrid: string;

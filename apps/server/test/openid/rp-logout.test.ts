@@ -247,7 +247,7 @@ describe(`oidcc-rp-initiated-logout, oidcc-backchannel-rp-initiated-logout: a pr
       .split('; ')
       .some((c) => c.startsWith(`${COOKIE_TOKEN}=`));
 
-  it('issue 29.5 C21: the confirmed sign-out clears the portal token cookie; "stay signed in" keeps it', async () => {
+  it('the confirmed sign-out clears the portal token cookie; "stay signed in" keeps it', async () => {
     const staying = await signedIn();
     expect((await signOut(staying, false)).status).toBe(303);
     expect(hasPortalToken(staying.jar)).toBe(true);

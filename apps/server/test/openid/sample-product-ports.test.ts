@@ -6,7 +6,7 @@ import { freePort } from '../support/openid.ts';
 
 const REPO = fileURLToPath(new URL('../../../..', import.meta.url));
 
-describe('issue 29.5 N4: the sample product on other ports', () => {
+describe('the sample product on other ports', () => {
   let product: ChildProcess | undefined;
   afterEach(async () => {
     if (product && product.exitCode === null) {

@@ -30,7 +30,7 @@ const TWO_FACTORS = 'urn:energy-portal:acr:2fa';
  * on the sign-in screen, not a sign-out: the portal session stays, and the ID token tells the proof
  * (`auth_time`, `amr`, `acr`).
  */
-describe(`issue 27.6: a fresh sign-in is a step-up, not a sign-out (${ENGINE})`, () => {
+describe(`oidcc-prompt-login, oidcc-max-age, oidcc-ensure-request-with-acr-values-succeeds: a fresh sign-in is a step-up, not a sign-out (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let client: TestClient;
   beforeAll(async () => {

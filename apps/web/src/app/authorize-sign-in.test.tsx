@@ -132,7 +132,7 @@ describe("a product's sign-in through the portal", () => {
     expect(api.sent(STEP)).toEqual([]);
   });
 
-  // issue 29.5 C3: the person sees who asked before giving the portal a password
+  // the person sees who asked before giving the portal a password
   it.each(LANGUAGES)('names the product that asked on the sign-in page, in %s', async (language) => {
     await i18n.changeLanguage(language);
     serve();

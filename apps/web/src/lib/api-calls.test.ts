@@ -23,7 +23,7 @@ const groups = Object.values(contract).flatMap((module) =>
   ),
 );
 
-describe('issue 29.2: the web app calls through views of the contract, without its schemas', () => {
+describe('the web app calls through views of the contract, without its schemas', () => {
   it('has a view of every group of calls but the operator’s, and of every call in it', () => {
     expect(groups.length).toBeGreaterThan(5);
     for (const [name, group] of groups) {

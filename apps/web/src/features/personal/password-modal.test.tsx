@@ -109,7 +109,7 @@ describe('change password', () => {
     expect(api().sent(routeOf(accountSecurityCalls.removePasskey))).toEqual([]);
   });
 
-  it('issue 29.5 N10: then shows My sessions without the sessions it ended', async () => {
+  it('then shows My sessions without the sessions it ended', async () => {
     const LIST = routeOf(accountSecurityCalls.mySessions);
     const session = (id: number, current: boolean) => ({
       id,

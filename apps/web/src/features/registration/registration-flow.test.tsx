@@ -189,14 +189,14 @@ describe('invitation flow', () => {
     expect(
       await screen.findByRole('heading', { name: 'You are already a member of this company' }, SLOW),
     ).toBeInTheDocument();
-    // issue 29.5 C5: nothing is left to do, so the stepper is at its end
+    // nothing is left to do, so the stepper is at its end
     expect(screen.getByRole('group', { name: 'Registration progress' })).toHaveTextContent('Step 4 of 4: Done');
     expect(document.querySelectorAll('.ant-steps-item-finish')).toHaveLength(4);
     expect(screen.getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
     expect(api.sent(BIND)).toEqual([]);
   });
 
-  it('issue 29.5 N13: tells the person who joined through the used link, signed in, that they are in', async () => {
+  it('tells the person who joined through the used link, signed in, that they are in', async () => {
     // another tab: nothing of the flow in this one, and the server knows the session joined through the link
     api.routes[REFERRAL] = ok({
       status: 'used',
@@ -213,7 +213,7 @@ describe('invitation flow', () => {
     expect(document.querySelectorAll('.ant-steps-item-finish')).toHaveLength(4);
   });
 
-  it('issue 29.5 C6: shows the company domain only when the person chose one', async () => {
+  it('shows the company domain only when the person chose one', async () => {
     api.routes[REFERRAL] = ok({ ...MEMBER_LINK, kind: 'owner' });
     const generated = { ...RESULT, enterpriseName: 'New Co Ltd', enterpriseDomain: 'exyv83e3jem' };
     api.routes[OWNER_SIGN_UP] = (body) => {

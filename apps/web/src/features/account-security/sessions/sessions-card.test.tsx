@@ -90,7 +90,7 @@ describe('my sessions', () => {
     expect(screen.getByRole('button', { name: 'Sign out all other sessions' })).toBeInTheDocument();
   });
 
-  it('issue 30.3: shows ten, this device first, and brings the next ten through the cursor when asked', async () => {
+  it('shows ten, this device first, and brings the next ten through the cursor when asked', async () => {
     const more = Array.from({ length: 12 }, (_, i): MySession => ({
       ...PHONE,
       id: 100 - i,

@@ -91,7 +91,7 @@ describe('the audit log tab', () => {
     expect(api.queries(EVENTS)[0]!.toString()).toBe('pageSize=20');
   });
 
-  it('issue 29.5 N11: says every known detail in words, and a verified email as verified', async () => {
+  it('says every known detail in words, and a verified email as verified', async () => {
     api.routes[EVENTS] = ok({
       total: 8,
       nextCursor: null,
@@ -134,7 +134,7 @@ describe('the audit log tab', () => {
     expect([last.get('cursor'), last.get('action')]).toEqual([null, 'branding.change']);
   });
 
-  it('issue 30.3: follows the cursor forth and back, keeps the first count, and starts again with a new filter', async () => {
+  it('follows the cursor forth and back, keeps the first count, and starts again with a new filter', async () => {
     const pages: Record<string, { total: number | null; nextCursor: string | null; items: unknown[] }> = {
       '': { total: 45, nextCursor: 'c2', items: [event(45, 'member.update', null)] },
       c2: { total: null, nextCursor: 'c3', items: [event(25, 'branding.change', null)] },

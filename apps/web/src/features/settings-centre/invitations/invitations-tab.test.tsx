@@ -32,7 +32,7 @@ describe('the invitations tab', () => {
     await i18n.changeLanguage('zh-CN');
   });
 
-  it('issue 30.3: shows the first page and brings the next through the cursor when asked', async () => {
+  it('shows the first page and brings the next through the cursor when asked', async () => {
     const pages: Record<string, { items: CompanyInvitation[]; nextCursor: string | null }> = {
       '': { items: [link(9, 'First Page Admin')], nextCursor: 'after-9' },
       'after-9': { items: [link(4, 'Second Page Admin')], nextCursor: null },

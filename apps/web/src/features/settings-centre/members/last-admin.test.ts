@@ -40,7 +40,7 @@ describe('the last administrator', () => {
     expect(mayBeLastAdmin(member(1, 'member'), 1)).toBe(false);
   });
 
-  it('issue 30.3: is looked up page by page through the cursor until another administrator turns up', async () => {
+  it('is looked up page by page through the cursor until another administrator turns up', async () => {
     const filler = Array.from({ length: 100 }, (_, i) => member(i + 10, 'member'));
     api = fakeApi({
       [MEMBERS]: (_body, query) =>

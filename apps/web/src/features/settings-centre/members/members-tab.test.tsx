@@ -144,7 +144,7 @@ describe('members of the company', () => {
     expect(api.toasts).not.toHaveBeenCalled();
   });
 
-  it('issue 30.3: shows the first page with the count, and brings the next through the cursor when asked', async () => {
+  it('shows the first page with the count, and brings the next through the cursor when asked', async () => {
     const user = userEvent.setup();
     api.routes[MEMBERS] = (_body, query) => {
       if (query.get('keyword') === 'han')

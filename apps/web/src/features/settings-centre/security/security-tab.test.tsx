@@ -61,7 +61,7 @@ describe('the settings centre security tab', () => {
     [2, 1, 'zh-CN', '将影响 2 名成员（包括你）。其中 1 人尚未开启两步登录'],
     [2, 1, 'ja-JP', 'あなたを含む 2 人のメンバーに適用されます。そのうち2段階ログインを設定していない 1 人は'],
   ])(
-    'issue 29.5 C4: the confirmation counts %i members, %i without two-step sign-in, in the right number (%s)',
+    'the confirmation counts %i members, %i without two-step sign-in, in the right number (%s)',
     async (members, without, language, text) => {
       await i18n.changeLanguage(language);
       api.routes[routeOf(settingsCalls.security)] = ok({ ...STATE, members, membersWithoutTwoStep: without });
