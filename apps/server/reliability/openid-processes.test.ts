@@ -5,17 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorizeStep } from '@portal/shared/api/authorize';
 import { contract } from '@portal/shared/api/contract';
 import type { CallDeclaration } from '@portal/shared/api/contract/define';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
 import { addClient } from '../src/libraries/openid/clients.ts';
-import { productResource } from '../src/libraries/openid/provider.ts';
+import { DISCOVERY_PATH, productResource } from '../src/libraries/openid/provider.ts';
 import { BackchannelReceiver, signedByIssuer } from '../test/support/backchannel-receiver.ts';
 import { urlOf } from '../test/support/http.ts';
 import { CookieJar, authorizationUrl, browse } from '../test/support/openid.ts';
 import { SecondClient, oauthErrorOf } from '../test/support/second-client.ts';
-import { insertAccount } from './support/accounts.ts';
+import { freshPhone, insertAccount } from './support/accounts.ts';
 import { ServerProcess, freePort, newClientAddress } from './support/server-process.ts';
 import { createCompany, fixtureContext, signIn } from './support/tenants.ts';
 
@@ -24,6 +25,12 @@ const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 const SIGNED_OUT = 'http://127.0.0.1:9/signed-out';
 /** The authentication context class of one factor (docs/openid-provider.md#step-up). */
 const ONE_FACTOR = 'urn:energy-portal:acr:1fa';
+/** Hosts an attacker names: the Host header itself, and the headers a proxy would set. */
+const FORGED: Record<string, string>[] = [
+  { host: 'evil.example' },
+  { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+  { host: 'evil.example', 'x-forwarded-host': 'evil.example:8443', 'x-forwarded-proto': 'https' },
+];
 
 /** What a product keeps of one sign-in. */
 interface Authorization {
@@ -281,7 +288,7 @@ describe('the OpenID provider over two server processes', () => {
     expect(statuses.filter((s) => s !== 'issued')).toEqual(Array(19).fill('invalid_grant'));
   });
 
-  it('oidcc-refresh-token: issue 27.3, uses a refresh token once when both processes are sent it at once', async () => {
+  it('oidcc-refresh-token: uses a refresh token once when both processes are sent it at once', async () => {
     const someone = await person();
     const winners: number[] = [];
     for (let round = 0; round < 10; round++) {
@@ -397,7 +404,7 @@ describe('the OpenID provider over two server processes', () => {
     }
   });
 
-  it('issue 27.1: refuses an interaction begun on A to another browser on B, and its own browser goes on on B', async () => {
+  it('refuses an interaction begun on A to another browser on B, and its own browser goes on on B', async () => {
     // X's browser starts a product's sign-in on A (no portal session needed) and sends Y the link of its screen
     const x = await person();
     const ofX = await requestAt(a);
@@ -439,7 +446,7 @@ describe('the OpenID provider over two server processes', () => {
     expect(tokens.claims()).toMatchObject({ sub: String(x.id), company_id: String(x.enterpriseId) });
   });
 
-  it("issue 27.2: refuses another product's API to a client on both processes, at sign-in and by client credentials", async () => {
+  it("refuses another product's API to a client on both processes, at sign-in and by client credentials", async () => {
     const issuerContext = { ...fixtureContext(a, db), config: loadConfig({ PUBLIC_URL: issuer, LOG_LEVEL: 'silent' }) };
     const storage = productResource(issuerContext, 'esguard');
     const microgrid = productResource(issuerContext, 'mgguard');
@@ -463,7 +470,7 @@ describe('the OpenID provider over two server processes', () => {
     }
   });
 
-  it('issue 27.4: keeps the company of tokens issued on A at userinfo and introspection on B after a sign-in on B for another company', async () => {
+  it('keeps the company of tokens issued on A at userinfo and introspection on B after a sign-in on B for another company', async () => {
     const account = await insertAccount(db, { password: PASSWORD });
     const [first, second] = [
       await createCompany(fixtureContext(a, db), {
@@ -497,7 +504,7 @@ describe('the OpenID provider over two server processes', () => {
     expect(await companyAt(a, refreshed.access_token)).toEqual({ userinfo: company, introspection: company });
   });
 
-  it('issue 27.5: signs in silently on B while the portal session lives, and answers login_required on A after the portal sign-out on B', async () => {
+  it('oidcc-prompt-none-logged-in, oidcc-prompt-none-not-logged-in: signs in silently on B while the portal session lives, and answers login_required on A after the portal sign-out on B', async () => {
     const someone = await person();
     const jar = new CookieJar();
     await redeemAt(a, await authorizeAt(a, someone.token, { jar }));
@@ -523,7 +530,7 @@ describe('the OpenID provider over two server processes', () => {
     expect((await silentlyAt(a)).error).toBe('login_required');
   });
 
-  it('issue 27.6: a step-up (prompt=login) begun on A is proven with the password and finished on B: amr pwd, the portal session kept', async () => {
+  it('oidcc-prompt-login: a step-up begun on A is proven with the password and finished on B: amr pwd, the portal session kept', async () => {
     const someone = await person();
     // prompt=login asks for a proof newer than the portal sign-in: the request comes in a later second
     await new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000) + 10));
@@ -556,6 +563,201 @@ describe('the OpenID provider over two server processes', () => {
     for (const server of [a, b]) {
       const current = await server.call(contract.currentUser.path, { token: someone.token, from: newClientAddress() });
       expect(current.json?.code, current.text).toBe(0);
+    }
+  });
+
+  it('takes the company a request on B names with company_id, although a grant made on A exists', async () => {
+    const account = await insertAccount(db, { password: PASSWORD });
+    const companies = [];
+    for (const products of [['esguard'], ['esguard'], []] as const) {
+      companies.push(
+        await createCompany(fixtureContext(a, db), {
+          products: [...products],
+          people: [{ userId: account.id, role: 'member' }],
+        }),
+      );
+    }
+    const [first, second, without] = companies.map(({ enterpriseId }) => String(enterpriseId));
+    const token = await signIn(a, account.account, PASSWORD);
+    const jar = new CookieJar();
+    // a product that renews silently asks without prompt=consent: the grant made on A answers on B at once
+    const naming = (company_id: string) => ({ jar, params: { prompt: null, scope: 'openid company', company_id } });
+    expect((await redeemAt(a, await authorizeAt(a, token, naming(first!)))).claims()).toMatchObject({
+      company_id: first,
+    });
+    const same = await authorizeAt(b, token, naming(first!));
+    expect(same.steps).toEqual([]);
+    expect((await redeemAt(b, same)).claims()).toMatchObject({ company_id: first });
+
+    const other = await authorizeAt(b, token, naming(second!));
+    expect(other.steps).toEqual(['continue', 'redirect']);
+    expect((await redeemAt(b, other)).claims()).toMatchObject({ company_id: second });
+    const refused = await authorizeAt(a, token, naming(without!));
+    expect(refused.steps).toEqual(['denied']);
+    expect(refused.callback.searchParams.has('code')).toBe(false);
+  });
+
+  it("refuses on B to replace a verified phone before the company's required two-step set-up of a session opened on A (1009165)", async () => {
+    const account = await insertAccount(db, { password: PASSWORD });
+    const { enterpriseId } = await createCompany(fixtureContext(a, db), {
+      people: [{ userId: account.id, role: 'member' }],
+    });
+    await db.db.updateTable('enterprises').set({ require_two_step: 1 }).where('id', '=', enterpriseId).execute();
+    const token = await signIn(a, account.account, PASSWORD);
+
+    const phone = freshPhone();
+    const sent = await b.call(contract.sendSms.path, { body: { phone, scene: 'certify' }, from: newClientAddress() });
+    expect(sent.json?.code, sent.text).toBe(0);
+    const code = await b.latestCode(phone);
+    const swapped = await b.call(contract.phoneAuth.path, { token, body: { phone, code }, from: newClientAddress() });
+    expect(swapped.json?.code, swapped.text).toBe(1009165);
+    const row = await db.db.selectFrom('users').select('phone').where('id', '=', account.id).executeTakeFirst();
+    expect(row?.phone).toBe(account.phone);
+  });
+
+  it("builds the provider's URLs from the issuer on both processes, whatever Host or X-Forwarded-Host a request names", async () => {
+    const someone = await person();
+    const notTheIssuer = (text: string, what: string) => expect(text, what).not.toContain('evil.example');
+    for (const forged of FORGED) {
+      for (const server of [a, b]) {
+        const discovery = await server.call(DISCOVERY_PATH, { headers: forged });
+        expect(discovery.status).toBe(200);
+        notTheIssuer(discovery.text, 'discovery');
+        for (const [name, value] of Object.entries(discovery.json as Record<string, unknown>)) {
+          if (typeof value === 'string' && /^https?:/.test(value))
+            expect(value === issuer || value.startsWith(`${issuer}/`), name).toBe(true);
+        }
+        const confirmation = await server.call(`/oidc/session/end?client_id=${clientId}`, { headers: forged });
+        expect(confirmation.status).toBe(200);
+        notTheIssuer(confirmation.text, 'end_session');
+        expect(confirmation.text).toContain(`action="${issuer}/oidc/session/end/confirm"`);
+      }
+
+      // a sign-in begun on A with the forged headers, resumed on B: the screen and the resume are the issuer's
+      const request = await requestAt(a);
+      const begun = await a.call(at(a, request.url.href), { headers: forged });
+      expect(begun.status).toBe(303);
+      const screen = new URL(String(begun.headers.location), issuer);
+      expect([screen.origin, screen.pathname]).toEqual([issuer, '/authorize']);
+      const setCookies = new Headers();
+      for (const line of [begun.headers['set-cookie'] ?? []].flat()) {
+        notTheIssuer(line, 'cookie');
+        setCookies.append('set-cookie', line);
+      }
+      const jar = new CookieJar();
+      jar.take(new Response(null, { headers: setCookies }));
+      const uid = screen.searchParams.get('interaction')!;
+      const on = (declaration: CallDeclaration, body?: unknown) =>
+        screenAt(b, jar, declaration, { uid, token: someone.token, body });
+      expect((await on(contract.interactionStep)).data).toMatchObject({ step: 'continue' });
+      const done = await on(contract.continueInteraction, {});
+      expect(done.data, done.msg).toEqual({ step: 'redirect', to: `${issuer}/oidc/auth/${uid}` });
+    }
+  });
+
+  it('answers a NUL byte in client_id or in a token with an OAuth refusal on both processes, never a 500', async () => {
+    const nulId = 'esguard\u0000test';
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const basic = (id: string, password: string) =>
+      `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(password)}`).toString('base64')}`;
+    const post = (server: ServerProcess, path: string, fields: Record<string, string>, authorization?: string) =>
+      server.call(path, {
+        method: 'POST',
+        headers: { ...form, ...(authorization ? { authorization } : {}) },
+        raw: new URLSearchParams(fields).toString(),
+        from: newClientAddress(),
+      });
+    /** What the provider answers a client_id it cannot use: a malformed request, or an unknown client. */
+    const refused = [
+      [400, 'invalid_request'],
+      [401, 'invalid_client'],
+    ];
+    // a refresh token issued on A, with a NUL byte in it
+    const issued = await redeemAt(a, await authorizeAtA((await person()).token));
+    const nulToken = `${issued.refresh_token!.slice(0, 8)}\u0000${issued.refresh_token!.slice(8)}`;
+    for (const server of [a, b]) {
+      for (const path of ['/oidc/auth', '/oidc/session/end']) {
+        const url = new URL(path, issuer);
+        url.search = new URLSearchParams({ client_id: nulId, response_type: 'code', scope: 'openid' }).toString();
+        const reply = await server.call(at(server, url.href), { from: newClientAddress() });
+        expect([reply.status, reply.text.includes('invalid_client')], path).toEqual([400, true]);
+      }
+      for (const path of ['/oidc/token', '/oidc/token/introspection', '/oidc/token/revocation']) {
+        const fields = { grant_type: 'client_credentials', token: 'x' };
+        const byForm = await post(server, path, { ...fields, client_id: nulId, client_secret: 'x' });
+        expect(refused, path).toContainEqual([byForm.status, byForm.json?.error]);
+        const byHeader = await post(server, path, fields, basic(nulId, 'x'));
+        expect(refused, path).toContainEqual([byHeader.status, byHeader.json?.error]);
+      }
+      const ours = basic(clientId, secret);
+      const introspected = await post(server, '/oidc/token/introspection', { token: nulToken }, ours);
+      expect([introspected.status, introspected.json]).toEqual([200, { active: false }]);
+      const refreshed = await post(
+        server,
+        '/oidc/token',
+        { grant_type: 'refresh_token', refresh_token: nulToken },
+        ours,
+      );
+      expect([refreshed.status, refreshed.json?.error]).toEqual([400, 'invalid_grant']);
+      const userinfo = await post(server, '/oidc/me', { access_token: `${issued.access_token}\u0000` });
+      expect([userinfo.status, userinfo.json?.error]).toEqual([401, 'invalid_token']);
+    }
+    // the token itself, sent whole, is still good on B
+    expect((await oidc.refreshTokenGrant(configOf(b), issued.refresh_token!)).claims()).toMatchObject({
+      iss: issuer,
+    });
+  });
+
+  it("the provider's answers on both processes carry the portal's headers, each with a request id of its own", async () => {
+    const ids = new Set<string>();
+    for (const server of [a, b]) {
+      const answers = {
+        discovery: await server.call(DISCOVERY_PATH),
+        jwks: await server.call('/oidc/jwks'),
+        token: await server.call('/oidc/token', { method: 'POST', from: newClientAddress() }),
+        confirmation: await server.call(`/oidc/session/end?client_id=${clientId}`),
+        error: await server.call('/oidc/auth?client_id=nobody'),
+      };
+      for (const [what, reply] of Object.entries(answers)) {
+        const id = String(reply.headers['x-request-id']);
+        expect(id, what).toMatch(/^[A-Za-z0-9._-]+$/);
+        ids.add(id);
+        expect(reply.headers['x-content-type-options'], what).toBe('nosniff');
+        expect(reply.headers['x-frame-options'], what).toBe('SAMEORIGIN');
+        expect(reply.headers['strict-transport-security'], what).toMatch(/max-age=\d+/);
+      }
+      for (const page of [answers.confirmation, answers.error]) {
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        const policy = String(page.headers['content-security-policy']);
+        expect(policy).toMatch(/frame-ancestors 'self'/);
+        expect(policy).not.toContain("'unsafe-inline'");
+      }
+    }
+    expect(ids.size).toBe(10);
+  });
+
+  it('oidcc-config: discovery served by A names only endpoints that B answers, by the methods its API description gives', async () => {
+    const metadata = (await a.call(DISCOVERY_PATH)).json as Record<string, unknown>;
+    expect(metadata.pushed_authorization_request_endpoint).toBeUndefined();
+    const description = (await b.call(`${API_PREFIX}/docs/json`)).json as { paths: Record<string, object> };
+    const endpoints = Object.entries(metadata).filter(
+      (entry): entry is [string, string] => entry[0].endsWith('_endpoint') || entry[0] === 'jwks_uri',
+    );
+    expect(endpoints.length).toBeGreaterThanOrEqual(7);
+    for (const [name, url] of endpoints) {
+      const methods = Object.keys(description.paths[new URL(url).pathname] ?? {}).filter((key) => key !== 'servers');
+      expect(methods.length, name).toBeGreaterThan(0);
+      for (const method of methods) {
+        const reply = await b.call(at(b, url), {
+          method: method.toUpperCase(),
+          ...(method === 'post'
+            ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, raw: `client_id=${clientId}` }
+            : {}),
+          from: newClientAddress(),
+        });
+        expect(reply.status, `${method} ${name}`).not.toBe(404);
+        expect(reply.status, `${method} ${name}`).toBeLessThan(500);
+      }
     }
   });
 });
