@@ -62,6 +62,41 @@ test('a product signs in silently while the portal session lives, and is refused
   await expect(page.getByTestId('silent-refused')).toContainText('login_required');
 });
 
+test("a product is refused once the person ended this browser's portal session from another device", async ({
+  page,
+  context,
+  request,
+  baseURL,
+  productApp,
+}) => {
+  const admin = await newAdmin(request, 'Revoked Person');
+  await grantProducts(admin.domain, 'esguard');
+  await useSession(context, admin.token, baseURL!);
+  await page.goto(productApp.url);
+  await page.getByRole('link', { name: 'Sign in with the portal' }).click();
+  await expect(page.getByTestId('who')).toHaveText('Revoked Person');
+
+  // on their phone, the person signs in and ends this browser's session in My sessions
+  const signedIn = await request.post(signInCalls.login.path, {
+    data: { loginType: 'password', identifierType: 'phone', identifier: admin.phone, password: PASSWORD },
+  });
+  const phone = { Authorization: `Bearer ${((await signedIn.json()) as { data: { token: string } }).data.token}` };
+  const sessions = (await (await request.get(accountSecurityCalls.mySessions.path, { headers: phone })).json()) as {
+    data: { items: { id: number; current: boolean }[] };
+  };
+  const others = sessions.data.items.filter((session) => !session.current);
+  expect(others).toHaveLength(1);
+  const revoked = await request.post(accountSecurityCalls.revokeMySession.path, {
+    headers: phone,
+    data: { id: others[0]!.id },
+  });
+  expect(((await revoked.json()) as { code: number }).code).toBe(0);
+
+  await forgetProductSession(context);
+  await page.goto(`${productApp.url}/login?silent`);
+  await expect(page.getByTestId('silent-refused')).toContainText('login_required');
+});
+
 test('a remote command asks for a step-up, and the product gets amr with the second factor', async ({
   page,
   context,
