@@ -7,10 +7,12 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { personalCalls } from '../lib/api-calls';
 import { call } from '../lib/api-client';
 import type { FieldErrors } from '../lib/field-errors';
+import { passkeysQuery } from '../lib/passkeys-api';
 import { twoStepStateQuery } from '../lib/two-step-api';
 import { AntdTheme } from './antd-theme';
 import { FormModal } from './form-modal';
 import styles from './fresh-proof-modal.module.css';
+import { PasskeyProofButton, useWebAuthn } from './passkey-proof-button';
 import { ProofFields } from './proof-fields';
 
 type Method = 'password' | 'code';
@@ -23,8 +25,9 @@ interface FreshProofModalProps {
 
 /**
  * "Confirm it's you": the password, or, when two-step sign-in is on, a code of the app or a
- * recovery code, as the person chooses. A wrong one is said under its field; tries count like
- * sign-in failures on the server.
+ * recovery code, or, when the person has a passkey and the browser WebAuthn, the passkey, as the
+ * person chooses. A wrong one is said under its field (a passkey's under its button); tries count
+ * like sign-in failures on the server.
  */
 export function FreshProofModal({ onProven, onCancel }: FreshProofModalProps) {
   const { t } = useTranslation();
@@ -32,6 +35,8 @@ export function FreshProofModal({ onProven, onCancel }: FreshProofModalProps) {
   const [method, setMethod] = useState<Method>('password');
   const [busy, setBusy] = useState(false);
   const twoStepOn = useQuery(twoStepStateQuery()).data?.enabled ?? false;
+  const webAuthn = useWebAuthn();
+  const hasPasskey = (useQuery({ ...passkeysQuery(), enabled: webAuthn }).data?.length ?? 0) > 0;
 
   async function submit(values: ProofValues, underFields: FieldErrors<keyof ProofValues>) {
     const body: ReauthenticateRequest =
@@ -72,6 +77,15 @@ export function FreshProofModal({ onProven, onCancel }: FreshProofModalProps) {
           offerChoice={twoStepOn}
           passwordHint={<p className={styles.hint}>{t('personal.proofNoPassword')}</p>}
         />
+        {webAuthn && hasPasskey ? (
+          <PasskeyProofButton
+            disabled={busy}
+            prove={async (passkey, onError) => {
+              await call(personalCalls.reauthenticate, { passkey }, { onError });
+              onProven();
+            }}
+          />
+        ) : null}
       </FormModal>
     </AntdTheme>
   );

@@ -5,6 +5,7 @@ import { type WithFreshProof, useFreshProof } from '../../components/fresh-proof
 import { accountSecurityCalls as calls } from '../../lib/api-calls';
 import { type OptionsOf, call } from '../../lib/api-client';
 import type { CallView, RequestOf } from '../../lib/call-view';
+import { passkeysKey } from '../../lib/passkeys-api';
 import { twoStepKeys } from '../../lib/two-step-api';
 
 /** The person's two-step sign-in, sessions and passkeys: reads are query options under
@@ -13,7 +14,8 @@ export const accountSecurityKeys = {
   all: ['account-security'] as const,
   twoStepSetup: () => [...twoStepKeys.all, 'setup'] as const,
   sessions: () => [...accountSecurityKeys.all, 'sessions'] as const,
-  passkeys: () => [...accountSecurityKeys.all, 'passkeys'] as const,
+  // the passkeys' list is read by the fresh-proof dialog too: its key and query live in lib
+  passkeys: passkeysKey,
 };
 
 /** A mutation's variables: the request, and how the caller shows which of its call's failures. */
@@ -78,12 +80,6 @@ export const useRevokeSession = () => useRevoke(calls.revokeMySession);
 export const useRevokeOtherSessions = () => useRevoke(calls.revokeMyOtherSessions);
 
 // passkeys
-
-export const passkeysQuery = () =>
-  queryOptions({
-    queryKey: accountSecurityKeys.passkeys(),
-    queryFn: ({ signal }) => call(calls.passkeys, undefined, { signal }),
-  });
 
 /**
  * Adds a passkey: the server's options, the browser's ceremony (its own dialog: fingerprint, face,

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authorizeCalls } from '@portal/shared/api/contract/authorize';
+import { personalCalls } from '@portal/shared/api/contract/personal';
 import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { MESSAGES } from '@portal/shared/locales/catalog';
@@ -13,12 +14,32 @@ import { renderRoutes } from '../../test/render-route';
 import { AuthorizePage } from './authorize-page';
 import { PROVIDER, UID, interactionRoute, sampleClient, toProduct } from './authorize-test-kit';
 
+// the browser's own dialog: WebAuthn, which jsdom has not
+const browser = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: browser.startAuthentication }));
+
 const en = MESSAGES['en-US'];
 const STEP = interactionRoute(authorizeCalls.interactionStep);
 const REAUTHENTICATE = interactionRoute(authorizeCalls.reauthenticateInteraction);
 const ABORT = interactionRoute(authorizeCalls.abortInteraction);
 const LOGOUT = routeOf(signInCalls.logout);
+const PASSKEY_OPTIONS = routeOf(personalCalls.reauthenticatePasskeyOptions);
 const product = en.products.esguard.name;
+
+const REQUEST_OPTIONS = {
+  challenge: 'chal-9',
+  rpId: 'localhost',
+  allowCredentials: [{ id: 'cred-1', type: 'public-key' }],
+  userVerification: 'required',
+};
+const ASSERTION = {
+  id: 'cred-1',
+  rawId: 'cred-1',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'dXNlcg' },
+  clientExtensionResults: {},
+};
+const PASSKEY_PROOF = { passkey: { challengeId: 'chal-9', response: ASSERTION } };
 
 let api: ReturnType<typeof fakeApi>;
 let assign: ReturnType<typeof vi.fn>;
@@ -39,7 +60,9 @@ function answers(...replies: Answer[]) {
 }
 
 beforeEach(async () => {
-  api = fakeApi({});
+  api = fakeApi({ [PASSKEY_OPTIONS]: ok({ challengeId: 'chal-9', options: REQUEST_OPTIONS }) });
+  browser.startAuthentication.mockReset().mockResolvedValue(ASSERTION);
+  vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
   assign = vi.fn();
   vi.stubGlobal('location', { ...window.location, assign });
   writeToken('tok-session-aaaaaaaaaaaaaaaa');
@@ -113,5 +136,99 @@ describe("the interaction screen's step-up", () => {
     expect(await screen.findByRole('radio', { name: en.personal.proofWithCode })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: en.authorize.reauthenticate.cancel }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(`${PROVIDER}?denied`));
+  });
+});
+
+describe("the step-up's passkey", () => {
+  const usePasskey = () => screen.findByRole('button', { name: en.personal.proofWithPasskey });
+
+  it('is offered beside the password and the code, and its proof goes on to the product', async () => {
+    api.routes[STEP] = ok({
+      step: 'reauthenticate',
+      client: sampleClient,
+      methods: ['password', 'code', 'passkey'],
+      secondFactor: false,
+    });
+    api.routes[REAUTHENTICATE] = ok(toProduct());
+    renderAuthorize();
+
+    expect(await screen.findByRole('radio', { name: en.personal.proofWithCode })).toBeInTheDocument();
+    // a passkey is not a third radio: pressing it proves at once
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+    await userEvent.click(await usePasskey());
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PROVIDER));
+    expect(api.sent(PASSKEY_OPTIONS)).toHaveLength(1);
+    expect(browser.startAuthentication).toHaveBeenCalledWith({ optionsJSON: REQUEST_OPTIONS });
+    expect(api.sent(REAUTHENTICATE)).toEqual([PASSKEY_PROOF]);
+  });
+
+  it('is the one button where it is the only proof, says one that does not verify, and can be tried again', async () => {
+    api.routes[STEP] = ok({ step: 'reauthenticate', client: sampleClient, methods: ['passkey'], secondFactor: false });
+    api.routes[REAUTHENTICATE] = answers(fail(ErrorCode.PasskeyNotVerified), ok(toProduct()));
+    renderAuthorize();
+
+    const button = await usePasskey();
+    expect(screen.queryByLabelText(en.personal.proofPassword)).toBeNull();
+    expect(screen.queryByRole('button', { name: en.personal.proofConfirm })).toBeNull();
+    await userEvent.click(button);
+    expect(await screen.findByText(en.errors[ErrorCode.PasskeyNotVerified])).toBeVisible();
+    expect(api.toasts).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
+
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PROVIDER));
+    expect(api.sent(REAUTHENTICATE)).toEqual([PASSKEY_PROOF, PASSKEY_PROOF]);
+    expect(api.sent(PASSKEY_OPTIONS)).toHaveLength(2);
+  });
+
+  it('says a challenge that ran out, and a browser dialog that ended without a passkey, on the screen', async () => {
+    api.routes[STEP] = ok({ step: 'reauthenticate', client: sampleClient, methods: ['passkey'], secondFactor: false });
+    api.routes[REAUTHENTICATE] = fail(ErrorCode.PasskeyChallengeInvalid);
+    renderAuthorize();
+
+    const button = await usePasskey();
+    await userEvent.click(button);
+    expect(await screen.findByText(en.errors[ErrorCode.PasskeyChallengeInvalid])).toBeVisible();
+
+    browser.startAuthentication.mockRejectedValue(Object.assign(new Error('no'), { name: 'NotAllowedError' }));
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    expect(await screen.findByText(en.personal.proofPasskeyNotUsed)).toBeVisible();
+    expect(screen.queryByText(en.errors[ErrorCode.PasskeyChallengeInvalid])).toBeNull();
+    expect(api.sent(REAUTHENTICATE)).toHaveLength(1);
+    expect(api.toasts).not.toHaveBeenCalled();
+  });
+
+  it('stands for both steps where two are asked for, and the next step follows its answer', async () => {
+    api.routes[STEP] = ok({
+      step: 'reauthenticate',
+      client: sampleClient,
+      methods: ['password', 'code', 'passkey'],
+      secondFactor: true,
+    });
+    api.routes[REAUTHENTICATE] = ok({ step: 'denied', client: sampleClient, company: null, otherCompanies: false });
+    renderAuthorize();
+
+    expect(await screen.findByText(en.authorize.reauthenticate.passkeyBothSteps)).toBeVisible();
+    await userEvent.click(await usePasskey());
+    await waitFor(() => expect(screen.queryByTestId('authorize-reauthenticate-step')).toBeNull());
+    expect(api.sent(REAUTHENTICATE)).toEqual([PASSKEY_PROOF]);
+  });
+
+  it('is not offered beside other proofs where the browser has no WebAuthn', async () => {
+    vi.stubGlobal('PublicKeyCredential', undefined);
+    api.routes[STEP] = ok({
+      step: 'reauthenticate',
+      client: sampleClient,
+      methods: ['password', 'passkey'],
+      secondFactor: false,
+    });
+    renderAuthorize();
+
+    expect(await screen.findByLabelText(en.personal.proofPassword)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: en.personal.proofWithPasskey })).toBeNull();
+    // the password alone is left: nothing to choose
+    expect(screen.queryByRole('radio')).toBeNull();
   });
 });

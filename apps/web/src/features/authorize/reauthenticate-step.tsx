@@ -2,14 +2,15 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuthorizeStep, ReauthenticationMethod } from '@portal/shared/api/authorize';
+import type { AuthorizeStep } from '@portal/shared/api/authorize';
 import type { ReauthenticateRequest } from '@portal/shared/api/fresh-proof';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { CenteredScreen } from '../../components/centered-screen';
-import { ProofFields } from '../../components/proof-fields';
+import { PasskeyProofButton, useWebAuthn } from '../../components/passkey-proof-button';
+import { type ProofMethod, ProofFields } from '../../components/proof-fields';
 import { ScreenSection } from '../../components/screen-section';
 import { authorizeCalls } from '../../lib/api-calls';
-import { call } from '../../lib/api-client';
+import { type ErrorHandlers, call } from '../../lib/api-client';
 import { useFieldErrors } from '../../lib/field-errors';
 import styles from './authorize.module.css';
 import { productName } from './product-name';
@@ -21,7 +22,10 @@ type ProofValues = { password?: string; code?: string };
  * The product asked for a new proof (`prompt=login`, `max_age`) or two factors (`acr_values`): the
  * portal's "Confirm it's you", on the sign-in screen, without signing out of the portal. With two
  * factors the methods come one after the other (the password, then a code of the app); otherwise the
- * person chooses. A wrong proof is said under its field; tries count like sign-in failures.
+ * person chooses. A passkey, where offered and the browser has WebAuthn, is a button beside them (with
+ * user verification it is both factors at once); where it is the only proof, the screen's one button.
+ * A wrong proof is said under its field (a passkey's under its button); tries count like sign-in
+ * failures.
  */
 export function ReauthenticateStep({
   uid,
@@ -41,26 +45,34 @@ export function ReauthenticateStep({
   const { t } = useTranslation();
   const [form] = Form.useForm<ProofValues>();
   const underFields = useFieldErrors(form);
-  const [method, setMethod] = useState<ReauthenticationMethod>(step.methods[0] ?? 'password');
+  // the password and the code are typed in; the passkey is a button of its own
+  const fieldMethods = step.methods.filter((m): m is ProofMethod => m !== 'passkey');
+  const webAuthn = useWebAuthn();
+  // offered where the browser can; the only proof is offered even so, and says it if it cannot
+  const passkeyOffered = step.methods.includes('passkey') && (webAuthn || fieldMethods.length === 0);
+  const [method, setMethod] = useState<ProofMethod>(fieldMethods[0] ?? 'password');
   const [busy, setBusy] = useState(false);
   const product = productName(t, step.client);
+
+  /** Sends a proof; the answer is the next step. */
+  async function prove(body: ReauthenticateRequest, onError: ErrorHandlers) {
+    onNext(
+      await call(
+        authorizeCalls.reauthenticateInteraction,
+        { uid, ...body },
+        { onError: { ...onError, [ErrorCode.NotFound]: onExpired } },
+      ),
+    );
+  }
 
   async function submit(values: ProofValues) {
     const body: ReauthenticateRequest =
       method === 'code' ? { code: values.code ?? '' } : { password: values.password ?? '' };
     setBusy(true);
     try {
-      onNext(
-        await call(
-          authorizeCalls.reauthenticateInteraction,
-          { uid, ...body },
-          {
-            onError: {
-              ...underFields({ [ErrorCode.PasswordIncorrect]: 'password', [ErrorCode.TwoStepCodeInvalid]: 'code' }),
-              [ErrorCode.NotFound]: onExpired,
-            },
-          },
-        ),
+      await prove(
+        body,
+        underFields({ [ErrorCode.PasswordIncorrect]: 'password', [ErrorCode.TwoStepCodeInvalid]: 'code' }),
       );
     } catch {
       // said under the field, by the screen, or by the api client's toast; the form stays for another try
@@ -76,7 +88,7 @@ export function ReauthenticateStep({
         icon={<SafetyCertificateOutlined />}
         title={t('personal.proofTitle')}
         description={
-          step.secondFactor
+          step.secondFactor && fieldMethods.length > 0
             ? t('authorize.reauthenticate.secondFactor', { product })
             : t('authorize.reauthenticate.description', { product })
         }
@@ -90,15 +102,40 @@ export function ReauthenticateStep({
           onFinish={(values) => void submit(values)}
           data-testid="authorize-reauthenticate-step"
         >
-          <ProofFields
-            method={method}
-            onMethodChange={setMethod}
-            offerChoice={!step.secondFactor && step.methods.length > 1}
-          />
+          {fieldMethods.length > 0 ? (
+            <>
+              <ProofFields
+                method={method}
+                onMethodChange={setMethod}
+                offerChoice={!step.secondFactor && fieldMethods.length > 1}
+              />
+              <Button
+                className={styles.confirm}
+                type="primary"
+                size="large"
+                htmlType="submit"
+                block
+                loading={busy}
+                disabled={cancelling}
+              >
+                {t('personal.proofConfirm')}
+              </Button>
+            </>
+          ) : null}
+          {passkeyOffered ? (
+            <div className={styles.passkeyProof}>
+              <PasskeyProofButton
+                primary={fieldMethods.length === 0}
+                separated={fieldMethods.length > 0}
+                disabled={busy || cancelling}
+                prove={(passkey, onError) => prove({ passkey }, onError)}
+              />
+              {step.secondFactor && fieldMethods.length > 0 ? (
+                <p className={styles.passkeyNote}>{t('authorize.reauthenticate.passkeyBothSteps')}</p>
+              ) : null}
+            </div>
+          ) : null}
           <div className={styles.actions}>
-            <Button type="primary" size="large" htmlType="submit" block loading={busy} disabled={cancelling}>
-              {t('personal.proofConfirm')}
-            </Button>
             <Button type="link" onClick={onCancel} loading={cancelling} disabled={busy}>
               {t('authorize.reauthenticate.cancel')}
             </Button>

@@ -12,12 +12,45 @@ import { renderRoutes } from '../../test/render-route';
 import { SessionsCard } from '../account-security/sessions/sessions-card';
 import { TwoStepSetup } from '../account-security/two-step/two-step-setup';
 
+// the browser's own dialog: WebAuthn, which jsdom has not
+const browser = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => ({
+  startAuthentication: browser.startAuthentication,
+  startRegistration: vi.fn(),
+  browserSupportsWebAuthn: () => true,
+}));
+
 const LIST = routeOf(accountSecurityCalls.mySessions);
 const REVOKE_OTHERS = routeOf(accountSecurityCalls.revokeMyOtherSessions);
 const REAUTHENTICATE = routeOf(personalCalls.reauthenticate);
 const TWO_STEP = routeOf(accountSecurityCalls.twoStep);
 const REMOVE_PASSKEY = routeOf(accountSecurityCalls.removePasskey);
 const TWO_STEP_SETUP = routeOf(accountSecurityCalls.twoStepSetup);
+const PASSKEYS = routeOf(accountSecurityCalls.passkeys);
+const PASSKEY_OPTIONS = routeOf(personalCalls.reauthenticatePasskeyOptions);
+
+const REQUEST_OPTIONS = {
+  challenge: 'chal-1',
+  rpId: 'localhost',
+  allowCredentials: [{ id: 'cred-1', type: 'public-key' }],
+  userVerification: 'required',
+};
+const ASSERTION = {
+  id: 'cred-1',
+  rawId: 'cred-1',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+};
+const PASSKEY_PROOF = { passkey: { challengeId: 'chal-1', response: ASSERTION } };
+const MY_PASSKEY = {
+  id: 3,
+  name: 'Laptop',
+  createdAt: '2026-05-01T08:00:00.000Z',
+  lastUsedAt: null,
+  deviceType: 'multiDevice',
+  backedUp: true,
+};
 
 const session = (id: number, current: boolean): MySession => ({
   id,
@@ -49,7 +82,11 @@ describe('confirm it is you before a sensitive change', () => {
       },
       [TWO_STEP]: ok({ enabled: false, recoveryCodesLeft: 0, required: false }),
       [REMOVE_PASSKEY]: ok(),
+      [PASSKEYS]: ok([]),
+      [PASSKEY_OPTIONS]: ok({ challengeId: 'chal-1', options: REQUEST_OPTIONS }),
     });
+    browser.startAuthentication.mockReset().mockResolvedValue(ASSERTION);
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
     await i18n.changeLanguage('en-US');
   });
   afterEach(async () => {
@@ -157,5 +194,105 @@ describe('confirm it is you before a sensitive change', () => {
     await userEvent.click(proof.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByTestId('two-step-secret')).toHaveTextContent('JBSW Y3DP');
     expect(api.sent(TWO_STEP_SETUP)).toHaveLength(3);
+  });
+  describe('with a passkey', () => {
+    beforeEach(() => {
+      api.routes[PASSKEYS] = ok([MY_PASSKEY]);
+      api.routes[REAUTHENTICATE] = (body) => {
+        proven = JSON.stringify(body) === JSON.stringify(PASSKEY_PROOF);
+        return proven ? ok() : fail(ErrorCode.PasskeyNotVerified);
+      };
+    });
+
+    it('is not offered to a person without a passkey', async () => {
+      api.routes[PASSKEYS] = ok([]);
+      const proof = await signOutOthers();
+      await vi.waitFor(() => expect(api.sent(PASSKEYS)).toHaveLength(1));
+      expect(proof.getByLabelText('Current password')).toBeInTheDocument();
+      expect(proof.queryByRole('button', { name: /Use a passkey/ })).not.toBeInTheDocument();
+    });
+
+    it('is not offered where the browser has no WebAuthn, nor are the passkeys asked for', async () => {
+      vi.stubGlobal('PublicKeyCredential', undefined);
+      const proof = await signOutOthers();
+      expect(proof.getByLabelText('Current password')).toBeInTheDocument();
+      expect(proof.queryByRole('button', { name: /Use a passkey/ })).not.toBeInTheDocument();
+      expect(api.sent(PASSKEYS)).toEqual([]);
+    });
+
+    it('confirms with the passkey: the options, the browser dialog, the proof, then the call again', async () => {
+      const proof = await signOutOthers();
+      await userEvent.click(await proof.findByRole('button', { name: /Use a passkey/ }));
+      expect(await screen.findByText('1 session signed out')).toBeInTheDocument();
+      expect(api.sent(PASSKEY_OPTIONS)).toHaveLength(1);
+      expect(browser.startAuthentication).toHaveBeenCalledWith({ optionsJSON: REQUEST_OPTIONS });
+      expect(api.sent(REAUTHENTICATE)).toEqual([PASSKEY_PROOF]);
+      expect(api.sent(REVOKE_OTHERS)).toHaveLength(2);
+      expect(api.toasts).not.toHaveBeenCalled();
+      await vi.waitFor(() => expect(screen.queryByText('Confirm it’s you')).not.toBeInTheDocument());
+    });
+
+    it('says a passkey that does not verify inside the dialog, which stays for another try', async () => {
+      api.routes[REAUTHENTICATE] = () => fail(ErrorCode.PasskeyNotVerified);
+      const proof = await signOutOthers();
+      const button = await proof.findByRole('button', { name: /Use a passkey/ });
+      await userEvent.click(button);
+      expect(await proof.findByText('The passkey could not be verified, please try again')).toBeInTheDocument();
+      expect(api.toasts).not.toHaveBeenCalled();
+      expect(api.sent(REVOKE_OTHERS)).toHaveLength(1);
+
+      // another try, with a fresh challenge
+      api.routes[REAUTHENTICATE] = () => {
+        proven = true;
+        return ok();
+      };
+      await vi.waitFor(() => expect(button).toBeEnabled());
+      await userEvent.click(button);
+      expect(await screen.findByText('1 session signed out')).toBeInTheDocument();
+      expect(api.sent(PASSKEY_OPTIONS)).toHaveLength(2);
+    });
+
+    it('says a challenge that ran out inside the dialog', async () => {
+      api.routes[REAUTHENTICATE] = () => fail(ErrorCode.PasskeyChallengeInvalid);
+      const proof = await signOutOthers();
+      await userEvent.click(await proof.findByRole('button', { name: /Use a passkey/ }));
+      expect(
+        await proof.findByText('This passkey request has expired or was already used, please try again'),
+      ).toBeInTheDocument();
+      expect(api.toasts).not.toHaveBeenCalled();
+      expect(proof.getByLabelText('Current password')).toBeInTheDocument();
+    });
+
+    it('says no passkey was used when the browser dialog ends without one, and sends nothing', async () => {
+      browser.startAuthentication.mockRejectedValue(Object.assign(new Error('no'), { name: 'NotAllowedError' }));
+      const proof = await signOutOthers();
+      await userEvent.click(await proof.findByRole('button', { name: /Use a passkey/ }));
+      expect(await proof.findByText('No passkey was used. You can try again.')).toBeInTheDocument();
+      expect(proof.queryByText(/could not be verified/)).not.toBeInTheDocument();
+      expect(api.sent(REAUTHENTICATE)).toEqual([]);
+
+      // the password still does
+      fireEvent.change(proof.getByLabelText('Current password'), { target: { value: 'Right2026x' } });
+      api.routes[REAUTHENTICATE] = (body) => {
+        proven = JSON.stringify(body) === JSON.stringify({ password: 'Right2026x' });
+        return proven ? ok() : fail(ErrorCode.PasswordIncorrect);
+      };
+      await userEvent.click(proof.getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText('1 session signed out')).toBeInTheDocument();
+    });
+
+    it('is busy, not dead, while the browser dialog is open', async () => {
+      let finish: (value: unknown) => void = () => {};
+      browser.startAuthentication.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+      const proof = await signOutOthers();
+      const button = await proof.findByRole('button', { name: /Use a passkey/ });
+      await userEvent.click(button);
+      await vi.waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+      await userEvent.click(button);
+      finish(ASSERTION);
+      expect(await screen.findByText('1 session signed out')).toBeInTheDocument();
+      expect(api.sent(PASSKEY_OPTIONS)).toHaveLength(1);
+      expect(api.sent(REAUTHENTICATE)).toEqual([PASSKEY_PROOF]);
+    });
   });
 });

@@ -41,6 +41,7 @@ const authorize: Messages['authorize'] = {
     description:
       '{{product}} bittet Sie zu bestätigen, dass Sie es sind, bevor es weitergeht. Sie bleiben im Portal angemeldet.',
     secondFactor: '{{product}} verlangt zwei Schritte: Ihr Passwort, dann einen Code Ihrer Authenticator-App.',
+    passkeyBothSteps: 'Oder verwenden Sie stattdessen einen Passkey: Er zählt für beide Schritte.',
     cancel: 'Abbrechen und zurück',
   },
   expired: {

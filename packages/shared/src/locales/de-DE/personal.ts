@@ -49,6 +49,9 @@ const personal: Messages['personal'] = {
   proofWithCode: 'Zwei-Schritt-Code',
   proofPassword: 'Aktuelles Passwort',
   proofCode: 'Zwei-Schritt-Code oder Wiederherstellungscode',
+  proofWithPasskey: 'Passkey verwenden',
+  proofPasskeyOr: 'oder',
+  proofPasskeyNotUsed: 'Es wurde kein Passkey verwendet. Sie können es erneut versuchen.',
   proofConfirm: 'Bestätigen',
   proofNoPassword:
     'Ihr Konto hat kein Passwort? Melden Sie sich ab und wieder an und nehmen Sie die Änderung dann vor.',

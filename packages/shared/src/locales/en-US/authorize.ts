@@ -39,6 +39,7 @@ const authorize: Messages['authorize'] = {
   reauthenticate: {
     description: '{{product}} asks you to confirm it’s you before it goes on. You stay signed in to the portal.',
     secondFactor: '{{product}} asks for two steps: your password, then a code of your authenticator app.',
+    passkeyBothSteps: 'Or use a passkey instead: it counts as both steps.',
     cancel: 'Cancel and go back',
   },
   expired: {

@@ -47,6 +47,9 @@ const personal: Messages['personal'] = {
   proofWithCode: 'Two-step code',
   proofPassword: 'Current password',
   proofCode: 'Two-step code or recovery code',
+  proofWithPasskey: 'Use a passkey',
+  proofPasskeyOr: 'or',
+  proofPasskeyNotUsed: 'No passkey was used. You can try again.',
   proofConfirm: 'Confirm',
   proofNoPassword: 'No password on your account? Sign out and sign in again, then make the change.',
 };

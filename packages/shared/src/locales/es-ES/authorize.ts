@@ -41,6 +41,7 @@ const authorize: Messages['authorize'] = {
     description:
       '{{product}} le pide que confirme que es usted antes de continuar. Sigue con la sesión iniciada en el portal.',
     secondFactor: '{{product}} pide dos pasos: su contraseña y, después, un código de su aplicación de autenticación.',
+    passkeyBothSteps: 'O use una llave de acceso: cuenta como los dos pasos.',
     cancel: 'Cancelar y volver',
   },
   expired: {

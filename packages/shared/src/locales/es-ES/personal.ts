@@ -47,6 +47,9 @@ const personal: Messages['personal'] = {
   proofWithCode: 'Código de dos pasos',
   proofPassword: 'Contraseña actual',
   proofCode: 'Código de dos pasos o código de recuperación',
+  proofWithPasskey: 'Usar una llave de acceso',
+  proofPasskeyOr: 'o',
+  proofPasskeyNotUsed: 'No se ha usado ninguna llave de acceso. Puede volver a intentarlo.',
   proofConfirm: 'Confirmar',
   proofNoPassword: '¿Su cuenta no tiene contraseña? Cierre la sesión, vuelva a iniciarla y realice el cambio.',
 };

@@ -40,6 +40,7 @@ const authorize: Messages['authorize'] = {
   reauthenticate: {
     description: '{{product}} ti chiede di confermare che sei tu prima di continuare. Resti connesso al portale.',
     secondFactor: "{{product}} chiede due passaggi: la tua password, poi un codice dell'app di autenticazione.",
+    passkeyBothSteps: 'Oppure usa una passkey: vale per entrambi i passaggi.',
     cancel: 'Annulla e torna indietro',
   },
   expired: {

@@ -47,6 +47,9 @@ const personal: Messages['personal'] = {
   proofWithCode: 'Codice di accesso in due passaggi',
   proofPassword: 'Password attuale',
   proofCode: 'Codice di accesso in due passaggi o codice di recupero',
+  proofWithPasskey: 'Usa una passkey',
+  proofPasskeyOr: 'oppure',
+  proofPasskeyNotUsed: 'Non è stata usata alcuna passkey. Puoi riprovare.',
   proofConfirm: 'Conferma',
   proofNoPassword: 'Il tuo account non ha una password? Esci, accedi di nuovo e poi esegui la modifica.',
 };

@@ -41,6 +41,7 @@ const authorize: Messages['authorize'] = {
       '{{product}}を続ける前に、ご本人であることを確認してください。ポータルへのログインはそのまま維持されます。',
     secondFactor:
       '{{product}}は2段階の確認を求めています。パスワードを入力してから、認証アプリのコードを入力してください。',
+    passkeyBothSteps: 'パスキーを使うこともできます。パスキーなら1回で両方の手順を満たします。',
     cancel: 'キャンセルして戻る',
   },
   expired: {

@@ -47,6 +47,9 @@ const personal: Messages['personal'] = {
   proofWithCode: '2段階ログインのコード',
   proofPassword: '現在のパスワード',
   proofCode: '2段階ログインのコードまたはリカバリーコード',
+  proofWithPasskey: 'パスキーを使用',
+  proofPasskeyOr: 'または',
+  proofPasskeyNotUsed: 'パスキーは使用されませんでした。もう一度お試しください。',
   proofConfirm: '確認',
   proofNoPassword: 'アカウントにパスワードがない場合は、いったんログアウトして再度ログインしてから変更してください。',
 };

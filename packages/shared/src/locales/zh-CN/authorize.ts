@@ -36,6 +36,7 @@ export default {
   reauthenticate: {
     description: '{{product}}需要先确认是你本人，再继续登录。你会保持门户的登录状态。',
     secondFactor: '{{product}}要求分两步确认身份：请先输入密码，再输入身份验证器应用中的动态码。',
+    passkeyBothSteps: '也可以改用通行密钥：用它一次就能完成这两步。',
     cancel: '取消并返回',
   },
   expired: {

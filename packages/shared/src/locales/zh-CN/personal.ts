@@ -46,6 +46,9 @@ export default {
   proofWithCode: '两步登录动态码',
   proofPassword: '当前密码',
   proofCode: '动态码或恢复码',
+  proofWithPasskey: '使用通行密钥',
+  proofPasskeyOr: '或',
+  proofPasskeyNotUsed: '没有使用通行密钥。你可以再试一次。',
   proofConfirm: '确认',
   proofNoPassword: '账号没有设置密码？请退出后重新登录，再进行此操作。',
 };

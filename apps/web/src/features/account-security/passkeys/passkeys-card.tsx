@@ -15,7 +15,8 @@ import type { FieldErrors } from '../../../lib/field-errors';
 import { schemaRule } from '../../../lib/form-rule';
 import { formatDate } from '../../../lib/format-date';
 import { translateKey } from '../../../lib/i18n';
-import { passkeysQuery, useAddPasskey, useRemovePasskey, useRenamePasskey } from '../account-security-api';
+import { passkeysQuery } from '../../../lib/passkeys-api';
+import { useAddPasskey, useRemovePasskey, useRenamePasskey } from '../account-security-api';
 import styles from './passkeys-card.module.css';
 
 interface NameValues {
