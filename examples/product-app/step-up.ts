@@ -7,8 +7,9 @@
 
 /** The portal's authentication context class of two factors (docs/openid-provider.md#step-up). */
 export const TWO_FACTORS = 'urn:energy-portal:acr:2fa';
-/** The methods (RFC 8176) that are a second factor: a one-time code, an SMS code, a hardware key. */
-const SECOND_FACTORS = new Set(['otp', 'sms', 'hwk']);
+/** The methods (RFC 8176) that are a second factor: a one-time code, an SMS code, a passkey kept on
+ *  its device (`hwk`) or synced (`swk`), which the portal takes only with user verification. */
+const SECOND_FACTORS = new Set(['otp', 'sms', 'hwk', 'swk']);
 /** How recent the proof must be, in seconds: the command follows the sign-in at once. */
 export const STEP_UP_MAX_AGE = 300;
 /** Leeway for the clocks of the portal and the product. */
@@ -39,7 +40,7 @@ export function stepUpRefusal(
 ): string | null {
   if (claims.sub !== signedIn.sub) return 'The confirmation was made by another person.';
   if (claims.acr !== TWO_FACTORS) {
-    return 'The portal confirmed one factor only. Turn on two-step sign-in in the portal, then try again.';
+    return 'The portal confirmed one factor only. Turn on two-step sign-in or add a passkey in the portal, then try again.';
   }
   const amr = Array.isArray(claims.amr) ? claims.amr : [];
   if (!amr.some((method) => SECOND_FACTORS.has(String(method)))) return 'No second factor was proved.';

@@ -22,6 +22,7 @@ const ALLOWED = [
   `POST ${contract.phoneAuth.path}`,
   // the set-up asks for a fresh proof when the session is older than its minutes
   `POST ${contract.reauthenticate.path}`,
+  `POST ${contract.reauthenticatePasskeyOptions.path}`,
   `POST ${contract.saveLanguage.path}`,
   `POST ${contract.twoStepConfirm.path}`,
   `POST ${contract.twoStepSetup.path}`,

@@ -230,8 +230,8 @@ export interface PasskeysTable {
 export interface WebauthnChallengesTable {
   id: Generated<number>;
   challenge_hash: string;
-  purpose: 'registration' | 'sign-in';
-  /** The user adding a passkey; null for a sign-in, whose user the passkey names. */
+  purpose: 'registration' | 'sign-in' | 'reauthentication';
+  /** The user adding a passkey or proving it is them again; null for a sign-in, whose user the passkey names. */
   user_id: number | null;
   expires_at: number;
   used_at: number | null;

@@ -56,7 +56,7 @@ async function makeDecoyKey(): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 /** The credential to verify the answer against: the passkey's, or for an unknown id the decoy. */
-async function credentialOf(passkey: PasskeyRow | undefined, credentialId: string): Promise<WebAuthnCredential> {
+export async function credentialOf(passkey: PasskeyRow | undefined, credentialId: string): Promise<WebAuthnCredential> {
   if (!passkey) return { id: credentialId, publicKey: await decoyKey(), counter: 0 };
   return {
     id: passkey.credential_id,

@@ -5,39 +5,61 @@ import type { AppContext } from '../context.ts';
 import { type UserRow, findUserById } from '../queries/users.ts';
 import type { SignedInCaller } from './caller.ts';
 import { sessionProvenNow } from './fresh-proof.ts';
+import { type PasskeyAmr, checkPasskeyProof } from './passkey-reauthentication.ts';
 import { verifyPassword } from './passwords.ts';
 import { notifySecurityEvent } from './security-notices.ts';
 import { accountSubject, reserveSignInAttempt } from './throttle.ts';
 import { checkSecondFactor } from './two-step.ts';
 
+/** What a fresh proof proved, by its RFC 8176 name. */
+export type ProofAmr = 'pwd' | 'otp' | PasskeyAmr;
+
 /**
- * The person proves it is them in this session: with the password, or with a code of the
- * authenticator app or a recovery code (used up) when two-step sign-in is on. Each try counts as a
- * failed sign-in of the account (the same counter and waits, reserved before the check), so that a
- * borrowed session cannot guess, and repeated wrong tries are told to the person. 1009102 for a wrong password (also for an account without one),
- * 1009163 for a code while two-step sign-in is off, 1009160 for a wrong code.
+ * The person proves it is them in this session: with the password, with a code of the authenticator
+ * app or a recovery code (used up) when two-step sign-in is on, or with one of their passkeys (the
+ * answer to the challenge of `reauthenticationPasskeyOptions`, with user verification). Each try counts
+ * as a failed sign-in of the account (the same counter and waits, reserved before the check), so that
+ * a borrowed session cannot guess, and repeated wrong tries are told to the person. 1009102 for a wrong
+ * password (also for an account without one), 1009163 for a code while two-step sign-in is off, 1009160
+ * for a wrong code, 1009170 for a dead passkey challenge (used up whatever the outcome), 1009171 for a
+ * passkey that is not this account's or whose answer does not verify. Answers the `amr` (RFC 8176) of
+ * the proof: `pwd`, `otp`, or `hwk` / `swk` for a passkey kept on its device / synced.
  */
 export async function reauthenticate(
   ctx: AppContext,
   caller: SignedInCaller,
   body: ReauthenticateRequest,
-): Promise<void> {
+): Promise<ProofAmr> {
   const { session, ip } = caller;
   const user = await findUserById(ctx.db, session.user.id);
   if (!user) throw new AppError(ErrorCode.Unauthorized);
   if ('code' in body && user.totp_enabled_at === null) throw new AppError(ErrorCode.TwoStepNotOn);
   const attempt = await reserveSignInAttempt(ctx, accountSubject(user.id), ip);
+  let amr: ProofAmr;
   if ('password' in body) {
     if (!(await verifyPassword(user.password_hash, body.password))) {
       await countWrongProof(ctx, user, caller);
       throw new AppError(ErrorCode.PasswordIncorrect);
     }
-  } else if (!(await checkSecondFactor(ctx, user, body.code))) {
-    await countWrongProof(ctx, user, caller);
-    throw new AppError(ErrorCode.TwoStepCodeInvalid);
+    amr = 'pwd';
+  } else if ('code' in body) {
+    if (!(await checkSecondFactor(ctx, user, body.code))) {
+      await countWrongProof(ctx, user, caller);
+      throw new AppError(ErrorCode.TwoStepCodeInvalid);
+    }
+    amr = 'otp';
+  } else {
+    const proof = await checkPasskeyProof(ctx, user, body.passkey);
+    if ('refused' in proof) {
+      // a dead challenge (one left too long, a second answer) is no wrong guess: the try counts all the same
+      if (proof.refused === ErrorCode.PasskeyNotVerified) await countWrongProof(ctx, user, caller);
+      throw new AppError(proof.refused);
+    }
+    amr = proof.amr;
   }
   await sessionProvenNow(ctx, session);
   await attempt.succeeded();
+  return amr;
 }
 
 const DAY_MS = 86_400_000;

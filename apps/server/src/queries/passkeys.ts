@@ -10,6 +10,12 @@ export function findPasskeysOfUser(db: Executor, userId: number): Promise<Passke
   return db.selectFrom('passkeys').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 }
 
+/** Whether the user holds a passkey. */
+export async function userHasPasskey(db: Executor, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('passkeys').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 async function countPasskeysOfUser(db: Executor, userId: number): Promise<number> {
   const row = await db
     .selectFrom('passkeys')
@@ -91,7 +97,7 @@ export async function insertWebauthnChallenge(
 }
 
 /**
- * Uses up a live challenge of the purpose (and of the user, for a registration) in one conditional
+ * Uses up a live challenge of the purpose (and of the user, for a registration or a re-authentication) in one conditional
  * update: of two concurrent answers to one challenge only one gets it. False when it is unknown,
  * expired, used, or another's.
  */

@@ -19,6 +19,8 @@ import {
   startSignIn,
   startWithClient,
 } from '../support/openid.ts';
+import { passkeyProof, registerPasskey, signInWithPasskey } from '../support/passkey-ceremonies.ts';
+import { signInResponse } from '../support/software-authenticator.ts';
 import { ENGINE } from '../support/test-app.ts';
 import { authenticatorCode, turnOnTwoStep } from '../support/two-step.ts';
 
@@ -56,6 +58,19 @@ describe(`oidcc-prompt-login, oidcc-max-age, oidcc-ensure-request-with-acr-value
     const on = (declaration: CallDeclaration, body?: unknown) =>
       screenCall<AuthorizeStep>(t, jar, declaration, { uid: signIn.uid, token, body });
     return { signIn, on };
+  }
+
+  /** A portal sign-in older than the provider's own clock, however far the two-step set-ups of the
+   *  tests before moved the portal's, and still fresh enough to add a passkey. */
+  const EARLIER_MS = 5 * 60_000;
+
+  /** The ceremonies' origin and relying party: the issuer's. */
+  const here = () => ({ origin: t.issuer, rpId: new URL(t.issuer).hostname });
+  /** A passkey of the account, registered while its session is fresh. */
+  async function passkeyOf(token: string, ceremony: { backedUp?: boolean } = {}) {
+    const { reply, credential } = await registerPasskey(t.app, token, { ceremony: { ...here(), ...ceremony } });
+    expect(reply.code, reply.msg).toBe(0);
+    return credential;
   }
 
   /** The browser goes on from a `redirect` step to the product, whose code is redeemed. */
@@ -177,6 +192,118 @@ describe(`oidcc-prompt-login, oidcc-max-age, oidcc-ensure-request-with-acr-value
     // and on the screen, no step-up is asked of it
     const { on } = await startIn(twoFactors, { acr_values: TWO_FACTORS });
     expect((await on(contract.interactionStep)).data).toMatchObject({ step: 'continue' });
+  });
+
+  it('takes a passkey as two factors for acr_values 2fa: amr [hwk] and acr 2fa, nothing asked after it', async () => {
+    const { user, token } = await signedInMember(t, ['esguard']);
+    const credential = await passkeyOf(token);
+    const { signIn, on } = await startIn(token, { acr_values: TWO_FACTORS });
+
+    // a password alone would not give two factors to a person without the authenticator app
+    const asked = await on(contract.interactionStep);
+    expect(asked.data).toMatchObject({ step: 'reauthenticate', methods: ['passkey'], secondFactor: true });
+    const provenAt = Math.floor(t.app.ctx.now() / 1000);
+    const proven = await on(contract.reauthenticateInteraction, await passkeyProof(t.app, token, credential, here()));
+    expect(proven.code, proven.msg).toBe(0);
+    const claims = await toProduct(signIn, proven.data);
+    expect(claims).toMatchObject({ sub: String(user.id), amr: ['hwk'], acr: TWO_FACTORS });
+    expect(claims.auth_time).toBeGreaterThanOrEqual(provenAt);
+    expect((await call(t.app, contract.mySessions, { token })).code).toBe(0);
+  });
+
+  it('answers prompt=login with a synced passkey: amr [swk] and acr 2fa', async () => {
+    const { user } = await signedInMember(t, ['esguard']);
+    const token = await signedInAgo(user.account, EARLIER_MS);
+    await turnOnTwoStep(t, token);
+    const credential = await passkeyOf(token, { backedUp: true });
+    const { signIn, on } = await startIn(token, { prompt: 'login' });
+
+    const asked = await on(contract.interactionStep);
+    expect(asked.data).toMatchObject({
+      step: 'reauthenticate',
+      methods: ['password', 'code', 'passkey'],
+      secondFactor: false,
+    });
+    const body = await passkeyProof(t.app, token, credential, { ...here(), backedUp: true });
+    const proven = await on(contract.reauthenticateInteraction, body);
+    expect(proven.code, proven.msg).toBe(0);
+    expect(await toProduct(signIn, proven.data)).toMatchObject({ amr: ['swk'], acr: TWO_FACTORS });
+  });
+
+  it('after the password, offers the code or a passkey for the second factor, and a passkey finishes it', async () => {
+    const { token } = await signedInMember(t, ['esguard']);
+    await turnOnTwoStep(t, token);
+    const credential = await passkeyOf(token);
+    const { signIn, on } = await startIn(token, { acr_values: TWO_FACTORS });
+
+    const asked = await on(contract.interactionStep);
+    expect(asked.data).toMatchObject({ methods: ['password', 'code', 'passkey'], secondFactor: true });
+    const password = await on(contract.reauthenticateInteraction, { password: PASSWORD });
+    expect(password.data).toMatchObject({ step: 'reauthenticate', methods: ['code', 'passkey'], secondFactor: true });
+    const proven = await on(contract.reauthenticateInteraction, await passkeyProof(t.app, token, credential, here()));
+    expect(proven.code, proven.msg).toBe(0);
+    expect(await toProduct(signIn, proven.data)).toMatchObject({ amr: ['pwd', 'hwk'], acr: TWO_FACTORS });
+  });
+
+  it("refuses another account's passkey on the screen (1009171) and a challenge used twice (1009170)", async () => {
+    const { user } = await signedInMember(t, ['esguard']);
+    const token = await signedInAgo(user.account, EARLIER_MS);
+    const own = await passkeyOf(token);
+    const other = await signedInMember(t, ['esguard']);
+    const theirs = await passkeyOf(other.token);
+    const { on } = await startIn(token, { prompt: 'login' });
+
+    const started = await call(t.app, contract.reauthenticatePasskeyOptions, { token });
+    const { challengeId } = started.data;
+    const foreign = { passkey: { challengeId, response: signInResponse(theirs, challengeId, here()) } };
+    expect((await on(contract.reauthenticateInteraction, foreign)).code).toBe(1009171);
+    const again = { passkey: { challengeId, response: signInResponse(own, challengeId, here()) } };
+    expect((await on(contract.reauthenticateInteraction, again)).code).toBe(1009170);
+    expect((await on(contract.interactionStep)).data).toMatchObject({ step: 'reauthenticate' });
+  });
+
+  it('asks an account with passkeys only (no password, no two-step) for a passkey, and keeps its portal session', async () => {
+    const { user, token: first } = await signedInMember(t, ['esguard']);
+    const credential = await passkeyOf(first);
+    await t.app.ctx.db.updateTable('users').set({ password_hash: null }).where('id', '=', user.id).execute();
+    t.clock.advance(-EARLIER_MS);
+    const signedIn = await signInWithPasskey(t.app, credential, here()).finally(() => t.clock.advance(EARLIER_MS));
+    expect(signedIn.code, signedIn.msg).toBe(0);
+    const token = signedIn.data.token as string;
+
+    const { signIn, on } = await startIn(token, { prompt: 'login' });
+    const asked = await on(contract.interactionStep);
+    expect(asked.data).toEqual({
+      step: 'reauthenticate',
+      client: expect.any(Object),
+      methods: ['passkey'],
+      secondFactor: false,
+    });
+    const proven = await on(contract.reauthenticateInteraction, await passkeyProof(t.app, token, credential, here()));
+    expect(proven.code, proven.msg).toBe(0);
+    expect(await toProduct(signIn, proven.data)).toMatchObject({
+      sub: String(user.id),
+      amr: ['hwk'],
+      acr: TWO_FACTORS,
+    });
+    expect((await call(t.app, contract.mySessions, { token })).code).toBe(0);
+  });
+
+  it('sends an account with no password, two-step sign-in or passkey to sign in again', async () => {
+    const { user } = await signedInMember(t, ['esguard']);
+    await t.app.ctx.db.updateTable('users').set({ password_hash: null }).where('id', '=', user.id).execute();
+    t.clock.advance(-EARLIER_MS);
+    const byCode = await (async () => {
+      expect((await call(t.app, contract.sendSms, { body: { phone: user.phone, scene: 'login' } })).code).toBe(0);
+      const code = await latestCode(t.app, user.phone!);
+      return call(t.app, contract.login, {
+        body: { loginType: 'code', identifierType: 'phone', identifier: user.phone, code },
+      });
+    })().finally(() => t.clock.advance(EARLIER_MS));
+    expect(byCode.code, byCode.msg).toBe(0);
+    const token = byCode.data.token as string;
+    const { on } = await startIn(token, { prompt: 'login' });
+    expect((await on(contract.interactionStep)).data).toMatchObject({ step: 'signIn', fresh: true });
   });
 
   it('publishes its authentication context classes in discovery', async () => {

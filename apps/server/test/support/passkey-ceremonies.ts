@@ -36,3 +36,17 @@ export async function signInWithPasskey(
   const response = signInResponse(credential, started.data.options.challenge, ceremony);
   return call(app, contract.passkeySignIn, { body: { challengeId, response }, ...(ip ? { ip } : {}) });
 }
+
+/** A fresh proof by passkey as the "Confirm it's you" dialog makes it: the options of the session's
+ *  account, then the authenticator's answer, as the body of `reauthenticate`. */
+export async function passkeyProof(
+  app: FastifyInstance,
+  token: string,
+  credential: SoftwareCredential,
+  ceremony: CeremonyOptions & { counter?: number } = {},
+) {
+  const started = await call(app, contract.reauthenticatePasskeyOptions, { token });
+  expect(started.code, started.msg).toBe(0);
+  const { challengeId } = started.data;
+  return { passkey: { challengeId, response: signInResponse(credential, started.data.options.challenge, ceremony) } };
+}

@@ -35,6 +35,8 @@ const b64url = (data: Buffer | Uint8Array) => Buffer.from(data).toString('base64
 
 const FLAG_UP = 0x01;
 const FLAG_UV = 0x04;
+const FLAG_BE = 0x08;
+const FLAG_BS = 0x10;
 const FLAG_AT = 0x40;
 
 export interface SoftwareCredential {
@@ -50,7 +52,11 @@ export interface CeremonyOptions {
   rpId?: string;
   /** User verification done (the UV flag). */
   verified?: boolean;
+  /** A passkey synced to the person's other devices (the backup-eligible and backed-up flags). */
+  backedUp?: boolean;
 }
+
+const backupFlags = (ceremony: CeremonyOptions) => (ceremony.backedUp ? FLAG_BE | FLAG_BS : 0);
 
 /** The origin the tests' app has by default (PUBLIC_URL = http://localhost:8080). */
 export const TEST_ORIGIN = 'http://localhost:8080';
@@ -79,7 +85,7 @@ export function createCredential(
   const clientDataJSON = Buffer.from(
     JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin, crossOrigin: false }),
   );
-  const flags = FLAG_UP | FLAG_AT | (ceremony.verified === false ? 0 : FLAG_UV);
+  const flags = FLAG_UP | FLAG_AT | (ceremony.verified === false ? 0 : FLAG_UV) | backupFlags(ceremony);
   const counter = ceremony.counter === undefined ? 1 : ceremony.counter;
   const countBytes = Buffer.alloc(4);
   countBytes.writeUInt32BE(counter ?? 0);
@@ -130,7 +136,7 @@ export function signInResponse(
   if (ceremony.counter === undefined && credential.counter !== null) credential.counter += 1;
   const countBytes = Buffer.alloc(4);
   countBytes.writeUInt32BE(counter);
-  const flags = FLAG_UP | (ceremony.verified === false ? 0 : FLAG_UV);
+  const flags = FLAG_UP | (ceremony.verified === false ? 0 : FLAG_UV) | backupFlags(ceremony);
   const authenticatorData = Buffer.concat([sha256(ceremony.rpId ?? 'localhost'), Buffer.from([flags]), countBytes]);
   const signature = sign('sha256', Buffer.concat([authenticatorData, sha256(clientDataJSON)]), credential.privateKey);
   return {

@@ -34,8 +34,9 @@ export const AUTHORIZE_SCOPES = [
   'product',
 ] as const;
 
-/** The proofs of a step-up: the password, or a code of the authenticator app (or a recovery code). */
-export const REAUTHENTICATION_METHODS = ['password', 'code'] as const;
+/** The proofs of a step-up: the password, a code of the authenticator app (or a recovery code), or a
+ *  passkey of the account (with user verification: two factors in one). */
+export const REAUTHENTICATION_METHODS = ['password', 'code', 'passkey'] as const;
 export type ReauthenticationMethod = (typeof REAUTHENTICATION_METHODS)[number];
 
 export const authorizeStepSchema = z.discriminatedUnion('step', [

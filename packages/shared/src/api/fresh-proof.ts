@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { signInPasswordSchema } from '../validation/rules.ts';
+import { passkeySignInRequestSchema } from './passkeys.ts';
 import { twoStepCodeSchema } from './two-step.ts';
 
 /**
@@ -16,10 +17,12 @@ export const FRESH_PROOF_MINUTES = 10;
 export const RECENT_PASSKEY_DAYS = 7;
 
 /** `POST F/personal/reauthenticate`: the password, or a code of the authenticator app or a recovery code
- *  when two-step sign-in is on; the person chooses. */
+ *  when two-step sign-in is on, or a passkey of the account (the answer to the challenge of
+ *  `POST F/personal/reauthenticate/passkey-options`); the person chooses. */
 export const reauthenticateRequestSchema = z.union([
   z.strictObject({ password: signInPasswordSchema }),
   z.strictObject({ code: twoStepCodeSchema }),
+  z.strictObject({ passkey: passkeySignInRequestSchema }),
 ]);
 export type ReauthenticateRequest = z.infer<typeof reauthenticateRequestSchema>;
 

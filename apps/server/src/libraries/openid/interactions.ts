@@ -107,7 +107,7 @@ async function nextStep(
   choice: Choice,
 ): Promise<AuthorizeStep> {
   if (!session) return { step: 'signIn', client, fresh: false };
-  const stepUp = stepUpStep(ctx, interaction, session, client);
+  const stepUp = await stepUpStep(ctx, interaction, session, client);
   if (stepUp) return stepUp;
 
   const companies = await companiesOf(ctx, session.user.id, client.productCode);

@@ -3,6 +3,7 @@ import { type KoaContextWithOIDC, interactionPolicy } from 'oidc-provider';
 import type { AuthorizeStep, ReauthenticationMethod } from '@portal/shared/api/authorize';
 import type { ReauthenticateRequest } from '@portal/shared/api/fresh-proof';
 import type { AppContext } from '../../context.ts';
+import { userHasPasskey } from '../../queries/passkeys.ts';
 import type { SignedInCaller } from '../caller.ts';
 import { reauthenticate } from '../reauthentication.ts';
 import type { Auth } from '../sessions.ts';
@@ -12,7 +13,7 @@ type Interaction = InstanceType<Provider['Interaction']>;
 /**
  * The authentication context classes of the provider (`acr`, docs/openid-provider.md#step-up): one
  * factor (the portal's sign-in or the password), or two factors proved within one product sign-in
- * (the password and a code of the authenticator app).
+ * (the password and a code of the authenticator app, or a passkey with user verification).
  */
 export const ACR = {
   oneFactor: 'urn:energy-portal:acr:1fa',
@@ -20,8 +21,19 @@ export const ACR = {
 } as const;
 export const ACR_VALUES = [ACR.oneFactor, ACR.twoFactors];
 
-/** The `amr` values (RFC 8176) of the portal's proofs: the password, a one-time code. */
-const AMR_OF: Record<ReauthenticationMethod, string> = { password: 'pwd', code: 'otp' };
+/** The `amr` values (RFC 8176) of the portal's proofs: the password, a one-time code, a passkey kept
+ *  on its device (`hwk`) or synced (`swk`). */
+const AMR_OF: Record<ReauthenticationMethod, readonly string[]> = {
+  password: ['pwd'],
+  code: ['otp'],
+  passkey: ['hwk', 'swk'],
+};
+
+/** Whether the methods proved make two factors: the password and a code, or a passkey (with user
+ *  verification, which every passkey proof requires). */
+function twoFactorsIn(amr: readonly string[]): boolean {
+  return (amr.includes('pwd') && amr.includes('otp')) || amr.includes('hwk') || amr.includes('swk');
+}
 
 /** What the interaction's `login` result tells the provider, and the ID token the product. */
 export type LoginProof = {
@@ -70,26 +82,30 @@ function proofOf(interaction: Interaction, accountId: string): LoginProof | unde
   return login?.accountId === accountId && login.amr ? login : undefined;
 }
 
-/** The proofs the person has: the password (an account may have none) and the authenticator app. */
-function methodsOf(session: Auth): ReauthenticationMethod[] {
+/** The proofs the person has: the password (an account may have none), the authenticator app and
+ *  their passkeys. */
+async function methodsOf(ctx: AppContext, session: Auth): Promise<ReauthenticationMethod[]> {
   return [
     ...(session.user.password_hash ? (['password'] as const) : []),
     ...(session.user.totp_enabled_at !== null ? (['code'] as const) : []),
+    ...((await userHasPasskey(ctx.db, session.user.id)) ? (['passkey'] as const) : []),
   ];
 }
 
 /**
  * What the product asked of the sign-in that the portal session alone does not give: a new proof
  * (`prompt=login`, or `max_age` older than the session's sign-in) or two factors (`acr_values`).
- * The `reauthenticate` step names the proofs still wanted; a person with none of them (an account
- * signed in by a code to the phone) signs in again instead.
+ * The `reauthenticate` step names the proofs still wanted: for two factors, those that lead to them
+ * (a passkey alone, or the password and a code one after the other). A person with none of the
+ * proofs (an account signed in by a code to the phone, without a password, two-step sign-in or a
+ * passkey) signs in again instead.
  */
-export function stepUpStep(
+export async function stepUpStep(
   ctx: AppContext,
   interaction: Interaction,
   session: Auth,
   client: Extract<AuthorizeStep, { step: 'reauthenticate' }>['client'],
-): AuthorizeStep | undefined {
+): Promise<AuthorizeStep | undefined> {
   const accountId = String(session.user.id);
   const proof = proofOf(interaction, accountId);
   const signedIn = Math.floor(session.signedInAt / 1000);
@@ -101,18 +117,24 @@ export function stepUpStep(
     (loginAsked && !proof && signedIn < interaction.iat!) ||
     (maxAge !== undefined && Math.floor(ctx.now() / 1000) - authTime > maxAge);
 
-  const available = methodsOf(session);
+  const available = await methodsOf(ctx, session);
   const proven = new Set(proof?.amr ?? []);
-  // two factors are wanted of a person who has a second one, and proved by the portal's sign-in or
+  const has = (method: ReauthenticationMethod) => available.includes(method);
+  const provenBy = (method: ReauthenticationMethod) => AMR_OF[method].some((amr) => proven.has(amr));
+  // a proof that, made now, gives two factors: a passkey, or the password and a code, neither proved yet
+  const leadsToTwoFactors = (method: ReauthenticationMethod) =>
+    method === 'passkey' ||
+    (!provenBy(method) && (method === 'password' ? has('code') : method === 'code' && has('password')));
+  // two factors are wanted of a person who can give them, and proved by the portal's sign-in or
   // within this product sign-in (how recently is the product's `max_age`)
   const twoFactors =
     wantsTwoFactors(params) &&
-    available.includes('code') &&
+    available.some(leadsToTwoFactors) &&
     proof?.acr !== ACR.twoFactors &&
     portalSignInOf(session).acr !== ACR.twoFactors;
   if (!fresh && !twoFactors) return undefined;
   if (!available.length) return { step: 'signIn', client, fresh: true };
-  const methods = twoFactors ? available.filter((method) => !proven.has(AMR_OF[method])) : available;
+  const methods = twoFactors ? available.filter(leadsToTwoFactors) : available;
   return { step: 'reauthenticate', client, methods, secondFactor: twoFactors };
 }
 
@@ -128,15 +150,14 @@ export async function recordProof(
   caller: SignedInCaller,
   body: ReauthenticateRequest,
 ): Promise<void> {
-  await reauthenticate(ctx, caller, body);
+  const proved = await reauthenticate(ctx, caller, body);
   const accountId = String(caller.session.user.id);
-  const method: ReauthenticationMethod = 'password' in body ? 'password' : 'code';
-  const amr = [...new Set([...(proofOf(interaction, accountId)?.amr ?? []), AMR_OF[method]])];
+  const amr = [...new Set([...(proofOf(interaction, accountId)?.amr ?? []), proved])];
   const login: LoginProof = {
     accountId,
     ts: Math.floor(ctx.now() / 1000),
     amr,
-    acr: amr.includes('pwd') && amr.includes('otp') ? ACR.twoFactors : ACR.oneFactor,
+    acr: twoFactorsIn(amr) ? ACR.twoFactors : ACR.oneFactor,
   };
   interaction.lastSubmission = { ...interaction.lastSubmission, login };
   await interaction.save(Math.max(1, interaction.exp - Math.floor(ctx.now() / 1000)));

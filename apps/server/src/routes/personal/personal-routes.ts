@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { personalCalls as calls } from '@portal/shared/api/contract/personal';
 import { certificationOf, certifyPhone } from '../../libraries/certification.ts';
+import { reauthenticationPasskeyOptions } from '../../libraries/passkey-reauthentication.ts';
 import { changePassword } from '../../libraries/password-change.ts';
 import { resetPassword } from '../../libraries/password-reset.ts';
 import {
@@ -25,7 +26,11 @@ export async function personalRoutes(app: FastifyInstance) {
 
   serve(app, calls.updatePassword, ({ caller, body }) => changePassword(ctx, caller, body));
 
-  serve(app, calls.reauthenticate, ({ caller, body }) => reauthenticate(ctx, caller, body));
+  serve(app, calls.reauthenticate, async ({ caller, body }) => {
+    await reauthenticate(ctx, caller, body);
+  });
+
+  serve(app, calls.reauthenticatePasskeyOptions, ({ caller }) => reauthenticationPasskeyOptions(ctx, caller));
 
   serve(app, calls.saveLanguage, ({ caller, body }) => saveLanguage(ctx, caller, body));
 

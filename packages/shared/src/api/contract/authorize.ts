@@ -59,11 +59,18 @@ export const authorizeCalls = {
     audience: 'signedIn',
     tag: 'openid',
     summary: 'The person proves it is them for a product that asked for a new sign-in or two factors',
-    description: `${NOTE} The answer to the \`reauthenticate\` step (docs/openid-provider.md#step-up), with the proofs of \`POST F/personal/reauthenticate\`: \`password\`, or \`code\` (a code of the authenticator app or a recovery code). The portal session stays; the product's ID token gets \`auth_time\` now, \`amr\` the methods proved in this sign-in and \`acr\` one or two factors. Each try counts as a failed sign-in of the account (1000429 after too many). The answer is the next step. Rejections: 1009102 (wrong password), 1009160 (wrong code), 1009163 (a code while two-step sign-in is off).`,
+    description: `${NOTE} The answer to the \`reauthenticate\` step (docs/openid-provider.md#step-up), with the proofs of \`POST F/personal/reauthenticate\`: \`password\`, \`code\` (a code of the authenticator app or a recovery code), or \`passkey\` (its challenge from \`POST F/personal/reauthenticate/passkey-options\`; a passkey with user verification is two factors: \`amr\` hwk or swk). The portal session stays; the product's ID token gets \`auth_time\` now, \`amr\` the methods proved in this sign-in and \`acr\` one or two factors. Each try counts as a failed sign-in of the account (1000429 after too many). The answer is the next step. Rejections: 1009102 (wrong password), 1009160 (wrong code), 1009163 (a code while two-step sign-in is off), 1009170 (dead passkey challenge), 1009171 (a passkey not this account's, or not verified).`,
     params: interactionParamsSchema,
     body: reauthenticateRequestSchema,
     response: authorizeStepSchema,
-    errors: [ErrorCode.NotFound, ErrorCode.PasswordIncorrect, ErrorCode.TwoStepCodeInvalid, ErrorCode.TwoStepNotOn],
+    errors: [
+      ErrorCode.NotFound,
+      ErrorCode.PasswordIncorrect,
+      ErrorCode.TwoStepCodeInvalid,
+      ErrorCode.TwoStepNotOn,
+      ErrorCode.PasskeyChallengeInvalid,
+      ErrorCode.PasskeyNotVerified,
+    ],
   }),
 
   continueInteraction: defineCall({

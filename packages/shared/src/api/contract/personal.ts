@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../../errors/error-codes.ts';
 import { reauthenticateRequestSchema } from '../fresh-proof.ts';
+import { passkeySignInOptionsSchema } from '../passkeys.ts';
 import {
   allowModifyPasswordSchema,
   forgetPasswordRequestSchema,
@@ -86,10 +87,29 @@ export const personalCalls = {
     tag: 'personal',
     summary: 'Prove it is you in this session, before a sensitive change',
     description:
-      'With `password`, or with `code` (a code of the authenticator app or a recovery code, used up) when two-step sign-in is on; the person chooses. The session counts as proven for 10 minutes: adding a passkey, changing the phone or email, setting up two-step sign-in and signing out everywhere answer 1009166 without such a proof (the sign-in that opened the session is one). Each try counts as a failed sign-in of the account (the same counter and waits: 1000429). Rejections: 1009102 (wrong password, or the account has none), 1009160 (wrong code, or one already used), 1009163 (a code while two-step sign-in is off).',
+      "With `password`, or with `code` (a code of the authenticator app or a recovery code, used up) when two-step sign-in is on, or with `passkey` (`{ challengeId, response }`: a passkey of this account answering the challenge of `POST F/personal/reauthenticate/passkey-options`, with user verification); the person chooses. The session counts as proven for 10 minutes: adding a passkey, changing the phone or email, setting up two-step sign-in and signing out everywhere answer 1009166 without such a proof (the sign-in that opened the session is one). Each try counts as a failed sign-in of the account (the same counter and waits: 1000429). Rejections: 1009102 (wrong password, or the account has none), 1009160 (wrong code, or one already used), 1009163 (a code while two-step sign-in is off), 1009170 (the passkey challenge is unknown, used or expired), 1009171 (the passkey is not this account's, or its answer does not verify).",
     body: reauthenticateRequestSchema,
     response: z.null(),
-    errors: [ErrorCode.PasswordIncorrect, ErrorCode.TwoStepCodeInvalid, ErrorCode.TwoStepNotOn],
+    errors: [
+      ErrorCode.PasswordIncorrect,
+      ErrorCode.TwoStepCodeInvalid,
+      ErrorCode.TwoStepNotOn,
+      ErrorCode.PasskeyChallengeInvalid,
+      ErrorCode.PasskeyNotVerified,
+    ],
+  }),
+
+  reauthenticatePasskeyOptions: defineCall({
+    method: 'POST',
+    path: `${F}/personal/reauthenticate/passkey-options`,
+    audience: 'signedIn',
+    duringTwoStepSetup: true,
+    tag: 'personal',
+    summary: 'Start proving it is you with a passkey: the options for `navigator.credentials.get()`',
+    description:
+      "WebAuthn's `PublicKeyCredentialRequestOptionsJSON` with `allowCredentials` listing this account's passkeys and user verification required, and `challengeId`, which `POST F/personal/reauthenticate` names with the answer. Good once, for 5 minutes, for this account only. Rejections: 1000404 (the account has no passkey).",
+    response: passkeySignInOptionsSchema,
+    errors: [ErrorCode.NotFound],
   }),
 
   saveLanguage: defineCall({
