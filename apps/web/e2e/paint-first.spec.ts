@@ -1,9 +1,6 @@
 import { COOKIE_LANG } from '@portal/shared/cookies';
 import { expect, test } from './test';
 
-/** One frame and then some: a paint's time is when the frame shows, a little after it was drawn. */
-const FRAME_MS = 50;
-
 /**
  * The prerendered sign-in page is painted before the app's code is fetched: fetched beside the
  * document, the code arrived first on a fast connection, and its compiling and running then held
@@ -30,7 +27,13 @@ test('the prerendered sign-in page paints before the app’s code is fetched, th
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     return {
       parsed: navigation!.domInteractive,
-      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      // when the main thread had drawn the frame (Paint Timing's paintTime): its startTime is when the
+      // frame showed, which a busy machine's compositor puts later, after a fetch the next task began
+      painted:
+        (
+          performance.getEntriesByName('first-contentful-paint')[0] as
+            (PerformanceEntry & { paintTime?: number }) | undefined
+        )?.paintTime ?? null,
       scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
         .map((entry) => ({ file: entry.name.split('/').pop()!, fetchStart: entry.fetchStart })),
@@ -47,7 +50,7 @@ test('the prerendered sign-in page paints before the app’s code is fetched, th
   );
   for (const { file, fetchStart } of after) {
     expect(fetchStart, `${file} fetched before the document was parsed`).toBeGreaterThan(timing.parsed);
-    expect(fetchStart, `${file} fetched before the first paint`).toBeGreaterThan(timing.painted! - FRAME_MS);
+    expect(fetchStart, `${file} fetched before the first paint`).toBeGreaterThan(timing.painted!);
   }
 });
 
