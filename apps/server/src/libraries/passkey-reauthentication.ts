@@ -1,6 +1,5 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { PasskeySignInOptions, PasskeySignInRequest } from '@portal/shared/api/passkeys';
-import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
@@ -9,15 +8,13 @@ import type { UserRow } from '../queries/users.ts';
 import type { SignedInCaller } from './caller.ts';
 import { credentialOf } from './passkey-sign-in.ts';
 import {
+  authenticationOptions,
   clientDataOf,
   isAllowedOrigin,
-  issueChallenge,
   relyingPartyId,
   spendChallenge,
-  transportsOf,
   userHandleOf,
 } from './passkeys.ts';
-import { tooManyAttempts } from './throttle.ts';
 
 /** Live re-authentication challenges one account may hold: far more than a person asks for within
  *  the life of one, and few enough that a session cannot fill the table (each call stores a row). */
@@ -42,27 +39,17 @@ export async function reauthenticationPasskeyOptions(
   const { user } = session;
   const passkeys = await findPasskeysOfUser(ctx.db, user.id);
   if (!passkeys.length) throw new AppError(ErrorCode.NotFound);
-  const reservation = await ctx.throttles.reserve(
-    [
-      {
-        bucket: 'passkey-reauthentication-challenge-user',
-        subject: String(user.id),
-        windowMs: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
-        max: REAUTHENTICATION_CHALLENGES_PER_USER,
-      },
-    ],
-    ctx.now(),
-  );
-  if (!reservation.granted) throw tooManyAttempts(reservation.retryAfterMs);
-  const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
-  const options = await generateAuthenticationOptions({
-    rpID: relyingPartyId(ctx.config),
-    allowCredentials: passkeys.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
+  return authenticationOptions(ctx, {
+    cap: {
+      bucket: 'passkey-reauthentication-challenge-user',
+      subject: String(user.id),
+      max: REAUTHENTICATION_CHALLENGES_PER_USER,
+    },
+    purpose: 'reauthentication',
+    userId: user.id,
+    allowCredentials: passkeys,
     userVerification: 'required',
-    timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
   });
-  await issueChallenge(ctx, options.challenge, 'reauthentication', user.id);
-  return { challengeId: options.challenge, options };
 }
 
 /**

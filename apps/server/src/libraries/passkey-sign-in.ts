@@ -2,7 +2,6 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { AuthenticationResponseJSON, WebAuthnCredential } from '@simplewebauthn/server';
 import type { SessionResponse } from '@portal/shared/api/auth';
 import type { PasskeySignInOptions, PasskeySignInRequest } from '@portal/shared/api/passkeys';
-import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
 import type { AppContext, Logger, SignInOutcome } from '../context.ts';
@@ -13,15 +12,15 @@ import { recordAudit } from './audit.ts';
 import type { Caller } from './caller.ts';
 import { ipKey } from './ip-key.ts';
 import {
+  authenticationOptions,
   clientDataOf,
   isAllowedOrigin,
-  issueChallenge,
   relyingPartyId,
   spendChallenge,
   transportsOf,
   userHandleOf,
 } from './passkeys.ts';
-import { accountSubject, identifierSubject, reserveSignInAttempt, tooManyAttempts } from './throttle.ts';
+import { accountSubject, identifierSubject, reserveSignInAttempt } from './throttle.ts';
 
 /** Live sign-in challenges one address may hold: far more than a person's tries within their life,
  *  and few enough that an anonymous caller cannot fill the table (each call stores a row). */
@@ -78,27 +77,13 @@ function refused(ctx: AppContext, log: Logger, outcome: SignInOutcome): void {
  * is its own id: the answer names it, and it is good once, for PASSKEY_CHALLENGE_TTL_SECONDS. An
  * address gets SIGN_IN_CHALLENGES_PER_IP of them per lifetime of one; beyond, 1000429 with Retry-After.
  */
-export async function passkeySignInOptions(ctx: AppContext, { ip }: Caller): Promise<PasskeySignInOptions> {
-  const reservation = await ctx.throttles.reserve(
-    [
-      {
-        bucket: 'passkey-challenge-ip',
-        subject: ipKey(ip),
-        windowMs: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
-        max: SIGN_IN_CHALLENGES_PER_IP,
-      },
-    ],
-    ctx.now(),
-  );
-  if (!reservation.granted) throw tooManyAttempts(reservation.retryAfterMs);
-  const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
-  const options = await generateAuthenticationOptions({
-    rpID: relyingPartyId(ctx.config),
+export function passkeySignInOptions(ctx: AppContext, { ip }: Caller): Promise<PasskeySignInOptions> {
+  return authenticationOptions(ctx, {
+    cap: { bucket: 'passkey-challenge-ip', subject: ipKey(ip), max: SIGN_IN_CHALLENGES_PER_IP },
+    purpose: 'sign-in',
+    userId: null,
     userVerification: 'preferred',
-    timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
   });
-  await issueChallenge(ctx, options.challenge, 'sign-in', null);
-  return { challengeId: options.challenge, options };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type {
   AddPasskeyRequest,
   Passkey,
+  PasskeySignInOptions,
   RegistrationOptions,
   RemovePasskeyRequest,
   RenamePasskeyRequest,
@@ -27,6 +28,7 @@ import type { SignedInCaller } from './caller.ts';
 import { assertFreshProof } from './fresh-proof.ts';
 import { hashSecret } from './secrets.ts';
 import { notifySecurityEvent } from './security-notices.ts';
+import { tooManyAttempts } from './throttle.ts';
 import { uniqueViolationOf } from './unique-violation.ts';
 
 /**
@@ -83,6 +85,42 @@ export function transportsOf(row: Pick<PasskeyRow, 'transports'>): string[] | un
   if (!row.transports) return undefined;
   const parsed: unknown = JSON.parse(row.transports);
   return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : undefined;
+}
+
+/**
+ * The options of an authentication ceremony, a passkey sign-in or a proof within a session: a live
+ * challenge is reserved under `cap` first (1000429 with Retry-After beyond it: each call stores a
+ * row), then the challenge is stored for its purpose and the user it is bound to. The challenge is
+ * its own id, which the answer names.
+ */
+export async function authenticationOptions(
+  ctx: AppContext,
+  {
+    cap,
+    purpose,
+    userId,
+    allowCredentials,
+    userVerification,
+  }: {
+    cap: { bucket: string; subject: string; max: number };
+    purpose: WebauthnChallengesTable['purpose'];
+    userId: number | null;
+    allowCredentials?: PasskeyRow[];
+    userVerification: 'preferred' | 'required';
+  },
+): Promise<PasskeySignInOptions> {
+  const windowMs = PASSKEY_CHALLENGE_TTL_SECONDS * 1000;
+  const reservation = await ctx.throttles.reserve([{ ...cap, windowMs }], ctx.now());
+  if (!reservation.granted) throw tooManyAttempts(reservation.retryAfterMs);
+  const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
+  const options = await generateAuthenticationOptions({
+    rpID: relyingPartyId(ctx.config),
+    allowCredentials: allowCredentials?.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
+    userVerification,
+    timeout: windowMs,
+  });
+  await issueChallenge(ctx, options.challenge, purpose, userId);
+  return { challengeId: options.challenge, options };
 }
 
 /** Stores the challenge of a ceremony, hashed, good for one answer within the time limit. */
