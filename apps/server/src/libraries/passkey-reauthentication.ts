@@ -5,6 +5,7 @@ import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { findPasskeyByCredentialId, findPasskeysOfUser, recordPasskeyUse } from '../queries/passkeys.ts';
 import type { UserRow } from '../queries/users.ts';
+import type { SignInMethodName } from './account-gate.ts';
 import type { SignedInCaller } from './caller.ts';
 import { credentialOf } from './passkey-sign-in.ts';
 import {
@@ -22,7 +23,7 @@ const REAUTHENTICATION_CHALLENGES_PER_USER = 10;
 
 /** The `amr` (RFC 8176) of a passkey: `swk` when it may be synced to other devices (backed up), `hwk`
  *  when it is kept on its device. With user verification it is two factors in one. */
-export type PasskeyAmr = 'hwk' | 'swk';
+export type PasskeyAmr = Extract<SignInMethodName, 'hwk' | 'swk'>;
 
 /**
  * The options for proving it is them with a passkey (`POST F/personal/reauthenticate/passkey-options`):

@@ -3,6 +3,7 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { type UserRow, findUserById } from '../queries/users.ts';
+import type { SignInMethodName } from './account-gate.ts';
 import type { SignedInCaller } from './caller.ts';
 import { sessionProvenNow } from './fresh-proof.ts';
 import { type PasskeyAmr, checkPasskeyProof } from './passkey-reauthentication.ts';
@@ -11,8 +12,8 @@ import { notifySecurityEvent } from './security-notices.ts';
 import { accountSubject, reserveSignInAttempt } from './throttle.ts';
 import { checkSecondFactor } from './two-step.ts';
 
-/** What a fresh proof proved, by its RFC 8176 name. */
-export type ProofAmr = 'pwd' | 'otp' | PasskeyAmr;
+/** What a fresh proof proved, by its RFC 8176 name: one of the names of the sign-in methods. */
+export type ProofAmr = Extract<SignInMethodName, 'pwd' | 'otp'> | PasskeyAmr;
 
 /**
  * The person proves it is them in this session: with the password, with a code of the authenticator
