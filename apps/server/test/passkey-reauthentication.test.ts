@@ -157,12 +157,11 @@ describe(`a fresh proof by passkey (${ENGINE})`, () => {
     expect((await signInWithPasskey(t.app, credential)).code).toBe(1000429);
   });
 
-  it('bounds the live challenges of an account (1000429)', async () => {
+  it('bounds the live challenges of an account (1000429), also when they are asked for at once', async () => {
     const { token } = await staleWithPasskey();
-    const codes: number[] = [];
-    for (let i = 0; i < 12; i++) codes.push((await options(token)).code);
-    expect(codes.slice(0, 10)).toEqual(Array(10).fill(0));
-    expect(codes.at(-1)).toBe(1000429);
+    const codes = (await Promise.all(Array.from({ length: 12 }, () => options(token)))).map((reply) => reply.code);
+    expect(codes.filter((code) => code === 0)).toHaveLength(10);
+    expect(codes.filter((code) => code !== 0)).toEqual([1000429, 1000429]);
     t.clock.advance(PASSKEY_CHALLENGE_TTL_SECONDS * 1000 + 1000);
     expect((await options(token)).code).toBe(0);
   });
