@@ -25,6 +25,7 @@ export default defineProject({
             'openid-client-auth-throttle.test.ts',
             'webhooks-processes.test.ts',
             'api-key-processes.test.ts',
+            'company-write-processes.test.ts',
           ]),
     ],
     globalSetup: ['support/build-server.ts'],

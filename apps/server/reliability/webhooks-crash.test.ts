@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '@portal/shared/api/integrations';
 import type { Db } from '../src/db/database.ts';
+import { companyTransaction } from '../src/libraries/company-transaction.ts';
 import { recordEvent } from '../src/libraries/events/record-event.ts';
 import { seal } from '../src/libraries/secrets.ts';
 import { startReceiver, verified } from '../test/webhooks/receiver.ts';
@@ -67,7 +68,9 @@ describe(`kill -9 of the webhook sender, then a restart (${ENGINE})`, () => {
     });
 
     for (let n = 1; n <= EVENTS; n++)
-      await recordEvent(ctx, db.db, { enterpriseId, type: 'invitation.revoked', data: { invitationId: n } });
+      await companyTransaction(ctx, [enterpriseId], (trx) =>
+        recordEvent(ctx, trx, { enterpriseId, type: 'invitation.revoked', data: { invitationId: n } }),
+      );
     const order = (
       await db.db
         .selectFrom('events')

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '@portal/shared/api/integrations';
 import type { Db } from '../src/db/database.ts';
+import { companyTransaction } from '../src/libraries/company-transaction.ts';
 import { recordEvent } from '../src/libraries/events/record-event.ts';
 import { seal } from '../src/libraries/secrets.ts';
 import { type Received, startReceiver, verified } from '../test/webhooks/receiver.ts';
@@ -105,14 +106,18 @@ describe('webhooks delivered by two server processes', () => {
       // one event alone first: how soon a change reaches its receivers when nothing else is queued (a
       // write by another process is found by the workers' poll, not told them)
       const alone = Date.now();
-      await recordEvent(ctx, db.db, { enterpriseId, type: 'invitation.revoked', data: { invitationId: 0 } });
+      await companyTransaction(ctx, [enterpriseId], (trx) =>
+        recordEvent(ctx, trx, { enterpriseId, type: 'invitation.revoked', data: { invitationId: 0 } }),
+      );
       await expect.poll(() => receiver.received.length, { timeout: 10_000, interval: 10 }).toBe(ENDPOINTS);
       const aloneMs = Math.max(...receiver.received.map((entry) => entry.at)) - alone;
 
       // then a burst, written while both processes deliver, a few at a time as changes come
       const started = Date.now();
       for (let n = 1; n <= EVENTS; n++) {
-        await recordEvent(ctx, db.db, { enterpriseId, type: 'invitation.revoked', data: { invitationId: n } });
+        await companyTransaction(ctx, [enterpriseId], (trx) =>
+          recordEvent(ctx, trx, { enterpriseId, type: 'invitation.revoked', data: { invitationId: n } }),
+        );
         if (n % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 20));
       }
       const written = Date.now();

@@ -11,6 +11,7 @@ import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import type { Db } from '../../src/db/database.ts';
+import { companyTransaction } from '../../src/libraries/company-transaction.ts';
 import { createEnterprise } from '../../src/libraries/enterprises.ts';
 import { createInvitation } from '../../src/libraries/invitations.ts';
 import { databaseThrottleStore } from '../../src/libraries/throttle-store.ts';
@@ -43,7 +44,7 @@ export async function createCompany(
   const n = ++companySequence;
   const prefix = `91440300MA${String(n).padStart(7, '0')}`;
   const domain = `tenant${n}`;
-  const { enterpriseId, defaultDepartmentId } = await ctx.db.transaction().execute(async (trx) => {
+  const { enterpriseId, defaultDepartmentId } = await companyTransaction(ctx, [], async (trx) => {
     const created = await createEnterprise(ctx, trx, {
       kind: 'common',
       abbreviation: `Te${n}`,

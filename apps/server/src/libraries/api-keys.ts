@@ -20,8 +20,8 @@ import {
   setApiKeyRevoked,
   touchApiKey,
 } from '../queries/api-keys.ts';
-import { lockEnterprise } from '../queries/enterprises.ts';
 import { recordAudit } from './audit.ts';
+import { companyTransaction } from './company-transaction.ts';
 import type { SignedInCaller } from './caller.ts';
 import { assertFreshProof } from './fresh-proof.ts';
 import { hashSecret, newSecret, sameHash } from './secrets.ts';
@@ -103,8 +103,7 @@ export async function createApiKey(
   const now = ctx.now();
   const { key, prefix } = newKey();
   const expiresAt = now + (body.expiresInDays ?? API_KEY_MAX_DAYS) * DAY_MS;
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    await lockEnterprise(trx, ctx.engine, admin.enterpriseId);
+  const id = await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const inserted = await insertApiKeyWithinLimit(
       trx,
       {
@@ -173,7 +172,7 @@ async function tellAdministrators(
 /** Revokes a key of the company: it stops working at the next request of any process. A key of
  *  another company is 1000404; a revoked one stays as it is. */
 export async function revokeApiKey(ctx: AppContext, admin: Administrator, id: number): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const row = await findEnterpriseApiKey(trx, admin.enterpriseId, id);
     if (!row) throw new AppError(ErrorCode.NotFound);
     if (!(await setApiKeyRevoked(trx, id, ctx.now()))) return;

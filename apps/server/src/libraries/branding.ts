@@ -6,6 +6,7 @@ import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
 import { updatePersonalizationIcon, updatePersonalizationNames } from '../queries/personalizations.ts';
 import { recordAudit } from './audit.ts';
+import { companyTransaction } from './company-transaction.ts';
 import { recordEvent } from './events/record-event.ts';
 import { iconUrl } from './personalization.ts';
 import type { Administrator } from './settings-access.ts';
@@ -22,7 +23,7 @@ export async function saveCompanyBranding(
   admin: Administrator,
   body: SavePersonalizationRequest,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const saved = await updatePersonalizationNames(
       trx,
       admin.enterpriseId,
@@ -86,7 +87,7 @@ async function replaceIcon(
   icon: Parameters<typeof updatePersonalizationIcon>[2],
   detail: Record<string, unknown>,
 ): Promise<PersonalizationIconResponse> {
-  const version = await ctx.db.transaction().execute(async (trx) => {
+  const version = await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const next = await updatePersonalizationIcon(trx, admin.enterpriseId, icon, ctx.now());
     if (next === undefined) throw missingBranding();
     await recordEvent(ctx, trx, {

@@ -9,6 +9,7 @@ import {
 } from '../queries/two-step.ts';
 import { findUserById } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
+import { companyTransaction } from './company-transaction.ts';
 import { recordEvent } from './events/record-event.ts';
 import type { Administrator } from './settings-access.ts';
 
@@ -40,7 +41,7 @@ export async function saveCompanySecurity(ctx: AppContext, admin: Administrator,
   if (body.requireTwoStep && !(await administratorHasTwoStep(ctx, admin))) {
     throw new AppError(ErrorCode.TwoStepAdministratorMissing);
   }
-  await ctx.db.transaction().execute(async (trx) => {
+  await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     // saving the rule it already has changes nothing that receivers need to hear of
     if (await setEnterpriseRequiresTwoStep(trx, admin.enterpriseId, body.requireTwoStep))
       await recordEvent(ctx, trx, {

@@ -10,6 +10,7 @@ import { findProductsByCode } from '../queries/products.ts';
 import { findDefaultDepartmentId } from '../queries/registration-enterprises.ts';
 import { findUserByIdentifier, insertUser } from '../queries/users.ts';
 import { createEnterprise } from './enterprises.ts';
+import { companyTransaction, lockCompanies } from './company-transaction.ts';
 import { recordEvent } from './events/record-event.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { changeProductRights } from './product-rights.ts';
@@ -134,12 +135,17 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
     if (!(await findUserByIdentifier(ctx.db, 'account', user.account)))
       passwordHash ??= await hashPassword(DEMO_PASSWORD);
 
-  const added = await ctx.db.transaction().execute(async (trx) => {
+  const added = await companyTransaction(ctx, [], async (trx) => {
     const now = ctx.now();
     const added: string[] = [];
     const companies = new Map<string, { enterpriseId: number; defaultDepartmentId: number }>();
-    for (const company of DEMO_COMPANIES) {
-      const found = await findEnterpriseByDomain(trx, company.key);
+    const existing = await Promise.all(DEMO_COMPANIES.map((company) => findEnterpriseByDomain(trx, company.key)));
+    await lockCompanies(
+      trx,
+      existing.flatMap((found) => (found ? [found.id] : [])),
+    );
+    for (const [index, company] of DEMO_COMPANIES.entries()) {
+      const found = existing[index];
       if (found) {
         companies.set(company.key, {
           enterpriseId: found.id,

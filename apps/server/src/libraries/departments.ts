@@ -15,10 +15,11 @@ import {
   listDepartmentsWithMemberCounts,
   renameDepartment,
 } from '../queries/departments.ts';
-import { insertDepartment, lockEnterprise } from '../queries/enterprises.ts';
+import { insertDepartment } from '../queries/enterprises.ts';
 import type { Executor } from '../queries/executor.ts';
 import { isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
 import { recordAudit } from './audit.ts';
+import { companyTransaction } from './company-transaction.ts';
 import type { Administrator } from './settings-access.ts';
 import { uniqueViolationOf } from './unique-violation.ts';
 
@@ -75,9 +76,8 @@ export async function createCompanyDepartment(
 ): Promise<{ id: number }> {
   const parentId = body.parentId ?? null;
   const id = await withSiblingNameCheck(() =>
-    ctx.db.transaction().execute(async (trx) => {
-      // under the lock, a parent being deleted at this moment is either gone or stays
-      await lockEnterprise(trx, ctx.engine, admin.enterpriseId);
+    // under the lock, a parent being deleted at this moment is either gone or stays
+    companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
       if (parentId !== null && !(await isEnterpriseDepartment(trx, admin.enterpriseId, parentId))) {
         throw new AppError(ErrorCode.NotFound);
       }
@@ -102,7 +102,7 @@ export async function renameCompanyDepartment(
   body: RenameDepartmentRequest,
 ): Promise<void> {
   const renamed = await withSiblingNameCheck(() =>
-    ctx.db.transaction().execute(async (trx) => {
+    companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
       const from = await findDepartmentName(trx, admin.enterpriseId, body.id);
       if (from === undefined || !(await renameDepartment(trx, admin.enterpriseId, body.id, body.name))) return false;
       await recordDepartmentChange(ctx, trx, admin, 'department.rename', {
@@ -156,8 +156,7 @@ export async function deleteCompanyDepartment(
   body: DeleteDepartmentRequest,
 ): Promise<void> {
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await lockEnterprise(trx, ctx.engine, admin.enterpriseId);
+    await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
       const tree = await listDepartmentTree(trx, admin.enterpriseId);
       const target = tree.find((department) => department.id === body.id);
       if (!target) throw new AppError(ErrorCode.NotFound);

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { EnterpriseKind } from '../db/schema.ts';
 import { insertDepartment, insertEnterprise, insertPersonalization } from '../queries/enterprises.ts';
 import type { Executor } from '../queries/executor.ts';
+import { holdNewCompany } from './company-transaction.ts';
 
 export interface NewEnterprise {
   kind: EnterpriseKind;
@@ -13,7 +14,8 @@ export interface NewEnterprise {
   parentEnterpriseId?: number | null;
 }
 
-/** An enterprise with its default department and branding; run inside the caller's transaction. */
+/** An enterprise with its default department and branding; run inside the caller's transaction (a
+ *  `companyTransaction`, which then holds the new company). */
 export async function createEnterprise(
   ctx: Pick<AppContext, 'now'>,
   db: Executor,
@@ -29,6 +31,7 @@ export async function createEnterprise(
     parent_enterprise_id: input.parentEnterpriseId ?? null,
     created_at: now,
   });
+  holdNewCompany(db, enterpriseId);
   const defaultDepartmentId = await insertDepartment(db, {
     enterprise_id: enterpriseId,
     name: input.abbreviation,

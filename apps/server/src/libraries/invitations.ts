@@ -25,6 +25,7 @@ import {
 } from '../queries/invitations.ts';
 import { isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
 import { findUserById } from '../queries/users.ts';
+import { companyTransaction, lockCompanies } from './company-transaction.ts';
 import { recordEvent } from './events/record-event.ts';
 import { hashSecret, newSecret } from './secrets.ts';
 import type { Auth } from './sessions.ts';
@@ -79,7 +80,7 @@ export function invitationUrl(ctx: AppContext, kind: InvitationKind, id: string)
 /**
  * A new invitation link. Only the hash of its id is stored, so the link is shown once. Expiry is
  * 72 hours unless given, at most 7 days; `maxUses` is 1 unless given. A company's link is recorded
- * as its `invitation.created` event, in `db`'s transaction when it is one.
+ * as its `invitation.created` event, in `db`'s transaction when it is one (a `companyTransaction`).
  */
 export async function createInvitation(
   ctx: AppContext,
@@ -121,7 +122,9 @@ export async function createInvitation(
   };
   // a link into a company is the company's event, whoever made it (an administrator or the operator);
   // an `admin` link belongs to no company yet
+  const companies = input.enterpriseId === null ? [] : [input.enterpriseId];
   const write = async (trx: Executor) => {
+    await lockCompanies(trx, companies);
     const invitationId = await insertInvitation(trx, row);
     if (input.enterpriseId !== null)
       await recordEvent(ctx, trx, {
@@ -131,7 +134,7 @@ export async function createInvitation(
       });
     return invitationId;
   };
-  const invitationId = db.isTransaction ? await write(db) : await db.transaction().execute(write);
+  const invitationId = db.isTransaction ? await write(db) : await companyTransaction(ctx, companies, write);
   return { id, url: invitationUrl(ctx, input.kind, id), expiresAt: new Date(expiresAt).toISOString(), invitationId };
 }
 
@@ -230,6 +233,8 @@ export async function redeemInvitation(
 ): Promise<InvitationRow> {
   const row = await findBySecret(trx, id);
   if (!row || row.kind !== kind) throw linkRejected('invalid');
+  // its use is a change of the company that made it (an operator's link belongs to none)
+  if (row.enterprise_id !== null) await lockCompanies(trx, [row.enterprise_id]);
   if (!(await useInvitation(trx, row.id, ctx.now()))) {
     // read again: a concurrent redemption that won the update is committed by now
     const current = await findBySecret(trx, id);

@@ -10,7 +10,6 @@ import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
-import { lockEnterprise } from '../queries/enterprises.ts';
 import type { Executor } from '../queries/executor.ts';
 import { countAdmins, countMembers, deleteMembership, listMembers, updateMembership } from '../queries/members.ts';
 import { findMembership, insertMembership } from '../queries/memberships.ts';
@@ -18,6 +17,7 @@ import { findPersonalization } from '../queries/personalizations.ts';
 import { findDefaultDepartmentId, isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
 import { findUserByIdentifier, insertUser } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
+import { companyTransaction } from './company-transaction.ts';
 import { decodeCursor, pageOf } from './cursor.ts';
 import { recordEvent } from './events/record-event.ts';
 import { hashPassword } from './passwords.ts';
@@ -86,8 +86,7 @@ export async function createMember(
   // argon2 is slow: never inside the transaction, which on SQLite holds the only connection
   const passwordHash = await hashPassword(body.password);
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      await lockEnterprise(trx, ctx.engine, admin.enterpriseId);
+    return await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
       if (body.departmentId !== undefined) await assertCompanyDepartment(trx, admin.enterpriseId, body.departmentId);
       const departmentId = body.departmentId ?? (await findDefaultDepartmentId(trx, admin.enterpriseId));
       const now = ctx.now();
@@ -145,8 +144,7 @@ export async function createMember(
  * that two administrators demoting each other at once cannot both succeed.
  */
 export async function updateMember(ctx: AppContext, admin: Administrator, body: UpdateMemberRequest): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    await lockEnterprise(trx, ctx.engine, admin.enterpriseId);
+  await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const membership = await findMembership(trx, admin.enterpriseId, body.userId);
     if (!membership) throw new AppError(ErrorCode.NotFound);
     if (body.departmentId !== undefined) await assertCompanyDepartment(trx, admin.enterpriseId, body.departmentId);
@@ -196,8 +194,7 @@ export async function updateMember(ctx: AppContext, admin: Administrator, body: 
  * other companies go on). Removing oneself is allowed, unless one is the last administrator (1000403).
  */
 export async function removeMember(ctx: AppContext, admin: Administrator, body: RemoveMemberRequest): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    await lockEnterprise(trx, ctx.engine, admin.enterpriseId);
+  await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const membership = await findMembership(trx, admin.enterpriseId, body.userId);
     if (!membership) throw new AppError(ErrorCode.NotFound);
     if (membership.role === 'admin' && (await countAdmins(trx, admin.enterpriseId)) <= 1) throw lastAdministrator();

@@ -1,6 +1,6 @@
 import { type ProductCode, isProductCode } from '@portal/shared/products';
 import type { AppContext } from '../context.ts';
-import { findEnterpriseByDomain, lockEnterprise } from '../queries/enterprises.ts';
+import { findEnterpriseByDomain } from '../queries/enterprises.ts';
 import type { Executor } from '../queries/executor.ts';
 import type { InvitationRow } from '../queries/invitations.ts';
 import {
@@ -9,6 +9,7 @@ import {
   insertEnterpriseProducts,
   listEnterpriseProducts,
 } from '../queries/products.ts';
+import { companyTransaction, lockCompanies } from './company-transaction.ts';
 import { recordEvent } from './events/record-event.ts';
 import { invitedProducts } from './invitations.ts';
 
@@ -36,7 +37,7 @@ export async function changeProductRights(
   change: { grant: number[] } | { revoke: number[] },
 ): Promise<void> {
   // two operators changing one company at once would each see the other's rights half-applied
-  await lockEnterprise(db, ctx.engine, enterpriseId);
+  await lockCompanies(db, [enterpriseId]);
   const codesOf = async () =>
     (await listEnterpriseProducts(db, [enterpriseId])).map((product) => product.code as ProductCode);
   const before = await codesOf();
@@ -56,14 +57,14 @@ export async function changeProductRights(
 /** Gives an enterprise (by domain) rights to products (by code). */
 export async function grantProducts(ctx: AppContext, domain: string, codes: string[]): Promise<void> {
   const { enterpriseId, productIds } = await resolve(ctx, domain, codes);
-  await ctx.db.transaction().execute((trx) => changeProductRights(ctx, trx, enterpriseId, { grant: productIds }));
+  await companyTransaction(ctx, [enterpriseId], (trx) => changeProductRights(ctx, trx, enterpriseId, { grant: productIds }));
 }
 
 /** Takes rights away; the company's people are signed out of those products' sessions begun through
  *  the OpenID provider (the shared-cookie products check the rights on their next call themselves). */
 export async function revokeProducts(ctx: AppContext, domain: string, codes: string[]): Promise<void> {
   const { enterpriseId, productIds } = await resolve(ctx, domain, codes);
-  await ctx.db.transaction().execute((trx) => changeProductRights(ctx, trx, enterpriseId, { revoke: productIds }));
+  await companyTransaction(ctx, [enterpriseId], (trx) => changeProductRights(ctx, trx, enterpriseId, { revoke: productIds }));
   await ctx.productSessions?.endForCompanyProducts(enterpriseId, codes.filter(isProductCode));
 }
 

@@ -7,6 +7,7 @@ import type {
 import type { AppContext } from '../context.ts';
 import { listEnterpriseInvitations } from '../queries/invitations.ts';
 import { recordAudit } from './audit.ts';
+import { companyTransaction } from './company-transaction.ts';
 import { decodeCursor, pageOf } from './cursor.ts';
 import { recordEvent } from './events/record-event.ts';
 import { createInvitation, invitationStatus, revokeInvitation } from './invitations.ts';
@@ -20,7 +21,7 @@ export async function createCompanyInvitation(
   admin: Administrator,
   body: CreateCompanyInvitationRequest,
 ): Promise<CreatedCompanyInvitation> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const created = await createInvitation(
       ctx,
       {
@@ -80,7 +81,7 @@ export async function listCompanyInvitations(
 /** Revokes a link of the company by its row id (1000404 for another company's); the link then
  *  answers `revoked`. Revoking twice is harmless. */
 export async function revokeCompanyInvitation(ctx: AppContext, admin: Administrator, id: number): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     // the second revocation changes nothing, so receivers hear of the first alone
     if (await revokeInvitation(ctx, admin.enterpriseId, id, trx))
       await recordEvent(ctx, trx, {

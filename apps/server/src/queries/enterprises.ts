@@ -31,12 +31,13 @@ export async function insertPersonalization(db: Executor, values: Insertable<Per
 }
 
 /**
- * Serialises changes to one enterprise's members and departments inside the caller's transaction, so
- * that rules over several rows (the last administrator, an empty department tree) hold under
- * concurrency. PostgreSQL takes a row lock; SQLite needs none, as its one connection runs one
- * transaction at a time.
+ * The lock of one company's row, inside the caller's transaction (libraries/company-transaction.ts
+ * takes it, in the portal's one order). `FOR NO KEY UPDATE` serialises the company's writers while
+ * leaving the share that a foreign key takes (a new member, a new link) free, so a writer elsewhere
+ * that inserts a row of the company does not queue behind it. SQLite needs none, as its one
+ * connection runs one transaction at a time.
  */
-export async function lockEnterprise(db: Executor, engine: Engine, enterpriseId: number): Promise<void> {
+export async function lockEnterpriseRow(db: Executor, engine: Engine, enterpriseId: number): Promise<void> {
   if (engine !== 'postgres') return;
-  await db.selectFrom('enterprises').select('id').where('id', '=', enterpriseId).forUpdate().execute();
+  await db.selectFrom('enterprises').select('id').where('id', '=', enterpriseId).forNoKeyUpdate().execute();
 }

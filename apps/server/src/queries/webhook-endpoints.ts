@@ -1,8 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { EventType } from '@portal/shared/api/integrations';
-import type { Engine } from '../db/database.ts';
 import type { OutboxState, WebhookEndpointsTable } from '../db/schema.ts';
-import { lockEnterprise } from './enterprises.ts';
 import type { Executor } from './executor.ts';
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
@@ -11,17 +9,14 @@ type EndpointChange = Omit<Updateable<WebhookEndpointsTable>, 'id' | 'enterprise
 
 /**
  * Stores a company's endpoint if it has fewer than `limit`; null otherwise. Run in the caller's
- * transaction, the count and the insert are one step per company, so that concurrent creations cannot
- * pass the limit together: PostgreSQL locks the company's row first, SQLite's one connection runs one
- * transaction at a time.
+ * transaction, which holds the company's lock (`companyTransaction`), the count and the insert are one
+ * step per company, so that concurrent creations cannot pass the limit together.
  */
 export async function insertEndpointWithinLimit(
   trx: Executor,
-  engine: Engine,
   values: NewEndpoint & { enterprise_id: number },
   limit: number,
 ): Promise<WebhookEndpointRow | null> {
-  await lockEnterprise(trx, engine, values.enterprise_id);
   const { held } = await trx
     .selectFrom('webhook_endpoints')
     .select((eb) => eb.fn.countAll<number>().as('held'))

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import type { CompanyEvent, EventType } from '@portal/shared/api/integrations';
 import { encodeCursor } from '../../src/libraries/cursor.ts';
+import { companyTransaction } from '../../src/libraries/company-transaction.ts';
 import { recordEvent } from '../../src/libraries/events/record-event.ts';
 import { grantProducts, revokeProducts } from '../../src/libraries/product-rights.ts';
 import { insertClient } from '../../src/queries/openid.ts';
@@ -196,7 +197,7 @@ describe(`the events feed (${ENGINE})`, () => {
 
     // an event whose transaction rolls back leaves no delivery behind either
     await expect(
-      t.app.ctx.db.transaction().execute(async (trx) => {
+      companyTransaction(t.app.ctx, [a.enterpriseId], async (trx) => {
         await recordEvent(t.app.ctx, trx, {
           enterpriseId: a.enterpriseId,
           type: 'invitation.revoked',
@@ -278,7 +279,7 @@ describe(`the events feed (${ENGINE})`, () => {
       let recorded!: () => void;
       const written = new Promise<void>((resolve) => (recorded = resolve));
       // a change whose event is written first but commits last
-      const slow = t.app.ctx.db.transaction().execute(async (trx) => {
+      const slow = companyTransaction(t.app.ctx, [a.enterpriseId], async (trx) => {
         await recordEvent(t.app.ctx, trx, {
           enterpriseId: a.enterpriseId,
           type: 'invitation.revoked',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Language } from '@portal/shared/constants';
 import type { ProductCode } from '@portal/shared/products';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
+import { companyTransaction } from '../../src/libraries/company-transaction.ts';
 import { createEnterprise } from '../../src/libraries/enterprises.ts';
 import { insertMembership } from '../../src/queries/memberships.ts';
 import { findProductsByCode, insertEnterpriseProducts } from '../../src/queries/products.ts';
@@ -57,28 +58,31 @@ export async function createCompany(
 ) {
   const n = next();
   const prefix = `91330100MA${String(n).padStart(7, '0')}`;
-  const { enterpriseId, defaultDepartmentId } = await createEnterprise(app.ctx, app.ctx.db, {
-    kind: 'common',
-    abbreviation: `Co${n}`,
-    fullName: `Company ${n} Ltd`,
-    creditCode: prefix + creditCodeCheckChar(prefix),
-    domain: options.domain ?? `company${n}`,
-  });
-  const products = await findProductsByCode(app.ctx.db, options.products ?? []);
-  await insertEnterpriseProducts(
-    app.ctx.db,
-    enterpriseId,
-    products.map((p) => p.id),
-    app.ctx.now(),
-  );
-  for (const [index, member] of (options.members ?? []).entries()) {
-    await insertMembership(app.ctx.db, {
-      enterprise_id: enterpriseId,
-      user_id: member.userId,
-      role: member.role ?? 'member',
-      department_id: defaultDepartmentId,
-      joined_at: app.ctx.now() + index,
+  const { enterpriseId, defaultDepartmentId } = await companyTransaction(app.ctx, [], async (trx) => {
+    const created = await createEnterprise(app.ctx, trx, {
+      kind: 'common',
+      abbreviation: `Co${n}`,
+      fullName: `Company ${n} Ltd`,
+      creditCode: prefix + creditCodeCheckChar(prefix),
+      domain: options.domain ?? `company${n}`,
     });
-  }
+    const products = await findProductsByCode(trx, options.products ?? []);
+    await insertEnterpriseProducts(
+      trx,
+      created.enterpriseId,
+      products.map((p) => p.id),
+      app.ctx.now(),
+    );
+    for (const [index, member] of (options.members ?? []).entries()) {
+      await insertMembership(trx, {
+        enterprise_id: created.enterpriseId,
+        user_id: member.userId,
+        role: member.role ?? 'member',
+        department_id: created.defaultDepartmentId,
+        joined_at: app.ctx.now() + index,
+      });
+    }
+    return created;
+  });
   return { enterpriseId, defaultDepartmentId, domain: options.domain ?? `company${n}` };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '@portal/shared/api/integrations';
 import { runCli } from '../../src/cli.ts';
+import { companyTransaction } from '../../src/libraries/company-transaction.ts';
 import { recordEvent } from '../../src/libraries/events/record-event.ts';
 import { unseal } from '../../src/libraries/secrets.ts';
 import { createCompany } from '../support/fixtures.ts';
@@ -86,9 +87,7 @@ describe(`operator command line: a product's webhook endpoint (${ENGINE})`, () =
     const other = await createCompany(t.app, { products: ['settcntr'] });
     // recorded in one transaction that also holds what it queued back, so that no worker tries it
     // (nothing listens there) while the test changes the endpoint
-    await db()
-      .transaction()
-      .execute(async (trx) => {
+    await companyTransaction(t.app.ctx, [holder.enterpriseId, other.enterpriseId], async (trx) => {
         for (const { enterpriseId } of [holder, other])
           await recordEvent(t.app.ctx, trx, { enterpriseId, type: 'member.left', data: { userId: 5, role: 'member' } });
         // a type it did not ask for is not queued

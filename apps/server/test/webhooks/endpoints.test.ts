@@ -5,6 +5,7 @@ import { contract } from '@portal/shared/api/contract';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_SECRET_OVERLAP_HOURS } from '@portal/shared/api/integrations';
+import { companyTransaction } from '../../src/libraries/company-transaction.ts';
 import { recordEvent } from '../../src/libraries/events/record-event.ts';
 import { addClient } from '../../src/libraries/openid/clients.ts';
 import { unseal } from '../../src/libraries/secrets.ts';
@@ -133,9 +134,7 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
     // worker takes it, nor, by the endpoint's order, anything after it); set in the transaction that
     // records them, so that the worker never sees them otherwise
     const now = t.app.ctx.now();
-    const rows = await db()
-      .transaction()
-      .execute(async (trx) => {
+    const rows = await companyTransaction(t.app.ctx, [enterpriseId], async (trx) => {
         for (const invitationId of [1, 2, 3])
           await recordEvent(t.app.ctx, trx, {
             enterpriseId,
@@ -352,9 +351,7 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
     const owner = await companyWithAdmin(t.app);
     const id = ok(await create(owner.token)).endpoint.id;
     // given up in the transaction that records it, so that no worker takes it meanwhile
-    const delivery = await db()
-      .transaction()
-      .execute(async (trx) => {
+    const delivery = await companyTransaction(t.app.ctx, [owner.enterpriseId], async (trx) => {
         await recordEvent(t.app.ctx, trx, {
           enterpriseId: owner.enterpriseId,
           type: 'member.joined',

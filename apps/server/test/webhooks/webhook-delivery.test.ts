@@ -3,6 +3,7 @@ import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, companyEventSchema } from '@portal/shared/api/integrations';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { companyTransaction } from '../../src/libraries/company-transaction.ts';
 import { recordEvent } from '../../src/libraries/events/record-event.ts';
 import { seal } from '../../src/libraries/secrets.ts';
 import { checkWebhookUrl, webhookLookup } from '../../src/libraries/webhooks/address-guard.ts';
@@ -83,7 +84,9 @@ describe(`webhook delivery (${ENGINE})`, () => {
 
   async function emit(enterpriseId: number, count = 1): Promise<void> {
     for (let i = 0; i < count; i++)
-      await recordEvent(t.app.ctx, db(), { enterpriseId, type: 'invitation.revoked', data: { invitationId: i + 1 } });
+      await companyTransaction(t.app.ctx, [enterpriseId], (trx) =>
+        recordEvent(t.app.ctx, trx, { enterpriseId, type: 'invitation.revoked', data: { invitationId: i + 1 } }),
+      );
   }
 
   const deliveries = (endpointId: number) =>

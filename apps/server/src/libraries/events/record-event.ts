@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { EVENT_VERSION, type EventData, type EventType } from '@portal/shared/api/integrations';
 import type { ProductCode } from '@portal/shared/products';
 import type { AppContext } from '../../context.ts';
-import { lockEnterprise } from '../../queries/enterprises.ts';
 import { insertEvent, listLiveEndpointsFor } from '../../queries/events.ts';
 import type { Executor } from '../../queries/executor.ts';
 import { insertOutboxRows } from '../../queries/outbox.ts';
 import { listEnterpriseProducts } from '../../queries/products.ts';
+import { afterCommit, assertCompanyLocked } from '../company-transaction.ts';
 
 /** The ordering key of an endpoint's deliveries: one at a time, in the order of the events. */
 export function endpointOrderingKey(endpointId: number): string {
@@ -18,16 +18,17 @@ export function endpointOrderingKey(endpointId: number): string {
  * delivery to each live endpoint that wants it: the company's own endpoints subscribed to the type,
  * and the endpoints of the products the company holds (for a change of product rights, also of the
  * products it just lost, which need to know most). Rolled back with the change, so an event exists
- * exactly when its change does.
+ * exactly when its change does; `db` is a `companyTransaction` holding the company's lock.
  */
 export async function recordEvent<T extends EventType>(
   ctx: AppContext,
   db: Executor,
   event: { enterpriseId: number; type: T; data: EventData<T> },
 ): Promise<void> {
-  // a company's events are written one transaction at a time, so their ids follow their commits: a
-  // feed reader past an id never misses an event that commits later with a lower one
-  await lockEnterprise(db, ctx.engine, event.enterpriseId);
+  // a company's events are written one transaction at a time (the change holds the company's lock
+  // from before its first write), so their ids follow their commits: a feed reader past an id never
+  // misses an event that commits later with a lower one
+  assertCompanyLocked(db, event.enterpriseId);
   const now = ctx.now();
   const eventId = await insertEvent(db, {
     public_id: `evt_${randomBytes(16).toString('base64url')}`,
@@ -59,7 +60,9 @@ export async function recordEvent<T extends EventType>(
       created_at: now,
     })),
   );
-  if (receiving.length) ctx.outbox?.nudge();
+  // woken once the rows can be seen: a claim before the commit would find none and wait for the poll
+  const outbox = ctx.outbox;
+  if (receiving.length && outbox) afterCommit(db, () => outbox.nudge());
 }
 
 /** The products whose endpoints hear of a company's event: those it holds, and those it just lost. */

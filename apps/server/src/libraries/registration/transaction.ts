@@ -2,6 +2,7 @@ import { ErrorCode, type FailureCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import type { EnclosingTransaction } from '../account-gate.ts';
+import { afterCommit, companyTransaction } from '../company-transaction.ts';
 import { ENTERPRISE_TAKEN_CODES } from '../new-enterprise.ts';
 import { uniqueViolationOf, violationKey } from '../unique-violation.ts';
 
@@ -30,10 +31,9 @@ export async function inOneTransaction<T>(
   retry: (violation: string) => boolean = () => false,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const sends: (() => void)[] = [];
-    let result: T;
     try {
-      result = await ctx.db.transaction().execute((db) => work({ db, afterCommit: (send) => sends.push(send) }));
+      // the companies it changes are locked inside, once the link names them
+      return await companyTransaction(ctx, [], (db) => work({ db, afterCommit: (send) => afterCommit(db, send) }));
     } catch (error) {
       const violation = uniqueViolationOf(error);
       if (!violation) throw error;
@@ -43,7 +43,5 @@ export async function inOneTransaction<T>(
       if (code === undefined) throw error;
       throw new AppError(code);
     }
-    for (const send of sends) send();
-    return result;
   }
 }

@@ -32,6 +32,7 @@ import {
   updateProductEndpoint,
 } from '../../queries/webhook-endpoints.ts';
 import { type AuditAction, recordAudit } from '../audit.ts';
+import { companyTransaction } from '../company-transaction.ts';
 import { decodeCursor, pageOf } from '../cursor.ts';
 import { endpointOrderingKey } from '../events/record-event.ts';
 import { assertFreshProof } from '../fresh-proof.ts';
@@ -106,10 +107,9 @@ export async function createWebhook(
   await checkWebhookUrl(ctx.config, body.url);
   const secret = newWebhookSecret();
   const now = ctx.now();
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const row = await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const inserted = await insertEndpointWithinLimit(
       trx,
-      ctx.engine,
       {
         enterprise_id: admin.enterpriseId,
         client_id: null,
@@ -164,7 +164,7 @@ export async function updateWebhook(
       : body.enabled === false && before.disabled_reason !== 'manual'
         ? { disabled_at: now, disabled_reason: 'manual' as const }
         : {};
-  return ctx.db.transaction().execute(async (trx) => {
+  return companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const row = await updateEndpointOfEnterprise(trx, admin.enterpriseId, body.id, {
       ...(body.url === undefined ? {} : { url: body.url }),
       ...(body.eventTypes === undefined ? {} : { event_types: JSON.stringify(body.eventTypes) }),
@@ -192,7 +192,7 @@ export async function updateWebhook(
 
 /** Deletes an endpoint of the company with its deliveries; those not yet made are dropped. */
 export async function deleteWebhook(ctx: AppContext, admin: Administrator, id: number): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const deleted = await deleteEndpointOfEnterprise(trx, admin.enterpriseId, id);
     if (!deleted) throw notFound();
     await audit(ctx, admin, 'webhook.delete', { endpointId: id, url: auditedUrl(deleted.url) }, trx);
@@ -213,7 +213,7 @@ export async function rotateWebhookSecret(
   await assertFreshProof(ctx, session);
   const secret = newWebhookSecret();
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  return companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const before = await findEndpointOfEnterprise(trx, admin.enterpriseId, id);
     if (!before) throw notFound();
     const until = now + OVERLAP_MS;
@@ -265,7 +265,7 @@ export async function listWebhookDeliveries(
  * again: the worker will send it, and nothing new is recorded.
  */
 export async function resendWebhookDelivery(ctx: AppContext, admin: Administrator, deliveryId: number): Promise<void> {
-  const queued = await ctx.db.transaction().execute(async (trx) => {
+  const queued = await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const delivery = await findDeliveryOfEnterprise(trx, admin.enterpriseId, deliveryId);
     if (!delivery) throw notFound();
     if (delivery.state === 'pending') return false;
