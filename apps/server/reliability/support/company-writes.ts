@@ -130,7 +130,9 @@ export async function companyWriters(servers: ServerProcess[], db: Db, ctx: AppC
     enterpriseId: company.enterpriseId,
     /** Sends the writes of one round at once, and answers their codes by kind. */
     async round(kinds: readonly WriteKind[]): Promise<{ kind: WriteKind; code: number; text: string }[]> {
-      const sends = await Promise.all(kinds.map(prepare));
+      // prepared one after the other: only the writes themselves race
+      const sends: (() => Promise<HttpReply>)[] = [];
+      for (const kind of kinds) sends.push(await prepare(kind));
       const replies = await Promise.all(sends.map((send) => send()));
       // the keys made in the round are revoked, so that the next rounds stay under the company's limit
       for (const id of keysMade.splice(0))

@@ -4,6 +4,7 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { ProductCode } from '@portal/shared/products';
 import { AppError } from '../app-error.ts';
 import type { AppContext } from '../context.ts';
+import type { Within } from '../messaging/messenger.ts';
 import type { Executor } from '../queries/executor.ts';
 import { findMembership } from '../queries/memberships.ts';
 import { listEnterpriseProducts } from '../queries/products.ts';
@@ -67,11 +68,7 @@ function amrOf(proof: Entry['proof']): string[] {
 /** The caller's transaction an entry is part of (a registration): the session or the ticket stands or
  *  falls with it, and what would tell the person (a new device's notice) waits for its commit, since no
  *  rollback can call a message back. */
-export interface EnclosingTransaction {
-  db: Executor;
-  /** Keeps `send` until the transaction has committed; one rolled back never calls it. */
-  afterCommit(send: () => void): void;
-}
+export type EnclosingTransaction = Within;
 
 /**
  * The one way into an account. Every path that opens a session (each sign-in, the second step of one,

@@ -19,6 +19,7 @@ import type { AppContext } from '../context.ts';
 import type { Messenger } from '../messaging/messenger.ts';
 import type { RateLimit } from '../queries/rate-events.ts';
 import { consumeCode, findCode, releaseCodeTry, reserveCodeTry, upsertCode } from '../queries/verification-codes.ts';
+import { enclosing, inTransaction } from './company-transaction.ts';
 import { ipKey } from './ip-key.ts';
 import { issueProofOfWork, redeemProofOfWork } from './proof-of-work.ts';
 import { hashSecret, sameHash } from './secrets.ts';
@@ -106,7 +107,7 @@ export async function sendCode(
   // the code and its message (an outbox row) are written together, and a message is written whether
   // or not it goes out (a decoy otherwise): a write only for a target that receives one would make its
   // answer slower (seen on PostgreSQL: 10 to 17 ms at the median)
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx, async (trx) => {
     await upsertCode(trx, {
       scene: input.scene,
       target: input.target,
@@ -123,7 +124,7 @@ export async function sendCode(
         expiresAt,
         ...(input.deliver ? {} : { purpose: 'decoy' as const }),
       },
-      trx,
+      enclosing(trx),
     );
   });
   return { cooldownSeconds: CODE_RESEND_SECONDS };

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { Engine } from '../db/database.ts';
 import { lockEnterpriseRow } from '../queries/enterprises.ts';
+import type { Within } from '../messaging/messenger.ts';
 import type { Executor } from '../queries/executor.ts';
 
 /**
@@ -76,6 +77,21 @@ export function assertCompanyLocked(trx: Executor, enterpriseId: number): void {
 /** Keeps `send` until the transaction has committed; one rolled back never calls it. */
 export function afterCommit(trx: Executor, send: () => void): void {
   stateOf(trx).afterCommit.push(send);
+}
+
+/** The transaction as the writers that wait for its commit take it (the outbox's messages, a sign-in's
+ *  notices). */
+export function enclosing(trx: Executor): Within {
+  return { db: trx, afterCommit: (run) => afterCommit(trx, run) };
+}
+
+/** A transaction of no company's (a code and its message), opened the same way so that what waits for
+ *  its commit runs after it. */
+export function inTransaction<T>(
+  ctx: Pick<AppContext, 'db' | 'engine'>,
+  work: (trx: Executor) => Promise<T>,
+): Promise<T> {
+  return companyTransaction(ctx, [], work);
 }
 
 function stateOf(trx: Executor): TransactionState {

@@ -14,10 +14,18 @@ export interface OutgoingMessage {
   purpose?: 'code' | 'notice' | 'decoy';
 }
 
+/** A caller's transaction, and how to wait for its commit. */
+export interface Within {
+  db: Executor;
+  /** Keeps `run` until the transaction has committed; one rolled back never calls it. */
+  afterCommit(run: () => void): void;
+}
+
 /** Every transport delivers through this; the libraries never know which one is configured. */
 export interface Messenger {
   /** `within`: the caller's transaction, for the outbox, which writes the message in it (it exists
-   *  exactly when the change does); a transport, which sends, has nothing to do with it. */
-  send(message: OutgoingMessage, within?: Executor): Promise<void>;
+   *  exactly when the change does) and looks for it once it has committed; a transport, which sends,
+   *  has nothing to do with it. */
+  send(message: OutgoingMessage, within?: Within): Promise<void>;
   close?(): Promise<void>;
 }

@@ -1,10 +1,9 @@
 import type { AppContext } from '../context.ts';
 import type { OutboxTopicHandler, OutboxWorker, TryOutcome } from '../libraries/outbox/outbox-worker.ts';
 import { hashSecret, seal, unseal } from '../libraries/secrets.ts';
-import type { Executor } from '../queries/executor.ts';
 import { forgetOutboxPayload } from '../queries/outbox-messages.ts';
 import { type OutboxRow, insertOutboxRows } from '../queries/outbox.ts';
-import type { Messenger, OutgoingMessage } from './messenger.ts';
+import type { Messenger, OutgoingMessage, Within } from './messenger.ts';
 
 /** Waits between tries of a message whose transport failed; a code lives 5 minutes. */
 export const MESSAGE_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 30_000, 60_000];
@@ -41,11 +40,11 @@ export class OutboxMessenger implements Messenger {
     worker.handle(this.handler());
   }
 
-  /** Writes the message; in `within`, the caller's transaction, when given: the worker then finds it
-   *  once that commits (the nudge's short wait, or its next poll). */
-  async send(message: OutgoingMessage, within?: Executor): Promise<void> {
+  /** Writes the message; in `within`, the caller's transaction, when given: the worker is woken once
+   *  that has committed, when the row can be seen. */
+  async send(message: OutgoingMessage, within?: Within): Promise<void> {
     const now = this.ctx.now();
-    const write = insertOutboxRows(within ?? this.ctx.db, [
+    const write = insertOutboxRows(within?.db ?? this.ctx.db, [
       {
         topic: 'message',
         // one recipient's messages arrive in the order they were asked for (a change's notice before
@@ -65,7 +64,8 @@ export class OutboxMessenger implements Messenger {
     } finally {
       this.writing.delete(write);
     }
-    this.worker.nudge();
+    if (within) within.afterCommit(() => this.worker.nudge());
+    else this.worker.nudge();
   }
 
   /** Resolves once every message written so far and due has been tried (delivered, due again later,

@@ -10,8 +10,6 @@ import {
   nextOutboxDueAt,
 } from '../../queries/outbox.ts';
 
-const NUDGE_DELAY_MS = 20;
-
 /** What one try of a row came to. `retryAfterMs` lets a receiver's `Retry-After` set the next wait. */
 export type TryOutcome =
   | { ok: true; status?: number | null }
@@ -87,11 +85,10 @@ export class OutboxWorker {
     this.schedule(0);
   }
 
-  /** A row was just written by this process: look soon rather than at the next poll. The short wait
-   *  lets the writer's transaction commit first (a look before it finds nothing; the poll would). */
+  /** A row this process wrote has just committed: look now rather than at the next poll. */
   nudge(): void {
     if (this.stopping.signal.aborted) return;
-    this.schedule(NUDGE_DELAY_MS);
+    this.schedule(0);
   }
 
   /** Resolves when nothing due is left to try and no try is running (the tests wait for this). */

@@ -2,7 +2,7 @@ import { ErrorCode, type FailureCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import type { EnclosingTransaction } from '../account-gate.ts';
-import { afterCommit, companyTransaction } from '../company-transaction.ts';
+import { companyTransaction, enclosing } from '../company-transaction.ts';
 import { ENTERPRISE_TAKEN_CODES } from '../new-enterprise.ts';
 import { uniqueViolationOf, violationKey } from '../unique-violation.ts';
 
@@ -33,7 +33,7 @@ export async function inOneTransaction<T>(
   for (let attempt = 1; ; attempt++) {
     try {
       // the companies it changes are locked inside, once the link names them
-      return await companyTransaction(ctx, [], (db) => work({ db, afterCommit: (send) => afterCommit(db, send) }));
+      return await companyTransaction(ctx, [], (db) => work(enclosing(db)));
     } catch (error) {
       const violation = uniqueViolationOf(error);
       if (!violation) throw error;
