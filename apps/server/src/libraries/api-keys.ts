@@ -21,8 +21,8 @@ import {
   touchApiKey,
 } from '../queries/api-keys.ts';
 import { recordAudit } from './audit.ts';
-import { companyTransaction } from './company-transaction.ts';
 import type { SignedInCaller } from './caller.ts';
+import { companyTransaction } from './company-transaction.ts';
 import { assertFreshProof } from './fresh-proof.ts';
 import { hashSecret, newSecret, sameHash } from './secrets.ts';
 import { notifySecurityEvent } from './security-notices.ts';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { Engine } from '../db/database.ts';
-import { lockEnterpriseRow } from '../queries/enterprises.ts';
 import type { Within } from '../messaging/messenger.ts';
+import { lockEnterpriseRow } from '../queries/enterprises.ts';
 import type { Executor } from '../queries/executor.ts';
 
 /**
@@ -54,7 +54,9 @@ export async function lockCompanies(trx: Executor, companies: readonly number[])
   const wanted = [...new Set(companies)].filter((id) => !state.companies.includes(id)).sort((a, b) => a - b);
   if (!wanted.length) return;
   if (wanted[0]! < state.highest)
-    throw new Error(`company ${wanted[0]} locked after company ${state.highest}: take a transaction's companies at once`);
+    throw new Error(
+      `company ${wanted[0]} locked after company ${state.highest}: take a transaction's companies at once`,
+    );
   for (const id of wanted) {
     await lockEnterpriseRow(trx, state.engine, id);
     state.companies.push(id);

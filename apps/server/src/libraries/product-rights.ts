@@ -57,14 +57,18 @@ export async function changeProductRights(
 /** Gives an enterprise (by domain) rights to products (by code). */
 export async function grantProducts(ctx: AppContext, domain: string, codes: string[]): Promise<void> {
   const { enterpriseId, productIds } = await resolve(ctx, domain, codes);
-  await companyTransaction(ctx, [enterpriseId], (trx) => changeProductRights(ctx, trx, enterpriseId, { grant: productIds }));
+  await companyTransaction(ctx, [enterpriseId], (trx) =>
+    changeProductRights(ctx, trx, enterpriseId, { grant: productIds }),
+  );
 }
 
 /** Takes rights away; the company's people are signed out of those products' sessions begun through
  *  the OpenID provider (the shared-cookie products check the rights on their next call themselves). */
 export async function revokeProducts(ctx: AppContext, domain: string, codes: string[]): Promise<void> {
   const { enterpriseId, productIds } = await resolve(ctx, domain, codes);
-  await companyTransaction(ctx, [enterpriseId], (trx) => changeProductRights(ctx, trx, enterpriseId, { revoke: productIds }));
+  await companyTransaction(ctx, [enterpriseId], (trx) =>
+    changeProductRights(ctx, trx, enterpriseId, { revoke: productIds }),
+  );
   await ctx.productSessions?.endForCompanyProducts(enterpriseId, codes.filter(isProductCode));
 }
 

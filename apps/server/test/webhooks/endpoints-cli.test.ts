@@ -88,16 +88,16 @@ describe(`operator command line: a product's webhook endpoint (${ENGINE})`, () =
     // recorded in one transaction that also holds what it queued back, so that no worker tries it
     // (nothing listens there) while the test changes the endpoint
     await companyTransaction(t.app.ctx, [holder.enterpriseId, other.enterpriseId], async (trx) => {
-        for (const { enterpriseId } of [holder, other])
-          await recordEvent(t.app.ctx, trx, { enterpriseId, type: 'member.left', data: { userId: 5, role: 'member' } });
-        // a type it did not ask for is not queued
-        await recordEvent(t.app.ctx, trx, {
-          enterpriseId: holder.enterpriseId,
-          type: 'invitation.revoked',
-          data: { invitationId: 3 },
-        });
-        await trx.updateTable('outbox').set({ next_at: FAR_FUTURE }).where('endpoint_id', '=', row.id).execute();
+      for (const { enterpriseId } of [holder, other])
+        await recordEvent(t.app.ctx, trx, { enterpriseId, type: 'member.left', data: { userId: 5, role: 'member' } });
+      // a type it did not ask for is not queued
+      await recordEvent(t.app.ctx, trx, {
+        enterpriseId: holder.enterpriseId,
+        type: 'invitation.revoked',
+        data: { invitationId: 3 },
       });
+      await trx.updateTable('outbox').set({ next_at: FAR_FUTURE }).where('endpoint_id', '=', row.id).execute();
+    });
     const queued = await db()
       .selectFrom('outbox as o')
       .innerJoin('events as e', 'e.id', 'o.event_id')

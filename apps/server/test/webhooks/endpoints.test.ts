@@ -135,36 +135,36 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
     // records them, so that the worker never sees them otherwise
     const now = t.app.ctx.now();
     const rows = await companyTransaction(t.app.ctx, [enterpriseId], async (trx) => {
-        for (const invitationId of [1, 2, 3])
-          await recordEvent(t.app.ctx, trx, {
-            enterpriseId,
-            type: 'invitation.used',
-            data: { invitationId, userId: 7, uses: 1 },
-          });
-        const [first, second, third] = await trx
-          .selectFrom('outbox')
-          .select(['id', 'event_id'])
-          .where('endpoint_id', '=', id)
-          .orderBy('id')
-          .execute();
-        const done = { last_attempt_at: now, done_at: now };
-        await trx
-          .updateTable('outbox')
-          .set({ state: 'delivered', attempts: 1, last_status: 204, last_error: null, ...done })
-          .where('id', '=', first!.id)
-          .execute();
-        await trx
-          .updateTable('outbox')
-          .set({ state: 'dead', attempts: 9, last_status: 500, last_error: 'HTTP 500', ...done })
-          .where('id', '=', second!.id)
-          .execute();
-        await trx
-          .updateTable('outbox')
-          .set({ next_at: FAR_FUTURE, attempts: 2, last_error: 'timeout', last_attempt_at: now })
-          .where('id', '=', third!.id)
-          .execute();
-        return [first!, second!, third!] as const;
-      });
+      for (const invitationId of [1, 2, 3])
+        await recordEvent(t.app.ctx, trx, {
+          enterpriseId,
+          type: 'invitation.used',
+          data: { invitationId, userId: 7, uses: 1 },
+        });
+      const [first, second, third] = await trx
+        .selectFrom('outbox')
+        .select(['id', 'event_id'])
+        .where('endpoint_id', '=', id)
+        .orderBy('id')
+        .execute();
+      const done = { last_attempt_at: now, done_at: now };
+      await trx
+        .updateTable('outbox')
+        .set({ state: 'delivered', attempts: 1, last_status: 204, last_error: null, ...done })
+        .where('id', '=', first!.id)
+        .execute();
+      await trx
+        .updateTable('outbox')
+        .set({ state: 'dead', attempts: 9, last_status: 500, last_error: 'HTTP 500', ...done })
+        .where('id', '=', second!.id)
+        .execute();
+      await trx
+        .updateTable('outbox')
+        .set({ next_at: FAR_FUTURE, attempts: 2, last_error: 'timeout', last_attempt_at: now })
+        .where('id', '=', third!.id)
+        .execute();
+      return [first!, second!, third!] as const;
+    });
     const [first, second, third] = rows;
     const events = await db()
       .selectFrom('events')
@@ -352,18 +352,18 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
     const id = ok(await create(owner.token)).endpoint.id;
     // given up in the transaction that records it, so that no worker takes it meanwhile
     const delivery = await companyTransaction(t.app.ctx, [owner.enterpriseId], async (trx) => {
-        await recordEvent(t.app.ctx, trx, {
-          enterpriseId: owner.enterpriseId,
-          type: 'member.joined',
-          data: { userId: 1, role: 'member', departmentId: 1, via: 'created' },
-        });
-        return trx
-          .updateTable('outbox')
-          .set({ state: 'dead', next_at: FAR_FUTURE })
-          .where('endpoint_id', '=', id)
-          .returning('id')
-          .executeTakeFirstOrThrow();
+      await recordEvent(t.app.ctx, trx, {
+        enterpriseId: owner.enterpriseId,
+        type: 'member.joined',
+        data: { userId: 1, role: 'member', departmentId: 1, via: 'created' },
       });
+      return trx
+        .updateTable('outbox')
+        .set({ state: 'dead', next_at: FAR_FUTURE })
+        .where('endpoint_id', '=', id)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    });
     // a product's endpoint belongs to no company: none reaches it through these calls
     const { client } = await addClient(t.app.ctx, {
       productCode: 'esguard',
