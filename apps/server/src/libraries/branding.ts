@@ -8,7 +8,7 @@ import { updatePersonalizationIcon, updatePersonalizationNames } from '../querie
 import { recordAudit } from './audit.ts';
 import { recordEvent } from './events/record-event.ts';
 import { iconUrl } from './personalization.ts';
-import type { Administrator } from './settings-access.ts';
+import type { PersonAdministrator } from './settings-access.ts';
 
 /** An administrator changes the company's branding: the names, the language and the icon. */
 
@@ -19,7 +19,7 @@ function missingBranding(): AppError {
 
 export async function saveCompanyBranding(
   ctx: AppContext,
-  admin: Administrator,
+  admin: PersonAdministrator,
   body: SavePersonalizationRequest,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
@@ -61,7 +61,7 @@ export async function saveCompanyBranding(
  */
 export async function saveCompanyIcon(
   ctx: AppContext,
-  admin: Administrator,
+  admin: PersonAdministrator,
   bytes: Buffer,
 ): Promise<PersonalizationIconResponse> {
   if (bytes.length >= IMAGE_MAX_BYTES) throw new AppError(ErrorCode.PayloadTooLarge);
@@ -74,7 +74,7 @@ export async function saveCompanyIcon(
  * Back to the platform's icon: the stored image goes, and the version moves on as for an upload,
  * so that no cache keeps showing the old image under the company's icon URL.
  */
-export function resetCompanyIcon(ctx: AppContext, admin: Administrator): Promise<PersonalizationIconResponse> {
+export function resetCompanyIcon(ctx: AppContext, admin: PersonAdministrator): Promise<PersonalizationIconResponse> {
   return replaceIcon(ctx, admin, null, { reset: true });
 }
 
@@ -82,7 +82,7 @@ export function resetCompanyIcon(ctx: AppContext, admin: Administrator): Promise
  *  together. */
 async function replaceIcon(
   ctx: AppContext,
-  admin: Administrator,
+  admin: PersonAdministrator,
   icon: Parameters<typeof updatePersonalizationIcon>[2],
   detail: Record<string, unknown>,
 ): Promise<PersonalizationIconResponse> {

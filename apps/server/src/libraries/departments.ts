@@ -19,7 +19,7 @@ import { insertDepartment, lockEnterprise } from '../queries/enterprises.ts';
 import type { Executor } from '../queries/executor.ts';
 import { isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
 import { recordAudit } from './audit.ts';
-import type { Administrator } from './settings-access.ts';
+import { type Administrator, actorOf } from './settings-access.ts';
 import { uniqueViolationOf } from './unique-violation.ts';
 
 /** The company's department tree. Names are unique among siblings (a unique index holds it). */
@@ -50,7 +50,7 @@ function recordDepartmentChange(
 ) {
   return recordAudit(
     ctx,
-    { action, userId: admin.userId, enterpriseId: admin.enterpriseId, ip: admin.ip, apiKey: admin.apiKey, detail },
+    { action, ...actorOf(admin), enterpriseId: admin.enterpriseId, ip: admin.ip, detail },
     trx,
   );
 }

@@ -10,7 +10,7 @@ import { recordAudit } from './audit.ts';
 import { decodeCursor, pageOf } from './cursor.ts';
 import { recordEvent } from './events/record-event.ts';
 import { createInvitation, invitationStatus, revokeInvitation } from './invitations.ts';
-import type { Administrator } from './settings-access.ts';
+import { type Administrator, actorOf } from './settings-access.ts';
 
 /** The company's invitation links, as its administrators make, list and revoke them. */
 
@@ -27,7 +27,7 @@ export async function createCompanyInvitation(
         kind: body.kind,
         enterpriseId: admin.enterpriseId,
         departmentId: body.departmentId,
-        createdBy: admin.userId,
+        createdBy: actorOf(admin).userId,
         hours: body.expiresInHours,
         maxUses: body.maxUses,
       },
@@ -37,10 +37,9 @@ export async function createCompanyInvitation(
       ctx,
       {
         action: 'invitation.create',
-        userId: admin.userId,
+        ...actorOf(admin),
         enterpriseId: admin.enterpriseId,
         ip: admin.ip,
-        apiKey: admin.apiKey,
         detail: {
           invitationId: created.invitationId,
           kind: body.kind,
@@ -92,10 +91,9 @@ export async function revokeCompanyInvitation(ctx: AppContext, admin: Administra
       ctx,
       {
         action: 'invitation.revoke',
-        userId: admin.userId,
+        ...actorOf(admin),
         enterpriseId: admin.enterpriseId,
         ip: admin.ip,
-        apiKey: admin.apiKey,
         detail: { invitationId: id },
       },
       trx,

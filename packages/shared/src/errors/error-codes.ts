@@ -77,6 +77,11 @@ export const ErrorCode = {
   WebhookAddressRefused: 1009191,
   /** A company has API_KEYS_MAX live keys already. */
   ApiKeyLimit: 1009192,
+  /** A company API key manages members only: it never grants or takes the administrator role, nor
+   *  changes or removes an administrator (docs/integrations.md#api-keys). */
+  ApiKeyAdministratorRefused: 1009200,
+  /** A company API key sent to a call that takes none: a person's session makes it. */
+  ApiKeyCallRefused: 1009201,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -94,6 +99,9 @@ const HTTP_STATUS: Partial<Record<FailureCode, number>> = {
   [ErrorCode.TooManyAttempts]: 429,
   [ErrorCode.Internal]: 500,
   [ErrorCode.ServiceUnavailable]: 503,
+  // a machine's call refused for what its key may not do, as a key without the call's scope is (1000403)
+  [ErrorCode.ApiKeyAdministratorRefused]: 403,
+  [ErrorCode.ApiKeyCallRefused]: 403,
 };
 
 export function httpStatusOf(code: FailureCode): number {
