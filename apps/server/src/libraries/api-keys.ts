@@ -22,9 +22,9 @@ import {
   touchApiKey,
 } from '../queries/api-keys.ts';
 import { lockEnterprise } from '../queries/enterprises.ts';
+import type { Executor } from '../queries/executor.ts';
 import { recordAudit } from './audit.ts';
 import type { SignedInCaller } from './caller.ts';
-import type { Executor } from '../queries/executor.ts';
 import { assertFreshProof } from './fresh-proof.ts';
 import { hashSecret, newSecret, sameHash } from './secrets.ts';
 import { notifySecurityEvent } from './security-notices.ts';
@@ -259,7 +259,12 @@ export async function administratorOfKey(
   );
   if (!reservation.granted) throw tooManyAttempts(reservation.retryAfterMs);
   await touchApiKey(ctx.db, row.id, now, LAST_USE_EVERY_MS);
-  return { kind: 'key', enterpriseId: row.enterprise_id, ip, apiKey: { id: row.id, prefix: row.prefix, name: row.name } };
+  return {
+    kind: 'key',
+    enterpriseId: row.enterprise_id,
+    ip,
+    apiKey: { id: row.id, prefix: row.prefix, name: row.name },
+  };
 }
 
 /** A scope held covers the one a call names: itself, or `x.manage` for `x.read`. */

@@ -48,11 +48,7 @@ function recordDepartmentChange(
   action: 'department.create' | 'department.rename' | 'department.delete',
   detail: Record<string, unknown>,
 ) {
-  return recordAudit(
-    ctx,
-    { action, ...actorOf(admin), enterpriseId: admin.enterpriseId, ip: admin.ip, detail },
-    trx,
-  );
+  return recordAudit(ctx, { action, ...actorOf(admin), enterpriseId: admin.enterpriseId, ip: admin.ip, detail }, trx);
 }
 
 /** The sibling-name index is the only unique constraint a department write can break. */

@@ -233,7 +233,11 @@ export async function removeMember(ctx: AppContext, admin: Administrator, body: 
         ...actorOf(admin),
         enterpriseId: admin.enterpriseId,
         ip: admin.ip,
-        detail: { memberId: body.userId, role: membership.role, self: admin.kind === 'person' && body.userId === admin.userId },
+        detail: {
+          memberId: body.userId,
+          role: membership.role,
+          self: admin.kind === 'person' && body.userId === admin.userId,
+        },
       },
       trx,
     );

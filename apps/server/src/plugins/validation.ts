@@ -88,8 +88,7 @@ const FAILURES: Record<FailureStatus, { codes: FailureCode[]; description: strin
   },
   403: {
     codes: [ErrorCode.Forbidden],
-    description:
-      '1000403: the user may not do this here; the web app shows its no-access page. 1009200, 1009201: what a company API key may not do.',
+    description: '1000403: the user may not do this here; the web app shows its no-access page.',
     headers: { 'redirect-page': { type: 'string', enum: ['001'], description: 'The no-access page.' } },
   },
   404: {

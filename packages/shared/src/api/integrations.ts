@@ -244,9 +244,7 @@ export const apiKeySchema = z.object({
   createdAt: z.string(),
   /** Whose key it is: the administrator who made it (the key ends when they stop being one); null
    *  for a deleted account. `account` is null for a person who signs in by phone or email only. */
-  createdBy: z
-    .object({ userId: z.number(), nickname: z.string(), account: z.string().nullable() })
-    .nullable(),
+  createdBy: z.object({ userId: z.number(), nickname: z.string(), account: z.string().nullable() }).nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 

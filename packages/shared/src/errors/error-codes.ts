@@ -99,9 +99,6 @@ const HTTP_STATUS: Partial<Record<FailureCode, number>> = {
   [ErrorCode.TooManyAttempts]: 429,
   [ErrorCode.Internal]: 500,
   [ErrorCode.ServiceUnavailable]: 503,
-  // a machine's call refused for what its key may not do, as a key without the call's scope is (1000403)
-  [ErrorCode.ApiKeyAdministratorRefused]: 403,
-  [ErrorCode.ApiKeyCallRefused]: 403,
 };
 
 export function httpStatusOf(code: FailureCode): number {

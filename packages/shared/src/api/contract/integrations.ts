@@ -148,7 +148,7 @@ export const integrationCalls = {
     audience: 'administrator',
     tag: 'settings',
     summary: 'Make an API key for the company; answers the key, once',
-    description: `${ADMINISTRATOR_ONLY} ${FRESH_PROOF} Scopes: ${API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ')} (\`manage\` includes reading). At most ${API_KEYS_MAX} live keys (1009192). The key is sent as \`Authorization: Bearer pak_...\` to the calls that name its scope; any other call that reads a session answers 1009201 (HTTP 403). No scope reaches administrators, keys, webhooks, security or branding: \`members.manage\` manages members only (1009200). Its calls are rate limited per key and recorded in the audit log as the key. It ends when the administrator who made it is demoted or removed, or their account goes. The administrators are told by email, else by SMS.`,
+    description: `${ADMINISTRATOR_ONLY} ${FRESH_PROOF} Scopes: ${API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ')} (\`manage\` includes reading). At most ${API_KEYS_MAX} live keys (1009192). The key is sent as \`Authorization: Bearer pak_...\` to the calls that name its scope; any other call that reads a session answers 1009201. No scope reaches administrators, keys, webhooks, security or branding: \`members.manage\` manages members only (1009200). Its calls are rate limited per key and recorded in the audit log as the key. It ends when the administrator who made it is demoted or removed, or their account goes. The administrators are told by email, else by SMS.`,
     body: createApiKeyRequestSchema,
     response: createdApiKeySchema,
     errors: [ErrorCode.ReauthenticationRequired, ErrorCode.ApiKeyLimit],

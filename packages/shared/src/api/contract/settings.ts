@@ -53,7 +53,7 @@ const NAME_RULE =
   'A name is 1-30 characters, trimmed, unique among its siblings (exact match; top-level departments are siblings): a taken name is 1000400 with `fields.name: validation.departmentNameTaken`.';
 
 const KEY_MEMBERS_ONLY =
-  'A company API key with `members.manage` manages members (role `member`) only: granting the `admin` role, or changing or removing an administrator, is 1009200 (HTTP 403).';
+  'A company API key with `members.manage` manages members (role `member`) only: granting the `admin` role, or changing or removing an administrator, is 1009200.';
 
 const AUDIT_FILTERS =
   '`userId` keeps the events of one acting person, `action` those of one action (its code, such as `member.update`), `from` (inclusive) and `to` (exclusive) a span of time, each an ISO 8601 moment with its offset; the filters combine.';
