@@ -60,9 +60,9 @@ export async function listCompanyMembers(
 
 /**
  * 1009200: a company API key manages members (role `member`) only. Granting or taking the
- * administrator role, and changing or removing an administrator, stay with a person who proved
- * themselves lately: a leaked key must not be a way to an administrator of one's own, nor to
- * removing the people who would notice (its creator among them).
+ * administrator role, and changing or removing an administrator, stay with a signed-in person: a
+ * leaked key must not be a way to an administrator of one's own, nor to removing the people who
+ * would notice (its creator among them).
  */
 function assertKeyMayTouch(admin: Administrator, role: MemberRole | undefined): void {
   if (admin.kind === 'key' && role === 'admin') throw new AppError(ErrorCode.ApiKeyAdministratorRefused);
