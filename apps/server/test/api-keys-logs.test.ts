@@ -35,7 +35,7 @@ describe(`company API keys in the log (${ENGINE})`, () => {
     });
     expect(created.code, created.msg).toBe(0);
     expect((await call(app, contract.invitations, { token: key })).code).toBe(ErrorCode.Forbidden);
-    expect((await call(app, contract.currentUser, { token: key })).code).toBe(ErrorCode.Unauthorized);
+    expect((await call(app, contract.currentUser, { token: key })).code).toBe(ErrorCode.ApiKeyCallRefused);
     const tampered = `${key.slice(0, -2)}xx`;
     expect((await call(app, contract.members, { token: tampered })).code).toBe(ErrorCode.Unauthorized);
     await call(app, 'GET', `${contract.members.path}?access_token=${key}&token=${key}`, { token: key });

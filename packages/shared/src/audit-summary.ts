@@ -172,6 +172,7 @@ export function auditSummary(
     case 'api-key.revoke': {
       const name = text('name');
       if (name) parts.push(t('audit.summary.apiKey', { name, prefix: text('prefix') ?? '' }));
+      if (detail.reason === 'creatorNotAdministrator') parts.push(t('audit.summary.keyCreatorNotAdministrator'));
       break;
     }
     case 'enterprise.enter':

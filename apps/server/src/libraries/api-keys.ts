@@ -17,16 +17,24 @@ import {
   insertApiKeyWithinLimit,
   listEnterpriseAdministrators,
   listEnterpriseApiKeys,
+  revokeLiveApiKeysOfCreator,
   setApiKeyRevoked,
   touchApiKey,
 } from '../queries/api-keys.ts';
+import type { Executor } from '../queries/executor.ts';
 import { recordAudit } from './audit.ts';
 import type { SignedInCaller } from './caller.ts';
 import { companyTransaction } from './company-transaction.ts';
 import { assertFreshProof } from './fresh-proof.ts';
 import { hashSecret, newSecret, sameHash } from './secrets.ts';
 import { notifySecurityEvent } from './security-notices.ts';
-import { type Administrator, SETTINGS_PRODUCT } from './settings-access.ts';
+import {
+  type Administrator,
+  type KeyAdministrator,
+  type PersonAdministrator,
+  SETTINGS_PRODUCT,
+  actorOf,
+} from './settings-access.ts';
 import { tooManyAttempts } from './throttle.ts';
 
 /**
@@ -70,8 +78,8 @@ function statusOf(row: { revoked_at: number | null; expires_at: number }, now: n
 
 const iso = (at: number) => new Date(at).toISOString();
 
-/** The company's keys, newest first, live, expired and revoked. */
-export async function listApiKeys(ctx: AppContext, admin: Administrator): Promise<{ items: ApiKey[] }> {
+/** The company's keys, newest first, live, expired and revoked, each with the administrator who made it. */
+export async function listApiKeys(ctx: AppContext, admin: PersonAdministrator): Promise<{ items: ApiKey[] }> {
   const rows = await listEnterpriseApiKeys(ctx.db, admin.enterpriseId);
   const now = ctx.now();
   return {
@@ -84,7 +92,10 @@ export async function listApiKeys(ctx: AppContext, admin: Administrator): Promis
       expiresAt: iso(Number(row.expires_at)),
       lastUsedAt: row.last_used_at === null ? null : iso(Number(row.last_used_at)),
       createdAt: iso(Number(row.created_at)),
-      createdBy: row.creatorName,
+      createdBy:
+        row.creatorId === null || row.creatorName === null
+          ? null
+          : { userId: row.creatorId, nickname: row.creatorName, account: row.creatorAccount },
     })),
   };
 }
@@ -95,7 +106,7 @@ export async function listApiKeys(ctx: AppContext, admin: Administrator): Promis
  */
 export async function createApiKey(
   ctx: AppContext,
-  admin: Administrator,
+  admin: PersonAdministrator,
   caller: SignedInCaller,
   body: CreateApiKeyRequest,
 ): Promise<CreatedApiKey> {
@@ -133,7 +144,7 @@ export async function createApiKey(
     return inserted;
   });
   await tellAdministrators(ctx, admin, caller, body.name, now);
-  const creator = caller.session.user.nickname;
+  const { user } = caller.session;
   return {
     key,
     apiKey: {
@@ -145,22 +156,23 @@ export async function createApiKey(
       expiresAt: iso(expiresAt),
       lastUsedAt: null,
       createdAt: iso(now),
-      createdBy: creator,
+      createdBy: { userId: user.id, nickname: user.nickname, account: user.account },
     },
   };
 }
 
-/** Every administrator of the company hears of a new key by email, as of any new credential. */
+/** Every administrator of the company hears of a new key as of any new credential: by email, else
+ *  by SMS to a proven phone. */
 async function tellAdministrators(
   ctx: AppContext,
-  admin: Administrator,
+  admin: PersonAdministrator,
   caller: SignedInCaller,
   keyName: string,
   at: number,
 ): Promise<void> {
   const administrators = await listEnterpriseAdministrators(ctx.db, admin.enterpriseId);
   for (const person of administrators) {
-    notifySecurityEvent(ctx, { ...person, phone: null, phone_certified: 0 }, 'api-key-created', {
+    notifySecurityEvent(ctx, person, 'api-key-created', {
       at,
       ip: caller.ip,
       userAgent: caller.userAgent,
@@ -171,7 +183,7 @@ async function tellAdministrators(
 
 /** Revokes a key of the company: it stops working at the next request of any process. A key of
  *  another company is 1000404; a revoked one stays as it is. */
-export async function revokeApiKey(ctx: AppContext, admin: Administrator, id: number): Promise<void> {
+export async function revokeApiKey(ctx: AppContext, admin: PersonAdministrator, id: number): Promise<void> {
   await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const row = await findEnterpriseApiKey(trx, admin.enterpriseId, id);
     if (!row) throw new AppError(ErrorCode.NotFound);
@@ -191,10 +203,39 @@ export async function revokeApiKey(ctx: AppContext, admin: Administrator, id: nu
 }
 
 /**
+ * Revokes the live keys a person made in the company, in the caller's transaction: the one that
+ * demotes or removes them as an administrator. A key acts for the company only while its creator
+ * could; promoted again, they make new keys. Each revocation is on the audit log, by whoever made
+ * the change, with its reason.
+ */
+export async function revokeApiKeysOfCreator(
+  ctx: AppContext,
+  trx: Executor,
+  admin: Administrator,
+  creatorId: number,
+): Promise<void> {
+  const revoked = await revokeLiveApiKeysOfCreator(trx, admin.enterpriseId, creatorId, ctx.now());
+  for (const key of revoked.sort((a, b) => a.id - b.id))
+    await recordAudit(
+      ctx,
+      {
+        action: 'api-key.revoke',
+        ...actorOf(admin),
+        enterpriseId: admin.enterpriseId,
+        ip: admin.ip,
+        detail: { keyId: key.id, prefix: key.prefix, name: key.name, reason: 'creatorNotAdministrator' },
+      },
+      trx,
+    );
+}
+
+/**
  * The gate of a request with a key, on a call that names `scope`: a live key of a company that still
  * has the settings centre, with that scope (or the `manage` scope that includes it), acts as the
- * company's administrator. An unknown, revoked or expired key is 1000401; a key without
- * the scope, or of a company that lost the settings centre, 1000403. Each key has its own request
+ * company's administrator. An unknown, revoked or expired key is 1000401, and so is a key whose
+ * creator is no longer an administrator of the company, or whose account is gone or disabled (their
+ * demotion or removal revokes it as well); a key without the scope, or of a company that lost the
+ * settings centre, 1000403. Each key has its own request
  * rate (1000429); its last use is written at most once a minute.
  */
 export async function administratorOfKey(
@@ -202,10 +243,11 @@ export async function administratorOfKey(
   key: string,
   scope: ApiKeyScope,
   ip: string,
-): Promise<Administrator> {
+): Promise<KeyAdministrator> {
   const now = ctx.now();
   const row = await findLiveApiKey(ctx.db, key.slice(0, PREFIX_LENGTH), now, SETTINGS_PRODUCT);
-  if (!row || !sameHash(hashSecret(key), row.secret_hash)) throw new AppError(ErrorCode.Unauthorized);
+  if (!row || !sameHash(hashSecret(key), row.secret_hash) || Number(row.creatorIsAdministrator) !== 1)
+    throw new AppError(ErrorCode.Unauthorized);
   const scopes = JSON.parse(row.scopes) as ApiKeyScope[];
   if (!scopes.some((held) => covers(held, scope)) || Number(row.hasSettings) !== 1) {
     throw new AppError(ErrorCode.Forbidden);
@@ -217,8 +259,8 @@ export async function administratorOfKey(
   if (!reservation.granted) throw tooManyAttempts(reservation.retryAfterMs);
   await touchApiKey(ctx.db, row.id, now, LAST_USE_EVERY_MS);
   return {
+    kind: 'key',
     enterpriseId: row.enterprise_id,
-    userId: null,
     ip,
     apiKey: { id: row.id, prefix: row.prefix, name: row.name },
   };

@@ -19,7 +19,7 @@ import { recordAudit } from './audit.ts';
 import type { Caller } from './caller.ts';
 import { decodeCursor, pageOf } from './cursor.ts';
 import { maskAccount } from './masking.ts';
-import type { Administrator } from './settings-access.ts';
+import type { Administrator, PersonAdministrator } from './settings-access.ts';
 
 /** The company's audit log as its administrators read it: a page, or a CSV file of the filter. */
 
@@ -238,7 +238,7 @@ export interface AuditExport {
  */
 export async function exportCompanyAuditEvents(
   ctx: AppContext,
-  admin: Administrator,
+  admin: PersonAdministrator,
   query: AuditExportQuery,
   { language }: Caller,
 ): Promise<AuditExport> {

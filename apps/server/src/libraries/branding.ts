@@ -9,7 +9,7 @@ import { recordAudit } from './audit.ts';
 import { companyTransaction } from './company-transaction.ts';
 import { recordEvent } from './events/record-event.ts';
 import { iconUrl } from './personalization.ts';
-import type { Administrator } from './settings-access.ts';
+import type { PersonAdministrator } from './settings-access.ts';
 
 /** An administrator changes the company's branding: the names, the language and the icon. */
 
@@ -20,7 +20,7 @@ function missingBranding(): AppError {
 
 export async function saveCompanyBranding(
   ctx: AppContext,
-  admin: Administrator,
+  admin: PersonAdministrator,
   body: SavePersonalizationRequest,
 ): Promise<void> {
   await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
@@ -62,7 +62,7 @@ export async function saveCompanyBranding(
  */
 export async function saveCompanyIcon(
   ctx: AppContext,
-  admin: Administrator,
+  admin: PersonAdministrator,
   bytes: Buffer,
 ): Promise<PersonalizationIconResponse> {
   if (bytes.length >= IMAGE_MAX_BYTES) throw new AppError(ErrorCode.PayloadTooLarge);
@@ -75,7 +75,7 @@ export async function saveCompanyIcon(
  * Back to the platform's icon: the stored image goes, and the version moves on as for an upload,
  * so that no cache keeps showing the old image under the company's icon URL.
  */
-export function resetCompanyIcon(ctx: AppContext, admin: Administrator): Promise<PersonalizationIconResponse> {
+export function resetCompanyIcon(ctx: AppContext, admin: PersonAdministrator): Promise<PersonalizationIconResponse> {
   return replaceIcon(ctx, admin, null, { reset: true });
 }
 
@@ -83,7 +83,7 @@ export function resetCompanyIcon(ctx: AppContext, admin: Administrator): Promise
  *  together. */
 async function replaceIcon(
   ctx: AppContext,
-  admin: Administrator,
+  admin: PersonAdministrator,
   icon: Parameters<typeof updatePersonalizationIcon>[2],
   detail: Record<string, unknown>,
 ): Promise<PersonalizationIconResponse> {

@@ -11,17 +11,15 @@ import { findUserById } from '../queries/users.ts';
 import { recordAudit } from './audit.ts';
 import { companyTransaction } from './company-transaction.ts';
 import { recordEvent } from './events/record-event.ts';
-import type { Administrator } from './settings-access.ts';
+import type { PersonAdministrator } from './settings-access.ts';
 
-async function administratorHasTwoStep(ctx: AppContext, admin: Administrator): Promise<boolean> {
-  // a company API key is nobody; it never reaches these calls, which name no key scope
-  if (admin.userId === null) return false;
+async function administratorHasTwoStep(ctx: AppContext, admin: PersonAdministrator): Promise<boolean> {
   return (await findUserById(ctx.db, admin.userId))?.totp_enabled_at != null;
 }
 
 /** The sign-in rules of the administrator's company (its own, never another's), with the counts the
  *  switch's confirmation names: the requirement sends every member without it to set-up. */
-export async function companySecurity(ctx: AppContext, admin: Administrator): Promise<SecurityState> {
+export async function companySecurity(ctx: AppContext, admin: PersonAdministrator): Promise<SecurityState> {
   const [requireTwoStep, counts, hasTwoStep] = await Promise.all([
     findEnterpriseRequiresTwoStep(ctx.db, admin.enterpriseId),
     countMembersTwoStep(ctx.db, admin.enterpriseId),
@@ -37,7 +35,7 @@ export async function companySecurity(ctx: AppContext, admin: Administrator): Pr
 
 /** 1009168 when the requirement is turned on by an administrator without two-step sign-in: it would
  *  send them to set-up too, locked out of the settings centre until then. */
-export async function saveCompanySecurity(ctx: AppContext, admin: Administrator, body: SecuritySettings) {
+export async function saveCompanySecurity(ctx: AppContext, admin: PersonAdministrator, body: SecuritySettings) {
   if (body.requireTwoStep && !(await administratorHasTwoStep(ctx, admin))) {
     throw new AppError(ErrorCode.TwoStepAdministratorMissing);
   }

@@ -20,7 +20,7 @@ import type { Executor } from '../queries/executor.ts';
 import { isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
 import { recordAudit } from './audit.ts';
 import { companyTransaction } from './company-transaction.ts';
-import type { Administrator } from './settings-access.ts';
+import { type Administrator, actorOf } from './settings-access.ts';
 import { uniqueViolationOf } from './unique-violation.ts';
 
 /** The company's department tree. Names are unique among siblings (a unique index holds it). */
@@ -49,11 +49,7 @@ function recordDepartmentChange(
   action: 'department.create' | 'department.rename' | 'department.delete',
   detail: Record<string, unknown>,
 ) {
-  return recordAudit(
-    ctx,
-    { action, userId: admin.userId, enterpriseId: admin.enterpriseId, ip: admin.ip, apiKey: admin.apiKey, detail },
-    trx,
-  );
+  return recordAudit(ctx, { action, ...actorOf(admin), enterpriseId: admin.enterpriseId, ip: admin.ip, detail }, trx);
 }
 
 /** The sibling-name index is the only unique constraint a department write can break. */

@@ -1,3 +1,4 @@
+import type { MemberRole } from '@portal/shared/api/portal';
 import type {
   CreateMemberRequest,
   CreateMemberResponse,
@@ -16,13 +17,13 @@ import { findMembership, insertMembership } from '../queries/memberships.ts';
 import { findPersonalization } from '../queries/personalizations.ts';
 import { findDefaultDepartmentId, isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
 import { findUserByIdentifier, insertUser } from '../queries/users.ts';
+import { revokeApiKeysOfCreator } from './api-keys.ts';
 import { recordAudit } from './audit.ts';
 import { companyTransaction } from './company-transaction.ts';
 import { decodeCursor, pageOf } from './cursor.ts';
 import { recordEvent } from './events/record-event.ts';
 import { hashPassword } from './passwords.ts';
-import type { Administrator } from './settings-access.ts';
-import { lastAdministrator } from './settings-access.ts';
+import { type Administrator, actorOf, lastAdministrator } from './settings-access.ts';
 import { uniqueViolationOf, violationKey } from './unique-violation.ts';
 
 /** The company's members and what its administrators may do with them. */
@@ -57,6 +58,16 @@ export async function listCompanyMembers(
   };
 }
 
+/**
+ * 1009200: a company API key manages members (role `member`) only. Granting or taking the
+ * administrator role, and changing or removing an administrator, stay with a signed-in person: a
+ * leaked key must not be a way to an administrator of one's own, nor to removing the people who
+ * would notice (its creator among them).
+ */
+function assertKeyMayTouch(admin: Administrator, role: MemberRole | undefined): void {
+  if (admin.kind === 'key' && role === 'admin') throw new AppError(ErrorCode.ApiKeyAdministratorRefused);
+}
+
 /** An account name is a public handle that must be unique to sign in with, so it is the one thing an
  *  administrator can learn is taken (as on any sign-up form); the call is audited and rate-limited. */
 const accountTaken = () => new AppError(ErrorCode.BadRequest, { fields: { account: 'validation.accountTaken' } });
@@ -80,6 +91,7 @@ export async function createMember(
   admin: Administrator,
   body: CreateMemberRequest,
 ): Promise<CreateMemberResponse> {
+  assertKeyMayTouch(admin, body.role);
   // the early read gives the friendly answer; the unique constraint below gives the final one
   if (await findUserByIdentifier(ctx.db, 'account', body.account)) throw accountTaken();
   const language = (await findPersonalization(ctx.db, admin.enterpriseId))?.language_type;
@@ -121,10 +133,9 @@ export async function createMember(
         ctx,
         {
           action: 'member.create',
-          userId: admin.userId,
+          ...actorOf(admin),
           enterpriseId: admin.enterpriseId,
           ip: admin.ip,
-          apiKey: admin.apiKey,
           detail: { memberId: userId, role, departmentId, withPhone: body.phone !== undefined },
         },
         trx,
@@ -140,16 +151,21 @@ export async function createMember(
 
 /**
  * Changes a member's role or department. A user who is not a member of this company, or a department
- * of another, is 1000404; demoting the last administrator is 1000403. Under the company's lock, so
- * that two administrators demoting each other at once cannot both succeed.
+ * of another, is 1000404; demoting the last administrator is 1000403; an API key changing an
+ * administrator, or making one, 1009200. Under the company's lock, so that two administrators
+ * demoting each other at once cannot both succeed. A demoted administrator's API keys are revoked in
+ * the same transaction: a key acts for the company only while the person who made it could.
  */
 export async function updateMember(ctx: AppContext, admin: Administrator, body: UpdateMemberRequest): Promise<void> {
   await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const membership = await findMembership(trx, admin.enterpriseId, body.userId);
     if (!membership) throw new AppError(ErrorCode.NotFound);
+    assertKeyMayTouch(admin, membership.role);
+    assertKeyMayTouch(admin, body.role);
     if (body.departmentId !== undefined) await assertCompanyDepartment(trx, admin.enterpriseId, body.departmentId);
     const demoted = membership.role === 'admin' && body.role === 'member';
     if (demoted && (await countAdmins(trx, admin.enterpriseId)) <= 1) throw lastAdministrator();
+    if (demoted) await revokeApiKeysOfCreator(ctx, trx, admin, body.userId);
     await updateMembership(trx, admin.enterpriseId, body.userId, {
       role: body.role,
       department_id: body.departmentId,
@@ -171,10 +187,9 @@ export async function updateMember(ctx: AppContext, admin: Administrator, body: 
       ctx,
       {
         action: 'member.update',
-        userId: admin.userId,
+        ...actorOf(admin),
         enterpriseId: admin.enterpriseId,
         ip: admin.ip,
-        apiKey: admin.apiKey,
         detail: {
           memberId: body.userId,
           role: body.role === undefined ? undefined : { from: membership.role, to: body.role },
@@ -192,12 +207,16 @@ export async function updateMember(ctx: AppContext, admin: Administrator, body: 
  * owner keeps signing in). Their sessions in this company fall back to another company, or none, on
  * the next request; the products they signed in to in this company are signed out (those of their
  * other companies go on). Removing oneself is allowed, unless one is the last administrator (1000403).
+ * An API key removing an administrator is 1009200. A removed administrator's API keys are revoked in
+ * the same transaction.
  */
 export async function removeMember(ctx: AppContext, admin: Administrator, body: RemoveMemberRequest): Promise<void> {
   await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
     const membership = await findMembership(trx, admin.enterpriseId, body.userId);
     if (!membership) throw new AppError(ErrorCode.NotFound);
+    assertKeyMayTouch(admin, membership.role);
     if (membership.role === 'admin' && (await countAdmins(trx, admin.enterpriseId)) <= 1) throw lastAdministrator();
+    if (membership.role === 'admin') await revokeApiKeysOfCreator(ctx, trx, admin, body.userId);
     await deleteMembership(trx, admin.enterpriseId, body.userId);
     await recordEvent(ctx, trx, {
       enterpriseId: admin.enterpriseId,
@@ -208,11 +227,14 @@ export async function removeMember(ctx: AppContext, admin: Administrator, body: 
       ctx,
       {
         action: 'member.remove',
-        userId: admin.userId,
+        ...actorOf(admin),
         enterpriseId: admin.enterpriseId,
         ip: admin.ip,
-        apiKey: admin.apiKey,
-        detail: { memberId: body.userId, role: membership.role, self: body.userId === admin.userId },
+        detail: {
+          memberId: body.userId,
+          role: membership.role,
+          self: admin.kind === 'person' && body.userId === admin.userId,
+        },
       },
       trx,
     );

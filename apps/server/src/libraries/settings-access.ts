@@ -8,15 +8,29 @@ import type { Caller } from './caller.ts';
 import { currentEnterpriseOf } from './memberships.ts';
 
 /** Who acts in the settings centre: an administrator of the company the session works in, or a
- *  company API key, which acts for the company's administrators on the calls that name its scope. */
-export interface Administrator {
+ *  company API key, which acts for the company on the calls that name its scope. */
+export type Administrator = PersonAdministrator | KeyAdministrator;
+
+/** A person, signed in, who is an administrator of the company. */
+export interface PersonAdministrator {
+  kind: 'person';
   enterpriseId: number;
-  /** The administrator; null for a key, which is nobody (never "oneself"). */
-  userId: number | null;
+  userId: number;
   /** For the audit trail. */
   ip: string;
-  /** The key that makes the call, recorded as the actor in the audit trail; null for a person. */
-  apiKey: { id: number; prefix: string; name: string } | null;
+}
+
+/** A company API key: nobody (never "oneself"), recorded as the actor in the audit trail. */
+export interface KeyAdministrator {
+  kind: 'key';
+  enterpriseId: number;
+  ip: string;
+  apiKey: { id: number; prefix: string; name: string };
+}
+
+/** The actor of an audit row: the person, or the key (then no person). */
+export function actorOf(admin: Administrator): { userId: number | null; apiKey: KeyAdministrator['apiKey'] | null } {
+  return admin.kind === 'person' ? { userId: admin.userId, apiKey: null } : { userId: null, apiKey: admin.apiKey };
 }
 
 /** The product right that opens the settings centre to a company's administrators. */
@@ -30,7 +44,7 @@ export const SETTINGS_PRODUCT: ProductCode = 'settcntr';
  * product: the settings centre is a product like the others, sold per company. Both are read on every
  * call, so a demotion or a revoked right takes effect at once. No session is 1000401.
  */
-export async function requireAdministrator(ctx: AppContext, { session, ip }: Caller): Promise<Administrator> {
+export async function requireAdministrator(ctx: AppContext, { session, ip }: Caller): Promise<PersonAdministrator> {
   if (!session) throw new AppError(ErrorCode.Unauthorized);
   const enterpriseId = await currentEnterpriseOf(ctx, session.user.id, session.enterpriseId);
   if (enterpriseId === null) throw new AppError(ErrorCode.Forbidden);
@@ -41,7 +55,7 @@ export async function requireAdministrator(ctx: AppContext, { session, ip }: Cal
   if (membership?.role !== 'admin' || !products.some((p) => p.code === SETTINGS_PRODUCT)) {
     throw new AppError(ErrorCode.Forbidden);
   }
-  return { enterpriseId, userId: session.user.id, ip, apiKey: null };
+  return { kind: 'person', enterpriseId, userId: session.user.id, ip };
 }
 
 /** 1000403 for a change that would leave the company without an administrator. `reason` lets the

@@ -11,7 +11,7 @@ import { companyTransaction } from './company-transaction.ts';
 import { decodeCursor, pageOf } from './cursor.ts';
 import { recordEvent } from './events/record-event.ts';
 import { createInvitation, invitationStatus, revokeInvitation } from './invitations.ts';
-import type { Administrator } from './settings-access.ts';
+import { type Administrator, actorOf } from './settings-access.ts';
 
 /** The company's invitation links, as its administrators make, list and revoke them. */
 
@@ -28,7 +28,7 @@ export async function createCompanyInvitation(
         kind: body.kind,
         enterpriseId: admin.enterpriseId,
         departmentId: body.departmentId,
-        createdBy: admin.userId,
+        createdBy: actorOf(admin).userId,
         hours: body.expiresInHours,
         maxUses: body.maxUses,
       },
@@ -38,10 +38,9 @@ export async function createCompanyInvitation(
       ctx,
       {
         action: 'invitation.create',
-        userId: admin.userId,
+        ...actorOf(admin),
         enterpriseId: admin.enterpriseId,
         ip: admin.ip,
-        apiKey: admin.apiKey,
         detail: {
           invitationId: created.invitationId,
           kind: body.kind,
@@ -93,10 +92,9 @@ export async function revokeCompanyInvitation(ctx: AppContext, admin: Administra
       ctx,
       {
         action: 'invitation.revoke',
-        userId: admin.userId,
+        ...actorOf(admin),
         enterpriseId: admin.enterpriseId,
         ip: admin.ip,
-        apiKey: admin.apiKey,
         detail: { invitationId: id },
       },
       trx,

@@ -6,7 +6,7 @@ import { type FailureCode, httpStatusOf } from '@portal/shared/errors/error-code
 import type { Caller } from '../libraries/caller.ts';
 import { storedUserAgent } from '../libraries/devices.ts';
 import type { Auth, SessionRead } from '../libraries/sessions.ts';
-import type { Administrator } from '../libraries/settings-access.ts';
+import type { Administrator, PersonAdministrator } from '../libraries/settings-access.ts';
 import { LIMIT_CODES, ok } from './envelope.ts';
 import { type FailureStatus, failureAnswer } from './validation.ts';
 
@@ -43,8 +43,13 @@ export interface Served<D extends CallDeclaration> {
   query: Parsed<D['query']>;
   params: Parsed<D['params']>;
   caller: Caller<SessionFor<D>>;
-  /** The administrator the gate found, on an administrator's call. */
-  administrator: D['audience'] extends 'administrator' ? Administrator : null;
+  /** The administrator the gate found, on an administrator's call: a person, or a company API key on
+   *  a call that names a key scope. */
+  administrator: D['audience'] extends 'administrator'
+    ? D['apiKey'] extends string
+      ? Administrator
+      : PersonAdministrator
+    : null;
   /** For what only HTTP knows: an upload's parts, a file's headers. */
   request: FastifyRequest;
   reply: FastifyReply;

@@ -178,7 +178,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, { config }: { confi
             type: 'http',
             scheme: 'bearer',
             description:
-              "A company API key (`pak_...`), made in the settings centre: it makes the calls that name its scope (`manage` includes reading), as the company's administrator, and no other (1000401). Rate limited per key.",
+              'A company API key (`pak_...`), made in the settings centre: it makes the calls that name its scope (`manage` includes reading), for the company, and no other (1009201). `members.manage` manages members only: the administrator role and administrators stay with a person (1009200). It ends when the administrator who made it stops being one. Rate limited per key.',
           },
         },
       },

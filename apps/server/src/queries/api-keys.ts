@@ -29,7 +29,7 @@ export async function insertApiKeyWithinLimit(
   return rows.length ? Number(rows[0]!.id) : null;
 }
 
-/** A company's keys, newest first, with the name of the administrator who made each. */
+/** A company's keys, newest first, with the administrator who made each (null: the account is gone). */
 export function listEnterpriseApiKeys(db: Executor, enterpriseId: number) {
   return db
     .selectFrom('api_keys')
@@ -43,7 +43,9 @@ export function listEnterpriseApiKeys(db: Executor, enterpriseId: number) {
       'api_keys.last_used_at',
       'api_keys.created_at',
       'api_keys.revoked_at',
+      'users.id as creatorId',
       'users.nickname as creatorName',
+      'users.account as creatorAccount',
     ])
     .where('api_keys.enterprise_id', '=', enterpriseId)
     .orderBy('api_keys.id', 'desc')
@@ -60,6 +62,19 @@ export function findEnterpriseApiKey(db: Executor, enterpriseId: number, id: num
     .executeTakeFirst();
 }
 
+/** Revokes the live keys (neither revoked nor expired) one person made in a company; answers them. */
+export function revokeLiveApiKeysOfCreator(db: Executor, enterpriseId: number, creatorId: number, now: number) {
+  return db
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('enterprise_id', '=', enterpriseId)
+    .where('created_by', '=', creatorId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['id', 'prefix', 'name'])
+    .execute();
+}
+
 /** False when it was revoked already. */
 export async function setApiKeyRevoked(db: Executor, id: number, now: number): Promise<boolean> {
   const result = await db
@@ -73,8 +88,9 @@ export async function setApiKeyRevoked(db: Executor, id: number, now: number): P
 
 /**
  * The live key of a visible prefix (neither revoked nor expired), with whether its company still
- * holds the product that opens the settings centre: one read per request, so that a revocation, an
- * expiry or a lost right takes effect at once in every server process.
+ * holds the product that opens the settings centre, and whether its creator is still an
+ * administrator of the company with an account in use: one read per request, so that a revocation,
+ * an expiry, a lost right or a lost role takes effect at once in every server process.
  */
 export function findLiveApiKey(db: Executor, prefix: string, now: number, settingsProduct: ProductCode) {
   return db
@@ -96,6 +112,18 @@ export function findLiveApiKey(db: Executor, prefix: string, now: number, settin
             .where('products.code', '=', settingsProduct),
         )
         .as('hasSettings'),
+      eb
+        .exists(
+          eb
+            .selectFrom('memberships')
+            .innerJoin('users', 'users.id', 'memberships.user_id')
+            .select('memberships.user_id')
+            .whereRef('memberships.enterprise_id', '=', 'api_keys.enterprise_id')
+            .whereRef('memberships.user_id', '=', 'api_keys.created_by')
+            .where('memberships.role', '=', 'admin')
+            .where('users.disabled', '=', 0),
+        )
+        .as('creatorIsAdministrator'),
     ])
     .where('api_keys.prefix', '=', prefix)
     .where('api_keys.revoked_at', 'is', null)

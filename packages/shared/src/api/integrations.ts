@@ -242,8 +242,9 @@ export const apiKeySchema = z.object({
   expiresAt: z.string(),
   lastUsedAt: z.string().nullable(),
   createdAt: z.string(),
-  /** The administrator who made it; null for a deleted account. */
-  createdBy: z.string().nullable(),
+  /** Whose key it is: the administrator who made it (the key ends when they stop being one); null
+   *  for a deleted account. `account` is null for a person who signs in by phone or email only. */
+  createdBy: z.object({ userId: z.number(), nickname: z.string(), account: z.string().nullable() }).nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 

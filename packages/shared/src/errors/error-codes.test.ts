@@ -38,8 +38,9 @@ const ACCOUNT = [1009131, 1009132, 1009133];
 
 /** Proof of work: asked of an address past its free code sends, and a wrong or spent solution. */
 const PROOF_OF_WORK = [1009180, 1009181];
-/** The company's integrations: too many webhook endpoints, a refused webhook address, too many API keys. */
-const INTEGRATIONS = [1009190, 1009191, 1009192];
+/** The company's integrations: too many webhook endpoints, a refused webhook address, too many API keys,
+ *  what an API key may not do (the administrator role, a call that takes no key). */
+const INTEGRATIONS = [1009190, 1009191, 1009192, 1009200, 1009201];
 
 /** Passkeys: dead challenge, unverified registration, already registered, too many. */
 const PASSKEYS = range(1009170, 1009173);

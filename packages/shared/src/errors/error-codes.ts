@@ -77,6 +77,11 @@ export const ErrorCode = {
   WebhookAddressRefused: 1009191,
   /** A company has API_KEYS_MAX live keys already. */
   ApiKeyLimit: 1009192,
+  /** A company API key manages members only: it never grants or takes the administrator role, nor
+   *  changes or removes an administrator (docs/integrations.md#api-keys). */
+  ApiKeyAdministratorRefused: 1009200,
+  /** A company API key sent to a call that takes none: a person's session makes it. */
+  ApiKeyCallRefused: 1009201,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

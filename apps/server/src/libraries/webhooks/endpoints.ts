@@ -38,7 +38,7 @@ import { endpointOrderingKey } from '../events/record-event.ts';
 import { assertFreshProof } from '../fresh-proof.ts';
 import { seal } from '../secrets.ts';
 import type { Auth } from '../sessions.ts';
-import type { Administrator } from '../settings-access.ts';
+import { type Administrator, actorOf } from '../settings-access.ts';
 import { WebhookAddressRefused, checkWebhookUrl } from './address-guard.ts';
 
 /** A company's webhook endpoints, as its administrators make, change, list and delete them. */
@@ -82,7 +82,7 @@ function audit(
   detail: Record<string, unknown>,
   db: Executor,
 ): Promise<void> {
-  return recordAudit(ctx, { action, userId: admin.userId, enterpriseId: admin.enterpriseId, ip: admin.ip, detail }, db);
+  return recordAudit(ctx, { action, ...actorOf(admin), enterpriseId: admin.enterpriseId, ip: admin.ip, detail }, db);
 }
 
 const notFound = () => new AppError(ErrorCode.NotFound);

@@ -92,12 +92,21 @@ const AUDIENCE_CODES = {
  *  cut-off (plugins/audiences/signed-in.ts), whatever the call's audience. */
 type OptionalSessionCode = typeof ErrorCode.PhoneVerificationRequired;
 
+/** A company API key sent to a call that reads a session and names no key scope. */
+type KeyRefusedCode = typeof ErrorCode.ApiKeyCallRefused;
+type ReadsSession<D extends CallDeclaration> = D['audience'] extends 'signedIn' | 'administrator'
+  ? true
+  : D['session'] extends 'optional'
+    ? true
+    : false;
+
 /** Every code a call may answer: its own, its audience's and those of any call. */
 export type CodeOf<D extends CallDeclaration> =
   | D['errors'][number]
   | (typeof AUDIENCE_CODES)[D['audience']][number]
   | (typeof ANY_CALL)[number]
-  | (D['session'] extends 'optional' ? OptionalSessionCode : never);
+  | (D['session'] extends 'optional' ? OptionalSessionCode : never)
+  | (ReadsSession<D> extends true ? (D['apiKey'] extends string ? never : KeyRefusedCode) : never);
 
 /** Whether a call needs a session (`required`), reads one when it is sent (`optional`), or neither. */
 export function sessionNeedOf(declaration: CallDeclaration): 'required' | 'optional' | undefined {
@@ -107,8 +116,16 @@ export function sessionNeedOf(declaration: CallDeclaration): 'required' | 'optio
 
 export function codesOf(declaration: CallDeclaration): FailureCode[] {
   const optional = declaration.session === 'optional' ? [ErrorCode.PhoneVerificationRequired] : [];
+  // the key gate (plugins/audiences/api-key.ts) refuses a key on a call that reads a session but names no scope
+  const keyRefused = sessionNeedOf(declaration) && !declaration.apiKey ? [ErrorCode.ApiKeyCallRefused] : [];
   return [
-    ...new Set<FailureCode>([...ANY_CALL, ...AUDIENCE_CODES[declaration.audience], ...optional, ...declaration.errors]),
+    ...new Set<FailureCode>([
+      ...ANY_CALL,
+      ...AUDIENCE_CODES[declaration.audience],
+      ...optional,
+      ...keyRefused,
+      ...declaration.errors,
+    ]),
   ];
 }
 

@@ -52,6 +52,9 @@ export const csvSchema = z.any().meta({ type: 'string', format: 'binary' });
 const NAME_RULE =
   'A name is 1-30 characters, trimmed, unique among its siblings (exact match; top-level departments are siblings): a taken name is 1000400 with `fields.name: validation.departmentNameTaken`.';
 
+const KEY_MEMBERS_ONLY =
+  'A company API key with `members.manage` manages members (role `member`) only: granting the `admin` role, or changing or removing an administrator, is 1009200.';
+
 const AUDIT_FILTERS =
   '`userId` keeps the events of one acting person, `action` those of one action (its code, such as `member.update`), `from` (inclusive) and `to` (exclusive) a span of time, each an ISO 8601 moment with its offset; the filters combine.';
 
@@ -112,10 +115,10 @@ export const settingsCalls = {
     apiKey: 'members.manage',
     tag: 'settings',
     summary: 'Create an account for a new member, for account sign-in',
-    description: `${ADMINISTRATOR_ONLY} The account is stored in lower case. The phone and email, if given, are unproven (no code proved them): they open nothing and block nobody, so any phone or email is accepted and the answer never tells whether another account has it; after the cut-off date the person proves the phone at the first sign-in. Role \`member\` unless given; the default department unless \`departmentId\` (1000404 when it is not this company's). A taken account name: 1000400 with \`fields.account: validation.accountTaken\`.`,
+    description: `${ADMINISTRATOR_ONLY} The account is stored in lower case. The phone and email, if given, are unproven (no code proved them): they open nothing and block nobody, so any phone or email is accepted and the answer never tells whether another account has it; after the cut-off date the person proves the phone at the first sign-in. Role \`member\` unless given; the default department unless \`departmentId\` (1000404 when it is not this company's). A taken account name: 1000400 with \`fields.account: validation.accountTaken\`. ${KEY_MEMBERS_ONLY}`,
     body: createMemberRequestSchema,
     response: createMemberResponseSchema,
-    errors: [ErrorCode.NotFound],
+    errors: [ErrorCode.NotFound, ErrorCode.ApiKeyAdministratorRefused],
   }),
 
   updateMember: defineCall({
@@ -125,10 +128,10 @@ export const settingsCalls = {
     apiKey: 'members.manage',
     tag: 'settings',
     summary: "Change a member's role or department",
-    description: `${ADMINISTRATOR_ONLY} What is omitted stays. 1000404 when the user is not a member of this company or the department is not this company's; 1000403 with \`data.reason: lastAdmin\` when it would demote the last administrator.`,
+    description: `${ADMINISTRATOR_ONLY} What is omitted stays. 1000404 when the user is not a member of this company or the department is not this company's; 1000403 with \`data.reason: lastAdmin\` when it would demote the last administrator. A demoted administrator's API keys are revoked with the change. ${KEY_MEMBERS_ONLY}`,
     body: updateMemberRequestSchema,
     response: z.null(),
-    errors: [ErrorCode.NotFound],
+    errors: [ErrorCode.NotFound, ErrorCode.ApiKeyAdministratorRefused],
   }),
 
   removeMember: defineCall({
@@ -138,10 +141,10 @@ export const settingsCalls = {
     apiKey: 'members.manage',
     tag: 'settings',
     summary: 'Take a member out of the company',
-    description: `${ADMINISTRATOR_ONLY} The account itself stays. Removing oneself is allowed. 1000404 when the user is not a member; 1000403 with \`data.reason: lastAdmin\` for the last administrator. The removed person's sessions fall back to another company of theirs (or none) on their next request.`,
+    description: `${ADMINISTRATOR_ONLY} The account itself stays. Removing oneself is allowed. 1000404 when the user is not a member; 1000403 with \`data.reason: lastAdmin\` for the last administrator. The removed person's sessions fall back to another company of theirs (or none) on their next request; a removed administrator's API keys are revoked with the change. ${KEY_MEMBERS_ONLY}`,
     body: removeMemberRequestSchema,
     response: z.null(),
-    errors: [ErrorCode.NotFound],
+    errors: [ErrorCode.NotFound, ErrorCode.ApiKeyAdministratorRefused],
   }),
 
   departments: defineCall({

@@ -69,6 +69,7 @@ const audit: Messages['audit'] = {
   verified: { email: 'E-Mail-Adresse bestätigt', phone: 'Telefonnummer bestätigt' },
   summary: {
     apiKey: 'Schlüssel: {{name}} ({{prefix}})',
+    keyCreatorNotAdministrator: 'der Ersteller ist kein Administrator mehr',
     member: 'Mitglied: {{name}}',
     role: 'Rolle: {{from}} → {{to}}',
     roleIs: 'Rolle: {{role}}',

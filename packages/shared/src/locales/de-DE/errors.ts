@@ -67,5 +67,8 @@ const errors: Messages['errors'] = {
     'An diese Adresse können keine Ereignisse gesendet werden: Sie muss https verwenden und darf keine private, lokale oder Cloud-Metadaten-Adresse sein',
   1009192:
     'Dieses Unternehmen hat bereits die Höchstzahl an API-Schlüsseln (20); widerrufen Sie zuerst einen nicht mehr genutzten',
+  1009200:
+    'Ein API-Schlüssel verwaltet nur Mitglieder: Er kann die Administratorrolle weder vergeben noch entziehen und keinen Administrator ändern oder entfernen',
+  1009201: 'Dieser Aufruf nimmt keinen API-Schlüssel an: Eine Person muss sich dafür anmelden',
 };
 export default errors;

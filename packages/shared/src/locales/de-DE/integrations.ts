@@ -97,7 +97,7 @@ export default {
   },
   apiKeys: {
     tab: 'API-Schlüssel',
-    hint: 'Die eigenen Systeme Ihres Unternehmens rufen das Portal mit einem API-Schlüssel auf. Jeder Schlüssel darf nur, was seine Berechtigungen erlauben.',
+    hint: 'Die eigenen Systeme Ihres Unternehmens rufen das Portal mit einem API-Schlüssel auf. Jeder Schlüssel darf nur, was seine Berechtigungen erlauben. Ein Schlüssel funktioniert nicht mehr, sobald die Person, die ihn erstellt hat, kein Administrator mehr ist.',
     create: 'API-Schlüssel erstellen',
     createTitle: 'API-Schlüssel erstellen',
     createSubmit: 'Erstellen',
@@ -133,6 +133,7 @@ export default {
     lastUsed: 'Zuletzt verwendet',
     neverUsed: 'Nie verwendet',
     createdBy: 'Erstellt von',
+    creator: '{{name}} ({{account}})',
     deletedAccount: 'Gelöschtes Konto',
     actions: 'Aktionen',
     empty: 'Noch keine API-Schlüssel',

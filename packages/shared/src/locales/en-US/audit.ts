@@ -69,6 +69,7 @@ const audit: Messages['audit'] = {
   verified: { email: 'Verified the email', phone: 'Verified the phone number' },
   summary: {
     apiKey: 'Key: {{name}} ({{prefix}})',
+    keyCreatorNotAdministrator: 'its creator is no longer an administrator',
     member: 'Member: {{name}}',
     role: 'Role: {{from}} → {{to}}',
     roleIs: 'Role: {{role}}',

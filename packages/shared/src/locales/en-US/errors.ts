@@ -62,5 +62,8 @@ const errors: Messages['errors'] = {
   1009191:
     'Events cannot be sent to this address: it must use https and must not be a private, local or cloud metadata address',
   1009192: 'This company has the most API keys it can have (20); revoke one it no longer uses first',
+  1009200:
+    'An API key manages members only: it cannot grant or take the administrator role, nor change or remove an administrator',
+  1009201: 'This call does not take an API key: a person must sign in to make it',
 };
 export default errors;

@@ -96,7 +96,7 @@ export default {
   },
   apiKeys: {
     tab: 'API keys',
-    hint: "Your company's own systems call the portal with an API key. Each key can do only what its scopes allow.",
+    hint: "Your company's own systems call the portal with an API key. Each key can do only what its scopes allow. A key stops working when the administrator who made it is no longer one.",
     create: 'Create API key',
     createTitle: 'Create an API key',
     createSubmit: 'Create',
@@ -132,6 +132,7 @@ export default {
     lastUsed: 'Last used',
     neverUsed: 'Never used',
     createdBy: 'Created by',
+    creator: '{{name}} ({{account}})',
     deletedAccount: 'Deleted account',
     actions: 'Actions',
     empty: 'No API keys yet',

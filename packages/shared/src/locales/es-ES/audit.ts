@@ -73,6 +73,7 @@ const audit: Messages['audit'] = {
   verified: { email: 'Verificó el correo electrónico', phone: 'Verificó el número de teléfono' },
   summary: {
     apiKey: 'Clave: {{name}} ({{prefix}})',
+    keyCreatorNotAdministrator: 'quien la creó ya no es administrador',
     member: 'Miembro: {{name}}',
     role: 'Rol: {{from}} → {{to}}',
     roleIs: 'Rol: {{role}}',

@@ -63,5 +63,8 @@ const errors: Messages['errors'] = {
   1009191:
     'No se pueden enviar eventos a esta dirección: debe usar https y no puede ser una dirección privada, local ni de metadatos de la nube',
   1009192: 'Esta empresa ya tiene el máximo de claves de API (20); revoca primero una que ya no use',
+  1009200:
+    'Una clave de API solo gestiona miembros: no puede conceder ni retirar el rol de administrador, ni cambiar o quitar a un administrador',
+  1009201: 'Esta llamada no admite claves de API: debe hacerla una persona con su sesión iniciada',
 };
 export default errors;

@@ -97,7 +97,7 @@ export default {
   },
   apiKeys: {
     tab: 'Claves de API',
-    hint: 'Los sistemas propios de su empresa llaman al portal con una clave de API. Cada clave solo puede hacer lo que permiten sus permisos.',
+    hint: 'Los sistemas propios de su empresa llaman al portal con una clave de API. Cada clave solo puede hacer lo que permiten sus permisos. Una clave deja de funcionar cuando quien la creó deja de ser administrador.',
     create: 'Crear clave de API',
     createTitle: 'Crear una clave de API',
     createSubmit: 'Crear',
@@ -133,6 +133,7 @@ export default {
     lastUsed: 'Último uso',
     neverUsed: 'Nunca usada',
     createdBy: 'Creada por',
+    creator: '{{name}} ({{account}})',
     deletedAccount: 'Cuenta eliminada',
     actions: 'Acciones',
     empty: 'Aún no hay claves de API',

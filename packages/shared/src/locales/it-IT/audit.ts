@@ -69,6 +69,7 @@ const audit: Messages['audit'] = {
   verified: { email: "Ha verificato l'email", phone: 'Ha verificato il numero di telefono' },
   summary: {
     apiKey: 'Chiave: {{name}} ({{prefix}})',
+    keyCreatorNotAdministrator: "chi l'ha creata non è più amministratore",
     member: 'Membro: {{name}}',
     role: 'Ruolo: {{from}} → {{to}}',
     roleIs: 'Ruolo: {{role}}',

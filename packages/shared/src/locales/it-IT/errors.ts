@@ -63,5 +63,8 @@ const errors: Messages['errors'] = {
   1009191:
     'Non è possibile inviare eventi a questo indirizzo: deve usare https e non può essere un indirizzo privato, locale o di metadati cloud',
   1009192: 'Questa azienda ha già il numero massimo di chiavi API (20); revoca prima una che non usa più',
+  1009200:
+    'Una chiave API gestisce solo i membri: non può concedere né togliere il ruolo di amministratore, né modificare o rimuovere un amministratore',
+  1009201: "Questa chiamata non accetta chiavi API: deve farla una persona che ha effettuato l'accesso",
 };
 export default errors;

@@ -97,7 +97,7 @@ export default {
   },
   apiKeys: {
     tab: 'Chiavi API',
-    hint: 'I sistemi della tua azienda chiamano il portale con una chiave API. Ogni chiave può fare solo ciò che i suoi permessi consentono.',
+    hint: "I sistemi della tua azienda chiamano il portale con una chiave API. Ogni chiave può fare solo ciò che i suoi permessi consentono. Una chiave smette di funzionare quando chi l'ha creata non è più amministratore.",
     create: 'Crea chiave API',
     createTitle: 'Crea una chiave API',
     createSubmit: 'Crea',
@@ -133,6 +133,7 @@ export default {
     lastUsed: 'Ultimo uso',
     neverUsed: 'Mai usata',
     createdBy: 'Creata da',
+    creator: '{{name}} ({{account}})',
     deletedAccount: 'Account eliminato',
     actions: 'Azioni',
     empty: 'Ancora nessuna chiave API',

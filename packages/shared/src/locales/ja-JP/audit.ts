@@ -64,6 +64,7 @@ const audit: Messages['audit'] = {
   verified: { email: 'メールアドレスを確認', phone: '電話番号を確認' },
   summary: {
     apiKey: 'キー：{{name}}（{{prefix}}）',
+    keyCreatorNotAdministrator: '作成者が管理者ではなくなりました',
     member: 'メンバー：{{name}}',
     role: 'ロール：{{from}} → {{to}}',
     roleIs: 'ロール：{{role}}',

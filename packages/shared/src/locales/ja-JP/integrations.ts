@@ -93,7 +93,7 @@ export default {
   },
   apiKeys: {
     tab: 'API キー',
-    hint: '企業のシステムは API キーを使ってポータルを呼び出します。各キーは選択した権限の範囲内でのみ操作できます。',
+    hint: '企業のシステムは API キーを使ってポータルを呼び出します。各キーは選択した権限の範囲内でのみ操作できます。キーを作成した人が管理者でなくなると、そのキーは使えなくなります。',
     create: 'API キーを作成',
     createTitle: 'API キーを作成',
     createSubmit: '作成',
@@ -128,6 +128,7 @@ export default {
     lastUsed: '最終使用',
     neverUsed: '未使用',
     createdBy: '作成者',
+    creator: '{{name}}（{{account}}）',
     deletedAccount: '削除されたアカウント',
     actions: '操作',
     empty: 'API キーはまだありません',

@@ -58,6 +58,7 @@ export default {
   verified: { email: '验证邮箱', phone: '验证手机号' },
   summary: {
     apiKey: '密钥：{{name}}（{{prefix}}）',
+    keyCreatorNotAdministrator: '创建者已不再是管理员',
     member: '成员：{{name}}',
     role: '角色：{{from}} → {{to}}',
     roleIs: '角色：{{role}}',

@@ -92,7 +92,7 @@ export default {
   },
   apiKeys: {
     tab: 'API 密钥',
-    hint: '企业自己的系统可用 API 密钥调用门户。每个密钥只能做所选范围内的事。',
+    hint: '企业自己的系统可用 API 密钥调用门户。每个密钥只能做所选范围内的事。创建人不再是管理员时，其密钥随即失效。',
     create: '创建 API 密钥',
     createTitle: '创建 API 密钥',
     createSubmit: '创建',
@@ -127,6 +127,7 @@ export default {
     lastUsed: '最近使用',
     neverUsed: '从未使用',
     createdBy: '创建人',
+    creator: '{{name}}（{{account}}）',
     deletedAccount: '已删除的账号',
     actions: '操作',
     empty: '还没有 API 密钥',

@@ -24,7 +24,7 @@ const apiKey = (id: number, over: Partial<ApiKey> = {}): ApiKey => ({
   expiresAt: '2027-02-24T08:00:00.000Z',
   lastUsedAt: null,
   createdAt: '2026-11-26T08:00:00.000Z',
-  createdBy: 'Ada Admin',
+  createdBy: { userId: 7, nickname: 'Ada Admin', account: 'ada.admin' },
   ...over,
 });
 
@@ -96,6 +96,27 @@ describe('the API keys tab', () => {
     expect(document.body).not.toHaveTextContent(KEY);
   });
 
+  it("says whose key each is: the administrator's name and account, and that it ends with their role", async () => {
+    api = fakeApi({
+      [LIST]: ok({
+        items: [
+          apiKey(5),
+          apiKey(6, { createdBy: { userId: 8, nickname: 'Phone Only', account: null } }),
+          apiKey(7, { createdBy: null }),
+        ],
+      }),
+    });
+    renderTab();
+    const header = await screen.findByRole('columnheader', { name: 'Created by' });
+    const column = [...header.parentElement!.children].indexOf(header);
+    const creatorOf = async (name: string) =>
+      (await screen.findByText(name)).closest('tr')!.querySelectorAll('td')[column]!.textContent;
+    expect(await creatorOf('HR sync 5')).toBe('Ada Admin (ada.admin)');
+    expect(await creatorOf('HR sync 6')).toBe('Phone Only');
+    expect(await creatorOf('HR sync 7')).toBe('Deleted account');
+    expect(screen.getByText(/A key stops working when the administrator who made it is no longer one/)).toBeVisible();
+  });
+
   it('says that the company has all the keys it may have (1009192), and shows no key', async () => {
     const user = userEvent.setup();
     api = fakeApi({ [LIST]: ok({ items: [] }), [CREATE]: fail(ErrorCode.ApiKeyLimit) });
@@ -160,6 +181,8 @@ describe('the API keys tab', () => {
     api = fakeApi({ [LIST]: ok({ items: [apiKey(4)] }) });
     renderTab();
     expect(await screen.findByRole('button', { name: 'API キーを作成' })).toBeInTheDocument();
-    expect((await screen.findByText('HR sync 4')).closest('tr')).toHaveTextContent('メンバーの読み取り');
+    const row = (await screen.findByText('HR sync 4')).closest('tr');
+    expect(row).toHaveTextContent('メンバーの読み取り');
+    expect(row).toHaveTextContent('Ada Admin（ada.admin）');
   });
 });

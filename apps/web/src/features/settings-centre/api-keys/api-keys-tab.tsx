@@ -23,8 +23,8 @@ const STATUS_ICONS: Record<ApiKey['status'], ReactNode> = {
 };
 
 /**
- * The settings centre's "API keys" tab: the company's keys with their prefix, scopes, status and last
- * use; creating one (the key shown once, as only its hash is kept) and revoking one.
+ * The settings centre's "API keys" tab: the company's keys with their prefix, scopes, status, last
+ * use and whose key each is (it ends when its creator stops being an administrator); creating one (the key shown once, as only its hash is kept) and revoking one.
  */
 export function ApiKeysTab() {
   const { t } = useTranslation();
@@ -94,8 +94,15 @@ export function ApiKeysTab() {
     {
       title: t('integrations.apiKeys.createdBy'),
       dataIndex: 'createdBy',
-      render: (name: string | null) =>
-        name ?? <span className={tabStyles.muted}>{t('integrations.apiKeys.deletedAccount')}</span>,
+      // whose key it is: a name alone may be anyone's, the account tells the person
+      render: (creator: ApiKey['createdBy']) =>
+        creator === null ? (
+          <span className={tabStyles.muted}>{t('integrations.apiKeys.deletedAccount')}</span>
+        ) : creator.account === null ? (
+          creator.nickname
+        ) : (
+          t('integrations.apiKeys.creator', { name: creator.nickname, account: creator.account })
+        ),
     },
     {
       title: t('integrations.apiKeys.actions'),
