@@ -139,3 +139,43 @@ export function serve<const D extends CallDeclaration>(
     },
   });
 }
+
+/** What a route's handler does with the request, typed by its call's declaration. */
+export type Handle<D extends CallDeclaration> = (served: Served<D>) => Answer<D> | Promise<Answer<D>>;
+
+/** A handler with what its route needs beyond the defaults: a larger body, what the gate reads with
+ *  the session, or a context of its own (a body parser only that route knows). */
+export interface HandlerSpec<D extends CallDeclaration> {
+  handle: Handle<D>;
+  bodyLimit?: number;
+  sessionRead?: SessionRead;
+  context?: (app: FastifyInstance) => Promise<void>;
+}
+
+/**
+ * The handlers of an area's calls, one for each of its declarations: a call declared without one
+ * fails the type check. `null` is a call this configuration does not serve (the development outbox
+ * in production), said so where the area is served.
+ */
+export type Handlers<A extends Record<string, CallDeclaration>> = {
+  [K in keyof A]: Handle<A[K]> | HandlerSpec<A[K]> | null;
+};
+
+/** Serves every call of an area of the contract with its handler. */
+export async function serveArea<const A extends Record<string, CallDeclaration>>(
+  app: FastifyInstance,
+  calls: A,
+  handlers: Handlers<A>,
+): Promise<void> {
+  for (const name of Object.keys(calls) as (keyof A & string)[]) {
+    const handler = handlers[name];
+    if (handler === null) continue;
+    const { handle, context, ...options } = typeof handler === 'function' ? { handle: handler } : handler;
+    if (!context) serve(app, calls[name], handle, options);
+    else
+      await app.register(async (child) => {
+        await context(child);
+        serve(child, calls[name], handle, options);
+      });
+  }
+}

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
+import type { accountSecurityCalls as calls } from '@portal/shared/api/contract/account-security';
 import { listMySessions, revokeMyOtherSessions, revokeMySession } from '../../libraries/my-sessions.ts';
-import { serve } from '../../plugins/calls.ts';
+import type { Handlers } from '../../plugins/calls.ts';
 
 /** My sessions (F): the person's own live sessions, and ending them. */
-export async function mySessionsRoutes(app: FastifyInstance) {
+export function mySessionsHandlers(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, calls.mySessions, ({ caller, query }) => listMySessions(ctx, caller, query));
-
-  serve(app, calls.revokeMySession, ({ caller, body }) => revokeMySession(ctx, caller, body.id));
-
-  serve(app, calls.revokeMyOtherSessions, ({ caller }) => revokeMyOtherSessions(ctx, caller));
+  return {
+    mySessions: ({ caller, query }) => listMySessions(ctx, caller, query),
+    revokeMySession: ({ caller, body }) => revokeMySession(ctx, caller, body.id),
+    revokeMyOtherSessions: ({ caller }) => revokeMyOtherSessions(ctx, caller),
+  } satisfies Partial<Handlers<typeof calls>>;
 }

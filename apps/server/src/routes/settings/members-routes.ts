@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { settingsCalls as calls } from '@portal/shared/api/contract/settings';
+import type { settingsCalls as calls } from '@portal/shared/api/contract/settings';
 import { createMember, listCompanyMembers, removeMember, updateMember } from '../../libraries/members.ts';
-import { serve } from '../../plugins/calls.ts';
+import type { Handlers } from '../../plugins/calls.ts';
 
 /** The company's members (settings centre). */
-export async function membersRoutes(app: FastifyInstance) {
+export function membersHandlers(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, calls.members, ({ administrator, query }) => listCompanyMembers(ctx, administrator, query));
-
-  serve(app, calls.createMember, ({ administrator, body }) => createMember(ctx, administrator, body));
-
-  serve(app, calls.updateMember, ({ administrator, body }) => updateMember(ctx, administrator, body));
-
-  serve(app, calls.removeMember, ({ administrator, body }) => removeMember(ctx, administrator, body));
+  return {
+    members: ({ administrator, query }) => listCompanyMembers(ctx, administrator, query),
+    createMember: ({ administrator, body }) => createMember(ctx, administrator, body),
+    updateMember: ({ administrator, body }) => updateMember(ctx, administrator, body),
+    removeMember: ({ administrator, body }) => removeMember(ctx, administrator, body),
+  } satisfies Partial<Handlers<typeof calls>>;
 }

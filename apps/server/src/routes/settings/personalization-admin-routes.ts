@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { settingsCalls as calls } from '@portal/shared/api/contract/settings';
+import type { settingsCalls as calls } from '@portal/shared/api/contract/settings';
 import { IMAGE_MAX_BYTES } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import { resetCompanyIcon, saveCompanyBranding, saveCompanyIcon } from '../../libraries/branding.ts';
-import { serve } from '../../plugins/calls.ts';
+import type { Handlers } from '../../plugins/calls.ts';
 
 /** The image plus room for the multipart framing (boundaries, part headers). */
 const UPLOAD_BODY_LIMIT = IMAGE_MAX_BYTES + 64 * 1024;
@@ -46,29 +46,26 @@ async function readIconUpload(request: FastifyRequest): Promise<Buffer> {
   return bytes;
 }
 
-/** The upload alone: multipart is known only here, so every other call stays JSON-only (415). */
-async function iconUploadRoute(app: FastifyInstance) {
+/** The upload's own context: multipart is known only there, so every other call stays JSON-only (415). */
+async function iconUploadContext(app: FastifyInstance) {
   await app.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
   });
   // a JSON body to the upload is the wrong media type, like multipart to the JSON calls
   app.removeContentTypeParser('application/json');
-
-  serve(
-    app,
-    calls.uploadIcon,
-    async ({ administrator, request }) => saveCompanyIcon(app.ctx, administrator, await readIconUpload(request)),
-    { bodyLimit: UPLOAD_BODY_LIMIT },
-  );
 }
 
 /** The company's branding as its administrators change it (settings centre). */
-export async function personalizationAdminRoutes(app: FastifyInstance) {
+export function personalizationAdminHandlers(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, calls.savePersonalization, ({ administrator, body }) => saveCompanyBranding(ctx, administrator, body));
-
-  serve(app, calls.resetIcon, ({ administrator }) => resetCompanyIcon(ctx, administrator));
-
-  await app.register(iconUploadRoute);
+  return {
+    savePersonalization: ({ administrator, body }) => saveCompanyBranding(ctx, administrator, body),
+    resetIcon: ({ administrator }) => resetCompanyIcon(ctx, administrator),
+    uploadIcon: {
+      handle: async ({ administrator, request }) => saveCompanyIcon(ctx, administrator, await readIconUpload(request)),
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      context: iconUploadContext,
+    },
+  } satisfies Partial<Handlers<typeof calls>>;
 }

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { settingsCalls as calls } from '@portal/shared/api/contract/settings';
+import type { settingsCalls as calls } from '@portal/shared/api/contract/settings';
 import { companySecurity, saveCompanySecurity } from '../../libraries/company-security.ts';
-import { serve } from '../../plugins/calls.ts';
+import type { Handlers } from '../../plugins/calls.ts';
 
 /** The company's sign-in rules (settings centre, tab "Security"). */
-export async function securityRoutes(app: FastifyInstance) {
+export function securityHandlers(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, calls.security, ({ administrator }) => companySecurity(ctx, administrator));
-
-  serve(app, calls.saveSecurity, ({ administrator, body }) => saveCompanySecurity(ctx, administrator, body));
+  return {
+    security: ({ administrator }) => companySecurity(ctx, administrator),
+    saveSecurity: ({ administrator, body }) => saveCompanySecurity(ctx, administrator, body),
+  } satisfies Partial<Handlers<typeof calls>>;
 }
