@@ -585,6 +585,7 @@ describe('the OpenID provider over two server processes', () => {
       client: expect.any(Object),
       methods: ['password'],
       secondFactor: false,
+      noSecondFactor: false,
     });
     const wrong = await on(b, contract.reauthenticateInteraction, { password: `${PASSWORD}x` });
     expect(wrong.code).toBe(ErrorCode.PasswordIncorrect);
