@@ -187,3 +187,28 @@ test('a person who signed in to the portal with both steps proves both again for
   await expect(page.getByTestId('command-sent')).toContainText('Sent: Restart the inverter');
   await expect(page.getByTestId('command-amr')).toHaveText('pwd otp mfa');
 });
+
+test('a person without a second factor is told where to get one, and the product sends nothing', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  productApp,
+}) => {
+  const admin = await newAdmin(request, 'One Factor Person');
+  await grantProducts(admin.domain, 'esguard');
+  await useSession(context, admin.token, baseURL!);
+  await page.goto(productApp.url);
+  await page.getByRole('link', { name: 'Sign in with the portal' }).click();
+  await expect(page.getByTestId('who')).toHaveText('One Factor Person');
+
+  await page.getByRole('button', { name: 'Stop the plant' }).click();
+  const notice = page.getByTestId('authorize-no-second-factor');
+  await expect(notice).toContainText('Turn on two-step sign-in or add a passkey in the personal centre');
+  await expect(notice.getByRole('link', { name: 'Open the personal centre' })).toHaveAttribute('href', '/personal');
+  const step = page.getByTestId('authorize-reauthenticate-step');
+  await step.getByLabel('Current password').fill(PASSWORD);
+  await step.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL((url) => url.href.startsWith(productApp.url));
+  await expect(page.getByTestId('command-refused')).toContainText('one factor only');
+});
