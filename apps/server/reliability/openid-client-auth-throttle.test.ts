@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import {
   CLIENT_AUTH_FAILURES_PER_ADDRESS,
-  CLIENT_AUTH_FAILURES_PER_CLIENT,
+  CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS,
 } from '../src/libraries/openid/client-auth-throttle.ts';
 import { addClient } from '../src/libraries/openid/clients.ts';
 import { ServerProcess, freePort, newClientAddress } from './support/server-process.ts';
@@ -55,19 +55,24 @@ describe('failed client authentication at the OpenID provider, over two server p
       raw: 'grant_type=client_credentials',
     });
 
-  it("counts a client's failures on both processes, from any address", async () => {
+  it("counts a client's failures from one address on both processes, and never holds up its right secret", async () => {
     const [attacked, other] = clients;
+    const from = newClientAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < CLIENT_AUTH_FAILURES_PER_CLIENT + 4; i++) {
-      const reply = await tokenRequest(i % 2 ? a : b, attacked!, `wrong-${i}`, newClientAddress());
+    for (let i = 0; i < CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS + 4; i++) {
+      const reply = await tokenRequest(i % 2 ? a : b, attacked!, `wrong-${i}`, from);
       expect(reply.json?.error).toBe('invalid_client');
       statuses.push(reply.status);
     }
-    expect(statuses.filter((status) => status === 401)).toHaveLength(CLIENT_AUTH_FAILURES_PER_CLIENT);
-    expect(statuses.slice(CLIENT_AUTH_FAILURES_PER_CLIENT)).toEqual([429, 429, 429, 429]);
-    const held = await tokenRequest(a, attacked!, attacked!.secret, newClientAddress());
+    expect(statuses.filter((status) => status === 401)).toHaveLength(CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS);
+    expect(statuses.slice(CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS)).toEqual([429, 429, 429, 429]);
+    const held = await tokenRequest(a, attacked!, 'wrong-again', from);
     expect([held.status, Number(held.headers['retry-after'])]).toEqual([429, expect.any(Number)]);
     for (const server of [a, b]) {
+      // a right secret is compared all the same, from that address too; a wrong one elsewhere is an ordinary 401
+      expect((await tokenRequest(server, attacked!, attacked!.secret, from)).status).toBe(200);
+      expect((await tokenRequest(server, attacked!, 'wrong', newClientAddress())).status).toBe(401);
+      expect((await tokenRequest(server, attacked!, attacked!.secret, newClientAddress())).status).toBe(200);
       expect((await tokenRequest(server, other!, other!.secret, newClientAddress())).status).toBe(200);
     }
   });
@@ -82,7 +87,8 @@ describe('failed client authentication at the OpenID provider, over two server p
     }
     expect(statuses.filter((status) => status === 401)).toHaveLength(CLIENT_AUTH_FAILURES_PER_ADDRESS);
     expect(statuses.slice(CLIENT_AUTH_FAILURES_PER_ADDRESS)).toEqual([429, 429, 429]);
-    // the right secret from another address is not held up
+    // the right secret from another address is not held up, nor from this one
     expect((await tokenRequest(b, spread[0]!, spread[0]!.secret, newClientAddress())).status).toBe(200);
+    expect((await tokenRequest(a, spread[1]!, spread[1]!.secret, from)).status).toBe(200);
   });
 });

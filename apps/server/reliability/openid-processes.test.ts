@@ -10,6 +10,7 @@ import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
+import { CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS } from '../src/libraries/openid/client-auth-throttle.ts';
 import { addClient } from '../src/libraries/openid/clients.ts';
 import { DISCOVERY_PATH, productResource } from '../src/libraries/openid/provider.ts';
 import { BackchannelReceiver, signedByIssuer } from '../test/support/backchannel-receiver.ts';
@@ -263,6 +264,42 @@ describe('the OpenID provider over two server processes', () => {
 
     // the rotated refresh token is spent on both: presented again on B, it is refused
     expect(await oauthError(oidc.refreshTokenGrant(configOf(b), tokens.refresh_token!))).toBe('invalid_grant');
+  });
+
+  it("wrong secrets for the product's client id on both processes, from other addresses, hold up neither its code nor its refresh", async () => {
+    const someone = await person();
+    const signedIn = await redeemAt(a, await authorizeAtA(someone.token));
+    // a sign-in in progress: the product holds its code while strangers try its client id
+    const pending = await authorizeAtA(someone.token);
+    const wrong = (server: ServerProcess, from: string, i: number) =>
+      server.call('/oidc/token', {
+        method: 'POST',
+        from,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${clientId}:wrong-${i}`).toString('base64')}`,
+        },
+        raw: 'grant_type=client_credentials',
+      });
+    const statuses = await Promise.all(
+      Array.from({ length: 2 * CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS }, (_, i) =>
+        wrong(i % 2 ? a : b, newClientAddress(), i).then((reply) => reply.status),
+      ),
+    );
+    expect(statuses).toEqual(Array(2 * CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS).fill(401));
+    // one stranger's address past its limit, counted over both processes
+    const insistent = newClientAddress();
+    const held: number[] = [];
+    for (let i = 0; i < CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS + 2; i++) {
+      held.push((await wrong(i % 2 ? a : b, insistent, i)).status);
+    }
+    expect(held.slice(CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS)).toEqual([429, 429]);
+
+    // the product, from its own address, redeems the code on B and refreshes on A
+    const tokens = await redeemAt(b, pending);
+    expect(tokens.claims()).toMatchObject({ sub: String(someone.id), aud: clientId });
+    const refreshed = await oidc.refreshTokenGrant(configOf(a), signedIn.refresh_token!);
+    expect(refreshed.claims()).toMatchObject({ sub: String(someone.id) });
   });
 
   it('redeems a code once among 20 concurrent redemptions spread over both processes', async () => {
@@ -548,6 +585,7 @@ describe('the OpenID provider over two server processes', () => {
       client: expect.any(Object),
       methods: ['password'],
       secondFactor: false,
+      noSecondFactor: false,
     });
     const wrong = await on(b, contract.reauthenticateInteraction, { password: `${PASSWORD}x` });
     expect(wrong.code).toBe(ErrorCode.PasswordIncorrect);

@@ -14,7 +14,7 @@ const oauthError = (description: string) => ({ description, content: json('OAuth
 /** The limits of failed client authentication (docs/openid-provider.md#addresses-headers-and-limits). */
 const clientAuthThrottled = {
   ...oauthError(
-    '`invalid_client`: too many failed client authentications for this client or from this address within the minute; the secret was not checked.',
+    '`invalid_client`: a wrong secret, after too many failed client authentications for this client from this address, or from this address, within the minute.',
   ),
   headers: { 'retry-after': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } },
 };

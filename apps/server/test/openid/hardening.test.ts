@@ -4,14 +4,18 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLIENT_AUTH_FAILURES_PER_ADDRESS,
-  CLIENT_AUTH_FAILURES_PER_CLIENT,
+  CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS,
 } from '../../src/libraries/openid/client-auth-throttle.ts';
 import { DISCOVERY_PATH } from '../../src/libraries/openid/provider.ts';
 import {
   type OpenIdTestApp,
   type TestClient,
   authorizationUrl,
+  authorize,
+  productTokens,
+  redeem,
   registerClient,
+  signedInMember,
   startWithClient,
 } from '../support/openid.ts';
 import { ENGINE } from '../support/test-app.ts';
@@ -252,20 +256,40 @@ describe(`failed client authentication is throttled (${ENGINE})`, () => {
       body: new URLSearchParams({ grant_type: 'client_credentials', token: 'x' }).toString(),
     });
 
-  it('a burst of wrong secrets for one client is answered 429 invalid_client with Retry-After; another client is not', async () => {
-    const statuses: number[] = [];
+  it("wrong secrets for a product's client id from other addresses never hold up the product's own sign-ins and refreshes", async () => {
+    const { token } = await signedInMember(t, ['esguard']);
+    const signedIn = await productTokens(t, attacked, token);
+    // a person's sign-in in progress: the product holds its code while the strangers try
+    const pending = await authorize(t, attacked, token);
+    expect(pending.callback.searchParams.get('code')).toEqual(expect.any(String));
+
     const paths = ['/oidc/token', '/oidc/token/introspection', '/oidc/token/revocation'];
-    for (let i = 0; i < CLIENT_AUTH_FAILURES_PER_CLIENT + 5; i++) {
-      // from many addresses: the client's own limit holds whatever address the tries come from
+    const spread: number[] = [];
+    for (let i = 0; i < CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS + 5; i++) {
+      // each from an address of its own: none of them meets a limit
       const reply = await tokenRequest(attacked, `wrong-${i}`, `10.1.${i}.7`, paths[i % 3]);
-      statuses.push(reply.status);
       expect(JSON.parse(reply.body).error).toBe('invalid_client');
-      if (reply.status === 429) expect(Number(reply.headers['retry-after'])).toBeGreaterThan(0);
+      spread.push(reply.status);
     }
-    expect(statuses.filter((status) => status === 401)).toHaveLength(CLIENT_AUTH_FAILURES_PER_CLIENT);
-    expect(statuses.slice(CLIENT_AUTH_FAILURES_PER_CLIENT).every((status) => status === 429)).toBe(true);
-    // even the right secret waits: the tries are not compared any more
-    expect((await tokenRequest(attacked, attacked.secret!, '10.2.0.1')).status).toBe(429);
+    expect(spread.every((status) => status === 401)).toBe(true);
+    const insistent: RawReply[] = [];
+    for (let i = 0; i < CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS + 2; i++) {
+      insistent.push(await tokenRequest(attacked, `wrong-${i}`, '10.1.200.7', paths[i % 3]));
+    }
+    expect(insistent.filter((reply) => reply.status === 401)).toHaveLength(CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS);
+    for (const reply of insistent.slice(CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS)) {
+      expect([reply.status, JSON.parse(reply.body).error]).toEqual([429, 'invalid_client']);
+      expect(Number(reply.headers['retry-after'])).toBeGreaterThan(0);
+    }
+
+    // the product, from its own address, redeems the code and refreshes as ever
+    const redeemed = await redeem(attacked, pending);
+    expect(redeemed.claims()).toMatchObject({ aud: attacked.clientId });
+    const refreshed = await oidc.refreshTokenGrant(attacked.config, signedIn.refresh_token!);
+    expect(refreshed.access_token).toEqual(expect.any(String));
+    // a right secret is compared even past a limit: from the insistent address itself it goes through
+    expect((await tokenRequest(attacked, attacked.secret!, '10.1.200.7')).status).toBe(200);
+    expect((await tokenRequest(attacked, 'wrong-again', '10.1.200.7')).status).toBe(429);
 
     const tokens = await oidc.clientCredentialsGrant(other.config, { scope: 'openid' }).catch((error) => error);
     expect(tokens).toMatchObject({ token_type: expect.stringMatching(/bearer/i) });
@@ -289,8 +313,10 @@ describe(`failed client authentication is throttled (${ENGINE})`, () => {
     }
     expect(statuses.filter((status) => status === 401)).toHaveLength(CLIENT_AUTH_FAILURES_PER_ADDRESS);
     expect(statuses.at(-1)).toBe(429);
-    // another address with the right secret of one of them is not held up
+    // another address with the right secret of one of them is not held up, nor the right secret from this one
     expect((await tokenRequest(clients[0]!, clients[0]!.secret!, '10.3.0.2')).status).toBe(200);
+    expect((await tokenRequest(clients[1]!, clients[1]!.secret!, '10.3.0.1')).status).toBe(200);
+    expect((await tokenRequest(clients[2]!, 'wrong-again', '10.3.0.1')).status).toBe(429);
   });
 });
 

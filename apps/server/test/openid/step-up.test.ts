@@ -92,6 +92,7 @@ describe(`oidcc-prompt-login, oidcc-max-age, oidcc-ensure-request-with-acr-value
       client: expect.any(Object),
       methods: ['password'],
       secondFactor: false,
+      noSecondFactor: false,
     });
     const wrong = await on(contract.reauthenticateInteraction, { password: `${PASSWORD}x` });
     expect(wrong.code).toBe(ErrorCode.PasswordIncorrect);
@@ -149,6 +150,102 @@ describe(`oidcc-prompt-login, oidcc-max-age, oidcc-ensure-request-with-acr-value
     expect((await redeem(client, silent)).claims()).toMatchObject({ acr: TWO_FACTORS });
   });
 
+  /** A portal sign-in with both steps, the password then a code of the app; the clock then moves past
+   *  the code's step, so that the next code is accepted. */
+  async function signedInWithBothSteps(account: string, secret: string): Promise<string> {
+    const password = await signInWithPassword(t.app, 'account', account, PASSWORD);
+    const second = await call(t.app, contract.loginTwoStep, {
+      body: { ticket: password.data.twoStep.ticket, code: await authenticatorCode(t, secret) },
+    });
+    expect(second.code, second.msg).toBe(0);
+    t.clock.advance(30_000);
+    return second.data.token as string;
+  }
+
+  /** What a product asks before a remote command: a fresh sign-in with two factors. */
+  const STEP_UP = { prompt: 'login', max_age: '300', acr_values: TWO_FACTORS };
+
+  it('asks a person who signed in with both steps for both again: the password, then the code; amr pwd, otp, mfa and acr 2fa', async () => {
+    const { user, token: first } = await signedInMember(t, ['esguard']);
+    const { secret } = await turnOnTwoStep(t, first);
+    const token = await signedInWithBothSteps(user.account, secret);
+    const { signIn, on } = await startIn(token, STEP_UP);
+
+    const asked = await on(contract.interactionStep);
+    expect(asked.data).toMatchObject({ step: 'reauthenticate', methods: ['password', 'code'], secondFactor: true });
+    const password = await on(contract.reauthenticateInteraction, { password: PASSWORD });
+    expect(password.code, password.msg).toBe(0);
+    // the portal's own sign-in was before the request: it is not the second factor of this one
+    expect(password.data).toMatchObject({ step: 'reauthenticate', methods: ['code'], secondFactor: true });
+    const provenAt = Math.floor(t.app.ctx.now() / 1000);
+    const code = await on(contract.reauthenticateInteraction, { code: await authenticatorCode(t, secret) });
+    expect(code.code, code.msg).toBe(0);
+    const claims = await toProduct(signIn, code.data);
+    expect(claims).toMatchObject({ sub: String(user.id), acr: TWO_FACTORS });
+    expect([...(claims.amr as string[])].sort()).toEqual(['mfa', 'otp', 'pwd']);
+    expect(claims.auth_time).toBeGreaterThanOrEqual(provenAt);
+    expect((await call(t.app, contract.mySessions, { token })).code).toBe(0);
+  });
+
+  it('asks both of a person whose sign-in with both steps is older than max_age: the code first, if they choose it, then the password', async () => {
+    const { user, token: first } = await signedInMember(t, ['esguard']);
+    const { secret } = await turnOnTwoStep(t, first);
+    const token = await signedInWithBothSteps(user.account, secret);
+    const { signIn, on } = await startIn(token, { max_age: '60', acr_values: TWO_FACTORS });
+    // the sign-in grows older than max_age while the screen is open
+    t.clock.advance(60_000);
+    expect((await on(contract.interactionStep)).data).toMatchObject({
+      step: 'reauthenticate',
+      methods: ['password', 'code'],
+      secondFactor: true,
+    });
+    const code = await on(contract.reauthenticateInteraction, { code: await authenticatorCode(t, secret) });
+    expect(code.data).toMatchObject({ step: 'reauthenticate', methods: ['password'], secondFactor: true });
+    const password = await on(contract.reauthenticateInteraction, { password: PASSWORD });
+    const claims = await toProduct(signIn, password.data);
+    expect(claims).toMatchObject({ acr: TWO_FACTORS });
+    expect([...(claims.amr as string[])].sort()).toEqual(['mfa', 'otp', 'pwd']);
+  });
+
+  it('takes a passkey alone from a person who signed in with one: amr hwk, mfa and acr 2fa', async () => {
+    const { user, token: first } = await signedInMember(t, ['esguard']);
+    const credential = await passkeyOf(first);
+    const signedIn = await signInWithPasskey(t.app, credential, here());
+    expect(signedIn.code, signedIn.msg).toBe(0);
+    const token = signedIn.data.token as string;
+    t.clock.advance(1_000);
+    const { signIn, on } = await startIn(token, STEP_UP);
+
+    expect((await on(contract.interactionStep)).data).toMatchObject({
+      step: 'reauthenticate',
+      methods: ['passkey'],
+      secondFactor: true,
+      noSecondFactor: false,
+    });
+    const proven = await on(contract.reauthenticateInteraction, await passkeyProof(t.app, token, credential, here()));
+    expect(proven.code, proven.msg).toBe(0);
+    expect(await toProduct(signIn, proven.data)).toMatchObject({
+      sub: String(user.id),
+      amr: ['hwk', 'mfa'],
+      acr: TWO_FACTORS,
+    });
+  });
+
+  it('tells a person with the password only that the product wants a second factor, and gives acr 1fa', async () => {
+    const { user } = await signedInMember(t, ['esguard']);
+    const token = await signedInAgo(user.account, 60_000);
+    const { signIn, on } = await startIn(token, STEP_UP);
+    expect((await on(contract.interactionStep)).data).toEqual({
+      step: 'reauthenticate',
+      client: expect.any(Object),
+      methods: ['password'],
+      secondFactor: false,
+      noSecondFactor: true,
+    });
+    const proven = await on(contract.reauthenticateInteraction, { password: PASSWORD });
+    expect(await toProduct(signIn, proven.data)).toMatchObject({ amr: ['pwd'], acr: ONE_FACTOR });
+  });
+
   it('gives acr 1fa to a person without a second factor, whom it cannot ask for one', async () => {
     const { token } = await signedInMember(t, ['esguard']);
     const { signIn, on } = await startIn(token, { acr_values: TWO_FACTORS });
@@ -194,7 +291,7 @@ describe(`oidcc-prompt-login, oidcc-max-age, oidcc-ensure-request-with-acr-value
     expect((await on(contract.interactionStep)).data).toMatchObject({ step: 'continue' });
   });
 
-  it('takes a passkey as two factors for acr_values 2fa: amr [hwk] and acr 2fa, nothing asked after it', async () => {
+  it('takes a passkey as two factors for acr_values 2fa: amr [hwk, mfa] and acr 2fa, nothing asked after it', async () => {
     const { user, token } = await signedInMember(t, ['esguard']);
     const credential = await passkeyOf(token);
     const { signIn, on } = await startIn(token, { acr_values: TWO_FACTORS });
@@ -206,12 +303,12 @@ describe(`oidcc-prompt-login, oidcc-max-age, oidcc-ensure-request-with-acr-value
     const proven = await on(contract.reauthenticateInteraction, await passkeyProof(t.app, token, credential, here()));
     expect(proven.code, proven.msg).toBe(0);
     const claims = await toProduct(signIn, proven.data);
-    expect(claims).toMatchObject({ sub: String(user.id), amr: ['hwk'], acr: TWO_FACTORS });
+    expect(claims).toMatchObject({ sub: String(user.id), amr: ['hwk', 'mfa'], acr: TWO_FACTORS });
     expect(claims.auth_time).toBeGreaterThanOrEqual(provenAt);
     expect((await call(t.app, contract.mySessions, { token })).code).toBe(0);
   });
 
-  it('answers prompt=login with a synced passkey: amr [swk] and acr 2fa', async () => {
+  it('answers prompt=login with a synced passkey: amr [swk, mfa] and acr 2fa', async () => {
     const { user } = await signedInMember(t, ['esguard']);
     const token = await signedInAgo(user.account, EARLIER_MS);
     await turnOnTwoStep(t, token);
@@ -227,7 +324,7 @@ describe(`oidcc-prompt-login, oidcc-max-age, oidcc-ensure-request-with-acr-value
     const body = await passkeyProof(t.app, token, credential, { ...here(), backedUp: true });
     const proven = await on(contract.reauthenticateInteraction, body);
     expect(proven.code, proven.msg).toBe(0);
-    expect(await toProduct(signIn, proven.data)).toMatchObject({ amr: ['swk'], acr: TWO_FACTORS });
+    expect(await toProduct(signIn, proven.data)).toMatchObject({ amr: ['swk', 'mfa'], acr: TWO_FACTORS });
   });
 
   it('after the password, offers the code or a passkey for the second factor, and a passkey finishes it', async () => {
@@ -242,7 +339,7 @@ describe(`oidcc-prompt-login, oidcc-max-age, oidcc-ensure-request-with-acr-value
     expect(password.data).toMatchObject({ step: 'reauthenticate', methods: ['code', 'passkey'], secondFactor: true });
     const proven = await on(contract.reauthenticateInteraction, await passkeyProof(t.app, token, credential, here()));
     expect(proven.code, proven.msg).toBe(0);
-    expect(await toProduct(signIn, proven.data)).toMatchObject({ amr: ['pwd', 'hwk'], acr: TWO_FACTORS });
+    expect(await toProduct(signIn, proven.data)).toMatchObject({ amr: ['pwd', 'hwk', 'mfa'], acr: TWO_FACTORS });
   });
 
   it("refuses another account's passkey on the screen (1009171) and a challenge used twice (1009170)", async () => {
@@ -278,12 +375,13 @@ describe(`oidcc-prompt-login, oidcc-max-age, oidcc-ensure-request-with-acr-value
       client: expect.any(Object),
       methods: ['passkey'],
       secondFactor: false,
+      noSecondFactor: false,
     });
     const proven = await on(contract.reauthenticateInteraction, await passkeyProof(t.app, token, credential, here()));
     expect(proven.code, proven.msg).toBe(0);
     expect(await toProduct(signIn, proven.data)).toMatchObject({
       sub: String(user.id),
-      amr: ['hwk'],
+      amr: ['hwk', 'mfa'],
       acr: TWO_FACTORS,
     });
     expect((await call(t.app, contract.mySessions, { token })).code).toBe(0);
@@ -342,5 +440,53 @@ describe(`oidcc-prompt-login, oidcc-max-age, oidcc-ensure-request-with-acr-value
     const claims = await toProduct(signIn, chosen.data);
     expect(claims).toMatchObject({ company_id: String(b.enterpriseId), amr: ['pwd'] });
     expect((await call(t.app, contract.mySessions, { token })).code).toBe(0);
+  });
+});
+
+describe(`prompt=login: a portal sign-in before the request is no fresh proof, however recent (${ENGINE})`, () => {
+  let t: OpenIdTestApp;
+  let client: TestClient;
+  beforeAll(async () => {
+    ({ t, client } = await startWithClient());
+  });
+  afterAll(async () => t?.close());
+
+  it('asks for a proof after a portal sign-in a few milliseconds before the request, within the same second', async () => {
+    const { user } = await signedInMember(t, ['esguard']);
+    for (let round = 0; round < 3; round++) {
+      // early in a second of the clock, so that the sign-in and the request fall within it
+      await new Promise((resolve) => setTimeout(resolve, 1000 - (t.app.ctx.now() % 1000) + 20));
+      const token = await tokenFor(t.app, user.account, PASSWORD);
+      const jar = new CookieJar();
+      jar.set(COOKIE_TOKEN, encodeURIComponent(token));
+      const signIn = await startSignIn(t, client, { prompt: 'login' }, jar);
+      const step = await screenCall<AuthorizeStep>(t, jar, contract.interactionStep, { uid: signIn.uid, token });
+      expect(step.data).toMatchObject({ step: 'reauthenticate', methods: ['password'] });
+    }
+  });
+
+  it('answers max_age=0 with one proof: a sign-in milliseconds old is too old, the proof on the screen is not', async () => {
+    const { user } = await signedInMember(t, ['esguard']);
+    const token = await tokenFor(t.app, user.account, PASSWORD);
+    const jar = new CookieJar();
+    jar.set(COOKIE_TOKEN, encodeURIComponent(token));
+    const signIn = await startSignIn(t, client, { prompt: null, max_age: '0' }, jar);
+    const on = (declaration: CallDeclaration, body?: unknown) =>
+      screenCall<AuthorizeStep>(t, jar, declaration, { uid: signIn.uid, token, body });
+    expect((await on(contract.interactionStep)).data).toMatchObject({ step: 'reauthenticate' });
+    const proven = await on(contract.reauthenticateInteraction, { password: PASSWORD });
+    expect(proven.data).toMatchObject({ step: 'redirect' });
+  });
+
+  it('takes a portal sign-in made on the screen after the request as its fresh sign-in', async () => {
+    const { user } = await signedInMember(t, ['esguard']);
+    const jar = new CookieJar();
+    const signIn = await startSignIn(t, client, { prompt: 'login' }, jar);
+    const first = await screenCall<AuthorizeStep>(t, jar, contract.interactionStep, { uid: signIn.uid, token: null });
+    expect(first.data).toMatchObject({ step: 'signIn' });
+    const token = await tokenFor(t.app, user.account, PASSWORD);
+    jar.set(COOKIE_TOKEN, encodeURIComponent(token));
+    const next = await screenCall<AuthorizeStep>(t, jar, contract.interactionStep, { uid: signIn.uid, token });
+    expect(next.data).toMatchObject({ step: 'continue' });
   });
 });

@@ -44,12 +44,15 @@ export const authorizeStepSchema = z.discriminatedUnion('step', [
   z.object({ step: z.literal('signIn'), client: authorizeClientSchema, fresh: z.boolean() }),
   /** The product asked for a new proof (`prompt=login`, `max_age`) or two factors (`acr_values`): the
    *  person proves it is them with one of `methods` (`POST .../reauthenticate`), staying signed in.
-   *  With `secondFactor` each of `methods` is wanted, one after the other. */
+   *  With `secondFactor` each of `methods` is wanted, one after the other (or a passkey alone).
+   *  `noSecondFactor`: the product asked for two factors and the person has no second one to give
+   *  (no two-step sign-in, no passkey); the screen tells how to get one. */
   z.object({
     step: z.literal('reauthenticate'),
     client: authorizeClientSchema,
     methods: z.array(z.enum(REAUTHENTICATION_METHODS)),
     secondFactor: z.boolean(),
+    noSecondFactor: z.boolean(),
   }),
   /** A company of the person requires two-step sign-in, and it is not set up yet. */
   z.object({ step: z.literal('twoStepSetup'), client: authorizeClientSchema }),

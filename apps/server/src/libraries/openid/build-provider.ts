@@ -14,7 +14,7 @@ import { bindToPortalSession, followedGrant, portalSessionCheck } from './portal
 import { CLAIMS, OIDC_ROUTES, TTL, productOfClient } from './provider.ts';
 import { PRODUCT_SCOPE, checkResourceAccess } from './resource-access.ts';
 import type { KeySet } from './signing-keys.ts';
-import { ACR_VALUES, twoFactorsCheck } from './step-up.ts';
+import { ACR_VALUES, stampRequestTime, twoFactorsCheck } from './step-up.ts';
 
 /** The person behind `sub`, with the claims of the company their grant was made in. */
 async function findAccount(
@@ -48,8 +48,10 @@ async function findAccount(
 /** The provider's configuration over the portal's database, keys and screens. */
 export function createProvider(ctx: AppContext, keys: KeySet): Provider {
   const policy = interactionPolicy.base();
-  policy.get('login')!.checks.add(portalSessionCheck(ctx));
-  policy.get('login')!.checks.add(twoFactorsCheck);
+  const login = policy.get('login')!;
+  login.checks.add(portalSessionCheck(ctx));
+  login.checks.add(twoFactorsCheck);
+  stampRequestTime(ctx, login);
   const configuration: Configuration = {
     adapter: databaseAdapter(ctx),
     jwks: { keys: keys.jwks },

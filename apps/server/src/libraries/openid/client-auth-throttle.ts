@@ -4,12 +4,13 @@ import { ipKey } from '../ip-key.ts';
 
 /**
  * Failed client authentications (a wrong secret at the token, introspection or revocation endpoint)
- * allowed per client, and per address, within CLIENT_AUTH_WINDOW_MS (docs/openid-provider.md#throttling).
- * A product's server fails none in its normal work: a secret it holds is right until an operator
- * rotates it. The client's own limit holds whatever addresses the tries come from; the address's
- * limit holds across clients.
+ * allowed per client from one address, and per address, within CLIENT_AUTH_WINDOW_MS
+ * (docs/openid-provider.md#addresses-headers-and-limits). A product's server fails none in its normal work: a secret it
+ * holds is right until an operator rotates it. No limit is the client's alone: a client id is public
+ * (every authorization URL names it), and failures counted for it from any address would let anybody
+ * hold up the product's own token requests.
  */
-export const CLIENT_AUTH_FAILURES_PER_CLIENT = 20;
+export const CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS = 20;
 export const CLIENT_AUTH_FAILURES_PER_ADDRESS = 40;
 export const CLIENT_AUTH_WINDOW_MS = 60_000;
 
@@ -22,9 +23,10 @@ class ClientAuthThrottled extends errors.InvalidClientAuth {
 }
 
 /**
- * Checks a client's secret under the limits: the try is counted as a failure before the comparison
- * (so that concurrent tries cannot pass a limit together), and taken back when the secret is right.
- * Past a limit nothing is compared, and the answer is 429 with Retry-After.
+ * Checks a client's secret, and counts a wrong one under the limits. Every secret is compared, also
+ * past a limit, and a right one goes through: a secret of 256 random bits needs no lockout against
+ * guessing, and a product's server keeps working whatever others send for its client id, even from an
+ * address it shares with them. A wrong one is answered 401, or past a limit 429 with Retry-After.
  */
 export async function throttledSecretCheck(
   ctx: AppContext,
@@ -33,28 +35,27 @@ export async function throttledSecretCheck(
   retryAfter: (seconds: number) => void,
   matches: () => boolean,
 ): Promise<boolean> {
-  const reservation = await ctx.throttles.reserve(
+  if (matches()) return true;
+  const subject = ipKey(address);
+  const failure = await ctx.throttles.reserve(
     [
       {
+        // its name in the refusals' metric (`portal_throttled_total`) stays, for the dashboards that count it
         bucket: 'oidc-client-auth-client',
-        subject: clientId,
+        subject: `${clientId} ${subject}`,
         windowMs: CLIENT_AUTH_WINDOW_MS,
-        max: CLIENT_AUTH_FAILURES_PER_CLIENT,
+        max: CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS,
       },
       {
         bucket: 'oidc-client-auth-address',
-        subject: ipKey(address),
+        subject,
         windowMs: CLIENT_AUTH_WINDOW_MS,
         max: CLIENT_AUTH_FAILURES_PER_ADDRESS,
       },
     ],
     ctx.now(),
   );
-  if (!reservation.granted) {
-    retryAfter(Math.max(1, Math.ceil(reservation.retryAfterMs / 1000)));
-    throw new ClientAuthThrottled();
-  }
-  if (!matches()) return false;
-  await reservation.release();
-  return true;
+  if (failure.granted) return false;
+  retryAfter(Math.max(1, Math.ceil(failure.retryAfterMs / 1000)));
+  throw new ClientAuthThrottled();
 }

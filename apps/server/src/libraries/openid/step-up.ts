@@ -29,6 +29,9 @@ const AMR_OF: Record<ReauthenticationMethod, readonly string[]> = {
   passkey: ['hwk', 'swk'],
 };
 
+/** The `amr` value (RFC 8176) of two factors, beside the methods that made them. */
+const MFA = 'mfa';
+
 /** Whether the methods proved make two factors: the password and a code, or a passkey (with user
  *  verification, which every passkey proof requires). */
 function twoFactorsIn(amr: readonly string[]): boolean {
@@ -92,13 +95,37 @@ async function methodsOf(ctx: AppContext, session: Auth): Promise<Reauthenticati
   ];
 }
 
+/** The name, among the login prompt's details, of when the authorization request came. */
+const REQUESTED_AT = 'requested_at';
+
+/**
+ * The login prompt's details also say when the authorization request came, in milliseconds by the
+ * portal's clock (the one that times its sign-ins): an interaction's own `iat` has whole seconds of
+ * the provider's clock, too coarse to tell a sign-in just before the request from one just after.
+ */
+export function stampRequestTime(ctx: AppContext, login: interactionPolicy.Prompt): void {
+  const details = login.details;
+  login.details = async (koa) => ({ ...(await details(koa)), [REQUESTED_AT]: ctx.now() });
+}
+
+/** When the interaction's authorization request came (ms). An interaction started before the stamp
+ *  has the end of the second of its `iat`: a sign-in within that second counts as before it. */
+function requestedAt(interaction: Interaction): number {
+  const stamped = interaction.prompt.details[REQUESTED_AT];
+  return typeof stamped === 'number' ? stamped : (interaction.iat! + 1) * 1000 - 1;
+}
+
 /**
  * What the product asked of the sign-in that the portal session alone does not give: a new proof
  * (`prompt=login`, or `max_age` older than the session's sign-in) or two factors (`acr_values`).
+ * What answers it is either the proof made on this screen or the portal session's own sign-in, each
+ * with its own factors: the sign-in counts only where it is fresh enough itself (never for
+ * `prompt=login`, as it came before the request; for `max_age`, as recent as that, to the
+ * millisecond), so that two factors of an old sign-in do not make one new proof two.
  * The `reauthenticate` step names the proofs still wanted: for two factors, those that lead to them
- * (a passkey alone, or the password and a code one after the other). A person with none of the
- * proofs (an account signed in by a code to the phone, without a password, two-step sign-in or a
- * passkey) signs in again instead.
+ * (a passkey alone, or the password and a code one after the other), and says when the person has no
+ * second factor to give. A person with none of the proofs (an account signed in by a code to the
+ * phone, without a password, two-step sign-in or a passkey) signs in again instead.
  */
 export async function stepUpStep(
   ctx: AppContext,
@@ -108,14 +135,15 @@ export async function stepUpStep(
 ): Promise<AuthorizeStep | undefined> {
   const accountId = String(session.user.id);
   const proof = proofOf(interaction, accountId);
-  const signedIn = Math.floor(session.signedInAt / 1000);
   const { params, prompt } = interaction;
   const loginAsked = prompt.name === 'login' && prompt.reasons.includes('login_prompt');
-  const maxAge = params.max_age === undefined ? undefined : Number(params.max_age);
-  const authTime = Math.max(proof?.ts ?? 0, signedIn);
-  const fresh =
-    (loginAsked && !proof && signedIn < interaction.iat!) ||
-    (maxAge !== undefined && Math.floor(ctx.now() / 1000) - authTime > maxAge);
+  const maxAge = params.max_age === undefined ? undefined : Number(params.max_age) * 1000;
+  // a proof of this screen came after the request: it answers `prompt=login` and `max_age` (0 too)
+  const byProof = proof !== undefined;
+  const bySignIn =
+    !(loginAsked && session.signedInAt <= requestedAt(interaction)) &&
+    (maxAge === undefined || ctx.now() - session.signedInAt <= maxAge);
+  const fresh = !byProof && !bySignIn;
 
   const available = await methodsOf(ctx, session);
   const proven = new Set(proof?.amr ?? []);
@@ -125,24 +153,27 @@ export async function stepUpStep(
   const leadsToTwoFactors = (method: ReauthenticationMethod) =>
     method === 'passkey' ||
     (!provenBy(method) && (method === 'password' ? has('code') : method === 'code' && has('password')));
-  // two factors are wanted of a person who can give them, and proved by the portal's sign-in or
-  // within this product sign-in (how recently is the product's `max_age`)
-  const twoFactors =
-    wantsTwoFactors(params) &&
-    available.some(leadsToTwoFactors) &&
-    proof?.acr !== ACR.twoFactors &&
-    portalSignInOf(session).acr !== ACR.twoFactors;
+  const twoFactorsGiven = proof?.acr === ACR.twoFactors || (bySignIn && portalSignInOf(session).acr === ACR.twoFactors);
+  const twoFactorsWanted = wantsTwoFactors(params) && !twoFactorsGiven;
+  const twoFactors = twoFactorsWanted && available.some(leadsToTwoFactors);
   if (!fresh && !twoFactors) return undefined;
   if (!available.length) return { step: 'signIn', client, fresh: true };
   const methods = twoFactors ? available.filter(leadsToTwoFactors) : available;
-  return { step: 'reauthenticate', client, methods, secondFactor: twoFactors };
+  return {
+    step: 'reauthenticate',
+    client,
+    methods,
+    secondFactor: twoFactors,
+    noSecondFactor: twoFactorsWanted && !twoFactors,
+  };
 }
 
 /**
  * The person proves it is them on the sign-in screen, with the portal's re-authentication (the same
  * counter of failed tries, and the session counts as proven for sensitive changes too). The proof is
  * kept with the interaction as its last submission, the provider's place for a result in parts, and
- * becomes the `login` of its result: `auth_time` now, `amr` the methods proved within this sign-in.
+ * becomes the `login` of its result: `auth_time` now, `amr` the methods proved within this sign-in
+ * (with `mfa` when they make two factors).
  */
 export async function recordProof(
   ctx: AppContext,
@@ -152,12 +183,14 @@ export async function recordProof(
 ): Promise<void> {
   const proved = await reauthenticate(ctx, caller, body);
   const accountId = String(caller.session.user.id);
-  const amr = [...new Set([...(proofOf(interaction, accountId)?.amr ?? []), proved])];
+  const methods = [...new Set([...(proofOf(interaction, accountId)?.amr ?? []), proved])].filter((m) => m !== MFA);
+  const twoFactors = twoFactorsIn(methods);
   const login: LoginProof = {
     accountId,
     ts: Math.floor(ctx.now() / 1000),
-    amr,
-    acr: twoFactorsIn(amr) ? ACR.twoFactors : ACR.oneFactor,
+    // `mfa` marks two factors, as in the `amr` of a portal sign-in with both
+    amr: twoFactors ? [...methods, MFA] : methods,
+    acr: twoFactors ? ACR.twoFactors : ACR.oneFactor,
   };
   interaction.lastSubmission = { ...interaction.lastSubmission, login };
   await interaction.save(Math.max(1, interaction.exp - Math.floor(ctx.now() / 1000)));

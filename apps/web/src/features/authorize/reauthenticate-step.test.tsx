@@ -75,7 +75,13 @@ afterEach(async () => {
 
 describe("the interaction screen's step-up", () => {
   it('asks for the password, says a wrong one under the field, and goes on without signing out', async () => {
-    api.routes[STEP] = ok({ step: 'reauthenticate', client: sampleClient, methods: ['password'], secondFactor: false });
+    api.routes[STEP] = ok({
+      step: 'reauthenticate',
+      client: sampleClient,
+      methods: ['password'],
+      secondFactor: false,
+      noSecondFactor: false,
+    });
     api.routes[REAUTHENTICATE] = answers(fail(ErrorCode.PasswordIncorrect), ok(toProduct()));
     renderAuthorize();
 
@@ -96,15 +102,57 @@ describe("the interaction screen's step-up", () => {
     expect(api.sent(LOGOUT)).toEqual([]);
   });
 
+  it('tells a person asked for two factors who has one only where to get the second, and still takes the password', async () => {
+    api.routes[STEP] = ok({
+      step: 'reauthenticate',
+      client: sampleClient,
+      methods: ['password'],
+      secondFactor: false,
+      noSecondFactor: true,
+    });
+    api.routes[REAUTHENTICATE] = ok(toProduct());
+    renderAuthorize();
+
+    const notice = await screen.findByTestId('authorize-no-second-factor');
+    expect(notice).toHaveTextContent(en.authorize.reauthenticate.noSecondFactor.replace('{{product}}', product));
+    expect(screen.getByRole('link', { name: en.authorize.reauthenticate.openPersonal })).toHaveAttribute(
+      'href',
+      paths.personal,
+    );
+    await userEvent.type(screen.getByLabelText(en.personal.proofPassword), 'Right2026pass');
+    await userEvent.click(screen.getByRole('button', { name: en.personal.proofConfirm }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PROVIDER));
+  });
+
+  it('says nothing of a missing second factor to a person asked for one proof', async () => {
+    api.routes[STEP] = ok({
+      step: 'reauthenticate',
+      client: sampleClient,
+      methods: ['password'],
+      secondFactor: false,
+      noSecondFactor: false,
+    });
+    renderAuthorize();
+    expect(await screen.findByLabelText(en.personal.proofPassword)).toBeInTheDocument();
+    expect(screen.queryByTestId('authorize-no-second-factor')).toBeNull();
+  });
+
   it('asks for two factors one after the other: the password, then a code of the app', async () => {
     api.routes[STEP] = ok({
       step: 'reauthenticate',
       client: sampleClient,
       methods: ['password', 'code'],
       secondFactor: true,
+      noSecondFactor: false,
     });
     api.routes[REAUTHENTICATE] = answers(
-      ok({ step: 'reauthenticate', client: sampleClient, methods: ['code'], secondFactor: true }),
+      ok({
+        step: 'reauthenticate',
+        client: sampleClient,
+        methods: ['code'],
+        secondFactor: true,
+        noSecondFactor: false,
+      }),
       ok(toProduct()),
     );
     renderAuthorize();
@@ -128,6 +176,7 @@ describe("the interaction screen's step-up", () => {
       client: sampleClient,
       methods: ['password', 'code'],
       secondFactor: false,
+      noSecondFactor: false,
     });
     api.routes[ABORT] = ok(toProduct(`${PROVIDER}?denied`));
     renderAuthorize();
@@ -148,6 +197,7 @@ describe("the step-up's passkey", () => {
       client: sampleClient,
       methods: ['password', 'code', 'passkey'],
       secondFactor: false,
+      noSecondFactor: false,
     });
     api.routes[REAUTHENTICATE] = ok(toProduct());
     renderAuthorize();
@@ -163,7 +213,13 @@ describe("the step-up's passkey", () => {
   });
 
   it('is the one button where it is the only proof, says one that does not verify, and can be tried again', async () => {
-    api.routes[STEP] = ok({ step: 'reauthenticate', client: sampleClient, methods: ['passkey'], secondFactor: false });
+    api.routes[STEP] = ok({
+      step: 'reauthenticate',
+      client: sampleClient,
+      methods: ['passkey'],
+      secondFactor: false,
+      noSecondFactor: false,
+    });
     api.routes[REAUTHENTICATE] = answers(fail(ErrorCode.PasskeyNotVerified), ok(toProduct()));
     renderAuthorize();
 
@@ -183,7 +239,13 @@ describe("the step-up's passkey", () => {
   });
 
   it('says a challenge that ran out, and a browser dialog that ended without a passkey, on the screen', async () => {
-    api.routes[STEP] = ok({ step: 'reauthenticate', client: sampleClient, methods: ['passkey'], secondFactor: false });
+    api.routes[STEP] = ok({
+      step: 'reauthenticate',
+      client: sampleClient,
+      methods: ['passkey'],
+      secondFactor: false,
+      noSecondFactor: false,
+    });
     api.routes[REAUTHENTICATE] = fail(ErrorCode.PasskeyChallengeInvalid);
     renderAuthorize();
 
@@ -206,6 +268,7 @@ describe("the step-up's passkey", () => {
       client: sampleClient,
       methods: ['password', 'code', 'passkey'],
       secondFactor: true,
+      noSecondFactor: false,
     });
     api.routes[REAUTHENTICATE] = ok({ step: 'denied', client: sampleClient, company: null, otherCompanies: false });
     renderAuthorize();
@@ -223,6 +286,7 @@ describe("the step-up's passkey", () => {
       client: sampleClient,
       methods: ['password', 'passkey'],
       secondFactor: false,
+      noSecondFactor: false,
     });
     renderAuthorize();
 

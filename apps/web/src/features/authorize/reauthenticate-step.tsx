@@ -1,7 +1,8 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Button, Form } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { AuthorizeStep } from '@portal/shared/api/authorize';
 import type { ReauthenticateRequest } from '@portal/shared/api/fresh-proof';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
@@ -9,6 +10,7 @@ import { CenteredScreen } from '../../components/centered-screen';
 import { PasskeyProofButton, useWebAuthn } from '../../components/passkey-proof-button';
 import { type ProofMethod, ProofFields } from '../../components/proof-fields';
 import { ScreenSection } from '../../components/screen-section';
+import { paths } from '../../config/paths';
 import { authorizeCalls } from '../../lib/api-calls';
 import { type ErrorHandlers, call } from '../../lib/api-client';
 import { useFieldErrors } from '../../lib/field-errors';
@@ -25,7 +27,8 @@ type ProofValues = { password?: string; code?: string };
  * person chooses. A passkey, where offered and the browser has WebAuthn, is a button beside them (with
  * user verification it is both factors at once); where it is the only proof, the screen's one button.
  * A wrong proof is said under its field (a passkey's under its button); tries count like sign-in
- * failures.
+ * failures. A person asked for two factors who has no second one is told where to get it (the
+ * product then gets one factor, and says so).
  */
 export function ReauthenticateStep({
   uid,
@@ -102,6 +105,16 @@ export function ReauthenticateStep({
           onFinish={(values) => void submit(values)}
           data-testid="authorize-reauthenticate-step"
         >
+          {step.noSecondFactor ? (
+            <Alert
+              className={styles.notice}
+              type="warning"
+              showIcon
+              title={t('authorize.reauthenticate.noSecondFactor', { product })}
+              description={<Link to={paths.personal}>{t('authorize.reauthenticate.openPersonal')}</Link>}
+              data-testid="authorize-no-second-factor"
+            />
+          ) : null}
           {fieldMethods.length > 0 ? (
             <>
               <ProofFields

@@ -42,6 +42,9 @@ const authorize: Messages['authorize'] = {
       '{{product}} bittet Sie zu bestätigen, dass Sie es sind, bevor es weitergeht. Sie bleiben im Portal angemeldet.',
     secondFactor: '{{product}} verlangt zwei Schritte: Ihr Passwort, dann einen Code Ihrer Authenticator-App.',
     passkeyBothSteps: 'Oder verwenden Sie stattdessen einen Passkey: Er zählt für beide Schritte.',
+    noSecondFactor:
+      '{{product}} verlangt zwei Schritte, Ihr Konto hat nur einen. Aktivieren Sie die Zwei-Schritt-Anmeldung oder fügen Sie im persönlichen Bereich einen Passkey hinzu und versuchen Sie es dann erneut.',
+    openPersonal: 'Zum persönlichen Bereich',
     cancel: 'Abbrechen und zurück',
   },
   expired: {

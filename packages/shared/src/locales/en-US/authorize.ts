@@ -40,6 +40,9 @@ const authorize: Messages['authorize'] = {
     description: '{{product}} asks you to confirm it’s you before it goes on. You stay signed in to the portal.',
     secondFactor: '{{product}} asks for two steps: your password, then a code of your authenticator app.',
     passkeyBothSteps: 'Or use a passkey instead: it counts as both steps.',
+    noSecondFactor:
+      '{{product}} asks for two steps, and your account has one only. Turn on two-step sign-in or add a passkey in the personal centre, then try again.',
+    openPersonal: 'Open the personal centre',
     cancel: 'Cancel and go back',
   },
   expired: {

@@ -42,6 +42,9 @@ const authorize: Messages['authorize'] = {
       '{{product}} le pide que confirme que es usted antes de continuar. Sigue con la sesión iniciada en el portal.',
     secondFactor: '{{product}} pide dos pasos: su contraseña y, después, un código de su aplicación de autenticación.',
     passkeyBothSteps: 'O use una llave de acceso: cuenta como los dos pasos.',
+    noSecondFactor:
+      '{{product}} pide dos pasos y su cuenta solo tiene uno. Active el inicio de sesión en dos pasos o añada una llave de acceso en el centro personal y vuelva a intentarlo.',
+    openPersonal: 'Ir al centro personal',
     cancel: 'Cancelar y volver',
   },
   expired: {

@@ -41,6 +41,9 @@ const authorize: Messages['authorize'] = {
     description: '{{product}} ti chiede di confermare che sei tu prima di continuare. Resti connesso al portale.',
     secondFactor: "{{product}} chiede due passaggi: la tua password, poi un codice dell'app di autenticazione.",
     passkeyBothSteps: 'Oppure usa una passkey: vale per entrambi i passaggi.',
+    noSecondFactor:
+      "{{product}} chiede due passaggi, ma il tuo account ne ha uno solo. Attiva l'accesso in due passaggi o aggiungi una passkey nel centro personale, poi riprova.",
+    openPersonal: 'Vai al centro personale',
     cancel: 'Annulla e torna indietro',
   },
   expired: {

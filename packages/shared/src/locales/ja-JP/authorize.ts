@@ -42,6 +42,9 @@ const authorize: Messages['authorize'] = {
     secondFactor:
       '{{product}}は2段階の確認を求めています。パスワードを入力してから、認証アプリのコードを入力してください。',
     passkeyBothSteps: 'パスキーを使うこともできます。パスキーなら1回で両方の手順を満たします。',
+    noSecondFactor:
+      '{{product}}は2段階の確認を求めていますが、お使いのアカウントには1つの方法しかありません。個人センターで2段階ログインを有効にするか、パスキーを追加してから、もう一度お試しください。',
+    openPersonal: '個人センターを開く',
     cancel: 'キャンセルして戻る',
   },
   expired: {

@@ -37,6 +37,9 @@ export default {
     description: '{{product}}需要先确认是你本人，再继续登录。你会保持门户的登录状态。',
     secondFactor: '{{product}}要求分两步确认身份：请先输入密码，再输入身份验证器应用中的动态码。',
     passkeyBothSteps: '也可以改用通行密钥：用它一次就能完成这两步。',
+    noSecondFactor:
+      '{{product}}要求分两步确认身份，但你的账号目前只有一种验证方式。请在个人中心开启两步登录或添加通行密钥，然后重试。',
+    openPersonal: '前往个人中心',
     cancel: '取消并返回',
   },
   expired: {
