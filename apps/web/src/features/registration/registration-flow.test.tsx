@@ -147,7 +147,7 @@ describe('invitation flow', () => {
 
     expect(await screen.findByRole('heading', { name: 'Registration complete' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText(/Your email li\.lei@example\.com is not verified yet/)).toHaveTextContent(
-      'Verify it in the personal centre',
+      'Verify it in the personal center',
     );
   });
 

@@ -25,7 +25,7 @@ const notices: Messages['notices'] = {
   twoStepCodeWrong:
     'Someone entered the right password or verification code of your account on {{time}}, but a wrong two-step code ({{device}}, {{place}}). If this was not you, change your password now.',
   apiKeyCreated:
-    'A new API key "{{name}}" was created for a company you administer on {{time}} ({{device}}, {{place}}). Any system holding it can call the portal within its scopes. If this was not authorised, revoke it now under "API keys" in the settings centre and change your password.',
+    'A new API key "{{name}}" was created for a company you administer on {{time}} ({{device}}, {{place}}). Any system holding it can call the portal within its scopes. If this was not authorized, revoke it now under "API keys" in the settings center and change your password.',
   unknownDevice: 'unknown device',
   unknownPlace: 'unknown network',
   network: 'network {{network}}',
