@@ -6,7 +6,11 @@ import { prepareDatabase } from './db/prepare-database.ts';
 import { seedDemo } from './libraries/demo-seed.ts';
 import { devLogStream } from './plugins/dev-log.ts';
 import { createLogger } from './plugins/logger.ts';
+import { quietExperimentalWarnings } from './process-warnings.ts';
 import { runtimeConfig } from './runtime.ts';
+
+// the server process only: the command line and the tests keep Node's warnings as they are
+quietExperimentalWarnings();
 
 /** Connections the kernel completes before the server takes them in. Beyond Node's 511 those of a
  *  burst are dropped, and their clients send again only after 1, 2, 4, 8 s: a tail past the request
