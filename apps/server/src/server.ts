@@ -17,6 +17,9 @@ quietExperimentalWarnings();
  *  timeout that no answer of the server can shorten. The kernel caps it at net.core.somaxconn. */
 const LISTEN_BACKLOG = 4_096;
 
+/** Where the sample product (examples/product-app) looks for the portal when PORTAL_ISSUER is unset. */
+const SAMPLE_PRODUCT_ISSUER = 'http://localhost:8080';
+
 /**
  * Stops accepting connections, lets the requests in flight finish (what arrives meanwhile on a
  * kept-alive connection is answered with 1000503, and every answer closes its connection), runs the
@@ -68,12 +71,15 @@ async function main() {
         (a) => `    account ${a.account} / password ${a.password}  (phone ${a.phone}, email ${a.email})`,
       );
       const companies = demo.companies.map((c) => `${c.domain} (${c.name})`).join(', ');
+      // the sample product looks for the portal at its own default (examples/product-app/config.ts):
+      // on another address it is told where the portal is, or its sign-ins go nowhere
+      const issuer = config.oidcIssuer === SAMPLE_PRODUCT_ISSUER ? '' : `PORTAL_ISSUER=${config.oidcIssuer} `;
       // plain text on purpose: this is the quick start's instruction to a person, not a log record
       console.log(
         `\nDemo tenant created. Open ${config.publicUrl} and sign in with the Account tab:\n${lines.join('\n')}\n` +
           `  Company domains, for \`npm run -s portal -- invite --enterprise <domain>\`: ${companies}\n` +
           `  The sample product's OpenID client: ${demo.client.clientId} / ${demo.client.secret} ` +
-          `(node --import tsx examples/product-app/server.ts, then open ${new URL(demo.client.redirectUri).origin})\n`,
+          `(${issuer}node --import tsx examples/product-app/server.ts, then open ${new URL(demo.client.redirectUri).origin})\n`,
       );
     } else if (demo.repaired.length) {
       app.log.warn(
