@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { recordEvent } from '../src/libraries/events/record-event.ts';
@@ -11,27 +11,14 @@ import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 const RECEIVER = 'https://receiver.example.test';
 const FAR_FUTURE = 4_102_444_800_000;
 
-/** The rows of an RFC 4180 file after its byte order mark. */
+/** The rows of an RFC 4180 file: quoted cells may hold commas and doubled quotes, never line breaks. */
 function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), (i += 1));
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(cell), (cell = ''));
-    else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      ((row = []), (cell = ''), (i += 1));
-    } else cell += c;
-  }
-  return rows;
+  return text
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) =>
+      [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) => (m[1] ?? m[2] ?? '').replace(/""/g, '"')),
+    );
 }
 
 describe(`the audit log's webhook rows (${ENGINE})`, () => {
@@ -58,7 +45,7 @@ describe(`the audit log's webhook rows (${ENGINE})`, () => {
 
   it('name the webhook by its address, as the other rows name their object, on the screen and in the CSV', async () => {
     const { token, enterpriseId } = await companyWithAdmin(t.app);
-    const ok = async (declaration: Parameters<typeof call>[1], body: object) => {
+    const ok = async (declaration: (typeof contract)[keyof typeof contract], body: object) => {
       const reply = await call(t.app, declaration, { token, body });
       expect(reply.code, reply.msg).toBe(0);
       return reply.data;
@@ -75,7 +62,11 @@ describe(`the audit log's webhook rows (${ENGINE})`, () => {
     await ok(contract.rotateWebhookSecret, { id });
     // a delivery made, and sent again
     const delivery = await t.app.ctx.db.transaction().execute(async (trx) => {
-      await recordEvent(t.app.ctx, trx, { enterpriseId, type: 'member.joined', data: { userId: 7 } });
+      await recordEvent(t.app.ctx, trx, {
+        enterpriseId,
+        type: 'member.joined',
+        data: { userId: 7, role: 'member', departmentId: 1, via: 'created' },
+      });
       const row = await trx.selectFrom('outbox').select('id').where('endpoint_id', '=', id).executeTakeFirstOrThrow();
       const now = t.app.ctx.now();
       await trx
