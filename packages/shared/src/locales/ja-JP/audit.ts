@@ -65,7 +65,7 @@ const audit: Messages['audit'] = {
   summary: {
     webhook: 'Webhook：{{url}}',
     webhookMoved: 'Webhook：{{from}} → {{to}}',
-    webhookNumber: 'Webhook #{{id}}',
+    webhookNumber: 'Webhook（#{{id}}）',
     events: 'イベント：{{events}}',
     description: '説明：{{text}}',
     descriptionCleared: '説明を削除',

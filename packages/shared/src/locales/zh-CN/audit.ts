@@ -59,7 +59,7 @@ export default {
   summary: {
     webhook: 'Webhook：{{url}}',
     webhookMoved: 'Webhook：{{from}} → {{to}}',
-    webhookNumber: 'Webhook #{{id}}',
+    webhookNumber: 'Webhook（#{{id}}）',
     events: '事件：{{events}}',
     description: '说明：{{text}}',
     descriptionCleared: '说明已清空',
