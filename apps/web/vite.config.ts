@@ -283,19 +283,25 @@ export default defineConfig(({ isSsrBuild }) => ({
     // headers and, on a slow network, a turn for a connection. The screens after sign-in load the same
     // chunk, which their person's browser has already. Not for the prerender's own build, which runs
     // in Node and is thrown away.
-    rolldownOptions: isSsrBuild
-      ? {}
-      : {
-          output: {
-            codeSplitting: {
-              groups: [
-                // except the helper that preloads a dynamic import's files, which the entry uses too:
-                // in the first screen's chunk it made the entry wait for that whole chunk
-                { name: 'preload-helper', test: /vite\/preload-helper/, priority: 2 },
-                { name: 'sign-in', test: /src\/features\/login\/login-page\.tsx$/, priority: 1 },
-              ],
+    rolldownOptions: {
+      // Rolldown's table of the time each plugin took, printed at the end of a build that took long:
+      // on a busy machine every first `npm start` printed it, and it read like a fault to whoever
+      // starts the portal
+      checks: { bundlerTimings: false },
+      ...(isSsrBuild
+        ? {}
+        : {
+            output: {
+              codeSplitting: {
+                groups: [
+                  // except the helper that preloads a dynamic import's files, which the entry uses too:
+                  // in the first screen's chunk it made the entry wait for that whole chunk
+                  { name: 'preload-helper', test: /vite\/preload-helper/, priority: 2 },
+                  { name: 'sign-in', test: /src\/features\/login\/login-page\.tsx$/, priority: 1 },
+                ],
+              },
             },
-          },
-        },
+          }),
+    },
   },
 }));

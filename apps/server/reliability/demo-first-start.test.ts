@@ -83,6 +83,10 @@ describe(`the demo tenant of a first start that dies part way (${ENGINE})`, () =
   it('is completed by a start that finds a part of it missing, and the start says what it added', async () => {
     server = await ServerProcess.start();
     expect(server.output).toContain('Demo tenant created');
+    // on a port of its own, the sample product is told where the portal is (it looks on 8080 by default)
+    expect(server.output).toMatch(
+      /PORTAL_ISSUER=http:\/\/localhost:\d+ node --import tsx examples\/product-app\/server\.ts, then open http:\/\/localhost:3001/,
+    );
     // as an earlier version could leave it (the client was added after the people), or a person's
     // deletions: no sample client, the member account gone, the administrator out of one company
     const db = server.openDatabase();

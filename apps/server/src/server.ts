@@ -6,12 +6,19 @@ import { prepareDatabase } from './db/prepare-database.ts';
 import { seedDemo } from './libraries/demo-seed.ts';
 import { devLogStream } from './plugins/dev-log.ts';
 import { createLogger } from './plugins/logger.ts';
+import { quietExperimentalWarnings } from './process-warnings.ts';
 import { runtimeConfig } from './runtime.ts';
+
+// the server process only: the command line and the tests keep Node's warnings as they are
+quietExperimentalWarnings();
 
 /** Connections the kernel completes before the server takes them in. Beyond Node's 511 those of a
  *  burst are dropped, and their clients send again only after 1, 2, 4, 8 s: a tail past the request
  *  timeout that no answer of the server can shorten. The kernel caps it at net.core.somaxconn. */
 const LISTEN_BACKLOG = 4_096;
+
+/** Where the sample product (examples/product-app) looks for the portal when PORTAL_ISSUER is unset. */
+const SAMPLE_PRODUCT_ISSUER = 'http://localhost:8080';
 
 /**
  * Stops accepting connections, lets the requests in flight finish (what arrives meanwhile on a
@@ -64,12 +71,15 @@ async function main() {
         (a) => `    account ${a.account} / password ${a.password}  (phone ${a.phone}, email ${a.email})`,
       );
       const companies = demo.companies.map((c) => `${c.domain} (${c.name})`).join(', ');
+      // the sample product looks for the portal at its own default (examples/product-app/config.ts):
+      // on another address it is told where the portal is, or its sign-ins go nowhere
+      const issuer = config.oidcIssuer === SAMPLE_PRODUCT_ISSUER ? '' : `PORTAL_ISSUER=${config.oidcIssuer} `;
       // plain text on purpose: this is the quick start's instruction to a person, not a log record
       console.log(
         `\nDemo tenant created. Open ${config.publicUrl} and sign in with the Account tab:\n${lines.join('\n')}\n` +
           `  Company domains, for \`npm run -s portal -- invite --enterprise <domain>\`: ${companies}\n` +
           `  The sample product's OpenID client: ${demo.client.clientId} / ${demo.client.secret} ` +
-          `(node --import tsx examples/product-app/server.ts, then open ${new URL(demo.client.redirectUri).origin})\n`,
+          `(${issuer}node --import tsx examples/product-app/server.ts, then open ${new URL(demo.client.redirectUri).origin})\n`,
       );
     } else if (demo.repaired.length) {
       app.log.warn(

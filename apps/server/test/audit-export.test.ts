@@ -83,7 +83,7 @@ describe(`the audit CSV streams every event of the filter (${ENGINE})`, () => {
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-log-\d{8}\.csv"$/);
     const rows = await rowsOf(response);
-    expect(rows[0]).toEqual(['Time', 'Person', 'Person ID', 'Action', 'Action code', 'IP address', 'Details']);
+    expect(rows[0]).toEqual(['Time (UTC)', 'Person', 'Person ID', 'Action', 'Action code', 'IP address', 'Details']);
     expect(rows.slice(1).map((r) => (r[4] === 'export.row' ? r[6] : r[4]))).toEqual(expected);
 
     const records = await exportRecords(a.enterpriseId);
@@ -101,7 +101,7 @@ describe(`the audit CSV streams every event of the filter (${ENGINE})`, () => {
     });
     const rows = await rowsOf(response);
     // Chinese by default, the header once
-    expect(rows.filter((r) => r[0] === '时间')).toHaveLength(1);
+    expect(rows.filter((r) => r[0] === '时间（UTC）')).toHaveLength(1);
     const numbers = rows.slice(1).map((r) => Number(r[6]!.slice('n: '.length)));
     expect(numbers).toEqual(Array.from({ length: 3_900 }, (_, i) => 4_199 - i));
   });

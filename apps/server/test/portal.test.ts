@@ -40,6 +40,8 @@ describe(`portal calls (${ENGINE})`, () => {
     expect(b).toMatchObject({ enterpriseId: second.enterpriseId, role: 'member' });
     expect(b.productList).toEqual([expect.objectContaining({ productCode: 'saas-es-actuary', entryPath: '/cesuan' })]);
     expect(info.data.userinfo).toMatchObject({ userId: user.id, nickname: expect.any(String) });
+    // not production: the settings centre's webhook form says plain http is taken
+    expect(info.data.production).toBe(false);
   });
 
   it('names products in the language of the langCode cookie', async () => {

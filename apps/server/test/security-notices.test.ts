@@ -80,6 +80,29 @@ describe(`security notifications (${ENGINE})`, () => {
     expect(await notices(user.email!, 'en-US')).toHaveLength(1);
   });
 
+  it('names the network once, in every language, a loopback address as the local network', async () => {
+    const expected = {
+      'zh-CN': '（Firefox 128, Linux，本地网络）',
+      'en-US': '(Firefox 128, Linux, local network)',
+      'de-DE': '(Firefox 128, Linux, lokales Netzwerk)',
+      'es-ES': '(Firefox 128, Linux, red local)',
+      'it-IT': '(Firefox 128, Linux, rete locale)',
+      'ja-JP': '（Firefox 128, Linux、ローカルネットワーク）',
+    } as const;
+    for (const [lang, place] of Object.entries(expected) as [keyof typeof expected, string][]) {
+      const user = await createUser(t.app, { langCode: lang });
+      await signInFrom(user.account, CHROME_WINDOWS);
+      await signInFrom(user.account, FIREFOX_LINUX, '127.0.0.1');
+      const [notice] = await notices(user.email!, lang);
+      expect(notice?.text, lang).toContain(place);
+    }
+    // an address with a network of its own keeps the word before it
+    const english = await createUser(t.app, { langCode: 'en-US' });
+    await signInFrom(english.account, CHROME_WINDOWS);
+    await signInFrom(english.account, FIREFOX_LINUX, '198.51.100.23');
+    expect((await notices(english.email!, 'en-US'))[0]?.text).toContain('(Firefox 128, Linux, network 198.51.100.*)');
+  });
+
   it('tells by SMS an account without a verified email; a brand-new account is not told of its first session', async () => {
     const phone = newPhone();
     const ticket = await ticketFor(t.app, phone);
@@ -142,7 +165,7 @@ describe(`security notifications (${ENGINE})`, () => {
     expect(changed.code, changed.msg).toBe(0);
     const [afterChange] = await notices(user.email!, 'de-DE');
     expect(afterChange!.text).toMatch(
-      /^Ihr Passwort wurde am .* geändert \(Chrome 126, Windows 10, Netzwerk lokales Netzwerk\)/,
+      /^Ihr Passwort wurde am .* geändert \(Chrome 126, Windows 10, lokales Netzwerk\)/,
     );
     expect(afterChange!.text).not.toContain('Changed2026');
 

@@ -350,7 +350,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
       expect(text.endsWith('\r\n')).toBe(true);
       const rows = parseCsv(text);
       // without the reader's zone, the times are UTC's, marked as such
-      expect(rows[0]).toEqual(['Time', 'Person', 'Person ID', 'Action', 'Action code', 'IP address', 'Details']);
+      expect(rows[0]).toEqual(['Time (UTC)', 'Person', 'Person ID', 'Action', 'Action code', 'IP address', 'Details']);
       for (const row of rows.slice(1)) expect(row[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
       expect(rows.slice(1).map((r) => r[4])).toEqual([
         'custom.thing',
@@ -438,7 +438,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
       const response = await csv(a.token, `?action=branding.change&userId=${a.admin.id}`);
       expect(response.statusCode).toBe(200);
       const rows = parseCsv(response.rawPayload.subarray(3).toString('utf8'));
-      expect(rows[0]).toEqual(['时间', '操作人', '操作人 ID', '操作', '操作代码', 'IP 地址', '详情']);
+      expect(rows[0]).toEqual(['时间（UTC）', '操作人', '操作人 ID', '操作', '操作代码', 'IP 地址', '详情']);
       expect(rows.slice(1).map((r) => [r[1], r[3]])).toEqual([['管理员', '修改企业品牌']]);
       const german = parseCsv(
         (await csv(a.token, '?action=branding.change', { cookie: 'langCode=de-DE' })).rawPayload

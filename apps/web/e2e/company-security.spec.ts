@@ -37,7 +37,7 @@ test('requiring two-step sign-in waits for the administrator to have it, then na
   const toggle = page.getByRole('switch', { name: 'Require two-step sign-in for members' });
   await expect(toggle).toBeDisabled();
   await expect(toggle).toHaveAccessibleDescription(/Turn on two-step sign-in for yourself first/);
-  await expect(page.getByRole('link', { name: 'Set it up in the personal centre' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Set it up in the personal center' })).toHaveAttribute(
     'href',
     '/personal',
   );

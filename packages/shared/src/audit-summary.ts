@@ -175,6 +175,31 @@ export function auditSummary(
       if (detail.reason === 'creatorNotAdministrator') parts.push(t('audit.summary.keyCreatorNotAdministrator'));
       break;
     }
+    case 'webhook.create':
+    case 'webhook.update':
+    case 'webhook.delete':
+    case 'webhook.rotate':
+    case 'webhook.resend': {
+      // named by its address as the other rows name their object; rows made before the address was
+      // kept on every action name its number
+      const url = text('url');
+      const previousUrl = text('previousUrl');
+      const id = num('endpointId');
+      if (url && previousUrl) parts.push(t('audit.summary.webhookMoved', { from: previousUrl, to: url }));
+      else if (url) parts.push(t('audit.summary.webhook', { url }));
+      else if (id !== undefined) parts.push(t('audit.summary.webhookNumber', { id }));
+      if (Array.isArray(detail.eventTypes))
+        parts.push(t('audit.summary.events', { events: detail.eventTypes.join(', ') }));
+      if (typeof detail.description === 'string')
+        parts.push(t('audit.summary.description', { text: detail.description }));
+      else if (detail.description === null) parts.push(t('audit.summary.descriptionCleared'));
+      if (detail.enabled === true) parts.push(t('audit.summary.turnedOn'));
+      if (detail.enabled === false)
+        parts.push(t(detail.reason === 'failing' ? 'audit.summary.turnedOffFailing' : 'audit.summary.turnedOff'));
+      const eventId = text('eventId');
+      if (eventId) parts.push(t('audit.summary.event', { id: eventId }));
+      break;
+    }
     case 'enterprise.enter':
     case 'password.change':
     case 'two-step.on':

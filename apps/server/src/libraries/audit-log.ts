@@ -246,12 +246,15 @@ export async function exportCompanyAuditEvents(
   const batchBefore = (before?: readonly [number, number]) =>
     listAuditEvents(ctx.db, admin.enterpriseId, filter, { before, limit: EXPORT_BATCH });
   const t = translatorFor(language);
-  const clock = clockOf(query.timeZone ?? 'UTC');
+  const timeZone = query.timeZone ?? 'UTC';
+  const clock = clockOf(timeZone);
   const departments = new Map(
     (await listDepartmentsWithMemberCounts(ctx.db, admin.enterpriseId)).map((d) => [d.id, d.name]),
   );
+  // the zone in the time column's title: its cells carry only the offset, and `Z` alone reads as if
+  // the file kept the server's clock rather than the reader's
   const header = ['time', 'person', 'personId', 'action', 'actionCode', 'ip', 'detail'].map((column) =>
-    translate(language, `audit.csv.${column}`),
+    translate(language, `audit.csv.${column}`, { zone: timeZone }),
   );
   const line = (event: AuditEvent) =>
     csvLine([

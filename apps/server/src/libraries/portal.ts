@@ -63,6 +63,7 @@ export async function portalInfo(ctx: AppContext, { session, language }: SignedI
     enterpriseId: current,
     enterpriseProduct: [...enterprises.values()],
     userinfo: toCurrentUser(session.user, session.twoStepRequired),
+    production: ctx.config.production,
   };
 }
 

@@ -100,7 +100,8 @@ function deviceText(lang: Language, userAgent: string | null): string {
 function placeText(lang: Language, ip: string | null): string {
   const { network, local } = approximatePlace(ip);
   if (local) return translate(lang, 'notices.localNetwork');
-  return network ?? translate(lang, 'notices.unknownPlace');
+  // the word "network" goes with the place, not the sentence: "local network" has it already
+  return network ? translate(lang, 'notices.network', { network }) : translate(lang, 'notices.unknownPlace');
 }
 
 /** Where a notification of this user goes: the verified email if there is one, else the verified phone. */

@@ -132,13 +132,28 @@ export function findDeliveryOfEnterprise(
   enterpriseId: number,
   deliveryId: number,
 ): Promise<
-  { id: number; state: OutboxState; endpoint_id: number; event_id: number; event_public_id: string } | undefined
+  | {
+      id: number;
+      state: OutboxState;
+      endpoint_id: number;
+      endpoint_url: string;
+      event_id: number;
+      event_public_id: string;
+    }
+  | undefined
 > {
   return db
     .selectFrom('outbox as o')
     .innerJoin('webhook_endpoints as w', 'w.id', 'o.endpoint_id')
     .innerJoin('events as e', 'e.id', 'o.event_id')
-    .select(['o.id', 'o.state', 'w.id as endpoint_id', 'o.event_id', 'e.public_id as event_public_id'])
+    .select([
+      'o.id',
+      'o.state',
+      'w.id as endpoint_id',
+      'w.url as endpoint_url',
+      'o.event_id',
+      'e.public_id as event_public_id',
+    ])
     .where('o.id', '=', deliveryId)
     .where('o.topic', '=', 'webhook')
     .where('w.enterprise_id', '=', enterpriseId)

@@ -258,11 +258,13 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
     ]);
     expect(JSON.parse(audit[8]!.detail!)).toEqual({
       endpointId: id,
+      url: `${RECEIVER}/v2`,
       deliveryId: second.id,
       eventId: publicId(second.event_id),
     });
     expect(JSON.parse(audit[9]!.detail!)).toEqual({
       endpointId: id,
+      url: `${RECEIVER}/v2`,
       deliveryId: first.id,
       eventId: publicId(first.event_id),
     });
@@ -271,7 +273,7 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
       url: `${RECEIVER}/hooks`,
       eventTypes: ['member.joined', 'member.left'],
     });
-    expect(JSON.parse(audit[3]!.detail!)).toEqual({ endpointId: id, enabled: false });
+    expect(JSON.parse(audit[3]!.detail!)).toEqual({ endpointId: id, url: `${RECEIVER}/v2`, enabled: false });
     const all = JSON.stringify(audit);
     for (const secret of [created.secret, rotated.secret, 'whsec_', 'kept-out-of-the-log'])
       expect(all).not.toContain(secret);

@@ -300,7 +300,13 @@ describe(`webhook delivery (${ENGINE})`, () => {
     expect(audited.map((row) => ({ userId: row.user_id, detail: JSON.parse(row.detail!) }))).toEqual([
       {
         userId: null,
-        detail: { endpointId: id, enabled: false, reason: 'failing', failingSince: new Date(since).toISOString() },
+        detail: {
+          endpointId: id,
+          url: receiver.url('/gone'),
+          enabled: false,
+          reason: 'failing',
+          failingSince: new Date(since).toISOString(),
+        },
       },
     ]);
   });

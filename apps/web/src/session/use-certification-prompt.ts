@@ -22,7 +22,7 @@ export function useCertificationPrompt(): (deadline: string, canSkip: boolean) =
           title: i18n.t('web.certify.promptTitle'),
           okText: i18n.t('web.certify.verifyNow'),
           width: CONFIRM_WIDTH,
-          maskClosable: false,
+          mask: { closable: false },
           onOk: () => resolve('verify'),
         };
         if (canSkip) {

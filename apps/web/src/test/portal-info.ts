@@ -5,6 +5,7 @@ import { testUser } from './session-fixtures';
 export function portalInfo(role: 'admin' | 'member', productCodes: string[]): PortalInfo {
   return {
     enterpriseId: 7,
+    production: false,
     userinfo: { ...testUser, account: 'boss', nickname: 'Boss' },
     enterpriseProduct: [
       {

@@ -23,6 +23,7 @@ export const testUser: CurrentUser = {
 export function testPortalInfo(productCount: number, user: CurrentUser = testUser): PortalInfo {
   return {
     enterpriseId: 7,
+    production: false,
     userinfo: user,
     enterpriseProduct: [
       {

@@ -27,6 +27,9 @@ export const portalInfoSchema = z.object({
   enterpriseId: z.number().nullable(),
   enterpriseProduct: z.array(portalEnterpriseSchema),
   userinfo: currentUserSchema,
+  /** Whether the portal runs in production: outside it, webhook endpoints may be plain http, and the
+   *  settings centre's form says so. */
+  production: z.boolean(),
 });
 export type PortalInfo = z.infer<typeof portalInfoSchema>;
 

@@ -109,6 +109,10 @@ export const GLOSSARY: Readonly<Record<Language, LanguageGlossary>> = {
         pattern: /upper case|lower case|upper and lower|letters and digits/i,
         instead: 'uppercase and lowercase letters and numbers',
       },
+      // American spelling throughout, as the navigation's "Personal center" and "Settings Center" have it
+      { pattern: /centre/i, instead: 'center' },
+      { pattern: /\b(?:authori|recogni|organi|customi)s/i, instead: 'the -ize spelling' },
+      { pattern: /cancell(?:ed|ing)/i, instead: 'canceled' },
     ],
   },
   'de-DE': {

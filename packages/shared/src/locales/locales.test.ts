@@ -33,15 +33,27 @@ const SAME_AS_ENGLISH: Partial<Record<Language, readonly string[]>> = {
     'energy.month.11',
     'passkeys.title', // "Passkeys" is the German word too
     'integrations.webhooks.tab', // "Webhooks", a word German has taken as it is
+    // "Webhook: <url>", the word German has taken as it is, before an address or a number
+    'audit.summary.webhook',
+    'audit.summary.webhookMoved',
+    'audit.summary.webhookNumber',
   ],
   'es-ES': [
     'energy.priceType.total', // "Total" is the Spanish word too
     'integrations.webhooks.tab', // "Webhooks", a word Spanish has taken as it is
+    // "Webhook: <url>", the word Spanish has taken as it is, before an address or a number
+    'audit.summary.webhook',
+    'audit.summary.webhookMoved',
+    'audit.summary.webhookNumber',
   ],
   'it-IT': [
     'common.confirm', // "OK" is the usual Italian label of a confirm button
     'web.login.password', // "password" is the Italian word too (the portal's word, not "parola chiave")
     'personal.proofWithPassword',
+    // "Webhook: <url>", the word Italian has taken as it is, before an address or a number
+    'audit.summary.webhook',
+    'audit.summary.webhookMoved',
+    'audit.summary.webhookNumber',
   ],
 };
 

@@ -69,8 +69,9 @@ export function endpointView(row: WebhookEndpointRow): WebhookEndpoint {
   };
 }
 
-/** The URL as the audit log keeps it: without its query, where a receiver may have put a token. */
-function auditedUrl(url: string): string {
+/** The URL as the audit log keeps it, on every action of an endpoint, as the log names each row's
+ *  object: without its query, where a receiver may have put a token. */
+export function auditedUrl(url: string): string {
   const parsed = new URL(url);
   return `${parsed.origin}${parsed.pathname}`;
 }
@@ -179,7 +180,8 @@ export async function updateWebhook(
       'webhook.update',
       {
         endpointId: row.id,
-        ...(body.url === undefined ? {} : { url: auditedUrl(row.url) }),
+        url: auditedUrl(row.url),
+        ...(body.url === undefined || before.url === row.url ? {} : { previousUrl: auditedUrl(before.url) }),
         ...(body.eventTypes === undefined ? {} : { eventTypes: body.eventTypes }),
         ...(body.description === undefined ? {} : { description: row.description }),
         ...(body.enabled === undefined ? {} : { enabled: body.enabled }),
@@ -225,7 +227,13 @@ export async function rotateWebhookSecret(
       updated_at: now,
     });
     if (!row) throw notFound();
-    await audit(ctx, admin, 'webhook.rotate', { endpointId: id, previousSecretUntil: iso(until) }, trx);
+    await audit(
+      ctx,
+      admin,
+      'webhook.rotate',
+      { endpointId: id, url: auditedUrl(row.url), previousSecretUntil: iso(until) },
+      trx,
+    );
     return { endpoint: endpointView(row), secret, previousSecretUntil: iso(until) };
   });
 }
@@ -281,7 +289,12 @@ export async function resendWebhookDelivery(ctx: AppContext, admin: Administrato
       admin,
       'webhook.resend',
       // the event id the deliveries list shows, and the receiver's webhook-id
-      { endpointId: delivery.endpoint_id, deliveryId, eventId: delivery.event_public_id },
+      {
+        endpointId: delivery.endpoint_id,
+        url: auditedUrl(delivery.endpoint_url),
+        deliveryId,
+        eventId: delivery.event_public_id,
+      },
       trx,
     );
     return true;

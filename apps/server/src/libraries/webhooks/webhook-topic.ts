@@ -12,6 +12,7 @@ import { toCompanyEvent } from '../events/company-event.ts';
 import type { OutboxTopicHandler, TryOutcome } from '../outbox/outbox-worker.ts';
 import { unseal } from '../secrets.ts';
 import { formatNoticeTime } from '../security-notices.ts';
+import { auditedUrl } from './endpoints.ts';
 import { sendWebhook } from './webhook-sender.ts';
 
 /** The waits after the 1st, 2nd, ... failed try, the Standard Webhooks (Svix) schedule: a receiver
@@ -95,6 +96,7 @@ export function webhookTopic(ctx: AppContext, { timeoutMs }: { timeoutMs?: numbe
         enterpriseId: disabled.enterprise_id,
         detail: {
           endpointId: disabled.id,
+          url: auditedUrl(disabled.url),
           enabled: false,
           reason: 'failing',
           failingSince: new Date(disabled.failing_since ?? now).toISOString(),

@@ -97,6 +97,6 @@ export function fill(input: HTMLElement, value: string): void {
 export function userRoutes(user: CurrentUser) {
   return {
     [CURRENT_USER]: ok(user),
-    [PORTAL_INFO]: ok({ enterpriseId: null, userinfo: user, enterpriseProduct: [] }),
+    [PORTAL_INFO]: ok({ enterpriseId: null, userinfo: user, enterpriseProduct: [], production: false }),
   };
 }

@@ -1,7 +1,29 @@
 import { Button, Modal } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhoneBoundData } from '@portal/shared/api/personal';
 import { MODAL_WIDTH } from '@portal/shared/constants';
+import styles from './verify-phone-page.module.css';
+
+/**
+ * The sentence with its holder, "演*（ad***n）", as one piece that never breaks: at a phone's width the
+ * line broke between the name and the account, which then read as two things.
+ */
+function keepHolderTogether(text: string, name: string, account: string): ReactNode {
+  const accountAt = text.lastIndexOf(account);
+  const nameAt = accountAt < 0 ? -1 : text.lastIndexOf(name, accountAt);
+  if (nameAt < 0) return text;
+  let end = accountAt + account.length;
+  // the bracket that closes the account goes with it
+  if (/[)）]/.test(text[end] ?? '')) end += 1;
+  return (
+    <>
+      {text.slice(0, nameAt)}
+      <span className={styles.holder}>{text.slice(nameAt, end)}</span>
+      {text.slice(end)}
+    </>
+  );
+}
 
 /**
  * The phone belongs to another account. The server names that account (masked nickname, and its
@@ -25,7 +47,11 @@ export function PhoneBoundModal({
   const description = !boundTo
     ? t('web.verifyPhone.boundElsewhere')
     : boundTo.account
-      ? t('personal.phoneBoundTo', { name: boundTo.nickname, account: boundTo.account })
+      ? keepHolderTogether(
+          t('personal.phoneBoundTo', { name: boundTo.nickname, account: boundTo.account }),
+          boundTo.nickname,
+          boundTo.account,
+        )
       : t('personal.phoneBoundToName', { name: boundTo.nickname });
 
   return (

@@ -142,7 +142,7 @@ describe('account and company form', () => {
     await fill(screen.getByLabelText('Confirm password'), 'Fresh2026pass');
     await submit();
 
-    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT, { email: undefined, domainPicked: false }));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT, { email: undefined }));
     expect(api.sent(MEMBER_SIGN_UP)).toEqual([
       {
         referralId: 'ref-1',
@@ -168,7 +168,7 @@ describe('account and company form', () => {
     await submit();
 
     // no domain given: the server picks one
-    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT, { email: undefined, domainPicked: true }));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(RESULT, { email: undefined }));
     const [body] = api.sent(ADMIN_SIGN_UP) as { password: string; confirmPassword: string }[];
     expect(body).toMatchObject({
       referralId: 'ref-1',

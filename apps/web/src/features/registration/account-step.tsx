@@ -103,9 +103,8 @@ export function AccountStep({
   kind: InvitationKind;
   referralId: string;
   verified: VerifiedPhone;
-  /** With the email the new account gave, if any (it stays unproven until a code proves it), and
-   *  whether the server picked the new company's domain, the field left blank. */
-  onRegistered: (result: RegistrationResponse, given: { email?: string; domainPicked: boolean }) => void;
+  /** With the email the new account gave, if any (it stays unproven until a code proves it). */
+  onRegistered: (result: RegistrationResponse, given: { email?: string }) => void;
   /** Refusals the step cannot fix here, which the flow answers: a dead link or an expired phone ticket. */
   rejections: ErrorHandlers;
 }) {
@@ -131,7 +130,6 @@ export function AccountStep({
     onSuccess: (result, values) =>
       onRegistered(result, {
         email: needsAccount ? blankToUndefined(values.email) : undefined,
-        domainPicked: needsCompany && !blankToUndefined(values.domain),
       }),
   });
 

@@ -156,17 +156,15 @@ function OpenFlow({ kind, onFinished }: { kind: InvitationKind; onFinished: (out
    * account with two-step sign-in gave its code in the same request (the step asked for it), so
    * every answer is a session.
    */
-  function registered(
-    answer: RegistrationResponse,
-    { joined, email, domainPicked = false }: { joined: boolean; email?: string; domainPicked?: boolean },
-  ) {
+  function registered(answer: RegistrationResponse, { joined, email }: { joined: boolean; email?: string }) {
     if (referralId) clearProgress(referralId);
     // The person is signed in from here on, also if the page is reloaded before entering.
     writeToken(answer.token);
     onFinished({
       enterpriseName: answer.enterpriseName,
-      // a domain the server picked means nothing to the person yet: not worth showing
-      enterpriseDomain: domainPicked ? null : answer.enterpriseDomain,
+      // shown also when the server made it up: the same link opened again names it, and the
+      // person signs in on it
+      enterpriseDomain: answer.enterpriseDomain,
       joined,
       unprovenEmail: email ?? null,
     });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { portalCalls } from '@portal/shared/api/contract/portal';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { PortalInfo } from '@portal/shared/api/portal';
+import { LANGUAGES } from '@portal/shared/constants';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { writeToken } from '../../lib/cookies';
 import { i18n } from '../../lib/i18n';
@@ -54,6 +55,21 @@ describe('settings centre access', () => {
     expect(screen.getByRole('tab', { name: en.integrations.webhooks.tab })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: en.integrations.apiKeys.tab })).toBeInTheDocument();
     expect(screen.getByText('SunCo')).toBeInTheDocument();
+  });
+
+  it('says what each of its tabs holds in the line under its title, in every language', async () => {
+    for (const lang of LANGUAGES) {
+      await i18n.changeLanguage(lang);
+      serve(portalInfo('admin', ['esguard', 'settcntr']));
+      const { unmount } = renderSettings();
+      const heading = await screen.findByRole('heading', { name: MESSAGES[lang].products.settcntr.name, level: 1 });
+      const subtitle = heading.nextElementSibling?.textContent?.toLowerCase() ?? '';
+      const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent?.trim().toLowerCase() ?? '');
+      expect(tabs, lang).toHaveLength(8);
+      for (const tab of tabs) expect(subtitle, `${lang}: the ${tab} tab`).toContain(tab);
+      unmount();
+      api?.restore();
+    }
   });
 
   it('sends a member to NoAuth', async () => {

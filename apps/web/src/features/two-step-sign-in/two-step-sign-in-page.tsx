@@ -88,6 +88,7 @@ export function TwoStepSignInPage() {
         busy={verify.isPending}
       >
         <Form
+          className={styles.form}
           form={form}
           name="two-step-sign-in"
           layout="vertical"

@@ -36,6 +36,7 @@ export default {
     editSubmit: 'Speichern',
     url: 'Empfangsadresse',
     urlHint: 'Eine https-Adresse, ohne Benutzernamen oder Passwort',
+    urlHintDevelopment: 'Eine https-Adresse, ohne Benutzernamen oder Passwort; außerhalb der Produktion auch http',
     description: 'Beschreibung',
     descriptionPlaceholder: 'Zum Beispiel: Personalsystem',
     eventTypes: 'Ereignistypen',

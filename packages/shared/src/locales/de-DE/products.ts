@@ -13,7 +13,7 @@ const products: Messages['products'] = {
   'saas-dragon-boat': { name: 'Drachenboot', description: 'Plattform für den gemeinsamen Betrieb von Energieanlagen' },
   settcntr: {
     name: 'Einstellungszentrale',
-    description: 'Mitglieder, Abteilungen, Einladungslinks und Unternehmensbranding',
+    description: 'Mitglieder, Abteilungen, Einladungslinks, Unternehmensbranding, Sicherheit und Integrationen',
   },
   'saas-es-actuary': {
     name: 'Speicher-Aktuar',

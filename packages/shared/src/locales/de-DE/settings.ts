@@ -1,7 +1,8 @@
 import type { Messages } from '../types.ts';
 
 const settings: Messages['settings'] = {
-  subtitle: 'Mitglieder, Abteilungen, Einladungslinks und Markenauftritt von {{company}} verwalten.',
+  subtitle:
+    'Mitglieder, Abteilungen, Einladungslinks, Markenauftritt, Protokoll, Sicherheit, Webhooks und API-Schlüssel von {{company}} verwalten.',
   backToHome: 'Zur Startseite',
   loadFailed: 'Die Unternehmensdaten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
   actions: 'Aktionen',

@@ -39,7 +39,7 @@ const errors: Messages['errors'] = {
   1009129: 'This email is already bound',
   1009130: 'Please verify your phone number first',
   1009131: 'The new password must be different from the current one',
-  1009132: 'This email is not verified yet: sign in with your phone and verify it in the personal centre',
+  1009132: 'This email is not verified yet: sign in with your phone and verify it in the personal center',
   1009133:
     'Your company requires two-step sign-in: first verify the phone number on your account. To use another number, ask an administrator to change it',
   1009150: 'This session does not exist or has already ended',

@@ -36,6 +36,7 @@ export default {
     editSubmit: 'Save',
     url: 'Endpoint URL',
     urlHint: 'An https address, without a user name or password',
+    urlHintDevelopment: 'An https address, without a user name or password; outside production http is accepted too',
     description: 'Description',
     descriptionPlaceholder: 'For example: HR system',
     eventTypes: 'Event types',

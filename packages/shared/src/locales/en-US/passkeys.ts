@@ -26,7 +26,7 @@ const passkeys: Messages['passkeys'] = {
   removeContent: 'It will no longer sign you in. You can also delete it from your device or password manager there.',
   removed: 'Passkey removed',
   unsupported: 'This browser does not support passkeys. Please use a recent Chrome, Edge, Safari or Firefox.',
-  cancelled: 'Cancelled or timed out',
+  cancelled: 'Canceled or timed out',
   count_one: '{{count}} passkey',
   count_other: '{{count}} passkeys',
   recentTitle: 'Also remove recently added passkeys?',

@@ -5,7 +5,10 @@ const products: Messages['products'] = {
   mgguard: { name: 'Microgrid Manager', description: 'Operation monitoring and energy management of microgrids' },
   seop: { name: 'Energy Optimization', description: 'Consumption analysis and efficiency recommendations' },
   'saas-dragon-boat': { name: 'Dragon Boat', description: 'Collaborative operation of energy assets' },
-  settcntr: { name: 'Settings Center', description: 'Members, departments, invitation links and branding' },
+  settcntr: {
+    name: 'Settings Center',
+    description: 'Members, departments, invitation links, branding, security and integrations',
+  },
   'saas-es-actuary': {
     name: 'ES Actuary',
     description: 'Revenue estimates and scenario comparison for storage projects',

@@ -103,7 +103,7 @@ const registration: Messages['registration'] = {
       'You joined through this invitation link and you are signed in: there is nothing more to do here.',
     openPortal: 'Open the portal',
     emailUnproven:
-      'Your email {{email}} is not verified yet, so it cannot sign you in: until then, sign in with your phone. Verify it in the personal centre (Email → Verify).',
+      'Your email {{email}} is not verified yet, so it cannot sign you in: until then, sign in with your phone. Verify it in the personal center (Email → Verify).',
   },
   reset: {
     title: 'Reset password',

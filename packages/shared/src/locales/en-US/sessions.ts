@@ -2,7 +2,7 @@ import type { Messages } from '../types.ts';
 
 const sessions: Messages['sessions'] = {
   title: 'My sessions',
-  hint: 'Devices signed in to your account right now. If you see one you do not recognise, sign it out and change your password.',
+  hint: 'Devices signed in to your account right now. If you see one you do not recognize, sign it out and change your password.',
   thisDevice: 'This device',
   unknownDevice: 'Unknown device',
   deviceOn: '{{browser}} on {{os}}',

@@ -1,7 +1,8 @@
 import type { Messages } from '../types.ts';
 
 const settings: Messages['settings'] = {
-  subtitle: 'Manage the members, departments, invitation links and branding of {{company}}.',
+  subtitle:
+    'Manage the members, departments, invitation links, branding, audit log, security, webhooks and API keys of {{company}}.',
   backToHome: 'Back to home',
   loadFailed: 'The company details could not be loaded. Please try again later.',
   actions: 'Actions',

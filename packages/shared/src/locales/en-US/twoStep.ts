@@ -74,6 +74,6 @@ export default {
   requireConfirmOk: 'Require it',
   requireAdminMissing:
     'Turn on two-step sign-in for yourself first: once it is required, everyone without it, you included, has to set it up.',
-  openPersonal: 'Set it up in the personal centre',
+  openPersonal: 'Set it up in the personal center',
   turnOffBlocked: 'A company you belong to requires two-step sign-in, so you cannot turn it off.',
 };

@@ -36,6 +36,8 @@ export default {
     editSubmit: 'Guardar',
     url: 'URL de destino',
     urlHint: 'Una dirección https, sin nombre de usuario ni contraseña',
+    urlHintDevelopment:
+      'Una dirección https, sin nombre de usuario ni contraseña; fuera de producción también se acepta http',
     description: 'Descripción',
     descriptionPlaceholder: 'Por ejemplo: sistema de RR. HH.',
     eventTypes: 'Tipos de evento',

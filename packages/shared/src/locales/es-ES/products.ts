@@ -16,7 +16,7 @@ const products: Messages['products'] = {
   },
   settcntr: {
     name: 'Centro de Configuración',
-    description: 'Miembros, departamentos, enlaces de invitación e imagen de marca',
+    description: 'Miembros, departamentos, enlaces de invitación, imagen de marca, seguridad e integraciones',
   },
   'saas-es-actuary': {
     name: 'Actuario de Almacenamiento',

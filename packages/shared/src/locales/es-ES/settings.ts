@@ -1,7 +1,8 @@
 import type { Messages } from '../types.ts';
 
 const settings: Messages['settings'] = {
-  subtitle: 'Gestione los miembros, departamentos, enlaces de invitación e imagen de marca de {{company}}.',
+  subtitle:
+    'Gestione los miembros, departamentos, enlaces de invitación, imagen de marca, registro de auditoría, seguridad, webhooks y claves de API de {{company}}.',
   backToHome: 'Volver al inicio',
   loadFailed: 'No se pudieron cargar los datos de la empresa. Inténtelo de nuevo más tarde.',
   actions: 'Acciones',

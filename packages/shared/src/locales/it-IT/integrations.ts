@@ -36,6 +36,8 @@ export default {
     editSubmit: 'Salva',
     url: 'URL di destinazione',
     urlHint: 'Un indirizzo https, senza nome utente né password',
+    urlHintDevelopment:
+      'Un indirizzo https, senza nome utente né password; fuori dalla produzione è accettato anche http',
     description: 'Descrizione',
     descriptionPlaceholder: 'Ad esempio: sistema del personale',
     eventTypes: 'Tipi di evento',

@@ -17,7 +17,10 @@ const products: Messages['products'] = {
     name: 'Barca del Drago',
     description: 'Piattaforma per la gestione collaborativa degli asset energetici',
   },
-  settcntr: { name: 'Centro Impostazioni', description: 'Membri, reparti, link di invito e branding aziendale' },
+  settcntr: {
+    name: 'Centro Impostazioni',
+    description: 'Membri, reparti, link di invito, branding aziendale, sicurezza e integrazioni',
+  },
   'saas-es-actuary': {
     name: "Attuario dell'Accumulo",
     description: 'Stima dei ricavi e confronto tra scenari per i progetti di accumulo',

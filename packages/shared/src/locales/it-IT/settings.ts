@@ -1,7 +1,8 @@
 import type { Messages } from '../types.ts';
 
 const settings: Messages['settings'] = {
-  subtitle: 'Gestisci membri, reparti, link di invito e immagine aziendale di {{company}}.',
+  subtitle:
+    'Gestisci membri, reparti, link di invito, immagine aziendale, registro attività, sicurezza, webhook e chiavi API di {{company}}.',
   backToHome: 'Torna alla home',
   loadFailed: "Impossibile caricare i dati dell'azienda. Riprova più tardi.",
   actions: 'Azioni',

@@ -36,6 +36,8 @@ export default {
     editSubmit: '保存',
     url: '送信先 URL',
     urlHint: 'https で始まるアドレス（ユーザー名とパスワードは含めません）',
+    urlHintDevelopment:
+      'https で始まるアドレス（ユーザー名とパスワードは含めません）。本番環境以外では http も使えます',
     description: '説明',
     descriptionPlaceholder: '例：人事システム',
     eventTypes: 'イベントの種類',

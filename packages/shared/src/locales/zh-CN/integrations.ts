@@ -36,6 +36,7 @@ export default {
     editSubmit: '保存',
     url: '接收地址',
     urlHint: '以 https 开头的地址，不含用户名和密码',
+    urlHintDevelopment: '以 https 开头的地址，不含用户名和密码；非生产环境也接受 http',
     description: '说明',
     descriptionPlaceholder: '例如：人事系统',
     eventTypes: '事件类型',

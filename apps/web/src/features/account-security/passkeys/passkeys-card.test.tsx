@@ -104,7 +104,7 @@ describe('passkeys card', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Add a passkey/ }));
     const dialog = within(await screen.findByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Cancelled or timed out')).toBeInTheDocument();
+    expect(await screen.findByText('Canceled or timed out')).toBeInTheDocument();
     expect(api.sent(ADD)).toEqual([]);
 
     browser.startRegistration.mockResolvedValueOnce(ANSWER);
@@ -168,7 +168,7 @@ describe('passkeys card', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Add a passkey/ }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(api.toasts).toHaveBeenCalled());
-    expect(screen.queryByText('Cancelled or timed out')).not.toBeInTheDocument();
+    expect(screen.queryByText('Canceled or timed out')).not.toBeInTheDocument();
   });
 
   it('says when the browser has no WebAuthn, and offers no button to add', async () => {

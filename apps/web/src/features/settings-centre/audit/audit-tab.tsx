@@ -118,7 +118,7 @@ export function AuditTab({ departments }: { departments: Departments }) {
     {
       title: t('audit.columns.action'),
       key: 'action',
-      render: (_, event) => <Tag bordered={false}>{eventLabel(event, translateKey)}</Tag>,
+      render: (_, event) => <Tag variant="filled">{eventLabel(event, translateKey)}</Tag>,
     },
     {
       title: t('audit.columns.ip'),

@@ -101,7 +101,7 @@ export function MembersTab({ departments }: { departments: Departments }) {
           <Typography.Text className={styles.strong} style={TRUNCATED} ellipsis={{ tooltip: name }}>
             {name}
           </Typography.Text>
-          {member.userId === me ? <Tag bordered={false}>{t('settings.members.you')}</Tag> : null}
+          {member.userId === me ? <Tag variant="filled">{t('settings.members.you')}</Tag> : null}
         </span>
       ),
     },

@@ -77,7 +77,8 @@ export function SecurityTab() {
           type="warning"
           showIcon
           title={<span id="security-admin-missing">{t('twoStep.requireAdminMissing')}</span>}
-          action={<Link to={paths.personal}>{t('twoStep.openPersonal')}</Link>}
+          // under the text, not beside it: beside, a phone's width left the text a column of letters
+          description={<Link to={paths.personal}>{t('twoStep.openPersonal')}</Link>}
         />
       ) : null}
     </Card>

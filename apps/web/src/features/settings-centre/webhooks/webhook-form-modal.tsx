@@ -12,6 +12,7 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { useFeedback } from '../../../components/feedback';
 import { FormModal } from '../../../components/form-modal';
 import type { FieldErrors } from '../../../lib/field-errors';
+import { usePortalInfo } from '../../../session/session-queries';
 import { useCreateWebhook, useUpdateWebhook } from './webhooks-api';
 import styles from './webhooks.module.css';
 
@@ -41,6 +42,8 @@ export function WebhookFormModal({
   onClose(): void;
   onCreated(created: WebhookSecret): void;
 }) {
+  // outside production the portal takes plain http too, as a receiver tried on a laptop has
+  const acceptsHttp = usePortalInfo().data?.production === false;
   const { t } = useTranslation();
   const { message } = useFeedback();
   const create = useCreateWebhook();
@@ -82,7 +85,7 @@ export function WebhookFormModal({
       <Form.Item
         name="url"
         label={t('integrations.webhooks.url')}
-        extra={t('integrations.webhooks.urlHint')}
+        extra={t(acceptsHttp ? 'integrations.webhooks.urlHintDevelopment' : 'integrations.webhooks.urlHint')}
         rules={[{ required: true, whitespace: true, message: t('validation.webhookUrl') }]}
       >
         <Input inputMode="url" autoComplete="off" spellCheck={false} maxLength={WEBHOOK_URL_MAX_LENGTH} />
