@@ -278,7 +278,7 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
       expect(all).not.toContain(secret);
   });
 
-  it('asks for a fresh proof before handing out a secret, and takes the same request after it', async () => {
+  it('asks for a fresh proof before handing out a secret or repointing it, and takes the same request after it', async () => {
     const { token, enterpriseId } = await companyWithAdmin(t.app);
     const id = ok(await create(token)).endpoint.id;
     const secret = (await endpointRow(id)).secret;
@@ -286,17 +286,23 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
 
     expect((await create(token)).code).toBe(1009166);
     expect((await send(contract.rotateWebhookSecret, token, { id })).code).toBe(1009166);
+    // a new URL sends the events, signed with the secret, somewhere else
+    expect((await send(contract.updateWebhook, token, { id, url: `${RECEIVER}/elsewhere` })).code).toBe(1009166);
     expect(
       await db().selectFrom('webhook_endpoints').select('id').where('enterprise_id', '=', enterpriseId).execute(),
     ).toHaveLength(1);
-    expect((await endpointRow(id)).secret).toBe(secret);
-    // what hands nothing out goes on without it
+    expect(await endpointRow(id)).toMatchObject({ secret, url: `${RECEIVER}/hooks` });
+    // what hands nothing out goes on without it, the URL it already has included
     ok(await send(contract.updateWebhook, token, { id, description: 'Still mine' }));
+    ok(await send(contract.updateWebhook, token, { id, url: `${RECEIVER}/hooks`, enabled: false }));
     ok(await send(contract.webhooks, token));
 
     ok(await call(t.app, contract.reauthenticate, { token, body: { password: PASSWORD } }));
     ok(await create(token));
     ok(await send(contract.rotateWebhookSecret, token, { id }));
+    expect(ok(await send(contract.updateWebhook, token, { id, url: `${RECEIVER}/elsewhere` })).url).toBe(
+      `${RECEIVER}/elsewhere`,
+    );
   });
 
   it(`lets exactly one of 20 concurrent creations take the last of ${WEBHOOK_ENDPOINTS_MAX} places`, async () => {

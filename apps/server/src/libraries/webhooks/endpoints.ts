@@ -143,18 +143,23 @@ export async function createWebhook(
 /**
  * Changes what is given and keeps the rest. `enabled: false` turns the endpoint off by hand;
  * `enabled: true` turns it on whoever turned it off, and forgets its failing streak, so that the
- * portal counts days of failure afresh. A new URL passes the address guard as on creation; the row
- * is changed only if it is still there (deleted meanwhile: 1000404).
+ * portal counts days of failure afresh. A new URL needs a fresh proof (1009166), as a new endpoint
+ * does: the events, signed with the secret the receiver holds, would go elsewhere; and it passes the
+ * address guard as on creation. The row is changed only if it is still there (deleted meanwhile: 1000404).
  */
 export async function updateWebhook(
   ctx: AppContext,
   admin: Administrator,
+  session: Auth,
   body: UpdateWebhookRequest,
 ): Promise<WebhookEndpoint> {
   // another company's endpoint is 1000404 whatever its new URL would be
   const before = await findEndpointOfEnterprise(ctx.db, admin.enterpriseId, body.id);
   if (!before) throw notFound();
-  if (body.url !== undefined) await checkWebhookUrl(ctx.config, body.url);
+  if (body.url !== undefined && body.url !== before.url) {
+    await assertFreshProof(ctx, session);
+    await checkWebhookUrl(ctx.config, body.url);
+  }
   const now = ctx.now();
   // off by hand keeps the time it was first turned off by hand; off over the portal's own switch-off
   // makes it the administrator's

@@ -21,7 +21,9 @@ export async function webhooksRoutes(app: FastifyInstance) {
     createWebhook(ctx, administrator, caller.session, body),
   );
 
-  serve(app, calls.updateWebhook, ({ administrator, body }) => updateWebhook(ctx, administrator, body));
+  serve(app, calls.updateWebhook, ({ administrator, caller, body }) =>
+    updateWebhook(ctx, administrator, caller.session, body),
+  );
 
   serve(app, calls.deleteWebhook, ({ administrator, body }) => deleteWebhook(ctx, administrator, body.id));
 

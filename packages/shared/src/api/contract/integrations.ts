@@ -77,10 +77,10 @@ export const integrationCalls = {
     audience: 'administrator',
     tag: 'settings',
     summary: 'Change a webhook endpoint, or turn it off or on',
-    description: `${ADMINISTRATOR_ONLY} What is omitted stays; a blank or null \`description\` clears it. \`enabled: true\` also turns back on an endpoint the portal turned off after it failed for days; what was given up on meanwhile can be sent again from its deliveries. A new URL is checked as on creation (1009191). 1000404 for an endpoint of another company.`,
+    description: `${ADMINISTRATOR_ONLY} What is omitted stays; a blank or null \`description\` clears it. \`enabled: true\` also turns back on an endpoint the portal turned off after it failed for days; what was given up on meanwhile can be sent again from its deliveries. A new URL needs a fresh proof, as on creation (1009166), and is checked as on creation (1009191). 1000404 for an endpoint of another company.`,
     body: updateWebhookRequestSchema,
     response: webhookEndpointSchema,
-    errors: [ErrorCode.NotFound, ErrorCode.WebhookAddressRefused],
+    errors: [ErrorCode.ReauthenticationRequired, ErrorCode.NotFound, ErrorCode.WebhookAddressRefused],
   }),
 
   deleteWebhook: defineCall({
