@@ -55,6 +55,12 @@ export function findEndpointOfEnterprise(
     .executeTakeFirst();
 }
 
+/** The company's domain, by which WEBHOOK_ALLOWED_HOSTS names the companies an entry is for. */
+export async function findEnterpriseDomain(db: Executor, enterpriseId: number): Promise<string | null> {
+  const row = await db.selectFrom('enterprises').select('domain').where('id', '=', enterpriseId).executeTakeFirst();
+  return row?.domain ?? null;
+}
+
 /** Changes an endpoint of this company only; undefined when it has none of that id. */
 export function updateEndpointOfEnterprise(
   db: Executor,

@@ -19,11 +19,17 @@ const OUTBOX_SECRET = randomBytes(32).toString('hex');
 const RECEIVER = 'https://receiver.example.test';
 const STALE_MS = (FRESH_PROOF_MINUTES + 1) * 60_000;
 const FAR_FUTURE = 4_102_444_800_000;
+const INTERNAL = '10.20.30.40:8443';
+const INTERNAL_COMPANY = 'hooks-internal';
 
 describe(`a company's webhook endpoints (${ENGINE})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ OUTBOX_SECRET, WEBHOOK_ALLOWED_HOSTS: 'receiver.example.test' });
+    t = await startTestApp({
+      OUTBOX_SECRET,
+      // an internal receiver on one port, for one company's endpoints
+      WEBHOOK_ALLOWED_HOSTS: `receiver.example.test,${INTERNAL}@${INTERNAL_COMPANY}`,
+    });
   });
   afterAll(async () => t?.close());
 
@@ -352,6 +358,31 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
     expect((await endpointRow(id)).url).toBe(`${RECEIVER}/hooks`);
     // not a URL at all: the request's own rule
     expect((await create(token, { url: 'ftp://receiver.example.test/' })).code).toBe(1000400);
+  });
+
+  it('lets an internal receiver be reached on the port, and by the company, the operator named alone', async () => {
+    const admin = await createUser(t.app);
+    const { enterpriseId } = await createCompany(t.app, {
+      domain: INTERNAL_COMPANY,
+      products: ['settcntr'],
+      members: [{ userId: admin.id, role: 'admin' }],
+    });
+    const token = await tokenFor(t.app, admin.account, PASSWORD);
+    const id = ok(await create(token, { url: `https://${INTERNAL}/hooks` })).endpoint.id;
+    expect((await create(token, { url: 'https://10.20.30.40/hooks' })).code).toBe(1009191);
+    expect((await create(token, { url: 'https://10.20.30.40:22/hooks' })).code).toBe(1009191);
+    expect((await send(contract.updateWebhook, token, { id, url: 'https://10.20.30.40:8444/' })).code).toBe(1009191);
+    expect((await endpointRow(id)).url).toBe(`https://${INTERNAL}/hooks`);
+    // another company may not reach it
+    const other = await companyWithAdmin(t.app);
+    expect((await create(other.token, { url: `https://${INTERNAL}/hooks` })).code).toBe(1009191);
+    expect(
+      await db()
+        .selectFrom('webhook_endpoints')
+        .select('url')
+        .where('enterprise_id', 'in', [enterpriseId, other.enterpriseId])
+        .execute(),
+    ).toEqual([{ url: `https://${INTERNAL}/hooks` }]);
   });
 
   it("answers 1000404 for another company's endpoints and deliveries, and for a product's", async () => {

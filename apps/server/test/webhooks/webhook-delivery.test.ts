@@ -5,7 +5,8 @@ import { EVENT_TYPES, companyEventSchema } from '@portal/shared/api/integrations
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { recordEvent } from '../../src/libraries/events/record-event.ts';
 import { seal } from '../../src/libraries/secrets.ts';
-import { checkWebhookUrl, webhookLookup } from '../../src/libraries/webhooks/address-guard.ts';
+import { checkWebhookUrl } from '../../src/libraries/webhooks/address-guard.ts';
+import { parseAllowedHosts } from '../../src/libraries/webhooks/allowed-hosts.ts';
 import { sendWebhook } from '../../src/libraries/webhooks/webhook-sender.ts';
 import { webhookRetryDelayMs, webhookTopic } from '../../src/libraries/webhooks/webhook-topic.ts';
 import { createCompany, createUser } from '../support/fixtures.ts';
@@ -20,8 +21,8 @@ const TIMEOUT_MS = 500;
 
 /**
  * Webhook deliveries end to end, on the real engine and over real HTTP: the app's outbox worker
- * POSTs each event to a receiver on 127.0.0.1 (allowed by WEBHOOK_ALLOWED_HOSTS, as an operator
- * would allow an internal host), which verifies every signature with the `standardwebhooks` package.
+ * POSTs each event to a receiver on 127.0.0.1 (its port allowed by WEBHOOK_ALLOWED_HOSTS, as an
+ * operator would allow an internal receiver), which verifies every signature with the `standardwebhooks` package.
  */
 describe(`webhook delivery (${ENGINE})`, () => {
   let t: TestApp;
@@ -32,7 +33,7 @@ describe(`webhook delivery (${ENGINE})`, () => {
     receiver = await startReceiver();
     mail = await startMailCatcher();
     t = await startTestApp({
-      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}`,
       OUTBOX_SECRET: randomBytes(32).toString('hex'),
       PORTAL_DEV_OUTBOX: '0',
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
@@ -170,7 +171,12 @@ describe(`webhook delivery (${ENGINE})`, () => {
     await emit(enterpriseId);
     await settle();
     const [failed] = await deliveries(id);
-    expect(failed).toMatchObject({ state: 'pending', attempts: 1, last_status: 500, last_error: 'answered 500: busy' });
+    expect(failed).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      last_status: 500,
+      last_error: 'answered 500 with 4 bytes',
+    });
     // the first wait of the schedule: 5 s, within its jitter
     expect(failed!.next_at - failed!.last_attempt_at!).toBeGreaterThanOrEqual(4_500);
     expect(failed!.next_at - failed!.last_attempt_at!).toBeLessThanOrEqual(5_500);
@@ -324,6 +330,7 @@ describe(`webhook delivery (${ENGINE})`, () => {
   it('refuses private targets when an endpoint is saved', async () => {
     const config = t.app.ctx.config;
     const closed = { ...config, webhookAllowedHosts: [] };
+    const company = 'company1';
     for (const url of [
       'http://localhost:8080/hook',
       'http://127.0.0.1/hook',
@@ -331,12 +338,15 @@ describe(`webhook delivery (${ENGINE})`, () => {
       'http://[::1]/hook',
       'http://10.0.0.1/hook',
     ])
-      await expect(checkWebhookUrl(closed, url), url).rejects.toMatchObject({ code: ErrorCode.WebhookAddressRefused });
-    // allowed by the operator, by its name only
-    await expect(checkWebhookUrl(config, receiver.url('/hook'))).resolves.toBeUndefined();
-    await expect(checkWebhookUrl(config, `http://localhost:${receiver.port}/hook`)).rejects.toMatchObject({
-      code: ErrorCode.WebhookAddressRefused,
-    });
+      await expect(checkWebhookUrl(closed, url, company), url).rejects.toMatchObject({
+        code: ErrorCode.WebhookAddressRefused,
+      });
+    // allowed by the operator, by its name and port only
+    await expect(checkWebhookUrl(config, receiver.url('/hook'), company)).resolves.toBeUndefined();
+    for (const url of [`http://localhost:${receiver.port}/hook`, `http://127.0.0.1:${receiver.port + 1}/hook`])
+      await expect(checkWebhookUrl(config, url, company), url).rejects.toMatchObject({
+        code: ErrorCode.WebhookAddressRefused,
+      });
   });
 
   it('connects to no private address, whatever an endpoint row says', async () => {
@@ -374,17 +384,18 @@ describe(`webhook delivery (${ENGINE})`, () => {
     };
     const delivery = {
       url: `http://hooks.example.test:${receiver.port}/rebound`,
+      company: null,
       event,
       secrets: [newSecret()],
       signedAt: new Date(),
     };
     const config = t.app.ctx.config;
-    const refused = await sendWebhook(config, delivery, { lookup: webhookLookup(config, rebound) });
+    const refused = await sendWebhook(config, delivery, { resolve: rebound });
     expect(refused).toMatchObject({ ok: false, status: null, error: expect.stringMatching(/refused/) });
     expect(receiver.at('/rebound')).toEqual([]);
     // the same resolver, for a host the operator allows by name: the connection is made
-    const allowed = { ...config, webhookAllowedHosts: ['hooks.example.test'] };
-    expect(await sendWebhook(allowed, delivery, { lookup: webhookLookup(allowed, rebound) })).toEqual({
+    const allowed = { ...config, webhookAllowedHosts: parseAllowedHosts(`hooks.example.test:${receiver.port}`, false) };
+    expect(await sendWebhook(allowed, delivery, { resolve: rebound })).toEqual({
       ok: true,
       status: 200,
     });
@@ -431,6 +442,7 @@ describe(`webhook delivery (${ENGINE})`, () => {
     const { enterpriseId } = await createCompany(t.app);
     const delivery = {
       url: receiver.url('/endless'),
+      company: null,
       event: {
         id: 'evt_endless',
         type: 'invitation.revoked' as const,
@@ -447,13 +459,20 @@ describe(`webhook delivery (${ENGINE})`, () => {
     expect(sent).toBeGreaterThan(64 * 1024);
   });
 
-  it('keeps no more of a long answer than its excerpt', async () => {
+  it("keeps of a failed answer its status and size, never its text: an internal error page is no customer's to read", async () => {
     const { enterpriseId } = await createCompany(t.app);
-    const { id } = await endpoint(enterpriseId, receiver.url('/verbose'));
+    const verbose = await endpoint(enterpriseId, receiver.url('/verbose'));
+    const page = await endpoint(enterpriseId, receiver.url('/error-page'));
     receiver.answer('/verbose', (_request, response) => void response.writeHead(500).end('x'.repeat(1024 * 1024)));
+    receiver.answer(
+      '/error-page',
+      (_request, response) => void response.writeHead(502).end('<h1>db-primary.internal:5432 refused</h1>'),
+    );
     await emit(enterpriseId);
     await settle();
-    const [row] = await deliveries(id);
-    expect(row!.last_error).toBe(`answered 500: ${'x'.repeat(200)}`);
+    const [long] = await deliveries(verbose.id);
+    expect(long).toMatchObject({ last_status: 500, last_error: 'answered 500 with 65536 bytes or more' });
+    const [short] = await deliveries(page.id);
+    expect(short).toMatchObject({ last_status: 502, last_error: 'answered 502 with 41 bytes' });
   });
 });

@@ -22,6 +22,7 @@ import {
   deleteProductEndpoint,
   findDeliveryOfEnterprise,
   findEndpointOfEnterprise,
+  findEnterpriseDomain,
   insertEndpointWithinLimit,
   insertProductEndpoint,
   listEndpointDeliveries,
@@ -103,7 +104,7 @@ export async function createWebhook(
   body: CreateWebhookRequest,
 ): Promise<WebhookSecret> {
   await assertFreshProof(ctx, session);
-  await checkWebhookUrl(ctx.config, body.url);
+  await checkWebhookUrl(ctx.config, body.url, await findEnterpriseDomain(ctx.db, admin.enterpriseId));
   const secret = newWebhookSecret();
   const now = ctx.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
@@ -158,7 +159,7 @@ export async function updateWebhook(
   if (!before) throw notFound();
   if (body.url !== undefined && body.url !== before.url) {
     await assertFreshProof(ctx, session);
-    await checkWebhookUrl(ctx.config, body.url);
+    await checkWebhookUrl(ctx.config, body.url, await findEnterpriseDomain(ctx.db, admin.enterpriseId));
   }
   const now = ctx.now();
   // off by hand keeps the time it was first turned off by hand; off over the portal's own switch-off
@@ -325,11 +326,12 @@ export async function setProductEndpoint(
   const form = createWebhookRequestSchema.shape.url.safeParse(input.url);
   if (!form.success) throw new ProductEndpointError(`--url must be an https URL without credentials or fragment`);
   try {
-    await checkWebhookUrl(ctx.config, form.data);
+    // a product's endpoint serves every company: only entries for no company in particular allow it
+    await checkWebhookUrl(ctx.config, form.data, null);
   } catch (error) {
     if (error instanceof WebhookAddressRefused)
       throw new ProductEndpointError(
-        `${form.data} is refused: ${error.reason} (WEBHOOK_ALLOWED_HOSTS allows a host by name)`,
+        `${form.data} is refused: ${error.reason} (WEBHOOK_ALLOWED_HOSTS can allow a host and port for every company)`,
       );
     throw error;
   }

@@ -58,7 +58,7 @@ export function webhookTopic(ctx: AppContext, { timeoutMs }: { timeoutMs?: numbe
       const answer = await sendWebhook(
         ctx.config,
         // signed at the wall clock's time: the receiver checks it against its own
-        { url: endpoint.url, event: toCompanyEvent(event), secrets, signedAt: new Date() },
+        { url: endpoint.url, company: endpoint.company, event: toCompanyEvent(event), secrets, signedAt: new Date() },
         { timeoutMs, signal },
       );
       if (answer.ok) return answer;

@@ -65,7 +65,7 @@ export const integrationCalls = {
     audience: 'administrator',
     tag: 'settings',
     summary: 'Add a webhook endpoint; answers its signing secret, once',
-    description: `${ADMINISTRATOR_ONLY} ${FRESH_PROOF} At most ${WEBHOOK_ENDPOINTS_MAX} endpoints (1009190). The URL must be \`https\` in production, and neither it nor the address its host resolves to may be loopback, private, link-local or a cloud metadata address (1009191), unless the operator allows the host (\`WEBHOOK_ALLOWED_HOSTS\`). Every event of the chosen types is POSTed to it, signed by the Standard Webhooks scheme with the secret answered here (\`whsec_...\`).`,
+    description: `${ADMINISTRATOR_ONLY} ${FRESH_PROOF} At most ${WEBHOOK_ENDPOINTS_MAX} endpoints (1009190). The URL must be \`https\` in production, and neither it nor the address its host resolves to may be loopback, private, link-local or a cloud metadata address (1009191), unless the operator allows its host and port for the company (\`WEBHOOK_ALLOWED_HOSTS\`). Every event of the chosen types is POSTed to it, signed by the Standard Webhooks scheme with the secret answered here (\`whsec_...\`).`,
     body: createWebhookRequestSchema,
     response: webhookSecretSchema,
     errors: [ErrorCode.ReauthenticationRequired, ErrorCode.WebhookLimit, ErrorCode.WebhookAddressRefused],
