@@ -244,7 +244,7 @@ export async function listWebhookDeliveries(
 ): Promise<WebhookDeliveryPage> {
   const endpoint = await findEndpointOfEnterprise(ctx.db, admin.enterpriseId, query.id);
   if (!endpoint) throw notFound();
-  const before = decodeCursor(query.cursor, 1)?.[0];
+  const before = decodeCursor(query.cursor, ['id'])?.[0];
   const rows = await listEndpointDeliveries(ctx.db, endpoint.id, { before, limit: query.pageSize + 1 });
   const page = pageOf(rows, query.pageSize, (row) => [row.id]);
   return {
