@@ -119,10 +119,23 @@ describe(`webhook delivery (${ENGINE})`, () => {
 
   it('delivers the events of each endpoint in the order they happened', async () => {
     const { enterpriseId } = await createCompany(t.app);
-    await endpoint(enterpriseId, receiver.url('/order-a'));
+    const a = await endpoint(enterpriseId, receiver.url('/order-a'));
     await endpoint(enterpriseId, receiver.url('/order-b'));
+    // one answer comes after the sender's deadline: that try fails though the receiver has the event,
+    // and the event comes again, as on a loaded machine; delivery is at least once
+    let calls = 0;
+    receiver.answer('/order-a', (_request, response) => {
+      if (++calls === 3) setTimeout(() => response.writeHead(200).end(), TIMEOUT_MS * 2);
+      else response.writeHead(200).end();
+    });
     await emit(enterpriseId, 15);
-    await settle();
+    const settled = settle();
+    // the try that failed waits 5 s: the clock moves on once it is written
+    await expect
+      .poll(async () => (await deliveries(a.id)).some((row) => row.last_error?.startsWith('no answer')))
+      .toBe(true);
+    t.clock.advance(6_000);
+    await settled;
     const events = await db()
       .selectFrom('events')
       .select('public_id')
@@ -131,8 +144,11 @@ describe(`webhook delivery (${ENGINE})`, () => {
       .execute();
     const order = events.map((event) => event.public_id);
     expect(order).toHaveLength(15);
-    expect(ids('/order-a')).toEqual(order);
-    expect(ids('/order-b')).toEqual(order);
+    // as a receiver reads them: repeats dropped by webhook-id, each event where it first arrived
+    const firstArrivals = (path: string) => [...new Set(ids(path))];
+    expect(ids('/order-a').length).toBeGreaterThan(15);
+    expect(firstArrivals('/order-a')).toEqual(order);
+    expect(firstArrivals('/order-b')).toEqual(order);
   });
 
   it('signs with both secrets while a rotation overlaps, and with the new one alone after', async () => {
