@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LookupAddress } from 'node:dns';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, companyEventSchema } from '@portal/shared/api/integrations';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
@@ -322,6 +323,49 @@ describe(`webhook delivery (${ENGINE})`, () => {
         detail: { endpointId: id, enabled: false, reason: 'failing', failingSince: new Date(since).toISOString() },
       },
     ]);
+  });
+
+  it('turns a failing endpoint off in one transaction with its audit row and notices, or not at all', async () => {
+    const admin = await createUser(t.app, { langCode: 'en-US' });
+    const { enterpriseId } = await createCompany(t.app, { members: [{ userId: admin.id, role: 'admin' }] });
+    const { id } = await endpoint(enterpriseId, receiver.url('/atomic'));
+    receiver.answer('/atomic', (_request, response) => void response.writeHead(503).end());
+    const since = t.app.ctx.now() - 6 * DAY;
+    await db().updateTable('webhook_endpoints').set({ failing_since: since }).where('id', '=', id).execute();
+    const notices = () =>
+      db()
+        .selectFrom('outbox')
+        .select('id')
+        .where('topic', '=', 'message')
+        .where('created_at', '>=', since + 6 * DAY)
+        .execute();
+    const audited = () =>
+      db()
+        .selectFrom('audit_events')
+        .select('detail')
+        .where('enterprise_id', '=', enterpriseId)
+        .where('action', '=', 'webhook.update')
+        .execute();
+    const before = (await notices()).length;
+
+    // the audit log cannot be written (the table is away): the endpoint is not turned off either
+    await sql`alter table audit_events rename to audit_events_away`.execute(db());
+    try {
+      await emit(enterpriseId);
+      await settle();
+      expect(await endpointRow(id)).toMatchObject({ disabled_at: null, failing_since: since });
+      expect(await notices()).toHaveLength(before);
+    } finally {
+      await sql`alter table audit_events_away rename to audit_events`.execute(db());
+    }
+    expect(await audited()).toEqual([]);
+
+    // the next failure turns it off, with both
+    t.clock.advance(6_000);
+    await settle();
+    expect(await endpointRow(id)).toMatchObject({ disabled_reason: 'failing', failing_since: since });
+    expect(await audited()).toHaveLength(1);
+    expect(await notices()).toHaveLength(before + 1);
   });
 
   it('ends at once the deliveries of an endpoint an administrator turned off', async () => {
