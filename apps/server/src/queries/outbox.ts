@@ -1,10 +1,14 @@
 import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
-import type { OutboxTable, OutboxTopic } from '../db/schema.ts';
+import type { OutboxTable, OutboxTopic, OutboxTriesTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';
 
 export type OutboxRow = Selectable<OutboxTable>;
+export type OutboxTry = Selectable<OutboxTriesTable>;
+
+/** What of a failure's reason is kept, on the row and on each try. */
+const ERROR_MAX_CHARS = 300;
 export type NewOutboxRow = Omit<Insertable<OutboxTable>, 'state' | 'attempts'>;
 
 /** Work for after the commit, in the caller's transaction: it exists exactly when the change does. */
@@ -116,7 +120,7 @@ export async function markOutboxFailed(
     .set({
       lease_until: null,
       last_status: status,
-      last_error: error.slice(0, 300),
+      last_error: error.slice(0, ERROR_MAX_CHARS),
       ...(nextAt === null ? { state: 'dead' as const, done_at: now } : { next_at: nextAt }),
     })
     .where('id', '=', id)
@@ -124,6 +128,26 @@ export async function markOutboxFailed(
     .where('state', '=', 'pending')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** One try of a row, for the topics that keep every try (a webhook's delivery log). */
+export async function insertOutboxTry(db: Executor, row: Insertable<OutboxTriesTable>): Promise<void> {
+  await db
+    .insertInto('outbox_tries')
+    .values({ ...row, error: row.error?.slice(0, ERROR_MAX_CHARS) ?? null })
+    .execute();
+}
+
+/** The tries of the rows, oldest first. */
+export function listOutboxTries(db: Executor, outboxIds: number[]): Promise<OutboxTry[]> {
+  if (!outboxIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('outbox_tries')
+    .selectAll()
+    .where('outbox_id', 'in', outboxIds)
+    .orderBy('outbox_id')
+    .orderBy('id')
+    .execute();
 }
 
 /** The earliest time a pending row of the topics is due, for a worker deciding how long to sleep. */

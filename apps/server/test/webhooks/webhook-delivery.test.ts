@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { LookupAddress } from 'node:dns';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TYPES, companyEventSchema } from '@portal/shared/api/integrations';
+import { contract } from '@portal/shared/api/contract';
+import { EVENT_TYPES, companyEventSchema, webhookDeliveryPageSchema } from '@portal/shared/api/integrations';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { recordEvent } from '../../src/libraries/events/record-event.ts';
 import { seal } from '../../src/libraries/secrets.ts';
@@ -11,6 +12,8 @@ import { parseAllowedHosts } from '../../src/libraries/webhooks/allowed-hosts.ts
 import { sendWebhook } from '../../src/libraries/webhooks/webhook-sender.ts';
 import { webhookRetryDelayMs, webhookTopic } from '../../src/libraries/webhooks/webhook-topic.ts';
 import { createCompany, createUser } from '../support/fixtures.ts';
+import { call } from '../support/http.ts';
+import { companyWithAdmin } from '../support/settings.ts';
 import { startMailCatcher } from '../support/mail-catcher.ts';
 import { ENGINE, type TestApp, startTestApp } from '../support/test-app.ts';
 import { startReceiver, verified } from './receiver.ts';
@@ -219,6 +222,48 @@ describe(`webhook delivery (${ENGINE})`, () => {
     // counted from the answer, which came a moment after the try began
     expect(row!.next_at - row!.last_attempt_at!).toBeGreaterThanOrEqual(120_000);
     expect(row!.next_at - row!.last_attempt_at!).toBeLessThan(125_000);
+  });
+
+  it('lists every try of a delivery, as Svix and Stripe show them: time, status, duration, next try', async () => {
+    const { enterpriseId, token } = await companyWithAdmin(t.app);
+    const { id } = await endpoint(enterpriseId, receiver.url('/each-try'));
+    let calls = 0;
+    receiver.answer('/each-try', (_request, response) => {
+      // the first answer is slow and a failure; the second a success
+      if (++calls === 1) setTimeout(() => response.writeHead(500).end('busy'), 50);
+      else response.writeHead(204).end();
+    });
+    const log = async () => {
+      const reply = await call(t.app, contract.webhookDeliveries, { token, query: { id } });
+      expect(reply.code, reply.msg).toBe(0);
+      return webhookDeliveryPageSchema.parse(reply.data).items;
+    };
+    await emit(enterpriseId);
+    await settle();
+    const [row] = await deliveries(id);
+    const [pending] = await log();
+    expect(pending).toMatchObject({ state: 'pending', attempts: 1, lastStatus: 500 });
+    expect(pending!.tries).toEqual([
+      {
+        at: new Date(row!.last_attempt_at!).toISOString(),
+        status: 500,
+        durationMs: expect.any(Number),
+        error: 'answered 500 with 4 bytes',
+        nextAttemptAt: new Date(row!.next_at).toISOString(),
+      },
+    ]);
+    expect(pending!.tries[0]!.durationMs).toBeGreaterThanOrEqual(40);
+
+    t.clock.advance(6_000);
+    await settle();
+    const [delivered] = await log();
+    expect(delivered).toMatchObject({ state: 'delivered', attempts: 2, lastStatus: 204, lastError: null });
+    // the failed try is still there, before the success
+    expect(delivered!.tries.map(({ status, error, nextAttemptAt }) => ({ status, error, nextAttemptAt }))).toEqual([
+      pending!.tries.map(({ status, error, nextAttemptAt }) => ({ status, error, nextAttemptAt }))[0],
+      { status: 204, error: null, nextAttemptAt: null },
+    ]);
+    expect(Date.parse(delivered!.tries[1]!.at)).toBeGreaterThan(Date.parse(delivered!.tries[0]!.at));
   });
 
   it('tries a delivery whose receiver did not answer in time again, with the same id', async () => {

@@ -37,6 +37,7 @@ const SAME_AS_ENGLISH: Partial<Record<Language, readonly string[]>> = {
   'es-ES': [
     'energy.priceType.total', // "Total" is the Spanish word too
     'integrations.webhooks.tab', // "Webhooks", a word Spanish has taken as it is
+    'integrations.deliveries.error', // "Error" is the Spanish word too
   ],
   'it-IT': [
     'common.confirm', // "OK" is the usual Italian label of a confirm button

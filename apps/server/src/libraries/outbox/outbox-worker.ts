@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppContext } from '../../context.ts';
 import type { OutboxTopic } from '../../db/schema.ts';
+import type { Executor } from '../../queries/executor.ts';
 import {
   type OutboxRow,
   claimDueOutboxRows,
+  insertOutboxTry,
   markOutboxDelivered,
   markOutboxFailed,
   nextOutboxDueAt,
@@ -26,6 +28,8 @@ export interface OutboxTopicHandler {
   retryDelayMs(attempts: number): number;
   /** How long after its creation a row is given up (dead) rather than tried again. */
   giveUpAfterMs(row: OutboxRow): number;
+  /** Whether each try is kept beside the row (outbox_tries), for a log that shows them all. */
+  keepsTries?: boolean;
   /** Told after each try has been written (an endpoint's failing streak, an administrator's notice). */
   after?(row: OutboxRow, outcome: TryOutcome, state: 'delivered' | 'retry' | 'dead'): Promise<void>;
 }
@@ -172,31 +176,45 @@ export class OutboxWorker {
 
   private async tryRow(row: OutboxRow): Promise<void> {
     const handler = this.handlers.get(row.topic)!;
+    // the claim marked the try's start, as the row shows it
+    const startedAt = row.last_attempt_at ?? this.ctx.now();
+    const began = performance.now();
     let outcome: TryOutcome;
     try {
       outcome = await handler.attempt(row, this.stopping.signal);
     } catch (error) {
       outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
+    const durationMs = Math.round(performance.now() - began);
     const now = this.ctx.now();
     let state: 'delivered' | 'retry' | 'dead';
-    try {
-      if (outcome.ok) {
-        await markOutboxDelivered(this.ctx.db, { id: row.id, owner: this.owner, now, status: outcome.status ?? null });
-        state = 'delivered';
-      } else {
-        const wait = Math.max(outcome.retryAfterMs ?? 0, handler.retryDelayMs(row.attempts));
-        const giveUp = outcome.permanent || now + wait - row.created_at > handler.giveUpAfterMs(row);
-        await markOutboxFailed(this.ctx.db, {
-          id: row.id,
-          owner: this.owner,
-          now,
-          nextAt: giveUp ? null : now + wait,
-          status: outcome.status ?? null,
-          error: outcome.error,
+    let nextAt: number | null = null;
+    if (outcome.ok) state = 'delivered';
+    else {
+      const wait = Math.max(outcome.retryAfterMs ?? 0, handler.retryDelayMs(row.attempts));
+      const giveUp = outcome.permanent || now + wait - row.created_at > handler.giveUpAfterMs(row);
+      state = giveUp ? 'dead' : 'retry';
+      if (!giveUp) nextAt = now + wait;
+    }
+    const status = outcome.status ?? null;
+    const write = async (db: Executor) => {
+      const written = outcome.ok
+        ? await markOutboxDelivered(db, { id: row.id, owner: this.owner, now, status })
+        : await markOutboxFailed(db, { id: row.id, owner: this.owner, now, nextAt, status, error: outcome.error });
+      // a worker that outlived its lease writes nothing: the try of the row's holder is the one kept
+      if (written && handler.keepsTries)
+        await insertOutboxTry(db, {
+          outbox_id: row.id,
+          at: startedAt,
+          duration_ms: durationMs,
+          status,
+          error: outcome.ok ? null : outcome.error,
+          next_at: nextAt,
         });
-        state = giveUp ? 'dead' : 'retry';
-      }
+    };
+    try {
+      // the row's outcome and its try, together
+      await (handler.keepsTries ? this.ctx.db.transaction().execute(write) : write(this.ctx.db));
     } catch (error) {
       // the lease runs out and another try comes: the outcome is lost, not the row
       this.ctx.log.warn({ err: error, outboxId: row.id }, 'the outcome of an outbox row could not be written');

@@ -16,6 +16,7 @@ import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../queries/executor.ts';
 import { findClient } from '../../queries/openid.ts';
+import { type OutboxTry, listOutboxTries } from '../../queries/outbox.ts';
 import {
   type WebhookEndpointRow,
   deleteEndpointOfEnterprise,
@@ -236,7 +237,8 @@ export async function rotateWebhookSecret(
   });
 }
 
-/** A page of an endpoint's deliveries, newest first; a given-up one (`dead`) shows as `failed`. */
+/** A page of an endpoint's deliveries, newest first, each with every try; a given-up one (`dead`)
+ *  shows as `failed`. */
 export async function listWebhookDeliveries(
   ctx: AppContext,
   admin: Administrator,
@@ -247,6 +249,12 @@ export async function listWebhookDeliveries(
   const before = decodeCursor(query.cursor, ['id'])?.[0];
   const rows = await listEndpointDeliveries(ctx.db, endpoint.id, { before, limit: query.pageSize + 1 });
   const page = pageOf(rows, query.pageSize, (row) => [row.id]);
+  const tries = new Map<number, OutboxTry[]>();
+  for (const one of await listOutboxTries(
+    ctx.db,
+    page.rows.map((row) => row.id),
+  ))
+    tries.set(one.outbox_id, [...(tries.get(one.outbox_id) ?? []), one]);
   return {
     items: page.rows.map((row) => ({
       id: row.id,
@@ -259,6 +267,13 @@ export async function listWebhookDeliveries(
       createdAt: new Date(row.created_at).toISOString(),
       lastAttemptAt: iso(row.last_attempt_at),
       nextAttemptAt: row.state === 'pending' ? iso(row.next_at) : null,
+      tries: (tries.get(row.id) ?? []).map((one) => ({
+        at: new Date(one.at).toISOString(),
+        status: one.status,
+        durationMs: one.duration_ms,
+        error: one.error,
+        nextAttemptAt: iso(one.next_at),
+      })),
     })),
     nextCursor: page.nextCursor,
   };

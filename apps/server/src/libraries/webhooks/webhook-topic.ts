@@ -69,6 +69,8 @@ export function webhookTopic(ctx: AppContext, { timeoutMs }: { timeoutMs?: numbe
       };
     },
     retryDelayMs: webhookRetryDelayMs,
+    // the delivery log shows every try, as a receiver's developer debugs with it
+    keepsTries: true,
     giveUpAfterMs: () => ctx.config.webhookGiveUpMs,
     async after(row, outcome) {
       if (row.endpoint_id === null) return;

@@ -113,7 +113,7 @@ export const integrationCalls = {
     audience: 'administrator',
     tag: 'settings',
     summary: "A page of a webhook endpoint's deliveries, newest first",
-    description: `${ADMINISTRATOR_ONLY} Each event sent or to be sent to the endpoint: its state (\`pending\`, \`delivered\`, \`failed\` once given up), tries, the endpoint's last HTTP status and the reason of the last failure. Kept as long as the audit log. Paged by cursor (\`nextCursor\` null after the last page). 1000404 for an endpoint of another company.`,
+    description: `${ADMINISTRATOR_ONLY} Each event sent or to be sent to the endpoint: its state (\`pending\`, \`delivered\`, \`failed\` once given up), the endpoint's last HTTP status and the reason of the last failure, and every try, oldest first: when it began, the endpoint's HTTP status (null without an answer), how long it took, why it failed (never the answer's text) and when the next try follows. Kept as long as the audit log. Paged by cursor (\`nextCursor\` null after the last page). 1000404 for an endpoint of another company.`,
     query: webhookDeliveriesQuerySchema,
     response: webhookDeliveryPageSchema,
     errors: [ErrorCode.NotFound],
