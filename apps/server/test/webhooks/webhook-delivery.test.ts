@@ -13,8 +13,8 @@ import { sendWebhook } from '../../src/libraries/webhooks/webhook-sender.ts';
 import { webhookRetryDelayMs, webhookTopic } from '../../src/libraries/webhooks/webhook-topic.ts';
 import { createCompany, createUser } from '../support/fixtures.ts';
 import { call } from '../support/http.ts';
-import { companyWithAdmin } from '../support/settings.ts';
 import { startMailCatcher } from '../support/mail-catcher.ts';
+import { companyWithAdmin } from '../support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from '../support/test-app.ts';
 import { startReceiver, verified } from './receiver.ts';
 
