@@ -88,6 +88,22 @@ export function claimDueOutboxRowsQuery(
     .returningAll();
 }
 
+/** Holds the row until `until` while its try runs; false when this worker no longer holds it (its
+ *  lease ran out and another took it, or the row is done). */
+export async function renewOutboxLease(
+  db: Executor,
+  { id, owner, until }: { id: number; owner: string; until: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ lease_until: until })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** A try that succeeded; only by the lease's holder (a worker that outlived its lease changes nothing). */
 export async function markOutboxDelivered(
   db: Executor,

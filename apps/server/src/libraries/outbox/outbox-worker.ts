@@ -10,6 +10,7 @@ import {
   markOutboxDelivered,
   markOutboxFailed,
   nextOutboxDueAt,
+  renewOutboxLease,
 } from '../../queries/outbox.ts';
 
 const NUDGE_DELAY_MS = 20;
@@ -42,7 +43,8 @@ export function backoff(attempts: number, baseMs: number, maxMs: number): number
 }
 
 export interface OutboxWorkerOptions {
-  /** How long a claimed row is held; a worker that dies lets it go after this. */
+  /** How long a claimed row is held; renewed every third of it while its try runs, so that a try may
+   *  last longer (a webhook's receiver has 10 s) while a worker that dies lets its rows go after this. */
   leaseMs?: number;
   /** Rows tried at once by this process. */
   concurrency?: number;
@@ -54,8 +56,9 @@ export interface OutboxWorkerOptions {
 /**
  * Does the outbox's rows after their transactions commit: claims due rows under a lease, tries each
  * with its topic's handler, and writes the outcome (delivered, due again after a backoff, or dead).
- * Any number of processes may run one: a row is held by one worker at a time, and one whose worker
- * died is taken again when its lease ends. Delivery is at least once: a worker killed after a send and
+ * Any number of processes may run one: a row is held by one worker at a time under a short lease,
+ * renewed while its try runs, and one whose worker died is taken again within seconds, when the
+ * lease ends. A worker that finds its lease taken (it stalled past it) abandons the try. Delivery is at least once: a worker killed after a send and
  * before writing it sends again from another; receivers drop repeats by the id each row carries.
  */
 export class OutboxWorker {
@@ -74,7 +77,7 @@ export class OutboxWorker {
 
   constructor(
     private readonly ctx: AppContext,
-    { leaseMs = 60_000, concurrency = 8, pollMs = 1_000 }: OutboxWorkerOptions = {},
+    { leaseMs = 10_000, concurrency = 8, pollMs = 1_000 }: OutboxWorkerOptions = {},
   ) {
     this.leaseMs = leaseMs;
     this.concurrency = concurrency;
@@ -179,11 +182,15 @@ export class OutboxWorker {
     // the claim marked the try's start, as the row shows it
     const startedAt = row.last_attempt_at ?? this.ctx.now();
     const began = performance.now();
+    const lost = new AbortController();
+    const renewal = setInterval(() => void this.renewLease(row, lost), this.leaseMs / 3);
     let outcome: TryOutcome;
     try {
-      outcome = await handler.attempt(row, this.stopping.signal);
+      outcome = await handler.attempt(row, AbortSignal.any([this.stopping.signal, lost.signal]));
     } catch (error) {
       outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearInterval(renewal);
     }
     const durationMs = Math.round(performance.now() - began);
     const now = this.ctx.now();
@@ -235,6 +242,21 @@ export class OutboxWorker {
       await handler.after?.(row, outcome, state);
     } catch (error) {
       this.ctx.log.warn({ err: error, outboxId: row.id }, 'after an outbox try');
+    }
+  }
+
+  /** Keeps the row while its try runs; a lease another worker has taken meanwhile ends the try, whose
+   *  outcome could not be written anyway. A failed renewal is tried again at the next beat. */
+  private async renewLease(row: OutboxRow, lost: AbortController): Promise<void> {
+    try {
+      const held = await renewOutboxLease(this.ctx.db, {
+        id: row.id,
+        owner: this.owner,
+        until: this.ctx.now() + this.leaseMs,
+      });
+      if (!held) lost.abort();
+    } catch (error) {
+      this.ctx.log.warn({ err: error, outboxId: row.id }, 'the lease of an outbox row could not be renewed');
     }
   }
 
