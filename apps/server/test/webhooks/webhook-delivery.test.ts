@@ -3,7 +3,12 @@ import type { LookupAddress } from 'node:dns';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { EVENT_TYPES, companyEventSchema, webhookDeliveryPageSchema } from '@portal/shared/api/integrations';
+import {
+  EVENT_TYPES,
+  type EventType,
+  companyEventSchema,
+  webhookDeliveryPageSchema,
+} from '@portal/shared/api/integrations';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { recordEvent } from '../../src/libraries/events/record-event.ts';
 import { seal } from '../../src/libraries/secrets.ts';
@@ -60,6 +65,7 @@ describe(`webhook delivery (${ENGINE})`, () => {
     enterpriseId: number,
     url: string,
     previous?: { secret: string; until: number },
+    eventTypes: readonly EventType[] = EVENT_TYPES,
   ): Promise<{ id: number; secret: string }> {
     const secret = newSecret();
     const key = t.app.ctx.config.outboxSecret;
@@ -71,7 +77,7 @@ describe(`webhook delivery (${ENGINE})`, () => {
         client_id: null,
         url,
         description: null,
-        event_types: JSON.stringify(EVENT_TYPES),
+        event_types: JSON.stringify(eventTypes),
         secret: seal(key, secret),
         previous_secret: previous ? seal(key, previous.secret) : null,
         previous_secret_until: previous?.until ?? null,
@@ -153,6 +159,48 @@ describe(`webhook delivery (${ENGINE})`, () => {
     expect(ids('/order-a').length).toBeGreaterThan(15);
     expect(firstArrivals('/order-a')).toEqual(order);
     expect(firstArrivals('/order-b')).toEqual(order);
+  });
+
+  it("sends a subscribed endpoint the company's department changes", async () => {
+    const { enterpriseId, token } = await companyWithAdmin(t.app);
+    const { secret } = await endpoint(enterpriseId, receiver.url('/departments'), undefined, [
+      'department.created',
+      'department.renamed',
+      'department.deleted',
+    ]);
+    const { id: unsubscribed } = await endpoint(enterpriseId, receiver.url('/members-only'), undefined, [
+      'member.joined',
+    ]);
+    const change = async (declaration: (typeof contract)[keyof typeof contract], body: object) => {
+      const reply = await call(t.app, declaration, { token, body });
+      expect(reply.code, reply.msg).toBe(0);
+      return reply.data;
+    };
+    const { id } = await change(contract.createDepartment, { name: 'Metering' });
+    await change(contract.renameDepartment, { id, name: 'Smart metering' });
+    await change(contract.deleteDepartment, { id });
+    await settle();
+    const got = receiver.at('/departments').map((entry) => companyEventSchema.parse(verified(secret, entry)));
+    // as a receiver reads them: repeats dropped by id
+    const events = [...new Map(got.map((event) => [event.id, event])).values()];
+    expect(events.map(({ type, companyId, data }) => ({ type, companyId, data }))).toEqual([
+      {
+        type: 'department.created',
+        companyId: enterpriseId,
+        data: { departmentId: id, name: 'Metering', parentId: null },
+      },
+      {
+        type: 'department.renamed',
+        companyId: enterpriseId,
+        data: { departmentId: id, from: 'Metering', to: 'Smart metering' },
+      },
+      {
+        type: 'department.deleted',
+        companyId: enterpriseId,
+        data: { departmentId: id, name: 'Smart metering', subDepartmentIds: [] },
+      },
+    ]);
+    expect(await deliveries(unsubscribed)).toEqual([]);
   });
 
   it('signs with both secrets while a rotation overlaps, and with the new one alone after', async () => {

@@ -34,6 +34,19 @@ export const eventDataSchemas = {
   'member.left': z.object({ userId, role }),
   'member.role_changed': z.object({ userId, from: role, to: role }),
   'member.department_changed': z.object({ userId, from: z.number().int(), to: z.number().int() }),
+  'department.created': z.object({
+    departmentId: z.number().int(),
+    name: z.string(),
+    /** The department it is under; null at the top. */
+    parentId: z.number().int().nullable(),
+  }),
+  'department.renamed': z.object({ departmentId: z.number().int(), from: z.string(), to: z.string() }),
+  'department.deleted': z.object({
+    departmentId: z.number().int(),
+    name: z.string(),
+    /** The departments under it, deleted with it. */
+    subDepartmentIds: z.array(z.number().int()),
+  }),
   'invitation.created': z.object({
     invitationId: z.number().int(),
     kind: z.enum(INVITATION_KINDS),

@@ -8,6 +8,11 @@ export default {
       role_changed: 'Rol de un miembro cambiado',
       department_changed: 'Departamento de un miembro cambiado',
     },
+    department: {
+      created: 'Departamento creado',
+      renamed: 'Departamento renombrado',
+      deleted: 'Departamento eliminado',
+    },
     invitation: {
       created: 'Enlace de invitación creado',
       used: 'Enlace de invitación usado',
@@ -21,6 +26,7 @@ export default {
   },
   eventGroups: {
     member: 'Miembros',
+    department: 'Departamentos',
     invitation: 'Invitaciones',
     company: 'Empresa',
   },

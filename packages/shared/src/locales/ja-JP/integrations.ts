@@ -8,6 +8,11 @@ export default {
       role_changed: 'メンバーのロール変更',
       department_changed: 'メンバーの部署変更',
     },
+    department: {
+      created: '部署を作成',
+      renamed: '部署名を変更',
+      deleted: '部署を削除',
+    },
     invitation: {
       created: '招待リンクの作成',
       used: '招待リンクの使用',
@@ -21,6 +26,7 @@ export default {
   },
   eventGroups: {
     member: 'メンバー',
+    department: '部署',
     invitation: '招待',
     company: '企業',
   },
