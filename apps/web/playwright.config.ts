@@ -66,9 +66,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // password hashes next to free, as in the server's tests: the suite signs in hundreds of times
       PASSWORD_HASH_COST: 'test',
-      // the webhook receivers of the tests (e2e/integrations.spec.ts) listen on loopback, which the
-      // portal refuses to deliver to unless the operator allows it
-      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      // the webhook receivers of the tests (e2e/integrations.spec.ts) listen on loopback, on ports of
+      // their own, which the portal refuses to deliver to unless the operator allows it (every port:
+      // outside production only)
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*',
       ...(process.env.E2E_WEB_DIST ? { PORTAL_WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },

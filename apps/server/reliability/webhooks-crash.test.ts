@@ -27,7 +27,7 @@ describe(`kill -9 of the webhook sender, then a restart (${ENGINE})`, () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    server = await ServerProcess.start({ env: { OUTBOX_SECRET, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+    server = await ServerProcess.start({ env: { OUTBOX_SECRET, WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}` } });
     db = server.openDatabase();
   });
   afterAll(async () => {

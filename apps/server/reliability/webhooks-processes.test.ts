@@ -34,7 +34,7 @@ describe('webhooks delivered by two server processes', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       REDIS_KEY_PREFIX: `portal-test-${randomBytes(6).toString('hex')}:`,
       OUTBOX_SECRET,
-      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}`,
     };
     a = await ServerProcess.start({ env });
     b = await ServerProcess.start({ env, database: a.database });

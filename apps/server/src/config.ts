@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { HTTP_TIMEOUT_MS } from '@portal/shared/constants';
 import { isProductCode } from '@portal/shared/products';
+import { type AllowedHost, parseAllowedHosts } from './libraries/webhooks/allowed-hosts.ts';
 
 /** Environment -> validated configuration. Operators' files set these names (README.md#configuration): renaming one
  *  breaks a deployment. */
@@ -64,16 +65,9 @@ const envSchema = z.object({
   OUTBOX_SECRET: unsetWhenEmpty(
     z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes: openssl rand -hex 32)'),
   ),
-  // hosts (comma-separated) a webhook may reach although they resolve to a private or loopback address
-  WEBHOOK_ALLOWED_HOSTS: z
-    .string()
-    .optional()
-    .transform((raw) =>
-      (raw ?? '')
-        .split(',')
-        .map((host) => host.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  // receivers a webhook may reach although their address is private: host[:port][@company|company],
+  // comma-separated (libraries/webhooks/allowed-hosts.ts), read by loadConfig
+  WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
   // a webhook delivery still failing this long after its event is given up (dead; it can be sent again)
   WEBHOOK_GIVE_UP_HOURS: positive(72),
   // an endpoint whose deliveries have failed this long without one success is disabled
@@ -144,8 +138,8 @@ export type Config = {
   oidcKeysSecret: Buffer | null;
   /** AES-256 key for queued messages and webhook secrets at rest; null: stored as they are. */
   outboxSecret: Buffer | null;
-  /** Hosts a webhook may reach although they resolve to a private or loopback address. */
-  webhookAllowedHosts: string[];
+  /** Receivers (host and port, for every company or some) a webhook may reach although their address is private. */
+  webhookAllowedHosts: AllowedHost[];
   /** How long after its event a failing webhook delivery is given up. */
   webhookGiveUpMs: number;
   /** How long an endpoint may fail without one success before it is disabled and its company told. */
@@ -270,6 +264,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     );
   }
 
+  let webhookAllowedHosts: AllowedHost[];
+  try {
+    webhookAllowedHosts = parseAllowedHosts(e.WEBHOOK_ALLOWED_HOSTS ?? '', production);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+
   const trust = e.TRUST_PROXY?.trim();
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -281,7 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, webDist: string
     oidcIssuer: (e.OIDC_ISSUER ?? publicUrl).replace(/\/$/, ''),
     oidcKeysSecret: e.OIDC_KEYS_SECRET ? Buffer.from(e.OIDC_KEYS_SECRET, 'hex') : null,
     outboxSecret: e.OUTBOX_SECRET ? Buffer.from(e.OUTBOX_SECRET, 'hex') : null,
-    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
+    webhookAllowedHosts,
     webhookGiveUpMs: e.WEBHOOK_GIVE_UP_HOURS * 3_600_000,
     webhookDisableAfterMs: e.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000,
     mainDomain: e.MAIN_DOMAIN ?? null,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import { companyTransaction } from '../src/libraries/company-transaction.ts';
 import { recordEvent } from '../src/libraries/events/record-event.ts';
 import { call } from './support/http.ts';
 import { companyWithAdmin } from './support/settings.ts';
@@ -61,7 +62,7 @@ describe(`the audit log's webhook rows (${ENGINE})`, () => {
     await ok(contract.updateWebhook, { id, enabled: true });
     await ok(contract.rotateWebhookSecret, { id });
     // a delivery made, and sent again
-    const delivery = await t.app.ctx.db.transaction().execute(async (trx) => {
+    const delivery = await companyTransaction(t.app.ctx, [enterpriseId], async (trx) => {
       await recordEvent(t.app.ctx, trx, {
         enterpriseId,
         type: 'member.joined',

@@ -7,7 +7,8 @@ import { type Reply, call, tokenFor } from './support/http.ts';
 import { companyWithAdmin } from './support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
-/** Cursors the server never gave: bad alphabet, padding, other shapes, a NUL byte, too long. */
+/** Cursors the server never gave: bad alphabet, padding, other shapes, a NUL byte, too long, and keys
+ *  beyond their column's range (an id above 2^31 - 1, a negative one or time), whatever the list's key. */
 const b64 = (text: string) => Buffer.from(text).toString('base64url');
 const FORGED = [
   'not a cursor',
@@ -20,6 +21,13 @@ const FORGED = [
   b64('[1e400]'),
   b64('[-0]'),
   'A'.repeat(129),
+  b64('[2147483648]'),
+  b64('[9007199254740991]'),
+  b64('[-1]'),
+  b64('[1764547200000,2147483648]'),
+  b64('[1764547200000,9007199254740991]'),
+  b64('[-1,5]'),
+  b64('[1764547200000,-5]'),
 ];
 
 /**
@@ -246,6 +254,28 @@ describe(`lists paged by a key, not an offset (${ENGINE})`, () => {
     it('refuses a cursor it did not give', async () => {
       const a = await companyWithAdmin(t.app);
       await refusesForgedCursors(contract.invitations, a.token);
+    });
+  });
+
+  describe('the events feed and webhook deliveries', () => {
+    it('refuse a cursor they did not give', async () => {
+      const a = await companyWithAdmin(t.app);
+      await refusesForgedCursors(contract.companyEvents, a.token);
+      await refusesForgedCursors(contract.companyEvents, a.token, { type: 'member.joined' });
+      const now = t.app.ctx.now();
+      const endpoint = await t.app.ctx.db
+        .insertInto('webhook_endpoints')
+        .values({
+          enterprise_id: a.enterpriseId,
+          url: 'https://receiver.example.test/hooks',
+          event_types: '["member.joined"]',
+          secret: 'whsec_unused',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await refusesForgedCursors(contract.webhookDeliveries, a.token, { id: endpoint.id });
     });
   });
 });

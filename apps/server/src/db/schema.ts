@@ -362,6 +362,22 @@ export interface OutboxTable {
   done_at: number | null;
 }
 
+/** One try of an outbox row whose topic keeps them (a webhook's delivery), oldest first by id. */
+export interface OutboxTriesTable {
+  id: Generated<number>;
+  outbox_id: number;
+  /** When the try began. */
+  at: number;
+  /** How long the receiver took to answer, or the try to fail. */
+  duration_ms: number;
+  /** The answer's HTTP status; null without an answer. */
+  status: number | null;
+  /** Why it failed; null for a success. */
+  error: string | null;
+  /** When the next try is due; null after a success or when the row was given up. */
+  next_at: number | null;
+}
+
 /** A company's key for its own systems; only the SHA-256 of the secret part is kept. */
 export interface ApiKeysTable {
   id: Generated<number>;
@@ -406,5 +422,6 @@ export interface Database {
   events: EventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   outbox: OutboxTable;
+  outbox_tries: OutboxTriesTable;
   api_keys: ApiKeysTable;
 }

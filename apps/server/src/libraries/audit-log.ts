@@ -111,7 +111,7 @@ export async function listCompanyAuditEvents(
   query: AuditEventsQuery,
 ): Promise<AuditEventPage> {
   const filter = toFilter(query);
-  const before = decodeCursor(query.cursor, 2) as [number, number] | undefined;
+  const before = decodeCursor(query.cursor, ['time', 'id']) as [number, number] | undefined;
   // counting is linear in the filter's events: done once, for the first page, which the screen keeps
   const [total, rows] = await Promise.all([
     before ? null : countAuditEvents(ctx.db, admin.enterpriseId, filter),

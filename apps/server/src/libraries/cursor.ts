@@ -12,8 +12,14 @@ export function encodeCursor(key: readonly number[]): string {
 
 const invalidCursor = () => new AppError(ErrorCode.BadRequest, { fields: { cursor: 'validation.invalidValue' } });
 
-/** The key of a cursor of `arity` integers; undefined for none (the first page). */
-export function decodeCursor(cursor: string | undefined, arity: number): number[] | undefined {
+/** What each integer of a cursor is, and so the values its column can hold: a row id (`integer` on
+ *  PostgreSQL, 0 to 2^31 - 1) or a time in ms (`bigint`, from 0; JavaScript keeps it exact). A value
+ *  beyond them is no key of a row: refused here, rather than by the database as an error. */
+export type CursorKey = 'id' | 'time';
+const KEY_MAX: Record<CursorKey, number> = { id: 2 ** 31 - 1, time: Number.MAX_SAFE_INTEGER };
+
+/** The key of a cursor of the integers `keys` names; undefined for none (the first page). */
+export function decodeCursor(cursor: string | undefined, keys: readonly CursorKey[]): number[] | undefined {
   if (cursor === undefined) return undefined;
   let key: unknown;
   try {
@@ -21,7 +27,12 @@ export function decodeCursor(cursor: string | undefined, arity: number): number[
   } catch {
     throw invalidCursor();
   }
-  if (!Array.isArray(key) || key.length !== arity || !key.every((n) => Number.isSafeInteger(n))) throw invalidCursor();
+  if (
+    !Array.isArray(key) ||
+    key.length !== keys.length ||
+    !key.every((n, i) => Number.isSafeInteger(n) && n >= 0 && n <= KEY_MAX[keys[i]!])
+  )
+    throw invalidCursor();
   // one spelling per key: padding, stray bits or a NUL byte make a cursor the server never gave
   if (encodeCursor(key as number[]) !== cursor) throw invalidCursor();
   return key as number[];

@@ -20,6 +20,7 @@ import type { Executor } from '../queries/executor.ts';
 import { isEnterpriseDepartment } from '../queries/registration-enterprises.ts';
 import { recordAudit } from './audit.ts';
 import { companyTransaction } from './company-transaction.ts';
+import { recordEvent } from './events/record-event.ts';
 import { type Administrator, actorOf } from './settings-access.ts';
 import { uniqueViolationOf } from './unique-violation.ts';
 
@@ -64,7 +65,8 @@ async function withSiblingNameCheck<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A new department, top-level or under a department of this company (another's is 1000404). */
+/** A new department, top-level or under a department of this company (another's is 1000404). Each
+ *  change of the tree is recorded on the audit log and as the company's event, with the change. */
 export async function createCompanyDepartment(
   ctx: AppContext,
   admin: Administrator,
@@ -85,6 +87,11 @@ export async function createCompanyDepartment(
         created_at: ctx.now(),
       });
       await recordDepartmentChange(ctx, trx, admin, 'department.create', { departmentId, name: body.name, parentId });
+      await recordEvent(ctx, trx, {
+        enterpriseId: admin.enterpriseId,
+        type: 'department.created',
+        data: { departmentId, name: body.name, parentId },
+      });
       return departmentId;
     }),
   );
@@ -105,6 +112,11 @@ export async function renameCompanyDepartment(
         departmentId: body.id,
         from,
         to: body.name,
+      });
+      await recordEvent(ctx, trx, {
+        enterpriseId: admin.enterpriseId,
+        type: 'department.renamed',
+        data: { departmentId: body.id, from, to: body.name },
       });
       return true;
     }),
@@ -167,6 +179,12 @@ export async function deleteCompanyDepartment(
         departmentId: target.id,
         name,
         subDepartments: ids.length - 1,
+      });
+      await recordEvent(ctx, trx, {
+        enterpriseId: admin.enterpriseId,
+        type: 'department.deleted',
+        // in the tree read above, under the company's lock: it has its name
+        data: { departmentId: target.id, name: name!, subDepartmentIds: ids.slice(1) },
       });
     });
   } catch (error) {

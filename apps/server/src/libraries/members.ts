@@ -33,7 +33,7 @@ export async function listCompanyMembers(
   admin: Administrator,
   query: MembersQuery,
 ): Promise<MemberPage> {
-  const after = decodeCursor(query.cursor, 2) as [number, number] | undefined;
+  const after = decodeCursor(query.cursor, ['time', 'id']) as [number, number] | undefined;
   // counting reads the whole search: done for offset pages, as the API contract has them, and for the
   // first page of a cursor walk, which the screen keeps
   const [total, rows] = await Promise.all([

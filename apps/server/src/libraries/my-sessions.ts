@@ -33,7 +33,7 @@ export async function listMySessions(
   { session }: SignedInCaller,
   query: MySessionsQuery,
 ): Promise<MySessionsPage> {
-  const [beforeId] = decodeCursor(query.cursor, 1) ?? [];
+  const [beforeId] = decodeCursor(query.cursor, ['id']) ?? [];
   const userId = session.user.id;
   const now = ctx.now();
   const [total, rows] = await Promise.all([

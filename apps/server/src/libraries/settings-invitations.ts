@@ -62,7 +62,7 @@ export async function listCompanyInvitations(
   query: CompanyInvitationsQuery,
 ): Promise<CompanyInvitationPage> {
   const now = ctx.now();
-  const before = decodeCursor(query.cursor, 2) as [number, number] | undefined;
+  const before = decodeCursor(query.cursor, ['time', 'id']) as [number, number] | undefined;
   const rows = await listEnterpriseInvitations(ctx.db, admin.enterpriseId, { before, limit: query.pageSize + 1 });
   const page = pageOf(rows, query.pageSize, (row) => [row.created_at, row.id]);
   const items = page.rows.map((row) => ({

@@ -1,10 +1,14 @@
 import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
-import type { OutboxTable, OutboxTopic } from '../db/schema.ts';
+import type { OutboxTable, OutboxTopic, OutboxTriesTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';
 
 export type OutboxRow = Selectable<OutboxTable>;
+export type OutboxTry = Selectable<OutboxTriesTable>;
+
+/** What of a failure's reason is kept, on the row and on each try. */
+const ERROR_MAX_CHARS = 300;
 export type NewOutboxRow = Omit<Insertable<OutboxTable>, 'state' | 'attempts'>;
 
 /** Work for after the commit, in the caller's transaction: it exists exactly when the change does. */
@@ -25,17 +29,27 @@ export async function insertOutboxRows(db: Executor, rows: NewOutboxRow[]): Prom
  * worker is taking at the same moment are skipped (`FOR UPDATE SKIP LOCKED`) rather than waited for;
  * SQLite has one writer at a time, so the statement alone is atomic.
  */
-export async function claimDueOutboxRows(
+export function claimDueOutboxRows(db: Executor, engine: Engine, claim: OutboxClaim): Promise<OutboxRow[]> {
+  return claimDueOutboxRowsQuery(db, engine, claim).execute();
+}
+
+export interface OutboxClaim {
+  topics: OutboxTopic[];
+  now: number;
+  leaseMs: number;
+  owner: string;
+  limit: number;
+}
+
+/** The claim's statement, unexecuted: the tests read its plan. The look for an older pending row of
+ *  the same key goes through `outbox_pending_ordering`, which holds pending rows alone, so that its
+ *  cost does not grow with the key's delivered history; `state` is a literal there, since a partial
+ *  index serves only a statement whose condition implies the index's as written. */
+export function claimDueOutboxRowsQuery(
   db: Executor,
   engine: Engine,
-  {
-    topics,
-    now,
-    leaseMs,
-    owner,
-    limit,
-  }: { topics: OutboxTopic[]; now: number; leaseMs: number; owner: string; limit: number },
-): Promise<OutboxRow[]> {
+  { topics, now, leaseMs, owner, limit }: OutboxClaim,
+) {
   const due = db
     .selectFrom('outbox as o')
     .select('o.id')
@@ -53,7 +67,7 @@ export async function claimDueOutboxRows(
               .select(sql.lit(1).as('one'))
               .whereRef('e.ordering_key', '=', 'o.ordering_key')
               .whereRef('e.id', '<', 'o.id')
-              .where('e.state', '=', 'pending'),
+              .where('e.state', '=', sql.lit('pending')),
           ),
         ),
       ]),
@@ -71,8 +85,23 @@ export async function claimDueOutboxRows(
       last_attempt_at: now,
     }))
     .where('id', 'in', due)
-    .returningAll()
-    .execute();
+    .returningAll();
+}
+
+/** Holds the row until `until` while its try runs; false when this worker no longer holds it (its
+ *  lease ran out and another took it, or the row is done). */
+export async function renewOutboxLease(
+  db: Executor,
+  { id, owner, until }: { id: number; owner: string; until: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ lease_until: until })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** A try that succeeded; only by the lease's holder (a worker that outlived its lease changes nothing). */
@@ -107,7 +136,7 @@ export async function markOutboxFailed(
     .set({
       lease_until: null,
       last_status: status,
-      last_error: error.slice(0, 300),
+      last_error: error.slice(0, ERROR_MAX_CHARS),
       ...(nextAt === null ? { state: 'dead' as const, done_at: now } : { next_at: nextAt }),
     })
     .where('id', '=', id)
@@ -115,6 +144,26 @@ export async function markOutboxFailed(
     .where('state', '=', 'pending')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** One try of a row, for the topics that keep every try (a webhook's delivery log). */
+export async function insertOutboxTry(db: Executor, row: Insertable<OutboxTriesTable>): Promise<void> {
+  await db
+    .insertInto('outbox_tries')
+    .values({ ...row, error: row.error?.slice(0, ERROR_MAX_CHARS) ?? null })
+    .execute();
+}
+
+/** The tries of the rows, oldest first. */
+export function listOutboxTries(db: Executor, outboxIds: number[]): Promise<OutboxTry[]> {
+  if (!outboxIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('outbox_tries')
+    .selectAll()
+    .where('outbox_id', 'in', outboxIds)
+    .orderBy('outbox_id')
+    .orderBy('id')
+    .execute();
 }
 
 /** The earliest time a pending row of the topics is due, for a worker deciding how long to sleep. */

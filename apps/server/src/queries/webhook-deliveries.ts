@@ -1,14 +1,25 @@
 import type { Executor } from './executor.ts';
 
-/** What one delivery needs: its endpoint and its event, each absent when it no longer exists. */
+/** What one delivery needs: its endpoint (with its company's domain; null for a product's) and its
+ *  event, each absent when it no longer exists. */
 export async function findDeliveryParts(db: Executor, endpointId: number | null, eventId: number | null) {
   const [endpoint, event] = await Promise.all([
     endpointId === null
       ? undefined
       : db
-          .selectFrom('webhook_endpoints')
-          .select(['id', 'url', 'secret', 'previous_secret', 'previous_secret_until', 'disabled_at', 'disabled_reason'])
-          .where('id', '=', endpointId)
+          .selectFrom('webhook_endpoints as w')
+          .leftJoin('enterprises as e', 'e.id', 'w.enterprise_id')
+          .select([
+            'w.id',
+            'w.url',
+            'w.secret',
+            'w.previous_secret',
+            'w.previous_secret_until',
+            'w.disabled_at',
+            'w.disabled_reason',
+            'e.domain as company',
+          ])
+          .where('w.id', '=', endpointId)
           .executeTakeFirst(),
     eventId === null
       ? undefined

@@ -26,6 +26,12 @@ export async function insertEndpointWithinLimit(
   return trx.insertInto('webhook_endpoints').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
+/** The company an endpoint belongs to: null for a product's endpoint, or one gone. */
+export async function findEndpointCompany(db: Executor, id: number): Promise<number | null> {
+  const row = await db.selectFrom('webhook_endpoints').select('enterprise_id').where('id', '=', id).executeTakeFirst();
+  return row?.enterprise_id ?? null;
+}
+
 /** A company's endpoints, oldest first. */
 export function listEndpointsOfEnterprise(db: Executor, enterpriseId: number): Promise<WebhookEndpointRow[]> {
   return db
@@ -48,6 +54,12 @@ export function findEndpointOfEnterprise(
     .where('id', '=', id)
     .where('enterprise_id', '=', enterpriseId)
     .executeTakeFirst();
+}
+
+/** The company's domain, by which WEBHOOK_ALLOWED_HOSTS names the companies an entry is for. */
+export async function findEnterpriseDomain(db: Executor, enterpriseId: number): Promise<string | null> {
+  const row = await db.selectFrom('enterprises').select('domain').where('id', '=', enterpriseId).executeTakeFirst();
+  return row?.domain ?? null;
 }
 
 /** Changes an endpoint of this company only; undefined when it has none of that id. */

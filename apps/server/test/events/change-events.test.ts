@@ -235,6 +235,35 @@ describe(`events recorded with their changes (${ENGINE})`, () => {
     ]);
   });
 
+  it('departments: created, renamed, deleted with the departments under it; refusals record nothing', async () => {
+    const a = await companyWithAdmin(t.app);
+    const send = async (declaration: (typeof contract)[keyof typeof contract], body: object) =>
+      call(t.app, declaration, { token: a.token, body });
+    const ok = async (declaration: (typeof contract)[keyof typeof contract], body: object) => {
+      const reply = await send(declaration, body);
+      expect(reply.code, reply.msg).toBe(0);
+      return reply.data;
+    };
+    const { id: plant } = await ok(contract.createDepartment, { name: 'Plant' });
+    const { id: shift } = await ok(contract.createDepartment, { name: 'Night shift', parentId: plant });
+    await ok(contract.renameDepartment, { id: plant, name: 'Plant north' });
+    // refused: a sibling's name, the default department, another company's department
+    expect((await send(contract.createDepartment, { name: 'Plant north' })).code).toBe(1000400);
+    expect((await send(contract.deleteDepartment, { id: a.defaultDepartmentId })).code).toBe(1009109);
+    const b = await companyWithAdmin(t.app);
+    expect(
+      (await call(t.app, contract.renameDepartment, { token: b.token, body: { id: plant, name: 'Mine' } })).code,
+    ).toBe(1000404);
+    await ok(contract.deleteDepartment, { id: plant });
+    expect(await since(a.token, 0)).toEqual([
+      { type: 'department.created', data: { departmentId: plant, name: 'Plant', parentId: null } },
+      { type: 'department.created', data: { departmentId: shift, name: 'Night shift', parentId: plant } },
+      { type: 'department.renamed', data: { departmentId: plant, from: 'Plant', to: 'Plant north' } },
+      { type: 'department.deleted', data: { departmentId: plant, name: 'Plant north', subDepartmentIds: [shift] } },
+    ]);
+    expect(await since(b.token, 0)).toEqual([]);
+  });
+
   it('branding: the names and the icon, each save', async () => {
     const a = await companyWithAdmin(t.app);
     const names = { platformName: 'Sun', platformNameCn: '太阳', platformNameEn: 'Sun', languageType: 'en-US' };

@@ -121,4 +121,25 @@ describe(`the outbox worker (${ENGINE})`, () => {
     const all = [...a.tried, ...b.tried].map((row) => row.id).filter((id) => ids.includes(id));
     expect(all.sort((x, y) => x - y)).toEqual(ids);
   });
+
+  it('renews the lease while a try runs longer than it, so that no other worker takes the row', async () => {
+    const LEASE_MS = 150;
+    const { handler: slow, tried: bySlow } = recorder(async () => {
+      await new Promise((resolve) => setTimeout(resolve, LEASE_MS * 5));
+      return true;
+    });
+    const { handler: other, tried: byOther } = recorder();
+    const a = new OutboxWorker(t.app.ctx, { pollMs: 10, leaseMs: LEASE_MS });
+    a.handle(slow);
+    const [id] = await queue([{ key: 'endpoint:slow' }]);
+    a.start();
+    await expect.poll(() => bySlow.length).toBe(1);
+    const b = new OutboxWorker(t.app.ctx, { pollMs: 10, leaseMs: LEASE_MS });
+    b.handle(other);
+    b.start();
+    await a.idle();
+    await Promise.all([a.close(), b.close()]);
+    expect(byOther.filter((row) => row.id === id)).toEqual([]);
+    expect((await states([id!]))[id!]).toEqual({ state: 'delivered', attempts: 1 });
+  });
 });

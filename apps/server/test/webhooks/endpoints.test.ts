@@ -20,11 +20,17 @@ const OUTBOX_SECRET = randomBytes(32).toString('hex');
 const RECEIVER = 'https://receiver.example.test';
 const STALE_MS = (FRESH_PROOF_MINUTES + 1) * 60_000;
 const FAR_FUTURE = 4_102_444_800_000;
+const INTERNAL = '10.20.30.40:8443';
+const INTERNAL_COMPANY = 'hooks-internal';
 
 describe(`a company's webhook endpoints (${ENGINE})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ OUTBOX_SECRET, WEBHOOK_ALLOWED_HOSTS: 'receiver.example.test' });
+    t = await startTestApp({
+      OUTBOX_SECRET,
+      // an internal receiver on one port, for one company's endpoints
+      WEBHOOK_ALLOWED_HOSTS: `receiver.example.test,${INTERNAL}@${INTERNAL_COMPANY}`,
+    });
   });
   afterAll(async () => t?.close());
 
@@ -279,7 +285,7 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
       expect(all).not.toContain(secret);
   });
 
-  it('asks for a fresh proof before handing out a secret, and takes the same request after it', async () => {
+  it('asks for a fresh proof before handing out a secret or repointing it, and takes the same request after it', async () => {
     const { token, enterpriseId } = await companyWithAdmin(t.app);
     const id = ok(await create(token)).endpoint.id;
     const secret = (await endpointRow(id)).secret;
@@ -287,17 +293,23 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
 
     expect((await create(token)).code).toBe(1009166);
     expect((await send(contract.rotateWebhookSecret, token, { id })).code).toBe(1009166);
+    // a new URL sends the events, signed with the secret, somewhere else
+    expect((await send(contract.updateWebhook, token, { id, url: `${RECEIVER}/elsewhere` })).code).toBe(1009166);
     expect(
       await db().selectFrom('webhook_endpoints').select('id').where('enterprise_id', '=', enterpriseId).execute(),
     ).toHaveLength(1);
-    expect((await endpointRow(id)).secret).toBe(secret);
-    // what hands nothing out goes on without it
+    expect(await endpointRow(id)).toMatchObject({ secret, url: `${RECEIVER}/hooks` });
+    // what hands nothing out goes on without it, the URL it already has included
     ok(await send(contract.updateWebhook, token, { id, description: 'Still mine' }));
+    ok(await send(contract.updateWebhook, token, { id, url: `${RECEIVER}/hooks`, enabled: false }));
     ok(await send(contract.webhooks, token));
 
     ok(await call(t.app, contract.reauthenticate, { token, body: { password: PASSWORD } }));
     ok(await create(token));
     ok(await send(contract.rotateWebhookSecret, token, { id }));
+    expect(ok(await send(contract.updateWebhook, token, { id, url: `${RECEIVER}/elsewhere` })).url).toBe(
+      `${RECEIVER}/elsewhere`,
+    );
   });
 
   it(`lets exactly one of 20 concurrent creations take the last of ${WEBHOOK_ENDPOINTS_MAX} places`, async () => {
@@ -347,6 +359,31 @@ describe(`a company's webhook endpoints (${ENGINE})`, () => {
     expect((await endpointRow(id)).url).toBe(`${RECEIVER}/hooks`);
     // not a URL at all: the request's own rule
     expect((await create(token, { url: 'ftp://receiver.example.test/' })).code).toBe(1000400);
+  });
+
+  it('lets an internal receiver be reached on the port, and by the company, the operator named alone', async () => {
+    const admin = await createUser(t.app);
+    const { enterpriseId } = await createCompany(t.app, {
+      domain: INTERNAL_COMPANY,
+      products: ['settcntr'],
+      members: [{ userId: admin.id, role: 'admin' }],
+    });
+    const token = await tokenFor(t.app, admin.account, PASSWORD);
+    const id = ok(await create(token, { url: `https://${INTERNAL}/hooks` })).endpoint.id;
+    expect((await create(token, { url: 'https://10.20.30.40/hooks' })).code).toBe(1009191);
+    expect((await create(token, { url: 'https://10.20.30.40:22/hooks' })).code).toBe(1009191);
+    expect((await send(contract.updateWebhook, token, { id, url: 'https://10.20.30.40:8444/' })).code).toBe(1009191);
+    expect((await endpointRow(id)).url).toBe(`https://${INTERNAL}/hooks`);
+    // another company may not reach it
+    const other = await companyWithAdmin(t.app);
+    expect((await create(other.token, { url: `https://${INTERNAL}/hooks` })).code).toBe(1009191);
+    expect(
+      await db()
+        .selectFrom('webhook_endpoints')
+        .select('url')
+        .where('enterprise_id', 'in', [enterpriseId, other.enterpriseId])
+        .execute(),
+    ).toEqual([{ url: `https://${INTERNAL}/hooks` }]);
   });
 
   it("answers 1000404 for another company's endpoints and deliveries, and for a product's", async () => {

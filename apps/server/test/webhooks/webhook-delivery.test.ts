@@ -1,16 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { LookupAddress } from 'node:dns';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TYPES, companyEventSchema } from '@portal/shared/api/integrations';
+import { contract } from '@portal/shared/api/contract';
+import {
+  EVENT_TYPES,
+  type EventType,
+  companyEventSchema,
+  webhookDeliveryPageSchema,
+} from '@portal/shared/api/integrations';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { companyTransaction } from '../../src/libraries/company-transaction.ts';
 import { recordEvent } from '../../src/libraries/events/record-event.ts';
 import { seal } from '../../src/libraries/secrets.ts';
-import { checkWebhookUrl, webhookLookup } from '../../src/libraries/webhooks/address-guard.ts';
+import { checkWebhookUrl } from '../../src/libraries/webhooks/address-guard.ts';
+import { parseAllowedHosts } from '../../src/libraries/webhooks/allowed-hosts.ts';
 import { sendWebhook } from '../../src/libraries/webhooks/webhook-sender.ts';
 import { webhookRetryDelayMs, webhookTopic } from '../../src/libraries/webhooks/webhook-topic.ts';
 import { createCompany, createUser } from '../support/fixtures.ts';
+import { call } from '../support/http.ts';
 import { startMailCatcher } from '../support/mail-catcher.ts';
+import { companyWithAdmin } from '../support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from '../support/test-app.ts';
 import { startReceiver, verified } from './receiver.ts';
 
@@ -21,8 +31,8 @@ const TIMEOUT_MS = 500;
 
 /**
  * Webhook deliveries end to end, on the real engine and over real HTTP: the app's outbox worker
- * POSTs each event to a receiver on 127.0.0.1 (allowed by WEBHOOK_ALLOWED_HOSTS, as an operator
- * would allow an internal host), which verifies every signature with the `standardwebhooks` package.
+ * POSTs each event to a receiver on 127.0.0.1 (its port allowed by WEBHOOK_ALLOWED_HOSTS, as an
+ * operator would allow an internal receiver), which verifies every signature with the `standardwebhooks` package.
  */
 describe(`webhook delivery (${ENGINE})`, () => {
   let t: TestApp;
@@ -33,7 +43,7 @@ describe(`webhook delivery (${ENGINE})`, () => {
     receiver = await startReceiver();
     mail = await startMailCatcher();
     t = await startTestApp({
-      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}`,
       OUTBOX_SECRET: randomBytes(32).toString('hex'),
       PORTAL_DEV_OUTBOX: '0',
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
@@ -56,6 +66,7 @@ describe(`webhook delivery (${ENGINE})`, () => {
     enterpriseId: number,
     url: string,
     previous?: { secret: string; until: number },
+    eventTypes: readonly EventType[] = EVENT_TYPES,
   ): Promise<{ id: number; secret: string }> {
     const secret = newSecret();
     const key = t.app.ctx.config.outboxSecret;
@@ -67,7 +78,7 @@ describe(`webhook delivery (${ENGINE})`, () => {
         client_id: null,
         url,
         description: null,
-        event_types: JSON.stringify(EVENT_TYPES),
+        event_types: JSON.stringify(eventTypes),
         secret: seal(key, secret),
         previous_secret: previous ? seal(key, previous.secret) : null,
         previous_secret_until: previous?.until ?? null,
@@ -121,10 +132,23 @@ describe(`webhook delivery (${ENGINE})`, () => {
 
   it('delivers the events of each endpoint in the order they happened', async () => {
     const { enterpriseId } = await createCompany(t.app);
-    await endpoint(enterpriseId, receiver.url('/order-a'));
+    const a = await endpoint(enterpriseId, receiver.url('/order-a'));
     await endpoint(enterpriseId, receiver.url('/order-b'));
+    // one answer comes after the sender's deadline: that try fails though the receiver has the event,
+    // and the event comes again, as on a loaded machine; delivery is at least once
+    let calls = 0;
+    receiver.answer('/order-a', (_request, response) => {
+      if (++calls === 3) setTimeout(() => response.writeHead(200).end(), TIMEOUT_MS * 2);
+      else response.writeHead(200).end();
+    });
     await emit(enterpriseId, 15);
-    await settle();
+    const settled = settle();
+    // the try that failed waits 5 s: the clock moves on once it is written
+    await expect
+      .poll(async () => (await deliveries(a.id)).some((row) => row.last_error?.startsWith('no answer')))
+      .toBe(true);
+    t.clock.advance(6_000);
+    await settled;
     const events = await db()
       .selectFrom('events')
       .select('public_id')
@@ -133,8 +157,53 @@ describe(`webhook delivery (${ENGINE})`, () => {
       .execute();
     const order = events.map((event) => event.public_id);
     expect(order).toHaveLength(15);
-    expect(ids('/order-a')).toEqual(order);
-    expect(ids('/order-b')).toEqual(order);
+    // as a receiver reads them: repeats dropped by webhook-id, each event where it first arrived
+    const firstArrivals = (path: string) => [...new Set(ids(path))];
+    expect(ids('/order-a').length).toBeGreaterThan(15);
+    expect(firstArrivals('/order-a')).toEqual(order);
+    expect(firstArrivals('/order-b')).toEqual(order);
+  });
+
+  it("sends a subscribed endpoint the company's department changes", async () => {
+    const { enterpriseId, token } = await companyWithAdmin(t.app);
+    const { secret } = await endpoint(enterpriseId, receiver.url('/departments'), undefined, [
+      'department.created',
+      'department.renamed',
+      'department.deleted',
+    ]);
+    const { id: unsubscribed } = await endpoint(enterpriseId, receiver.url('/members-only'), undefined, [
+      'member.joined',
+    ]);
+    const change = async (declaration: (typeof contract)[keyof typeof contract], body: object) => {
+      const reply = await call(t.app, declaration, { token, body });
+      expect(reply.code, reply.msg).toBe(0);
+      return reply.data;
+    };
+    const { id } = await change(contract.createDepartment, { name: 'Metering' });
+    await change(contract.renameDepartment, { id, name: 'Smart metering' });
+    await change(contract.deleteDepartment, { id });
+    await settle();
+    const got = receiver.at('/departments').map((entry) => companyEventSchema.parse(verified(secret, entry)));
+    // as a receiver reads them: repeats dropped by id
+    const events = [...new Map(got.map((event) => [event.id, event])).values()];
+    expect(events.map(({ type, companyId, data }) => ({ type, companyId, data }))).toEqual([
+      {
+        type: 'department.created',
+        companyId: enterpriseId,
+        data: { departmentId: id, name: 'Metering', parentId: null },
+      },
+      {
+        type: 'department.renamed',
+        companyId: enterpriseId,
+        data: { departmentId: id, from: 'Metering', to: 'Smart metering' },
+      },
+      {
+        type: 'department.deleted',
+        companyId: enterpriseId,
+        data: { departmentId: id, name: 'Smart metering', subDepartmentIds: [] },
+      },
+    ]);
+    expect(await deliveries(unsubscribed)).toEqual([]);
   });
 
   it('signs with both secrets while a rotation overlaps, and with the new one alone after', async () => {
@@ -173,7 +242,12 @@ describe(`webhook delivery (${ENGINE})`, () => {
     await emit(enterpriseId);
     await settle();
     const [failed] = await deliveries(id);
-    expect(failed).toMatchObject({ state: 'pending', attempts: 1, last_status: 500, last_error: 'answered 500: busy' });
+    expect(failed).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      last_status: 500,
+      last_error: 'answered 500 with 4 bytes',
+    });
     // the first wait of the schedule: 5 s, within its jitter
     expect(failed!.next_at - failed!.last_attempt_at!).toBeGreaterThanOrEqual(4_500);
     expect(failed!.next_at - failed!.last_attempt_at!).toBeLessThanOrEqual(5_500);
@@ -199,6 +273,48 @@ describe(`webhook delivery (${ENGINE})`, () => {
     // counted from the answer, which came a moment after the try began
     expect(row!.next_at - row!.last_attempt_at!).toBeGreaterThanOrEqual(120_000);
     expect(row!.next_at - row!.last_attempt_at!).toBeLessThan(125_000);
+  });
+
+  it('lists every try of a delivery, as Svix and Stripe show them: time, status, duration, next try', async () => {
+    const { enterpriseId, token } = await companyWithAdmin(t.app);
+    const { id } = await endpoint(enterpriseId, receiver.url('/each-try'));
+    let calls = 0;
+    receiver.answer('/each-try', (_request, response) => {
+      // the first answer is slow and a failure; the second a success
+      if (++calls === 1) setTimeout(() => response.writeHead(500).end('busy'), 50);
+      else response.writeHead(204).end();
+    });
+    const log = async () => {
+      const reply = await call(t.app, contract.webhookDeliveries, { token, query: { id } });
+      expect(reply.code, reply.msg).toBe(0);
+      return webhookDeliveryPageSchema.parse(reply.data).items;
+    };
+    await emit(enterpriseId);
+    await settle();
+    const [row] = await deliveries(id);
+    const [pending] = await log();
+    expect(pending).toMatchObject({ state: 'pending', attempts: 1, lastStatus: 500 });
+    expect(pending!.tries).toEqual([
+      {
+        at: new Date(row!.last_attempt_at!).toISOString(),
+        status: 500,
+        durationMs: expect.any(Number),
+        error: 'answered 500 with 4 bytes',
+        nextAttemptAt: new Date(row!.next_at).toISOString(),
+      },
+    ]);
+    expect(pending!.tries[0]!.durationMs).toBeGreaterThanOrEqual(40);
+
+    t.clock.advance(6_000);
+    await settle();
+    const [delivered] = await log();
+    expect(delivered).toMatchObject({ state: 'delivered', attempts: 2, lastStatus: 204, lastError: null });
+    // the failed try is still there, before the success
+    expect(delivered!.tries.map(({ status, error, nextAttemptAt }) => ({ status, error, nextAttemptAt }))).toEqual([
+      pending!.tries.map(({ status, error, nextAttemptAt }) => ({ status, error, nextAttemptAt }))[0],
+      { status: 204, error: null, nextAttemptAt: null },
+    ]);
+    expect(Date.parse(delivered!.tries[1]!.at)).toBeGreaterThan(Date.parse(delivered!.tries[0]!.at));
   });
 
   it('tries a delivery whose receiver did not answer in time again, with the same id', async () => {
@@ -311,6 +427,49 @@ describe(`webhook delivery (${ENGINE})`, () => {
     ]);
   });
 
+  it('turns a failing endpoint off in one transaction with its audit row and notices, or not at all', async () => {
+    const admin = await createUser(t.app, { langCode: 'en-US' });
+    const { enterpriseId } = await createCompany(t.app, { members: [{ userId: admin.id, role: 'admin' }] });
+    const { id } = await endpoint(enterpriseId, receiver.url('/atomic'));
+    receiver.answer('/atomic', (_request, response) => void response.writeHead(503).end());
+    const since = t.app.ctx.now() - 6 * DAY;
+    await db().updateTable('webhook_endpoints').set({ failing_since: since }).where('id', '=', id).execute();
+    const notices = () =>
+      db()
+        .selectFrom('outbox')
+        .select('id')
+        .where('topic', '=', 'message')
+        .where('created_at', '>=', since + 6 * DAY)
+        .execute();
+    const audited = () =>
+      db()
+        .selectFrom('audit_events')
+        .select('detail')
+        .where('enterprise_id', '=', enterpriseId)
+        .where('action', '=', 'webhook.update')
+        .execute();
+    const before = (await notices()).length;
+
+    // the audit log cannot be written (the table is away): the endpoint is not turned off either
+    await sql`alter table audit_events rename to audit_events_away`.execute(db());
+    try {
+      await emit(enterpriseId);
+      await settle();
+      expect(await endpointRow(id)).toMatchObject({ disabled_at: null, failing_since: since });
+      expect(await notices()).toHaveLength(before);
+    } finally {
+      await sql`alter table audit_events_away rename to audit_events`.execute(db());
+    }
+    expect(await audited()).toEqual([]);
+
+    // the next failure turns it off, with both
+    t.clock.advance(6_000);
+    await settle();
+    expect(await endpointRow(id)).toMatchObject({ disabled_reason: 'failing', failing_since: since });
+    expect(await audited()).toHaveLength(1);
+    expect(await notices()).toHaveLength(before + 1);
+  });
+
   it('ends at once the deliveries of an endpoint an administrator turned off', async () => {
     const { enterpriseId } = await createCompany(t.app);
     const { id } = await endpoint(enterpriseId, receiver.url('/switched-off'));
@@ -333,6 +492,7 @@ describe(`webhook delivery (${ENGINE})`, () => {
   it('refuses private targets when an endpoint is saved', async () => {
     const config = t.app.ctx.config;
     const closed = { ...config, webhookAllowedHosts: [] };
+    const company = 'company1';
     for (const url of [
       'http://localhost:8080/hook',
       'http://127.0.0.1/hook',
@@ -340,12 +500,15 @@ describe(`webhook delivery (${ENGINE})`, () => {
       'http://[::1]/hook',
       'http://10.0.0.1/hook',
     ])
-      await expect(checkWebhookUrl(closed, url), url).rejects.toMatchObject({ code: ErrorCode.WebhookAddressRefused });
-    // allowed by the operator, by its name only
-    await expect(checkWebhookUrl(config, receiver.url('/hook'))).resolves.toBeUndefined();
-    await expect(checkWebhookUrl(config, `http://localhost:${receiver.port}/hook`)).rejects.toMatchObject({
-      code: ErrorCode.WebhookAddressRefused,
-    });
+      await expect(checkWebhookUrl(closed, url, company), url).rejects.toMatchObject({
+        code: ErrorCode.WebhookAddressRefused,
+      });
+    // allowed by the operator, by its name and port only
+    await expect(checkWebhookUrl(config, receiver.url('/hook'), company)).resolves.toBeUndefined();
+    for (const url of [`http://localhost:${receiver.port}/hook`, `http://127.0.0.1:${receiver.port + 1}/hook`])
+      await expect(checkWebhookUrl(config, url, company), url).rejects.toMatchObject({
+        code: ErrorCode.WebhookAddressRefused,
+      });
   });
 
   it('connects to no private address, whatever an endpoint row says', async () => {
@@ -383,17 +546,18 @@ describe(`webhook delivery (${ENGINE})`, () => {
     };
     const delivery = {
       url: `http://hooks.example.test:${receiver.port}/rebound`,
+      company: null,
       event,
       secrets: [newSecret()],
       signedAt: new Date(),
     };
     const config = t.app.ctx.config;
-    const refused = await sendWebhook(config, delivery, { lookup: webhookLookup(config, rebound) });
+    const refused = await sendWebhook(config, delivery, { resolve: rebound });
     expect(refused).toMatchObject({ ok: false, status: null, error: expect.stringMatching(/refused/) });
     expect(receiver.at('/rebound')).toEqual([]);
     // the same resolver, for a host the operator allows by name: the connection is made
-    const allowed = { ...config, webhookAllowedHosts: ['hooks.example.test'] };
-    expect(await sendWebhook(allowed, delivery, { lookup: webhookLookup(allowed, rebound) })).toEqual({
+    const allowed = { ...config, webhookAllowedHosts: parseAllowedHosts(`hooks.example.test:${receiver.port}`, false) };
+    expect(await sendWebhook(allowed, delivery, { resolve: rebound })).toEqual({
       ok: true,
       status: 200,
     });
@@ -440,6 +604,7 @@ describe(`webhook delivery (${ENGINE})`, () => {
     const { enterpriseId } = await createCompany(t.app);
     const delivery = {
       url: receiver.url('/endless'),
+      company: null,
       event: {
         id: 'evt_endless',
         type: 'invitation.revoked' as const,
@@ -456,13 +621,20 @@ describe(`webhook delivery (${ENGINE})`, () => {
     expect(sent).toBeGreaterThan(64 * 1024);
   });
 
-  it('keeps no more of a long answer than its excerpt', async () => {
+  it("keeps of a failed answer its status and size, never its text: an internal error page is no customer's to read", async () => {
     const { enterpriseId } = await createCompany(t.app);
-    const { id } = await endpoint(enterpriseId, receiver.url('/verbose'));
+    const verbose = await endpoint(enterpriseId, receiver.url('/verbose'));
+    const page = await endpoint(enterpriseId, receiver.url('/error-page'));
     receiver.answer('/verbose', (_request, response) => void response.writeHead(500).end('x'.repeat(1024 * 1024)));
+    receiver.answer(
+      '/error-page',
+      (_request, response) => void response.writeHead(502).end('<h1>db-primary.internal:5432 refused</h1>'),
+    );
     await emit(enterpriseId);
     await settle();
-    const [row] = await deliveries(id);
-    expect(row!.last_error).toBe(`answered 500: ${'x'.repeat(200)}`);
+    const [long] = await deliveries(verbose.id);
+    expect(long).toMatchObject({ last_status: 500, last_error: 'answered 500 with 65536 bytes or more' });
+    const [short] = await deliveries(page.id);
+    expect(short).toMatchObject({ last_status: 502, last_error: 'answered 502 with 41 bytes' });
   });
 });

@@ -3,6 +3,8 @@ import { currentLanguage } from './i18n';
 const STYLES = {
   /** When something happened or ends: the day and the minute. */
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  /** To the second, where moments a few seconds apart must differ (a webhook's tries). */
+  seconds: { dateStyle: 'medium', timeStyle: 'medium' },
   /** The day alone, where the hour does not matter (when someone joined). */
   date: { dateStyle: 'medium' },
   /** A day in words, within a sentence ("30 June 2025", "2025年6月30日"). */

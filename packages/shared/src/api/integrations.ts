@@ -34,6 +34,19 @@ export const eventDataSchemas = {
   'member.left': z.object({ userId, role }),
   'member.role_changed': z.object({ userId, from: role, to: role }),
   'member.department_changed': z.object({ userId, from: z.number().int(), to: z.number().int() }),
+  'department.created': z.object({
+    departmentId: z.number().int(),
+    name: z.string(),
+    /** The department it is under; null at the top. */
+    parentId: z.number().int().nullable(),
+  }),
+  'department.renamed': z.object({ departmentId: z.number().int(), from: z.string(), to: z.string() }),
+  'department.deleted': z.object({
+    departmentId: z.number().int(),
+    name: z.string(),
+    /** The departments under it, deleted with it. */
+    subDepartmentIds: z.array(z.number().int()),
+  }),
   'invitation.created': z.object({
     invitationId: z.number().int(),
     kind: z.enum(INVITATION_KINDS),
@@ -174,6 +187,21 @@ export type WebhookSecret = z.infer<typeof webhookSecretSchema>;
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
 
 /** One event sent (or being sent) to one endpoint. */
+/** One try of a delivery, as the receiver met it. */
+export const webhookDeliveryTrySchema = z.object({
+  /** ISO 8601: when the try began. */
+  at: z.string(),
+  /** The endpoint's HTTP status; null when it did not answer (a timeout, a refused address). */
+  status: z.number().int().nullable(),
+  /** How long the endpoint took to answer, or the try to fail, in ms. */
+  durationMs: z.number().int(),
+  /** Why it failed, in a few words (never the answer's text); null for a success. */
+  error: z.string().nullable(),
+  /** ISO 8601: when the next try follows; null after a success, or when the delivery was given up. */
+  nextAttemptAt: z.string().nullable(),
+});
+export type WebhookDeliveryTry = z.infer<typeof webhookDeliveryTrySchema>;
+
 export const webhookDeliverySchema = z.object({
   id: z.number(),
   eventId: z.string(),
@@ -190,6 +218,8 @@ export const webhookDeliverySchema = z.object({
   lastAttemptAt: z.string().nullable(),
   /** ISO 8601: the next try while pending. */
   nextAttemptAt: z.string().nullable(),
+  /** Every try, oldest first. */
+  tries: z.array(webhookDeliveryTrySchema),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 

@@ -45,6 +45,7 @@ const SAME_AS_ENGLISH: Partial<Record<Language, readonly string[]>> = {
     'audit.summary.webhook',
     'audit.summary.webhookMoved',
     'audit.summary.webhookNumber',
+    'integrations.deliveries.error', // "Error" is the Spanish word too
   ],
   'it-IT': [
     'common.confirm', // "OK" is the usual Italian label of a confirm button

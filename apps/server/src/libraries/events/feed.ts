@@ -19,7 +19,7 @@ export async function listCompanyEvents(
   caller: Pick<Administrator, 'enterpriseId'>,
   query: CompanyEventsQuery,
 ): Promise<CompanyEventPage> {
-  const [afterId] = decodeCursor(query.cursor, 1) ?? [FROM_THE_START];
+  const [afterId] = decodeCursor(query.cursor, ['id']) ?? [FROM_THE_START];
   const rows = await listEnterpriseEvents(ctx.db, caller.enterpriseId, {
     afterId: afterId!,
     type: query.type,

@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppContext } from '../../context.ts';
 import type { OutboxTopic } from '../../db/schema.ts';
+import type { Executor } from '../../queries/executor.ts';
 import {
   type OutboxRow,
   claimDueOutboxRows,
+  insertOutboxTry,
   markOutboxDelivered,
   markOutboxFailed,
   nextOutboxDueAt,
+  renewOutboxLease,
 } from '../../queries/outbox.ts';
 
 /** What one try of a row came to. `retryAfterMs` lets a receiver's `Retry-After` set the next wait. */
@@ -24,6 +27,8 @@ export interface OutboxTopicHandler {
   retryDelayMs(attempts: number): number;
   /** How long after its creation a row is given up (dead) rather than tried again. */
   giveUpAfterMs(row: OutboxRow): number;
+  /** Whether each try is kept beside the row (outbox_tries), for a log that shows them all. */
+  keepsTries?: boolean;
   /** Told after each try has been written (an endpoint's failing streak, an administrator's notice). */
   after?(row: OutboxRow, outcome: TryOutcome, state: 'delivered' | 'retry' | 'dead'): Promise<void>;
 }
@@ -36,7 +41,8 @@ export function backoff(attempts: number, baseMs: number, maxMs: number): number
 }
 
 export interface OutboxWorkerOptions {
-  /** How long a claimed row is held; a worker that dies lets it go after this. */
+  /** How long a claimed row is held; renewed every third of it while its try runs, so that a try may
+   *  last longer (a webhook's receiver has 10 s) while a worker that dies lets its rows go after this. */
   leaseMs?: number;
   /** Rows tried at once by this process. */
   concurrency?: number;
@@ -48,8 +54,9 @@ export interface OutboxWorkerOptions {
 /**
  * Does the outbox's rows after their transactions commit: claims due rows under a lease, tries each
  * with its topic's handler, and writes the outcome (delivered, due again after a backoff, or dead).
- * Any number of processes may run one: a row is held by one worker at a time, and one whose worker
- * died is taken again when its lease ends. Delivery is at least once: a worker killed after a send and
+ * Any number of processes may run one: a row is held by one worker at a time under a short lease,
+ * renewed while its try runs, and one whose worker died is taken again within seconds, when the
+ * lease ends. A worker that finds its lease taken (it stalled past it) abandons the try. Delivery is at least once: a worker killed after a send and
  * before writing it sends again from another; receivers drop repeats by the id each row carries.
  */
 export class OutboxWorker {
@@ -68,7 +75,7 @@ export class OutboxWorker {
 
   constructor(
     private readonly ctx: AppContext,
-    { leaseMs = 60_000, concurrency = 8, pollMs = 1_000 }: OutboxWorkerOptions = {},
+    { leaseMs = 10_000, concurrency = 8, pollMs = 1_000 }: OutboxWorkerOptions = {},
   ) {
     this.leaseMs = leaseMs;
     this.concurrency = concurrency;
@@ -169,31 +176,49 @@ export class OutboxWorker {
 
   private async tryRow(row: OutboxRow): Promise<void> {
     const handler = this.handlers.get(row.topic)!;
+    // the claim marked the try's start, as the row shows it
+    const startedAt = row.last_attempt_at ?? this.ctx.now();
+    const began = performance.now();
+    const lost = new AbortController();
+    const renewal = setInterval(() => void this.renewLease(row, lost), this.leaseMs / 3);
     let outcome: TryOutcome;
     try {
-      outcome = await handler.attempt(row, this.stopping.signal);
+      outcome = await handler.attempt(row, AbortSignal.any([this.stopping.signal, lost.signal]));
     } catch (error) {
       outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearInterval(renewal);
     }
+    const durationMs = Math.round(performance.now() - began);
     const now = this.ctx.now();
     let state: 'delivered' | 'retry' | 'dead';
-    try {
-      if (outcome.ok) {
-        await markOutboxDelivered(this.ctx.db, { id: row.id, owner: this.owner, now, status: outcome.status ?? null });
-        state = 'delivered';
-      } else {
-        const wait = Math.max(outcome.retryAfterMs ?? 0, handler.retryDelayMs(row.attempts));
-        const giveUp = outcome.permanent || now + wait - row.created_at > handler.giveUpAfterMs(row);
-        await markOutboxFailed(this.ctx.db, {
-          id: row.id,
-          owner: this.owner,
-          now,
-          nextAt: giveUp ? null : now + wait,
-          status: outcome.status ?? null,
-          error: outcome.error,
+    let nextAt: number | null = null;
+    if (outcome.ok) state = 'delivered';
+    else {
+      const wait = Math.max(outcome.retryAfterMs ?? 0, handler.retryDelayMs(row.attempts));
+      const giveUp = outcome.permanent || now + wait - row.created_at > handler.giveUpAfterMs(row);
+      state = giveUp ? 'dead' : 'retry';
+      if (!giveUp) nextAt = now + wait;
+    }
+    const status = outcome.status ?? null;
+    const write = async (db: Executor) => {
+      const written = outcome.ok
+        ? await markOutboxDelivered(db, { id: row.id, owner: this.owner, now, status })
+        : await markOutboxFailed(db, { id: row.id, owner: this.owner, now, nextAt, status, error: outcome.error });
+      // a worker that outlived its lease writes nothing: the try of the row's holder is the one kept
+      if (written && handler.keepsTries)
+        await insertOutboxTry(db, {
+          outbox_id: row.id,
+          at: startedAt,
+          duration_ms: durationMs,
+          status,
+          error: outcome.ok ? null : outcome.error,
+          next_at: nextAt,
         });
-        state = giveUp ? 'dead' : 'retry';
-      }
+    };
+    try {
+      // the row's outcome and its try, together
+      await (handler.keepsTries ? this.ctx.db.transaction().execute(write) : write(this.ctx.db));
     } catch (error) {
       // the lease runs out and another try comes: the outcome is lost, not the row
       this.ctx.log.warn({ err: error, outboxId: row.id }, 'the outcome of an outbox row could not be written');
@@ -214,6 +239,21 @@ export class OutboxWorker {
       await handler.after?.(row, outcome, state);
     } catch (error) {
       this.ctx.log.warn({ err: error, outboxId: row.id }, 'after an outbox try');
+    }
+  }
+
+  /** Keeps the row while its try runs; a lease another worker has taken meanwhile ends the try, whose
+   *  outcome could not be written anyway. A failed renewal is tried again at the next beat. */
+  private async renewLease(row: OutboxRow, lost: AbortController): Promise<void> {
+    try {
+      const held = await renewOutboxLease(this.ctx.db, {
+        id: row.id,
+        owner: this.owner,
+        until: this.ctx.now() + this.leaseMs,
+      });
+      if (!held) lost.abort();
+    } catch (error) {
+      this.ctx.log.warn({ err: error, outboxId: row.id }, 'the lease of an outbox row could not be renewed');
     }
   }
 

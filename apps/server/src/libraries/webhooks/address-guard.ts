@@ -3,6 +3,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import type { Config } from '../../config.ts';
+import { hostOf, isAllowedTarget } from './allowed-hosts.ts';
 
 /** Where a webhook may never go: the portal's own machine, the networks behind it, the cloud's
  *  metadata service, and what is no single host. A customer who could point a webhook there could
@@ -24,14 +25,21 @@ for (const [network, prefix] of [
   refusedAddresses.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible forms
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT): a translator reaches the IPv4 address inside
+  ['64:ff9b:1::', 48], // local-use NAT64, whose translator is inside the network
+  ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo, which embeds its server's and client's IPv4 addresses
+  ['2002::', 16], // 6to4, which embeds an IPv4 address (2002:a9fe:a9fe:: is the metadata service's)
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local, deprecated but still routed inside some networks
   ['ff00::', 8], // multicast
 ] as const)
   refusedAddresses.addSubnet(network, prefix, 'ipv6');
 
-/** The IPv4 address that a NAT64 address (64:ff9b::/96) reaches. BlockList itself reads IPv4-mapped
- *  forms (::ffff:127.0.0.1) as their IPv4 address. */
+/** The IPv4 address that a NAT64 address of the well-known prefix (64:ff9b::/96) reaches: a public
+ *  one may be a receiver behind the operator's NAT64. BlockList itself reads IPv4-mapped forms
+ *  (::ffff:127.0.0.1) as their IPv4 address. */
 function nat64Target(address: string): string | null {
   const match = /^64:ff9b::([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
   if (!match) return null;
@@ -51,19 +59,6 @@ export function isRefusedAddress(address: string): boolean {
   return refusedAddresses.check(normalized, 'ipv6');
 }
 
-/** A URL's host as compared with WEBHOOK_ALLOWED_HOSTS and given to the resolver: lower case, without
- *  IPv6 brackets or a final dot. */
-function hostOf(url: URL): string {
-  return url.hostname
-    .replace(/^\[(.*)\]$/, '$1')
-    .replace(/\.$/, '')
-    .toLowerCase();
-}
-
-function isAllowedHost(config: Pick<Config, 'webhookAllowedHosts'>, host: string): boolean {
-  return config.webhookAllowedHosts.includes(host.replace(/\.$/, '').toLowerCase());
-}
-
 /** The refusal a caller is answered (1009191, nothing more: the rule is in the code's description);
  *  `reason` says in the delivery log which rule refused it. */
 export class WebhookAddressRefused extends AppError {
@@ -72,13 +67,16 @@ export class WebhookAddressRefused extends AppError {
   }
 }
 
-/** What can be judged without a resolver: the scheme, https in production, and a host written as an
- *  IP address or as a name every machine keeps for itself. Returns the host, for the resolver, or
- *  null when nothing is left to check (an allowed host, an IP address that passed). */
+/** What can be judged without a resolver: the scheme, https in production, whether the operator
+ *  allows the target for the endpoint's company (`company`: its domain; null for a product's
+ *  endpoint), and a host written as an IP address or as a name every machine keeps for itself.
+ *  Returns `allowed` (the operator's: no address check applies) and the name left for the resolver
+ *  (null: an allowed target, or an IP address that passed). */
 export function checkWebhookUrlForm(
   config: Pick<Config, 'production' | 'webhookAllowedHosts'>,
   url: string,
-): string | null {
+  company: string | null,
+): { allowed: boolean; name: string | null } {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -87,36 +85,38 @@ export function checkWebhookUrlForm(
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new WebhookAddressRefused('not http(s)');
   if (parsed.protocol === 'http:' && config.production) throw new WebhookAddressRefused('http in production');
+  if (isAllowedTarget(config.webhookAllowedHosts, parsed, company)) return { allowed: true, name: null };
   const host = hostOf(parsed);
-  if (isAllowedHost(config, host)) return null;
   if (isIP(host)) {
     if (isRefusedAddress(host)) throw new WebhookAddressRefused('private address');
-    return null;
+    return { allowed: false, name: null };
   }
   if (host === 'localhost' || host.endsWith('.localhost')) throw new WebhookAddressRefused('private address');
-  return host;
+  return { allowed: false, name: host };
 }
 
 /** Refuses (WebhookAddressRefused) a webhook address the portal must not deliver to: not http(s),
  *  plain http in production, or a host that is, or resolves to, a loopback, private, link-local,
- *  metadata or multicast address, unless the operator allows the host by name. A name that does not
- *  resolve now passes: it is checked again at every delivery, on the address actually reached. */
+ *  metadata or multicast address, unless the operator allows its host and port for the endpoint's
+ *  company (`company`, its domain; null for a product's endpoint). A name that does not resolve now
+ *  passes: it is checked again at every delivery, on the address actually reached. */
 export async function checkWebhookUrl(
   config: Pick<Config, 'production' | 'webhookAllowedHosts'>,
   url: string,
+  company: string | null,
 ): Promise<void> {
-  const host = checkWebhookUrlForm(config, url);
-  if (host === null) return;
+  const { name } = checkWebhookUrlForm(config, url, company);
+  if (name === null) return;
   let addresses: LookupAddress[];
   try {
-    addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
+    addresses = await dns.promises.lookup(name, { all: true, verbatim: true });
   } catch {
     return;
   }
   if (addresses.some((entry) => isRefusedAddress(entry.address))) throw new WebhookAddressRefused('private address');
 }
 
-type Resolve = (
+export type Resolve = (
   hostname: string,
   options: LookupAllOptions,
   callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
@@ -124,18 +124,14 @@ type Resolve = (
 
 /** The resolver for http(s).request: it refuses to hand a connection any address a webhook may not
  *  reach, so that the check holds for the address connected to, and a name that resolved to a public
- *  address when it was checked and to a private one now (DNS rebinding) gets no connection. A host
- *  allowed by name resolves as it is. `resolve` is the system's resolver but in tests. */
-export function webhookLookup(
-  config: Pick<Config, 'webhookAllowedHosts'>,
-  resolve: Resolve = dns.lookup,
-): LookupFunction {
+ *  address when it was checked and to a private one now (DNS rebinding) gets no connection. A target
+ *  the operator allows (`allowed`, from checkWebhookUrlForm) resolves as it is. `resolve` is the
+ *  system's resolver but in tests. */
+export function webhookLookup(allowed: boolean, resolve: Resolve = dns.lookup): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', undefined);
-      const refusedOne = isAllowedHost(config, hostname)
-        ? undefined
-        : addresses.find((entry) => isRefusedAddress(entry.address));
+      const refusedOne = allowed ? undefined : addresses.find((entry) => isRefusedAddress(entry.address));
       if (refusedOne) {
         const failure: NodeJS.ErrnoException = new Error(
           `webhook address refused: ${hostname} resolves to ${refusedOne.address}`,

@@ -16,12 +16,14 @@ import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../queries/executor.ts';
 import { findClient } from '../../queries/openid.ts';
+import { type OutboxTry, listOutboxTries } from '../../queries/outbox.ts';
 import {
   type WebhookEndpointRow,
   deleteEndpointOfEnterprise,
   deleteProductEndpoint,
   findDeliveryOfEnterprise,
   findEndpointOfEnterprise,
+  findEnterpriseDomain,
   insertEndpointWithinLimit,
   insertProductEndpoint,
   listEndpointDeliveries,
@@ -105,7 +107,7 @@ export async function createWebhook(
   body: CreateWebhookRequest,
 ): Promise<WebhookSecret> {
   await assertFreshProof(ctx, session);
-  await checkWebhookUrl(ctx.config, body.url);
+  await checkWebhookUrl(ctx.config, body.url, await findEnterpriseDomain(ctx.db, admin.enterpriseId));
   const secret = newWebhookSecret();
   const now = ctx.now();
   const row = await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
@@ -144,18 +146,23 @@ export async function createWebhook(
 /**
  * Changes what is given and keeps the rest. `enabled: false` turns the endpoint off by hand;
  * `enabled: true` turns it on whoever turned it off, and forgets its failing streak, so that the
- * portal counts days of failure afresh. A new URL passes the address guard as on creation; the row
- * is changed only if it is still there (deleted meanwhile: 1000404).
+ * portal counts days of failure afresh. A new URL needs a fresh proof (1009166), as a new endpoint
+ * does: the events, signed with the secret the receiver holds, would go elsewhere; and it passes the
+ * address guard as on creation. The row is changed only if it is still there (deleted meanwhile: 1000404).
  */
 export async function updateWebhook(
   ctx: AppContext,
   admin: Administrator,
+  session: Auth,
   body: UpdateWebhookRequest,
 ): Promise<WebhookEndpoint> {
   // another company's endpoint is 1000404 whatever its new URL would be
   const before = await findEndpointOfEnterprise(ctx.db, admin.enterpriseId, body.id);
   if (!before) throw notFound();
-  if (body.url !== undefined) await checkWebhookUrl(ctx.config, body.url);
+  if (body.url !== undefined && body.url !== before.url) {
+    await assertFreshProof(ctx, session);
+    await checkWebhookUrl(ctx.config, body.url, await findEnterpriseDomain(ctx.db, admin.enterpriseId));
+  }
   const now = ctx.now();
   // off by hand keeps the time it was first turned off by hand; off over the portal's own switch-off
   // makes it the administrator's
@@ -238,7 +245,8 @@ export async function rotateWebhookSecret(
   });
 }
 
-/** A page of an endpoint's deliveries, newest first; a given-up one (`dead`) shows as `failed`. */
+/** A page of an endpoint's deliveries, newest first, each with every try; a given-up one (`dead`)
+ *  shows as `failed`. */
 export async function listWebhookDeliveries(
   ctx: AppContext,
   admin: Administrator,
@@ -246,9 +254,15 @@ export async function listWebhookDeliveries(
 ): Promise<WebhookDeliveryPage> {
   const endpoint = await findEndpointOfEnterprise(ctx.db, admin.enterpriseId, query.id);
   if (!endpoint) throw notFound();
-  const before = decodeCursor(query.cursor, 1)?.[0];
+  const before = decodeCursor(query.cursor, ['id'])?.[0];
   const rows = await listEndpointDeliveries(ctx.db, endpoint.id, { before, limit: query.pageSize + 1 });
   const page = pageOf(rows, query.pageSize, (row) => [row.id]);
+  const tries = new Map<number, OutboxTry[]>();
+  for (const one of await listOutboxTries(
+    ctx.db,
+    page.rows.map((row) => row.id),
+  ))
+    tries.set(one.outbox_id, [...(tries.get(one.outbox_id) ?? []), one]);
   return {
     items: page.rows.map((row) => ({
       id: row.id,
@@ -261,6 +275,13 @@ export async function listWebhookDeliveries(
       createdAt: new Date(row.created_at).toISOString(),
       lastAttemptAt: iso(row.last_attempt_at),
       nextAttemptAt: row.state === 'pending' ? iso(row.next_at) : null,
+      tries: (tries.get(row.id) ?? []).map((one) => ({
+        at: new Date(one.at).toISOString(),
+        status: one.status,
+        durationMs: one.duration_ms,
+        error: one.error,
+        nextAttemptAt: iso(one.next_at),
+      })),
     })),
     nextCursor: page.nextCursor,
   };
@@ -333,11 +354,12 @@ export async function setProductEndpoint(
   const form = createWebhookRequestSchema.shape.url.safeParse(input.url);
   if (!form.success) throw new ProductEndpointError(`--url must be an https URL without credentials or fragment`);
   try {
-    await checkWebhookUrl(ctx.config, form.data);
+    // a product's endpoint serves every company: only entries for no company in particular allow it
+    await checkWebhookUrl(ctx.config, form.data, null);
   } catch (error) {
     if (error instanceof WebhookAddressRefused)
       throw new ProductEndpointError(
-        `${form.data} is refused: ${error.reason} (WEBHOOK_ALLOWED_HOSTS allows a host by name)`,
+        `${form.data} is refused: ${error.reason} (WEBHOOK_ALLOWED_HOSTS can allow a host and port for every company)`,
       );
     throw error;
   }

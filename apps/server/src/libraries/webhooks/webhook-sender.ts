@@ -1,17 +1,14 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { CompanyEvent } from '@portal/shared/api/integrations';
 import type { Config } from '../../config.ts';
-import { WebhookAddressRefused, checkWebhookUrlForm, webhookLookup } from './address-guard.ts';
+import { type Resolve, WebhookAddressRefused, checkWebhookUrlForm, webhookLookup } from './address-guard.ts';
 
 /** How long a receiver has to accept the connection and answer, by default. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-/** What is read of an answer at most: enough for an error message, never a receiver's flood. */
+/** What is read of an answer at most: its size up to here is logged, and a receiver's flood is not read. */
 export const WEBHOOK_ANSWER_MAX_BYTES = 64 * 1024;
-/** What of a failed answer is kept in the delivery's log. */
-const ANSWER_EXCERPT_CHARS = 200;
 const USER_AGENT = 'SmartEnergyPortal-Webhooks/1.0';
 
 /** What a receiver made of one delivery. `retryAfterMs`: its `Retry-After`, when it sent one. */
@@ -20,6 +17,8 @@ export type WebhookAnswer =
 
 export interface WebhookDelivery {
   url: string;
+  /** The domain of the endpoint's company, whom WEBHOOK_ALLOWED_HOSTS may name; null for a product's. */
+  company: string | null;
   event: CompanyEvent;
   /** The endpoint's secret (`whsec_...`), and the one it replaced while their overlap lasts. */
   secrets: string[];
@@ -29,7 +28,7 @@ export interface WebhookDelivery {
 
 /** The Standard Webhooks headers of a body: the event's id, the time, and one signature per secret
  *  (`v1,<a> v1,<b>`), so that a receiver still on the previous secret verifies during a rotation. */
-export function signatureHeaders(delivery: Omit<WebhookDelivery, 'url' | 'event'>, id: string, body: string) {
+export function signatureHeaders(delivery: Pick<WebhookDelivery, 'secrets' | 'signedAt'>, id: string, body: string) {
   return {
     'webhook-id': id,
     'webhook-timestamp': String(Math.floor(delivery.signedAt.getTime() / 1000)),
@@ -52,7 +51,9 @@ function retryAfterMs(header: string | undefined, now: number): number | undefin
  * POSTs one event to a receiver and says what came of it: a 2xx is a success, anything else a
  * failure, a redirect included (it is never followed: it could lead to an address the checks
  * refused). The address is checked before, and on the address actually connected to; the receiver
- * has `timeoutMs` to answer, and no more than 64 KiB of its answer is read.
+ * has `timeoutMs` to answer, and no more than 64 KiB of its answer is read. Of a failed answer only
+ * the status and the size are kept: the text of an internal host's error page is no customer's to
+ * read in the delivery log. `resolve` replaces the system's resolver in tests.
  */
 export async function sendWebhook(
   config: Pick<Config, 'production' | 'webhookAllowedHosts'>,
@@ -60,11 +61,12 @@ export async function sendWebhook(
   {
     timeoutMs = WEBHOOK_TIMEOUT_MS,
     signal,
-    lookup,
-  }: { timeoutMs?: number; signal?: AbortSignal; lookup?: LookupFunction } = {},
+    resolve,
+  }: { timeoutMs?: number; signal?: AbortSignal; resolve?: Resolve } = {},
 ): Promise<WebhookAnswer> {
+  let allowed: boolean;
   try {
-    checkWebhookUrlForm(config, delivery.url);
+    allowed = checkWebhookUrlForm(config, delivery.url, delivery.company).allowed;
   } catch (error) {
     if (error instanceof WebhookAddressRefused)
       return { ok: false, status: null, error: `address refused (${error.reason})` };
@@ -83,33 +85,30 @@ export async function sendWebhook(
     },
     // a connection of its own, resolved and checked now: no kept socket to an address checked before
     agent: false,
-    lookup: lookup ?? webhookLookup(config),
+    lookup: webhookLookup(allowed, resolve),
     signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
   });
-  return new Promise<WebhookAnswer>((resolve) => {
+  return new Promise<WebhookAnswer>((answer) => {
     request.on('error', (error: NodeJS.ErrnoException) => {
-      if (deadline.aborted) resolve({ ok: false, status: null, error: `no answer within ${timeoutMs / 1000} s` });
-      else if (error.code === 'EWEBHOOKADDRESS') resolve({ ok: false, status: null, error: error.message });
-      else resolve({ ok: false, status: null, error: error.code ? `${error.code}: ${error.message}` : error.message });
+      if (deadline.aborted) answer({ ok: false, status: null, error: `no answer within ${timeoutMs / 1000} s` });
+      else if (error.code === 'EWEBHOOKADDRESS') answer({ ok: false, status: null, error: error.message });
+      else answer({ ok: false, status: null, error: error.code ? `${error.code}: ${error.message}` : error.message });
     });
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
-      const chunks: Buffer[] = [];
       let read = 0;
       const finish = () => {
-        if (status >= 200 && status < 300) return resolve({ ok: true, status });
-        const excerpt = Buffer.concat(chunks).toString('utf8').slice(0, ANSWER_EXCERPT_CHARS).trim();
-        const what =
-          status >= 300 && status < 400 ? `answered ${status}, a redirect (not followed)` : `answered ${status}`;
-        resolve({
+        if (status >= 200 && status < 300) return answer({ ok: true, status });
+        const size = read >= WEBHOOK_ANSWER_MAX_BYTES ? `${WEBHOOK_ANSWER_MAX_BYTES} bytes or more` : `${read} bytes`;
+        const redirect = status >= 300 && status < 400 ? ', a redirect (not followed)' : '';
+        answer({
           ok: false,
           status,
-          error: excerpt ? `${what}: ${excerpt}` : what,
+          error: `answered ${status} with ${size}${redirect}`,
           retryAfterMs: retryAfterMs(response.headers['retry-after'], Date.now()),
         });
       };
       response.on('data', (chunk: Buffer) => {
-        if (read < WEBHOOK_ANSWER_MAX_BYTES) chunks.push(chunk.subarray(0, WEBHOOK_ANSWER_MAX_BYTES - read));
         read += chunk.length;
         // enough read: the connection is dropped rather than drained
         if (read >= WEBHOOK_ANSWER_MAX_BYTES) {

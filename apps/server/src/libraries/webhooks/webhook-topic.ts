@@ -1,5 +1,6 @@
 import { translate } from '@portal/shared/locales/catalog';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../queries/executor.ts';
 import {
   clearEndpointFailing,
   disableFailingEndpoint,
@@ -7,7 +8,9 @@ import {
   listAdministratorEmails,
   markEndpointFailing,
 } from '../../queries/webhook-deliveries.ts';
+import { findEndpointCompany } from '../../queries/webhook-endpoints.ts';
 import { recordAudit } from '../audit.ts';
+import { companyTransaction, enclosing, lockCompanies } from '../company-transaction.ts';
 import { toCompanyEvent } from '../events/company-event.ts';
 import type { OutboxTopicHandler, TryOutcome } from '../outbox/outbox-worker.ts';
 import { unseal } from '../secrets.ts';
@@ -59,7 +62,7 @@ export function webhookTopic(ctx: AppContext, { timeoutMs }: { timeoutMs?: numbe
       const answer = await sendWebhook(
         ctx.config,
         // signed at the wall clock's time: the receiver checks it against its own
-        { url: endpoint.url, event: toCompanyEvent(event), secrets, signedAt: new Date() },
+        { url: endpoint.url, company: endpoint.company, event: toCompanyEvent(event), secrets, signedAt: new Date() },
         { timeoutMs, signal },
       );
       if (answer.ok) return answer;
@@ -69,6 +72,8 @@ export function webhookTopic(ctx: AppContext, { timeoutMs }: { timeoutMs?: numbe
       };
     },
     retryDelayMs: webhookRetryDelayMs,
+    // the delivery log shows every try, as a receiver's developer debugs with it
+    keepsTries: true,
     giveUpAfterMs: () => ctx.config.webhookGiveUpMs,
     async after(row, outcome) {
       if (row.endpoint_id === null) return;
@@ -77,56 +82,69 @@ export function webhookTopic(ctx: AppContext, { timeoutMs }: { timeoutMs?: numbe
       if (outcome.permanent) return;
       const now = ctx.now();
       await markEndpointFailing(ctx.db, row.endpoint_id, now);
-      const disabled = await disableFailingEndpoint(
-        ctx.db,
-        row.endpoint_id,
-        now,
-        now - ctx.config.webhookDisableAfterMs,
-      );
-      if (!disabled) return;
-      ctx.log.warn(
-        { endpointId: disabled.id, failingSince: disabled.failing_since },
-        'webhook endpoint turned off after failing for days',
-      );
-      // a product's endpoint belongs to the operator, who has the log
-      if (disabled.enterprise_id === null) return;
-      // the company's log says the portal turned it off: no person acted
-      await recordAudit(ctx, {
-        action: 'webhook.update',
-        enterpriseId: disabled.enterprise_id,
-        detail: {
-          endpointId: disabled.id,
-          url: auditedUrl(disabled.url),
-          enabled: false,
-          reason: 'failing',
-          failingSince: new Date(disabled.failing_since ?? now).toISOString(),
-        },
+      const endpointId = row.endpoint_id;
+      // off exactly when its audit row and its notices exist: a crash between them would otherwise
+      // leave it off unseen, since the switch-off matches only once
+      const disabled = await companyTransaction(ctx, [], async (trx) => {
+        // a company's endpoint is its change, under its lock; a product's belongs to no company
+        const company = await findEndpointCompany(trx, endpointId);
+        if (company !== null) await lockCompanies(trx, [company]);
+        const off = await disableFailingEndpoint(trx, endpointId, now, now - ctx.config.webhookDisableAfterMs);
+        // a product's endpoint belongs to the operator, who has the log
+        if (!off || off.enterprise_id === null) return off;
+        // the company's log says the portal turned it off: no person acted
+        await recordAudit(
+          ctx,
+          {
+            action: 'webhook.update',
+            enterpriseId: off.enterprise_id,
+            detail: {
+              endpointId: off.id,
+              url: auditedUrl(off.url),
+              enabled: false,
+              reason: 'failing',
+              failingSince: new Date(off.failing_since ?? now).toISOString(),
+            },
+          },
+          trx,
+        );
+        await tellAdministrators(ctx, { ...off, enterprise_id: off.enterprise_id }, now, trx);
+        return off;
       });
-      await tellAdministrators(ctx, { ...disabled, enterprise_id: disabled.enterprise_id }, now);
+      if (disabled)
+        ctx.log.warn(
+          { endpointId: disabled.id, failingSince: disabled.failing_since },
+          'webhook endpoint turned off after failing for days',
+        );
     },
   };
 }
 
-/** Each administrator of the company, by email in their language: which endpoint, failing since when. */
+/** Each administrator of the company, by email in their language: which endpoint, failing since when;
+ *  written in `trx`, the outbox's rows with the switch-off. */
 async function tellAdministrators(
   ctx: AppContext,
   endpoint: { enterprise_id: number; url: string; failing_since: number | null },
   at: number,
+  trx: Executor,
 ): Promise<void> {
   const messenger = ctx.messenger;
   if (!messenger) return;
-  for (const admin of await listAdministratorEmails(ctx.db, endpoint.enterprise_id)) {
+  for (const admin of await listAdministratorEmails(trx, endpoint.enterprise_id)) {
     const lang = admin.lang_code;
-    await messenger.send({
-      channel: 'email',
-      to: admin.email!,
-      subject: translate(lang, 'mail.webhookDisabledSubject'),
-      text: translate(lang, 'mail.webhookDisabledText', {
-        url: endpoint.url,
-        since: formatNoticeTime(lang, endpoint.failing_since ?? at),
-        time: formatNoticeTime(lang, at),
-      }),
-      purpose: 'notice',
-    });
+    await messenger.send(
+      {
+        channel: 'email',
+        to: admin.email!,
+        subject: translate(lang, 'mail.webhookDisabledSubject'),
+        text: translate(lang, 'mail.webhookDisabledText', {
+          url: endpoint.url,
+          since: formatNoticeTime(lang, endpoint.failing_since ?? at),
+          time: formatNoticeTime(lang, at),
+        }),
+        purpose: 'notice',
+      },
+      enclosing(trx),
+    );
   }
 }

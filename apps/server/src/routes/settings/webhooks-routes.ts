@@ -18,7 +18,7 @@ export function webhooksHandlers(app: FastifyInstance) {
   return {
     webhooks: ({ administrator }) => listWebhooks(ctx, administrator),
     createWebhook: ({ administrator, caller, body }) => createWebhook(ctx, administrator, caller.session, body),
-    updateWebhook: ({ administrator, body }) => updateWebhook(ctx, administrator, body),
+    updateWebhook: ({ administrator, caller, body }) => updateWebhook(ctx, administrator, caller.session, body),
     deleteWebhook: ({ administrator, body }) => deleteWebhook(ctx, administrator, body.id),
     rotateWebhookSecret: ({ administrator, caller, body }) =>
       rotateWebhookSecret(ctx, administrator, caller.session, body.id),

@@ -8,6 +8,11 @@ export default {
       role_changed: 'Rolle eines Mitglieds geändert',
       department_changed: 'Abteilung eines Mitglieds geändert',
     },
+    department: {
+      created: 'Abteilung erstellt',
+      renamed: 'Abteilung umbenannt',
+      deleted: 'Abteilung gelöscht',
+    },
     invitation: {
       created: 'Einladungslink erstellt',
       used: 'Einladungslink verwendet',
@@ -21,6 +26,7 @@ export default {
   },
   eventGroups: {
     member: 'Mitglieder',
+    department: 'Abteilungen',
     invitation: 'Einladungen',
     company: 'Unternehmen',
   },
@@ -90,6 +96,11 @@ export default {
       failed: 'Aufgegeben',
     },
     noAnswer: 'Keine Antwort',
+    tries: 'Alle Versuche',
+    tryNumber: 'Versuch',
+    duration: 'Dauer',
+    error: 'Fehler',
+    nextTry: 'Nächster Versuch',
     resend: 'Erneut senden',
     resent: 'Zum erneuten Senden eingereiht',
     loadMore: 'Mehr laden',

@@ -8,6 +8,11 @@ export default {
       role_changed: 'Member role changed',
       department_changed: 'Member department changed',
     },
+    department: {
+      created: 'Department created',
+      renamed: 'Department renamed',
+      deleted: 'Department deleted',
+    },
     invitation: {
       created: 'Invitation link created',
       used: 'Invitation link used',
@@ -21,6 +26,7 @@ export default {
   },
   eventGroups: {
     member: 'Members',
+    department: 'Departments',
     invitation: 'Invitations',
     company: 'Company',
   },
@@ -89,6 +95,11 @@ export default {
       failed: 'Given up',
     },
     noAnswer: 'No answer',
+    tries: 'Every try',
+    tryNumber: 'Try',
+    duration: 'Took',
+    error: 'Error',
+    nextTry: 'Next try',
     resend: 'Send again',
     resent: 'Queued to send again',
     loadMore: 'Load more',

@@ -8,6 +8,11 @@ export default {
       role_changed: 'Rol de un miembro cambiado',
       department_changed: 'Departamento de un miembro cambiado',
     },
+    department: {
+      created: 'Departamento creado',
+      renamed: 'Departamento renombrado',
+      deleted: 'Departamento eliminado',
+    },
     invitation: {
       created: 'Enlace de invitación creado',
       used: 'Enlace de invitación usado',
@@ -21,6 +26,7 @@ export default {
   },
   eventGroups: {
     member: 'Miembros',
+    department: 'Departamentos',
     invitation: 'Invitaciones',
     company: 'Empresa',
   },
@@ -91,6 +97,11 @@ export default {
       failed: 'Abandonado',
     },
     noAnswer: 'Sin respuesta',
+    tries: 'Todos los intentos',
+    tryNumber: 'Intento',
+    duration: 'Duración',
+    error: 'Error',
+    nextTry: 'Próximo intento',
     resend: 'Enviar de nuevo',
     resent: 'En cola para enviarse de nuevo',
     loadMore: 'Cargar más',

@@ -8,6 +8,11 @@ export default {
       role_changed: 'Ruolo di un membro cambiato',
       department_changed: 'Reparto di un membro cambiato',
     },
+    department: {
+      created: 'Reparto creato',
+      renamed: 'Reparto rinominato',
+      deleted: 'Reparto eliminato',
+    },
     invitation: {
       created: 'Link di invito creato',
       used: 'Link di invito usato',
@@ -21,6 +26,7 @@ export default {
   },
   eventGroups: {
     member: 'Membri',
+    department: 'Reparti',
     invitation: 'Inviti',
     company: 'Azienda',
   },
@@ -91,6 +97,11 @@ export default {
       failed: 'Abbandonato',
     },
     noAnswer: 'Nessuna risposta',
+    tries: 'Tutti i tentativi',
+    tryNumber: 'Tentativo',
+    duration: 'Durata',
+    error: 'Errore',
+    nextTry: 'Prossimo tentativo',
     resend: 'Invia di nuovo',
     resent: 'In coda per un nuovo invio',
     loadMore: 'Carica altri',

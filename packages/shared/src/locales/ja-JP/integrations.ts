@@ -8,6 +8,11 @@ export default {
       role_changed: 'メンバーのロール変更',
       department_changed: 'メンバーの部署変更',
     },
+    department: {
+      created: '部署を作成',
+      renamed: '部署名を変更',
+      deleted: '部署を削除',
+    },
     invitation: {
       created: '招待リンクの作成',
       used: '招待リンクの使用',
@@ -21,6 +26,7 @@ export default {
   },
   eventGroups: {
     member: 'メンバー',
+    department: '部署',
     invitation: '招待',
     company: '企業',
   },
@@ -87,6 +93,11 @@ export default {
       failed: '断念',
     },
     noAnswer: '応答なし',
+    tries: 'すべての試行',
+    tryNumber: '回',
+    duration: '所要時間',
+    error: 'エラー',
+    nextTry: '次の試行',
     resend: '再送信',
     resent: '再送信を予約しました',
     loadMore: 'さらに読み込む',

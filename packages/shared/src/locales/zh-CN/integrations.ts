@@ -8,6 +8,11 @@ export default {
       role_changed: '成员角色变更',
       department_changed: '成员部门变更',
     },
+    department: {
+      created: '部门已创建',
+      renamed: '部门已重命名',
+      deleted: '部门已删除',
+    },
     invitation: {
       created: '邀请链接创建',
       used: '邀请链接使用',
@@ -21,6 +26,7 @@ export default {
   },
   eventGroups: {
     member: '成员',
+    department: '部门',
     invitation: '邀请',
     company: '企业',
   },
@@ -85,6 +91,11 @@ export default {
       failed: '已放弃',
     },
     noAnswer: '无响应',
+    tries: '每次尝试',
+    tryNumber: '次序',
+    duration: '耗时',
+    error: '错误',
+    nextTry: '下次尝试',
     resend: '重新发送',
     resent: '已重新排队发送',
     loadMore: '加载更多',

@@ -9,7 +9,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Drawer, Empty, Grid, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WebhookDelivery, WebhookEndpoint } from '@portal/shared/api/integrations';
+import type { WebhookDelivery, WebhookDeliveryTry, WebhookEndpoint } from '@portal/shared/api/integrations';
 import { AccentTag } from '../../../components/accent-tag';
 import { useFeedback } from '../../../components/feedback';
 import { formatDate } from '../../../lib/format-date';
@@ -23,8 +23,9 @@ const STATE_ICONS: Record<WebhookDelivery['state'], ReactNode> = {
 };
 
 /**
- * An endpoint's deliveries, newest first: each event, its state, tries, the endpoint's last answer
- * and error, and "send again" once it is settled (a pending one is tried again by itself).
+ * An endpoint's deliveries, newest first: each event, its state, the endpoint's last answer and
+ * error, every try (when, the answer's status, how long, why it failed, when the next follows), and
+ * "send again" once it is settled (a pending one is tried again by itself).
  */
 export function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose(): void }) {
   const { t } = useTranslation();
@@ -93,6 +94,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
               {field(t('integrations.deliveries.time'), formatDate(delivery.lastAttemptAt ?? delivery.createdAt))}
               {delivery.lastError ? field(t('integrations.deliveries.lastError'), delivery.lastError) : null}
             </dl>
+            {delivery.tries.length ? <Tries tries={delivery.tries} /> : null}
             {delivery.state === 'pending' ? null : (
               <Button
                 size="small"
@@ -116,6 +118,40 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
           {t('integrations.deliveries.loadMore')}
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/** A delivery's tries, oldest first, as a receiver's developer compares them with their own logs. */
+function Tries({ tries }: { tries: WebhookDeliveryTry[] }) {
+  const { t, i18n } = useTranslation();
+  const milliseconds = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'millisecond' });
+  return (
+    <div className={styles.tries}>
+      <table aria-label={t('integrations.deliveries.tries')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('integrations.deliveries.tryNumber')}</th>
+            <th scope="col">{t('integrations.deliveries.time')}</th>
+            <th scope="col">{t('integrations.deliveries.lastStatus')}</th>
+            <th scope="col">{t('integrations.deliveries.duration')}</th>
+            <th scope="col">{t('integrations.deliveries.error')}</th>
+            <th scope="col">{t('integrations.deliveries.nextTry')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tries.map((one, index) => (
+            <tr key={one.at + index}>
+              <td>{index + 1}</td>
+              <td>{formatDate(one.at, 'seconds')}</td>
+              <td>{one.status ?? t('integrations.deliveries.noAnswer')}</td>
+              <td>{milliseconds.format(one.durationMs)}</td>
+              <td>{one.error ?? '—'}</td>
+              <td>{one.nextAttemptAt ? formatDate(one.nextAttemptAt, 'seconds') : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -23,7 +23,7 @@ interface Values {
 }
 
 /** The catalogue's types under the part of the company they concern: `member.joined` under members. */
-const GROUPS = ['member', 'invitation', 'company'] as const;
+const GROUPS = ['member', 'department', 'invitation', 'company'] as const;
 const typesOf = (group: (typeof GROUPS)[number]) => EVENT_TYPES.filter((type) => type.startsWith(`${group}.`));
 
 /**

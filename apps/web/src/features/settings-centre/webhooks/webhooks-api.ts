@@ -26,8 +26,8 @@ export const deliveriesQuery = (id: number) =>
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
-/** A change to the endpoints; those that hand out a secret need a fresh proof of the administrator,
- *  asked for when the server wants one. */
+/** A change to the endpoints; those that hand out a secret or send it elsewhere (a new URL) need a
+ *  fresh proof of the administrator, asked for when the server wants one. */
 function useEndpointChange<D extends CallView>(declaration: D, freshProof: boolean) {
   const client = useQueryClient();
   const withFreshProof = useFreshProof();
@@ -42,7 +42,7 @@ function useEndpointChange<D extends CallView>(declaration: D, freshProof: boole
 
 export const useCreateWebhook = () => useEndpointChange(calls.createWebhook, true);
 export const useRotateWebhookSecret = () => useEndpointChange(calls.rotateWebhookSecret, true);
-export const useUpdateWebhook = () => useEndpointChange(calls.updateWebhook, false);
+export const useUpdateWebhook = () => useEndpointChange(calls.updateWebhook, true);
 export const useDeleteWebhook = () => useEndpointChange(calls.deleteWebhook, false);
 
 /** Queues the delivery's event again: the new delivery heads the endpoint's list. */

@@ -5,6 +5,7 @@ import { integrationCalls } from '@portal/shared/api/contract/integrations';
 import type { WebhookDelivery, WebhookEndpoint } from '@portal/shared/api/integrations';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { writeToken } from '../../../lib/cookies';
+import { formatDate } from '../../../lib/format-date';
 import { i18n } from '../../../lib/i18n';
 import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-route';
@@ -40,6 +41,7 @@ const delivery = (id: number, over: Partial<WebhookDelivery> = {}): WebhookDeliv
   createdAt: '2026-11-26T08:00:00.000Z',
   lastAttemptAt: '2026-11-26T08:00:01.000Z',
   nextAttemptAt: null,
+  tries: [],
   ...over,
 });
 
@@ -279,7 +281,28 @@ describe('the webhooks tab', () => {
     const pages: Record<string, { items: WebhookDelivery[]; nextCursor: string | null }> = {
       '': {
         items: [
-          delivery(12, { state: 'failed', attempts: 9, lastStatus: 500, lastError: 'HTTP 500' }),
+          delivery(12, {
+            state: 'failed',
+            attempts: 2,
+            lastStatus: null,
+            lastError: 'no answer within 10 s',
+            tries: [
+              {
+                at: '2026-11-26T08:00:01.000Z',
+                status: 500,
+                durationMs: 74,
+                error: 'answered 500 with 4 bytes',
+                nextAttemptAt: '2026-11-26T08:00:06.000Z',
+              },
+              {
+                at: '2026-11-26T08:00:06.000Z',
+                status: null,
+                durationMs: 10_000,
+                error: 'no answer within 10 s',
+                nextAttemptAt: null,
+              },
+            ],
+          }),
           delivery(11, { state: 'pending', attempts: 1, lastStatus: null, lastError: 'timed out' }),
         ],
         nextCursor: 'after-11',
@@ -301,8 +324,35 @@ describe('the webhooks tab', () => {
     const [failed, pending] = within(list).getAllByRole('listitem');
     expect(failed).toHaveTextContent('evt_12');
     expect(failed).toHaveTextContent('Given up');
-    expect(failed).toHaveTextContent('500');
-    expect(failed).toHaveTextContent('HTTP 500');
+    expect(failed).toHaveTextContent('no answer within 10 s');
+    // every try, the failed first one too: its time, the answer's status, how long, why, and the next
+    const tries = within(failed!).getByRole('table', { name: 'Every try' });
+    const rows = within(tries).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      '1',
+      formatDate('2026-11-26T08:00:01.000Z', 'seconds'),
+      '500',
+      '74 ms',
+      'answered 500 with 4 bytes',
+      formatDate('2026-11-26T08:00:06.000Z', 'seconds'),
+    ]);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      '2',
+      formatDate('2026-11-26T08:00:06.000Z', 'seconds'),
+      'No answer',
+      '10,000 ms',
+      'no answer within 10 s',
+      '—',
+    ]);
     expect(pending).toHaveTextContent('Waiting');
     expect(pending).toHaveTextContent('No answer');
     // a pending delivery is tried again by itself
