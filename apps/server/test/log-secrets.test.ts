@@ -147,6 +147,8 @@ describe(`secrets in the request log (${ENGINE})`, () => {
       authorization: 'Bearer abc123',
       cookie: 'token=abc123',
       'set-cookie': 'token=abc123',
+      'proxy-authorization': 'Basic abc123',
+      'x-api-key': 'pak_abc123',
       accept: '*/*',
     };
     log.info({ headers, res: { headers } }, 'headers');
@@ -155,6 +157,8 @@ describe(`secrets in the request log (${ENGINE})`, () => {
       authorization: 'redacted',
       cookie: 'redacted',
       'set-cookie': 'redacted',
+      'proxy-authorization': 'redacted',
+      'x-api-key': 'redacted',
       accept: '*/*',
     });
     expect(line.res.headers).toEqual(line.headers);

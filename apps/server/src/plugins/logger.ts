@@ -57,8 +57,9 @@ export function loggableUrl(url: string): string {
 
 /** Headers that carry a session or a secret, wherever a log line might hold a request's or an answer's:
  *  at the top of a record, or one level down (the multipart parser logs its options, headers
- *  and all, at trace level). */
-const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'];
+ *  and all, at trace level). The portal reads a key only from `authorization`, but an integration
+ *  that sends it as `x-api-key`, as other APIs take it, must not find it in the log either. */
+const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key'];
 const REDACTED_PATHS = ['headers', '*.headers'].flatMap((headers) =>
   SECRET_HEADERS.map((name) => `${headers}["${name}"]`),
 );
