@@ -79,7 +79,7 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
     expect(added.code, added.msg).toBe(0);
 
     const [notice] = await notices(user.email!);
-    expect(notice).toMatch(/^A new passkey was added to your account on .*\(Chrome 126, Windows 10, network /);
+    expect(notice).toMatch(/^A new passkey was added to your account on .*\(Chrome 126, Windows 10, local network\)/);
   });
 
   it('changing the phone or the email: 1009166 before the code is used, the same code works after the proof', async () => {
@@ -204,7 +204,7 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
     const wrongCode = (await notices(user.email!)).filter((text) => text.includes('a wrong two-step code'));
     expect(wrongCode).toHaveLength(1);
     expect(wrongCode[0]).toMatch(/^Someone entered the right password or verification code of your account on /);
-    expect(wrongCode[0]).toContain('(Chrome 126, Windows 10, network ');
+    expect(wrongCode[0]).toContain('(Chrome 126, Windows 10, local network)');
 
     // a new ticket with the known password, more wrong codes: still the one notice that day
     const again = await ticketOf();
