@@ -20,6 +20,12 @@ function webFeatureZones() {
   }));
 }
 
+/** antd's own modules (`antd/es/...`, `antd/lib/...`) change between its versions without notice. */
+const ANTD_INTERNALS = {
+  group: ['antd/es', 'antd/es/**', 'antd/lib', 'antd/lib/**'],
+  message: "Import from 'antd' (or 'antd/locale/...'), not its internal modules.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -126,6 +132,38 @@ export default tseslint.config(
           selector:
             'CallExpression[callee.name=/^(navigate|redirect)$/] > Literal[value=/^\\//], JSXAttribute[name.name=/^(to|href)$/] > Literal[value=/^\\//]',
           message: 'Name the route from config/paths.ts.',
+        },
+      ],
+    },
+  },
+  {
+    // antd through its public entry points: its es/ and lib/ modules are its internals
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ANTD_INTERNALS] }] },
+  },
+  {
+    // a call is made in an API module (a feature's or lib's *-api.ts, the session's session-api.ts) and
+    // by the one mutation helper; screens and components use what those export
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/**/*-api.ts',
+      'apps/web/src/lib/api-client.ts',
+      'apps/web/src/lib/use-call-mutation.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/test/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ANTD_INTERNALS,
+            {
+              regex: '(^|/)api-client$',
+              importNames: ['call', 'apiClient'],
+              message: "Call from the feature's API module (*-api.ts), or change through useCallMutation.",
+            },
+          ],
         },
       ],
     },

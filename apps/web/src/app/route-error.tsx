@@ -2,8 +2,8 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { ActionButton } from '../components/action-button';
 import { MessageScreen } from '../components/message-screen';
+import { ActionButton } from '../components/plain/action-button';
 
 /** Mostly a screen's code failing to load after a deployment or on a bad connection. */
 export function RouteError() {

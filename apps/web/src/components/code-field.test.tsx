@@ -1,20 +1,20 @@
 import { StyleProvider, createCache } from '@ant-design/cssinjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Form } from 'antd';
+import { Form, type FormProps } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { CodeField } from './code-field';
 import { FeedbackProvider } from './feedback';
 import { PhoneField } from './phone-field';
-import type { SendCode } from './send-code-button';
+import type { SendCode } from './plain/send-code-button';
 
-function renderFields(phone: string, send: SendCode) {
+function renderFields(phone: string, send: SendCode, form: FormProps = {}) {
   render(
     <StyleProvider cache={createCache()} mock="server">
       <QueryClientProvider client={new QueryClient()}>
         <FeedbackProvider>
-          <Form name="f" initialValues={{ phone }}>
+          <Form name="f" initialValues={{ phone }} {...form}>
             <PhoneField label="Phone number" />
             <CodeField send={send} target="phone" />
           </Form>
@@ -46,5 +46,13 @@ describe('CodeField', () => {
     expect(send).not.toHaveBeenCalled();
     expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('textbox', { name: 'Verification code' })).not.toHaveFocus();
+  });
+
+  it('disables the get-code button with the form around it, and gives it the size of the form', () => {
+    renderFields('13800138000', vi.fn(), { size: 'large', disabled: true });
+    const button = screen.getByRole('button', { name: 'Get code' });
+    expect(button).toBeDisabled();
+    // the large size's class (CSS modules keep the class's name in it)
+    expect(button.className).toMatch(/large/);
   });
 });

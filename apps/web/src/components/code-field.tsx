@@ -1,17 +1,16 @@
-import { Form } from 'antd';
-import type { NamePath } from 'antd/es/form/interface';
+import { Form, type FormItemProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkCode } from '@portal/shared/validation/field-checks';
 import { checkRule } from '../lib/form-rule';
 import { CodeInput } from './code-input';
-import type { SendCode } from './send-code-button';
+import type { SendCode } from './plain/send-code-button';
 
 interface CodeFieldProps {
   /** Sends the code with the call options it is given; resolves with the server's cooldown. */
   send: SendCode;
   /** The phone or email field the code goes to: validated before sending. */
-  target: NamePath;
+  target: NonNullable<FormItemProps['name']>;
   /** Under the input, e.g. where the code goes. */
   extra?: ReactNode;
   prefix?: ReactNode;

@@ -1,9 +1,8 @@
-import type { InputProps, InputRef } from 'antd';
+import { ConfigProvider, Input, type InputProps, type InputRef } from 'antd';
 import { useRef } from 'react';
 import { CODE_LENGTH } from '@portal/shared/constants';
-import { CodeRow } from './code-row';
-import { type SendCode, SendCodeButton } from './send-code-button';
-import { Input } from './text-input';
+import { CodeRow } from './plain/code-row';
+import { type SendCode, SendCodeButton } from './plain/send-code-button';
 
 type CodeInputProps = InputProps & {
   /** Sends the code; see SendCodeButton. */
@@ -18,6 +17,9 @@ type CodeInputProps = InputProps & {
  */
 export function CodeInput({ send, checkTarget, ...input }: CodeInputProps) {
   const box = useRef<InputRef>(null);
+  // inside an antd Form (registration, password reset, the personal screens) the button keeps the
+  // height of the form's inputs beside it, and is disabled with the form, as antd's Button was
+  const { componentSize, componentDisabled } = ConfigProvider.useConfig();
   return (
     <CodeRow>
       <Input
@@ -29,7 +31,13 @@ export function CodeInput({ send, checkTarget, ...input }: CodeInputProps) {
         spellCheck={false}
       />
       {/* The button disables itself for the countdown; the focus goes where the code is typed, not to the page. */}
-      <SendCodeButton send={send} checkTarget={checkTarget} onSent={() => box.current?.focus()} />
+      <SendCodeButton
+        send={send}
+        checkTarget={checkTarget}
+        onSent={() => box.current?.focus()}
+        disabled={componentDisabled}
+        size={componentSize === 'large' ? 'large' : undefined}
+      />
     </CodeRow>
   );
 }

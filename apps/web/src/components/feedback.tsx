@@ -1,6 +1,4 @@
-import type { ModalFuncProps } from 'antd';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { HookAPI } from 'antd/es/modal/useModal';
+import type { Modal, ModalFuncProps, message } from 'antd';
 import {
   type ReactNode,
   Suspense,
@@ -13,10 +11,12 @@ import {
   useState,
 } from 'react';
 
+type MessageInstance = ReturnType<typeof message.useMessage>[0];
+
 /** What the holder lends once its code is there: the APIs of antd's message and modal hooks. */
 export interface FeedbackApis {
   message: MessageInstance;
-  modal: HookAPI;
+  modal: ReturnType<typeof Modal.useModal>[0];
 }
 
 type MessageArgs = Parameters<MessageInstance['success']>;

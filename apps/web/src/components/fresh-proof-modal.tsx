@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReauthenticateRequest } from '@portal/shared/api/fresh-proof';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { personalCalls } from '../lib/api-calls';
-import { call } from '../lib/api-client';
 import type { FieldErrors } from '../lib/field-errors';
+import { reauthenticate } from '../lib/fresh-proof-api';
 import { passkeysQuery } from '../lib/passkeys-api';
 import { twoStepStateQuery } from '../lib/two-step-api';
 import { AntdTheme } from './antd-theme';
@@ -43,7 +42,7 @@ export function FreshProofModal({ onProven, onCancel }: FreshProofModalProps) {
       method === 'code' ? { code: values.code ?? '' } : { password: values.password ?? '' };
     setBusy(true);
     try {
-      await call(personalCalls.reauthenticate, body, {
+      await reauthenticate(body, {
         onError: underFields({
           [ErrorCode.PasswordIncorrect]: 'password',
           [ErrorCode.TwoStepCodeInvalid]: 'code',
@@ -81,7 +80,7 @@ export function FreshProofModal({ onProven, onCancel }: FreshProofModalProps) {
           <PasskeyProofButton
             disabled={busy}
             prove={async (passkey, onError) => {
-              await call(personalCalls.reauthenticate, { passkey }, { onError });
+              await reauthenticate({ passkey }, { onError });
               onProven();
             }}
           />

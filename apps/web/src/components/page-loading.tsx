@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styles from './page-loading.module.css';
-import { Spinner } from './spinner';
+import { Spinner } from './plain/spinner';
 
 /** Shown while a screen's code is loaded on demand. */
 export function PageLoading() {

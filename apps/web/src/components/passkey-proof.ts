@@ -1,7 +1,6 @@
 import { startAuthentication } from '@simplewebauthn/browser';
 import type { PasskeySignInRequest } from '@portal/shared/api/passkeys';
-import { personalCalls } from '../lib/api-calls';
-import { call } from '../lib/api-client';
+import { reauthenticatePasskeyOptions } from '../lib/fresh-proof-api';
 
 /**
  * The ceremony of proving it is you with a passkey, loaded on the first press of "Use a passkey"
@@ -11,7 +10,7 @@ import { call } from '../lib/api-client';
  * client's; the browser's (cancelled, timed out, no such passkey here) reject with its error.
  */
 export async function passkeyProof(): Promise<PasskeySignInRequest> {
-  const { challengeId, options } = await call(personalCalls.reauthenticatePasskeyOptions);
+  const { challengeId, options } = await reauthenticatePasskeyOptions();
   // the shared schema's `type` is a plain string; WebAuthn knows only 'public-key'
   const response = await startAuthentication({
     optionsJSON: options as Parameters<typeof startAuthentication>[0]['optionsJSON'],

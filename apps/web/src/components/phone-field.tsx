@@ -1,14 +1,12 @@
 import { MobileOutlined } from '@ant-design/icons';
-import { Form } from 'antd';
-import type { NamePath } from 'antd/es/form/interface';
+import { Form, type FormItemProps, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { checkPhone } from '@portal/shared/validation/field-checks';
 import { checkRule } from '../lib/form-rule';
-import { Input } from './text-input';
 
 interface PhoneFieldProps {
   /** The form field; `phone` unless the form names it otherwise. */
-  name?: NamePath;
+  name?: FormItemProps['name'];
   label: ReactNode;
   placeholder?: string;
   /** Under the input, e.g. where the code will go. */

@@ -1,7 +1,7 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../stores/preferences-store';
-import { ActionButton } from './action-button';
+import { ActionButton } from './plain/action-button';
 import styles from './theme-toggle.module.css';
 
 /**

@@ -1,4 +1,4 @@
-import type { Locale } from 'antd/es/locale';
+import type { ConfigProviderProps } from 'antd';
 import type { BackendModule, ResourceKey } from 'i18next';
 import { type Language, isLanguage } from '@portal/shared/constants';
 import type { Messages } from '@portal/shared/locales/types';
@@ -7,6 +7,8 @@ import type { Messages } from '@portal/shared/locales/types';
  * A language's texts for the screens before sign-in and antd's own, fetched together when the
  * language is first used; `allMessages` fetches the rest of its texts.
  */
+type Locale = NonNullable<ConfigProviderProps['locale']>;
+
 interface LanguagePack {
   messages: Partial<Messages>;
   allMessages: () => Promise<{ default: Messages }>;

@@ -1,8 +1,7 @@
 import type { Language } from '@portal/shared/constants';
-import { personalCalls } from './api-calls';
-import { call } from './api-client';
 import { readLangCookie, readToken, writeLangCookie } from './cookies';
 import { i18n } from './i18n';
+import { saveLanguage } from './language-api';
 
 /** Each language named in itself, so that a reader of any of them can find their own. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -23,7 +22,7 @@ export async function changeLanguage(lang: Language): Promise<void> {
   await i18n.changeLanguage(lang);
   if (!readToken()) return;
   // A failure was said by the api client; the language still changed on this device.
-  await call(personalCalls.saveLanguage, { langCode: lang }).catch(() => {});
+  await saveLanguage(lang).catch(() => {});
 }
 
 /**
@@ -41,5 +40,5 @@ export async function adoptAccountLanguage(accountLang: Language): Promise<void>
   if (pageLang === accountLang) return;
   // Silent and not awaited: the person is on their way into the portal, in their language already;
   // a failed save only means the account keeps its old language.
-  void call(personalCalls.saveLanguage, { langCode: pageLang }, { silent: true }).catch(() => {});
+  void saveLanguage(pageLang, { silent: true }).catch(() => {});
 }

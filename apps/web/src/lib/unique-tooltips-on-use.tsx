@@ -1,6 +1,6 @@
 import { type PropsWithChildren, Suspense, lazy } from 'react';
 
-const UniqueProvider = lazy(() => import('antd/es/tooltip/UniqueProvider'));
+const UniqueProvider = lazy(() => import('./unique-tooltips-provider'));
 
 /**
  * antd's ConfigProvider imports the provider of its unique tooltips (`tooltip={{ unique: true }}`,

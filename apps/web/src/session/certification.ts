@@ -1,10 +1,4 @@
-import { personalCalls } from '../lib/api-calls';
-import { call } from '../lib/api-client';
 import { formatDate } from '../lib/format-date';
-
-export function fetchCertification() {
-  return call(personalCalls.certification);
-}
 
 /** The cut-off is the end of the deadline day in China time, as the server counts it. */
 function cutOffMs(deadline: string): number {

@@ -1,5 +1,5 @@
 import type { PersonalizationQuery } from '@portal/shared/api/personalization';
-import { brandingCalls, portalCalls, signInCalls } from '../lib/api-calls';
+import { brandingCalls, personalCalls, portalCalls, signInCalls } from '../lib/api-calls';
 import { type OptionsOf, call } from '../lib/api-client';
 
 export function logout(options?: OptionsOf<typeof signInCalls.logout>) {
@@ -21,4 +21,9 @@ export function enterEnterprise(enterpriseId: number) {
 /** With a session: its current company's branding; `domain` names the company of a sub-host. */
 export function fetchPersonalization(query: PersonalizationQuery) {
   return call(brandingCalls.personalization, query);
+}
+
+/** The deadline by which the account's phone must be verified. */
+export function fetchCertification() {
+  return call(personalCalls.certification);
 }

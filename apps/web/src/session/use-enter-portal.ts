@@ -4,9 +4,10 @@ import { paths } from '../config/paths';
 import { adoptAccountLanguage } from '../lib/language';
 import { queryClient } from '../lib/query-client';
 import { writeUserInfo } from '../lib/storage';
-import { fetchCertification, isPastCutOff } from './certification';
+import { isPastCutOff } from './certification';
 import { takePendingInteraction } from './pending-interaction';
 import { landingUrl, refreshPortal } from './portal-session';
+import { fetchCertification } from './session-api';
 import { currentUserQueryOptions } from './session-queries';
 import { useCertificationPrompt } from './use-certification-prompt';
 

@@ -4,9 +4,10 @@ import type { AddPasskeyRequest } from '@portal/shared/api/passkeys';
 import { type WithFreshProof, useFreshProof } from '../../components/fresh-proof';
 import { accountSecurityCalls as calls } from '../../lib/api-calls';
 import { type OptionsOf, call } from '../../lib/api-client';
-import type { CallView, RequestOf } from '../../lib/call-view';
+import type { RequestOf } from '../../lib/call-view';
 import { passkeysKey } from '../../lib/passkeys-api';
 import { twoStepKeys } from '../../lib/two-step-api';
+import { useCallMutation } from '../../lib/use-call-mutation';
 
 /** The person's two-step sign-in, sessions and passkeys: reads are query options under
  *  `accountSecurityKeys` (the two-step state under `twoStepKeys`), changes are mutations. */
@@ -17,12 +18,6 @@ export const accountSecurityKeys = {
   // the passkeys' list is read by the fresh-proof dialog too: its key and query live in lib
   passkeys: passkeysKey,
 };
-
-/** A mutation's variables: the request, and how the caller shows which of its call's failures. */
-export interface Change<D extends CallView> {
-  body: RequestOf<D>;
-  options?: OptionsOf<D>;
-}
 
 // two-step sign-in
 
@@ -49,10 +44,7 @@ export function confirmTwoStep(
   return call(calls.twoStepConfirm, body, options);
 }
 
-export const useDisableTwoStep = () =>
-  useMutation({
-    mutationFn: ({ body, options }: Change<typeof calls.twoStepDisable>) => call(calls.twoStepDisable, body, options),
-  });
+export const useDisableTwoStep = () => useCallMutation(calls.twoStepDisable);
 
 // sessions
 
@@ -67,17 +59,10 @@ export const mySessionsQuery = (pageSize: number) =>
 
 /** Whatever the answer (a session already gone answers 1009150), the list is fetched again. Signing
  *  out everywhere needs a fresh proof of the person, asked for when the server wants it. */
-function useRevoke<D extends CallView>(declaration: D) {
-  const client = useQueryClient();
-  const withFreshProof = useFreshProof();
-  return useMutation({
-    mutationFn: ({ body, options }: Change<D>) => withFreshProof((proven) => call(declaration, body, proven), options),
-    onSettled: () => client.invalidateQueries({ queryKey: accountSecurityKeys.sessions() }),
-  });
-}
+const revoke = { invalidates: [accountSecurityKeys.sessions()], invalidatesOnFailure: true, freshProof: true };
 
-export const useRevokeSession = () => useRevoke(calls.revokeMySession);
-export const useRevokeOtherSessions = () => useRevoke(calls.revokeMyOtherSessions);
+export const useRevokeSession = () => useCallMutation(calls.revokeMySession, revoke);
+export const useRevokeOtherSessions = () => useCallMutation(calls.revokeMyOtherSessions, revoke);
 
 // passkeys
 
@@ -106,32 +91,21 @@ export async function createPasskey(
   return withFreshProof((proven) => call(calls.addPasskey, body, proven), options);
 }
 
-function useRefreshingMutation<Variables>(mutationFn: (variables: Variables) => Promise<unknown>) {
-  const queryClient = useQueryClient();
+/** The browser's ceremony between two calls (`createPasskey`): a flow of its own, not one call. */
+export function useAddPasskey() {
+  const client = useQueryClient();
+  const withFreshProof = useFreshProof();
   return useMutation({
-    mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountSecurityKeys.passkeys() }),
+    mutationFn: ({ name, options }: { name: string | undefined; options?: OptionsOf<typeof calls.addPasskey> }) =>
+      createPasskey(name, withFreshProof, options),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountSecurityKeys.passkeys() }),
   });
 }
 
-export function useAddPasskey() {
-  const withFreshProof = useFreshProof();
-  return useRefreshingMutation(
-    ({ name, options }: { name: string | undefined; options?: OptionsOf<typeof calls.addPasskey> }) =>
-      createPasskey(name, withFreshProof, options),
-  );
-}
-
 export const useRenamePasskey = () =>
-  useRefreshingMutation(({ body, options }: Change<typeof calls.renamePasskey>) =>
-    call(calls.renamePasskey, body, options),
-  );
+  useCallMutation(calls.renamePasskey, { invalidates: [accountSecurityKeys.passkeys()] });
 
 /** Removing a passkey takes a way in away: it needs a fresh proof of the person, asked for when the
  *  server wants one. */
-export function useRemovePasskey() {
-  const withFreshProof = useFreshProof();
-  return useRefreshingMutation(({ body, options }: Change<typeof calls.removePasskey>) =>
-    withFreshProof((proven) => call(calls.removePasskey, body, proven), options),
-  );
-}
+export const useRemovePasskey = () =>
+  useCallMutation(calls.removePasskey, { invalidates: [accountSecurityKeys.passkeys()], freshProof: true });

@@ -1,7 +1,8 @@
 import type { AuthorizeStep } from '@portal/shared/api/authorize';
+import type { ReauthenticateRequest } from '@portal/shared/api/fresh-proof';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { authorizeCalls, portalCalls } from '../../lib/api-calls';
-import { call } from '../../lib/api-client';
+import { type OptionsOf, call } from '../../lib/api-client';
 
 /** The client and the companies shown at the company step. */
 type CompanyStep = Extract<AuthorizeStep, { step: 'company' }>;
@@ -26,6 +27,13 @@ export const consent = (uid: string, enterpriseId: number | undefined) =>
 
 /** Nothing is left to ask: the screen finishes the sign-in (asking for the step never does). */
 export const proceed = (uid: string) => call(authorizeCalls.continueInteraction, { uid }, quietNotFound);
+
+/** A fresh proof the product asked for; the answer is the next step. */
+export const reauthenticate = (
+  uid: string,
+  body: ReauthenticateRequest,
+  options?: OptionsOf<typeof authorizeCalls.reauthenticateInteraction>,
+) => call(authorizeCalls.reauthenticateInteraction, { uid, ...body }, options);
 
 export const abort = (uid: string) => call(authorizeCalls.abortInteraction, { uid }, quietNotFound);
 

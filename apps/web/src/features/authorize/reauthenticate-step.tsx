@@ -11,9 +11,9 @@ import { PasskeyProofButton, useWebAuthn } from '../../components/passkey-proof-
 import { type ProofMethod, ProofFields } from '../../components/proof-fields';
 import { ScreenSection } from '../../components/screen-section';
 import { paths } from '../../config/paths';
-import { authorizeCalls } from '../../lib/api-calls';
-import { type ErrorHandlers, call } from '../../lib/api-client';
+import type { ErrorHandlers } from '../../lib/api-client';
 import { useFieldErrors } from '../../lib/field-errors';
+import { reauthenticate } from './authorize-api';
 import styles from './authorize.module.css';
 import { productName } from './product-name';
 
@@ -59,13 +59,7 @@ export function ReauthenticateStep({
 
   /** Sends a proof; the answer is the next step. */
   async function prove(body: ReauthenticateRequest, onError: ErrorHandlers) {
-    onNext(
-      await call(
-        authorizeCalls.reauthenticateInteraction,
-        { uid, ...body },
-        { onError: { ...onError, [ErrorCode.NotFound]: onExpired } },
-      ),
-    );
+    onNext(await reauthenticate(uid, body, { onError: { ...onError, [ErrorCode.NotFound]: onExpired } }));
   }
 
   async function submit(values: ProofValues) {

@@ -2,8 +2,8 @@ import { MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { IdentifierType } from '@portal/shared/constants';
 import { checkAccount, checkEmail, checkPhone } from '@portal/shared/validation/field-checks';
-import { FormField } from '../../components/form-field';
-import { TextBox } from '../../components/text-box';
+import { FormField } from '../../components/plain/form-field';
+import { TextBox } from '../../components/plain/text-box';
 import type { CheckedField } from '../../lib/use-checked-fields';
 
 const IDENTIFIER = {

@@ -1,7 +1,8 @@
 import { startAuthentication } from '@simplewebauthn/browser';
 import type { PasskeySignInRequest } from '@portal/shared/api/passkeys';
-import { signInCalls } from '../../lib/api-calls';
-import { type OptionsOf, call } from '../../lib/api-client';
+import type { signInCalls } from '../../lib/api-calls';
+import type { OptionsOf } from '../../lib/api-client';
+import { passkeySignIn, passkeySignInOptions } from './sign-in-api';
 
 /**
  * The passkey sign-in's ceremony, loaded only when the button is pressed (the sign-in screen's
@@ -11,10 +12,10 @@ import { type OptionsOf, call } from '../../lib/api-client';
  * refusal (cancelled, timed out) rejects with its error.
  */
 export async function signInWithPasskey(options: OptionsOf<typeof signInCalls.passkeySignIn> = {}) {
-  const { challengeId, options: requestOptions } = await call(signInCalls.passkeySignInOptions);
+  const { challengeId, options: requestOptions } = await passkeySignInOptions();
   const response = await startAuthentication({
     optionsJSON: requestOptions as Parameters<typeof startAuthentication>[0]['optionsJSON'],
   });
   const body: PasskeySignInRequest = { challengeId, response: response as PasskeySignInRequest['response'] };
-  return call(signInCalls.passkeySignIn, body, options);
+  return passkeySignIn(body, options);
 }

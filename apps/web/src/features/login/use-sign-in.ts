@@ -3,11 +3,12 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginRequest } from '@portal/shared/api/auth';
 import { paths } from '../../config/paths';
-import { signInCalls } from '../../lib/api-calls';
-import { type ErrorHandlers, call } from '../../lib/api-client';
+import type { signInCalls } from '../../lib/api-calls';
+import type { ErrorHandlers } from '../../lib/api-client';
 import type { CodeOf } from '../../lib/call-view';
 import { writeToken } from '../../lib/cookies';
 import { useEnterPortal } from '../../session/use-enter-portal';
+import { signIn } from './sign-in-api';
 import { useSignInWait } from './use-sign-in-wait';
 
 /**
@@ -23,7 +24,7 @@ export function useSignIn(errors: ErrorHandlers<CodeOf<typeof signInCalls.login>
   const onError = useSignInWait(errors);
   const mutation = useMutation({
     mutationFn: async (body: LoginRequest) => {
-      const session = await call(signInCalls.login, body, { onError });
+      const session = await signIn(body, { onError });
       // two-step sign-in: the code is asked on its own screen, which gets the ticket in the router's state
       if ('twoStep' in session) return void (await navigate(paths.twoStepSignIn, { state: session.twoStep }));
       writeToken(session.token, session.expiresAt);

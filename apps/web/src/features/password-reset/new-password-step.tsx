@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,9 +8,9 @@ import { StepHeading } from '../../components/flow/step-heading';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { paths } from '../../config/paths';
 import { personalCalls } from '../../lib/api-calls';
-import { call } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import { useFieldErrors } from '../../lib/field-errors';
+import { useCallMutation } from '../../lib/use-call-mutation';
 import type { ResetIdentity } from './identity-step';
 
 interface Values {
@@ -43,9 +42,7 @@ export function NewPasswordStep({
     [ErrorCode.CodeInvalid]: (error: ApiError) => onCodeRejected(error.message),
   };
 
-  const submit = useMutation({
-    mutationFn: ({ password, confirmPassword }: Values) =>
-      call(personalCalls.forgetPassword, { ...identity, password, confirmPassword }, { onError: errors }),
+  const submit = useCallMutation(personalCalls.forgetPassword, {
     onSuccess: async () => {
       message.success(t('registration.reset.success'));
       await navigate(paths.login, { replace: true });
@@ -63,7 +60,9 @@ export function NewPasswordStep({
         layout="vertical"
         requiredMark={false}
         size="large"
-        onFinish={(values) => submit.mutate(values)}
+        onFinish={({ password, confirmPassword }) =>
+          submit.mutate({ body: { ...identity, password, confirmPassword }, options: { onError: errors } })
+        }
         disabled={submit.isPending}
       >
         <NewPasswordFields

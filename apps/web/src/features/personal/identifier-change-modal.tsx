@@ -6,7 +6,7 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { emailSchema, phoneSchema } from '@portal/shared/validation/rules';
 import { CodeField } from '../../components/code-field';
 import { FormModal } from '../../components/form-modal';
-import type { SendCode } from '../../components/send-code-button';
+import type { SendCode } from '../../components/plain/send-code-button';
 import { personalCalls } from '../../lib/api-calls';
 import type { ApiError } from '../../lib/api-error';
 import type { RequestOf } from '../../lib/call-view';

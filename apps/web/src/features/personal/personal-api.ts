@@ -1,8 +1,8 @@
-import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useFreshProof } from '../../components/fresh-proof';
+import { type QueryKey, queryOptions } from '@tanstack/react-query';
 import { personalCalls } from '../../lib/api-calls';
-import { type OptionsOf, call } from '../../lib/api-client';
-import type { CallView, RequestOf } from '../../lib/call-view';
+import { call } from '../../lib/api-client';
+import type { CallView } from '../../lib/call-view';
+import { useCallMutation } from '../../lib/use-call-mutation';
 import { sessionKeys } from '../../session/session-queries';
 import { accountSecurityKeys } from '../account-security/account-security-api';
 
@@ -11,12 +11,6 @@ export const personalKeys = {
   all: ['personal'] as const,
   allowModifyPassword: () => [...personalKeys.all, 'allow-modify-password'] as const,
 };
-
-/** A mutation's variables: the request, and how the caller shows which of its call's failures. */
-export interface Change<D extends CallView> {
-  body: RequestOf<D>;
-  options?: OptionsOf<D>;
-}
 
 export const allowModifyPasswordQuery = () =>
   queryOptions({
@@ -31,11 +25,9 @@ export const allowModifyPasswordQuery = () =>
  * asked for when the server wants it.
  */
 export function useChange<D extends CallView>(declaration: D, alsoStale: readonly QueryKey[] = []) {
-  const client = useQueryClient();
-  const withFreshProof = useFreshProof();
-  return useMutation({
-    mutationFn: ({ body, options }: Change<D>) => withFreshProof((proven) => call(declaration, body, proven), options),
-    onSuccess: () => {
+  return useCallMutation(declaration, {
+    freshProof: true,
+    invalidates: (client) => {
       // fetched again without waiting: the change is told done once the user's own view is fresh
       for (const queryKey of alsoStale) void client.invalidateQueries({ queryKey });
       return Promise.all([

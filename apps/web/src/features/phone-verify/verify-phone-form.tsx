@@ -1,5 +1,4 @@
 import { SafetyOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +8,10 @@ import { CodeField } from '../../components/code-field';
 import { useFeedback } from '../../components/feedback';
 import { PhoneField } from '../../components/phone-field';
 import { personalCalls } from '../../lib/api-calls';
-import { call } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import { sendSmsCode } from '../../lib/code-api';
 import { useFieldErrors } from '../../lib/field-errors';
+import { useCallMutation } from '../../lib/use-call-mutation';
 import { PhoneBoundModal } from './phone-bound-modal';
 
 interface Values {
@@ -39,9 +38,7 @@ export function VerifyPhoneForm({ initialPhone, onVerified }: { initialPhone: st
     },
   };
 
-  const verify = useMutation({
-    mutationFn: ({ phone, code }: Values) =>
-      call(personalCalls.phoneAuth, { phone: phone.trim(), code: code.trim() }, { onError: errors }),
+  const verify = useCallMutation(personalCalls.phoneAuth, {
     onSuccess: () => {
       message.success(t('web.verifyPhone.verified'));
       onVerified();
@@ -62,7 +59,9 @@ export function VerifyPhoneForm({ initialPhone, onVerified }: { initialPhone: st
         requiredMark={false}
         size="large"
         initialValues={{ phone: initialPhone, code: '' }}
-        onFinish={(values) => verify.mutate(values)}
+        onFinish={({ phone, code }) =>
+          verify.mutate({ body: { phone: phone.trim(), code: code.trim() }, options: { onError: errors } })
+        }
         disabled={verify.isPending}
       >
         <PhoneField label={t('web.verifyPhone.phone')} placeholder={t('web.verifyPhone.phonePlaceholder')} />

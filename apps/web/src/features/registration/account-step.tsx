@@ -14,12 +14,13 @@ import { abbreviationSchema, creditCodeSchema, fullNameSchema, nameSchema } from
 import styles from '../../components/flow/flow-frame.module.css';
 import { StepHeading } from '../../components/flow/step-heading';
 import { NewPasswordFields } from '../../components/new-password-fields';
-import { registrationCalls } from '../../lib/api-calls';
-import { type ErrorHandlers, call } from '../../lib/api-client';
+import type { registrationCalls } from '../../lib/api-calls';
+import type { ErrorHandlers } from '../../lib/api-client';
 import type { CodeOf } from '../../lib/call-view';
 import { useFieldErrors } from '../../lib/field-errors';
 import { schemaRule } from '../../lib/form-rule';
 import { ignoredAccountFields } from './existing-account';
+import { enterpriseSignUp, memberSignUp } from './registration-api';
 import { useSecondStep } from './second-step';
 import type { VerifiedPhone } from './verify-phone-step';
 
@@ -50,9 +51,6 @@ const FIELD_OF_CODE: Partial<Record<SignUpCode, keyof AccountValues>> = {
 /** The request holds the new company's fields under `enterprise`; the form holds them beside the account's. */
 const formFieldOf = (requestField: string) => requestField.replace(/^enterprise\./, '');
 
-/** An `admin` link creates a common company, an `owner` link an owner company; the request is the same. */
-const ENTERPRISE_SIGN_UP = { admin: registrationCalls.adminSignUp, owner: registrationCalls.ownerSignUp } as const;
-
 const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
 function register(
@@ -72,9 +70,9 @@ function register(
         email: blankToUndefined(values.email),
       };
   const base = { referralId, ticket: verified.ticket, ...account };
-  if (kind === 'member') return call(registrationCalls.memberSignUp, base, { onError });
-  return call(
-    ENTERPRISE_SIGN_UP[kind],
+  if (kind === 'member') return memberSignUp(base, { onError });
+  return enterpriseSignUp(
+    kind,
     {
       ...base,
       ...secondStep,

@@ -1,11 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationResponse } from '@portal/shared/api/registration';
 import { FlowActions } from '../../components/flow/flow-actions';
 import { StepHeading } from '../../components/flow/step-heading';
 import { registrationCalls } from '../../lib/api-calls';
-import { type ErrorHandlers, call } from '../../lib/api-client';
+import type { ErrorHandlers } from '../../lib/api-client';
+import { useCallMutation } from '../../lib/use-call-mutation';
 import { DetailList } from './detail-list';
 import { useSecondStep } from './second-step';
 import type { VerifiedPhone } from './verify-phone-step';
@@ -31,15 +31,7 @@ export function JoinStep({
 }) {
   const { t } = useTranslation();
   const secondStep = useSecondStep();
-  const join = useMutation({
-    mutationFn: () =>
-      call(
-        registrationCalls.bindEnterprise,
-        { referralId, ticket: verified.ticket, ...secondStep.request },
-        { onError: { ...rejections, ...secondStep.rejections } },
-      ),
-    onSuccess: (result) => onRegistered(result),
-  });
+  const join = useCallMutation(registrationCalls.bindEnterprise, { onSuccess: (result) => onRegistered(result) });
 
   return (
     <section>
@@ -67,7 +59,12 @@ export function JoinStep({
           size="large"
           loading={join.isPending}
           disabled={secondStep.missing}
-          onClick={() => join.mutate()}
+          onClick={() =>
+            join.mutate({
+              body: { referralId, ticket: verified.ticket, ...secondStep.request },
+              options: { onError: { ...rejections, ...secondStep.rejections } },
+            })
+          }
         >
           {t('registration.join.confirm')}
         </Button>

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -9,9 +9,8 @@ import {
 } from '@portal/shared/api/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { paths } from '../../config/paths';
-import { registrationCalls } from '../../lib/api-calls';
-import { call } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
+import { referralQuery } from './registration-api';
 import { clearProgress } from './registration-progress';
 
 export type ValidReferral = Extract<ReferralInfo, { status: 'valid' }>;
@@ -23,15 +22,6 @@ type ReferralState =
   | { status: 'valid'; referral: ValidReferral }
   /** No longer valid, but the signed-in person joined through it: they are in, nothing is left to do. */
   | { status: 'joined'; joined: JoinedThrough };
-
-export const referralQuery = (referralId: string) =>
-  queryOptions({
-    queryKey: ['registration', 'referral', referralId],
-    // The flow says every failure itself: the link-invalid page, or a retry button in place.
-    queryFn: ({ signal }) => call(registrationCalls.referralInfo, { id: referralId }, { silent: true, signal }),
-    // Only the open flow needs it: a later visit of the link (used by then, say) asks again.
-    gcTime: 0,
-  });
 
 /** Answers that say the link itself is no good, as opposed to the server being unreachable. */
 function meansInvalidLink(error: Error | null): boolean {

@@ -7,10 +7,10 @@ import { CodeField } from '../../components/code-field';
 import { FlowActions } from '../../components/flow/flow-actions';
 import { StepHeading } from '../../components/flow/step-heading';
 import { PhoneField } from '../../components/phone-field';
-import { codeCalls, registrationCalls } from '../../lib/api-calls';
-import { type ErrorHandlers, call } from '../../lib/api-client';
-import { sendSmsCode } from '../../lib/code-api';
+import type { ErrorHandlers } from '../../lib/api-client';
+import { checkPhoneCode, sendSmsCode } from '../../lib/code-api';
 import { useFieldErrors } from '../../lib/field-errors';
+import { signUpCheck } from './registration-api';
 
 interface Values {
   phone: string;
@@ -55,16 +55,10 @@ export function VerifyPhoneStep({
   const verify = useMutation({
     mutationFn: async ({ phone, code }: Values): Promise<VerifiedPhone> => {
       const target = phone.trim();
-      const { ticket } = await call(
-        codeCalls.checkPhoneCode,
-        { phone: target, code: code.trim(), scene: 'register' },
-        { onError: underFields({ [ErrorCode.RegisterCodeInvalid]: 'code' }) },
-      );
-      const { registered, joined } = await call(
-        registrationCalls.signUpCheck,
-        { ticket, referralId },
-        { onError: rejections },
-      );
+      const { ticket } = await checkPhoneCode(target, code.trim(), 'register', {
+        onError: underFields({ [ErrorCode.RegisterCodeInvalid]: 'code' }),
+      });
+      const { registered, joined } = await signUpCheck({ ticket, referralId }, { onError: rejections });
       return { phone: target, ticket, registered, joined };
     },
     onSuccess: (verified) => onVerified(verified),

@@ -7,8 +7,9 @@ import {
 } from '@tanstack/react-query';
 import { MEMBERS_PAGE_SIZE_MAX, type MemberPage, type MembersQuery } from '@portal/shared/api/settings';
 import { brandingCalls, settingsCalls } from '../../lib/api-calls';
-import { type OptionsOf, call } from '../../lib/api-client';
-import type { CallView, RequestOf } from '../../lib/call-view';
+import { call } from '../../lib/api-client';
+import type { CallView } from '../../lib/call-view';
+import { type Change, useCallMutation } from '../../lib/use-call-mutation';
 import { loadBranding } from '../../session/branding';
 import { refreshPortal } from '../../session/portal-session';
 
@@ -25,13 +26,6 @@ export const settingsKeys = {
   invitations: () => [...settingsKeys.all, 'invitations'] as const,
   branding: () => [...settingsKeys.all, 'branding'] as const,
 };
-
-/** A mutation's variables: the request (for the upload, the file its form carries), and how the caller
- *  shows which of its call's failures. */
-export interface Change<D extends CallView, Body = RequestOf<D>> {
-  body: Body;
-  options?: OptionsOf<D>;
-}
 
 export function fetchMembers(query: MembersQuery, signal?: AbortSignal): Promise<MemberPage> {
   return call(settingsCalls.members, query, { signal });
@@ -111,14 +105,8 @@ interface SelfChange<D extends CallView> extends Change<D> {
   self?: boolean;
 }
 
-export function useCreateMember() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, options }: Change<typeof settingsCalls.createMember>) =>
-      call(settingsCalls.createMember, body, options),
-    onSuccess: () => invalidateMembersAndDepartments(client),
-  });
-}
+export const useCreateMember = () =>
+  useCallMutation(settingsCalls.createMember, { invalidates: invalidateMembersAndDepartments });
 
 export function useUpdateMember() {
   const client = useQueryClient();
@@ -158,73 +146,31 @@ export function useRemoveMember() {
   });
 }
 
-export function useCreateDepartment() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, options }: Change<typeof settingsCalls.createDepartment>) =>
-      call(settingsCalls.createDepartment, body, options),
-    onSuccess: () => invalidateMembersAndDepartments(client),
-  });
-}
+export const useCreateDepartment = () =>
+  useCallMutation(settingsCalls.createDepartment, { invalidates: invalidateMembersAndDepartments });
 
-export function useRenameDepartment() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, options }: Change<typeof settingsCalls.renameDepartment>) =>
-      call(settingsCalls.renameDepartment, body, options),
-    onSuccess: () => invalidateMembersAndDepartments(client),
-  });
-}
+export const useRenameDepartment = () =>
+  useCallMutation(settingsCalls.renameDepartment, { invalidates: invalidateMembersAndDepartments });
 
-export function useDeleteDepartment() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, options }: Change<typeof settingsCalls.deleteDepartment>) =>
-      call(settingsCalls.deleteDepartment, body, options),
-    onSuccess: () => invalidateMembersAndDepartments(client),
-  });
-}
+export const useDeleteDepartment = () =>
+  useCallMutation(settingsCalls.deleteDepartment, { invalidates: invalidateMembersAndDepartments });
 
-export function useCreateInvitation() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, options }: Change<typeof settingsCalls.createInvitation>) =>
-      call(settingsCalls.createInvitation, body, options),
-    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.invitations() }),
-  });
-}
+export const useCreateInvitation = () =>
+  useCallMutation(settingsCalls.createInvitation, { invalidates: [settingsKeys.invitations()] });
 
-export function useRevokeInvitation() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, options }: Change<typeof settingsCalls.revokeInvitation>) =>
-      call(settingsCalls.revokeInvitation, body, options),
-    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.invitations() }),
-  });
-}
+export const useRevokeInvitation = () =>
+  useCallMutation(settingsCalls.revokeInvitation, { invalidates: [settingsKeys.invitations()] });
 
 /** The shell's branding follows too (favicon, page title, `_enterpriseConfig`). */
 function invalidateBranding(client: QueryClient) {
   return Promise.all([client.invalidateQueries({ queryKey: settingsKeys.branding() }), loadBranding()]);
 }
 
-export function useSavePersonalization() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, options }: Change<typeof settingsCalls.savePersonalization>) =>
-      call(settingsCalls.savePersonalization, body, options),
-    onSuccess: () => invalidateBranding(client),
-  });
-}
+export const useSavePersonalization = () =>
+  useCallMutation(settingsCalls.savePersonalization, { invalidates: invalidateBranding });
 
 /** The platform's icon again, in place of the uploaded one. */
-export function useResetIcon() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => call(settingsCalls.resetIcon),
-    onSuccess: () => invalidateBranding(client),
-  });
-}
+export const useResetIcon = () => useCallMutation(settingsCalls.resetIcon, { invalidates: invalidateBranding });
 
 export function useUploadIcon() {
   const client = useQueryClient();

@@ -9,11 +9,10 @@ import { CenteredScreen } from '../../components/centered-screen';
 import { useFeedback } from '../../components/feedback';
 import { ScreenSection } from '../../components/screen-section';
 import { paths } from '../../config/paths';
-import { signInCalls } from '../../lib/api-calls';
-import { call } from '../../lib/api-client';
 import { writeToken } from '../../lib/cookies';
 import { useFieldErrors } from '../../lib/field-errors';
 import { useEnterPortal } from '../../session/use-enter-portal';
+import { signInTwoStep } from './two-step-sign-in-api';
 import styles from './two-step-sign-in-page.module.css';
 
 /** What the password or code sign-in hands over in the router's state. */
@@ -44,8 +43,7 @@ export function TwoStepSignInPage() {
 
   const verify = useMutation({
     mutationFn: async (code: string) => {
-      const session = await call(
-        signInCalls.loginTwoStep,
+      const session = await signInTwoStep(
         { ticket: ticket ?? '', code },
         {
           onError: {

@@ -7,4 +7,4 @@ import web from '@portal/shared/locales/es-ES/web';
 /** What the screens before sign-in say; the rest follows in a chunk of its own. */
 export const messages = { common, errors, products, validation, web };
 export const allMessages = () => import('@portal/shared/locales/es-ES/messages');
-export { default as antdLocale } from 'antd/es/locale/es_ES';
+export { default as antdLocale } from 'antd/locale/es_ES';

@@ -7,4 +7,4 @@ import web from '@portal/shared/locales/it-IT/web';
 /** What the screens before sign-in say; the rest follows in a chunk of its own. */
 export const messages = { common, errors, products, validation, web };
 export const allMessages = () => import('@portal/shared/locales/it-IT/messages');
-export { default as antdLocale } from 'antd/es/locale/it_IT';
+export { default as antdLocale } from 'antd/locale/it_IT';

@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, ClockCircleOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import type { TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKey, CreatedApiKey } from '@portal/shared/api/integrations';
@@ -47,7 +47,7 @@ export function ApiKeysTab() {
     });
   }
 
-  const columns: ColumnsType<ApiKey> = [
+  const columns: TableColumnsType<ApiKey> = [
     {
       title: t('integrations.apiKeys.name'),
       dataIndex: 'name',

@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, type GetProps, Select, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -93,7 +93,7 @@ export function AuditTab({ departments }: { departments: Departments }) {
   }
 
   const departmentName = (id: number) => departments.paths.get(id);
-  const columns: ColumnsType<AuditEvent> = [
+  const columns: TableColumnsType<AuditEvent> = [
     {
       title: t('audit.columns.time'),
       dataIndex: 'at',

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
 import { Button, Table, Tooltip } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
@@ -59,7 +59,7 @@ export function DepartmentsTab({ departments }: { departments: Departments }) {
     });
   }
 
-  const columns: ColumnsType<DepartmentNode> = [
+  const columns: TableColumnsType<DepartmentNode> = [
     {
       title: t('settings.departments.name'),
       dataIndex: 'name',

@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import type { TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyInvitation, CreatedCompanyInvitation, InvitationStatus } from '@portal/shared/api/settings';
@@ -55,7 +55,7 @@ export function InvitationsTab({ departments }: { departments: Departments }) {
     });
   }
 
-  const columns: ColumnsType<CompanyInvitation> = [
+  const columns: TableColumnsType<CompanyInvitation> = [
     {
       title: t('settings.invitations.kind'),
       dataIndex: 'kind',

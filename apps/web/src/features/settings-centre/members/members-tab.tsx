@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Grid, Input, Table, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import type { TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -92,7 +92,7 @@ export function MembersTab({ departments }: { departments: Departments }) {
 
   // A name may be 50 units wide, an email longer: long values end in "…" with the whole in a tooltip,
   // so that the actions column stays in view.
-  const columns: ColumnsType<Member> = [
+  const columns: TableColumnsType<Member> = [
     {
       title: t('settings.members.name'),
       dataIndex: 'nickname',

@@ -77,7 +77,7 @@ describe('the settings centre security tab', () => {
     const toggle = await screen.findByRole('switch', { name: 'Require two-step sign-in for members' });
     expect(toggle).toBeDisabled();
     expect(toggle).toHaveAccessibleDescription(/Turn on two-step sign-in for yourself first/);
-    expect(screen.getByRole('link', { name: 'Set it up in the personal centre' })).toHaveAttribute('href', '/personal');
+    expect(screen.getByRole('link', { name: 'Set it up in the personal center' })).toHaveAttribute('href', '/personal');
   });
 
   it('says it in Chinese', async () => {

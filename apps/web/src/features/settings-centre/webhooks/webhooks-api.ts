@@ -1,9 +1,8 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useFreshProof } from '../../../components/fresh-proof';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-import type { CallView } from '../../../lib/call-view';
 import { integrationCalls as calls } from '../../../lib/integration-calls';
-import { type Change, settingsKeys } from '../settings-api';
+import { useCallMutation } from '../../../lib/use-call-mutation';
+import { settingsKeys } from '../settings-api';
 
 /** The company's webhook endpoints (docs/integrations.md) and each one's deliveries. */
 export const webhookKeys = {
@@ -27,30 +26,16 @@ export const deliveriesQuery = (id: number) =>
   });
 
 /** A change to the endpoints; those that hand out a secret or send it elsewhere (a new URL) need a
- *  fresh proof of the administrator, asked for when the server wants one. */
-function useEndpointChange<D extends CallView>(declaration: D, freshProof: boolean) {
-  const client = useQueryClient();
-  const withFreshProof = useFreshProof();
-  return useMutation({
-    mutationFn: ({ body, options }: Change<D>) =>
-      freshProof
-        ? withFreshProof((proven) => call(declaration, body, proven), options)
-        : call(declaration, body, options),
-    onSuccess: () => client.invalidateQueries({ queryKey: webhookKeys.all }),
-  });
-}
+ *  fresh proof of the administrator,
+ *  asked for when the server wants one. */
+const endpointChange = { invalidates: [webhookKeys.all] };
 
-export const useCreateWebhook = () => useEndpointChange(calls.createWebhook, true);
-export const useRotateWebhookSecret = () => useEndpointChange(calls.rotateWebhookSecret, true);
-export const useUpdateWebhook = () => useEndpointChange(calls.updateWebhook, true);
-export const useDeleteWebhook = () => useEndpointChange(calls.deleteWebhook, false);
+export const useCreateWebhook = () => useCallMutation(calls.createWebhook, { ...endpointChange, freshProof: true });
+export const useRotateWebhookSecret = () =>
+  useCallMutation(calls.rotateWebhookSecret, { ...endpointChange, freshProof: true });
+export const useUpdateWebhook = () => useCallMutation(calls.updateWebhook, { ...endpointChange, freshProof: true });
+export const useDeleteWebhook = () => useCallMutation(calls.deleteWebhook, endpointChange);
 
 /** Queues the delivery's event again: the new delivery heads the endpoint's list. */
-export function useResendDelivery(endpointId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, options }: Change<typeof calls.resendWebhookDelivery>) =>
-      call(calls.resendWebhookDelivery, body, options),
-    onSuccess: () => client.invalidateQueries({ queryKey: webhookKeys.deliveries(endpointId) }),
-  });
-}
+export const useResendDelivery = (endpointId: number) =>
+  useCallMutation(calls.resendWebhookDelivery, { invalidates: [webhookKeys.deliveries(endpointId)] });

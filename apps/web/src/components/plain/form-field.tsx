@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CheckedField, Focusable } from '../lib/use-checked-fields';
+import type { CheckedField, Focusable } from '../../lib/use-checked-fields';
 import styles from './form-field.module.css';
 
 /** The attributes that tie an input to its label and its message. */

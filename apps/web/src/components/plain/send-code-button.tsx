@@ -1,15 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-// two bare React contexts (a few lines each), not antd's Button: what an antd Form around the button sets
-import DisabledContext from 'antd/es/config-provider/DisabledContext';
-import SizeContext from 'antd/es/config-provider/SizeContext';
-import { useContext, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import type { CallOptions } from '../lib/api-client';
-import type { ApiError } from '../lib/api-error';
-import { secondsIn, waitInWords } from '../lib/wait';
+import type { CallOptions } from '../../lib/api-client';
+import type { ApiError } from '../../lib/api-error';
+import { secondsIn, waitInWords } from '../../lib/wait';
+import { useFeedback } from '../feedback';
 import { ActionButton } from './action-button';
-import { useFeedback } from './feedback';
 
 /** Sends the code with these call options; resolves with the server's cooldown. */
 export type SendCode = (options: CallOptions) => Promise<{ cooldownSeconds: number }>;
@@ -21,7 +18,7 @@ interface SendCodeButtonProps {
   /** A code is on its way: the caller moves the focus to where it is typed. */
   onSent?: () => void;
   disabled?: boolean;
-  /** As high as the large text box beside it; by default the size of the antd Form around it, if any. */
+  /** As high as the large text box beside it. */
   size?: 'large';
 }
 
@@ -36,10 +33,6 @@ const COUNTDOWN_MAX_SECONDS = 120;
  */
 export function SendCodeButton({ send, checkTarget, onSent, disabled, size }: SendCodeButtonProps) {
   const { t } = useTranslation();
-  // inside an antd Form (registration, password reset, the personal screens) the button keeps the
-  // height of the form's inputs beside it, and is disabled with the form, as antd's Button was
-  const formSize = useContext(SizeContext);
-  const formDisabled = useContext(DisabledContext);
   const { message } = useFeedback();
   const [seconds, setSeconds] = useState(0);
 
@@ -82,8 +75,8 @@ export function SendCodeButton({ send, checkTarget, onSent, disabled, size }: Se
     <ActionButton
       onClick={() => void onClick()}
       loading={sending.isPending}
-      disabled={disabled || formDisabled || seconds > 0}
-      size={size ?? (formSize === 'large' ? 'large' : undefined)}
+      disabled={disabled || seconds > 0}
+      size={size}
       data-testid="send-code"
     >
       {seconds > 0 ? t('common.resendIn', { seconds }) : t('common.getCode')}
