@@ -204,6 +204,19 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            // the areas (issue 36): platform/ holds the leaves and imports no area; messaging/ keeps the
+            // transports and imports no library (the outbox's message topic is libraries/outbox/)
+            {
+              target: './apps/server/src/libraries/platform',
+              from: './apps/server/src/libraries',
+              except: ['./platform'],
+              message: 'platform/ holds the leaves: it imports no area.',
+            },
+            {
+              target: './apps/server/src/messaging',
+              from: './apps/server/src/libraries',
+              message: 'messaging/ keeps the transports: it imports no library.',
+            },
             {
               target: ['./apps/server/src/libraries', './apps/server/src/queries', './apps/server/src/messaging'],
               from: ['./apps/server/src/routes', './apps/server/src/plugins'],

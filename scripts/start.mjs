@@ -63,7 +63,7 @@ for (const { name, marker, sources, command } of BUILDS) {
   if (status !== 0) process.exit(status ?? 1);
 }
 
-// argon2 runs on this pool, at most one computation per core (libraries/passwords.ts); the four
+// argon2 runs on this pool, at most one computation per core (libraries/platform/passwords.ts); the four
 // threads libuv has by default stay free for files, compression and DNS look-ups meanwhile
 const threadPool = process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism() + 4);
 const server = spawn(process.execPath, [at('apps/server/dist/cluster.js')], {

@@ -19,7 +19,7 @@ import { sql } from 'kysely';
 import { contract } from '@portal/shared/api/contract';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { Engine } from '../src/db/database.ts';
-import { encodeCursor } from '../src/libraries/cursor.ts';
+import { encodeCursor } from '../src/libraries/platform/cursor.ts';
 import { createCompany, createUser } from '../test/support/fixtures.ts';
 import { addLogoutClient, seedProductSessions, startLogoutReceiver } from './bulk-sign-out.ts';
 import { insertSeries, seedExpiredRows } from './expired-rows.ts';

@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import type { Engine } from '../src/db/database.ts';
-import { type PurgeRun, purgeExpired } from '../src/libraries/retention.ts';
+import { type PurgeRun, purgeExpired } from '../src/libraries/platform/retention.ts';
 import { listDepartmentsWithMemberCounts } from '../src/queries/departments.ts';
 import type { Executor } from '../src/queries/executor.ts';
 import { createCompany, createUser } from '../test/support/fixtures.ts';

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { translate } from '@portal/shared/locales/catalog';
 import type { Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { hashPassword } from '../src/libraries/passwords.ts';
+import { hashPassword } from '../src/libraries/platform/passwords.ts';
 import { userRow } from '../test-kit/users.ts';
 
 export const COMPANIES = 1_000;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contract } from '@portal/shared/api/contract';
 import { openDatabase } from '../src/db/database.ts';
-import { choosePasswordHashCost } from '../src/libraries/passwords.ts';
+import { choosePasswordHashCost } from '../src/libraries/platform/passwords.ts';
 import { type BenchDatabase, temporaryPostgres, temporarySqlite } from './databases.ts';
 import { LOAD_SECONDS, type LoadOptions, type LoadRun, WARMUP_SECONDS, randomClientAddress, runLoads } from './load.ts';
 import { BENCH_DIR, PORTAL_ARGS, portalEnv, run, startServer } from './processes.ts';

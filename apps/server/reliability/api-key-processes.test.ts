@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import type { Db } from '../src/db/database.ts';
-import { API_KEY_REQUESTS_PER_MINUTE } from '../src/libraries/api-keys.ts';
+import { API_KEY_REQUESTS_PER_MINUTE } from '../src/libraries/integrations/api-keys.ts';
 import { insertAccount, tally } from './support/accounts.ts';
 import { ServerProcess, newClientAddress } from './support/server-process.ts';
 import { createCompany, fixtureContext, signIn } from './support/tenants.ts';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { DEMO_PASSWORD } from '../src/libraries/demo-seed.ts';
+import { DEMO_PASSWORD } from '../src/libraries/company/demo-seed.ts';
 import { ENGINE, ServerProcess, newClientAddress } from './support/server-process.ts';
 
 /** Loaded into the server: a SIGKILL at the first statement that contains KILL_AT_STATEMENT. */

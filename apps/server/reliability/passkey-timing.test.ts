@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import type { Db } from '../src/db/database.ts';
-import { userHandleOf } from '../src/libraries/passkeys.ts';
+import { userHandleOf } from '../src/libraries/account-security/passkeys.ts';
 import { type SoftwareCredential, cbor, signInResponse } from '../test/support/software-authenticator.ts';
 import { insertAccount } from './support/accounts.ts';
 import { ENGINE, ServerProcess, newClientAddress } from './support/server-process.ts';

@@ -17,7 +17,7 @@ import {
   concurrencyLimit,
   hashPassword,
   verifyPassword,
-} from '../src/libraries/passwords.ts';
+} from '../src/libraries/platform/passwords.ts';
 
 /** The longest the event loop went without running a timer while `work` ran. */
 async function longestStall(work: Promise<unknown>): Promise<number> {

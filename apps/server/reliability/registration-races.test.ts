@@ -3,7 +3,7 @@ import { contract } from '@portal/shared/api/contract';
 import { FRONT_PREFIX } from '@portal/shared/api/contract/prefixes';
 import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/database.ts';
-import { issueTicket } from '../src/libraries/tickets.ts';
+import { issueTicket } from '../src/libraries/codes/tickets.ts';
 import { freshPhone, insertAccount, tally } from './support/accounts.ts';
 import { ENGINE, type HttpReply, ServerProcess, isEnvelope, newClientAddress } from './support/server-process.ts';
 import { createCompany, fixtureContext, inviteLink, newCompanyDetails, registrationTicket } from './support/tenants.ts';

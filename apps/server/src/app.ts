@@ -4,18 +4,18 @@ import { JSON_BODY_LIMIT_BYTES } from '@portal/shared/constants';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/database.ts';
-import { answeredWorkDone } from './libraries/after-answer.ts';
+import { webhookTopic } from './libraries/integrations/webhooks/webhook-topic.ts';
 import { watchProvider } from './libraries/openid/events.ts';
 import { OpenIdService } from './libraries/openid/service.ts';
+import { OutboxMessenger } from './libraries/outbox/outbox-messenger.ts';
 import { OutboxWorker } from './libraries/outbox/outbox-worker.ts';
-import { boundPasswordWork, choosePasswordHashCost } from './libraries/passwords.ts';
-import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
-import { schedulePurge } from './libraries/retention.ts';
-import { databaseThrottleStore } from './libraries/throttle-store.ts';
-import { countingRefusals } from './libraries/throttle.ts';
-import { webhookTopic } from './libraries/webhooks/webhook-topic.ts';
+import { answeredWorkDone } from './libraries/platform/after-answer.ts';
+import { boundPasswordWork, choosePasswordHashCost } from './libraries/platform/passwords.ts';
+import { redisThrottleStore } from './libraries/platform/redis-throttle-store.ts';
+import { schedulePurge } from './libraries/platform/retention.ts';
+import { databaseThrottleStore } from './libraries/platform/throttle-store.ts';
+import { countingRefusals } from './libraries/platform/throttle.ts';
 import { DevOutbox } from './messaging/dev-outbox.ts';
-import { OutboxMessenger } from './messaging/outbox-messenger.ts';
 import { routeMessages } from './messaging/router.ts';
 import { createSmsWebhook } from './messaging/sms-webhook.ts';
 import { createSmtpMailer } from './messaging/smtp-mailer.ts';
@@ -55,7 +55,7 @@ export interface BuildOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Messages (codes, notices) through the outbox (messaging/outbox-messenger.ts). */
+    /** Messages (codes, notices) through the outbox (libraries/outbox/outbox-messenger.ts). */
     messenger: OutboxMessenger;
     /** Does the outbox's rows after their transactions commit (libraries/outbox/outbox-worker.ts). */
     outboxWorker: OutboxWorker;
@@ -93,7 +93,7 @@ export async function buildApp({
   // with several server processes the short-lived shared state (request rates, throttles) lives in Redis
   // loaded only where configured: a single process without Redis does not hold the client
   const redis = config.redisUrl
-    ? (await import('./libraries/redis-client.ts')).createRedisClient(config.redisUrl, config.requestTimeoutMs)
+    ? (await import('./libraries/platform/redis-client.ts')).createRedisClient(config.redisUrl, config.requestTimeoutMs)
     : null;
   // ioredis reconnects by itself; without a listener each failed attempt would be an unhandled 'error' event
   redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis unreachable, reconnecting'));

@@ -9,8 +9,16 @@ import { ConfigError } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedDemo } from './libraries/demo-seed.ts';
-import { createInvitation } from './libraries/invitations.ts';
+import { seedDemo } from './libraries/company/demo-seed.ts';
+import { createInvitation } from './libraries/company/invitations.ts';
+import { UnknownNameError, grantProducts, revokeProducts } from './libraries/company/product-rights.ts';
+import {
+  ProductEndpointError,
+  type ProductEndpointView,
+  clearProductEndpoint,
+  listProductEndpointViews,
+  setProductEndpoint,
+} from './libraries/integrations/webhooks/endpoints.ts';
 import {
   ClientError,
   type ClientView,
@@ -22,16 +30,8 @@ import {
 } from './libraries/openid/clients.ts';
 import { OpenIdService } from './libraries/openid/service.ts';
 import { RETIRED_KEY_KEPT_MS, loadKeySet, rotateSigningKeys } from './libraries/openid/signing-keys.ts';
-import { UnknownNameError, grantProducts, revokeProducts } from './libraries/product-rights.ts';
-import { purgeExpired } from './libraries/retention.ts';
-import { databaseThrottleStore } from './libraries/throttle-store.ts';
-import {
-  ProductEndpointError,
-  type ProductEndpointView,
-  clearProductEndpoint,
-  listProductEndpointViews,
-  setProductEndpoint,
-} from './libraries/webhooks/endpoints.ts';
+import { purgeExpired } from './libraries/platform/retention.ts';
+import { databaseThrottleStore } from './libraries/platform/throttle-store.ts';
 import { findEnterpriseByDomain } from './queries/enterprises.ts';
 import { runtimeConfig } from './runtime.ts';
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { HTTP_TIMEOUT_MS } from '@portal/shared/constants';
 import { isProductCode } from '@portal/shared/products';
-import { type AllowedHost, parseAllowedHosts } from './libraries/webhooks/allowed-hosts.ts';
+import { type AllowedHost, parseAllowedHosts } from './libraries/integrations/webhooks/allowed-hosts.ts';
 
 /** Environment -> validated configuration. Operators' files set these names (README.md#configuration): renaming one
  *  breaks a deployment. */
@@ -66,7 +66,7 @@ const envSchema = z.object({
     z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes: openssl rand -hex 32)'),
   ),
   // receivers a webhook may reach although their address is private: host[:port][@company|company],
-  // comma-separated (libraries/webhooks/allowed-hosts.ts), read by loadConfig
+  // comma-separated (libraries/integrations/webhooks/allowed-hosts.ts), read by loadConfig
   WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
   // a webhook delivery still failing this long after its event is given up (dead; it can be sent again)
   WEBHOOK_GIVE_UP_HOURS: positive(72),

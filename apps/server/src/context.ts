@@ -4,7 +4,7 @@ import type { ProductCode } from '@portal/shared/products';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { OutboxTopic } from './db/schema.ts';
-import type { ThrottleStore } from './libraries/throttle-store.ts';
+import type { ThrottleStore } from './libraries/platform/throttle-store.ts';
 import type { Messenger, OutgoingMessage } from './messaging/messenger.ts';
 
 /** How a sign-in try ended: `failure` is a wrong password or code, or an unknown identifier. */
@@ -58,7 +58,7 @@ export interface AppContext {
   /** Only when the server exposes metrics (METRICS_PORT or METRICS_TOKEN): otherwise, and outside the
    *  server (the command line), nothing is counted. */
   metrics?: Metrics;
-  /** The server's messages through the outbox, for security notifications (libraries/security-notices.ts); absent
+  /** The server's messages through the outbox, for security notifications (libraries/account-security/security-notices.ts); absent
    *  outside the server (the command line), where nobody is notified. */
   messenger?: Messenger;
   /** The outbox's worker in this process, told when a row was written so that it looks at once;

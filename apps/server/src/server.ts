@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare-database.ts';
-import { seedDemo } from './libraries/demo-seed.ts';
+import { seedDemo } from './libraries/company/demo-seed.ts';
 import { devLogStream } from './plugins/dev-log.ts';
 import { createLogger } from './plugins/logger.ts';
 import { quietExperimentalWarnings } from './process-warnings.ts';

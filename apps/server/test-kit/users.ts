@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Language } from '@portal/shared/constants';
 import type { UsersTable } from '../src/db/schema.ts';
-import { hashPassword } from '../src/libraries/passwords.ts';
+import { hashPassword } from '../src/libraries/platform/passwords.ts';
 import type { Executor } from '../src/queries/executor.ts';
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
-import { createInvitation } from '../src/libraries/invitations.ts';
+import { createInvitation } from '../src/libraries/company/invitations.ts';
 import { declaredOperations } from './support/api-document.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { type Reply, call, latestCode, signInWithPassword, tokenFor } from './support/http.ts';
@@ -196,6 +196,6 @@ describe(`one gate into every account (${ENGINE})`, () => {
       const text = await readFile(join(sources, file), 'utf8');
       if (/\b(insertSession|insertTwoStepChallenge)\(/.test(text) && !file.startsWith('queries/')) writers.push(file);
     }
-    expect(writers).toEqual(['libraries/account-gate.ts']);
+    expect(writers).toEqual(['libraries/sign-in/account-gate.ts']);
   });
 });

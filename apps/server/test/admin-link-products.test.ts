@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import type { ProductCode } from '@portal/shared/products';
-import { createInvitation } from '../src/libraries/invitations.ts';
+import { createInvitation } from '../src/libraries/company/invitations.ts';
 import { listEnterpriseProducts } from '../src/queries/products.ts';
 import { call } from './support/http.ts';
 import { accountFields, newCompany, newPhone, ticketFor } from './support/registration-flow.ts';

@@ -1,8 +1,8 @@
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.ts';
-import { DEMO_CLIENT, DEMO_PASSWORD } from '../src/libraries/demo-seed.ts';
-import { hashSecret } from '../src/libraries/secrets.ts';
+import { DEMO_CLIENT, DEMO_PASSWORD } from '../src/libraries/company/demo-seed.ts';
+import { hashSecret } from '../src/libraries/platform/secrets.ts';
 import { findClient } from '../src/queries/openid.ts';
 import { tokenFor } from './support/http.ts';
 import {

@@ -7,7 +7,7 @@ import {
   PROOF_OF_WORK_TTL_SECONDS,
   SIGN_IN_FREE_FAILURES,
 } from '@portal/shared/constants';
-import { purgeExpired } from '../src/libraries/retention.ts';
+import { purgeExpired } from '../src/libraries/platform/retention.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, randomLoopback, signInWithPassword, tokenFor } from './support/http.ts';
 import { solveProofOfWork } from './support/proof-of-work.ts';

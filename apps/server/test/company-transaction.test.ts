@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
-import { companyTransaction, lockCompanies } from '../src/libraries/company-transaction.ts';
-import { recordEvent } from '../src/libraries/events/record-event.ts';
-import { seal } from '../src/libraries/secrets.ts';
+import { recordEvent } from '../src/libraries/integrations/events/record-event.ts';
+import { companyTransaction, lockCompanies } from '../src/libraries/platform/company-transaction.ts';
+import { seal } from '../src/libraries/platform/secrets.ts';
 import { createCompany } from './support/fixtures.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 

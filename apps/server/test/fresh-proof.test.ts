@@ -4,7 +4,7 @@ import { contract } from '@portal/shared/api/contract';
 import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
 import { SIGN_IN_FREE_FAILURES } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
-import { answeredWorkDone } from '../src/libraries/after-answer.ts';
+import { answeredWorkDone } from '../src/libraries/platform/after-answer.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call, latestCode, signInWithPassword, tokenFor } from './support/http.ts';
 import { createCredential } from './support/software-authenticator.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { pathOf } from '@portal/shared/api/contract/define';
-import { createInvitation, revokeInvitation } from '../src/libraries/invitations.ts';
-import { hashSecret } from '../src/libraries/secrets.ts';
+import { createInvitation, revokeInvitation } from '../src/libraries/company/invitations.ts';
+import { hashSecret } from '../src/libraries/platform/secrets.ts';
 import { findEnterpriseById, insertDepartment } from '../src/queries/enterprises.ts';
 import { findInvitationByHash } from '../src/queries/invitations.ts';
 import { findMembership } from '../src/queries/memberships.ts';

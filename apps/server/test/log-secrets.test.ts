@@ -11,7 +11,7 @@ import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { createInvitation } from '../src/libraries/invitations.ts';
+import { createInvitation } from '../src/libraries/company/invitations.ts';
 import { devLogStream } from '../src/plugins/dev-log.ts';
 import { createLogger, loggableUrl } from '../src/plugins/logger.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { statementName } from '../src/db/named-statements.ts';
-import { hashSecret } from '../src/libraries/secrets.ts';
+import { hashSecret } from '../src/libraries/platform/secrets.ts';
 import { findLiveSessionWithUser, insertSession } from '../src/queries/sessions.ts';
 import { addUser } from '../test-kit/users.ts';
 import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';

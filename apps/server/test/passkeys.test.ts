@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
-import { isAllowedOrigin, relyingPartyId } from '../src/libraries/passkeys.ts';
-import { purgeExpired } from '../src/libraries/retention.ts';
+import { isAllowedOrigin, relyingPartyId } from '../src/libraries/account-security/passkeys.ts';
+import { purgeExpired } from '../src/libraries/platform/retention.ts';
 import { auditEventsOf } from './support/audit.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';

@@ -4,7 +4,7 @@ import { contract } from '@portal/shared/api/contract';
 import { registrationCalls } from '@portal/shared/api/contract/registration';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
-import { createInvitation } from '../src/libraries/invitations.ts';
+import { createInvitation } from '../src/libraries/company/invitations.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call } from './support/http.ts';
 import { ticketFor } from './support/registration-flow.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { countPurgedTables, seedExpiredRows } from '../bench/expired-rows.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { PURGE_BATCH_ROWS, type PurgeRun, purgeExpired } from '../src/libraries/retention.ts';
+import { PURGE_BATCH_ROWS, type PurgeRun, purgeExpired } from '../src/libraries/platform/retention.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';

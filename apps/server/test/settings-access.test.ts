@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { SETTINGS_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
-import { createInvitation } from '../src/libraries/invitations.ts';
-import { grantProducts, revokeProducts } from '../src/libraries/product-rights.ts';
+import { createInvitation } from '../src/libraries/company/invitations.ts';
+import { grantProducts, revokeProducts } from '../src/libraries/company/product-rights.ts';
 import { insertDepartment } from '../src/queries/enterprises.ts';
 import { insertMembership } from '../src/queries/memberships.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { recordAudit } from '../src/libraries/audit.ts';
+import { recordAudit } from '../src/libraries/platform/audit.ts';
 import { insertMembership } from '../src/queries/memberships.ts';
 import { findDefaultDepartmentId } from '../src/queries/registration-enterprises.ts';
 import { updateUser } from '../src/queries/users.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvitation } from '../src/libraries/invitations.ts';
+import { createInvitation } from '../src/libraries/company/invitations.ts';
 import { findEnterpriseInvitation } from '../src/queries/invitations.ts';
 import { insertMembership } from '../src/queries/memberships.ts';
 import { createUser } from './support/fixtures.ts';

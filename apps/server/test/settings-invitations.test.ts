@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { createInvitation } from '../src/libraries/invitations.ts';
+import { createInvitation } from '../src/libraries/company/invitations.ts';
 import { findMembership } from '../src/queries/memberships.ts';
 import { call } from './support/http.ts';
 import { accountFields, newCompany, newPhone, referralInfo, ticketFor } from './support/registration-flow.ts';

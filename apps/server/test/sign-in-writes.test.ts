@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { translate } from '@portal/shared/locales/catalog';
 import type { AppContext, Logger } from '../src/context.ts';
-import { afterAnswer, answeredWorkDone } from '../src/libraries/after-answer.ts';
+import { afterAnswer, answeredWorkDone } from '../src/libraries/platform/after-answer.ts';
 import { auditEventsOf } from './support/audit.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call } from './support/http.ts';

@@ -2,7 +2,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { SIGN_IN_IP_FAILURES, SIGN_IN_IP_WINDOW_SECONDS } from '@portal/shared/constants';
-import { ipKey } from '../src/libraries/ip-key.ts';
+import { ipKey } from '../src/libraries/platform/ip-key.ts';
 import { findUserById } from '../src/queries/users.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, latestCode, randomLoopback, signInWithPassword, tokenFor } from './support/http.ts';

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { loadConfig } from '../../server/src/config.ts';
 import type { AppContext } from '../../server/src/context.ts';
 import { addClient } from '../../server/src/libraries/openid/clients.ts';
-import { databaseThrottleStore } from '../../server/src/libraries/throttle-store.ts';
+import { databaseThrottleStore } from '../../server/src/libraries/platform/throttle-store.ts';
 import { DATABASE, database } from './database';
 import { test as base } from './test';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
-import { hashPassword } from '../../src/libraries/passwords.ts';
+import { hashPassword } from '../../src/libraries/platform/passwords.ts';
 import { type UserFields, addUser, userRow } from '../../test-kit/users.ts';
 
 let sequence = Math.floor(Math.random() * 1_000_000) * 100;

@@ -4,7 +4,7 @@ import { contract } from '@portal/shared/api/contract';
 import { FRONT_PREFIX } from '@portal/shared/api/contract/prefixes';
 import type { AppContext } from '../../src/context.ts';
 import type { Db } from '../../src/db/database.ts';
-import { issueTicket } from '../../src/libraries/tickets.ts';
+import { issueTicket } from '../../src/libraries/codes/tickets.ts';
 import { freshPhone, insertAccount, tally } from './accounts.ts';
 import { type HttpReply, type ServerProcess, newClientAddress } from './server-process.ts';
 import { createCompany, inviteLink, signIn } from './tenants.ts';

@@ -3,10 +3,10 @@ import type { ZodType, z } from 'zod';
 import { type CallDeclaration, codesOf } from '@portal/shared/api/contract/define';
 import { envelopeSchema } from '@portal/shared/api/envelope';
 import { type FailureCode, httpStatusOf } from '@portal/shared/errors/error-codes';
-import type { Caller } from '../libraries/caller.ts';
-import { storedUserAgent } from '../libraries/devices.ts';
-import type { Auth, SessionRead } from '../libraries/sessions.ts';
-import type { Administrator, PersonAdministrator } from '../libraries/settings-access.ts';
+import type { Administrator, PersonAdministrator } from '../libraries/company/settings-access.ts';
+import type { Caller } from '../libraries/platform/caller.ts';
+import { storedUserAgent } from '../libraries/platform/devices.ts';
+import type { Auth, SessionRead } from '../libraries/platform/sessions.ts';
 import { LIMIT_CODES, ok } from './envelope.ts';
 import { type FailureStatus, failureAnswer } from './validation.ts';
 

@@ -9,7 +9,7 @@ import { ErrorCode, type FailureCode, errorMessageKey, httpStatusOf } from '@por
 import { translate } from '@portal/shared/locales/catalog';
 import { AppError } from '../app-error.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
-import { isRedisUnavailable } from '../libraries/redis-throttle-store.ts';
+import { isRedisUnavailable } from '../libraries/platform/redis-throttle-store.ts';
 import { REQUEST_ID_HEADER } from './logger.ts';
 import { languageCookie } from './request-context.ts';
 import { RequestValidationError } from './validation.ts';

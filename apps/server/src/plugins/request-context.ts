@@ -6,8 +6,8 @@ import type { Language } from '@portal/shared/constants';
 import { DEFAULT_LANGUAGE, isLanguage } from '@portal/shared/constants';
 import { COOKIE_LANG } from '@portal/shared/cookies';
 import type { AppContext } from '../context.ts';
-import { pageLanguage } from '../libraries/page-language.ts';
-import type { Auth } from '../libraries/sessions.ts';
+import { pageLanguage } from '../libraries/platform/page-language.ts';
+import type { Auth } from '../libraries/platform/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -113,7 +113,7 @@ export function listAuditActors(db: Executor, enterpriseId: number, keyword: str
           .where((inner) =>
             inner.or([
               inner('audit_events.action', '!=', 'invitation.redeem'),
-              // the detail is stored as JSON.stringify writes it (libraries/audit.ts)
+              // the detail is stored as JSON.stringify writes it (libraries/platform/audit.ts)
               inner('audit_events.detail', 'not like', '%"kind":"owner"%'),
             ]),
           ),

@@ -31,7 +31,7 @@ export async function insertPersonalization(db: Executor, values: Insertable<Per
 }
 
 /**
- * The lock of one company's row, inside the caller's transaction (libraries/company-transaction.ts
+ * The lock of one company's row, inside the caller's transaction (libraries/platform/company-transaction.ts
  * takes it, in the portal's one order). `FOR NO KEY UPDATE` serialises the company's writers while
  * leaving the share that a foreign key takes (a new member, a new link) free, so a writer elsewhere
  * that inserts a row of the company does not queue behind it. SQLite needs none, as its one

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import type { CompanyEvent, EventType } from '@portal/shared/api/integrations';
-import { createInvitation } from '../../src/libraries/invitations.ts';
-import { grantProducts, revokeProducts } from '../../src/libraries/product-rights.ts';
+import { createInvitation } from '../../src/libraries/company/invitations.ts';
+import { grantProducts, revokeProducts } from '../../src/libraries/company/product-rights.ts';
 import { insertDepartment } from '../../src/queries/enterprises.ts';
 import { PASSWORD, createUser } from '../support/fixtures.ts';
 import { call, tokenFor } from '../support/http.ts';

@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disableClient } from '../../src/libraries/openid/clients.ts';
 import { productResource } from '../../src/libraries/openid/provider.ts';
-import { hashSecret } from '../../src/libraries/secrets.ts';
+import { hashSecret } from '../../src/libraries/platform/secrets.ts';
 import {
   type OpenIdTestApp,
   type TestClient,

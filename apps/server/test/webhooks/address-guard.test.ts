@@ -2,8 +2,12 @@ import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { checkWebhookUrl, isRefusedAddress, webhookLookup } from '../../src/libraries/webhooks/address-guard.ts';
-import { type AllowedHost, parseAllowedHosts } from '../../src/libraries/webhooks/allowed-hosts.ts';
+import {
+  checkWebhookUrl,
+  isRefusedAddress,
+  webhookLookup,
+} from '../../src/libraries/integrations/webhooks/address-guard.ts';
+import { type AllowedHost, parseAllowedHosts } from '../../src/libraries/integrations/webhooks/allowed-hosts.ts';
 
 const open = { production: false, webhookAllowedHosts: [] as AllowedHost[] };
 /** An operator's WEBHOOK_ALLOWED_HOSTS, as the server reads it outside production. */

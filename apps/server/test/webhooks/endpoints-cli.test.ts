@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '@portal/shared/api/integrations';
 import { runCli } from '../../src/cli.ts';
-import { companyTransaction } from '../../src/libraries/company-transaction.ts';
-import { recordEvent } from '../../src/libraries/events/record-event.ts';
-import { unseal } from '../../src/libraries/secrets.ts';
+import { recordEvent } from '../../src/libraries/integrations/events/record-event.ts';
+import { companyTransaction } from '../../src/libraries/platform/company-transaction.ts';
+import { unseal } from '../../src/libraries/platform/secrets.ts';
 import { createCompany } from '../support/fixtures.ts';
 import { ENGINE, type TestApp, startTestApp } from '../support/test-app.ts';
 

@@ -10,13 +10,13 @@ import {
   webhookDeliveryPageSchema,
 } from '@portal/shared/api/integrations';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { companyTransaction } from '../../src/libraries/company-transaction.ts';
-import { recordEvent } from '../../src/libraries/events/record-event.ts';
-import { seal } from '../../src/libraries/secrets.ts';
-import { checkWebhookUrl } from '../../src/libraries/webhooks/address-guard.ts';
-import { parseAllowedHosts } from '../../src/libraries/webhooks/allowed-hosts.ts';
-import { sendWebhook } from '../../src/libraries/webhooks/webhook-sender.ts';
-import { webhookRetryDelayMs, webhookTopic } from '../../src/libraries/webhooks/webhook-topic.ts';
+import { recordEvent } from '../../src/libraries/integrations/events/record-event.ts';
+import { checkWebhookUrl } from '../../src/libraries/integrations/webhooks/address-guard.ts';
+import { parseAllowedHosts } from '../../src/libraries/integrations/webhooks/allowed-hosts.ts';
+import { sendWebhook } from '../../src/libraries/integrations/webhooks/webhook-sender.ts';
+import { webhookRetryDelayMs, webhookTopic } from '../../src/libraries/integrations/webhooks/webhook-topic.ts';
+import { companyTransaction } from '../../src/libraries/platform/company-transaction.ts';
+import { seal } from '../../src/libraries/platform/secrets.ts';
 import { createCompany, createUser } from '../support/fixtures.ts';
 import { call } from '../support/http.ts';
 import { startMailCatcher } from '../support/mail-catcher.ts';

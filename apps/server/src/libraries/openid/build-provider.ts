@@ -4,7 +4,7 @@ import { INTERACTION_CALLS_PATH } from '@portal/shared/api/contract/authorize';
 import type { AppContext } from '../../context.ts';
 import { findGrantLink } from '../../queries/openid.ts';
 import { findUserById } from '../../queries/users.ts';
-import { hashSecret, sameHash } from '../secrets.ts';
+import { hashSecret, sameHash } from '../platform/secrets.ts';
 import { databaseAdapter } from './adapter.ts';
 import { throttledSecretCheck } from './client-auth-throttle.ts';
 import { companyClaims } from './company-claims.ts';

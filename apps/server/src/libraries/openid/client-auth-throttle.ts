@@ -1,6 +1,6 @@
 import { errors } from 'oidc-provider';
 import type { AppContext } from '../../context.ts';
-import { ipKey } from '../ip-key.ts';
+import { ipKey } from '../platform/ip-key.ts';
 
 /**
  * Failed client authentications (a wrong secret at the token, introspection or revocation endpoint)

@@ -4,7 +4,7 @@ import { translate } from '@portal/shared/locales/catalog';
 import { PRODUCT_CODES, type ProductCode, isProductCode } from '@portal/shared/products';
 import type { AppContext } from '../../context.ts';
 import { type ClientRow, findClient, insertClient, listClients, updateClient } from '../../queries/openid.ts';
-import { hashSecret, newSecret } from '../secrets.ts';
+import { hashSecret, newSecret } from '../platform/secrets.ts';
 import { productOfResource, productResource } from './provider.ts';
 
 export class ClientError extends Error {}

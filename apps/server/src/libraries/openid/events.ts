@@ -2,8 +2,8 @@ import type Provider from 'oidc-provider';
 import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import type { AppContext } from '../../context.ts';
 import { revokeSession } from '../../queries/sessions.ts';
-import { recordAudit } from '../audit.ts';
-import { authenticate } from '../sessions.ts';
+import { recordAudit } from '../platform/audit.ts';
+import { authenticate } from '../platform/sessions.ts';
 
 function cookieValue(header: string | undefined, name: string): string | null {
   const match = header?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]+)`));

@@ -2,7 +2,7 @@ import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
 import { DEFAULT_THEME_MODE, type Language, THEME_MODES, type ThemeMode } from '@portal/shared/constants';
 import { COOKIE_LANG, COOKIE_THEME } from '@portal/shared/cookies';
 import { translate } from '@portal/shared/locales/catalog';
-import { pageLanguage } from '../page-language.ts';
+import { pageLanguage } from '../platform/page-language.ts';
 import { productOfClient } from './provider.ts';
 
 /**

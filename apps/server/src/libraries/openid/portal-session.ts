@@ -4,7 +4,7 @@ import { type KoaContextWithOIDC, interactionPolicy } from 'oidc-provider';
 import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import type { AppContext } from '../../context.ts';
 import { moveGrantLinkToSession } from '../../queries/openid.ts';
-import { type Auth, authenticate } from '../sessions.ts';
+import { type Auth, authenticate } from '../platform/sessions.ts';
 import { portalSignInOf } from './step-up.ts';
 
 type ProviderSession = InstanceType<Provider['Session']>;

@@ -4,7 +4,7 @@ import type { JWK } from 'oidc-provider';
 import type { AppContext } from '../../context.ts';
 import type { OidcKeyUse } from '../../db/schema.ts';
 import { type KeyRow, deleteKey, findKeys, insertKey, setKeyState } from '../../queries/openid.ts';
-import { seal, unseal } from '../secrets.ts';
+import { seal, unseal } from '../platform/secrets.ts';
 
 /** How long a retired key stays published: longer than any token it signed lives (an ID token or a
  *  JWT access token: an hour), with room for clocks and caches. */

@@ -4,9 +4,9 @@ import type { AuthorizeStep, ReauthenticationMethod } from '@portal/shared/api/a
 import type { ReauthenticateRequest } from '@portal/shared/api/fresh-proof';
 import type { AppContext } from '../../context.ts';
 import { userHasPasskey } from '../../queries/passkeys.ts';
-import type { SignedInCaller } from '../caller.ts';
-import { reauthenticate } from '../reauthentication.ts';
-import type { Auth } from '../sessions.ts';
+import { reauthenticate } from '../personal/reauthentication.ts';
+import type { SignedInCaller } from '../platform/caller.ts';
+import type { Auth } from '../platform/sessions.ts';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 

@@ -4,7 +4,7 @@ import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import { findMembership } from '../../queries/memberships.ts';
 import { findUserByIdentifier } from '../../queries/users.ts';
-import { readLiveInvitation } from '../invitations.ts';
+import { readLiveInvitation } from '../company/invitations.ts';
 import { admitMember, redeem } from './admission.ts';
 import { type RegistrationClient, assertEnabled, ticketPhone } from './registrant.ts';
 import { assertSecondStepPassed, passSecondStep } from './second-step.ts';

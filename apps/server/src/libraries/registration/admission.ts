@@ -10,11 +10,11 @@ import type { InvitationRow } from '../../queries/invitations.ts';
 import { insertMembership } from '../../queries/memberships.ts';
 import { findDefaultDepartmentId, isEnterpriseDepartment } from '../../queries/registration-enterprises.ts';
 import { updateUser } from '../../queries/users.ts';
-import { type EnclosingTransaction, enterAccount } from '../account-gate.ts';
-import { recordAudit } from '../audit.ts';
-import { recordEvent } from '../events/record-event.ts';
-import { redeemInvitation } from '../invitations.ts';
-import { spendTicket } from '../tickets.ts';
+import { spendTicket } from '../codes/tickets.ts';
+import { redeemInvitation } from '../company/invitations.ts';
+import { recordEvent } from '../integrations/events/record-event.ts';
+import { recordAudit } from '../platform/audit.ts';
+import { type EnclosingTransaction, enterAccount } from '../sign-in/account-gate.ts';
 import { type RegistrationClient, registrantEntry } from './registrant.ts';
 import type { SecondStep } from './second-step.ts';
 

@@ -1,13 +1,13 @@
 import type { EnterpriseSignUpRequest, RegistrationResponse } from '@portal/shared/api/registration';
 import type { AppContext } from '../../context.ts';
 import { findUserByIdentifier } from '../../queries/users.ts';
-import { recordAudit } from '../audit.ts';
-import { createEnterprise } from '../enterprises.ts';
-import { readLiveInvitation } from '../invitations.ts';
-import { assertEnterpriseFree, assertEnterpriseNamed, pickDomain } from '../new-enterprise.ts';
-import { hashPassword } from '../passwords.ts';
-import { grantInvitedProducts } from '../product-rights.ts';
+import { createEnterprise } from '../company/enterprises.ts';
+import { readLiveInvitation } from '../company/invitations.ts';
+import { grantInvitedProducts } from '../company/product-rights.ts';
+import { recordAudit } from '../platform/audit.ts';
+import { hashPassword } from '../platform/passwords.ts';
 import { admit, redeem } from './admission.ts';
+import { assertEnterpriseFree, assertEnterpriseNamed, pickDomain } from './new-enterprise.ts';
 import {
   type RegistrationClient,
   assertEnabled,

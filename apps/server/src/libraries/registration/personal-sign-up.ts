@@ -4,9 +4,9 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import { findUserByIdentifier } from '../../queries/users.ts';
-import { enterAccount } from '../account-gate.ts';
-import { hashPassword } from '../passwords.ts';
-import { spendTicket } from '../tickets.ts';
+import { spendTicket } from '../codes/tickets.ts';
+import { hashPassword } from '../platform/passwords.ts';
+import { enterAccount } from '../sign-in/account-gate.ts';
 import {
   type RegistrationClient,
   assertPasswordsMatch,

@@ -5,9 +5,9 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../queries/executor.ts';
 import type { UserRow } from '../../queries/users.ts';
 import { findUserById, insertUser } from '../../queries/users.ts';
-import type { Entry } from '../account-gate.ts';
-import type { Caller } from '../caller.ts';
-import { readTicket } from '../tickets.ts';
+import { readTicket } from '../codes/tickets.ts';
+import type { Caller } from '../platform/caller.ts';
+import type { Entry } from '../sign-in/account-gate.ts';
 import type { SecondStep } from './second-step.ts';
 
 /** Where a registration request came from: the audit trail's IP, the new account's language, and the

@@ -2,9 +2,9 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../queries/users.ts';
-import { type SignInAttempt, accountSubject, reserveSignInAttempt } from '../throttle.ts';
-import { tellWrongSecondStep } from '../two-step-sign-in.ts';
-import { checkSecondFactor } from '../two-step.ts';
+import { checkSecondFactor } from '../account-security/two-step.ts';
+import { type SignInAttempt, accountSubject, reserveSignInAttempt } from '../platform/throttle.ts';
+import { tellWrongSecondStep } from '../sign-in/two-step-sign-in.ts';
 import type { RegistrationClient } from './registrant.ts';
 
 /**

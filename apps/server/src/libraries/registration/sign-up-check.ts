@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { findInvitationByHash } from '../../queries/invitations.ts';
 import { findMembership } from '../../queries/memberships.ts';
 import { findUserByIdentifier } from '../../queries/users.ts';
-import { hashSecret } from '../secrets.ts';
+import { hashSecret } from '../platform/secrets.ts';
 import { ticketPhone } from './registrant.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { ErrorCode, type FailureCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
-import type { EnclosingTransaction } from '../account-gate.ts';
-import { companyTransaction, enclosing } from '../company-transaction.ts';
-import { ENTERPRISE_TAKEN_CODES } from '../new-enterprise.ts';
-import { uniqueViolationOf, violationKey } from '../unique-violation.ts';
+import { companyTransaction, enclosing } from '../platform/company-transaction.ts';
+import { uniqueViolationOf, violationKey } from '../platform/unique-violation.ts';
+import type { EnclosingTransaction } from '../sign-in/account-gate.ts';
+import { ENTERPRISE_TAKEN_CODES } from './new-enterprise.ts';
 
 /** The business answer to each unique constraint a registration can run into. */
 const VIOLATION_CODES: Record<string, FailureCode> = {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { requireAdministrator } from '../../libraries/settings-access.ts';
+import { requireAdministrator } from '../../libraries/company/settings-access.ts';
 import { callerOf } from '../calls.ts';
 
 /**

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { sessionNeedOf } from '@portal/shared/api/contract/define';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
-import { administratorOfKey, isApiKeyToken } from '../../libraries/api-keys.ts';
+import { administratorOfKey, isApiKeyToken } from '../../libraries/integrations/api-keys.ts';
 import { authorizationToken } from './authorization-token.ts';
 
 /**

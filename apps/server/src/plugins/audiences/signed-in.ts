@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { sessionNeedOf } from '@portal/shared/api/contract/define';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
-import { authenticate } from '../../libraries/sessions.ts';
+import { authenticate } from '../../libraries/platform/sessions.ts';
 import { languageCookie } from '../request-context.ts';
 import { authorizationToken } from './authorization-token.ts';
 

@@ -4,9 +4,9 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import type { AppContext } from '../../context.ts';
-import { ipKey } from '../../libraries/ip-key.ts';
 import { servesProductServers } from '../../libraries/openid/provider.ts';
-import { tooManyAttempts } from '../../libraries/throttle.ts';
+import { ipKey } from '../../libraries/platform/ip-key.ts';
+import { tooManyAttempts } from '../../libraries/platform/throttle.ts';
 
 /** The per-address request rate of every call. With several server processes the counters must be
  *  shared: in Redis when it is configured. */

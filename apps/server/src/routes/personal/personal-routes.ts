@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { personalCalls as calls } from '@portal/shared/api/contract/personal';
-import { certificationOf, certifyPhone } from '../../libraries/certification.ts';
-import { reauthenticationPasskeyOptions } from '../../libraries/passkey-reauthentication.ts';
-import { changePassword } from '../../libraries/password-change.ts';
-import { resetPassword } from '../../libraries/password-reset.ts';
+import { certificationOf, certifyPhone } from '../../libraries/personal/certification.ts';
+import { reauthenticationPasskeyOptions } from '../../libraries/personal/passkey-reauthentication.ts';
+import { changePassword } from '../../libraries/personal/password-change.ts';
+import { resetPassword } from '../../libraries/personal/password-reset.ts';
 import {
   allowModifyPassword,
   saveLanguage,
   updateEmail,
   updateNickname,
   updatePhone,
-} from '../../libraries/personal.ts';
-import { reauthenticate } from '../../libraries/reauthentication.ts';
+} from '../../libraries/personal/personal.ts';
+import { reauthenticate } from '../../libraries/personal/reauthentication.ts';
 import type { Handlers } from '../../plugins/calls.ts';
 
 /** Personal centre (A), language, phone certification, password rights and password recovery (F). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { portalCalls as calls } from '@portal/shared/api/contract/portal';
-import { enterEnterprise, portalInfo, userAdmin } from '../../libraries/portal.ts';
+import { enterEnterprise, portalInfo, userAdmin } from '../../libraries/portal/portal.ts';
 import type { Handlers } from '../../plugins/calls.ts';
 
 /** The home page: the user's companies, their products, and the session's current company. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { registrationCalls as calls } from '@portal/shared/api/contract/registration';
-import { referralInfo } from '../../libraries/invitations.ts';
+import { referralInfo } from '../../libraries/company/invitations.ts';
 import { joinMember } from '../../libraries/registration/account-binding.ts';
 import { signUpMember } from '../../libraries/registration/member-sign-up.ts';
 import { registerEnterprise } from '../../libraries/registration/new-company.ts';

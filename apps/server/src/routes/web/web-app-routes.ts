@@ -10,7 +10,7 @@ import { DEFAULT_THEME_MODE, LANGUAGES, type Language, THEME_MODES, type ThemeMo
 import { COOKIE_THEME, COOKIE_TOKEN } from '@portal/shared/cookies';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { PRODUCTS } from '@portal/shared/products';
-import { type ProductEntry, productEntryOf } from '../../libraries/product-entry.ts';
+import { type ProductEntry, productEntryOf } from '../../libraries/portal/product-entry.ts';
 import { sendFailure } from '../../plugins/envelope.ts';
 import { METRICS_PATH } from '../../plugins/metrics.ts';
 
