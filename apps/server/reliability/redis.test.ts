@@ -5,7 +5,7 @@ import { REQUESTS_PER_IP_MINUTE } from '@portal/shared/constants';
 import { call, randomLoopback } from '../test/support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from '../test/support/test-app.ts';
 
-/** A running Redis, as CI starts it beside PostgreSQL (see README, Tests and checks). */
+/** A running Redis, as CI starts it beside PostgreSQL (docs/contributing.md#tests). */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Two processes of one installation share the prefix; this run's keys stay apart from any other's. */
 const PREFIX = `portal-test-${Math.random().toString(36).slice(2)}:`;

@@ -4,8 +4,8 @@ import { HTTP_TIMEOUT_MS } from '@portal/shared/constants';
 import { isProductCode } from '@portal/shared/products';
 import { type AllowedHost, parseAllowedHosts } from './libraries/integrations/webhooks/allowed-hosts.ts';
 
-/** Environment -> validated configuration. Operators' files set these names (README.md#configuration): renaming one
- *  breaks a deployment. */
+/** Environment -> validated configuration. Operators' files set these names
+ *  (docs/operators.md#configuration): renaming one breaks a deployment. */
 /** A switch whose default depends on the environment: unset or empty leaves the choice to it. */
 const optionalFlag = z
   .enum(['0', '1', 'true', 'false', ''])

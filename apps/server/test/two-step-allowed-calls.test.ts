@@ -11,8 +11,9 @@ interface Operation {
 
 /**
  * The calls a member reaches with a password alone while a company requires two-step sign-in and the
- * member has not set it up (every other signed-in call answers 1009165). The set is the README's:
- * those that settle the account, and the language, which changes nothing of its security.
+ * member has not set it up (every other signed-in call answers 1009165). The set is the one of
+ * docs/account-security.md#company-requirement: those that settle the account, and the language, which
+ * changes nothing of its security.
  */
 const ALLOWED = [
   `GET ${contract.certification.path}`,

@@ -60,8 +60,8 @@ const DEMO_USERS = [
 
 /**
  * The sample product's OpenID client (examples/product-app, on port 3001). Its secret is fixed and
- * written in the README, which is acceptable only because the demo tenant is for local use: seedDemo
- * refuses production, the demo accounts' password is just as public, and every URI the client
+ * written in docs/product-teams.md, which is acceptable only because the demo tenant is for local use:
+ * seedDemo refuses production, the demo accounts' password is just as public, and every URI the client
  * accepts is on localhost, so a code issued to it only ever reaches the browser's own machine.
  * Stored as a hash like every client secret.
  */
