@@ -11,6 +11,7 @@ import { companyClaims } from './company-claims.ts';
 import { existingGrant } from './company-grant.ts';
 import { errorPage, signOutPage, signedOutPage } from './pages.ts';
 import { bindToPortalSession, followedGrant, portalSessionCheck } from './portal-session.ts';
+import { replaceClientSecretCheck } from './provider-internals.ts';
 import { CLAIMS, OIDC_ROUTES, TTL, productOfClient } from './provider.ts';
 import { PRODUCT_SCOPE, checkResourceAccess } from './resource-access.ts';
 import type { KeySet } from './signing-keys.ts';
@@ -161,19 +162,15 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
   provider.proxy = true;
   // the stored secret is its SHA-256: the presented one is hashed the same way and compared in constant
   // time, under the limits of failed client authentication (client-auth-throttle.ts)
-  provider.Client.prototype.compareClientSecret = async function compare(
-    this: { clientId: string; clientSecret?: string },
-    actual: string,
-  ) {
-    const koa = Provider.ctx;
-    return throttledSecretCheck(
+  replaceClientSecretCheck(provider, (client, presented, koa) =>
+    throttledSecretCheck(
       ctx,
-      this.clientId,
+      client.clientId,
       koa?.ip ?? '',
       (seconds) => koa?.set('retry-after', String(seconds)),
-      () => Boolean(this.clientSecret) && sameHash(this.clientSecret!, hashSecret(actual)),
-    );
-  };
+      () => Boolean(client.clientSecret) && sameHash(client.clientSecret!, hashSecret(presented)),
+    ),
+  );
   bindToPortalSession(ctx, provider);
   return provider;
 }

@@ -5,6 +5,7 @@ import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import type { AppContext } from '../../context.ts';
 import { moveGrantLinkToSession } from '../../queries/openid.ts';
 import { type Auth, authenticate } from '../platform/sessions.ts';
+import { followLoadedSessions, newSession, useSession } from './provider-internals.ts';
 import { portalSignInOf } from './step-up.ts';
 
 type ProviderSession = InstanceType<Provider['Session']>;
@@ -69,11 +70,9 @@ async function followPortalSession(
   const signedIn = Math.floor(portal.signedInAt / 1000);
   if (session.accountId === accountId && (session.loginTs ?? 0) >= signedIn) return session;
 
-  const bound = session.accountId && session.accountId !== accountId ? new provider.Session() : session;
+  const bound = session.accountId && session.accountId !== accountId ? newSession(provider) : session;
   bound.loginAccount({ accountId, loginTs: signedIn, ...portalSignInOf(portal) });
-  // the provider saves a session (and sets its cookie) once touched, which its declarations leave out
-  (bound as ProviderSession & { touched: boolean }).touched = true;
-  if (bound !== session) koa.oidc.entity('Session', bound);
+  useSession(koa, bound, bound !== session);
   return bound;
 }
 
@@ -101,10 +100,7 @@ export async function followedGrant(
  * sign-out deletes it) nor a new browser's: only the session the request itself loads carries over.
  */
 export function bindToPortalSession(ctx: AppContext, provider: Provider): void {
-  const Session = provider.Session;
-  const get = Session.get.bind(Session);
-  Session.get = async (koa: KoaContextWithOIDC) => {
-    const session = await get(koa);
-    return koa.oidc?.route === 'authorization' ? followPortalSession(ctx, provider, koa, session) : session;
-  };
+  followLoadedSessions(provider, (koa, session) =>
+    koa.oidc?.route === 'authorization' ? followPortalSession(ctx, provider, koa, session) : Promise.resolve(session),
+  );
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { findGrantLink } from '../../queries/openid.ts';
 import { listEnterpriseProducts } from '../../queries/products.ts';
 import { resourcesOfClient } from './clients.ts';
+import { requestedScopes } from './provider-internals.ts';
 import { productOfClient, productOfResource } from './provider.ts';
 
 /** The scope of a product's API: what a person consents to when a product asks for a token for it. */
@@ -38,7 +39,7 @@ export async function checkResourceAccess(
   if (oidc.oidc.route !== 'token') {
     // without the scope the token would carry none, yet still open the API to the client: the
     // person consents to `product` for the resource, or the client gets no token for it
-    if (!oidc.oidc.requestParamScopes.has(PRODUCT_SCOPE))
+    if (!requestedScopes(oidc).has(PRODUCT_SCOPE))
       throw new errors.InvalidTarget(`a resource is asked for with the ${PRODUCT_SCOPE} scope`);
     return;
   }

@@ -7,6 +7,7 @@ import { userHasPasskey } from '../../queries/passkeys.ts';
 import { reauthenticate } from '../personal/reauthentication.ts';
 import type { SignedInCaller } from '../platform/caller.ts';
 import type { Auth } from '../platform/sessions.ts';
+import { addPromptDetails } from './provider-internals.ts';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -104,8 +105,7 @@ const REQUESTED_AT = 'requested_at';
  * the provider's clock, too coarse to tell a sign-in just before the request from one just after.
  */
 export function stampRequestTime(ctx: AppContext, login: interactionPolicy.Prompt): void {
-  const details = login.details;
-  login.details = async (koa) => ({ ...(await details(koa)), [REQUESTED_AT]: ctx.now() });
+  addPromptDetails(login, () => ({ [REQUESTED_AT]: ctx.now() }));
 }
 
 /** When the interaction's authorization request came (ms). An interaction started before the stamp
