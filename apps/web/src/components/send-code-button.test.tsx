@@ -6,6 +6,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import Form from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FailureDataOf } from '@portal/shared/errors/error-data';
 import { ApiError } from '../lib/api-error';
 import { i18n } from '../lib/i18n';
 import { FeedbackProvider } from './feedback';
@@ -50,7 +51,7 @@ describe('SendCodeButton', () => {
   it('follows the remaining cooldown of a refused send, in words that fit an email as well as a phone', async () => {
     // the api client hands the cooldown refusal to the caller's handler, then rejects
     const send: SendCode = async ({ onError }) => {
-      const refusal = new ApiError(1009108, 'SMS service busy', { cooldownSeconds: 42 });
+      const refusal = new ApiError(1009108, 'SMS service busy', { cooldownSeconds: 42, retryAfterSeconds: 42 });
       onError?.[1009108]?.(refusal);
       throw refusal;
     };
@@ -65,7 +66,7 @@ describe('SendCodeButton', () => {
 
   /** A send the server refuses with 1009108 and these details, as the api client hands it over. */
   const refusedWith =
-    (data: object): SendCode =>
+    (data: FailureDataOf<1009108>): SendCode =>
     async ({ onError }) => {
       const refusal = new ApiError(1009108, 'SMS service busy', data);
       onError?.[1009108]?.(refusal);

@@ -12,7 +12,9 @@ const retryAfterSeconds = z.number().int().positive().describe('seconds until th
  */
 export const FAILURE_DATA = {
   [ErrorCode.BadRequest]: z
-    .object({ fields: z.record(z.string(), z.string()).describe('each refused field with the message key of its problem') })
+    .object({
+      fields: z.record(z.string(), z.string()).describe('each refused field with the message key of its problem'),
+    })
     .nullable()
     .describe('null when the request is no request the call can read (not JSON, a URL it cannot decode)'),
   [ErrorCode.Forbidden]: z
@@ -29,7 +31,12 @@ export const FAILURE_DATA = {
     .describe('null when the registration itself failed, not its link'),
   [ErrorCode.SmsBusy]: z.object({
     retryAfterSeconds,
-    cooldownSeconds: z.number().int().positive().optional().describe("seconds left of the target's cooldown, while that is what refuses"),
+    cooldownSeconds: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe("seconds left of the target's cooldown, while that is what refuses"),
   }),
   [ErrorCode.PhoneBound]: phoneBoundDataSchema.describe(
     'the other account holding the phone, masked; null when it shares no company with the user',
