@@ -6,8 +6,9 @@ import type { Envelope } from '@portal/shared/api/envelope';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { HEADER_REDIRECT_PAGE, REDIRECT_PAGE_NO_AUTH } from '@portal/shared/cookies';
 import { ErrorCode, type FailureCode, errorMessageKey, httpStatusOf } from '@portal/shared/errors/error-codes';
+import type { CodeWithoutRequiredData, FailureDataOf } from '@portal/shared/errors/error-data';
 import { translate } from '@portal/shared/locales/catalog';
-import { AppError } from '../app-error.ts';
+import { AppError, secondsToWait } from '../app-error.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
 import { isRedisUnavailable } from '../libraries/platform/redis-throttle-store.ts';
 import { REQUEST_ID_HEADER } from './logger.ts';
@@ -22,26 +23,28 @@ export function ok<T>(data: T): Envelope<T> {
   return { code: ErrorCode.Success, msg: 'success', data };
 }
 
-function failure(code: FailureCode, language: FastifyRequest['lang']): Envelope<null> {
+function failure(code: FailureCode, language: FastifyRequest['lang']): { code: FailureCode; msg: string; data: null } {
   return { code, msg: translate(language, errorMessageKey(code)), data: null };
 }
 
-export function sendFailure(
+/** A rejection with `code` and the details of that code (errors/error-data.ts). */
+export function sendFailure<C extends FailureCode>(
   request: FastifyRequest,
   reply: FastifyReply,
-  code: FailureCode,
-  data: Record<string, unknown> | null = null,
-  status = httpStatusOf(code),
+  code: C,
+  ...[data, status = httpStatusOf(code)]: [C] extends [CodeWithoutRequiredData]
+    ? [data?: FailureDataOf<C>, status?: number]
+    : [data: FailureDataOf<C>, status?: number]
 ): FastifyReply {
   if (code === ErrorCode.Forbidden) reply.header(HEADER_REDIRECT_PAGE, REDIRECT_PAGE_NO_AUTH);
-  return reply.status(status).send({ ...failure(code, request.lang), data });
+  return reply.status(status).send({ ...failure(code, request.lang), data: data ?? null });
 }
 
 /** 1000503: the request could not be served now (database unreachable or too slow, shutting down). */
 export function sendUnavailable(
   request: FastifyRequest,
   reply: FastifyReply,
-  data: Record<string, unknown> | null = null,
+  data: FailureDataOf<typeof ErrorCode.ServiceUnavailable> = null,
 ): FastifyReply {
   reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   return sendFailure(request, reply, ErrorCode.ServiceUnavailable, data);
@@ -52,13 +55,13 @@ export function sendUnavailable(
  *  without reading headers. */
 export const LIMIT_CODES: ReadonlySet<FailureCode> = new Set([ErrorCode.TooManyAttempts, ErrorCode.SmsBusy]);
 
-/** A library's rejection: a wait it asks for becomes `Retry-After`, in whole seconds rounded up. */
+/** A library's rejection: a wait it asks for becomes `Retry-After`, in whole seconds rounded up (a
+ *  limit's refusal tells it in `data` too, from `tooManyAttempts`). */
 function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   if (error.retryAfterMs === undefined) return sendFailure(request, reply, error.code, error.data);
-  const retryAfterSeconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
-  reply.header('retry-after', String(retryAfterSeconds));
-  if (!LIMIT_CODES.has(error.code)) return sendFailure(request, reply, error.code, error.data);
-  return sendFailure(request, reply, error.code, { ...error.data, retryAfterSeconds }, 429);
+  reply.header('retry-after', String(secondsToWait(error.retryAfterMs)));
+  const status = LIMIT_CODES.has(error.code) ? 429 : undefined;
+  return sendFailure(request, reply, error.code, error.data, status);
 }
 
 /** Fastify's own errors that are the client's fault, by code, with the HTTP status to keep. */
@@ -128,8 +131,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return sendFailure(request, reply, ErrorCode.BadRequest, null, CLIENT_ERRORS[error.code]);
     }
     if (error.statusCode === 429) {
-      reply.header('retry-after', String(reply.getHeader('retry-after') ?? 60));
-      return sendFailure(request, reply, ErrorCode.TooManyAttempts);
+      const retryAfterSeconds = Number(reply.getHeader('retry-after') ?? 60);
+      reply.header('retry-after', String(retryAfterSeconds));
+      return sendFailure(request, reply, ErrorCode.TooManyAttempts, { retryAfterSeconds });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendFailure(request, reply, ErrorCode.BadRequest, null, error.statusCode);

@@ -10,8 +10,9 @@ import {
 import { type ZodType, z } from 'zod';
 import { type CallDeclaration, codesOf, sessionNeedOf } from '@portal/shared/api/contract/define';
 import { ACCOUNT_PREFIX, API_PREFIX, FRONT_PREFIX, SETTINGS_PREFIX } from '@portal/shared/api/contract/prefixes';
-import { businessFailureEnvelopeSchema, failureDataSchema } from '@portal/shared/api/envelope';
+import { businessFailureEnvelopeSchema } from '@portal/shared/api/envelope';
 import { errorMessageKey } from '@portal/shared/errors/error-codes';
+import { FAILURE_DATA } from '@portal/shared/errors/error-data';
 import { translate } from '@portal/shared/locales/catalog';
 import type { Config } from '../config.ts';
 import { OPENID_SCHEMAS, OPENID_SECURITY_SCHEMES, openidPaths } from './openid-paths.ts';
@@ -39,7 +40,7 @@ const API_DOCS_POLICY = contentSecurityPolicy({
 
 /** Schemas that nearly every call answers, described once under `components` and referenced. */
 const SHARED_ANSWERS: [ZodType, string][] = [
-  [failureDataSchema, 'FailureData'],
+  ...Object.entries(FAILURE_DATA).map(([code, schema]): [ZodType, string] => [schema, `FailureData${code}`]),
   [businessFailureEnvelopeSchema, 'BusinessRejection'],
 ];
 const components = z.registry<{ id: string }>();

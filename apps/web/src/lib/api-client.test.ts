@@ -130,11 +130,11 @@ describe('api client', () => {
     expect(handlers.notifyError).toHaveBeenCalledWith(MESSAGES['zh-CN'].errors[1009117]);
   });
 
-  it('only logs an unknown code', async () => {
+  it('only logs an unknown code, and rejects with no catalogue code', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     reply = json(envelope(4242));
 
-    await expect(client().get('/x')).rejects.toMatchObject({ code: 4242 });
+    await expect(client().get('/x')).rejects.toMatchObject({ code: null, message: 'message 4242' });
     expect(handlers.notifyError).not.toHaveBeenCalled();
     expect(log).toHaveBeenCalled();
   });

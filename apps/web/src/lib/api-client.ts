@@ -2,9 +2,9 @@ import { paramNamesOf, pathOf } from '@portal/shared/api/contract/define';
 import type { Envelope } from '@portal/shared/api/envelope';
 import { HTTP_TIMEOUT_MS, LOGIN_EXPIRED_DEBOUNCE_MS } from '@portal/shared/constants';
 import { HEADER_REDIRECT_PAGE, REDIRECT_PAGE_NO_AUTH } from '@portal/shared/cookies';
-import { ErrorCode, errorMessageKey, isKnownErrorCode } from '@portal/shared/errors/error-codes';
+import { ErrorCode, type FailureCode, errorMessageKey, isKnownErrorCode } from '@portal/shared/errors/error-codes';
 import { paths } from '../config/paths';
-import { ApiError } from './api-error';
+import { ApiError, type ApiErrorOf } from './api-error';
 import type { AnswerOf, CallView, CodeOf, RequestOf } from './call-view';
 import { readToken, removeToken } from './cookies';
 import { currentLanguage, i18n, translateKey } from './i18n';
@@ -34,8 +34,14 @@ export function registerApiHandlers(next: ApiHandlers): () => void {
 }
 
 /** Per error code, how the caller shows it (a field error, a modal, a redirect) instead of the toast;
- *  only the codes the call declares. */
-export type ErrorHandlers<Code extends number = number> = Partial<Record<Code, (error: ApiError) => void>>;
+ *  only the codes the call declares, each handler given its code's details. */
+export type ErrorHandlers<Code extends number = number> = {
+  [C in Code]?: Handler<C extends FailureCode ? ApiErrorOf<C> : ApiError>;
+};
+
+/** Written as a method, so that handlers of a call's own codes stand where any handlers may: the client
+ *  gives each handler only rejections with its code. */
+type Handler<E> = { handle(error: E): void }['handle'];
 
 export interface CallOptions<Code extends number = number> {
   /** The caller shows these codes itself; the catalogue toast is for what nobody handled. */
@@ -121,8 +127,8 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
   function settle<T>(path: string, response: Response, body: unknown, call: CallOptions): T {
     if (response.headers.get(HEADER_REDIRECT_PAGE) === REDIRECT_PAGE_NO_AUTH) {
       handlers.navigate(paths.noAuth);
-      const code = isEnvelope(body) ? body.code : ErrorCode.Forbidden;
-      throw new ApiError(code, translateKey(errorMessageKey(ErrorCode.Forbidden)), isEnvelope(body) ? body.data : null);
+      const data = isEnvelope(body) && body.code === ErrorCode.Forbidden ? body.data : null;
+      throw new ApiError(ErrorCode.Forbidden, translateKey(errorMessageKey(ErrorCode.Forbidden)), data);
     }
     if (response.status === 401 || (isEnvelope(body) && body.code === ErrorCode.Unauthorized)) {
       loginExpired();
@@ -148,7 +154,7 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
     }
     // A code outside the catalogue has no words in any language: logged, never shown (docs/errors.md#the-web-app).
     console.error(`Unknown response code ${String(body.code)} from ${path}`, body.msg);
-    throw new ApiError(body.code, body.msg, body.data);
+    throw new ApiError(null, body.msg, body.data);
   }
 
   async function request<T>(

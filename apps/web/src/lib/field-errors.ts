@@ -1,27 +1,24 @@
 import type { FormInstance } from 'antd';
 import { useCallback } from 'react';
-import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { ErrorCode, type FailureCode } from '@portal/shared/errors/error-codes';
 import { useFeedback } from '../components/feedback';
 import type { ErrorHandlers } from './api-client';
-import type { ApiError } from './api-error';
+import type { ApiError, ApiErrorOf } from './api-error';
 import { translateKey } from './i18n';
 
 /** `data.fields` of a 1000400: the server's verdict per field, translated; empty for any other rejection. */
 export function refusedFields(error: ApiError): Map<string, string> {
-  const fields = error.code === ErrorCode.BadRequest ? (error.data as { fields?: unknown } | null)?.fields : null;
-  if (!fields || typeof fields !== 'object') return new Map();
-  return new Map(
-    Object.entries(fields as Record<string, unknown>)
-      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-      .map(([name, key]) => [name, translateKey(key)]),
-  );
+  const fields = error.code === ErrorCode.BadRequest ? error.data?.fields : undefined;
+  return new Map(Object.entries(fields ?? {}).map(([name, key]) => [name, translateKey(key)]));
 }
 
-/** Where a code of the call is said: under the field, in the catalogue's words or, with `text`, the form's own. */
-export type FieldRefusal<Field extends string> = Field | { field: Field; text(error: ApiError): string };
+/** Where a code of the call is said: under the field, in the catalogue's words or, with `text`, the
+ *  form's own, from the code's details. */
+export type FieldRefusal<Field extends string, C extends FailureCode = FailureCode> =
+  Field | { field: Field; text(error: ApiErrorOf<C>): string };
 
 /** The codes of a call that a form says under one of its fields. */
-export type FieldRefusals<Field extends string> = Partial<Record<number, FieldRefusal<Field>>>;
+export type FieldRefusals<Field extends string> = { [C in FailureCode]?: FieldRefusal<Field, C> };
 
 /**
  * The `onError` of a form's call: each code of `refusals` under its field, and a 1000400 under the
@@ -82,12 +79,13 @@ export function useFieldErrors(
           for (const [name, text] of refused) fields.show(name, text);
         },
       };
-      for (const [code, refusal] of Object.entries(refusals)) {
+      // the client gives the handler of a code only rejections with that code, the one its refusal is for
+      for (const [code, refusal] of Object.entries(refusals) as [string, FieldRefusal<string> | undefined][]) {
         if (refusal === undefined) continue;
         handlers[Number(code)] =
           typeof refusal === 'string'
             ? (error) => fields.show(refusal, error.message)
-            : (error) => fields.show(refusal.field, refusal.text(error));
+            : (error) => fields.show(refusal.field, refusal.text(error as ApiErrorOf<FailureCode>));
       }
       return handlers;
     },

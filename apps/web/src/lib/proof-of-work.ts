@@ -1,22 +1,10 @@
-/** The ALTCHA challenge of a 1009180 answer's `data.challenge`. */
-export interface ProofOfWorkChallenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
+import type { ErrorCode } from '@portal/shared/errors/error-codes';
+import type { FailureDataOf } from '@portal/shared/errors/error-data';
 
-function challengeIn(data: unknown): ProofOfWorkChallenge | null {
-  const c = (data as { challenge?: Partial<ProofOfWorkChallenge> } | null)?.challenge;
-  const valid =
-    typeof c?.algorithm === 'string' &&
-    typeof c.challenge === 'string' &&
-    typeof c.maxnumber === 'number' &&
-    typeof c.salt === 'string' &&
-    typeof c.signature === 'string';
-  return valid ? (c as ProofOfWorkChallenge) : null;
-}
+type ProofOfWorkRequired = FailureDataOf<typeof ErrorCode.ProofOfWorkRequired>;
+
+/** The ALTCHA challenge of a 1009180 answer's `data.challenge`. */
+export type ProofOfWorkChallenge = ProofOfWorkRequired['challenge'];
 
 /** The number that solves the challenge, found in a Web Worker; null if the worker could not. */
 function solveInWorker(challenge: ProofOfWorkChallenge): Promise<number | null> {
@@ -34,13 +22,12 @@ function solveInWorker(challenge: ProofOfWorkChallenge): Promise<number | null> 
 
 /**
  * Solves the challenge of a 1009180 answer's `data` and gives what the server wants in
- * `X-Proof-Of-Work`: ALTCHA's payload, base64; null when there is nothing to solve. Loaded only when
+ * `X-Proof-Of-Work`: ALTCHA's payload, base64; null when the worker found no solution. Loaded only when
  * a server asks for a proof, never with the first screen.
  */
-export async function solveProofOfWork(data: unknown): Promise<string | null> {
-  const challenge = challengeIn(data);
-  const number = challenge && (await solveInWorker(challenge));
-  if (challenge === null || number === null) return null;
+export async function solveProofOfWork({ challenge }: ProofOfWorkRequired): Promise<string | null> {
+  const number = await solveInWorker(challenge);
+  if (number === null) return null;
   const { algorithm, salt, signature } = challenge;
   return btoa(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature }));
 }

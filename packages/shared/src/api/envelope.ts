@@ -1,59 +1,45 @@
 import { z } from 'zod';
 import { ErrorCode, FAILURE_CODES, type FailureCode, httpStatusOf } from '../errors/error-codes.ts';
-import { phoneBoundDataSchema } from './personal.ts';
-import { REFERRAL_STATUSES } from './registration.ts';
+import { type Failure, failureDataSchemaOf } from '../errors/error-data.ts';
 
-/**
- * `data` of a rejection: null, or the details its code carries (each call's description says which
- * of its rejections carry what). Keys beyond these pass as they are: a rejection's details are built
- * by the server's own code for the client, never read from stored rows.
- */
-export const failureDataSchema = z
-  .looseObject({
-    fields: z
-      .record(z.string(), z.string())
-      .optional()
-      .describe('1000400: each refused field with the message key of its first problem'),
-    boundTo: phoneBoundDataSchema.shape.boundTo
-      .optional()
-      .describe('1009106: the other account holding the phone, masked; null when it shares no company with the user'),
-    reason: z.string().optional().describe('1000403: why, when it is not a missing right (`lastAdmin`)'),
-    cooldownSeconds: z.number().optional().describe('1009108: seconds until the target may receive a code again'),
-    retryAfterSeconds: z
-      .number()
-      .optional()
-      .describe('1009108, 1000429: seconds until the refused call may be tried again (as `Retry-After`)'),
-    challenge: z
-      .looseObject({ algorithm: z.string(), challenge: z.string(), maxnumber: z.number(), salt: z.string() })
-      .optional()
-      .describe('1009180: the ALTCHA proof-of-work challenge to solve; its solution goes in `X-Proof-Of-Work`'),
-    status: z.enum(REFERRAL_STATUSES).optional().describe('1008110: what `referral/info` says of the link'),
-  })
-  .nullable();
-export type FailureData = z.infer<typeof failureDataSchema>;
+/** The rejections with one of `codes`, each with its message in the request language and the details
+ *  of its code (errors/error-data.ts): the codes that carry none share one schema. */
+function failureUnion(codes: readonly FailureCode[]) {
+  const plain = codes.filter((code) => failureDataSchemaOf(code) instanceof z.ZodNull);
+  const detailed = codes.filter((code) => !plain.includes(code));
+  const options = [
+    ...(plain.length ? [z.object({ code: z.literal(plain), msg: z.string(), data: z.null() })] : []),
+    ...detailed.map((code) => z.object({ code: z.literal(code), msg: z.string(), data: failureDataSchemaOf(code) })),
+  ];
+  const [first, ...rest] = options;
+  return rest.length === 0 ? first! : z.discriminatedUnion('code', [first!, ...rest]);
+}
 
-/** A rejection with one of `codes`, its message in the request language, and its details. The type
- *  of `code` stays every failure code, so that any rejection type-checks against any call. */
-export function failureEnvelopeSchema(codes: readonly FailureCode[]) {
-  return z.object({ code: z.literal(codes), msg: z.string(), data: failureDataSchema });
+/** A rejection with one of `codes`. Its type is every rejection, so that any rejection type-checks
+ *  against any call. */
+export function failureEnvelopeSchema(codes: readonly FailureCode[]): z.ZodType<Failure> {
+  return failureUnion(codes) as z.ZodType<Failure>;
 }
 
 /** The business rejections: answered with HTTP 200, like success (docs/errors.md#http-statuses). */
 export const BUSINESS_FAILURE_CODES = FAILURE_CODES.filter((code) => httpStatusOf(code) === 200);
 
+const businessFailures = failureUnion(BUSINESS_FAILURE_CODES);
+
 /** A business rejection: HTTP 200 like success, with its catalogue code and its own details. */
-export const businessFailureEnvelopeSchema = failureEnvelopeSchema(BUSINESS_FAILURE_CODES);
+export const businessFailureEnvelopeSchema = businessFailures as z.ZodType<Failure>;
 
 /** Every HTTP 200 answer of a call: success with its data, or a business rejection with its own. */
 export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z
     .discriminatedUnion('code', [
       z.object({ code: z.literal(ErrorCode.Success), msg: z.string(), data }),
-      businessFailureEnvelopeSchema,
+      businessFailures,
     ])
-    .describe("Success (`code` 0) with the call's data, or a business rejection with its code and details.");
+    .describe(
+      "Success (`code` 0) with the call's data, or a business rejection with its code and details.",
+    ) as z.ZodType<Envelope<z.output<T>>, Envelope<z.input<T>>>;
 }
 
-/** Every response body (docs/errors.md#the-envelope). */
-export type Envelope<T> =
-  { code: typeof ErrorCode.Success; msg: string; data: T } | { code: FailureCode; msg: string; data: FailureData };
+/** Every response body (docs/errors.md#the-envelope): success, or a rejection with its code's details. */
+export type Envelope<T> = { code: typeof ErrorCode.Success; msg: string; data: T } | Failure;

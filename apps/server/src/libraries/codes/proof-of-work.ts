@@ -1,7 +1,7 @@
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
-import type { Challenge } from 'altcha-lib/v1/types';
 import { PROOF_OF_WORK_MAX_NUMBER, PROOF_OF_WORK_TTL_SECONDS } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import type { FailureDataOf } from '@portal/shared/errors/error-data';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import { insertProofOfWorkChallenge, takeProofOfWorkChallenge } from '../../queries/proof-of-work.ts';
@@ -16,14 +16,17 @@ import { hashSecret } from '../platform/secrets.ts';
 const SIGNATURE_KEY = 'portal-proof-of-work';
 
 /** A fresh challenge for the client: find the number whose SHA-256 with the salt is `challenge`. */
-export async function issueProofOfWork(ctx: AppContext): Promise<Challenge> {
+export async function issueProofOfWork(
+  ctx: AppContext,
+): Promise<FailureDataOf<typeof ErrorCode.ProofOfWorkRequired>['challenge']> {
   const challenge = await createChallenge({ hmacKey: SIGNATURE_KEY, maxnumber: PROOF_OF_WORK_MAX_NUMBER });
   await insertProofOfWorkChallenge(
     ctx.db,
     hashSecret(challenge.challenge),
     ctx.now() + PROOF_OF_WORK_TTL_SECONDS * 1000,
   );
-  return challenge;
+  // ALTCHA's type leaves the bound optional; the challenge always has the one it was made with
+  return { ...challenge, maxnumber: PROOF_OF_WORK_MAX_NUMBER };
 }
 
 /** The challenge a solution names, when it is one of ours and solves it; null for anything else. */

@@ -5,19 +5,20 @@ import {
   SIGN_IN_MAX_WAIT_SECONDS,
 } from '@portal/shared/constants';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
-import { AppError } from '../../app-error.ts';
+import { AppError, secondsToWait } from '../../app-error.ts';
 import type { AppContext, Metrics } from '../../context.ts';
 import type { Executor } from '../../queries/executor.ts';
 import { ipKey } from './ip-key.ts';
 import type { ThrottleStore, WaitRule } from './throttle-store.ts';
 
-/** A refusal by a limit, with the wait before the next try is let through. */
+/** A refusal by a limit, with the wait before the next try is let through, in `Retry-After` and in
+ *  `data`; a code send tells its target's cooldown too, while that is what refuses. */
 export function tooManyAttempts(
   retryAfterMs: number,
   code: typeof ErrorCode.TooManyAttempts | typeof ErrorCode.SmsBusy = ErrorCode.TooManyAttempts,
-  data: Record<string, unknown> = {},
+  details: { cooldownSeconds?: number } = {},
 ): AppError {
-  return new AppError(code, data, { retryAfterMs });
+  return new AppError(code, { ...details, retryAfterSeconds: secondsToWait(retryAfterMs) }, { retryAfterMs });
 }
 
 /** The limit that refuses a subject's sign-in tries while it waits after its failures. */

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { NewEnterpriseInput } from '@portal/shared/api/registration';
 import { RESERVED_DOMAINS } from '@portal/shared/api/registration';
-import { ErrorCode, type FailureCode } from '@portal/shared/errors/error-codes';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import type { CodeWithoutRequiredData } from '@portal/shared/errors/error-data';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../queries/executor.ts';
@@ -9,7 +10,7 @@ import type { EnterpriseUniqueColumn } from '../../queries/registration-enterpri
 import { findTakenEnterpriseColumns, isDomainTaken } from '../../queries/registration-enterprises.ts';
 
 /** The "already exists" code of each unique column of `enterprises`. */
-export const ENTERPRISE_TAKEN_CODES: Record<EnterpriseUniqueColumn, FailureCode> = {
+export const ENTERPRISE_TAKEN_CODES: Record<EnterpriseUniqueColumn, CodeWithoutRequiredData> = {
   abbreviation: ErrorCode.AbbreviationExists,
   full_name: ErrorCode.FullNameExists,
   credit_code: ErrorCode.CreditCodeExists,

@@ -1,4 +1,5 @@
-import { ErrorCode, type FailureCode } from '@portal/shared/errors/error-codes';
+import { ErrorCode } from '@portal/shared/errors/error-codes';
+import type { CodeWithoutRequiredData } from '@portal/shared/errors/error-data';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import { companyTransaction, enclosing } from '../platform/company-transaction.ts';
@@ -7,7 +8,7 @@ import type { EnclosingTransaction } from '../sign-in/account-gate.ts';
 import { ENTERPRISE_TAKEN_CODES } from './new-enterprise.ts';
 
 /** The business answer to each unique constraint a registration can run into. */
-const VIOLATION_CODES: Record<string, FailureCode> = {
+const VIOLATION_CODES: Record<string, CodeWithoutRequiredData> = {
   'enterprises.abbreviation': ENTERPRISE_TAKEN_CODES.abbreviation,
   'enterprises.full_name': ENTERPRISE_TAKEN_CODES.full_name,
   'enterprises.credit_code': ENTERPRISE_TAKEN_CODES.credit_code,

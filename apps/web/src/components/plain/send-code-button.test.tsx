@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FailureDataOf } from '@portal/shared/errors/error-data';
 import { ApiError } from '../../lib/api-error';
 import { i18n } from '../../lib/i18n';
 import { FeedbackProvider } from '../feedback';
@@ -47,7 +48,7 @@ describe('SendCodeButton', () => {
   it('follows the remaining cooldown of a refused send, in words that fit an email as well as a phone', async () => {
     // the api client hands the cooldown refusal to the caller's handler, then rejects
     const send: SendCode = async ({ onError }) => {
-      const refusal = new ApiError(1009108, 'SMS service busy', { cooldownSeconds: 42 });
+      const refusal = new ApiError(1009108, 'SMS service busy', { cooldownSeconds: 42, retryAfterSeconds: 42 });
       onError?.[1009108]?.(refusal);
       throw refusal;
     };
@@ -62,7 +63,7 @@ describe('SendCodeButton', () => {
 
   /** A send the server refuses with 1009108 and these details, as the api client hands it over. */
   const refusedWith =
-    (data: object): SendCode =>
+    (data: FailureDataOf<1009108>): SendCode =>
     async ({ onError }) => {
       const refusal = new ApiError(1009108, 'SMS service busy', data);
       onError?.[1009108]?.(refusal);

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { CallOptions } from '../../lib/api-client';
-import type { ApiError } from '../../lib/api-error';
-import { secondsIn, waitInWords } from '../../lib/wait';
+import type { ApiErrorOf } from '../../lib/api-error';
+import { waitInWords } from '../../lib/wait';
 import { useFeedback } from '../feedback';
 import { ActionButton } from './action-button';
 
@@ -44,13 +44,12 @@ export function SendCodeButton({ send, checkTarget, onSent, disabled, size }: Se
 
   // The catalogue's words for the refusal name SMS; a code to an email waits the same way.
   const onError = {
-    [ErrorCode.SmsBusy]: (error: ApiError) => {
-      const cooldown = secondsIn(error, 'cooldownSeconds');
-      const wait = cooldown ?? secondsIn(error, 'retryAfterSeconds');
-      if (wait === null) return message.warning(error.message);
+    [ErrorCode.SmsBusy]: ({ data }: ApiErrorOf<typeof ErrorCode.SmsBusy>) => {
+      const cooldown = data.cooldownSeconds;
+      const wait = cooldown ?? data.retryAfterSeconds;
       if (wait <= COUNTDOWN_MAX_SECONDS) setSeconds(wait);
       message.warning(
-        cooldown === null
+        cooldown === undefined
           ? t('common.codeLimited', { wait: waitInWords(t, wait) })
           : t('common.codeCooldown', { seconds: cooldown }),
       );

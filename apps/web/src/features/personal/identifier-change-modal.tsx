@@ -1,14 +1,13 @@
 import { Form, Input } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { phoneBoundDataSchema } from '@portal/shared/api/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { emailSchema, phoneSchema } from '@portal/shared/validation/rules';
 import { CodeField } from '../../components/code-field';
 import { FormModal } from '../../components/form-modal';
 import type { SendCode } from '../../components/plain/send-code-button';
 import { personalCalls } from '../../lib/api-calls';
-import type { ApiError } from '../../lib/api-error';
+import type { ApiErrorOf } from '../../lib/api-error';
 import type { RequestOf } from '../../lib/call-view';
 import { sendEmailCode, sendSmsCode } from '../../lib/code-api';
 import type { FieldErrors, FieldRefusals } from '../../lib/field-errors';
@@ -45,9 +44,8 @@ interface IdentifierKind<D extends IdentifierCall> {
 }
 
 /** The colleague holding the phone, named when the server names one (`data.boundTo` of a 1009106). */
-function phoneBoundText(error: ApiError, t: TFunction): string {
-  const parsed = phoneBoundDataSchema.safeParse(error.data);
-  const holder = parsed.success ? parsed.data.boundTo : null;
+function phoneBoundText(error: ApiErrorOf<typeof ErrorCode.PhoneBound>, t: TFunction): string {
+  const holder = error.data.boundTo;
   if (!holder) return error.message;
   return holder.account
     ? t('personal.phoneBoundTo', { name: holder.nickname, account: holder.account })

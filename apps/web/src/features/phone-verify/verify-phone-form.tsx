@@ -2,13 +2,13 @@ import { SafetyOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type PhoneBoundData, phoneBoundDataSchema } from '@portal/shared/api/personal';
+import type { PhoneBoundData } from '@portal/shared/api/personal';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { CodeField } from '../../components/code-field';
 import { useFeedback } from '../../components/feedback';
 import { PhoneField } from '../../components/phone-field';
 import { personalCalls } from '../../lib/api-calls';
-import type { ApiError } from '../../lib/api-error';
+import type { ApiErrorOf } from '../../lib/api-error';
 import { sendSmsCode } from '../../lib/code-api';
 import { useFieldErrors } from '../../lib/field-errors';
 import { useCallMutation } from '../../lib/use-call-mutation';
@@ -31,9 +31,8 @@ export function VerifyPhoneForm({ initialPhone, onVerified }: { initialPhone: st
   const underFields = useFieldErrors(form);
   const errors = {
     ...underFields({ [ErrorCode.CodeInvalid]: 'code', [ErrorCode.PhoneNotOnRecord]: 'phone' }),
-    [ErrorCode.PhoneBound]: (error: ApiError) => {
-      const parsed = phoneBoundDataSchema.safeParse(error.data);
-      setBoundTo(parsed.success ? parsed.data.boundTo : null);
+    [ErrorCode.PhoneBound]: ({ data }: ApiErrorOf<typeof ErrorCode.PhoneBound>) => {
+      setBoundTo(data.boundTo);
       setBoundOpen(true);
     },
   };

@@ -41,8 +41,8 @@ const authorize: Messages['authorize'] = {
     secondFactor: '{{product}} asks for two steps: your password, then a code of your authenticator app.',
     passkeyBothSteps: 'Or use a passkey instead: it counts as both steps.',
     noSecondFactor:
-      '{{product}} asks for two steps, and your account has one only. Turn on two-step sign-in or add a passkey in the personal centre, then try again.',
-    openPersonal: 'Open the personal centre',
+      '{{product}} asks for two steps, and your account has one only. Turn on two-step sign-in or add a passkey in the personal center, then try again.',
+    openPersonal: 'Open the personal center',
     cancel: 'Cancel and go back',
   },
   expired: {

@@ -61,7 +61,7 @@ export function isRefusedAddress(address: string): boolean {
 
 /** The refusal a caller is answered (1009191, nothing more: the rule is in the code's description);
  *  `reason` says in the delivery log which rule refused it. */
-export class WebhookAddressRefused extends AppError {
+export class WebhookAddressRefused extends AppError<typeof ErrorCode.WebhookAddressRefused> {
   constructor(readonly reason: string) {
     super(ErrorCode.WebhookAddressRefused);
   }
