@@ -12,6 +12,7 @@ import personal from './personal.ts';
 import products from './products.ts';
 import registration from './registration.ts';
 import sessions from './sessions.ts';
+import sites from './sites.ts';
 import settings from './settings.ts';
 import twoStep from './twoStep.ts';
 import validation from './validation.ts';
@@ -31,6 +32,7 @@ const messages: Messages = {
   products,
   registration,
   sessions,
+  sites,
   settings,
   twoStep,
   validation,
