@@ -10,6 +10,7 @@ import { OpenIdService } from './libraries/openid/service.ts';
 import { OutboxWorker } from './libraries/outbox/outbox-worker.ts';
 import { boundPasswordWork, choosePasswordHashCost } from './libraries/passwords.ts';
 import { redisThrottleStore } from './libraries/redis-throttle-store.ts';
+import { scheduleGrantReminders } from './libraries/sites/reminders.ts';
 import { schedulePurge } from './libraries/retention.ts';
 import { databaseThrottleStore } from './libraries/throttle-store.ts';
 import { countingRefusals } from './libraries/throttle.ts';
@@ -114,6 +115,9 @@ export async function buildApp({
   ctx.productSessions = openid.productSessions();
   const purge = schedulePurge(ctx, config.purgeIntervalMinutes);
   app.addHook('onClose', async () => purge.stop());
+  // beside the purge, at its pace: reminders a week and a day ahead need no finer clock
+  const reminders = scheduleGrantReminders(ctx, config.purgeIntervalMinutes);
+  app.addHook('onClose', async () => reminders.stop());
 
   // the outbox's rows (messages, webhook deliveries) are done by a worker in every server process
   const outboxWorker = new OutboxWorker(ctx);

@@ -10,6 +10,7 @@ import { portalCalls } from '@portal/shared/api/contract/portal';
 import { registrationCalls } from '@portal/shared/api/contract/registration';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { signInCalls } from '@portal/shared/api/contract/sign-in';
+import { siteCalls } from '@portal/shared/api/contract/sites';
 import type { OpenIdService } from '../libraries/openid/service.ts';
 import type { DevOutbox } from '../messaging/dev-outbox.ts';
 import { serveArea } from '../plugins/calls.ts';
@@ -32,6 +33,7 @@ import { personalizationAdminHandlers } from './settings/personalization-admin-r
 import { personalizationHandlers } from './settings/personalization-routes.ts';
 import { securityHandlers } from './settings/security-routes.ts';
 import { webhooksHandlers } from './settings/webhooks-routes.ts';
+import { sitesHandlers } from './sites/sites-routes.ts';
 import { codeHandlers } from './user/code-routes.ts';
 import { passkeySignInHandlers } from './user/passkey-sign-in-routes.ts';
 import { sessionHandlers } from './user/session-routes.ts';
@@ -74,6 +76,7 @@ export async function contractRoutes(
     ...securityHandlers(app),
     ...auditHandlers(app),
   });
+  await serveArea(app, siteCalls, sitesHandlers(app));
   await serveArea(app, integrationCalls, {
     ...eventsHandlers(app),
     ...apiKeysHandlers(app),
