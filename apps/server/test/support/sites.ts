@@ -44,17 +44,26 @@ export async function newSite(app: FastifyInstance, owner: SiteCompany, override
   return made.data.siteId as string;
 }
 
+/** A grant as a share answers it. */
+export interface SharedGrant {
+  grantId: string;
+  siteId: string;
+  status: string;
+  depth: number;
+  endsAt: string | null;
+}
+
 /** A share that must succeed; the grants it made. */
 export async function share(app: FastifyInstance, owner: SiteCompany, body: Record<string, unknown>) {
   const made = await call(app, contract.shareSites, { token: owner.token, body });
   expect(made.code, made.msg).toBe(0);
-  return made.data.grants as { grantId: string; siteId: string; status: string }[];
+  return made.data.grants as SharedGrant[];
 }
 
 export async function shareOn(app: FastifyInstance, holder: SiteCompany, body: Record<string, unknown>) {
   const made = await call(app, contract.shareOn, { token: holder.token, body });
   expect(made.code, made.msg).toBe(0);
-  return made.data.grants as { grantId: string; siteId: string; status: string }[];
+  return made.data.grants as SharedGrant[];
 }
 
 /** The company's events of one type, oldest first, as its feed gives them. */
