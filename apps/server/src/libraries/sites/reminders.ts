@@ -91,8 +91,8 @@ async function tellEnding(ctx: AppContext, trx: Executor, grant: SiteGrantRow): 
 /**
  * Records that a grant's end passed: `site_grant.expired`, with the grants that ended with it (it and
  * those below it that were in effect just before), in the owner and every company of those grants,
- * with an audit row in each. A grant that was not in effect when it ended (a grant above it ended
- * first) is claimed and records nothing: its end changed nobody's access.
+ * with an audit row in each. A grant that was not in effect when it ended, or whose parent ended with
+ * it, is claimed and records nothing: the grant above tells of its end.
  */
 async function recordExpiry(ctx: AppContext, grant: SiteGrantRow): Promise<boolean> {
   const site = (await findSiteById(ctx.db, grant.site_id))!;
@@ -114,6 +114,11 @@ async function recordExpiry(ctx: AppContext, grant: SiteGrantRow): Promise<boole
     if (!(await claimReminder(trx, grant.id, 0, ctx.now()))) return false;
     const now = await subtreeCompanies(trx);
     if (!now.length || now[0]!.id !== grant.id) return false;
+    // a grant above that ended at the same moment or earlier ended this one: its own expiry tells it
+    if (grant.parent_grant_id !== null) {
+      const above = (await grantStatuses(trx, site, grant.ends_at!)).get(grant.parent_grant_id);
+      if (above?.status !== 'active') return false;
+    }
     const endedGrants = now.map((g) => g.public_id);
     const touched = new Set([site.enterprise_id, ...now.flatMap((g) => [g.grantor_enterprise_id, g.grantee_enterprise_id])]);
     // no grant is shared on from one that has ended, so the subtree read under the locks is the one
