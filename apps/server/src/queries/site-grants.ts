@@ -221,7 +221,9 @@ export function listGrantsHeldBy(
       'owner.domain as ownerDomain',
     ])
     .where('site_grants.grantee_enterprise_id', '=', enterpriseId)
-    .$if(pattern !== undefined, (q) => q.where(sql<boolean>`lower(${sql.ref('sites.name')}) like ${pattern} escape '\\'`))
+    .$if(pattern !== undefined, (q) =>
+      q.where(sql<boolean>`lower(${sql.ref('sites.name')}) like ${pattern} escape '\\'`),
+    )
     .$if(before !== undefined, (q) => q.where('site_grants.id', '<', before!))
     .orderBy('site_grants.id', 'desc')
     .limit(options.limit)

@@ -75,9 +75,7 @@ describe(`assignments of grants and sites to people and departments (${ENGINE})`
 
     const removed = await call(t.app, contract.removeAssignment, { token: c.token, body: { id: made.data.id } });
     expect(removed.code, removed.msg).toBe(0);
-    expect((await eventsOf(t.app, c, 'site_grant.unassigned')).map((e) => e.data.assignmentId)).toEqual([
-      made.data.id,
-    ]);
+    expect((await eventsOf(t.app, c, 'site_grant.unassigned')).map((e) => e.data.assignmentId)).toEqual([made.data.id]);
 
     // a revoked grant takes no more assignments
     await call(t.app, contract.revokeGrant, { token: a.token, body: { grantId: toB!.grantId } });

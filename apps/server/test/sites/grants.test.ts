@@ -103,19 +103,21 @@ describe(`grants of sites between companies (${ENGINE})`, () => {
     });
     expect(fromC.code).toBe(ErrorCode.GrantNoShareRight);
     // no share back: the owner and a holder already have it
-    expect((await call(t.app, contract.shareSites, {
-      token: a.token,
-      body: { siteIds: [siteId], domain: c.domain, template: 'auditor' },
-    })).code).toBe(ErrorCode.GrantHolderRefused);
+    expect(
+      (
+        await call(t.app, contract.shareSites, {
+          token: a.token,
+          body: { siteIds: [siteId], domain: c.domain, template: 'auditor' },
+        })
+      ).code,
+    ).toBe(ErrorCode.GrantHolderRefused);
     const chain = await chainOf(a, siteId);
     expect(chain.map((g) => [g.grantee.domain, g.depth, g.parentGrantId, g.status])).toEqual([
       [b.domain, 1, null, 'active'],
       [c.domain, 2, toB.grantId, 'active'],
     ]);
     for (const company of [a, b, c])
-      expect((await eventsOf(t.app, company, 'site_grant.created')).map((e) => e.data.grantId)).toContain(
-        toC!.grantId,
-      );
+      expect((await eventsOf(t.app, company, 'site_grant.created')).map((e) => e.data.grantId)).toContain(toC!.grantId);
   });
 
   it('no cycle: a company above in the chain never gets the site back, even by another path', async () => {
@@ -183,9 +185,9 @@ describe(`grants of sites between companies (${ENGINE})`, () => {
       endsAt: at(5 * DAY),
     });
     const outsider = await siteCompany(t.app);
-    expect((await call(t.app, contract.revokeGrant, { token: outsider.token, body: { grantId: toC!.grantId } })).code).toBe(
-      ErrorCode.NotFound,
-    );
+    expect(
+      (await call(t.app, contract.revokeGrant, { token: outsider.token, body: { grantId: toC!.grantId } })).code,
+    ).toBe(ErrorCode.NotFound);
     expect((await call(t.app, contract.leaveGrant, { token: b.token, body: { grantId: toC!.grantId } })).code).toBe(
       ErrorCode.NotFound,
     );
@@ -276,10 +278,14 @@ describe(`grants of sites between companies (${ENGINE})`, () => {
         changed.data.endsAt,
       ]);
     // only the company that made a grant changes it
-    expect((await call(t.app, contract.updateGrant, {
-      token: c.token,
-      body: { grantId: toC!.grantId, endsAt: at(5 * DAY) },
-    })).code).toBe(ErrorCode.NotFound);
+    expect(
+      (
+        await call(t.app, contract.updateGrant, {
+          token: c.token,
+          body: { grantId: toC!.grantId, endsAt: at(5 * DAY) },
+        })
+      ).code,
+    ).toBe(ErrorCode.NotFound);
   });
 
   it('sharing needs a fresh proof of the person', async () => {

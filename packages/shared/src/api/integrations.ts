@@ -45,7 +45,8 @@ const siteAssignmentEvent = z.object({
   siteId,
   /** Null for an assignment of the owner's own people on its site. */
   grantId: grantId.nullable(),
-  /** Exactly one of the two. */
+  /** One of the two in the company the person or department belongs to; both null in the owner's copy
+   *  of another company's assignment, where that company's ids mean nothing. */
   userId: userId.nullable(),
   departmentId: z.number().int().nullable(),
   template: z.enum(SITE_TEMPLATE_KEYS as [SiteRoleTemplate, ...SiteRoleTemplate[]]),

@@ -267,7 +267,10 @@ export const sharedWithUsItemSchema = z.object({
   owner: siteCompanySchema,
 });
 export type SharedWithUsItem = z.infer<typeof sharedWithUsItemSchema>;
-export const sharedWithUsPageSchema = z.object({ items: z.array(sharedWithUsItemSchema), nextCursor: nextCursorSchema });
+export const sharedWithUsPageSchema = z.object({
+  items: z.array(sharedWithUsItemSchema),
+  nextCursor: nextCursorSchema,
+});
 export type SharedWithUsPage = z.infer<typeof sharedWithUsPageSchema>;
 
 /** `GET S/sites/assignments?grantId=` (a grant of the company's) or `?siteId=` (a site it owns). */

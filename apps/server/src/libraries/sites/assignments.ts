@@ -1,3 +1,4 @@
+import type { EventData } from '@portal/shared/api/integrations';
 import {
   type AddAssignmentRequest,
   type AssignmentsQuery,
@@ -5,7 +6,6 @@ import {
   type SiteAssignmentList,
   templateWithin,
 } from '@portal/shared/api/sites';
-import type { EventData } from '@portal/shared/api/integrations';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { translate } from '@portal/shared/locales/catalog';
+import type { EventData } from '@portal/shared/api/integrations';
 import {
   SITE_GRANTS_MAX,
   SITE_GRANT_DEPTH_MAX,
@@ -16,8 +16,8 @@ import {
   type UpdateGrantRequest,
   templateWithin,
 } from '@portal/shared/api/sites';
-import type { EventData } from '@portal/shared/api/integrations';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { translate } from '@portal/shared/locales/catalog';
 import type { ProductCode } from '@portal/shared/products';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
@@ -32,7 +32,6 @@ import {
   insertGrant,
   listGrantsHeldBy,
   listGrantsOfSite,
-  listUnrevokedGrantsOfSite,
   revokeGrants,
   setGrantEnd,
 } from '../../queries/site-grants.ts';
@@ -370,7 +369,11 @@ async function heldGrantOrNotFound(db: Executor, enterpriseId: number, grantId: 
  * together in id order: a revoke of the parent takes the holder's lock too, so either it committed
  * before (the parent is no longer in effect: 1009249) or it waits and then ends the new grant with it.
  */
-export async function shareOn(ctx: AppContext, admin: PersonAdministrator, body: ShareOnRequest): Promise<SharedGrants> {
+export async function shareOn(
+  ctx: AppContext,
+  admin: PersonAdministrator,
+  body: ShareOnRequest,
+): Promise<SharedGrants> {
   const terms = termsOf(ctx, body);
   const grantee = await granteeOf(ctx.db, terms.domain);
   const parents = await Promise.all(body.grantIds.map((id) => heldGrantOrNotFound(ctx.db, admin.enterpriseId, id)));
@@ -503,7 +506,8 @@ export function leaveGrant(ctx: AppContext, admin: Administrator, grantId: strin
 export async function updateGrant(ctx: AppContext, admin: Administrator, body: UpdateGrantRequest): Promise<SiteGrant> {
   const found = await findGrantByPublicId(ctx.db, body.grantId);
   const foundSite = found && (await findSiteById(ctx.db, found.site_id));
-  if (!found || !foundSite || found.grantor_enterprise_id !== admin.enterpriseId) throw new AppError(ErrorCode.NotFound);
+  if (!found || !foundSite || found.grantor_enterprise_id !== admin.enterpriseId)
+    throw new AppError(ErrorCode.NotFound);
   const endsAt = body.endsAt === null ? null : Date.parse(body.endsAt);
   const companiesOf = async (db: Executor) => {
     const states = await grantStatuses(db, foundSite, ctx.now());

@@ -120,7 +120,10 @@ async function recordExpiry(ctx: AppContext, grant: SiteGrantRow): Promise<boole
       if (above?.status !== 'active') return false;
     }
     const endedGrants = now.map((g) => g.public_id);
-    const touched = new Set([site.enterprise_id, ...now.flatMap((g) => [g.grantor_enterprise_id, g.grantee_enterprise_id])]);
+    const touched = new Set([
+      site.enterprise_id,
+      ...now.flatMap((g) => [g.grantor_enterprise_id, g.grantee_enterprise_id]),
+    ]);
     // no grant is shared on from one that has ended, so the subtree read under the locks is the one
     // read before them
     for (const enterpriseId of touched) {
@@ -152,7 +155,8 @@ export function scheduleGrantReminders(ctx: AppContext, intervalMinutes: number)
     remindEndingGrants(ctx)
       .then(
         (run) => ctx.log.info(run, 'site grant reminders and expiries done'),
-        (error: unknown) => ctx.log.warn({ err: error }, 'site grant reminders failed; they run again at the next interval'),
+        (error: unknown) =>
+          ctx.log.warn({ err: error }, 'site grant reminders failed; they run again at the next interval'),
       )
       .finally(() => (running = false));
   }, intervalMinutes * 60_000);

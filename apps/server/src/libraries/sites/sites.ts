@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { ProductCode } from '@portal/shared/products';
 import {
   SITES_MAX,
   type CreateSiteRequest,
@@ -9,6 +8,7 @@ import {
   type UpdateSiteRequest,
 } from '@portal/shared/api/sites';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
+import type { ProductCode } from '@portal/shared/products';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../queries/executor.ts';

@@ -36,7 +36,7 @@ import { ADMINISTRATOR_ONLY } from './settings.ts';
 const PAGING = `Paged by a cursor: \`pageSize\` 1-${SITES_PAGE_SIZE_MAX} (default ${SITES_PAGE_SIZE_DEFAULT}), \`cursor\` the \`nextCursor\` of the page before (null after the last page; 1000400 with \`fields.cursor\` for one the server did not make).`;
 
 const NOT_FOUND =
-  "A site or grant of another company, or one that does not exist, is 1000404 alike: the answer never tells which.";
+  'A site or grant of another company, or one that does not exist, is 1000404 alike: the answer never tells which.';
 
 const TERMS = `\`domain\` names the other company (1009244 when none has it); \`template\` one of the role templates; \`startsAt\` (default now) and \`endsAt\` (null: open) ISO 8601 moments with their offset, the end after the start and not past (1009252); \`mayShare\` lets the other company share on. A person with a fresh proof makes it (1009166; a company API key: 1009201): a grant lets another company's people into the company's plants. The other company's administrators are told by email; every company the change touches records \`site_grant.created\` and an audit row.`;
 
