@@ -153,6 +153,15 @@ describe(`grants of sites between companies (${ENGINE})`, () => {
       ]);
       expect(await auditOf(t.app, company, 'site-grant.revoke')).toHaveLength(1);
     }
+    // each log tells it in words: the action, the site, the link and how much ended
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${contract.auditEventsCsv.path}?action=site-grant.revoke`,
+      headers: { authorization: `Bearer ${c.token}`, cookie: 'langCode=en-US' },
+    });
+    expect(csv.payload).toContain('Revoked a site grant');
+    expect(csv.payload).toContain(`Site: Dongguan Storage · Grant ${toB.grantId}: `);
+    expect(csv.payload).toContain('ended 2 grants');
     // nothing can be shared on from under a revoked grant
     const d = await siteCompany(t.app);
     const late = await call(t.app, contract.shareOn, {
