@@ -270,3 +270,21 @@ export function listUnrecordedExpiries(db: Executor, now: number, limit: number)
     .limit(limit)
     .execute();
 }
+
+/** Deletes a person's assignments in one company: under the grants it holds and on the sites it owns. */
+export async function deleteAssignmentsOfMember(db: Executor, enterpriseId: number, userId: number): Promise<void> {
+  await db
+    .deleteFrom('site_assignments')
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb(
+          'grant_id',
+          'in',
+          eb.selectFrom('site_grants').select('id').where('grantee_enterprise_id', '=', enterpriseId),
+        ),
+        eb('site_id', 'in', eb.selectFrom('sites').select('id').where('enterprise_id', '=', enterpriseId)),
+      ]),
+    )
+    .execute();
+}

@@ -77,6 +77,13 @@ describe(`assignments of grants and sites to people and departments (${ENGINE})`
     expect(removed.code, removed.msg).toBe(0);
     expect((await eventsOf(t.app, c, 'site_grant.unassigned')).map((e) => e.data.assignmentId)).toEqual([made.data.id]);
 
+    // a person taken out of the company loses the assignment with the membership
+    const leaving = await memberOf(t.app, c);
+    expect((await add({ userId: leaving, template: 'operator' })).code).toBe(0);
+    expect((await call(t.app, contract.removeMember, { token: c.token, body: { userId: leaving } })).code).toBe(0);
+    const left = await call(t.app, contract.assignments, { token: c.token, query: { grantId: toC!.grantId } });
+    expect(left.data.items.map((i: { userId: number | null }) => i.userId)).toEqual([null]);
+
     // a revoked grant takes no more assignments
     await call(t.app, contract.revokeGrant, { token: a.token, body: { grantId: toB!.grantId } });
     expect((await add({ userId: person, template: 'operator' })).code).toBe(ErrorCode.GrantNotActive);
