@@ -197,11 +197,12 @@ export async function deleteAssignment(db: Executor, id: number): Promise<void> 
 
 // ---- the company's grants (shared with us) ----
 
-/** A grant held by the company, with its site and owner, newest first, before the grant `before` (its id). */
+/** The grants held by the company, with their sites and owners, newest first, before the grant `before`
+ *  (its id); `pattern` (a LIKE pattern) on the site's name. */
 export function listGrantsHeldBy(
   db: Executor,
   enterpriseId: number,
-  options: { keyword?: string | undefined; pattern?: string; before?: number; limit: number },
+  options: { pattern?: string; before?: number; limit: number },
 ) {
   const { pattern, before } = options;
   return namedGrants(db)

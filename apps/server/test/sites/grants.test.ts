@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
 import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
@@ -295,6 +296,45 @@ describe(`grants of sites between companies (${ENGINE})`, () => {
         })
       ).code,
     ).toBe(ErrorCode.NotFound);
+  });
+
+  it('200 tries of another company on real and made-up ids learn nothing: the same answer each time', async () => {
+    const { a, b, c, siteId, toB } = await chainAB();
+    const [toC] = await shareOn(t.app, b, {
+      grantIds: [toB.grantId],
+      domain: c.domain,
+      template: 'operator',
+      endsAt: at(10 * DAY),
+    });
+    const outsider = await siteCompany(t.app);
+    const madeUp = (prefix: string, n: number) => `${prefix}_${String(n).padStart(22, 'Q')}`;
+    const tries: [CallDeclaration, { body?: unknown; query?: Record<string, string> }][] = [];
+    for (let n = 0; n < 20; n++) {
+      const sites = [siteId, madeUp('site', n)];
+      const grants = [toB.grantId, toC!.grantId, madeUp('sgr', n)];
+      for (const id of sites) {
+        tries.push([contract.site, { query: { siteId: id } }]);
+        tries.push([contract.updateSite, { body: { siteId: id, name: 'Mine' } }]);
+        tries.push([contract.retireSite, { body: { siteId: id } }]);
+        tries.push([contract.assignments, { query: { siteId: id } }]);
+      }
+      for (const id of grants) {
+        tries.push([contract.revokeGrant, { body: { grantId: id } }]);
+        tries.push([contract.leaveGrant, { body: { grantId: id } }]);
+      }
+    }
+    tries.push([contract.shareSites, { body: { siteIds: [siteId], domain: outsider.domain, template: 'auditor' } }]);
+    tries.push([contract.shareOn, { body: { grantIds: [toB.grantId], domain: a.domain, template: 'auditor' } }]);
+    expect(tries.length).toBeGreaterThanOrEqual(200);
+    const answers = new Set<string>();
+    for (const [declaration, request] of tries) {
+      const reply = await call(t.app, declaration, { token: outsider.token, ...request });
+      answers.add(JSON.stringify([reply.status, reply.code, reply.msg, reply.data]));
+    }
+    expect([...answers]).toEqual([
+      JSON.stringify([404, ErrorCode.NotFound, translate('zh-CN', 'errors.1000404'), null]),
+    ]);
+    expect((await chainOf(a, siteId)).map((g) => g.status)).toEqual(['active', 'active']);
   });
 
   it('sharing needs a fresh proof of the person', async () => {

@@ -518,18 +518,18 @@ export async function updateGrant(ctx: AppContext, admin: Administrator, body: U
   };
   return withCompaniesOf(ctx, companiesOf, async (trx) => {
     const now = ctx.now();
-    const { chain, active } = await activeGrantChain(trx, found.id, now);
-    const own = chain[0];
-    const pending = own !== undefined && own.starts_at > now && own.revoked_at === null;
-    if (!active && !pending) throw new AppError(ErrorCode.GrantNotActive);
-    if (endsAt !== null && (endsAt <= now || endsAt <= own!.starts_at)) throw new AppError(ErrorCode.GrantTimesInvalid);
+    const site = (await findSiteById(trx, found.site_id))!;
+    const current = (await grantStatuses(trx, site, now)).get(found.id)!;
+    if (current.status !== 'active' && current.status !== 'pending') throw new AppError(ErrorCode.GrantNotActive);
+    if (endsAt !== null && (endsAt <= now || endsAt <= current.row.starts_at))
+      throw new AppError(ErrorCode.GrantTimesInvalid);
+    const { chain } = await activeGrantChain(trx, found.id, now);
     const ends = chain
       .slice(1)
       .map((link) => link.ends_at)
       .filter((end): end is number => end !== null);
     const latest = ends.length ? Math.min(...ends) : null;
     if (latest !== null && (endsAt === null || endsAt > latest)) throw new AppError(ErrorCode.GrantEndsLater);
-    const site = (await findSiteById(trx, found.site_id))!;
     const before = viewsOf(await grantStatuses(trx, site, now), site).get(found.id)!;
     await setGrantEnd(trx, found.id, endsAt);
     const states = await grantStatuses(trx, site, now);
