@@ -15,6 +15,7 @@ import { redisThrottleStore } from './libraries/platform/redis-throttle-store.ts
 import { schedulePurge } from './libraries/platform/retention.ts';
 import { databaseThrottleStore } from './libraries/platform/throttle-store.ts';
 import { countingRefusals } from './libraries/platform/throttle.ts';
+import { scheduleGrantReminders } from './libraries/sites/reminders.ts';
 import { DevOutbox } from './messaging/dev-outbox.ts';
 import { routeMessages } from './messaging/router.ts';
 import { createSmsWebhook } from './messaging/sms-webhook.ts';
@@ -114,6 +115,9 @@ export async function buildApp({
   ctx.productSessions = openid.productSessions();
   const purge = schedulePurge(ctx, config.purgeIntervalMinutes);
   app.addHook('onClose', async () => purge.stop());
+  // beside the purge, at its pace: reminders a week and a day ahead need no finer clock
+  const reminders = scheduleGrantReminders(ctx, config.purgeIntervalMinutes);
+  app.addHook('onClose', async () => reminders.stop());
 
   // the outbox's rows (messages, webhook deliveries) are done by a worker in every server process
   const outboxWorker = new OutboxWorker(ctx);

@@ -26,6 +26,11 @@ const REACHED_BY: Record<string, readonly ApiKeyScope[]> = {
   createInvitation: ['invitations.manage'],
   revokeInvitation: ['invitations.manage'],
   companyEvents: ['events.read'],
+  sites: ['sites.read', 'sites.manage'],
+  site: ['sites.read', 'sites.manage'],
+  createSite: ['sites.manage'],
+  updateSite: ['sites.manage'],
+  retireSite: ['sites.manage'],
 };
 
 const declarationOf = (name: string) => (contract as Record<string, CallDeclaration>)[name]!;
@@ -56,6 +61,21 @@ describe(`what a company API key may do, by scope (${ENGINE})`, () => {
     return made.data.userId as number;
   }
 
+  const newSite = () => ({
+    name: `Site ${++sequence}`,
+    kind: 'pv',
+    region: 'CN-GD',
+    timeZone: 'Asia/Shanghai',
+    productCodes: ['settcntr'],
+  });
+
+  /** A site made by the administrator's session, for a key to read, change or retire. */
+  async function site(a: Company) {
+    const made = await call(t.app, contract.createSite, { token: a.token, body: newSite() });
+    expect(made.code, made.msg).toBe(0);
+    return made.data.siteId as string;
+  }
+
   async function department(a: Company) {
     const made = await call(t.app, contract.createDepartment, {
       token: a.token,
@@ -84,6 +104,11 @@ describe(`what a company API key may do, by scope (${ENGINE})`, () => {
       return { body: { id: link.data.invitationId } };
     },
     companyEvents: async () => ({}),
+    sites: async () => ({}),
+    site: async (a) => ({ query: { siteId: await site(a) } }),
+    createSite: async () => ({ body: newSite() }),
+    updateSite: async (a) => ({ body: { siteId: await site(a), region: 'CN-SH' } }),
+    retireSite: async (a) => ({ body: { siteId: await site(a) } }),
   };
 
   const auditRows = async (enterpriseId: number) =>

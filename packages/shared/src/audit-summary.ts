@@ -200,6 +200,32 @@ export function auditSummary(
       if (eventId) parts.push(t('audit.summary.event', { id: eventId }));
       break;
     }
+    case 'site.create':
+    case 'site.update':
+    case 'site.retire':
+    case 'site-grant.create':
+    case 'site-grant.update':
+    case 'site-grant.revoke':
+    case 'site-grant.leave':
+    case 'site-grant.expire':
+    case 'site-assignment.add':
+    case 'site-assignment.remove': {
+      const name = text('siteName');
+      if (name) parts.push(t('audit.summary.site', { name }));
+      const grant = text('grantId');
+      const grantor = text('grantor');
+      const grantee = text('grantee');
+      if (grant && grantor && grantee) parts.push(t('audit.summary.siteGrant', { grant, grantor, grantee }));
+      const template = text('template');
+      if (template) parts.push(t('audit.summary.template', { template: t(`sites.templates.${template}`) }));
+      const until = text('endsAt');
+      if (until) parts.push(t('audit.summary.until', { until }));
+      const member = text('assignee');
+      if (member) parts.push(t('audit.summary.member', { name: member }));
+      if (Array.isArray(detail.endedGrants))
+        parts.push(t('audit.summary.endedGrants', { count: detail.endedGrants.length }));
+      break;
+    }
     case 'enterprise.enter':
     case 'password.change':
     case 'two-step.on':

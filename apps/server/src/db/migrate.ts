@@ -22,6 +22,7 @@ import * as eventsOutboxApiKeys from './migrations/0019-events-outbox-api-keys.t
 import * as sessionSignInMethods from './migrations/0020-session-sign-in-methods.ts';
 import * as outboxPendingOrdering from './migrations/0021-outbox-pending-ordering.ts';
 import * as outboxTries from './migrations/0022-outbox-tries.ts';
+import * as sites from './migrations/0023-sites.ts';
 
 /** Every migration, in order; listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<void> }> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<
   '0020-session-sign-in-methods': sessionSignInMethods,
   '0021-outbox-pending-ordering': outboxPendingOrdering,
   '0022-outbox-tries': outboxTries,
+  '0023-sites': sites,
 };
 
 /** The listed migrations for a Migrator; the migration tests stop it part way to seed older data. */

@@ -10,6 +10,7 @@ import { portalCalls } from '@portal/shared/api/contract/portal';
 import { registrationCalls } from '@portal/shared/api/contract/registration';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { signInCalls } from '@portal/shared/api/contract/sign-in';
+import { siteCalls } from '@portal/shared/api/contract/sites';
 import type { OpenIdService } from '../libraries/openid/service.ts';
 import type { DevOutbox } from '../messaging/dev-outbox.ts';
 import { serveArea } from '../plugins/calls.ts';
@@ -36,6 +37,7 @@ import { registrationHandlers } from './registration/registration-routes.ts';
 import { passkeySignInHandlers } from './sign-in/passkey-sign-in-routes.ts';
 import { sessionHandlers } from './sign-in/session-routes.ts';
 import { twoStepSignInHandlers } from './sign-in/two-step-sign-in-routes.ts';
+import { sitesHandlers } from './sites/sites-routes.ts';
 
 /**
  * Every declared call of the portal, served area by area: each area is one object with a handler per
@@ -74,6 +76,7 @@ export async function contractRoutes(
     ...securityHandlers(app),
     ...auditHandlers(app),
   });
+  await serveArea(app, siteCalls, sitesHandlers(app));
   await serveArea(app, integrationCalls, {
     ...eventsHandlers(app),
     ...apiKeysHandlers(app),

@@ -44,6 +44,16 @@ export const AUDIT_ACTIONS = [
   'webhook.resend',
   'api-key.create',
   'api-key.revoke',
+  'site.create',
+  'site.update',
+  'site.retire',
+  'site-grant.create',
+  'site-grant.update',
+  'site-grant.revoke',
+  'site-grant.leave',
+  'site-grant.expire',
+  'site-assignment.add',
+  'site-assignment.remove',
   'audit.export',
 ] as const;
 export type KnownAuditAction = (typeof AUDIT_ACTIONS)[number];

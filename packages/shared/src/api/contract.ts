@@ -9,6 +9,7 @@ import { portalCalls } from './contract/portal.ts';
 import { registrationCalls } from './contract/registration.ts';
 import { settingsCalls } from './contract/settings.ts';
 import { signInCalls } from './contract/sign-in.ts';
+import { siteCalls } from './contract/sites.ts';
 
 /**
  * Every call of the portal, by name: the server registers its routes from these declarations, the API
@@ -24,6 +25,7 @@ export const contractAreas = {
   portal: portalCalls,
   branding: brandingCalls,
   settings: settingsCalls,
+  sites: siteCalls,
   integrations: integrationCalls,
   operations: operationCalls,
   authorize: authorizeCalls,
@@ -38,6 +40,7 @@ export const contract = {
   ...portalCalls,
   ...brandingCalls,
   ...settingsCalls,
+  ...siteCalls,
   ...integrationCalls,
   ...operationCalls,
   ...authorizeCalls,

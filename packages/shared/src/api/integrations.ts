@@ -5,6 +5,7 @@ import { cursorQuerySchema, nextCursorSchema } from './paging.ts';
 import { MEMBER_ROLES } from './portal.ts';
 import { INVITATION_KINDS, optionalUnlessBlank } from './registration.ts';
 import { rowIdSchema } from './settings.ts';
+import { SITE_KINDS, SITE_TEMPLATE_KEYS, type SiteRoleTemplate } from './sites.ts';
 
 /**
  * What a company's own systems learn from the portal: the events of the company (the same object in a
@@ -21,6 +22,36 @@ export const EVENT_VERSION = 1;
 const userId = z.number().int().describe("The person's user id, as the members calls give it.");
 const role = z.enum(MEMBER_ROLES);
 const product = z.enum(PRODUCT_CODES as [ProductCode, ...ProductCode[]]);
+
+const siteId = z.string().describe("The site's public id, `site_...`.");
+const grantId = z.string().describe("The grant's public id, `sgr_...`.");
+const company = z.object({ name: z.string(), domain: z.string() });
+const siteGrantEvent = z.object({
+  grantId,
+  siteId,
+  /** The grant it was shared on from; null: the owner's. */
+  parentGrantId: grantId.nullable(),
+  grantor: company,
+  grantee: company,
+  template: z.enum(SITE_TEMPLATE_KEYS as [SiteRoleTemplate, ...SiteRoleTemplate[]]),
+  mayShare: z.boolean(),
+  /** ISO 8601 */
+  startsAt: z.string(),
+  /** ISO 8601; null: open. */
+  endsAt: z.string().nullable(),
+});
+const siteAssignmentEvent = z.object({
+  assignmentId: z.number().int(),
+  siteId,
+  /** Null for an assignment of the owner's own people on its site. */
+  grantId: grantId.nullable(),
+  /** One of the two in the company the person or department belongs to; both null in the owner's copy
+   *  of another company's assignment, where that company's ids mean nothing. */
+  userId: userId.nullable(),
+  departmentId: z.number().int().nullable(),
+  template: z.enum(SITE_TEMPLATE_KEYS as [SiteRoleTemplate, ...SiteRoleTemplate[]]),
+  endsAt: z.string().nullable(),
+});
 
 /** Each event type and the shape of its `data`, version 1. */
 export const eventDataSchemas = {
@@ -68,6 +99,33 @@ export const eventDataSchemas = {
     added: z.array(product),
     removed: z.array(product),
   }),
+  // Sites and their grants (docs/site-grants.md): each recorded in every company the change touches,
+  // which names the others by domain; sites and grants by their public ids.
+  'site.created': z.object({ siteId, name: z.string(), kind: z.enum(SITE_KINDS), products: z.array(product) }),
+  'site.changed': z.object({
+    siteId,
+    /** The fields the change set: `name`, `kind`, `region`, `timeZone`, `ratedPowerKw`, `ratedEnergyKwh`, `productCodes`. */
+    fields: z.array(z.string()),
+  }),
+  /** A retired site ends every grant on it: `endedGrants` are those that were live. */
+  'site.retired': z.object({ siteId, endedGrants: z.array(grantId) }),
+  'site_grant.created': siteGrantEvent,
+  'site_grant.changed': siteGrantEvent,
+  /**
+   * A grant revoked by its grantor or the owner (`revoked`), or left by its holder (`left`): it and
+   * every grant below it that was live (`endedGrants`, the revoked one first) are no longer in effect.
+   */
+  'site_grant.revoked': z.object({
+    grantId,
+    siteId,
+    reason: z.enum(['revoked', 'left']),
+    endedGrants: z.array(grantId),
+  }),
+  /** A grant's end passed: it and every grant below it that was live are no longer in effect. */
+  'site_grant.expired': z.object({ grantId, siteId, endedGrants: z.array(grantId) }),
+  /** The company's person or department given a grant (`grantId`) or, in the owner, one of its sites. */
+  'site_grant.assigned': siteAssignmentEvent,
+  'site_grant.unassigned': siteAssignmentEvent,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -241,8 +299,20 @@ export const resendDeliveryRequestSchema = z.strictObject({ deliveryId: rowIdSch
 // ---------------------------------------------------------------------------------------------------
 // Company API keys
 
-/** What a key may do. `manage` includes reading. */
-export const API_KEY_SCOPES = ['events.read', 'members.read', 'members.manage', 'invitations.manage'] as const;
+/**
+ * What a key may do. `manage` includes reading. `sites.manage` creates, changes and retires the
+ * company's own sites; it never shares them with another company, nor assigns people to them: a grant
+ * gives another company's people a way into the company's plants, which a person with a fresh proof
+ * decides (docs/integrations.md#what-no-scope-reaches).
+ */
+export const API_KEY_SCOPES = [
+  'events.read',
+  'members.read',
+  'members.manage',
+  'invitations.manage',
+  'sites.read',
+  'sites.manage',
+] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export const API_KEYS_MAX = 20;

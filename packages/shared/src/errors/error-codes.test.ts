@@ -42,6 +42,11 @@ const PROOF_OF_WORK = [1009180, 1009181];
  *  what an API key may not do (the administrator role, a call that takes no key). */
 const INTEGRATIONS = [1009190, 1009191, 1009192, 1009200, 1009201];
 
+/** Sites shared between companies: limits, taken names, products, retired sites, the rules of a grant
+ *  (unknown company, a holder refused, wider, later, no share right, not in effect, too deep, too many,
+ *  times out of order) and an assignment made twice. */
+const SITES = range(1009240, 1009253);
+
 /** Passkeys: dead challenge, unverified registration, already registered, too many. */
 const PASSKEYS = range(1009170, 1009173);
 
@@ -99,6 +104,7 @@ describe('error catalogue', () => {
         ...ACCOUNT,
         ...PROOF_OF_WORK,
         ...INTEGRATIONS,
+        ...SITES,
       ].sort((a, b) => a - b),
     );
   });

@@ -82,6 +82,35 @@ export const ErrorCode = {
   ApiKeyAdministratorRefused: 1009200,
   /** A company API key sent to a call that takes none: a person's session makes it. */
   ApiKeyCallRefused: 1009201,
+  // sites shared between companies (docs/site-grants.md)
+  /** The company owns SITES_MAX live sites already. */
+  SiteLimit: 1009240,
+  /** Another live site of the owner has the name. */
+  SiteNameTaken: 1009241,
+  /** A site's products are a subset of its owner's. */
+  SiteProductNotHeld: 1009242,
+  /** A retired site is neither changed nor shared. */
+  SiteRetired: 1009243,
+  /** No company has the domain a share names. */
+  GrantCompanyUnknown: 1009244,
+  /** The company owns the site, or holds it already: no second grant, no share back, no cycle. */
+  GrantHolderRefused: 1009245,
+  /** A template with a capability the grant it comes from lacks. */
+  GrantWider: 1009246,
+  /** An end later than the grant it comes from (open under one that ends). */
+  GrantEndsLater: 1009247,
+  /** Sharing on, or passing share-on, from a grant that may not share. */
+  GrantNoShareRight: 1009248,
+  /** Sharing on from, or assigning, a grant not in effect now. */
+  GrantNotActive: 1009249,
+  /** A chain deeper than SITE_GRANT_DEPTH_MAX. */
+  GrantDepthLimit: 1009250,
+  /** The site has SITE_GRANTS_MAX live grants already. */
+  GrantLimit: 1009251,
+  /** An end before the start, or in the past. */
+  GrantTimesInvalid: 1009252,
+  /** The person or department holds this grant or site already. */
+  AssignmentExists: 1009253,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -33,6 +33,7 @@ const SAME_AS_ENGLISH: Partial<Record<Language, readonly string[]>> = {
     'energy.month.11',
     'passkeys.title', // "Passkeys" is the German word too
     'integrations.webhooks.tab', // "Webhooks", a word German has taken as it is
+    'sites.templates.investor', // "Investor" is the German word too
     // "Webhook: <url>", the word German has taken as it is, before an address or a number
     'audit.summary.webhook',
     'audit.summary.webhookMoved',
@@ -40,6 +41,7 @@ const SAME_AS_ENGLISH: Partial<Record<Language, readonly string[]>> = {
   ],
   'es-ES': [
     'energy.priceType.total', // "Total" is the Spanish word too
+    'sites.templates.auditor', // "Auditor" is the Spanish word too
     'integrations.webhooks.tab', // "Webhooks", a word Spanish has taken as it is
     // "Webhook: <url>", the word Spanish has taken as it is, before an address or a number
     'audit.summary.webhook',

@@ -16,6 +16,7 @@ import { countAdmins, countMembers, deleteMembership, listMembers, updateMembers
 import { findMembership, insertMembership } from '../../queries/memberships.ts';
 import { findPersonalization } from '../../queries/personalizations.ts';
 import { findDefaultDepartmentId, isEnterpriseDepartment } from '../../queries/registration-enterprises.ts';
+import { deleteAssignmentsOfMember } from '../../queries/site-grants.ts';
 import { findUserByIdentifier, insertUser } from '../../queries/users.ts';
 import { revokeApiKeysOfCreator } from '../integrations/api-keys.ts';
 import { recordEvent } from '../integrations/events/record-event.ts';
@@ -206,7 +207,8 @@ export async function updateMember(ctx: AppContext, admin: Administrator, body: 
  * Takes a person out of the company; the account stays (it may belong to other companies, and its
  * owner keeps signing in). Their sessions in this company fall back to another company, or none, on
  * the next request; the products they signed in to in this company are signed out (those of their
- * other companies go on). Removing oneself is allowed, unless one is the last administrator (1000403).
+ * other companies go on); their site assignments in this company are deleted with the membership.
+ * Removing oneself is allowed, unless one is the last administrator (1000403).
  * An API key removing an administrator is 1009200. A removed administrator's API keys are revoked in
  * the same transaction.
  */
@@ -218,6 +220,8 @@ export async function removeMember(ctx: AppContext, admin: Administrator, body: 
     if (membership.role === 'admin' && (await countAdmins(trx, admin.enterpriseId)) <= 1) throw lastAdministrator();
     if (membership.role === 'admin') await revokeApiKeysOfCreator(ctx, trx, admin, body.userId);
     await deleteMembership(trx, admin.enterpriseId, body.userId);
+    // their sites go with the membership: joining again later gives back none of them
+    await deleteAssignmentsOfMember(trx, admin.enterpriseId, body.userId);
     await recordEvent(ctx, trx, {
       enterpriseId: admin.enterpriseId,
       type: 'member.left',

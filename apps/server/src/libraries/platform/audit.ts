@@ -47,7 +47,24 @@ export type AuditAction =
   | 'webhook.update'
   | 'webhook.delete'
   | 'webhook.rotate'
-  | 'webhook.resend';
+  | 'webhook.resend'
+  /** the company's sites: made, changed, retired (which ends every grant on them) */
+  | 'site.create'
+  | 'site.update'
+  | 'site.retire'
+  /**
+   * a grant of a site, in each company it touches (the owner, the grantor, the grantee, and those
+   * below it that a revoke ended): made, given a new end, revoked by a company above it, left by its
+   * holder, or passed its end (no actor)
+   */
+  | 'site-grant.create'
+  | 'site-grant.update'
+  | 'site-grant.revoke'
+  | 'site-grant.leave'
+  | 'site-grant.expire'
+  /** a person or department of the company given, or no longer given, a site or a grant */
+  | 'site-assignment.add'
+  | 'site-assignment.remove';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -65,6 +65,22 @@ const audit: Messages['audit'] = {
       resend: 'Webhook-Zustellung erneut gesendet',
     },
     'api-key': { create: 'API-Schlüssel erstellt', revoke: 'API-Schlüssel widerrufen' },
+    site: {
+      create: 'Standort angelegt',
+      update: 'Standort geändert',
+      retire: 'Standort stillgelegt',
+    },
+    'site-grant': {
+      create: 'Standort geteilt',
+      update: 'Standortfreigabe geändert',
+      revoke: 'Standortfreigabe widerrufen',
+      leave: 'Standortfreigabe verlassen',
+      expire: 'Standortfreigabe abgelaufen',
+    },
+    'site-assignment': {
+      add: 'Standortzugriff zugewiesen',
+      remove: 'Standortzugriff entfernt',
+    },
   },
   verified: { email: 'E-Mail-Adresse bestätigt', phone: 'Telefonnummer bestätigt' },
   summary: {
@@ -121,6 +137,12 @@ const audit: Messages['audit'] = {
     under: 'Unter: {{name}}',
     subDepartments_one: 'mit {{count}} Unterabteilung',
     subDepartments_other: 'mit {{count}} Unterabteilungen',
+    site: 'Standort: {{name}}',
+    siteGrant: 'Freigabe {{grant}}: {{grantor}} → {{grantee}}',
+    template: 'Vorlage: {{template}}',
+    until: 'bis {{until}}',
+    endedGrants_one: '{{count}} Freigabe beendet',
+    endedGrants_other: '{{count}} Freigaben beendet',
   },
   csv: {
     time: 'Zeit ({{zone}})',

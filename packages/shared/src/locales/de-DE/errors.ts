@@ -70,5 +70,19 @@ const errors: Messages['errors'] = {
   1009200:
     'Ein API-Schlüssel verwaltet nur Mitglieder: Er kann die Administratorrolle weder vergeben noch entziehen und keinen Administrator ändern oder entfernen',
   1009201: 'Dieser Aufruf nimmt keinen API-Schlüssel an: Eine Person muss sich dafür anmelden',
+  1009240: 'Dieses Unternehmen hat bereits die Höchstzahl an Standorten (1000)',
+  1009241: 'Ein anderer aktiver Standort dieses Unternehmens hat bereits diesen Namen',
+  1009242: 'Ein Standort kann nur in Produkten sein, die das Unternehmen besitzt',
+  1009243: 'Dieser Standort ist stillgelegt: Er kann nicht mehr geändert oder geteilt werden',
+  1009244: 'Kein Unternehmen hat diese Domain',
+  1009245: 'Dieses Unternehmen besitzt den Standort oder hat ihn bereits: Er kann ihm nicht gegeben werden',
+  1009246: 'Nicht weiter als das Gehaltene: Diese Vorlage hat eine Fähigkeit, die die Freigabe nicht hat',
+  1009247: 'Das Ende darf nicht nach dem der Freigabe liegen, aus der sie stammt',
+  1009248: 'Diese Freigabe erlaubt kein Weiterteilen',
+  1009249: 'Diese Freigabe gilt derzeit nicht (noch nicht begonnen, beendet oder widerrufen)',
+  1009250: 'Ein Standort kann entlang einer Kette höchstens 8-mal weitergeteilt werden',
+  1009251: 'Dieser Standort hat bereits die Höchstzahl an Freigaben (100)',
+  1009252: 'Das Ende muss nach dem Beginn und darf nicht in der Vergangenheit liegen',
+  1009253: 'Diese Person oder Abteilung ist hier bereits zugewiesen',
 };
 export default errors;

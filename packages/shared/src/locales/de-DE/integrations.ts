@@ -23,12 +23,27 @@ export default {
       security_changed: 'Sicherheit des Unternehmens geändert',
       product_rights_changed: 'Produktrechte des Unternehmens geändert',
     },
+    site: {
+      created: 'Standort angelegt',
+      changed: 'Standort geändert',
+      retired: 'Standort stillgelegt',
+    },
+    site_grant: {
+      created: 'Standort geteilt',
+      changed: 'Standortfreigabe geändert',
+      revoked: 'Standortfreigabe widerrufen',
+      expired: 'Standortfreigabe abgelaufen',
+      assigned: 'Standortfreigabe zugewiesen',
+      unassigned: 'Zuweisung einer Standortfreigabe entfernt',
+    },
   },
   eventGroups: {
     member: 'Mitglieder',
     department: 'Abteilungen',
     invitation: 'Einladungen',
     company: 'Unternehmen',
+    site: 'Standorte',
+    site_grant: 'Standortfreigaben',
   },
   copy: 'Kopieren',
   done: 'Ich habe es gesichert',
@@ -122,6 +137,7 @@ export default {
       events: { read: 'Ereignisse lesen' },
       members: { read: 'Mitglieder lesen', manage: 'Mitglieder verwalten' },
       invitations: { manage: 'Einladungen verwalten' },
+      sites: { read: 'Standorte lesen', manage: 'Standorte verwalten' },
     },
     scopeHints: {
       events: { read: 'Die Ereignisse des Unternehmens lesen, dieselben, die Webhooks erhalten.' },
@@ -130,6 +146,11 @@ export default {
         manage: 'Mitglieder und Abteilungen hinzufügen, ändern und entfernen; schließt das Lesen ein.',
       },
       invitations: { manage: 'Einladungslinks erstellen, auflisten und widerrufen.' },
+      sites: {
+        read: 'Die Standorte des Unternehmens und ihre Freigabeketten sehen.',
+        manage:
+          'Standorte des Unternehmens anlegen, ändern und stilllegen; umfasst das Lesen. Das Teilen mit einem anderen Unternehmen bleibt einer Person vorbehalten.',
+      },
     },
     expiry: 'Gültig für',
     days_one: '{{count}} Tag',

@@ -7,5 +7,12 @@ const mail: Messages['mail'] = {
   webhookDisabledSubject: '[Smart-Energy-Cloud-Plattform] Webhook ausgeschaltet',
   webhookDisabledText:
     'Der Webhook {{url}} eines Unternehmens, das Sie verwalten, ist seit {{since}} bei jeder Zustellung fehlgeschlagen und wurde am {{time}} ausgeschaltet: Er erhält keine Ereignisse mehr. Sobald der Empfänger wieder funktioniert, schalten Sie ihn unter „Webhooks“ in der Einstellungszentrale wieder ein; die verpassten Ereignisse lassen sich aus seinen Zustellungen erneut senden.',
+  siteSharedSubject: '[Smart Energy Cloud Platform] Standorte wurden mit Ihrem Unternehmen geteilt',
+  siteSharedText:
+    '{{grantor}} hat mit einem Unternehmen, das Sie verwalten, Standorte als „{{template}}“ geteilt: {{sites}}, bis {{until}}. Sie finden sie im Einstellungscenter unter „Mit uns geteilt“ und können ihnen Ihre Personen oder Abteilungen zuweisen.',
+  grantEndingSubject: '[Smart Energy Cloud Platform] Eine Standortfreigabe endet bald',
+  grantEndingText:
+    'Die Freigabe des Standorts „{{site}}“ von {{grantor}} an {{grantee}} endet am {{until}}. Ab dann endet jeder Zugriff über sie und über alles, was daraus weitergeteilt wurde. Um sie zu behalten, wenden Sie sich an das Unternehmen, das sie geteilt hat.',
+  open: 'ohne Enddatum',
 };
 export default mail;

@@ -43,5 +43,9 @@ const validation: Messages['validation'] = {
   controlCharacters: 'Enthält Steuerzeichen oder ungültige Zeichen; bitte entfernen Sie sie',
   passkeyNameRequired: 'Bitte geben Sie eine Bezeichnung ein',
   passkeyNameTooLong: 'Höchstens 50 Zeichen (ein chinesisches Zeichen zählt doppelt)',
+  siteNameRequired: 'Bitte geben Sie den Namen des Standorts ein',
+  siteRegionRequired: 'Bitte geben Sie die Region ein',
+  siteTextTooLong: 'Höchstens 60 Zeichen',
+  timeZoneInvalid: 'Wählen Sie eine gültige Zeitzone (etwa Europe/Berlin)',
 };
 export default validation;

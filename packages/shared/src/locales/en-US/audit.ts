@@ -65,6 +65,22 @@ const audit: Messages['audit'] = {
       resend: 'Sent a webhook delivery again',
     },
     'api-key': { create: 'Created an API key', revoke: 'Revoked an API key' },
+    site: {
+      create: 'Created a site',
+      update: 'Changed a site',
+      retire: 'Retired a site',
+    },
+    'site-grant': {
+      create: 'Shared a site',
+      update: 'Changed a site grant',
+      revoke: 'Revoked a site grant',
+      leave: 'Left a site grant',
+      expire: 'A site grant expired',
+    },
+    'site-assignment': {
+      add: 'Assigned site access',
+      remove: 'Removed site access',
+    },
   },
   verified: { email: 'Verified the email', phone: 'Verified the phone number' },
   summary: {
@@ -117,6 +133,12 @@ const audit: Messages['audit'] = {
     under: 'Under: {{name}}',
     subDepartments_one: 'with {{count}} sub-department',
     subDepartments_other: 'with {{count}} sub-departments',
+    site: 'Site: {{name}}',
+    siteGrant: 'Grant {{grant}}: {{grantor}} → {{grantee}}',
+    template: 'Template: {{template}}',
+    until: 'until {{until}}',
+    endedGrants_one: 'ended {{count}} grant',
+    endedGrants_other: 'ended {{count}} grants',
   },
   csv: {
     time: 'Time ({{zone}})',

@@ -65,5 +65,19 @@ const errors: Messages['errors'] = {
   1009200:
     'An API key manages members only: it cannot grant or take the administrator role, nor change or remove an administrator',
   1009201: 'This call does not take an API key: a person must sign in to make it',
+  1009240: 'This company has the most sites it can have (1000)',
+  1009241: 'Another live site of this company already has this name',
+  1009242: 'A site can only be on products the company holds',
+  1009243: 'This site is retired: it can no longer be changed or shared',
+  1009244: 'No company has this domain',
+  1009245: 'This company owns the site or already holds it: it cannot be given it',
+  1009246: 'Not wider than what is held: this template has a capability the grant does not',
+  1009247: 'It cannot end later than the grant it comes from',
+  1009248: 'This grant does not allow sharing on',
+  1009249: 'This grant is not in effect now (not started yet, ended or revoked)',
+  1009250: 'A site can be shared on at most 8 times along one chain',
+  1009251: 'This site has the most grants it can have (100)',
+  1009252: 'The end must be after the start and not in the past',
+  1009253: 'This person or department is already assigned here',
 };
 export default errors;

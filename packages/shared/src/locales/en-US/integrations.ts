@@ -23,12 +23,27 @@ export default {
       security_changed: 'Company security changed',
       product_rights_changed: 'Company product rights changed',
     },
+    site: {
+      created: 'Site created',
+      changed: 'Site changed',
+      retired: 'Site retired',
+    },
+    site_grant: {
+      created: 'Site shared',
+      changed: 'Site grant changed',
+      revoked: 'Site grant revoked',
+      expired: 'Site grant expired',
+      assigned: 'Site grant assigned',
+      unassigned: 'Site grant assignment removed',
+    },
   },
   eventGroups: {
     member: 'Members',
     department: 'Departments',
     invitation: 'Invitations',
     company: 'Company',
+    site: 'Sites',
+    site_grant: 'Site grants',
   },
   copy: 'Copy',
   done: "I've saved it",
@@ -121,6 +136,7 @@ export default {
       events: { read: 'Read events' },
       members: { read: 'Read members', manage: 'Manage members' },
       invitations: { manage: 'Manage invitations' },
+      sites: { read: 'Read sites', manage: 'Manage sites' },
     },
     scopeHints: {
       events: { read: "Read the company's events, the same ones webhooks receive." },
@@ -129,6 +145,11 @@ export default {
         manage: 'Add, change and remove members and departments; includes reading them.',
       },
       invitations: { manage: 'Create, list and revoke invitation links.' },
+      sites: {
+        read: "See the company's sites and their chains of grants.",
+        manage:
+          "Create, change and retire the company's sites; includes reading them. Sharing with another company stays with a person.",
+      },
     },
     expiry: 'Expires after',
     days_one: '{{count}} day',

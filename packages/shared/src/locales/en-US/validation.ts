@@ -42,5 +42,9 @@ const validation: Messages['validation'] = {
   controlCharacters: 'Contains control characters or invalid characters; please remove them',
   passkeyNameRequired: 'Please enter a name',
   passkeyNameTooLong: 'At most 50 characters (a Chinese character counts as two)',
+  siteNameRequired: 'Please enter the site name',
+  siteRegionRequired: 'Please enter the region',
+  siteTextTooLong: 'At most 60 characters',
+  timeZoneInvalid: 'Choose a valid time zone (such as Asia/Shanghai)',
 };
 export default validation;

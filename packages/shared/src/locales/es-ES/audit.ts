@@ -69,6 +69,22 @@ const audit: Messages['audit'] = {
       resend: 'Envió de nuevo una entrega de webhook',
     },
     'api-key': { create: 'Creó una clave de API', revoke: 'Revocó una clave de API' },
+    site: {
+      create: 'Creó un emplazamiento',
+      update: 'Cambió un emplazamiento',
+      retire: 'Retiró un emplazamiento',
+    },
+    'site-grant': {
+      create: 'Compartió un emplazamiento',
+      update: 'Cambió una concesión de emplazamiento',
+      revoke: 'Revocó una concesión de emplazamiento',
+      leave: 'Dejó una concesión de emplazamiento',
+      expire: 'Venció una concesión de emplazamiento',
+    },
+    'site-assignment': {
+      add: 'Asignó acceso a un emplazamiento',
+      remove: 'Quitó acceso a un emplazamiento',
+    },
   },
   verified: { email: 'Verificó el correo electrónico', phone: 'Verificó el número de teléfono' },
   summary: {
@@ -125,6 +141,12 @@ const audit: Messages['audit'] = {
     under: 'Dentro de: {{name}}',
     subDepartments_one: 'con {{count}} subdepartamento',
     subDepartments_other: 'con {{count}} subdepartamentos',
+    site: 'Emplazamiento: {{name}}',
+    siteGrant: 'Concesión {{grant}}: {{grantor}} → {{grantee}}',
+    template: 'Plantilla: {{template}}',
+    until: 'hasta {{until}}',
+    endedGrants_one: 'terminó {{count}} concesión',
+    endedGrants_other: 'terminaron {{count}} concesiones',
   },
   csv: {
     time: 'Fecha y hora ({{zone}})',

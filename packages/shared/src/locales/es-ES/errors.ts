@@ -66,5 +66,19 @@ const errors: Messages['errors'] = {
   1009200:
     'Una clave de API solo gestiona miembros: no puede conceder ni retirar el rol de administrador, ni cambiar o quitar a un administrador',
   1009201: 'Esta llamada no admite claves de API: debe hacerla una persona con su sesión iniciada',
+  1009240: 'Esta empresa ya tiene el máximo de emplazamientos (1000)',
+  1009241: 'Otro emplazamiento activo de esta empresa ya tiene este nombre',
+  1009242: 'Un emplazamiento solo puede estar en productos que la empresa tiene',
+  1009243: 'Este emplazamiento está retirado: ya no se puede cambiar ni compartir',
+  1009244: 'Ninguna empresa tiene este dominio',
+  1009245: 'Esta empresa es la propietaria del emplazamiento o ya lo tiene: no se le puede dar',
+  1009246: 'No más amplio que lo que se tiene: esta plantilla tiene una capacidad que la concesión no tiene',
+  1009247: 'No puede terminar después que la concesión de la que procede',
+  1009248: 'Esta concesión no permite volver a compartir',
+  1009249: 'Esta concesión no está en vigor ahora (aún no ha empezado, ha terminado o se ha revocado)',
+  1009250: 'Un emplazamiento se puede volver a compartir como máximo 8 veces a lo largo de una cadena',
+  1009251: 'Este emplazamiento ya tiene el máximo de concesiones (100)',
+  1009252: 'El final debe ser posterior al inicio y no estar en el pasado',
+  1009253: 'Esta persona o departamento ya está asignado aquí',
 };
 export default errors;

@@ -23,12 +23,27 @@ export default {
       security_changed: 'Seguridad de la empresa cambiada',
       product_rights_changed: 'Derechos de productos de la empresa cambiados',
     },
+    site: {
+      created: 'Emplazamiento creado',
+      changed: 'Emplazamiento cambiado',
+      retired: 'Emplazamiento retirado',
+    },
+    site_grant: {
+      created: 'Emplazamiento compartido',
+      changed: 'Concesión de emplazamiento cambiada',
+      revoked: 'Concesión de emplazamiento revocada',
+      expired: 'Concesión de emplazamiento vencida',
+      assigned: 'Concesión de emplazamiento asignada',
+      unassigned: 'Asignación de concesión eliminada',
+    },
   },
   eventGroups: {
     member: 'Miembros',
     department: 'Departamentos',
     invitation: 'Invitaciones',
     company: 'Empresa',
+    site: 'Emplazamientos',
+    site_grant: 'Concesiones de emplazamientos',
   },
   copy: 'Copiar',
   done: 'Ya lo he guardado',
@@ -123,6 +138,7 @@ export default {
       events: { read: 'Leer eventos' },
       members: { read: 'Leer miembros', manage: 'Gestionar miembros' },
       invitations: { manage: 'Gestionar invitaciones' },
+      sites: { read: 'Leer emplazamientos', manage: 'Gestionar emplazamientos' },
     },
     scopeHints: {
       events: { read: 'Leer los eventos de la empresa, los mismos que reciben los webhooks.' },
@@ -131,6 +147,11 @@ export default {
         manage: 'Añadir, cambiar y quitar miembros y departamentos; incluye leerlos.',
       },
       invitations: { manage: 'Crear, listar y revocar enlaces de invitación.' },
+      sites: {
+        read: 'Ver los emplazamientos de la empresa y sus cadenas de concesiones.',
+        manage:
+          'Crear, cambiar y retirar los emplazamientos de la empresa; incluye leerlos. Compartir con otra empresa queda en manos de una persona.',
+      },
     },
     expiry: 'Caduca en',
     days_one: '{{count}} día',

@@ -6,5 +6,12 @@ const mail: Messages['mail'] = {
   webhookDisabledSubject: '[Plataforma de Nube de Energía Inteligente] Webhook desactivado',
   webhookDisabledText:
     'El webhook {{url}} de una empresa que usted administra ha fallado en todas las entregas desde el {{since}} y se desactivó el {{time}}: ya no recibe eventos. Cuando el receptor vuelva a funcionar, actívelo de nuevo en «Webhooks» del centro de configuración; los eventos que no recibió pueden enviarse de nuevo desde sus entregas.',
+  siteSharedSubject: '[Smart Energy Cloud Platform] Se han compartido emplazamientos con su empresa',
+  siteSharedText:
+    '{{grantor}} ha compartido emplazamientos con una empresa que usted administra, como «{{template}}»: {{sites}}, hasta {{until}}. Consúltelos en «Compartido con nosotros» del centro de configuración y asígnelos a sus personas o departamentos.',
+  grantEndingSubject: '[Smart Energy Cloud Platform] Una concesión de emplazamiento termina pronto',
+  grantEndingText:
+    'La concesión del emplazamiento «{{site}}» de {{grantor}} a {{grantee}} termina el {{until}}. A partir de entonces termina todo acceso a través de ella y de lo que se haya vuelto a compartir desde ella. Para mantenerla, pídalo a la empresa que la compartió.',
+  open: 'sin fecha de fin',
 };
 export default mail;

@@ -42,5 +42,9 @@ const validation: Messages['validation'] = {
   controlCharacters: 'Contiene caracteres de control o caracteres no válidos; elimínelos',
   passkeyNameRequired: 'Introduzca un nombre',
   passkeyNameTooLong: 'Como máximo 50 caracteres (un carácter chino cuenta como dos)',
+  siteNameRequired: 'Introduzca el nombre del emplazamiento',
+  siteRegionRequired: 'Introduzca la región',
+  siteTextTooLong: 'Como máximo 60 caracteres',
+  timeZoneInvalid: 'Elija una zona horaria válida (como Europe/Madrid)',
 };
 export default validation;

@@ -65,6 +65,22 @@ const audit: Messages['audit'] = {
       resend: 'Inviata di nuovo una consegna webhook',
     },
     'api-key': { create: 'Creata una chiave API', revoke: 'Revocata una chiave API' },
+    site: {
+      create: 'Creato un sito',
+      update: 'Modificato un sito',
+      retire: 'Dismesso un sito',
+    },
+    'site-grant': {
+      create: 'Condiviso un sito',
+      update: 'Modificata una concessione di sito',
+      revoke: 'Revocata una concessione di sito',
+      leave: 'Lasciata una concessione di sito',
+      expire: 'Scaduta una concessione di sito',
+    },
+    'site-assignment': {
+      add: 'Assegnato accesso a un sito',
+      remove: 'Rimosso accesso a un sito',
+    },
   },
   verified: { email: "Ha verificato l'email", phone: 'Ha verificato il numero di telefono' },
   summary: {
@@ -121,6 +137,12 @@ const audit: Messages['audit'] = {
     under: 'Sotto: {{name}}',
     subDepartments_one: 'con {{count}} sottoreparto',
     subDepartments_other: 'con {{count}} sottoreparti',
+    site: 'Sito: {{name}}',
+    siteGrant: 'Concessione {{grant}}: {{grantor}} → {{grantee}}',
+    template: 'Modello: {{template}}',
+    until: 'fino al {{until}}',
+    endedGrants_one: 'terminata {{count}} concessione',
+    endedGrants_other: 'terminate {{count}} concessioni',
   },
   csv: {
     time: 'Data e ora ({{zone}})',

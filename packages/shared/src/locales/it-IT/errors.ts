@@ -66,5 +66,19 @@ const errors: Messages['errors'] = {
   1009200:
     'Una chiave API gestisce solo i membri: non può concedere né togliere il ruolo di amministratore, né modificare o rimuovere un amministratore',
   1009201: "Questa chiamata non accetta chiavi API: deve farla una persona che ha effettuato l'accesso",
+  1009240: 'Questa azienda ha già il numero massimo di siti (1000)',
+  1009241: 'Un altro sito attivo di questa azienda ha già questo nome',
+  1009242: "Un sito può stare solo su prodotti che l'azienda possiede",
+  1009243: 'Questo sito è dismesso: non può più essere modificato né condiviso',
+  1009244: 'Nessuna azienda ha questo dominio',
+  1009245: 'Questa azienda è proprietaria del sito o lo detiene già: non le può essere dato',
+  1009246: 'Non più ampio di quanto detenuto: questo modello ha una capacità che la concessione non ha',
+  1009247: 'Non può terminare dopo la concessione da cui deriva',
+  1009248: 'Questa concessione non consente di condividere a sua volta',
+  1009249: 'Questa concessione non è in vigore ora (non ancora iniziata, terminata o revocata)',
+  1009250: 'Un sito può essere condiviso a sua volta al massimo 8 volte lungo una catena',
+  1009251: 'Questo sito ha già il numero massimo di concessioni (100)',
+  1009252: "La fine deve essere dopo l'inizio e non nel passato",
+  1009253: 'Questa persona o questo reparto è già assegnato qui',
 };
 export default errors;

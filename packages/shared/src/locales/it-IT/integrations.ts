@@ -23,12 +23,27 @@ export default {
       security_changed: "Sicurezza dell'azienda cambiata",
       product_rights_changed: "Diritti sui prodotti dell'azienda cambiati",
     },
+    site: {
+      created: 'Sito creato',
+      changed: 'Sito modificato',
+      retired: 'Sito dismesso',
+    },
+    site_grant: {
+      created: 'Sito condiviso',
+      changed: 'Concessione di sito modificata',
+      revoked: 'Concessione di sito revocata',
+      expired: 'Concessione di sito scaduta',
+      assigned: 'Concessione di sito assegnata',
+      unassigned: 'Assegnazione di concessione rimossa',
+    },
   },
   eventGroups: {
     member: 'Membri',
     department: 'Reparti',
     invitation: 'Inviti',
     company: 'Azienda',
+    site: 'Siti',
+    site_grant: 'Concessioni di siti',
   },
   copy: 'Copia',
   done: "L'ho salvato",
@@ -123,6 +138,7 @@ export default {
       events: { read: 'Leggere gli eventi' },
       members: { read: 'Leggere i membri', manage: 'Gestire i membri' },
       invitations: { manage: 'Gestire gli inviti' },
+      sites: { read: 'Leggere i siti', manage: 'Gestire i siti' },
     },
     scopeHints: {
       events: { read: "Leggere gli eventi dell'azienda, gli stessi che ricevono i webhook." },
@@ -131,6 +147,11 @@ export default {
         manage: 'Aggiungere, modificare e rimuovere membri e reparti; include la lettura.',
       },
       invitations: { manage: 'Creare, elencare e revocare i link di invito.' },
+      sites: {
+        read: "Vedere i siti dell'azienda e le loro catene di concessioni.",
+        manage:
+          "Creare, modificare e dismettere i siti dell'azienda; include leggerli. La condivisione con un'altra azienda resta a una persona.",
+      },
     },
     expiry: 'Scade dopo',
     days_one: '{{count}} giorno',

@@ -6,5 +6,12 @@ const mail: Messages['mail'] = {
   webhookDisabledSubject: '[Piattaforma Cloud per l’Energia Intelligente] Webhook disattivato',
   webhookDisabledText:
     "Il webhook {{url}} di un'azienda che amministri non è riuscito a consegnare nulla dal {{since}} ed è stato disattivato il {{time}}: non riceve più eventi. Quando il ricevitore funziona di nuovo, riattivalo in «Webhook» nel centro impostazioni; gli eventi persi possono essere inviati di nuovo dalle sue consegne.",
+  siteSharedSubject: '[Smart Energy Cloud Platform] Alcuni siti sono stati condivisi con la tua azienda',
+  siteSharedText:
+    "{{grantor}} ha condiviso siti con un'azienda che amministri, come «{{template}}»: {{sites}}, fino al {{until}}. Li trovi in «Condivisi con noi» nel centro impostazioni, dove puoi assegnarli alle tue persone o ai tuoi reparti.",
+  grantEndingSubject: '[Smart Energy Cloud Platform] Una concessione di sito termina presto',
+  grantEndingText:
+    "La concessione del sito «{{site}}» da {{grantor}} a {{grantee}} termina il {{until}}. Da allora termina ogni accesso tramite essa e tramite quanto condiviso a partire da essa. Per mantenerla, rivolgiti all'azienda che l'ha condivisa.",
+  open: 'senza data di fine',
 };
 export default mail;

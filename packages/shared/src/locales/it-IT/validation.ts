@@ -43,5 +43,9 @@ const validation: Messages['validation'] = {
   controlCharacters: 'Contiene caratteri di controllo o caratteri non validi; rimuovili',
   passkeyNameRequired: 'Inserisci un nome',
   passkeyNameTooLong: 'Al massimo 50 caratteri (un carattere cinese conta due)',
+  siteNameRequired: 'Inserisci il nome del sito',
+  siteRegionRequired: 'Inserisci la regione',
+  siteTextTooLong: 'Al massimo 60 caratteri',
+  timeZoneInvalid: 'Scegli un fuso orario valido (come Europe/Rome)',
 };
 export default validation;

@@ -60,6 +60,22 @@ const audit: Messages['audit'] = {
       resend: 'Webhook の配信を再送信',
     },
     'api-key': { create: 'API キーを作成', revoke: 'API キーを取り消し' },
+    site: {
+      create: 'サイトを作成',
+      update: 'サイトを変更',
+      retire: 'サイトを廃止',
+    },
+    'site-grant': {
+      create: 'サイトを共有',
+      update: 'サイト付与を変更',
+      revoke: 'サイト付与を取り消し',
+      leave: 'サイト付与から退出',
+      expire: 'サイト付与の期限切れ',
+    },
+    'site-assignment': {
+      add: 'サイトへのアクセスを割り当て',
+      remove: 'サイトへのアクセスを解除',
+    },
   },
   verified: { email: 'メールアドレスを確認', phone: '電話番号を確認' },
   summary: {
@@ -108,6 +124,11 @@ const audit: Messages['audit'] = {
     departmentIs: '部署：{{name}}',
     under: '上位部署：{{name}}',
     subDepartments_other: '下位部署 {{count}} 件を含む',
+    site: 'サイト：{{name}}',
+    siteGrant: '付与 {{grant}}：{{grantor}} → {{grantee}}',
+    template: 'テンプレート：{{template}}',
+    until: '{{until}} まで',
+    endedGrants_other: '{{count}} 件の付与を終了',
   },
   csv: {
     time: '日時（{{zone}}）',

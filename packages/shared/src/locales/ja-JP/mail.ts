@@ -6,5 +6,12 @@ const mail: Messages['mail'] = {
   webhookDisabledSubject: '【スマートエネルギークラウド】Webhook が無効になりました',
   webhookDisabledText:
     'あなたが管理する企業の Webhook {{url}} は {{since}} 以降すべての配信に失敗したため、{{time}} に自動的に無効になり、イベントを受け取らなくなりました。受信側が復旧したら、設定センターの「Webhook」で再び有効にしてください。届かなかったイベントは配信履歴から再送信できます。',
+  siteSharedSubject: '【スマートエネルギークラウドプラットフォーム】所属企業にサイトが共有されました',
+  siteSharedText:
+    '{{grantor}} が、あなたが管理する企業に「{{template}}」として サイトを共有しました：{{sites}}（{{until}} まで）。設定センターの「共有されたサイト」で確認し、社内の人や部署に割り当ててください。',
+  grantEndingSubject: '【スマートエネルギークラウドプラットフォーム】サイトの付与がまもなく終了します',
+  grantEndingText:
+    '{{grantor}} から {{grantee}} へのサイト「{{site}}」の付与は {{until}} に終了します。その後は、この付与およびここから再共有されたすべてのアクセスが終了します。継続する場合は共有元の企業にご連絡ください。',
+  open: '期限なし',
 };
 export default mail;

@@ -13,6 +13,7 @@ import products from './products.ts';
 import registration from './registration.ts';
 import sessions from './sessions.ts';
 import settings from './settings.ts';
+import sites from './sites.ts';
 import twoStep from './twoStep.ts';
 import validation from './validation.ts';
 import web from './web.ts';
@@ -31,6 +32,7 @@ const messages: Messages = {
   products,
   registration,
   sessions,
+  sites,
   settings,
   twoStep,
   validation,

@@ -42,5 +42,9 @@ const validation: Messages['validation'] = {
   controlCharacters: '制御文字または無効な文字が含まれています。削除してください',
   passkeyNameRequired: '名前を入力してください',
   passkeyNameTooLong: '名前は 50 文字以内（漢字は 2 文字として数えます）',
+  siteNameRequired: 'サイト名を入力してください',
+  siteRegionRequired: '地域を入力してください',
+  siteTextTooLong: '60 文字以内で入力してください',
+  timeZoneInvalid: '有効なタイムゾーンを選択してください（例：Asia/Tokyo）',
 };
 export default validation;

@@ -54,6 +54,22 @@ export default {
       resend: '重新发送 Webhook 投递',
     },
     'api-key': { create: '创建 API 密钥', revoke: '撤销 API 密钥' },
+    site: {
+      create: '创建场站',
+      update: '修改场站',
+      retire: '停用场站',
+    },
+    'site-grant': {
+      create: '共享场站',
+      update: '修改场站授权',
+      revoke: '撤销场站授权',
+      leave: '退出场站授权',
+      expire: '场站授权到期',
+    },
+    'site-assignment': {
+      add: '分配场站访问',
+      remove: '移除场站访问',
+    },
   },
   verified: { email: '验证邮箱', phone: '验证手机号' },
   summary: {
@@ -102,6 +118,11 @@ export default {
     departmentIs: '部门：{{name}}',
     under: '上级部门：{{name}}',
     subDepartments_other: '含 {{count}} 个下级部门',
+    site: '场站：{{name}}',
+    siteGrant: '授权 {{grant}}：{{grantor}} → {{grantee}}',
+    template: '角色模板：{{template}}',
+    until: '至 {{until}}',
+    endedGrants_other: '结束了 {{count}} 个授权',
   },
   csv: {
     time: '时间（{{zone}}）',

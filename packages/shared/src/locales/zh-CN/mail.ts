@@ -5,4 +5,11 @@ export default {
   webhookDisabledSubject: '【智慧能源云平台】Webhook 已关闭',
   webhookDisabledText:
     '你所管理的企业的 Webhook {{url}} 自 {{since}} 起每次投递都失败，已于 {{time}} 被自动关闭，不再接收事件。请确认接收端恢复正常后，在设置中心的“Webhook”中重新开启；关闭期间未送达的事件可在其投递记录中重新发送。',
+  siteSharedSubject: '【智慧能源云平台】有场站共享给了你的企业',
+  siteSharedText:
+    '{{grantor}} 以“{{template}}”角色向你所管理的企业共享了 场站：{{sites}}，有效期至 {{until}}。请在设置中心的“共享给我们”中查看，并为本企业的人员或部门分配访问权限。',
+  grantEndingSubject: '【智慧能源云平台】场站共享即将到期',
+  grantEndingText:
+    '场站“{{site}}”由 {{grantor}} 共享给 {{grantee}} 的授权将于 {{until}} 到期。到期后，经此授权以及由它再共享的所有访问都会结束。如需延续，请联系共享方。',
+  open: '长期有效',
 };

@@ -42,4 +42,8 @@ export default {
   controlCharacters: '包含控制字符或无效字符，请删除后重试',
   passkeyNameRequired: '请输入名称',
   passkeyNameTooLong: '名称最多 50 个字符（一个汉字计为两个字符）',
+  siteNameRequired: '请输入场站名称',
+  siteRegionRequired: '请输入所在地区',
+  siteTextTooLong: '最多 60 个字符',
+  timeZoneInvalid: '请选择有效的时区（如 Asia/Shanghai）',
 };

@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { ErrorCode } from '../../errors/error-codes.ts';
+import {
+  SITES_MAX,
+  SITES_PAGE_SIZE_DEFAULT,
+  SITES_PAGE_SIZE_MAX,
+  SITES_PER_SHARE_MAX,
+  SITE_GRANTS_MAX,
+  SITE_GRANT_DEPTH_MAX,
+  addAssignmentRequestSchema,
+  assignmentsQuerySchema,
+  createSiteRequestSchema,
+  endedGrantsSchema,
+  grantIdRequestSchema,
+  removeAssignmentRequestSchema,
+  shareOnRequestSchema,
+  shareSitesRequestSchema,
+  sharedGrantsSchema,
+  sharedWithUsPageSchema,
+  sharedWithUsQuerySchema,
+  siteAssignmentListSchema,
+  siteAssignmentSchema,
+  siteDetailSchema,
+  siteGrantSchema,
+  siteIdRequestSchema,
+  sitePageSchema,
+  siteSchema,
+  sitesQuerySchema,
+  updateGrantRequestSchema,
+  updateSiteRequestSchema,
+} from '../sites.ts';
+import { defineCall } from './define.ts';
+import { COMPANY_SETTINGS_PREFIX as S } from './prefixes.ts';
+import { ADMINISTRATOR_ONLY } from './settings.ts';
+
+const PAGING = `Paged by a cursor: \`pageSize\` 1-${SITES_PAGE_SIZE_MAX} (default ${SITES_PAGE_SIZE_DEFAULT}), \`cursor\` the \`nextCursor\` of the page before (null after the last page; 1000400 with \`fields.cursor\` for one the server did not make).`;
+
+const NOT_FOUND =
+  'A site or grant of another company, or one that does not exist, is 1000404 alike: the answer never tells which.';
+
+const TERMS = `\`domain\` names the other company (1009244 when none has it); \`template\` one of the role templates; \`startsAt\` (default now) and \`endsAt\` (null: open) ISO 8601 moments with their offset, the end after the start and not past (1009252); \`mayShare\` lets the other company share on. A person with a fresh proof makes it (1009166; a company API key: 1009201): a grant lets another company's people into the company's plants. The other company's administrators are told by email; every company the change touches records \`site_grant.created\` and an audit row.`;
+
+/** The settings centre's sites and their grants, on the session's current company (docs/site-grants.md). */
+export const siteCalls = {
+  sites: defineCall({
+    method: 'GET',
+    path: `${S}/sites`,
+    audience: 'administrator',
+    apiKey: 'sites.read',
+    tag: 'settings',
+    summary: "A page of the company's own sites",
+    description: `${ADMINISTRATOR_ONLY} The sites the company owns, in the order they were made. \`keyword\` matches part of the name or region, ignoring letter case (ASCII letters on SQLite); \`status\` \`live\` (default), \`retired\` or \`all\`. ${PAGING}`,
+    query: sitesQuerySchema,
+    response: sitePageSchema,
+    errors: [],
+  }),
+
+  site: defineCall({
+    method: 'GET',
+    path: `${S}/sites/detail`,
+    audience: 'administrator',
+    apiKey: 'sites.read',
+    tag: 'settings',
+    summary: 'One site of the company, with the whole chain of its grants',
+    description: `${ADMINISTRATOR_ONLY} Every grant ever made on the site, along every chain: who holds what, through whom, from and until when, and where each stands now (\`status\`: a grant is active only while it and every grant above it are). Parents come before the grants made from them. ${NOT_FOUND}`,
+    query: siteIdRequestSchema,
+    response: siteDetailSchema,
+    errors: [ErrorCode.NotFound],
+  }),
+
+  createSite: defineCall({
+    method: 'POST',
+    path: `${S}/sites/create`,
+    audience: 'administrator',
+    apiKey: 'sites.manage',
+    tag: 'settings',
+    summary: 'Register a site of the company',
+    description: `${ADMINISTRATOR_ONLY} \`name\` 1-60 characters, unique among the company's live sites (1009241); \`kind\` one of the site kinds; \`region\` free text; \`timeZone\` an IANA name; \`ratedPowerKw\` and \`ratedEnergyKwh\` where they apply (null otherwise); \`productCodes\` at least one, each a product the company holds (1009242). At most ${SITES_MAX} live sites per company (1009240), counted and taken in one step. Records \`site.created\`.`,
+    body: createSiteRequestSchema,
+    response: siteSchema,
+    errors: [ErrorCode.SiteLimit, ErrorCode.SiteNameTaken, ErrorCode.SiteProductNotHeld],
+  }),
+
+  updateSite: defineCall({
+    method: 'POST',
+    path: `${S}/sites/update`,
+    audience: 'administrator',
+    apiKey: 'sites.manage',
+    tag: 'settings',
+    summary: 'Change a site of the company',
+    description: `${ADMINISTRATOR_ONLY} What is omitted stays; the rules of \`sites/create\`. A retired site is not changed (1009243). ${NOT_FOUND} Records \`site.changed\` with the fields set, in the owner and in each company holding a live grant on it.`,
+    body: updateSiteRequestSchema,
+    response: siteSchema,
+    errors: [ErrorCode.NotFound, ErrorCode.SiteNameTaken, ErrorCode.SiteProductNotHeld, ErrorCode.SiteRetired],
+  }),
+
+  retireSite: defineCall({
+    method: 'POST',
+    path: `${S}/sites/retire`,
+    audience: 'administrator',
+    apiKey: 'sites.manage',
+    tag: 'settings',
+    summary: 'Retire a site of the company, ending every grant on it',
+    description: `${ADMINISTRATOR_ONLY} In one transaction the site is retired and every live grant on it revoked; \`site.retired\` (with the grants it ended) is recorded in the owner and in every company that held one, with an audit row in each. Its name is free again. Retiring twice is harmless. ${NOT_FOUND}`,
+    body: siteIdRequestSchema,
+    response: siteSchema,
+    errors: [ErrorCode.NotFound],
+  }),
+
+  shareSites: defineCall({
+    method: 'POST',
+    path: `${S}/sites/share`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Share sites of the company with another company',
+    description: `${ADMINISTRATOR_ONLY} 1-${SITES_PER_SHARE_MAX} live sites of the company (1000404 for another's; 1009243 for a retired one), one grant each, all or none. ${TERMS} Not to the company itself, nor to one that holds a site already (1009245); at most ${SITE_GRANTS_MAX} live grants per site (1009251).`,
+    body: shareSitesRequestSchema,
+    response: sharedGrantsSchema,
+    errors: [
+      ErrorCode.NotFound,
+      ErrorCode.ReauthenticationRequired,
+      ErrorCode.SiteRetired,
+      ErrorCode.GrantCompanyUnknown,
+      ErrorCode.GrantHolderRefused,
+      ErrorCode.GrantTimesInvalid,
+      ErrorCode.GrantLimit,
+    ],
+  }),
+
+  revokeGrant: defineCall({
+    method: 'POST',
+    path: `${S}/sites/grants/revoke`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Revoke a grant, and with it every grant made from it',
+    description: `${ADMINISTRATOR_ONLY} The owner revokes any grant on its sites; a company that shared on revokes the grants it made. The grant is revoked at once and every grant below it stops being in effect with it (a grant is active only while every grant above it is); \`ended\` lists those that were live, the revoked one first. \`site_grant.revoked\` with that chain and an audit row go to every company it touches. Revoking again is harmless and ends nothing. ${NOT_FOUND}`,
+    body: grantIdRequestSchema,
+    response: endedGrantsSchema,
+    errors: [ErrorCode.NotFound],
+  }),
+
+  updateGrant: defineCall({
+    method: 'POST',
+    path: `${S}/sites/grants/update`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Give a grant the company made a new end',
+    description: `${ADMINISTRATOR_ONLY} By the company that made it: \`endsAt\` (null: open) not later than the grant it was shared on from (1009247), not past (1009252). Grants below it that end later stop at its end by the rule of the chain. A revoked or ended grant is 1009249. Records \`site_grant.changed\` in every company of the chain below it. ${NOT_FOUND}`,
+    body: updateGrantRequestSchema,
+    response: siteGrantSchema,
+    errors: [ErrorCode.NotFound, ErrorCode.GrantEndsLater, ErrorCode.GrantTimesInvalid, ErrorCode.GrantNotActive],
+  }),
+
+  sharedWithUs: defineCall({
+    method: 'GET',
+    path: `${S}/sites/shared-with-us`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'The grants other companies made to this company',
+    description: `${ADMINISTRATOR_ONLY} Newest first, each with its site as the owner describes it, the owner, the company that shared it, and where it stands (\`status\`). \`keyword\` matches part of the site's name. ${PAGING}`,
+    query: sharedWithUsQuerySchema,
+    response: sharedWithUsPageSchema,
+    errors: [],
+  }),
+
+  shareOn: defineCall({
+    method: 'POST',
+    path: `${S}/sites/shared-with-us/share-on`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Share on sites this company holds, never wider',
+    description: `${ADMINISTRATOR_ONLY} 1-${SITES_PER_SHARE_MAX} of the company's grants, each in effect now (1009249) and allowing it (1009248), one new grant each, all or none. Never wider than what is held: a template within the grant's (1009246), an end not later (1009247; open only under an open grant), \`mayShare\` only where the grant may (it may here); no share back to the owner or a company that holds the site (1009245), at most ${SITE_GRANT_DEPTH_MAX} grants along a chain (1009250). ${TERMS} The grant it comes from is read again under the locks of every company concerned, so a share-on raced against a revoke of its parent never leaves a live grant under a revoked one.`,
+    body: shareOnRequestSchema,
+    response: sharedGrantsSchema,
+    errors: [
+      ErrorCode.NotFound,
+      ErrorCode.ReauthenticationRequired,
+      ErrorCode.SiteRetired,
+      ErrorCode.GrantCompanyUnknown,
+      ErrorCode.GrantHolderRefused,
+      ErrorCode.GrantWider,
+      ErrorCode.GrantEndsLater,
+      ErrorCode.GrantNoShareRight,
+      ErrorCode.GrantNotActive,
+      ErrorCode.GrantDepthLimit,
+      ErrorCode.GrantTimesInvalid,
+      ErrorCode.GrantLimit,
+    ],
+  }),
+
+  leaveGrant: defineCall({
+    method: 'POST',
+    path: `${S}/sites/shared-with-us/leave`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Give back a grant this company holds',
+    description: `${ADMINISTRATOR_ONLY} The company revokes its own grant: as a revoke by the owner, every grant it made from it ends too (\`ended\`), and \`site_grant.revoked\` with \`reason: left\` goes to every company it touches. ${NOT_FOUND}`,
+    body: grantIdRequestSchema,
+    response: endedGrantsSchema,
+    errors: [ErrorCode.NotFound],
+  }),
+
+  assignments: defineCall({
+    method: 'GET',
+    path: `${S}/sites/assignments`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Who in this company holds a grant or one of its own sites',
+    description: `${ADMINISTRATOR_ONLY} \`grantId\`: a grant the company holds; \`siteId\`: a site it owns (exactly one of them). The company's people and departments assigned, each with its template and end, in the order they were assigned. ${NOT_FOUND}`,
+    query: assignmentsQuerySchema,
+    response: siteAssignmentListSchema,
+    errors: [ErrorCode.NotFound],
+  }),
+
+  addAssignment: defineCall({
+    method: 'POST',
+    path: `${S}/sites/assignments/add`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Assign a person or department of this company to a grant or an own site',
+    description: `${ADMINISTRATOR_ONLY} \`grantId\` (a grant the company holds, in effect or yet to start: else 1009249) or \`siteId\` (a live site it owns: 1009243 when retired); \`userId\` (a member) or \`departmentId\` (a department) of the company, 1000404 otherwise. Under a grant the template is within the grant's (1009246) and the end no later than the grant's (1009247; absent: the grant's own); on an own site any template and end. Once per person or department (1009253). Records \`site_grant.assigned\` in the company and, for a grant, in the owner.`,
+    body: addAssignmentRequestSchema,
+    response: siteAssignmentSchema,
+    errors: [
+      ErrorCode.NotFound,
+      ErrorCode.SiteRetired,
+      ErrorCode.GrantWider,
+      ErrorCode.GrantEndsLater,
+      ErrorCode.GrantNotActive,
+      ErrorCode.GrantTimesInvalid,
+      ErrorCode.AssignmentExists,
+    ],
+  }),
+
+  removeAssignment: defineCall({
+    method: 'POST',
+    path: `${S}/sites/assignments/remove`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: 'Remove an assignment of this company',
+    description: `${ADMINISTRATOR_ONLY} By the row id the list gives; 1000404 for another company's. Records \`site_grant.unassigned\`.`,
+    body: removeAssignmentRequestSchema,
+    response: z.null(),
+    errors: [ErrorCode.NotFound],
+  }),
+};

@@ -1,0 +1,45 @@
+/** The sites shared between companies: kinds, capabilities, role templates and grant statuses. */
+export default {
+  tab: '场站',
+  sharedTab: '共享给我们',
+  kinds: {
+    pv: '光伏电站',
+    storage: '储能系统',
+    microgrid: '微电网',
+    ev_charging: '电动汽车充电站',
+    ci: '工商业场站',
+    other: '其他',
+  },
+  capabilities: {
+    view: '查看',
+    operate: '运行操作',
+    configure: '配置',
+    finance: '财务',
+    audit: '审计',
+    share: '共享',
+  },
+  templates: {
+    owner: '所有者',
+    investor: '投资方',
+    installer: 'EPC / 安装商',
+    technician: '运维技术员',
+    operator: '运营方',
+    auditor: '审计方',
+  },
+  templateHints: {
+    owner: '场站的全部能力。',
+    investor: '只读，外加财务。',
+    installer: '查看、运行操作和配置。',
+    technician: '查看和运行操作。',
+    operator: '查看和运行操作。',
+    auditor: '只读，外加审计。',
+  },
+  statuses: {
+    active: '生效中',
+    pending: '未开始',
+    expired: '已到期',
+    revoked: '已撤销',
+    ended: '上级授权已结束',
+    retired: '场站已停用',
+  },
+};
