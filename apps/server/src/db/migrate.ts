@@ -20,6 +20,7 @@ import * as purgeIndexes from './migrations/0017-purge-indexes.ts';
 import * as keysetPagingIndexes from './migrations/0018-keyset-paging-indexes.ts';
 import * as eventsOutboxApiKeys from './migrations/0019-events-outbox-api-keys.ts';
 import * as sessionSignInMethods from './migrations/0020-session-sign-in-methods.ts';
+import * as sites from './migrations/0021-sites.ts';
 
 /** Every migration, in order; listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<void> }> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<
   '0018-keyset-paging-indexes': keysetPagingIndexes,
   '0019-events-outbox-api-keys': eventsOutboxApiKeys,
   '0020-session-sign-in-methods': sessionSignInMethods,
+  '0021-sites': sites,
 };
 
 /** The listed migrations for a Migrator; the migration tests stop it part way to seed older data. */

@@ -4,6 +4,7 @@ import type { CodeScene } from '@portal/shared/api/codes';
 import type { EventType } from '@portal/shared/api/integrations';
 import type { MemberRole } from '@portal/shared/api/portal';
 import type { InvitationKind } from '@portal/shared/api/registration';
+import type { SiteKind, SiteRoleTemplate } from '@portal/shared/api/sites';
 import type { Language } from '@portal/shared/constants';
 import type { ProductCode } from '@portal/shared/products';
 import type { ImageType } from '@portal/shared/validation/image';
@@ -379,6 +380,76 @@ export interface ApiKeysTable {
   revoked_at: number | null;
 }
 
+/** A site of its owner company (migration 0021, docs/site-grants.md). */
+export interface SitesTable {
+  id: Generated<number>;
+  /** `site_...`: the only id outside the portal. */
+  public_id: string;
+  /** The owner company. */
+  enterprise_id: number;
+  /** Unique among the owner's live sites. */
+  name: string;
+  kind: SiteKind;
+  /** Free text, such as `CN-GD` or `Shenzhen`. */
+  region: string;
+  /** An IANA time zone. */
+  time_zone: string;
+  rated_power_kw: number | null;
+  rated_energy_kwh: number | null;
+  /** JSON array of ProductCode, a subset of the owner's products. */
+  product_codes: string;
+  /** A retired site ends every grant on it. */
+  retired_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One site given to one company; effective only while it and every grant above it are active. */
+export interface SiteGrantsTable {
+  id: Generated<number>;
+  /** `sgr_...` */
+  public_id: string;
+  site_id: number;
+  /** The owner (no parent), or the holder of the parent grant. */
+  grantor_enterprise_id: number;
+  grantee_enterprise_id: number;
+  /** Null: made by the owner. */
+  parent_grant_id: number | null;
+  template: SiteRoleTemplate;
+  /** 1: the grantee may share the site on, never wider than this grant. */
+  may_share: number;
+  starts_at: number;
+  /** Null: open. */
+  ends_at: number | null;
+  /** Set on the grant itself; its descendants end by the rule, not by a write. */
+  revoked_at: number | null;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** Who holds a site inside a company: exactly one of `grant_id` (a receiving company's people) and
+ *  `site_id` (the owner's own members), and exactly one of user and department. */
+export interface SiteAssignmentsTable {
+  id: Generated<number>;
+  grant_id: number | null;
+  site_id: number | null;
+  user_id: number | null;
+  department_id: number | null;
+  /** Not wider than the grant's. */
+  template: SiteRoleTemplate;
+  /** Never later than the grant's. */
+  ends_at: number | null;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** A reminder sent before a grant ends: one per grant and lead time, whichever process sends it. */
+export interface SiteGrantRemindersTable {
+  grant_id: number;
+  days_before: number;
+  sent_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   enterprises: EnterprisesTable;
@@ -407,4 +478,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   outbox: OutboxTable;
   api_keys: ApiKeysTable;
+  sites: SitesTable;
+  site_grants: SiteGrantsTable;
+  site_assignments: SiteAssignmentsTable;
+  site_grant_reminders: SiteGrantRemindersTable;
 }
