@@ -174,3 +174,17 @@ export async function chainOf(db: Executor, grantId: number) {
     order by up.depth`.execute(db);
   return rows;
 }
+
+/** How many companies a person is a member of. */
+export async function countMemberships(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findSiteIdByPublicId(db: Executor, publicId: string) {
+  return db.selectFrom('sites').select('id').where('public_id', '=', publicId).executeTakeFirst();
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountSecurityCalls } from '@portal/shared/api/contract/account-security';
 import { authorizeCalls } from '@portal/shared/api/contract/authorize';
+import { authzenCalls } from '@portal/shared/api/contract/authzen';
 import { brandingCalls } from '@portal/shared/api/contract/branding';
 import { codeCalls } from '@portal/shared/api/contract/codes';
 import { integrationCalls } from '@portal/shared/api/contract/integrations';
@@ -13,6 +14,7 @@ import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import type { OpenIdService } from '../libraries/openid/service.ts';
 import type { DevOutbox } from '../messaging/dev-outbox.ts';
 import { serveArea } from '../plugins/calls.ts';
+import { authzenHandlers } from './authzen/authzen-routes.ts';
 import { outboxHandlers } from './dev/outbox-routes.ts';
 import { healthHandlers } from './health/health-routes.ts';
 import { interactionHandlers } from './openid/interaction-routes.ts';
@@ -79,4 +81,5 @@ export async function contractRoutes(
     ...apiKeysHandlers(app),
     ...webhooksHandlers(app),
   });
+  await serveArea(app, authzenCalls, authzenHandlers(app));
 }

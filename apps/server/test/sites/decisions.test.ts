@@ -27,9 +27,8 @@ describe(`site decisions (${ENGINE})`, () => {
   beforeAll(async () => {
     t = await startTestApp();
     const app = t.app;
-    [ownerAdmin, ownerMember, bPerson, cPerson, cColleague] = await Promise.all(
-      [0, 1, 2, 3, 4].map(async () => (await createUser(app)).id),
-    );
+    const users = await Promise.all([0, 1, 2, 3, 4].map(async () => (await createUser(app)).id));
+    [ownerAdmin, ownerMember, bPerson, cPerson, cColleague] = users as [number, number, number, number, number];
     owner = await createCompany(app, {
       products: ['esguard', 'mgguard'],
       members: [{ userId: ownerAdmin, role: 'admin' }, { userId: ownerMember }],

@@ -1,4 +1,5 @@
 import { accountSecurityCalls } from './contract/account-security.ts';
+import { authzenCalls } from './contract/authzen.ts';
 import { authorizeCalls } from './contract/authorize.ts';
 import { brandingCalls } from './contract/branding.ts';
 import { codeCalls } from './contract/codes.ts';
@@ -27,6 +28,7 @@ export const contractAreas = {
   integrations: integrationCalls,
   operations: operationCalls,
   authorize: authorizeCalls,
+  authzen: authzenCalls,
 };
 
 export const contract = {
@@ -41,6 +43,7 @@ export const contract = {
   ...integrationCalls,
   ...operationCalls,
   ...authorizeCalls,
+  ...authzenCalls,
 };
 
 export type CallName = keyof typeof contract;

@@ -82,6 +82,9 @@ export const ErrorCode = {
   ApiKeyAdministratorRefused: 1009200,
   /** A company API key sent to a call that takes none: a person's session makes it. */
   ApiKeyCallRefused: 1009201,
+  /** A call of the decision point (AuthZEN) without a product's client: no client credentials or
+   *  access token of a client, or wrong ones (docs/site-grants.md#decisions). */
+  ProductClientUnauthorized: 1009260,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -93,6 +96,7 @@ export const FAILURE_CODES = Object.values(ErrorCode).filter((c) => c !== 0) as 
 const HTTP_STATUS: Partial<Record<FailureCode, number>> = {
   [ErrorCode.BadRequest]: 400,
   [ErrorCode.Unauthorized]: 401,
+  [ErrorCode.ProductClientUnauthorized]: 401,
   [ErrorCode.Forbidden]: 403,
   [ErrorCode.NotFound]: 404,
   [ErrorCode.PayloadTooLarge]: 413,

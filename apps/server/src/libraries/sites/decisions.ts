@@ -8,7 +8,13 @@ import { sql } from 'kysely';
 import { SITE_ROLE_TEMPLATES, type SiteCapability, type SiteRoleTemplate } from '@portal/shared/api/sites';
 import type { ProductCode } from '@portal/shared/products';
 import type { Executor } from '../../queries/executor.ts';
-import { type SiteAccessRow, chainOf, grantedAccess, ownAccess } from '../../queries/site-decisions.ts';
+import {
+  type SiteAccessRow,
+  chainOf,
+  countMemberships,
+  grantedAccess,
+  ownAccess,
+} from '../../queries/site-decisions.ts';
 
 export { MAX_CHAIN_DEPTH } from '../../queries/site-decisions.ts';
 
@@ -59,41 +65,40 @@ export interface PersonSite {
   template: SiteRoleTemplate;
   /** When that way ends (its assignment or any grant of its chain); null: open. */
   endsAt: number | null;
+  /** What all the person's ways to the site give together. */
   capabilities: SiteCapability[];
 }
 
-/** Of two ways to one site, the one giving more, then the one lasting longer. */
-function wider(a: PersonSite, b: PersonSite): PersonSite {
-  if (a.capabilities.length !== b.capabilities.length) return a.capabilities.length > b.capabilities.length ? a : b;
-  if (a.endsAt === null) return a;
-  if (b.endsAt === null) return b;
-  return a.endsAt >= b.endsAt ? a : b;
+/** Of two ways to one site, the one giving more, then the one lasting longer; the capabilities of both. */
+function merged(a: PersonSite, b: PersonSite): PersonSite {
+  const capabilities = [...new Set([...a.capabilities, ...b.capabilities])];
+  const longer = a.endsAt === null || (b.endsAt !== null && a.endsAt >= b.endsAt) ? a : b;
+  const wider =
+    a.capabilities.length === b.capabilities.length ? longer : a.capabilities.length > b.capabilities.length ? a : b;
+  return { ...wider, capabilities };
 }
 
 /**
- * The sites a person may act on for a product through one company (the company a token was issued
- * for): the company's own sites, and those it holds by grants, in site id order after `after`, at most
- * `limit`. Each site once, with the widest of the person's ways to it.
+ * The sites a person may act on for a product, through one company (the company a token was issued
+ * for) or, without `enterpriseId`, through any of theirs: the companies' own sites, and those they
+ * hold by grants, in site id order after `after`, at most `limit`. Each site once, with the widest of
+ * the person's ways to it.
  */
 export async function sitesOf(
   db: Executor,
-  input: { userId: number; enterpriseId: number; product: ProductCode; at: number; limit: number; after?: number },
+  input: { userId: number; enterpriseId?: number; product: ProductCode; at: number; limit: number; after?: number },
 ): Promise<PersonSite[]> {
   const { userId, enterpriseId, product, at, limit, after } = input;
-  // a person has at most two ways to a site on each side (by name and by department), and a company
-  // is never both the owner and a holder of one site: twice the page and two more rows hold its
-  // first `limit` sites whole (a site cut off at the end of a side's rows sorts after them)
-  const rows = 2 * limit + 2;
+  // a person has at most two ways to a site through each company (by name and by department), and a
+  // company is never both the owner and a holder of one site: that many rows per company for each
+  // site of the page, and two more, hold its first `limit` sites whole (a site cut off at the end of
+  // a side's rows sorts after them)
+  const companies = enterpriseId === undefined ? Math.max(1, await countMemberships(db, userId)) : 1;
+  const rows = 2 * companies * limit + 2;
+  const leaf = enterpriseId === undefined ? sql`1 = 1` : sql`g.grantee_enterprise_id = ${enterpriseId}`;
   const [own, granted] = await Promise.all([
     ownAccess(db, { userId, product, at, enterpriseId, after, limit: rows }),
-    grantedAccess(db, {
-      userId,
-      product,
-      at,
-      after,
-      limit: rows,
-      leaf: sql`g.grantee_enterprise_id = ${enterpriseId}`,
-    }),
+    grantedAccess(db, { userId, product, at, after, limit: rows, leaf }),
   ]);
   const bySite = new Map<number, PersonSite>();
   for (const row of [...own, ...granted]) {
@@ -108,7 +113,7 @@ export async function sitesOf(
       capabilities,
     };
     const known = bySite.get(site.siteId);
-    bySite.set(site.siteId, known ? wider(known, site) : site);
+    bySite.set(site.siteId, known ? merged(known, site) : site);
   }
   return [...bySite.values()].sort((a, b) => a.siteId - b.siteId).slice(0, limit);
 }

@@ -65,5 +65,6 @@ const errors: Messages['errors'] = {
   1009200:
     'An API key manages members only: it cannot grant or take the administrator role, nor change or remove an administrator',
   1009201: 'This call does not take an API key: a person must sign in to make it',
+  1009260: "A product's client must authenticate with its client credentials or an access token of its own",
 };
 export default errors;
