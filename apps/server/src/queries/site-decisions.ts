@@ -14,8 +14,9 @@ export interface SiteAccessRow {
   public_id: string;
   name: string;
   assigned: SiteRoleTemplate;
-  /** Null on the owner's side, where no grant limits the assignment. */
-  granted: SiteRoleTemplate | null;
+  /** The templates of the grant and every grant above it, comma-separated: the assignment gives only
+   *  what each of them holds. Null on the owner's side, where no grant limits the assignment. */
+  chain_templates: string | null;
   assignment_ends_at: number | null;
   /** The earliest end of the grant and every grant above it; null: none of them ends. */
   chain_ends_at: number | null;
@@ -42,13 +43,13 @@ const siteOpen = (s: string, product: ProductCode, at: number) =>
 
 /**
  * The grants that are effective at `at` for `product` among the leaves `leaf` selects (a condition on
- * `g`), each with the earliest end of its chain: the recursion climbs from each leaf to the owner's
+ * `g`), each with the earliest end of its chain and the templates on it: the recursion climbs from each leaf to the owner's
  * grant, and a leaf counts only when every grant on the way is live, each grant's grantor is its
  * parent's grantee, every grantee holds the product, and the top one was made by the site's owner.
  */
 function effectiveGrants(leaf: RawBuilder<unknown>, product: ProductCode, at: number) {
-  return sql`with recursive up (leaf_id, grant_id, parent_id, grantor_id, ends_at, depth) as (
-      select g.id, g.id, g.parent_grant_id, g.grantor_enterprise_id, g.ends_at, 1
+  return sql`with recursive up (leaf_id, grant_id, parent_id, grantor_id, ends_at, templates, depth) as (
+      select g.id, g.id, g.parent_grant_id, g.grantor_enterprise_id, g.ends_at, cast(g.template as text), 1
       from site_grants g
       where ${leaf} and ${liveAt('g', at)} and ${holds(sql.ref('g.grantee_enterprise_id'), product)}
     union all
@@ -56,12 +57,13 @@ function effectiveGrants(leaf: RawBuilder<unknown>, product: ProductCode, at: nu
         case when up.ends_at is null then p.ends_at
           when p.ends_at is null or up.ends_at < p.ends_at then up.ends_at
           else p.ends_at end,
+        up.templates || ',' || p.template,
         up.depth + 1
       from up join site_grants p on p.id = up.parent_id and p.grantee_enterprise_id = up.grantor_id
       where up.depth < ${MAX_CHAIN_DEPTH} and ${liveAt('p', at)} and ${holds(sql.ref('p.grantee_enterprise_id'), product)}
     ),
-    effective (grant_id, ends_at) as (
-      select up.leaf_id, up.ends_at from up
+    effective (grant_id, ends_at, templates) as (
+      select up.leaf_id, up.ends_at, up.templates from up
       join site_grants leaf on leaf.id = up.leaf_id
       join sites s on s.id = leaf.site_id
       where up.parent_id is null and up.grantor_id = s.enterprise_id
@@ -91,7 +93,7 @@ export async function grantedAccess(
     product,
     at,
   )}
-    select s.id as site_id, s.public_id, s.name, a.template as assigned, g.template as granted,
+    select s.id as site_id, s.public_id, s.name, a.template as assigned, e.templates as chain_templates,
       a.ends_at as assignment_ends_at, e.ends_at as chain_ends_at
     from effective e
     join site_grants g on g.id = e.grant_id
@@ -128,9 +130,9 @@ export async function ownAccess(
   const narrow = sql`${input.siteId === undefined ? sql`` : sql`and s.id = ${input.siteId}`}
     ${input.enterpriseId === undefined ? sql`` : sql`and s.enterprise_id = ${input.enterpriseId}`}
     and s.id > ${input.after ?? 0}`;
-  const { rows } = await sql<SiteAccessRow>`select site_id, public_id, name, assigned, granted,
+  const { rows } = await sql<SiteAccessRow>`select site_id, public_id, name, assigned, chain_templates,
       assignment_ends_at, chain_ends_at from (
-      select s.id as site_id, s.public_id, s.name, 'owner' as assigned, null as granted,
+      select s.id as site_id, s.public_id, s.name, 'owner' as assigned, null as chain_templates,
         null as assignment_ends_at, null as chain_ends_at, 0 as assignment_id
       from sites s
       join memberships m on m.enterprise_id = s.enterprise_id and m.user_id = ${userId} and m.role = 'admin'

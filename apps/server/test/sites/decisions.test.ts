@@ -85,6 +85,15 @@ describe(`site decisions (${ENGINE})`, () => {
     expect(await caps(cColleague)).toEqual(['operate', 'view']);
   });
 
+  it('keeps a grant within every grant above it, whatever its own template says', async () => {
+    const db = t.app.ctx.db;
+    await db.updateTable('site_grants').set({ template: 'technician' }).where('id', '=', ab).execute();
+    await db.updateTable('site_grants').set({ template: 'installer' }).where('id', '=', bc).execute();
+    expect(await caps(cPerson)).toEqual(['operate', 'view']);
+    await db.updateTable('site_grants').set({ template: 'installer' }).where('id', '=', ab).execute();
+    await db.updateTable('site_grants').set({ template: 'technician' }).where('id', '=', bc).execute();
+  });
+
   it('ends each way to the millisecond: the assignment, then the child grant, then the parent', async () => {
     // the person's own assignment ends, the department's goes on
     expect(await caps(cPerson, site.id, at + 2 * HOUR)).toEqual(['operate', 'view']);

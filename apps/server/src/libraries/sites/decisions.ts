@@ -18,13 +18,16 @@ import {
 
 export { MAX_CHAIN_DEPTH } from '../../queries/site-decisions.ts';
 
-/** What one way to a site gives: the assignment's capabilities, within the grant's template when it
- *  comes through a grant. */
+/** What one way to a site gives: the assignment's capabilities, within the template of its grant and
+ *  of every grant above it when it comes through grants (a share is never wider than what it holds:
+ *  the writes refuse a wider one, and a decision does not count on that). */
 function capabilitiesOfRow(row: SiteAccessRow): SiteCapability[] {
   const assigned: readonly SiteCapability[] = SITE_ROLE_TEMPLATES[row.assigned];
-  if (row.granted === null) return [...assigned];
-  const granted: readonly SiteCapability[] = SITE_ROLE_TEMPLATES[row.granted];
-  return assigned.filter((capability) => granted.includes(capability));
+  if (row.chain_templates === null) return [...assigned];
+  const chain = row.chain_templates.split(',') as SiteRoleTemplate[];
+  return assigned.filter((capability) =>
+    chain.every((template) => (SITE_ROLE_TEMPLATES[template] as readonly SiteCapability[]).includes(capability)),
+  );
 }
 
 /** The earlier of two ends, null being none. */
@@ -41,8 +44,8 @@ const endOfRow = (row: SiteAccessRow) => earlier(row.assignment_ends_at, row.cha
  * A person's capabilities on a site for a product at `at`: empty unless the site is open (not retired,
  * on the product, its owner holding the product); then `owner` for an administrator of the owner
  * company, and the union of the person's assignments (by them or their department) that have not
- * ended, on the owner's side as they are, on a receiving company's side each within the template of a
- * grant that is effective (it and every grant above it active, every company on the way holding the
+ * ended, on the owner's side as they are, on a receiving company's side each within the templates of
+ * a grant that is effective and of the grants above it (it and every grant above it active, every company on the way holding the
  * product). A person who is no longer a member of a company has nothing through it.
  */
 export async function capabilitiesOf(
