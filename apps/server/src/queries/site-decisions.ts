@@ -190,3 +190,52 @@ export async function countMemberships(db: Executor, userId: number): Promise<nu
 export function findSiteIdByPublicId(db: Executor, publicId: string) {
   return db.selectFrom('sites').select('id').where('public_id', '=', publicId).executeTakeFirst();
 }
+
+/**
+ * The rows of a product's relationships (libraries/sites/relationships.ts): its sites whose owner
+ * holds it, their grants to companies holding it, the assignments of both, and the memberships of
+ * the companies on them (of accounts that are not disabled).
+ */
+export async function relationshipRows(db: Executor, product: ProductCode) {
+  const { rows: sites } = await sql<{ id: number; enterprise_id: number; retired_at: number | null }>`
+    select s.id, s.enterprise_id, s.retired_at from sites s
+    where s.product_codes like ${`%"${product}"%`} and ${holds(sql.ref('s.enterprise_id'), product)}
+    order by s.id`.execute(db);
+  const siteIds = sites.map((site) => site.id);
+  if (siteIds.length === 0) return { sites, grants: [], assignments: [], memberships: [] };
+  const grants = await db
+    .selectFrom('site_grants as g')
+    .select([
+      'g.id',
+      'g.site_id',
+      'g.parent_grant_id',
+      'g.grantor_enterprise_id',
+      'g.grantee_enterprise_id',
+      'g.template',
+      'g.starts_at',
+      'g.ends_at',
+      'g.revoked_at',
+    ])
+    .where('g.site_id', 'in', siteIds)
+    .where(() => holds(sql.ref('g.grantee_enterprise_id'), product) as never)
+    .orderBy('g.id')
+    .execute();
+  const grantIds = grants.map((grant) => grant.id);
+  const assignments = await db
+    .selectFrom('site_assignments')
+    .select(['id', 'grant_id', 'site_id', 'user_id', 'department_id', 'template', 'ends_at'])
+    .where((eb) => eb.or([eb('site_id', 'in', siteIds), ...(grantIds.length ? [eb('grant_id', 'in', grantIds)] : [])]))
+    .orderBy('id')
+    .execute();
+  const companies = [...new Set([...sites.map((s) => s.enterprise_id), ...grants.map((g) => g.grantee_enterprise_id)])];
+  const memberships = await db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.enterprise_id', 'm.user_id', 'm.role', 'm.department_id'])
+    .where('m.enterprise_id', 'in', companies)
+    .where('u.disabled', '=', 0)
+    .orderBy('m.enterprise_id')
+    .orderBy('m.user_id')
+    .execute();
+  return { sites, grants, assignments, memberships };
+}
