@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHZEN_METADATA_PATH, AUTHZEN_PATHS } from '@portal/shared/api/contract/authzen';
+import { CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS } from '../../src/libraries/openid/client-auth-throttle.ts';
 import { PASSWORD, createCompany, createUser } from '../support/fixtures.ts';
 import { tokenFor } from '../support/http.ts';
 import {
@@ -353,5 +354,22 @@ describe(`AuthZEN decision point (${ENGINE})`, () => {
     t.clock.advance(ends - t.app.ctx.now());
     expect(await decide(people.c.id, site.publicId, 'view')).toBe(false);
     expect(await decide(people.b.id, site.publicId, 'view')).toBe(true);
+  });
+
+  it('counts wrong secrets under the limits of the token endpoint, and lets a right one through', async () => {
+    const body = question(people.b.id, site.publicId, 'view');
+    const statuses: number[] = [];
+    for (let i = 0; i < CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS + 1; i++)
+      statuses.push((await ask(AUTHZEN_PATHS.evaluation, body, basic(client, `wrong-${i}`))).status);
+    expect(statuses.at(-1)).toBe(429);
+    const over = await fetch(`${t.issuer}${AUTHZEN_PATHS.evaluation}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: basic(client, 'wrong-again') },
+      body: JSON.stringify(body),
+    });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await over.json()) as { code: number }).code).toBe(1000429);
+    expect((await ask(AUTHZEN_PATHS.evaluation, body)).json).toEqual({ decision: true });
   });
 });
