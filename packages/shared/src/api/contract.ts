@@ -1,6 +1,6 @@
 import { accountSecurityCalls } from './contract/account-security.ts';
-import { authzenCalls } from './contract/authzen.ts';
 import { authorizeCalls } from './contract/authorize.ts';
+import { authzenCalls } from './contract/authzen.ts';
 import { brandingCalls } from './contract/branding.ts';
 import { codeCalls } from './contract/codes.ts';
 import { integrationCalls } from './contract/integrations.ts';

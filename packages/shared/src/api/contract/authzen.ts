@@ -139,8 +139,7 @@ export const authzenCalls = {
     plain: true,
     tag: 'authzen',
     summary: 'The sites a person may do an action on, for the client’s product, paged',
-    description:
-      'Sites in a stable order; `page.next_token` continues the search, and is empty on the last page.',
+    description: 'Sites in a stable order; `page.next_token` continues the search, and is empty on the last page.',
     body: authzenSearchResourceSchema,
     response: z.object({
       results: z.array(z.object({ type: z.literal('site'), id: z.string() })),

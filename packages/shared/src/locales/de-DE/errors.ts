@@ -70,6 +70,7 @@ const errors: Messages['errors'] = {
   1009200:
     'Ein API-Schlüssel verwaltet nur Mitglieder: Er kann die Administratorrolle weder vergeben noch entziehen und keinen Administrator ändern oder entfernen',
   1009201: 'Dieser Aufruf nimmt keinen API-Schlüssel an: Eine Person muss sich dafür anmelden',
-  1009260: 'Der Client eines Produkts muss sich mit seinen Client-Zugangsdaten oder einem eigenen Zugriffstoken authentifizieren',
+  1009260:
+    'Der Client eines Produkts muss sich mit seinen Client-Zugangsdaten oder einem eigenen Zugriffstoken authentifizieren',
 };
 export default errors;

@@ -66,6 +66,7 @@ const errors: Messages['errors'] = {
   1009200:
     'Una clave de API solo gestiona miembros: no puede conceder ni retirar el rol de administrador, ni cambiar o quitar a un administrador',
   1009201: 'Esta llamada no admite claves de API: debe hacerla una persona con su sesión iniciada',
-  1009260: 'El cliente de un producto debe autenticarse con sus credenciales de cliente o con un token de acceso propio',
+  1009260:
+    'El cliente de un producto debe autenticarse con sus credenciales de cliente o con un token de acceso propio',
 };
 export default errors;

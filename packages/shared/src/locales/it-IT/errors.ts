@@ -66,6 +66,7 @@ const errors: Messages['errors'] = {
   1009200:
     'Una chiave API gestisce solo i membri: non può concedere né togliere il ruolo di amministratore, né modificare o rimuovere un amministratore',
   1009201: "Questa chiamata non accetta chiavi API: deve farla una persona che ha effettuato l'accesso",
-  1009260: 'Il client di un prodotto deve autenticarsi con le proprie credenziali client o con un proprio token di accesso',
+  1009260:
+    'Il client di un prodotto deve autenticarsi con le proprie credenziali client o con un proprio token di accesso',
 };
 export default errors;
