@@ -22,6 +22,7 @@ import { createSmsWebhook } from './messaging/sms-webhook.ts';
 import { createSmtpMailer } from './messaging/smtp-mailer.ts';
 import { administratorAudience } from './plugins/audiences/administrator.ts';
 import { apiKeyAudience } from './plugins/audiences/api-key.ts';
+import { productClientAudience } from './plugins/audiences/product-client.ts';
 import { signedInAudience } from './plugins/audiences/signed-in.ts';
 import { deadlinePlugin } from './plugins/deadline.ts';
 import { type UndeclaredCode, declaredCodesPlugin } from './plugins/declared-codes.ts';
@@ -164,6 +165,7 @@ export async function buildApp({
   await app.register(apiKeyAudience);
   await app.register(signedInAudience);
   await app.register(administratorAudience);
+  await app.register(productClientAudience);
 
   // before the compression, whose hook only reaches the routes registered after it: the web app's files
   // are sent as the build compressed them (or as they are), never compressed again per request

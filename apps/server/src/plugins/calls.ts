@@ -73,7 +73,9 @@ function answersOf(declaration: CallDeclaration): Record<number, unknown> {
           description: 'The file',
           content: Object.fromEntries(declaration.file.map((type) => [type, { schema: declaration.response }])),
         }
-      : envelopeSchema(declaration.response),
+      : declaration.plain
+        ? declaration.response
+        : envelopeSchema(declaration.response),
   };
   for (const [status, codes] of byStatus)
     answers[status] = codes.length ? failureAnswer(status, codes) : failureAnswer(status);
@@ -135,7 +137,7 @@ export function serve<const D extends CallDeclaration>(
         request,
         reply,
       } as Served<D>);
-      return declaration.file ? answer : ok(answer ?? null);
+      return declaration.file || declaration.plain ? answer : ok(answer ?? null);
     },
   });
 }

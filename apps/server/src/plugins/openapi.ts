@@ -88,19 +88,25 @@ const TAGS = [
     description:
       "The OpenID provider: the portal's screen of a product's sign-in, and the provider's own endpoints (docs/openid-provider.md).",
   },
+  {
+    name: 'authzen',
+    description:
+      "The decision point for products (OpenID AuthZEN Authorization API 1.0): who may do what on a site. A success is AuthZEN's own body, not the envelope (docs/site-grants.md#decisions).",
+  },
   { name: 'operations', description: 'Probes for orchestrators and load balancers.' },
   { name: 'development', description: 'Aids for development; never present with `NODE_ENV=production`.' },
 ];
 
 /** A stable, unique name from the method and the path below its base: `POST F/user/login` is `postUserLogin`,
- *  `GET S/audit/events.csv` `getAuditEventsCsv`. */
+ *  `GET S/audit/events.csv` `getAuditEventsCsv`; a protocol's version in its path is left out
+ *  (`POST /access/v1/evaluation` is `postAccessEvaluation`). */
 function operationIdOf(method: string, url: string): string {
   const base =
     [FRONT_PREFIX, ACCOUNT_PREFIX, SETTINGS_PREFIX, API_PREFIX].find((prefix) => url.startsWith(`${prefix}/`)) ?? '';
   const words = url
     .slice(base.length)
     .split(/[/.-]/)
-    .filter((word) => word && !word.startsWith(':'));
+    .filter((word) => word && !word.startsWith(':') && !/^v\d+$/.test(word));
   return method.toLowerCase() + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
 }
 
@@ -111,6 +117,8 @@ function securityOf(route: RouteOptions): Record<string, string[]>[] | undefined
   const auth = call && sessionNeedOf(call);
   // an administrator's call that a company API key of its scope may make instead
   if (call?.apiKey) return [{ bearer: [] }, { apiKey: [call.apiKey] }];
+  // a product's client: its id and secret, or an access token the provider issued to it
+  if (call?.audience === 'productClient') return [{ clientSecretBasic: [] }, { accessToken: [] }];
   if (auth === 'required') return undefined;
   if (auth === 'optional') return [{}, { bearer: [] }];
   return [];
@@ -174,6 +182,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance, { config }: { confi
       tags: TAGS,
       components: {
         securitySchemes: {
+          // the decision point's calls take a client's credentials or token, as the provider's endpoints do
+          ...OPENID_SECURITY_SCHEMES,
           bearer: { type: 'http', scheme: 'bearer' },
           apiKey: {
             type: 'http',

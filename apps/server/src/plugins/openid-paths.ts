@@ -278,7 +278,7 @@ export const OPENID_SECURITY_SCHEMES = {
     description: "A client's id and secret (client_secret_basic); client_secret_post sends them in the form instead.",
   },
   accessToken: { type: 'http', scheme: 'bearer', description: 'An access token of the OpenID provider.' },
-};
+} as const;
 
 /**
  * The provider's own endpoints as paths of the document. The provider is a Koa app behind one

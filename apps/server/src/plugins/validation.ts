@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { type ZodType, type core, z } from 'zod';
 import { failureEnvelopeSchema } from '@portal/shared/api/envelope';
-import { ErrorCode, FAILURE_CODES, type FailureCode } from '@portal/shared/errors/error-codes';
+import { ErrorCode, FAILURE_CODES, type FailureCode, isKnownErrorCode } from '@portal/shared/errors/error-codes';
 
 /** A request that failed its schema; `fields` maps each field to the message key of its first problem. */
 export class RequestValidationError extends Error {
@@ -63,7 +63,9 @@ const anyFailureSchema = z.object({
 export const zodSerializerCompiler: FastifySerializerCompiler<ZodType> =
   ({ schema, method, url, httpStatus }) =>
   (data) => {
-    const success = (data as { code?: unknown } | null)?.code === ErrorCode.Success;
+    // a rejection carries a catalogue code; a success its envelope's 0, or (a `plain` call's answer,
+    // in its protocol's own shape) no code at all
+    const success = !isKnownErrorCode((data as { code?: unknown } | null)?.code);
     const result = (success ? schema : anyFailureSchema).safeEncode(data);
     if (!result.success) throw new ResponseSchemaError(method, url, httpStatus ?? 'default', result.error.issues);
     return JSON.stringify(result.data);

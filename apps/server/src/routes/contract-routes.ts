@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountSecurityCalls } from '@portal/shared/api/contract/account-security';
 import { authorizeCalls } from '@portal/shared/api/contract/authorize';
+import { authzenCalls } from '@portal/shared/api/contract/authzen';
 import { brandingCalls } from '@portal/shared/api/contract/branding';
 import { codeCalls } from '@portal/shared/api/contract/codes';
 import { integrationCalls } from '@portal/shared/api/contract/integrations';
@@ -17,6 +18,7 @@ import { serveArea } from '../plugins/calls.ts';
 import { passkeysHandlers } from './account-security/passkeys-routes.ts';
 import { mySessionsHandlers } from './account-security/sessions-routes.ts';
 import { twoStepHandlers } from './account-security/two-step-routes.ts';
+import { authzenHandlers } from './authzen/authzen-routes.ts';
 import { codeHandlers } from './codes/code-routes.ts';
 import { auditHandlers } from './company/audit-routes.ts';
 import { departmentsHandlers } from './company/departments-routes.ts';
@@ -82,4 +84,5 @@ export async function contractRoutes(
     ...apiKeysHandlers(app),
     ...webhooksHandlers(app),
   });
+  await serveArea(app, authzenCalls, authzenHandlers(app));
 }

@@ -1,5 +1,6 @@
 import { accountSecurityCalls } from './contract/account-security.ts';
 import { authorizeCalls } from './contract/authorize.ts';
+import { authzenCalls } from './contract/authzen.ts';
 import { brandingCalls } from './contract/branding.ts';
 import { codeCalls } from './contract/codes.ts';
 import { integrationCalls } from './contract/integrations.ts';
@@ -29,6 +30,7 @@ export const contractAreas = {
   integrations: integrationCalls,
   operations: operationCalls,
   authorize: authorizeCalls,
+  authzen: authzenCalls,
 };
 
 export const contract = {
@@ -44,6 +46,7 @@ export const contract = {
   ...integrationCalls,
   ...operationCalls,
   ...authorizeCalls,
+  ...authzenCalls,
 };
 
 export type CallName = keyof typeof contract;

@@ -41,11 +41,11 @@ const PROOF_OF_WORK = [1009180, 1009181];
 /** The company's integrations: too many webhook endpoints, a refused webhook address, too many API keys,
  *  what an API key may not do (the administrator role, a call that takes no key). */
 const INTEGRATIONS = [1009190, 1009191, 1009192, 1009200, 1009201];
-
 /** Sites shared between companies: limits, taken names, products, retired sites, the rules of a grant
  *  (unknown company, a holder refused, wider, later, no share right, not in effect, too deep, too many,
- *  times out of order) and an assignment made twice. */
-const SITES = range(1009240, 1009253);
+ *  times out of order), an assignment made twice, and a call of the decision point without a
+ *  product's client. */
+const SITES = [...range(1009240, 1009253), 1009260];
 
 /** Passkeys: dead challenge, unverified registration, already registered, too many. */
 const PASSKEYS = range(1009170, 1009173);
@@ -59,6 +59,8 @@ const HTTP_CODES: Record<number, number> = {
   1000429: 429,
   1000500: 500,
   1000503: 503,
+  // the decision point's clients are refused as any HTTP client is, not as a person on a screen
+  1009260: 401,
 };
 
 describe('error catalogue', () => {
@@ -129,7 +131,7 @@ describe('httpStatusOf', () => {
     expect(httpStatusOf(ErrorCode.PasswordIncorrect)).toBe(200);
   });
 
-  it('gives 200 for every code outside the 1000xxx HTTP group', () => {
+  it('gives 200 for every other code', () => {
     for (const code of FAILURE_CODES) {
       if (code in HTTP_CODES) continue;
       expect(httpStatusOf(code), String(code)).toBe(200);

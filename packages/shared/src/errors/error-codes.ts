@@ -111,6 +111,9 @@ export const ErrorCode = {
   GrantTimesInvalid: 1009252,
   /** The person or department holds this grant or site already. */
   AssignmentExists: 1009253,
+  /** A call of the decision point (AuthZEN) without a product's client: no client credentials or
+   *  access token of a client, or wrong ones (docs/site-grants.md#decisions). */
+  ProductClientUnauthorized: 1009260,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -122,6 +125,7 @@ export const FAILURE_CODES = Object.values(ErrorCode).filter((c) => c !== 0) as 
 const HTTP_STATUS: Partial<Record<FailureCode, number>> = {
   [ErrorCode.BadRequest]: 400,
   [ErrorCode.Unauthorized]: 401,
+  [ErrorCode.ProductClientUnauthorized]: 401,
   [ErrorCode.Forbidden]: 403,
   [ErrorCode.NotFound]: 404,
   [ErrorCode.PayloadTooLarge]: 413,

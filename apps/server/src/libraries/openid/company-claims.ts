@@ -1,17 +1,53 @@
+import type { SiteRoleTemplate } from '@portal/shared/api/sites';
 import type { ProductCode } from '@portal/shared/products';
 import type { AppContext } from '../../context.ts';
 import { findEnterpriseById } from '../../queries/enterprises.ts';
 import { findMembership } from '../../queries/memberships.ts';
+import { sitesOf } from '../sites/decisions.ts';
+
+/** The most sites a token names; past them it says `sites_truncated` and the product asks the
+ *  decision point (docs/site-grants.md#tokens). */
+export const TOKEN_SITES_MAX = 50;
+
+export interface SiteClaim {
+  id: string;
+  name: string;
+  template: SiteRoleTemplate;
+  /** When the person's access ends, in seconds since the epoch (as `exp`); null: open. */
+  until: number | null;
+}
 
 export type CompanyClaims = {
   company_id?: string;
   company_name?: string;
   company_role?: string;
   product?: ProductCode;
+  sites?: SiteClaim[];
+  sites_truncated?: true;
 };
 
-/** The company a grant was made in, the person's role in it now and the client's product: in every
- *  ID token, access token and userinfo answer of the grant (docs/openid-provider.md#claims). */
+/** The person's sites for the product through the company, as they are now: a token issued or
+ *  refreshed after a revoke or an expiry names none of the ended ones. */
+async function siteClaims(
+  ctx: AppContext,
+  userId: number,
+  enterpriseId: number,
+  product: ProductCode,
+): Promise<Pick<CompanyClaims, 'sites' | 'sites_truncated'>> {
+  const sites = await sitesOf(ctx.db, { userId, enterpriseId, product, at: ctx.now(), limit: TOKEN_SITES_MAX + 1 });
+  const claims = sites.slice(0, TOKEN_SITES_MAX).map((site) => ({
+    id: site.publicId,
+    name: site.name,
+    template: site.template,
+    // rounded down: a product reading the second never holds the site past its end
+    until: site.endsAt === null ? null : Math.floor(site.endsAt / 1000),
+  }));
+  return sites.length > TOKEN_SITES_MAX ? { sites: claims, sites_truncated: true } : { sites: claims };
+}
+
+/** The company a grant was made in, the person's role in it now, the client's product and the
+ *  person's sites for it: in every ID token, access token and userinfo answer of the grant
+ *  (docs/openid-provider.md#claims). */
 export async function companyClaims(
   ctx: AppContext,
   link: { user_id: number; enterprise_id: number | null },
@@ -29,5 +65,6 @@ export async function companyClaims(
     company_id: String(enterprise.id),
     company_name: enterprise.full_name,
     company_role: membership.role,
+    ...(product ? await siteClaims(ctx, link.user_id, link.enterprise_id, product) : {}),
   };
 }

@@ -48,7 +48,7 @@ export const CLAIMS = {
   profile: ['name', 'nickname', 'preferred_username', 'locale'],
   email: ['email', 'email_verified'],
   phone: ['phone_number', 'phone_number_verified'],
-  company: ['company_id', 'company_name', 'company_role', 'product'],
+  company: ['company_id', 'company_name', 'company_role', 'product', 'sites', 'sites_truncated'],
 };
 
 export const TTL = {

@@ -19,8 +19,12 @@ export const requestRatePlugin = fp(
       // one client as the app's own per-IP limits see it: an IPv4 address, or an IPv6 client's whole /64
       keyGenerator: (request) => ipKey(request.ip),
       // the web app's own files (some 45 on a first visit) would use up an office's requests; the OpenID
-      // provider's endpoints of products' servers answer every person of a product from one address
-      allowList: (request) => request.routeOptions.config.webAppFile === true || servesProductServers(request.url),
+      // provider's endpoints of products' servers answer every person of a product from one address, and
+      // so does the decision point (its clients' failed authentications have their own limits)
+      allowList: (request) =>
+        request.routeOptions.config.webAppFile === true ||
+        request.routeOptions.config.call?.audience === 'productClient' ||
+        servesProductServers(request.url),
       timeWindow: '1 minute',
       onExceeded: () => ctx.metrics?.throttled('request-rate'),
       errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),

@@ -8,9 +8,11 @@ import type { ApiKeyScope } from '../integrations.ts';
  * - `signedIn`: a live session (1000401 without one);
  * - `administrator`: an administrator of the session's current company, which has the settings
  *   centre (1000403 otherwise);
- * - `operator`: whoever runs the portal (the probes of an orchestrator, the development outbox).
+ * - `operator`: whoever runs the portal (the probes of an orchestrator, the development outbox);
+ * - `productClient`: a product's own OpenID client, by its client credentials or an access token the
+ *   provider issued to it (1009260 otherwise): the decision point's calls.
  */
-export type Audience = 'anonymous' | 'signedIn' | 'administrator' | 'operator';
+export type Audience = 'anonymous' | 'signedIn' | 'administrator' | 'operator' | 'productClient';
 
 /** The group a call is listed under in the API description. */
 export type CallTag =
@@ -23,6 +25,7 @@ export type CallTag =
   | 'account-security'
   | 'settings'
   | 'operations'
+  | 'authzen'
   | 'development';
 
 /** One call of the portal's API, declared once: the server registers it, the API description
@@ -57,6 +60,9 @@ export interface CallDeclaration {
   response: z.ZodType;
   /** The media types of the file a call answers on success instead of an envelope (a CSV export). */
   file?: readonly string[];
+  /** A call of a protocol whose answers have their own shape (AuthZEN): on success the body is
+   *  `response` itself, not the envelope; a refusal is still the envelope with its code. */
+  plain?: true;
   /** The codes the call itself may answer, beyond those its audience and kind bring (see `codesOf`). */
   errors: readonly FailureCode[];
 }
@@ -86,6 +92,7 @@ const AUDIENCE_CODES = {
   operator: [],
   signedIn: SIGNED_IN,
   administrator: [...SIGNED_IN, ErrorCode.Forbidden],
+  productClient: [ErrorCode.ProductClientUnauthorized],
 } as const satisfies Record<Audience, readonly FailureCode[]>;
 
 /** A session sent to a call that reads one passes the same gate of an unverified phone after the

@@ -84,5 +84,7 @@ const errors: Messages['errors'] = {
   1009251: 'Dieser Standort hat bereits die Höchstzahl an Freigaben (100)',
   1009252: 'Das Ende muss nach dem Beginn und darf nicht in der Vergangenheit liegen',
   1009253: 'Diese Person oder Abteilung ist hier bereits zugewiesen',
+  1009260:
+    'Der Client eines Produkts muss sich mit seinen Client-Zugangsdaten oder einem eigenen Zugriffstoken authentifizieren',
 };
 export default errors;

@@ -79,5 +79,6 @@ const errors: Messages['errors'] = {
   1009251: 'This site has the most grants it can have (100)',
   1009252: 'The end must be after the start and not in the past',
   1009253: 'This person or department is already assigned here',
+  1009260: "A product's client must authenticate with its client credentials or an access token of its own",
 };
 export default errors;

@@ -80,5 +80,7 @@ const errors: Messages['errors'] = {
   1009251: 'Este emplazamiento ya tiene el máximo de concesiones (100)',
   1009252: 'El final debe ser posterior al inicio y no estar en el pasado',
   1009253: 'Esta persona o departamento ya está asignado aquí',
+  1009260:
+    'El cliente de un producto debe autenticarse con sus credenciales de cliente o con un token de acceso propio',
 };
 export default errors;

@@ -80,5 +80,7 @@ const errors: Messages['errors'] = {
   1009251: 'Questo sito ha già il numero massimo di concessioni (100)',
   1009252: "La fine deve essere dopo l'inizio e non nel passato",
   1009253: 'Questa persona o questo reparto è già assegnato qui',
+  1009260:
+    'Il client di un prodotto deve autenticarsi con le proprie credenziali client o con un proprio token di accesso',
 };
 export default errors;
