@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { ProductCode } from '@portal/shared/products';
 import type { ApiKeysTable } from '../db/schema.ts';
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
@@ -17,14 +18,19 @@ export async function insertApiKeyWithinLimit(
   values: Omit<Insertable<ApiKeysTable>, 'id' | 'last_used_at' | 'revoked_at'>,
   max: number,
 ): Promise<number | null> {
+  const live = db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll().as('live'))
+    .where(ofCompany('api_keys', values.enterprise_id))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', values.created_at);
   // typed, because PostgreSQL cannot tell the type of a parameter standing alone in a select list
   const { rows } = await sql<{ id: number }>`insert into ${sql.table('api_keys')}
       (enterprise_id, name, prefix, secret_hash, scopes, expires_at, created_by, created_at)
     select cast(${values.enterprise_id} as integer), cast(${values.name} as text), cast(${values.prefix} as text),
       cast(${values.secret_hash} as text), cast(${values.scopes} as text), cast(${values.expires_at} as bigint),
       cast(${values.created_by ?? null} as integer), cast(${values.created_at} as bigint)
-    where (select count(*) from ${sql.table('api_keys')}
-      where enterprise_id = ${values.enterprise_id} and revoked_at is null and expires_at > ${values.created_at}) < ${max}
+    where ${live} < ${max}
     returning id`.execute(db);
   return rows.length ? Number(rows[0]!.id) : null;
 }
@@ -47,7 +53,7 @@ export function listEnterpriseApiKeys(db: Executor, enterpriseId: number) {
       'users.nickname as creatorName',
       'users.account as creatorAccount',
     ])
-    .where('api_keys.enterprise_id', '=', enterpriseId)
+    .where(ofCompany('api_keys', enterpriseId))
     .orderBy('api_keys.id', 'desc')
     .execute();
 }
@@ -58,7 +64,7 @@ export function findEnterpriseApiKey(db: Executor, enterpriseId: number, id: num
     .selectFrom('api_keys')
     .selectAll()
     .where('id', '=', id)
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('api_keys', enterpriseId))
     .executeTakeFirst();
 }
 
@@ -67,7 +73,7 @@ export function revokeLiveApiKeysOfCreator(db: Executor, enterpriseId: number, c
   return db
     .updateTable('api_keys')
     .set({ revoked_at: now })
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('api_keys', enterpriseId))
     .where('created_by', '=', creatorId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
@@ -148,7 +154,7 @@ export function listEnterpriseAdministrators(db: Executor, enterpriseId: number)
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
     .select(['users.phone', 'users.phone_certified', 'users.email', 'users.email_verified', 'users.lang_code'])
-    .where('memberships.enterprise_id', '=', enterpriseId)
+    .where(ofCompany('memberships', enterpriseId))
     .where('memberships.role', '=', 'admin')
     .execute();
 }

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
 import type { AuditEventsTable, Database } from '../db/schema.ts';
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 import { likePattern } from './members.ts';
 
@@ -18,7 +19,7 @@ export interface AuditFilter {
 /** One company's events matching the filter; the enterprise comes first, as the indexes do. */
 function eventsOf(enterpriseId: number, filter: AuditFilter) {
   return (eb: ExpressionBuilder<Database, 'audit_events'>) => {
-    const conditions = [eb('audit_events.enterprise_id', '=', enterpriseId)];
+    const conditions = [ofCompany('audit_events', enterpriseId)(eb)];
     if (filter.userId !== undefined) conditions.push(eb('audit_events.user_id', '=', filter.userId));
     if (filter.action !== undefined) conditions.push(eb('audit_events.action', '=', filter.action));
     if (filter.from !== undefined) conditions.push(eb('audit_events.at', '>=', filter.from));
@@ -100,7 +101,7 @@ export function listAuditActors(db: Executor, enterpriseId: number, keyword: str
   return db
     .selectFrom('users')
     .leftJoin('memberships', (join) =>
-      join.onRef('memberships.user_id', '=', 'users.id').on('memberships.enterprise_id', '=', enterpriseId),
+      join.onRef('memberships.user_id', '=', 'users.id').on(ofCompany('memberships', enterpriseId)),
     )
     .select(['users.id as userId', 'users.nickname as nickname', 'memberships.user_id as memberId'])
     .where((eb) => {
@@ -108,7 +109,7 @@ export function listAuditActors(db: Executor, enterpriseId: number, keyword: str
         eb
           .selectFrom('audit_events')
           .select('audit_events.id')
-          .where('audit_events.enterprise_id', '=', enterpriseId)
+          .where(ofCompany('audit_events', enterpriseId))
           .whereRef('audit_events.user_id', '=', 'users.id')
           .where((inner) =>
             inner.or([

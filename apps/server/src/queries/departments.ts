@@ -1,3 +1,4 @@
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 /** An enterprise's departments in the order they were made, each with the number of its own members. */
@@ -16,7 +17,7 @@ export function listDepartmentsWithMemberCounts(db: Executor, enterpriseId: numb
       'departments.is_default as isDefault',
       eb.fn.count<number | string>('memberships.user_id').as('memberCount'),
     ])
-    .where('departments.enterprise_id', '=', enterpriseId)
+    .where(ofCompany('departments', enterpriseId))
     .groupBy(['departments.id', 'departments.name', 'departments.parent_id', 'departments.is_default'])
     .orderBy('departments.id')
     .execute();
@@ -27,7 +28,7 @@ export function listDepartmentTree(db: Executor, enterpriseId: number) {
   return db
     .selectFrom('departments')
     .select(['id', 'parent_id', 'is_default'])
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('departments', enterpriseId))
     .execute();
 }
 
@@ -37,7 +38,7 @@ export async function renameDepartment(db: Executor, enterpriseId: number, id: n
     .updateTable('departments')
     .set({ name })
     .where('id', '=', id)
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('departments', enterpriseId))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -47,7 +48,7 @@ export async function findDepartmentName(db: Executor, enterpriseId: number, id:
     .selectFrom('departments')
     .select('name')
     .where('id', '=', id)
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('departments', enterpriseId))
     .executeTakeFirst();
   return row?.name;
 }
@@ -57,7 +58,7 @@ export async function countDepartmentMembers(db: Executor, enterpriseId: number,
   const row = await db
     .selectFrom('memberships')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('memberships', enterpriseId))
     .where('department_id', 'in', ids)
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -67,5 +68,5 @@ export async function countDepartmentMembers(db: Executor, enterpriseId: number,
  *  parent reference is checked at the end of the statement on both engines). */
 export async function deleteDepartments(db: Executor, enterpriseId: number, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.deleteFrom('departments').where('enterprise_id', '=', enterpriseId).where('id', 'in', ids).execute();
+  await db.deleteFrom('departments').where(ofCompany('departments', enterpriseId)).where('id', 'in', ids).execute();
 }

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { EventType } from '@portal/shared/api/integrations';
 import type { EventsTable, WebhookEndpointsTable } from '../db/schema.ts';
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 export type EventRow = Selectable<EventsTable>;
@@ -26,7 +27,7 @@ export async function listLiveEndpointsFor(
     .where('w.disabled_at', 'is', null)
     .where((eb) =>
       eb.or([
-        eb('w.enterprise_id', '=', enterpriseId),
+        ofCompany('webhook_endpoints as w', enterpriseId)(eb),
         eb.and([eb('w.client_id', 'is not', null), eb('c.disabled_at', 'is', null)]),
       ]),
     )
@@ -43,7 +44,7 @@ export function listEnterpriseEvents(
   let query = db
     .selectFrom('events')
     .selectAll()
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('events', enterpriseId))
     .where('id', '>', options.afterId);
   if (options.type !== undefined) query = query.where('type', '=', options.type);
   return query.orderBy('id').limit(options.limit).execute();

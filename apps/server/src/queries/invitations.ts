@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { InvitationsTable } from '../db/schema.ts';
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 export type InvitationRow = Selectable<InvitationsTable>;
@@ -23,7 +24,7 @@ export function findEnterpriseInvitation(
     .selectFrom('invitations')
     .selectAll()
     .where('id', '=', id)
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('invitations', enterpriseId))
     .executeTakeFirst();
 }
 
@@ -68,7 +69,7 @@ export function listEnterpriseInvitations(
     .leftJoin('users', 'users.id', 'invitations.created_by')
     .selectAll('invitations')
     .select('users.nickname as creatorName')
-    .where('invitations.enterprise_id', '=', enterpriseId)
+    .where(ofCompany('invitations', enterpriseId))
     .$if(before !== undefined, (q) =>
       q.where((eb) =>
         eb.and([

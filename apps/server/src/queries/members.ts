@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, MembershipsTable } from '../db/schema.ts';
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 type MemberScope = ExpressionBuilder<Database, 'memberships' | 'users'>;
@@ -16,7 +17,7 @@ export function likePattern(keyword: string): string {
  */
 function membersOf(enterpriseId: number, keyword: string | undefined) {
   return (eb: MemberScope) => {
-    const scoped = eb('memberships.enterprise_id', '=', enterpriseId);
+    const scoped = ofCompany('memberships', enterpriseId)(eb);
     if (!keyword) return scoped;
     const pattern = likePattern(keyword);
     const contains = (column: 'users.account' | 'users.nickname' | 'users.phone' | 'users.email') =>
@@ -90,7 +91,7 @@ export async function countAdmins(db: Executor, enterpriseId: number): Promise<n
   const row = await db
     .selectFrom('memberships')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('memberships', enterpriseId))
     .where('role', '=', 'admin')
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -106,11 +107,15 @@ export async function updateMembership(
   await db
     .updateTable('memberships')
     .set(values)
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('memberships', enterpriseId))
     .where('user_id', '=', userId)
     .execute();
 }
 
 export async function deleteMembership(db: Executor, enterpriseId: number, userId: number): Promise<void> {
-  await db.deleteFrom('memberships').where('enterprise_id', '=', enterpriseId).where('user_id', '=', userId).execute();
+  await db
+    .deleteFrom('memberships')
+    .where(ofCompany('memberships', enterpriseId))
+    .where('user_id', '=', userId)
+    .execute();
 }

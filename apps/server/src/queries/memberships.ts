@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { Database, MembershipsTable } from '../db/schema.ts';
+import { ofCompany } from './company-scope.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 
@@ -9,7 +10,7 @@ export function findMembership(db: Executor, enterpriseId: number, userId: numbe
   return db
     .selectFrom('memberships')
     .selectAll()
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('memberships', enterpriseId))
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }

@@ -8,6 +8,7 @@ import type {
   OidcKeysTable,
   OidcModelsTable,
 } from '../db/schema.ts';
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 // ---- the provider's models ----
@@ -228,7 +229,7 @@ export async function findLatestGrantLink(
     .where('user_id', '=', link.userId)
     .where('client_id', '=', link.clientId)
     .where('expires_at', '>', link.now);
-  if (link.enterpriseId !== undefined) query = query.where('enterprise_id', '=', link.enterpriseId);
+  if (link.enterpriseId !== undefined) query = query.where(ofCompany('oidc_grant_links', link.enterpriseId));
   return query.orderBy('expires_at', 'desc').limit(1).executeTakeFirst();
 }
 
@@ -241,7 +242,7 @@ export async function findGrantLinksOfSessions(db: Executor, portalSessionIds: n
 
 export async function findGrantLinksOfUser(db: Executor, userId: number, enterpriseId?: number) {
   let query = db.selectFrom('oidc_grant_links').selectAll().where('user_id', '=', userId);
-  if (enterpriseId !== undefined) query = query.where('enterprise_id', '=', enterpriseId);
+  if (enterpriseId !== undefined) query = query.where(ofCompany('oidc_grant_links', enterpriseId));
   return query.execute();
 }
 
@@ -252,7 +253,7 @@ export async function findGrantLinksOfCompanyProducts(db: Executor, enterpriseId
     .selectFrom('oidc_grant_links')
     .innerJoin('oidc_clients', 'oidc_clients.client_id', 'oidc_grant_links.client_id')
     .selectAll('oidc_grant_links')
-    .where('oidc_grant_links.enterprise_id', '=', enterpriseId)
+    .where(ofCompany('oidc_grant_links', enterpriseId))
     .where('oidc_clients.product_code', 'in', productCodes)
     .execute();
 }

@@ -1,4 +1,5 @@
 import type { PersonalizationsTable } from '../db/schema.ts';
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 /** A company's branding without the icon bytes, which only the icon route reads. */
@@ -14,7 +15,7 @@ export function findPersonalization(db: Executor, enterpriseId: number) {
       'icon_version',
       'icon_type',
     ])
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('personalizations', enterpriseId))
     .executeTakeFirst();
 }
 
@@ -33,7 +34,7 @@ export function findMemberPersonalization(db: Executor, enterpriseId: number, us
       'personalizations.icon_version',
       'personalizations.icon_type',
     ])
-    .where('personalizations.enterprise_id', '=', enterpriseId)
+    .where(ofCompany('personalizations', enterpriseId))
     .where('memberships.user_id', '=', userId)
     .executeTakeFirst();
 }
@@ -42,7 +43,7 @@ export function findPersonalizationIcon(db: Executor, enterpriseId: number) {
   return db
     .selectFrom('personalizations')
     .select(['icon', 'icon_type', 'icon_version'])
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('personalizations', enterpriseId))
     .executeTakeFirst();
 }
 
@@ -55,7 +56,7 @@ export async function updatePersonalizationNames(
   const result = await db
     .updateTable('personalizations')
     .set({ ...values, updated_at: now })
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('personalizations', enterpriseId))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -76,7 +77,7 @@ export async function updatePersonalizationIcon(
       icon_version: eb('icon_version', '+', 1),
       updated_at: now,
     }))
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('personalizations', enterpriseId))
     .returning('icon_version')
     .executeTakeFirst();
   return row?.icon_version;

@@ -1,4 +1,5 @@
 import type { ProductCode } from '@portal/shared/products';
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 /** Products the given enterprises have rights to, in catalogue order. */
@@ -13,7 +14,7 @@ export function listEnterpriseProducts(db: Executor, enterpriseIds: number[]) {
       'products.code',
       'products.entry_path as entryPath',
     ])
-    .where('enterprise_products.enterprise_id', 'in', enterpriseIds)
+    .where(ofCompany('enterprise_products', enterpriseIds))
     .orderBy('products.sort_order')
     .execute();
 }
@@ -38,7 +39,7 @@ export async function deleteEnterpriseProducts(db: Executor, enterpriseId: numbe
   if (productIds.length === 0) return;
   await db
     .deleteFrom('enterprise_products')
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('enterprise_products', enterpriseId))
     .where('product_id', 'in', productIds)
     .execute();
 }

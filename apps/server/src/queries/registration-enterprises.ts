@@ -1,3 +1,4 @@
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 export type EnterpriseUniqueColumn = 'abbreviation' | 'full_name' | 'credit_code' | 'domain';
@@ -33,7 +34,7 @@ export async function isEnterpriseDepartment(
     .selectFrom('departments')
     .select('id')
     .where('id', '=', departmentId)
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('departments', enterpriseId))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -43,7 +44,7 @@ export async function findDefaultDepartmentId(db: Executor, enterpriseId: number
   const row = await db
     .selectFrom('departments')
     .select('id')
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('departments', enterpriseId))
     .where('is_default', '=', 1)
     .executeTakeFirstOrThrow();
   return row.id;

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { TwoStepChallengesTable } from '../db/schema.ts';
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 export type TwoStepChallengeRow = Selectable<TwoStepChallengesTable>;
@@ -193,7 +194,7 @@ export async function countMembersTwoStep(
       eb.fn.countAll<number>().as('members'),
       eb.fn.count<number>(eb.case().when('users.totp_enabled_at', 'is', null).then(1).end()).as('without'),
     ])
-    .where('memberships.enterprise_id', '=', enterpriseId)
+    .where(ofCompany('memberships', enterpriseId))
     .executeTakeFirstOrThrow();
   return { members: Number(row.members), withoutTwoStep: Number(row.without) };
 }

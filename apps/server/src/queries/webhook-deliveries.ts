@@ -1,3 +1,4 @@
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 /** What one delivery needs: its endpoint (with its company's domain; null for a product's) and its
@@ -74,7 +75,7 @@ export function listAdministratorEmails(db: Executor, enterpriseId: number) {
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
     .select(['users.email', 'users.lang_code'])
-    .where('memberships.enterprise_id', '=', enterpriseId)
+    .where(ofCompany('memberships', enterpriseId))
     .where('memberships.role', '=', 'admin')
     .where('users.email', 'is not', null)
     .where('users.email_verified', '=', 1)

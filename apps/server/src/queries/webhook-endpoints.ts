@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { EventType } from '@portal/shared/api/integrations';
 import type { OutboxState, WebhookEndpointsTable } from '../db/schema.ts';
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
@@ -20,7 +21,7 @@ export async function insertEndpointWithinLimit(
   const { held } = await trx
     .selectFrom('webhook_endpoints')
     .select((eb) => eb.fn.countAll<number>().as('held'))
-    .where('enterprise_id', '=', values.enterprise_id)
+    .where(ofCompany('webhook_endpoints', values.enterprise_id))
     .executeTakeFirstOrThrow();
   if (Number(held) >= limit) return null;
   return trx.insertInto('webhook_endpoints').values(values).returningAll().executeTakeFirstOrThrow();
@@ -37,7 +38,7 @@ export function listEndpointsOfEnterprise(db: Executor, enterpriseId: number): P
   return db
     .selectFrom('webhook_endpoints')
     .selectAll()
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('webhook_endpoints', enterpriseId))
     .orderBy('id')
     .execute();
 }
@@ -52,7 +53,7 @@ export function findEndpointOfEnterprise(
     .selectFrom('webhook_endpoints')
     .selectAll()
     .where('id', '=', id)
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('webhook_endpoints', enterpriseId))
     .executeTakeFirst();
 }
 
@@ -73,7 +74,7 @@ export function updateEndpointOfEnterprise(
     .updateTable('webhook_endpoints')
     .set(change)
     .where('id', '=', id)
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('webhook_endpoints', enterpriseId))
     .returningAll()
     .executeTakeFirst();
 }
@@ -168,7 +169,7 @@ export function findDeliveryOfEnterprise(
     ])
     .where('o.id', '=', deliveryId)
     .where('o.topic', '=', 'webhook')
-    .where('w.enterprise_id', '=', enterpriseId)
+    .where(ofCompany('webhook_endpoints as w', enterpriseId))
     .$narrowType<{ event_id: number }>()
     .executeTakeFirst();
 }
