@@ -1,4 +1,11 @@
-import type { ExpressionBuilder, ExpressionWrapper, ReferenceExpression, SqlBool } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type ExpressionWrapper,
+  type RawBuilder,
+  type ReferenceExpression,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /** The tables that hold a company's rows: those with an `enterprise_id` column. */
@@ -33,4 +40,15 @@ export function ofCompany<T extends CompanyTableName>(table: T, enterprise: numb
     // The conditional type is resolved only at the caller, where the query's tables are known.
     return scope as AliasOf<T> extends TB ? typeof scope : never;
   };
+}
+
+/**
+ * The same scope inside raw SQL (a recursive CTE the builder cannot write): `<alias>.enterprise_id`
+ * is the company, or one of the companies.
+ */
+export function ofCompanySql(alias: string, enterprise: number | readonly number[]): RawBuilder<SqlBool> {
+  const column = sql.ref(`${alias}.enterprise_id`);
+  return typeof enterprise === 'number'
+    ? sql<SqlBool>`${column} = ${enterprise}`
+    : sql<SqlBool>`${column} in (${sql.join(enterprise)})`;
 }

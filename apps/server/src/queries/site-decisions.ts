@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { SiteRoleTemplate } from '@portal/shared/api/sites';
 import type { ProductCode } from '@portal/shared/products';
+import { ofCompany, ofCompanySql } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 /** The longest chain of grants from the owner's grant down; shares deeper than this are refused when
@@ -22,10 +23,11 @@ export interface SiteAccessRow {
   chain_ends_at: number | null;
 }
 
-/** Whether company `enterprise` holds `product` now: its right in enterprise_products. */
+/** Whether company `enterprise` (a column of the outer query, not a value: no company's scope)
+ *  holds `product` now: its right in enterprise_products. */
 const holds = (enterprise: RawBuilder<unknown>, product: ProductCode) =>
   sql`exists (select 1 from enterprise_products ep join products pr on pr.id = ep.product_id
-    where ep.enterprise_id = ${enterprise} and pr.code = ${product})`;
+    where ${enterprise} = ep.enterprise_id and pr.code = ${product})`;
 
 /** A grant's own state at `at`: started, not ended, not revoked (the parent's is checked by the recursion). */
 const liveAt = (g: string, at: number) =>
@@ -128,7 +130,7 @@ export async function ownAccess(
 ): Promise<SiteAccessRow[]> {
   const { userId, product, at } = input;
   const narrow = sql`${input.siteId === undefined ? sql`` : sql`and s.id = ${input.siteId}`}
-    ${input.enterpriseId === undefined ? sql`` : sql`and s.enterprise_id = ${input.enterpriseId}`}
+    ${input.enterpriseId === undefined ? sql`` : sql`and ${ofCompanySql('s', input.enterpriseId)}`}
     and s.id > ${input.after ?? 0}`;
   const { rows } = await sql<SiteAccessRow>`select site_id, public_id, name, assigned, chain_templates,
       assignment_ends_at, chain_ends_at from (
@@ -232,7 +234,7 @@ export async function relationshipRows(db: Executor, product: ProductCode) {
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['m.enterprise_id', 'm.user_id', 'm.role', 'm.department_id'])
-    .where('m.enterprise_id', 'in', companies)
+    .where(ofCompany('memberships as m', companies))
     .where('u.disabled', '=', 0)
     .orderBy('m.enterprise_id')
     .orderBy('m.user_id')

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { SiteAssignmentsTable, SiteGrantsTable } from '../db/schema.ts';
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 export type SiteGrantRow = Selectable<SiteGrantsTable>;
@@ -284,7 +285,7 @@ export async function deleteAssignmentsOfMember(db: Executor, enterpriseId: numb
           'in',
           eb.selectFrom('site_grants').select('id').where('grantee_enterprise_id', '=', enterpriseId),
         ),
-        eb('site_id', 'in', eb.selectFrom('sites').select('id').where('enterprise_id', '=', enterpriseId)),
+        eb('site_id', 'in', eb.selectFrom('sites').select('id').where(ofCompany('sites', enterpriseId))),
       ]),
     )
     .execute();

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { SitesTable } from '../db/schema.ts';
+import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 import { likePattern } from './members.ts';
 
@@ -17,7 +18,7 @@ export function findOwnSite(db: Executor, enterpriseId: number, publicId: string
     .selectFrom('sites')
     .selectAll()
     .where('public_id', '=', publicId)
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('sites', enterpriseId))
     .executeTakeFirst();
 }
 
@@ -29,7 +30,7 @@ export async function countLiveSites(db: Executor, enterpriseId: number): Promis
   const { held } = await db
     .selectFrom('sites')
     .select((eb) => eb.fn.countAll<number>().as('held'))
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('sites', enterpriseId))
     .where('retired_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(held);
@@ -45,7 +46,7 @@ export async function liveSiteNameTaken(
   const row = await db
     .selectFrom('sites')
     .select('id')
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('sites', enterpriseId))
     .where('name', '=', name)
     .where('retired_at', 'is', null)
     .$if(except !== undefined, (q) => q.where('id', '<>', except!))
@@ -79,7 +80,7 @@ export function listOwnSites(
   return db
     .selectFrom('sites')
     .selectAll()
-    .where('enterprise_id', '=', enterpriseId)
+    .where(ofCompany('sites', enterpriseId))
     .$if(status === 'live', (q) => q.where('retired_at', 'is', null))
     .$if(status === 'retired', (q) => q.where('retired_at', 'is not', null))
     .$if(keyword !== undefined, (q) =>
