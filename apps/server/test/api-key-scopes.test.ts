@@ -372,7 +372,7 @@ describe(`what a company API key may do, by scope (${ENGINE})`, () => {
       .execute();
     await keyOf(a.token, ['members.read'], 'Phone notice');
     await t.app.messenger.idle();
-    const outbox = await call(t.app, 'GET', `${contract.devOutbox.path}?to=${encodeURIComponent(owner.phone!)}`);
+    const outbox = await call(t.app, contract.devOutbox, { query: { to: owner.phone! } });
     const texts = (outbox.data as { channel: string; text: string }[]).map((m) => m.text);
     expect(texts.filter((text) => text.includes('"Phone notice"'))).toHaveLength(1);
   });

@@ -187,7 +187,7 @@ describe(`invitations (${ENGINE})`, () => {
     const { enterpriseId, domain } = await inviter();
     const company = await findEnterpriseById(t.app.ctx.db, enterpriseId);
     const infoFor = (id: string, token?: string) =>
-      call(t.app, 'GET', pathOf(contract.referralInfo, { id }), { token }).then((reply) => reply.data);
+      call(t.app, contract.referralInfo, { params: { id }, token }).then((reply) => reply.data);
 
     const memberLink = await createInvitation(t.app.ctx, { kind: 'member', enterpriseId });
     const member = await memberSignUp(memberLink.id, await ticketFor(t.app, newPhone()));

@@ -75,7 +75,7 @@ describe(`secrets in the request log (${ENGINE})`, () => {
     const token = keep(await tokenFor(app, user.account, PASSWORD));
     await page(`/?arkAuth=${token}&productId=1`);
     await page(`/home?arkAuth=${encodeURIComponent(token)}`, { cookie: `token=${token}; enterpriseId=1` });
-    await call(app, 'GET', `${contract.currentUser.path}?token=${token}`, {
+    await call(app, contract.currentUser, { query: { token },
       token,
       headers: { cookie: `token=${token}` },
     });
@@ -87,7 +87,7 @@ describe(`secrets in the request log (${ENGINE})`, () => {
     const link = await createInvitation(app.ctx, { kind: 'admin', enterpriseId: null });
     const referralId = keep(link.id);
     await page(`/register-common-admin?referralId=${referralId}`);
-    await call(app, 'GET', pathOf(contract.referralInfo, { id: referralId }));
+    await call(app, contract.referralInfo, { params: { id: referralId } });
 
     // the registration: a code by SMS, its ticket, the new account's session
     const phone = newPhone();

@@ -47,7 +47,7 @@ describe(`the passkey limit under concurrent adds (${ENGINE})`, () => {
     }
     const codes = await Promise.all(
       answers.map(
-        async (response) => (await call(t.app, 'POST', contract.passkeys.path, { token, body: { response } })).code,
+        async (response) => (await call(t.app, contract.passkeys, { token, body: { response } })).code,
       ),
     );
     expect(codes.filter((code) => code === 0)).toHaveLength(1);

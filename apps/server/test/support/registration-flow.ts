@@ -41,4 +41,4 @@ export function accountFields(nickname = 'New Person') {
 }
 
 export const referralInfo = (app: FastifyInstance, id: string) =>
-  call(app, 'GET', pathOf(contract.referralInfo, { id }));
+  call(app, contract.referralInfo, { params: { id } });
