@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { pathOf } from '@portal/shared/api/contract/define';
 import { createInvitation, revokeInvitation } from '../src/libraries/invitations.ts';
 import { hashSecret } from '../src/libraries/secrets.ts';
 import { findEnterpriseById, insertDepartment } from '../src/queries/enterprises.ts';

@@ -6,7 +6,6 @@ import * as oidc from 'openid-client';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { pathOf } from '@portal/shared/api/contract/define';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';

@@ -3,8 +3,8 @@ import { contract } from '@portal/shared/api/contract';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import type { Language } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
-import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { documentedPath } from './support/api-document.ts';
+import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor, urlOf } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 

@@ -8,8 +8,8 @@ import { createInvitation } from '../src/libraries/invitations.ts';
 import { uniqueViolationOf, violationKey } from '../src/libraries/unique-violation.ts';
 import { findEnterpriseById } from '../src/queries/enterprises.ts';
 import { findUserByIdentifier } from '../src/queries/users.ts';
-import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { documentedPath } from './support/api-document.ts';
+import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, latestCode } from './support/http.ts';
 import {
   NEW_PASSWORD,

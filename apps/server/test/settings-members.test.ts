@@ -4,11 +4,11 @@ import { insertDepartment } from '../src/queries/enterprises.ts';
 import { findMembership, insertMembership } from '../src/queries/memberships.ts';
 import { findDefaultDepartmentId } from '../src/queries/registration-enterprises.ts';
 import { findUserById } from '../src/queries/users.ts';
+import type { QueryValues } from '../test-kit/call.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, signInWithPassword, tokenFor } from './support/http.ts';
 import { companyWithAdmin } from './support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
-import type { QueryValues } from '../test-kit/call.ts';
 
 describe(`settings centre: members (${ENGINE})`, () => {
   let t: TestApp;

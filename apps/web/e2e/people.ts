@@ -3,16 +3,19 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
+import {
+  addUser,
+  choosePasswordHashCost,
+  createEnterprise,
+  findDefaultDepartmentId,
+  findEnterpriseByDomain,
+  hashSecret,
+  insertMembership,
+  passwordHashOf,
+} from '@portal/server/test-kit';
 import { operationCalls } from '@portal/shared/api/contract/operations';
 import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
-import { createEnterprise } from '../../server/src/libraries/enterprises.ts';
-import { choosePasswordHashCost } from '../../server/src/libraries/passwords.ts';
-import { hashSecret } from '../../server/src/libraries/secrets.ts';
-import { findEnterpriseByDomain } from '../../server/src/queries/enterprises.ts';
-import { insertMembership } from '../../server/src/queries/memberships.ts';
-import { findDefaultDepartmentId } from '../../server/src/queries/registration-enterprises.ts';
-import { addUser, passwordHashOf } from '../../server/test-kit/users.ts';
 import { DATABASE, database } from './database';
 
 /**

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { pathOf } from '@portal/shared/api/contract/define';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import { call, latestCode } from './http.ts';
 
