@@ -48,8 +48,7 @@ describe('a company API key on two server processes of one installation', () => 
     });
     expect(made.json.code, made.text).toBe(0);
     const key = made.json.data.key as string;
-    const list = (server: ServerProcess) =>
-      server.call(contract.members, { token: key, from: newClientAddress() });
+    const list = (server: ServerProcess) => server.call(contract.members, { token: key, from: newClientAddress() });
 
     // the whole minute's allowance, half on each process, twenty at a time
     const codes: number[] = [];

@@ -94,8 +94,9 @@ describe(`fuzzing every call of the API description (${ENGINE})`, () => {
     });
     // the sessions began before the company existed: entering it makes it their current company
     for (const person of [admin, member]) {
-      const entered = await server.call(contract.enterEnterprise, { query: { enterpriseId: company.enterpriseId },
-       
+      const entered = await server.call(contract.enterEnterprise, {
+        query: { enterpriseId: company.enterpriseId },
+
         token: person.token,
         from: newClientAddress(),
       });

@@ -132,8 +132,9 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
       people: [{ userId: person.id, role: 'admin' }],
     });
     const token = await signIn(a, person.account, PASSWORD);
-    const entered = await a.call(contract.enterEnterprise, { query: { enterpriseId: company.enterpriseId },
-     
+    const entered = await a.call(contract.enterEnterprise, {
+      query: { enterpriseId: company.enterpriseId },
+
       token,
       from: newClientAddress(),
     });

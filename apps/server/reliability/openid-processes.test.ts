@@ -558,7 +558,6 @@ describe('the OpenID provider over two server processes', () => {
     expect(live.claims).toMatchObject({ sub: String(someone.id), company_id: String(someone.enterpriseId) });
 
     const signedOut = await b.call(contract.logout, {
-     
       token: someone.token,
       from: newClientAddress(),
     });

@@ -49,8 +49,9 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
   const call = (declaration: CallDeclaration, token: string, body: unknown) =>
     server.call(declaration, { token, body, from: newClientAddress() });
   const enter = (token: string, enterpriseId: number) =>
-    server.call(contract.enterEnterprise, { query: { enterpriseId },
-     
+    server.call(contract.enterEnterprise, {
+      query: { enterpriseId },
+
       token,
       from: newClientAddress(),
     });
@@ -117,7 +118,13 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
    * what A's administrator gets: B's rows are not this company's (1000404; an invitation's department
    * is a refused field, 1000400), and B is no company of theirs (1000403). A's member gets 1000403 for all.
    */
-  const attempts = (): { name: string; call: CallDeclaration; query?: QueryValues; body?: unknown; admin: number }[] => [
+  const attempts = (): {
+    name: string;
+    call: CallDeclaration;
+    query?: QueryValues;
+    body?: unknown;
+    admin: number;
+  }[] => [
     { name: 'enter B', call: contract.enterEnterprise, query: { enterpriseId: b.enterpriseId }, admin: 1000403 },
     {
       name: 'demote B admin',

@@ -162,8 +162,8 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
       .executeTakeFirstOrThrow();
     console.log(`[${ENGINE}/${store}] 50 concurrent wrong guesses at one code: ${row.wrong_tries} counted`);
     expect(row.wrong_tries).toBe(5);
-    expect(
-      (await server.call(contract.checkPhoneCode, { body: { phone, code, scene: 'register' } })).json.code,
-    ).toBe(1008108);
+    expect((await server.call(contract.checkPhoneCode, { body: { phone, code, scene: 'register' } })).json.code).toBe(
+      1008108,
+    );
   });
 });

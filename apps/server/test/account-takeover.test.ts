@@ -22,17 +22,23 @@ describe(`pre-registration takeover through an administrator's account (${ENGINE
   async function plantAccount(phone: string, email: string) {
     const attacker = await companyWithAdmin(t.app, 'Attacker');
     const account = `planted.${phone}`;
-    const created = await call(t.app, contract.createMember, { token: attacker.token, body: {
-      account,
-      nickname: 'Planted',
-      password: 'Planted2026',
-      phone,
-      email,
-    } });
+    const created = await call(t.app, contract.createMember, {
+      token: attacker.token,
+      body: {
+        account,
+        nickname: 'Planted',
+        password: 'Planted2026',
+        phone,
+        email,
+      },
+    });
     expect(created.code, created.msg).toBe(0);
-    const removed = await call(t.app, contract.removeMember, { token: attacker.token, body: {
-      userId: created.data.userId,
-    } });
+    const removed = await call(t.app, contract.removeMember, {
+      token: attacker.token,
+      body: {
+        userId: created.data.userId,
+      },
+    });
     expect(removed.code).toBe(0);
     return { attacker, account, userId: created.data.userId as number };
   }

@@ -59,7 +59,8 @@ describe(`company API keys (${ENGINE})`, () => {
       },
     ]);
     // the longest life unless asked: API_KEY_MAX_DAYS
-    const days = (Date.parse(listed.data.items[0]!.expiresAt) - Date.parse(listed.data.items[0]!.createdAt)) / 86_400_000;
+    const days =
+      (Date.parse(listed.data.items[0]!.expiresAt) - Date.parse(listed.data.items[0]!.createdAt)) / 86_400_000;
     expect(days).toBe(366);
     expect(JSON.stringify(listed.data)).not.toContain(key.slice(13));
   });

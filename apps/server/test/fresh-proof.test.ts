@@ -40,9 +40,8 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
     // a new device is found out after the answer
     await answeredWorkDone(t.app.ctx);
     await t.app.messenger.idle();
-    const messages: { subject: string; text: string }[] = (
-      await call(t.app, contract.devOutbox, { query: { to } })
-    ).data;
+    const messages: { subject: string; text: string }[] = (await call(t.app, contract.devOutbox, { query: { to } }))
+      .data;
     return messages.filter((m) => m.subject === translate('en-US', 'notices.subject')).map((m) => m.text);
   };
 

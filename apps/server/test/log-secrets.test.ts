@@ -74,10 +74,7 @@ describe(`secrets in the request log (${ENGINE})`, () => {
     const token = keep(await tokenFor(app, user.account, PASSWORD));
     await page(`/?arkAuth=${token}&productId=1`);
     await page(`/home?arkAuth=${encodeURIComponent(token)}`, { cookie: `token=${token}; enterpriseId=1` });
-    await call(app, contract.currentUser, { query: { token },
-      token,
-      headers: { cookie: `token=${token}` },
-    });
+    await call(app, contract.currentUser, { query: { token }, token, headers: { cookie: `token=${token}` } });
     await call(app, 'GET', `${API_PREFIX}/no-such-call?access_token=${token}&Authorization=Bearer%20${token}`, {
       token,
     });

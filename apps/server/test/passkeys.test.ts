@@ -163,9 +163,9 @@ describe(`passkeys (${ENGINE})`, () => {
     const late = await call(t.app, contract.passkeyRegistrationOptions, { token });
     t.clock.advance(PASSKEY_CHALLENGE_TTL_SECONDS * 1000 + 1);
     const lateCredential = createCredential(late.data);
-    expect(
-      (await call(t.app, contract.passkeys, { token, body: { response: lateCredential.response } })).code,
-    ).toBe(1009170);
+    expect((await call(t.app, contract.passkeys, { token, body: { response: lateCredential.response } })).code).toBe(
+      1009170,
+    );
 
     // sign-in: a replayed answer, and one to an expired challenge
     const options = await call(t.app, contract.passkeySignInOptions);

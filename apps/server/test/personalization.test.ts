@@ -174,9 +174,7 @@ describe(`company personalization (${ENGINE})`, () => {
     expect((await call(t.app, contract.personalization, { query: { enterpriseId: 1 } })).code).toBe(1000400);
     expect((await call(t.app, contract.companyIcon, { params: { enterpriseId: 'abc' } })).code).toBe(1000400);
     // beyond a 32-bit id: refused before PostgreSQL would fail on it
-    expect((await call(t.app, contract.companyIcon, { params: { enterpriseId: 9999999999 } })).code).toBe(
-      1000400,
-    );
+    expect((await call(t.app, contract.companyIcon, { params: { enterpriseId: 9999999999 } })).code).toBe(1000400);
     expect((await call(t.app, contract.companyIcon, { params: { enterpriseId: 1 }, query: { v: 1, x: 2 } })).code).toBe(
       1000400,
     );

@@ -66,7 +66,10 @@ describe(`portal calls (${ENGINE})`, () => {
       isAdmin: false,
       role: 'member',
     });
-    const entered = await call(t.app, contract.enterEnterprise, { query: { enterpriseId: second.enterpriseId }, token, });
+    const entered = await call(t.app, contract.enterEnterprise, {
+      query: { enterpriseId: second.enterpriseId },
+      token,
+    });
     expect(entered).toMatchObject({ code: 0, data: { enterpriseId: second.enterpriseId } });
     expect((await call(t.app, contract.portalInfo, { token })).data.enterpriseId).toBe(second.enterpriseId);
     expect((await call(t.app, contract.portalAdmin, { token })).data).toEqual({
@@ -74,7 +77,10 @@ describe(`portal calls (${ENGINE})`, () => {
       role: 'admin',
     });
 
-    const refused = await call(t.app, contract.enterEnterprise, { query: { enterpriseId: foreign.enterpriseId }, token, });
+    const refused = await call(t.app, contract.enterEnterprise, {
+      query: { enterpriseId: foreign.enterpriseId },
+      token,
+    });
     expect([refused.status, refused.code, refused.headers['redirect-page']]).toEqual([403, 1000403, '001']);
     expect((await call(t.app, contract.portalInfo, { token })).data.enterpriseId).toBe(second.enterpriseId);
 

@@ -378,23 +378,24 @@ describe(`registration (${ENGINE})`, () => {
     it('stores the langCode cookie over Accept-Language, on every call that makes an account', async () => {
       const { enterpriseId, link } = await memberLink();
       const owner = await createInvitation(t.app.ctx, { kind: 'owner', enterpriseId });
-      const calls: [CallDeclaration, (ticket: string) => Promise<Record<string, unknown>> | Record<string, unknown>][] = [
+      const calls: [CallDeclaration, (ticket: string) => Promise<Record<string, unknown>> | Record<string, unknown>][] =
         [
-          contract.adminSignUp,
-          async (ticket) => ({
-            referralId: (await adminLink()).id,
-            ticket,
-            ...accountFields(),
-            enterprise: newCompany(),
-          }),
-        ],
-        [
-          contract.ownerSignUp,
-          (ticket) => ({ referralId: owner.id, ticket, ...accountFields(), enterprise: newCompany() }),
-        ],
-        [contract.memberSignUp, (ticket) => ({ referralId: link.id, ticket, ...accountFields() })],
-        [contract.personalSignUp, (ticket) => ({ ticket, ...accountFields() })],
-      ];
+          [
+            contract.adminSignUp,
+            async (ticket) => ({
+              referralId: (await adminLink()).id,
+              ticket,
+              ...accountFields(),
+              enterprise: newCompany(),
+            }),
+          ],
+          [
+            contract.ownerSignUp,
+            (ticket) => ({ referralId: owner.id, ticket, ...accountFields(), enterprise: newCompany() }),
+          ],
+          [contract.memberSignUp, (ticket) => ({ referralId: link.id, ticket, ...accountFields() })],
+          [contract.personalSignUp, (ticket) => ({ ticket, ...accountFields() })],
+        ];
       for (const [declaration, body] of calls) {
         const language = await registerWith(declaration, await body(await ticketFor(t.app, newPhone())), PAGE);
         expect([declaration.path, language]).toEqual([declaration.path, 'ja-JP']);

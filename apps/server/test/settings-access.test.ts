@@ -149,7 +149,10 @@ describe(`settings centre access (${ENGINE})`, () => {
       department_id: a.defaultDepartmentId,
       joined_at: t.app.ctx.now(),
     });
-    const entered = await call(t.app, contract.enterEnterprise, { query: { enterpriseId: a.enterpriseId }, token: other.token, });
+    const entered = await call(t.app, contract.enterEnterprise, {
+      query: { enterpriseId: a.enterpriseId },
+      token: other.token,
+    });
     expect(entered.code, entered.msg).toBe(0);
     const before = await stateOfA();
     for (const c of calls) expectForbidden(await c.send(other.token), c.name);
@@ -160,7 +163,10 @@ describe(`settings centre access (${ENGINE})`, () => {
     const before = await stateOfA();
     const other = await companyWithAdmin(t.app, 'Neighbour Admin');
     // not a member of A: the session cannot enter it
-    const entered = await call(t.app, contract.enterEnterprise, { query: { enterpriseId: a.enterpriseId }, token: other.token, });
+    const entered = await call(t.app, contract.enterEnterprise, {
+      query: { enterpriseId: a.enterpriseId },
+      token: other.token,
+    });
     expectForbidden(entered, 'enter');
     const byName = Object.fromEntries(calls.map((c) => [c.name, c]));
     for (const name of [

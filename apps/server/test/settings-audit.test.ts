@@ -56,7 +56,8 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const events = (token: string | undefined, query?: QueryValues) => call(t.app, contract.auditEvents, { token, query });
+  const events = (token: string | undefined, query?: QueryValues) =>
+    call(t.app, contract.auditEvents, { token, query });
   const items = async (token: string, query?: QueryValues): Promise<Item[]> => {
     const reply = await events(token, query);
     expect(reply.code, reply.msg).toBe(0);
@@ -89,16 +90,22 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
     const b = await companyWithAdmin(t.app, 'Bob Admin');
     const member = await createUser(t.app, { nickname: 'Mia Member' });
     await join(a.enterpriseId, member.id);
-    const upd = await call(t.app, contract.updateMember, { token: a.token, body: {
-      userId: member.id,
-      role: 'admin',
-    } });
+    const upd = await call(t.app, contract.updateMember, {
+      token: a.token,
+      body: {
+        userId: member.id,
+        role: 'admin',
+      },
+    });
     expect(upd.code, upd.msg).toBe(0);
     const created = await call(t.app, contract.createInvitation, { token: a.token, body: { kind: 'member' } });
     expect(created.code, created.msg).toBe(0);
-    const revoked = await call(t.app, contract.revokeInvitation, { token: a.token, body: {
-      id: created.data.invitationId,
-    } });
+    const revoked = await call(t.app, contract.revokeInvitation, {
+      token: a.token,
+      body: {
+        id: created.data.invitationId,
+      },
+    });
     expect(revoked.code, revoked.msg).toBe(0);
     const other = await call(t.app, contract.createInvitation, { token: b.token, body: { kind: 'owner' } });
     expect(other.code, other.msg).toBe(0);
@@ -177,7 +184,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
     expect(ofBoth(await items(b.token))).toEqual(['sign-in.success']);
     expect(ofBoth(await items(a.token))).toEqual([]);
 
-    const entered = await call(t.app, contract.enterEnterprise, { query: { enterpriseId: a.enterpriseId }, token, });
+    const entered = await call(t.app, contract.enterEnterprise, { query: { enterpriseId: a.enterpriseId }, token });
     expect(entered.code, entered.msg).toBe(0);
     // entering the company one is already in is no new event
     await call(t.app, contract.enterEnterprise, { query: { enterpriseId: a.enterpriseId }, token });
@@ -420,8 +427,12 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
         parseCsv((await csv(a.token, query)).rawPayload.subarray(3).toString('utf8'))
           .slice(1)
           .map((r) => r[0]);
-      expect(await times({ action: 'branding.change', timeZone: 'Asia/Shanghai' })).toEqual(['2026-11-25T00:01:02+08:00']);
-      expect(await times({ action: 'branding.change', timeZone: 'America/New_York' })).toEqual(['2026-11-24T11:01:02-05:00']);
+      expect(await times({ action: 'branding.change', timeZone: 'Asia/Shanghai' })).toEqual([
+        '2026-11-25T00:01:02+08:00',
+      ]);
+      expect(await times({ action: 'branding.change', timeZone: 'America/New_York' })).toEqual([
+        '2026-11-24T11:01:02-05:00',
+      ]);
       expect(await times({ action: 'branding.change' })).toEqual(['2026-11-24T16:01:02Z']);
       const unknown = await csv(a.token, { timeZone: 'Mars/Olympus' });
       expect(unknown.json()).toMatchObject({ code: 1000400, data: { fields: { timeZone: expect.any(String) } } });

@@ -30,8 +30,7 @@ describe(`settings centre: departments (${ENGINE})`, () => {
     call(t.app, contract.createDepartment, { token, body });
   const rename = (token: string, id: number, name: string) =>
     call(t.app, contract.renameDepartment, { token, body: { id, name } });
-  const remove = (token: string, id: number) =>
-    call(t.app, contract.deleteDepartment, { token, body: { id } });
+  const remove = (token: string, id: number) => call(t.app, contract.deleteDepartment, { token, body: { id } });
   async function created(token: string, name: string, parentId?: number) {
     const reply = await create(token, parentId === undefined ? { name } : { name, parentId });
     expect(reply.code, reply.msg).toBe(0);

@@ -29,8 +29,7 @@ describe(`settings centre: invitations (${ENGINE})`, () => {
       createdBy: string | null;
     }[];
   };
-  const revoke = (token: string, id: number) =>
-    call(t.app, contract.revokeInvitation, { token, body: { id } });
+  const revoke = (token: string, id: number) => call(t.app, contract.revokeInvitation, { token, body: { id } });
   const memberSignUp = async (referralId: string, nickname = 'Invited Person') =>
     call(t.app, contract.memberSignUp, {
       body: { referralId, ticket: await ticketFor(t.app, newPhone()), ...accountFields(nickname) },

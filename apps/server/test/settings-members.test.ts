@@ -18,12 +18,9 @@ describe(`settings centre: members (${ENGINE})`, () => {
   afterAll(async () => t?.close());
 
   const list = (token: string, query?: QueryValues) => call(t.app, contract.members, { token, query });
-  const create = (token: string, body: Record<string, unknown>) =>
-    call(t.app, contract.createMember, { token, body });
-  const update = (token: string, body: Record<string, unknown>) =>
-    call(t.app, contract.updateMember, { token, body });
-  const remove = (token: string, userId: number) =>
-    call(t.app, contract.removeMember, { token, body: { userId } });
+  const create = (token: string, body: Record<string, unknown>) => call(t.app, contract.createMember, { token, body });
+  const update = (token: string, body: Record<string, unknown>) => call(t.app, contract.updateMember, { token, body });
+  const remove = (token: string, userId: number) => call(t.app, contract.removeMember, { token, body: { userId } });
   const join = async (enterpriseId: number, userId: number, role: 'admin' | 'member', at: number) =>
     insertMembership(t.app.ctx.db, {
       enterprise_id: enterpriseId,

@@ -3,14 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { IMAGE_MAX_BYTES } from '@portal/shared/constants';
 import { call } from './support/http.ts';
-import {
-  companyWithAdmin,
-  gifImage,
-  jpegImage,
-  multipart,
-  pngImage,
-  uploadIcon,
-} from './support/settings.ts';
+import { companyWithAdmin, gifImage, jpegImage, multipart, pngImage, uploadIcon } from './support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 const ICON = contract.uploadIcon.path;
@@ -61,7 +54,10 @@ describe(`settings centre: branding (${ENGINE})`, () => {
     expect((await query(a.token, 'zh-CN')).data.slogan).toBe('日出电网');
     // 30 characters is the limit, counted as characters, not bytes
     const thirty = '电'.repeat(30);
-    expect((await call(t.app, contract.savePersonalization, { token: a.token, body: { ...names, platformNameCn: thirty } })).code).toBe(0);
+    expect(
+      (await call(t.app, contract.savePersonalization, { token: a.token, body: { ...names, platformNameCn: thirty } }))
+        .code,
+    ).toBe(0);
     expect((await query(a.token)).data.platformNameCn).toBe(thirty);
     expect((await auditActions(a.enterpriseId)).length).toBe(2);
   });

@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
-import { expect } from '@playwright/test';
 import {
   addUser,
   choosePasswordHashCost,
@@ -13,9 +12,11 @@ import {
   insertMembership,
   passwordHashOf,
 } from '@portal/server/test-kit';
+import { codeCalls } from '@portal/shared/api/contract/codes';
 import { operationCalls } from '@portal/shared/api/contract/operations';
-import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
+import { succeed } from './call';
 import { DATABASE, database } from './database';
 
 /**
@@ -67,12 +68,6 @@ export async function inviteLink(
   return JSON.parse(stdout) as Invitation;
 }
 
-async function body<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  expect(envelope.code, envelope.msg).toBe(0);
-  return envelope.data;
-}
-
 /** How long a code may take to reach the outbox after the send has answered (a delivery queue). */
 const DELIVERY_WAIT_MS = 5_000;
 /**
@@ -88,8 +83,7 @@ const FRESH_MS = 30_000;
 export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
   const deadline = Date.now() + DELIVERY_WAIT_MS;
   for (;;) {
-    const response = await request.get(`${operationCalls.devOutbox.path}?to=${encodeURIComponent(to)}`);
-    const newest = (await body<{ text: string; at: string }[]>(response))[0];
+    const newest = (await succeed(request, operationCalls.devOutbox, { query: { to } }))[0];
     const fresh = newest && Date.parse(newest.at) > Date.now() - FRESH_MS ? newest : undefined;
     const code = fresh?.text.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
@@ -103,11 +97,9 @@ export async function latestCode(request: APIRequestContext, to: string): Promis
 
 /** A registration ticket for a phone, through sendSms, the outbox and checkCode. */
 export async function registrationTicket(request: APIRequestContext, phone: string): Promise<string> {
-  await body(await request.post(`${F}/sendSms`, { data: { phone, scene: 'register' } }));
+  await succeed(request, codeCalls.sendSms, { body: { phone, scene: 'register' } });
   const code = await latestCode(request, phone);
-  return (
-    await body<{ ticket: string }>(await request.post(`${F}/checkCode`, { data: { phone, code, scene: 'register' } }))
-  ).ticket;
+  return (await succeed(request, codeCalls.checkPhoneCode, { body: { phone, code, scene: 'register' } })).ticket;
 }
 
 export interface Person {
@@ -130,10 +122,10 @@ export interface PersonOptions {
 }
 
 async function signInByPhone(request: APIRequestContext, phone: string): Promise<string> {
-  const response = await request.post(`${F}/user/login`, {
-    data: { loginType: 'password', identifierType: 'phone', identifier: phone, password: PASSWORD },
-  });
-  return (await body<{ token: string }>(response)).token;
+  const body = { loginType: 'password', identifierType: 'phone', identifier: phone, password: PASSWORD };
+  const signedIn = await succeed(request, signInCalls.login, { body });
+  if (!('token' in signedIn)) throw new Error(`${phone} was asked for a second step`);
+  return signedIn.token;
 }
 
 async function companyOf(domain: string): Promise<{ enterpriseId: number; departmentId: number }> {

@@ -39,5 +39,4 @@ export function accountFields(nickname = 'New Person') {
   return { nickname, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
 }
 
-export const referralInfo = (app: FastifyInstance, id: string) =>
-  call(app, contract.referralInfo, { params: { id } });
+export const referralInfo = (app: FastifyInstance, id: string) => call(app, contract.referralInfo, { params: { id } });
