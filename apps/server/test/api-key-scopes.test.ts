@@ -134,7 +134,7 @@ describe(`what a company API key may do, by scope (${ENGINE})`, () => {
     for (const [name, declaration] of Object.entries(contract) as [string, CallDeclaration][]) {
       if (!sessionNeedOf(declaration) || declaration.apiKey) continue;
       const params = Object.fromEntries(paramNamesOf(declaration).map((param) => [param, 'x']));
-      const reply = await call(t.app, declaration, { token: key, query: params });
+      const reply = await call(t.app, declaration, { token: key, params });
       expect([reply.status, reply.code], name).toEqual([200, ErrorCode.ApiKeyCallRefused]);
       refused.push(name);
     }

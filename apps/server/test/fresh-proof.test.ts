@@ -48,7 +48,7 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
   async function registerPasskey(token: string) {
     const options = await post(token, contract.passkeyRegistrationOptions);
     expect(options.code, options.msg).toBe(0);
-    return post(token, contract.passkeys, { response: createCredential(options.data).response, name: 'Planted' });
+    return post(token, contract.addPasskey, { response: createCredential(options.data).response, name: 'Planted' });
   }
 
   async function staleSession() {
@@ -69,9 +69,9 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
     expect(options.code, options.msg).toBe(0);
     t.clock.advance(60_000);
     const body = { response: createCredential(options.data).response, name: 'Laptop' };
-    expect((await post(token, contract.passkeys, body)).code).toBe(1009166);
+    expect((await post(token, contract.addPasskey, body)).code).toBe(1009166);
     expect((await reauthenticate(token, { password: PASSWORD })).code).toBe(0);
-    const added = await post(token, contract.passkeys, body);
+    const added = await post(token, contract.addPasskey, body);
     expect(added.code, added.msg).toBe(0);
 
     const [notice] = await notices(user.email!);

@@ -155,7 +155,7 @@ describe(`passkeys (${ENGINE})`, () => {
     const started = await call(t.app, contract.passkeyRegistrationOptions, { token });
     const fresh = createCredential(started.data);
     const add = (bearer: string) =>
-      call(t.app, contract.passkeys, { token: bearer, body: { response: fresh.response } });
+      call(t.app, contract.addPasskey, { token: bearer, body: { response: fresh.response } });
     expect((await add(otherToken)).code).toBe(1009170);
     expect((await add(token)).code).toBe(0);
     expect((await add(token)).code).toBe(1009170);
@@ -163,7 +163,7 @@ describe(`passkeys (${ENGINE})`, () => {
     const late = await call(t.app, contract.passkeyRegistrationOptions, { token });
     t.clock.advance(PASSKEY_CHALLENGE_TTL_SECONDS * 1000 + 1);
     const lateCredential = createCredential(late.data);
-    expect((await call(t.app, contract.passkeys, { token, body: { response: lateCredential.response } })).code).toBe(
+    expect((await call(t.app, contract.addPasskey, { token, body: { response: lateCredential.response } })).code).toBe(
       1009170,
     );
 
@@ -226,7 +226,7 @@ describe(`passkeys (${ENGINE})`, () => {
     // the same credential cannot be added twice, by anyone
     const again = await call(t.app, contract.passkeyRegistrationOptions, { token: strangerToken });
     const copy = createCredential(again.data, { id: credential.id });
-    const duplicate = await call(t.app, contract.passkeys, {
+    const duplicate = await call(t.app, contract.addPasskey, {
       token: strangerToken,
       body: { response: copy.response },
     });
