@@ -9,6 +9,7 @@ export { fixtureContext } from './context.ts';
 export { type UserFields, addUser, passwordHashOf, userRow } from './users.ts';
 export { type Db, openDatabase } from '../src/db/database.ts';
 export type { Database } from '../src/db/schema.ts';
+export { companyTransaction } from '../src/libraries/company-transaction.ts';
 export { createEnterprise } from '../src/libraries/enterprises.ts';
 export { addClient } from '../src/libraries/openid/clients.ts';
 export { choosePasswordHashCost } from '../src/libraries/passwords.ts';

@@ -5,6 +5,7 @@ import type { APIRequestContext } from '@playwright/test';
 import {
   addUser,
   choosePasswordHashCost,
+  companyTransaction,
   createEnterprise,
   findDefaultDepartmentId,
   findEnterpriseByDomain,
@@ -17,7 +18,7 @@ import { operationCalls } from '@portal/shared/api/contract/operations';
 import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import { succeed } from './call';
-import { DATABASE, database } from './database';
+import { DATABASE, connection, database } from './database';
 
 /**
  * Fresh people for tests that change what they touch, so that no test alters the shared demo tenant
@@ -196,13 +197,16 @@ export async function newAdmin(
   const phone = uniquePhone();
   const suffix = phone.slice(-8);
   const domain = `t${suffix}`;
-  const { enterpriseId, defaultDepartmentId } = await createEnterprise({ now: Date.now }, database(), {
-    kind: 'common',
-    abbreviation: `T${suffix}`,
-    fullName: `Test Company ${suffix}`,
-    creditCode: creditCode(suffix),
-    domain,
-  });
+  // a new company is written in a company transaction, as the server writes one
+  const { enterpriseId, defaultDepartmentId } = await companyTransaction(connection(), [], (trx) =>
+    createEnterprise({ now: Date.now }, trx, {
+      kind: 'common',
+      abbreviation: `T${suffix}`,
+      fullName: `Test Company ${suffix}`,
+      creditCode: creditCode(suffix),
+      domain,
+    }),
+  );
   const admin = await newPerson(request, { enterpriseId, departmentId: defaultDepartmentId }, 'admin', nickname, {
     phone,
   });
