@@ -59,6 +59,7 @@ export default tseslint.config(
       'apps/server/src/db/migrat*.ts',
       'apps/server/src/db/migrations/**',
       'apps/server/test/**',
+      'apps/server/test-kit/**',
       'apps/server/reliability/**',
     ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
@@ -179,6 +180,24 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Libraries know no HTTP.' }] },
+      ],
+    },
+  },
+  {
+    // the web app and its browser tests reach the server only over HTTP, and their scenes through
+    // the server's test kit (`@portal/server/test-kit`), never its source
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/src/**', '@portal/server/src/**', '**/server/test/**', '**/server/test-kit/**'],
+              message: 'Import the server only through its test kit: @portal/server/test-kit.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -41,15 +41,14 @@ describe('a company API key on two server processes of one installation', () => 
       people: [{ userId: admin.id, role: 'admin' }],
     });
     const session = await signIn(a, admin.account, PASSWORD);
-    const made = await a.call(contract.createApiKey.path, {
+    const made = await a.call(contract.createApiKey, {
       token: session,
       body: { name: 'Spread', scopes: ['members.read'] },
       from: newClientAddress(),
     });
     expect(made.json.code, made.text).toBe(0);
     const key = made.json.data.key as string;
-    const list = (server: ServerProcess) =>
-      server.call(contract.members.path, { method: 'GET', token: key, from: newClientAddress() });
+    const list = (server: ServerProcess) => server.call(contract.members, { token: key, from: newClientAddress() });
 
     // the whole minute's allowance, half on each process, twenty at a time
     const codes: number[] = [];
@@ -64,7 +63,7 @@ describe('a company API key on two server processes of one installation', () => 
       expect(over.json.code).toBe(1000429);
     }
 
-    const revoked = await a.call(contract.revokeApiKey.path, {
+    const revoked = await a.call(contract.revokeApiKey, {
       token: session,
       body: { id: made.json.data.apiKey.id },
       from: newClientAddress(),

@@ -92,11 +92,11 @@ describe(`kill -9 during registrations and password changes, then a restart (${E
     };
     const reply =
       registration.kind === 'admin'
-        ? await server.call(contract.adminSignUp.path, {
+        ? await server.call(contract.adminSignUp, {
             body: { referralId: adminLinks.pop(), ...account, enterprise: newCompanyDetails() },
             from: newClientAddress(),
           })
-        : await server.call(contract.memberSignUp.path, {
+        : await server.call(contract.memberSignUp, {
             body: { referralId: memberLink, ...account },
             from: newClientAddress(),
           });
@@ -107,7 +107,7 @@ describe(`kill -9 during registrations and password changes, then a restart (${E
 
   async function changePassword(person: PasswordChange): Promise<void> {
     person.state = 'pending';
-    const reply = await server.call(contract.updatePassword.path, {
+    const reply = await server.call(contract.updatePassword, {
       token: person.token,
       body: { oldPassword: OLD_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
       from: newClientAddress(),
@@ -189,7 +189,7 @@ describe(`kill -9 during registrations and password changes, then a restart (${E
           .where('enterprise_id', '=', enterpriseId)
           .executeTakeFirst();
         expect(membership?.role, registration.phone).toBe(registration.kind === 'admin' ? 'admin' : 'member');
-        const current = await server.call(contract.currentUser.path, {
+        const current = await server.call(contract.currentUser, {
           token: registration.answer!.token,
           from: newClientAddress(),
         });
@@ -243,7 +243,7 @@ describe(`kill -9 during registrations and password changes, then a restart (${E
       // an acknowledged password change signs in with the new password; an unanswered one with exactly one of the two
       const signsIn = async (account: string, password: string) =>
         (
-          await server.call(contract.login.path, {
+          await server.call(contract.login, {
             body: { loginType: 'password', identifierType: 'account', identifier: account, password },
             from: newClientAddress(),
           })

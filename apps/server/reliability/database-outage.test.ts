@@ -5,7 +5,6 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { isDatabaseUnavailable, openDatabase } from '../src/db/database.ts';
 import { type TestDatabase, createTestDatabase } from '../test/support/test-app.ts';
 import { ENGINE, type HttpReply, ServerProcess, isEnvelope, newClientAddress } from './support/server-process.ts';
@@ -16,11 +15,14 @@ const CLIENT_TIMEOUT_MS = 30_000;
 
 /** One read: an unknown invitation link is `invalid`. */
 const readCall = (server: ServerProcess) =>
-  server.call(`${API_PREFIX}/referral/info/${randomBytes(24).toString('base64url')}`, { timeoutMs: CLIENT_TIMEOUT_MS });
+  server.call(contract.referralInfo, {
+    params: { id: randomBytes(24).toString('base64url') },
+    timeoutMs: CLIENT_TIMEOUT_MS,
+  });
 
 /** Several reads and writes, some in transactions: a failed password sign-in of an unknown account. */
 const signInCall = (server: ServerProcess) =>
-  server.call(contract.login.path, {
+  server.call(contract.login, {
     body: {
       loginType: 'password',
       identifierType: 'account',

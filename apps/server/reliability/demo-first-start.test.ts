@@ -17,7 +17,7 @@ const STEPS = [
 ];
 
 async function signInAs(server: ServerProcess, account: string) {
-  const reply = await server.call(contract.login.path, {
+  const reply = await server.call(contract.login, {
     body: { loginType: 'password', identifierType: 'account', identifier: account, password: DEMO_PASSWORD },
     from: newClientAddress(),
   });

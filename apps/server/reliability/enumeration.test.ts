@@ -40,7 +40,7 @@ describe(`code requests answer alike for known and unknown targets (${ENGINE})`,
   });
 
   const sendSms = (phone: string) =>
-    server.call(contract.sendSms.path, { body: { phone, scene: 'login' }, from: newClientAddress() });
+    server.call(contract.sendSms, { body: { phone, scene: 'login' }, from: newClientAddress() });
 
   async function timed(phone: string) {
     const started = process.hrtime.bigint();
@@ -89,7 +89,7 @@ describe(`code requests answer alike for known and unknown targets (${ENGINE})`,
     const sms = [await sendSms(person.phone), await sendSms(freshPhone())];
     const email = await Promise.all(
       [person.email, `nobody.${freshPhone()}@example.com`].map((address) =>
-        server.call(contract.sendEmail.path, { body: { email: address, scene: 'login' }, from: newClientAddress() }),
+        server.call(contract.sendEmail, { body: { email: address, scene: 'login' }, from: newClientAddress() }),
       ),
     );
     for (const reply of [...sms, ...email]) {

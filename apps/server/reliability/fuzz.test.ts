@@ -94,8 +94,9 @@ describe(`fuzzing every call of the API description (${ENGINE})`, () => {
     });
     // the sessions began before the company existed: entering it makes it their current company
     for (const person of [admin, member]) {
-      const entered = await server.call(`${contract.enterEnterprise.path}?enterpriseId=${company.enterpriseId}`, {
-        method: 'POST',
+      const entered = await server.call(contract.enterEnterprise, {
+        query: { enterpriseId: company.enterpriseId },
+
         token: person.token,
         from: newClientAddress(),
       });
@@ -180,7 +181,7 @@ describe(`fuzzing every call of the API description (${ENGINE})`, () => {
 
     expect(server.alive, server.output.slice(-2000)).toBe(true);
     expect(server.child!.pid).toBe(pid);
-    expect((await server.call(contract.health.path, { from: newClientAddress() })).status).toBe(200);
+    expect((await server.call(contract.health, { from: newClientAddress() })).status).toBe(200);
     expect(failures.map((f) => `${f.problem}: ${describeRequest(f.outcome.request)}`)).toEqual([]);
   });
 });

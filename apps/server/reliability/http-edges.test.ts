@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { FRONT_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
+import { pathOf } from '@portal/shared/api/contract/define';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { ENGINE, ServerProcess, isEnvelope } from './support/server-process.ts';
 
 const REQUEST_TIMEOUT_SECONDS = 2;
@@ -63,7 +64,7 @@ describe(`answers at the edges of HTTP (${ENGINE})`, () => {
   });
 
   it('answers a path parameter over the router limit with the envelope', async () => {
-    const reply = await server.call(`${API_PREFIX}/referral/info/${'a'.repeat(400)}`);
+    const reply = await server.call(contract.referralInfo, { params: { id: 'a'.repeat(400) } });
     expect(reply.status).toBeGreaterThanOrEqual(400);
     expect(reply.status).toBeLessThan(500);
     expect(isEnvelope(reply.json), reply.text).toBe(true);
@@ -96,7 +97,7 @@ describe(`answers at the edges of HTTP (${ENGINE})`, () => {
   });
 
   it('cuts off a client that sends its headers too slowly, with the envelope', async () => {
-    const reply = await rawExchange(server.port, `GET ${FRONT_PREFIX}/user/current HTTP/1.1\r\nHost: 127.0.0.1\r\n`);
+    const reply = await rawExchange(server.port, `GET ${contract.currentUser.path} HTTP/1.1\r\nHost: 127.0.0.1\r\n`);
     console.log(`headers never completed: answered ${reply.status} and closed after ${reply.ms} ms`);
     expect(reply.status).toBe(408);
     expect(reply.json?.code).toBe(1000400);
@@ -107,7 +108,7 @@ describe(`answers at the edges of HTTP (${ENGINE})`, () => {
   it('answers a request whose body never completes within the request timeout', async () => {
     const reply = await rawExchange(
       server.port,
-      `POST ${FRONT_PREFIX}/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"loginType":`,
+      `POST ${contract.login.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"loginType":`,
     );
     console.log(`body never completed: answered ${reply.status} (${reply.json?.code}) and closed after ${reply.ms} ms`);
     expect(isEnvelope(reply.json)).toBe(true);
@@ -117,12 +118,12 @@ describe(`answers at the edges of HTTP (${ENGINE})`, () => {
 
   it('logs requests without the ids of invitation links', async () => {
     const secrets = Array.from({ length: 3 }, () => randomBytes(24).toString('base64url'));
-    await server.call(`${API_PREFIX}/referral/info/${secrets[0]}`);
+    await server.call(contract.referralInfo, { params: { id: secrets[0]! } });
     await server.call(`/register-common-ordinary?referralId=${secrets[1]}&step=2`);
-    await server.call(`${contract.signUpCheck.path}?referralId=${secrets[2]}`, { body: { ticket: 'x' } });
+    await server.call(contract.signUpCheck, { query: { referralId: secrets[2] }, body: { ticket: 'x' } });
     // the log arrives through its own pipe, possibly after the answers
     for (const url of [
-      `${API_PREFIX}/referral/info/redacted`,
+      pathOf(contract.referralInfo, { id: 'redacted' }),
       '/register-common-ordinary?referralId=redacted&step=2',
       `${contract.signUpCheck.path}?referralId=redacted`,
     ]) {

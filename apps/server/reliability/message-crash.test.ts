@@ -82,7 +82,7 @@ describe(`kill -9 while messages are being sent, then a restart (${ENGINE})`, ()
         };
         requests.push(request);
         try {
-          const reply = await server.call(contract.sendEmail.path, {
+          const reply = await server.call(contract.sendEmail, {
             body: { email: request.email, scene: 'bind' },
             from: newClientAddress(),
             // English text: the code reads in the mail as it is (not base64)

@@ -45,12 +45,12 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
   });
 
   const login = (server: ServerProcess, identifier: string, password: string, from = newClientAddress()) =>
-    server.call(contract.login.path, {
+    server.call(contract.login, {
       body: { loginType: 'password', identifierType: 'account', identifier, password },
       from,
     });
   const current = (server: ServerProcess, token: string) =>
-    server.call(contract.currentUser.path, { token, from: newClientAddress() });
+    server.call(contract.currentUser, { token, from: newClientAddress() });
 
   it('accepts a session made on one process on the other', async () => {
     const person = await insertAccount(db, { password: PASSWORD });
@@ -64,7 +64,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     const person = await insertAccount(db, { password: PASSWORD });
     const token = await signIn(a, person.account, PASSWORD);
     expect((await current(b, token)).json.code).toBe(0);
-    const out = await b.call(contract.logout.path, { method: 'POST', token, from: newClientAddress() });
+    const out = await b.call(contract.logout, { token, from: newClientAddress() });
     expect(out.json.code, out.text).toBe(0);
     for (const server of [a, b]) expect((await current(server, token)).json.code).toBe(1000401);
   });
@@ -73,7 +73,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     const person = await insertAccount(db, { password: PASSWORD });
     const mine = await signIn(a, person.account, PASSWORD);
     const other = await signIn(b, person.account, PASSWORD);
-    const change = await b.call(contract.updatePassword.path, {
+    const change = await b.call(contract.updatePassword, {
       token: mine,
       body: { oldPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
       from: newClientAddress(),
@@ -91,7 +91,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     const phone = freshPhone();
     const replies = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        either(i).call(contract.sendSms.path, { body: { phone, scene: 'register' }, from: newClientAddress() }),
+        either(i).call(contract.sendSms, { body: { phone, scene: 'register' }, from: newClientAddress() }),
       ),
     );
     const counts = tally(replies.map((r) => r.json.code));
@@ -132,20 +132,21 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
       people: [{ userId: person.id, role: 'admin' }],
     });
     const token = await signIn(a, person.account, PASSWORD);
-    const entered = await a.call(`${contract.enterEnterprise.path}?enterpriseId=${company.enterpriseId}`, {
-      method: 'POST',
+    const entered = await a.call(contract.enterEnterprise, {
+      query: { enterpriseId: company.enterpriseId },
+
       token,
       from: newClientAddress(),
     });
     expect(entered.json.code, entered.text).toBe(0);
     const branding = (server: ServerProcess) =>
-      server.call(`${contract.personalization.path}?domain=${company.domain}`, { from: newClientAddress() });
+      server.call(contract.personalization, { query: { domain: company.domain }, from: newClientAddress() });
 
     for (const [writer, reader, name] of [
       [a, b, 'Written on A'],
       [b, a, 'Written on B'],
     ] as const) {
-      const saved = await writer.call(contract.savePersonalization.path, {
+      const saved = await writer.call(contract.savePersonalization, {
         token,
         body: { platformName: name, platformNameCn: name, platformNameEn: name, languageType: 'en-US' },
         from: newClientAddress(),

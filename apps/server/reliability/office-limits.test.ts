@@ -39,13 +39,13 @@ describe(`an office behind one address (${ENGINE})`, () => {
   /** A code send that pays the proof of work when the server asks for one, as the web app does. */
   async function sendCode(phone: string, from: string): Promise<{ reply: HttpReply; solvingMs: number }> {
     const body = { phone, scene: 'register' };
-    const first = await server.call(contract.sendSms.path, { body, from });
+    const first = await server.call(contract.sendSms, { body, from });
     if (first.json?.code !== 1009180) return { reply: first, solvingMs: 0 };
     const started = performance.now();
     const proof = solveProofOfWork(first.json.data.challenge);
     const solvingMs = performance.now() - started;
     return {
-      reply: await server.call(contract.sendSms.path, { body, from, headers: { 'x-proof-of-work': proof } }),
+      reply: await server.call(contract.sendSms, { body, from, headers: { 'x-proof-of-work': proof } }),
       solvingMs,
     };
   }
@@ -55,7 +55,7 @@ describe(`an office behind one address (${ENGINE})`, () => {
     const office = newClientAddress();
     const started = Date.now();
     const replies = await inWaves(accounts.length, 8, (i) =>
-      server.call(contract.login.path, {
+      server.call(contract.login, {
         body: { loginType: 'password', identifierType: 'account', identifier: accounts[i], password: PASSWORD },
         from: office,
       }),
@@ -81,12 +81,12 @@ describe(`an office behind one address (${ENGINE})`, () => {
       if (solvingMs > 0) proofs++;
       expect(reply.json?.code, `send ${i + 1}: ${reply.text}`).toBe(0);
       const code = await server.latestCode(phone);
-      const checked = await server.call(contract.checkPhoneCode.path, {
+      const checked = await server.call(contract.checkPhoneCode, {
         body: { phone, code, scene: 'register' },
         from: office,
       });
       expect(checked.json?.code, checked.text).toBe(0);
-      const joined = await server.call(contract.memberSignUp.path, {
+      const joined = await server.call(contract.memberSignUp, {
         body: {
           referralId: link.id,
           ticket: checked.json.data.ticket,
@@ -132,7 +132,7 @@ describe(`an office behind one address (${ENGINE})`, () => {
     );
     expect(proven).toBe(sent - CODE_SENDS_PER_IP_HOUR_WITHOUT_PROOF);
     // a send without a proof is still refused with a challenge
-    const bare = await server.call(contract.sendSms.path, {
+    const bare = await server.call(contract.sendSms, {
       body: { phone: freshPhone(), scene: 'register' },
       from: script,
     });

@@ -14,7 +14,6 @@ import { CLIENT_AUTH_FAILURES_PER_CLIENT_ADDRESS } from '../src/libraries/openid
 import { addClient } from '../src/libraries/openid/clients.ts';
 import { DISCOVERY_PATH, productResource } from '../src/libraries/openid/provider.ts';
 import { BackchannelReceiver, signedByIssuer } from '../test/support/backchannel-receiver.ts';
-import { urlOf } from '../test/support/http.ts';
 import { CookieJar, authorizationUrl, browse } from '../test/support/openid.ts';
 import { SecondClient, oauthErrorOf } from '../test/support/second-client.ts';
 import { freshPhone, insertAccount } from './support/accounts.ts';
@@ -185,10 +184,10 @@ describe('the OpenID provider over two server processes', () => {
     declaration: CallDeclaration,
     { uid, token, body }: { uid: string; token: string | null; body?: unknown },
   ): Promise<{ status: number; code: number; msg: string; data: AuthorizeStep }> {
-    const reply = await server.call(urlOf(declaration, { uid }), {
-      method: declaration.method,
-      ...(token ? { token } : {}),
-      ...(body === undefined ? {} : { body }),
+    const reply = await server.call(declaration, {
+      params: { uid },
+      token: token ?? undefined,
+      body,
       headers: { cookie: jar.header() },
       from: newClientAddress(),
     });
@@ -356,9 +355,9 @@ describe('the OpenID provider over two server processes', () => {
     const tokens = await redeemAt(a, await authorizeAtA(other));
     const sid = tokens.claims()!.sid as string;
 
-    const sessions = await b.call(contract.mySessions.path, { token: someone.token, from: newClientAddress() });
+    const sessions = await b.call(contract.mySessions, { token: someone.token, from: newClientAddress() });
     const { id } = (sessions.json.data.items as { id: number; current: boolean }[]).find((s) => !s.current)!;
-    const revoked = await b.call(contract.revokeMySession.path, {
+    const revoked = await b.call(contract.revokeMySession, {
       token: someone.token,
       body: { id },
       from: newClientAddress(),
@@ -436,7 +435,7 @@ describe('the OpenID provider over two server processes', () => {
     expect(await oauthErrorOf(rpA.refresh(refreshed.tokens.refresh_token!))).toBe('invalid_grant');
     // and the portal session with it, on both
     for (const server of [a, b]) {
-      const current = await server.call(contract.currentUser.path, { token: someone.token, from: newClientAddress() });
+      const current = await server.call(contract.currentUser, { token: someone.token, from: newClientAddress() });
       expect(current.json?.code, current.text).not.toBe(0);
     }
   });
@@ -558,8 +557,7 @@ describe('the OpenID provider over two server processes', () => {
     expect(live.error).toBeNull();
     expect(live.claims).toMatchObject({ sub: String(someone.id), company_id: String(someone.enterpriseId) });
 
-    const signedOut = await b.call(contract.logout.path, {
-      method: 'POST',
+    const signedOut = await b.call(contract.logout, {
       token: someone.token,
       from: newClientAddress(),
     });
@@ -599,7 +597,7 @@ describe('the OpenID provider over two server processes', () => {
     expect(claims.auth_time).toBeGreaterThanOrEqual(provenAt);
     // the portal session went on all along, on both
     for (const server of [a, b]) {
-      const current = await server.call(contract.currentUser.path, { token: someone.token, from: newClientAddress() });
+      const current = await server.call(contract.currentUser, { token: someone.token, from: newClientAddress() });
       expect(current.json?.code, current.text).toBe(0);
     }
   });
@@ -644,10 +642,10 @@ describe('the OpenID provider over two server processes', () => {
     const token = await signIn(a, account.account, PASSWORD);
 
     const phone = freshPhone();
-    const sent = await b.call(contract.sendSms.path, { body: { phone, scene: 'certify' }, from: newClientAddress() });
+    const sent = await b.call(contract.sendSms, { body: { phone, scene: 'certify' }, from: newClientAddress() });
     expect(sent.json?.code, sent.text).toBe(0);
     const code = await b.latestCode(phone);
-    const swapped = await b.call(contract.phoneAuth.path, { token, body: { phone, code }, from: newClientAddress() });
+    const swapped = await b.call(contract.phoneAuth, { token, body: { phone, code }, from: newClientAddress() });
     expect(swapped.json?.code, swapped.text).toBe(1009165);
     const row = await db.db.selectFrom('users').select('phone').where('id', '=', account.id).executeTakeFirst();
     expect(row?.phone).toBe(account.phone);

@@ -77,13 +77,13 @@ describe(`passkey sign-in answers alike for known and unknown credential ids (${
 
   async function timed(credential: SoftwareCredential) {
     const from = newClientAddress();
-    const options = await server.call(contract.passkeySignInOptions.path, { method: 'POST', from });
+    const options = await server.call(contract.passkeySignInOptions, { from });
     const { challengeId } = options.json.data;
     const response = signInResponse(credential, challengeId, {
       origin: server.baseUrl.replace('127.0.0.1', 'localhost'),
     });
     const started = process.hrtime.bigint();
-    const reply = await server.call(contract.passkeySignIn.path, { body: { challengeId, response }, from });
+    const reply = await server.call(contract.passkeySignIn, { body: { challengeId, response }, from });
     return { ms: Number(process.hrtime.bigint() - started) / 1e6, code: reply.json.code, msg: reply.json.msg };
   }
 

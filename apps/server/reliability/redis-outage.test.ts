@@ -12,11 +12,11 @@ describe(`Redis out of reach (${ENGINE})`, () => {
 
   it('answers sign-ins and code sends with 1000503 envelopes, and /readyz says not ready', async () => {
     const replies = await Promise.all([
-      server.call(contract.login.path, {
+      server.call(contract.login, {
         body: { loginType: 'password', identifierType: 'account', identifier: 'someone', password: 'Secret2026' },
         from: newClientAddress(),
       }),
-      server.call(contract.sendSms.path, {
+      server.call(contract.sendSms, {
         body: { phone: '13712345678', scene: 'register' },
         from: newClientAddress(),
       }),
@@ -25,7 +25,7 @@ describe(`Redis out of reach (${ENGINE})`, () => {
       expect(isEnvelope(reply.json)).toBe(true);
       expect([reply.status, reply.json.code]).toEqual([503, 1000503]);
     }
-    expect((await server.call(contract.readiness.path)).status).toBe(503);
+    expect((await server.call(contract.readiness)).status).toBe(503);
     expect(server.alive).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { FRONT_PREFIX } from '@portal/shared/api/contract/prefixes';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
 import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/database.ts';
 import { issueTicket } from '../src/libraries/codes/tickets.ts';
@@ -13,10 +13,10 @@ const account = { nickname: 'Racer', password: PASSWORD, confirmPassword: PASSWO
 
 /** How each kind of link is redeemed, and whether its redeemers bring accounts of their own. */
 const LINKS = [
-  { kind: 'admin', path: '/admin/signup', existing: false },
-  { kind: 'owner', path: '/user/ownerEnterpriseSignup', existing: false },
-  { kind: 'member', path: '/user/boundEnterpriseSignUp', existing: false },
-  { kind: 'member', path: '/user/boundEnterprise', existing: true },
+  { kind: 'admin', call: contract.adminSignUp, existing: false },
+  { kind: 'owner', call: contract.ownerSignUp, existing: false },
+  { kind: 'member', call: contract.memberSignUp, existing: false },
+  { kind: 'member', call: contract.bindEnterprise, existing: true },
 ] as const;
 
 describe(`registration races (${ENGINE})`, () => {
@@ -37,12 +37,12 @@ describe(`registration races (${ENGINE})`, () => {
     await server?.close();
   });
 
-  const redeem = (path: string, body: unknown) =>
-    server.call(`${FRONT_PREFIX}${path}`, { body, from: newClientAddress(), timeoutMs: 30_000 });
+  const redeem = (declaration: CallDeclaration, body: unknown) =>
+    server.call(declaration, { body, from: newClientAddress(), timeoutMs: 30_000 });
   const enterpriseCount = async () =>
     Number((await db.db.selectFrom('enterprises').select(db.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
-  it.each(LINKS)('lets exactly one of 30 concurrent redemptions of one $kind link through $path', async (link) => {
+  it.each(LINKS)('lets exactly one of 30 concurrent redemptions of one $kind link through $call.path', async (link) => {
     const { id, invitationId } = await inviteLink(ctx, link.kind, link.kind === 'admin' ? null : companyId);
     const phones = link.existing
       ? (await Promise.all(Array.from({ length: 30 }, () => insertAccount(db)))).map((a) => a.phone)
@@ -53,7 +53,7 @@ describe(`registration races (${ENGINE})`, () => {
     const replies: HttpReply[] = await Promise.all(
       tickets.map((ticket) =>
         redeem(
-          link.path,
+          link.call,
           link.existing
             ? { referralId: id, ticket }
             : {
@@ -66,7 +66,7 @@ describe(`registration races (${ENGINE})`, () => {
       ),
     );
     const counts = tally(replies.map((r) => r.json?.code));
-    console.log(`[${ENGINE}] 30 concurrent redemptions of one ${link.kind} link (${link.path}):`, counts);
+    console.log(`[${ENGINE}] 30 concurrent redemptions of one ${link.kind} link (${link.call.path}):`, counts);
     expect(replies.every((r) => isEnvelope(r.json))).toBe(true);
     expect(counts).toEqual({ 0: 1, 1008110: 29 });
     for (const refused of replies.filter((r) => r.json.code !== 0))
@@ -109,11 +109,11 @@ describe(`registration races (${ENGINE})`, () => {
     // a person who asked for a code every minute holds several live tickets for the phone at once
     const tickets = await Promise.all(Array.from({ length: 10 }, () => issueTicket(ctx, 'register', phone)));
     const memberLink = (await inviteLink(ctx, 'member', companyId, 100)).id;
-    const calls: [string, (ticket: string) => Promise<unknown>][] = [
-      ['/user/signUp', async (ticket) => ({ ticket, ...account })],
-      ['/user/boundEnterpriseSignUp', async (ticket) => ({ referralId: memberLink, ticket, ...account })],
+    const calls: [CallDeclaration, (ticket: string) => Promise<unknown>][] = [
+      [contract.personalSignUp, async (ticket) => ({ ticket, ...account })],
+      [contract.memberSignUp, async (ticket) => ({ referralId: memberLink, ticket, ...account })],
       [
-        '/admin/signup',
+        contract.adminSignUp,
         async (ticket) => ({
           referralId: (await inviteLink(ctx, 'admin', null)).id,
           ticket,
@@ -124,12 +124,12 @@ describe(`registration races (${ENGINE})`, () => {
     ];
     const requests = await Promise.all(
       tickets.map(async ({ ticket }, i) => {
-        const [path, body] = calls[i % calls.length]!;
-        return { path, body: await body(ticket) };
+        const [declaration, body] = calls[i % calls.length]!;
+        return { declaration, body: await body(ticket) };
       }),
     );
-    const replies = await Promise.all(requests.map(({ path, body }) => redeem(path, body)));
-    const answers = replies.map((r, i) => `${requests[i]!.path} ${r.status} ${r.json?.code}`);
+    const replies = await Promise.all(requests.map(({ declaration, body }) => redeem(declaration, body)));
+    const answers = replies.map((r, i) => `${requests[i]!.declaration.path} ${r.status} ${r.json?.code}`);
     console.log(
       `[${ENGINE}] 10 concurrent registrations of one phone:`,
       tally(replies.map((r) => r.json?.code)),
@@ -146,7 +146,7 @@ describe(`registration races (${ENGINE})`, () => {
     const successes = replies.filter((r) => r.json.code === 0);
     expect(successes.length).toBeGreaterThanOrEqual(1);
     for (const success of successes) {
-      const current = await server.call(contract.currentUser.path, {
+      const current = await server.call(contract.currentUser, {
         token: success.json.data.token,
         from: newClientAddress(),
       });
@@ -154,7 +154,7 @@ describe(`registration races (${ENGINE})`, () => {
     }
     // the calls that only make new accounts lost to the one made first, with 1008115
     // (docs/registration.md#registering-calls)
-    const newAccountOnly = replies.filter((_r, i) => requests[i]!.path !== '/admin/signup');
+    const newAccountOnly = replies.filter((_r, i) => requests[i]!.declaration !== contract.adminSignUp);
     expect(newAccountOnly.filter((r) => r.json.code === 0).length).toBeLessThanOrEqual(1);
     for (const refused of replies.filter((r) => r.json.code !== 0)) expect(refused.json.code).toBe(1008115);
     const memberships = await db.db

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { FRONT_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
+import { pathOf } from '@portal/shared/api/contract/define';
 import { insertAccount } from './support/accounts.ts';
 import { ENGINE, type HttpReply, ServerProcess, isEnvelope } from './support/server-process.ts';
 import { SlowSmsProvider } from './support/slow-provider.ts';
@@ -106,7 +106,7 @@ describe(`shutdown on SIGTERM (${ENGINE})`, () => {
         ),
       );
       // every sign-in has reached the server and waits for the rest of its body
-      const received = () => server.output.split(`"url":"${FRONT_PREFIX}/user/login"`).length - 1;
+      const received = () => server.output.split(`"url":"${contract.login.path}"`).length - 1;
       await waitFor(() => received() >= CONCURRENT, `${CONCURRENT} sign-ins received`);
       const exit = terminate(server);
       // past the moment the server stops listening: the requests are still under way, and complete now
@@ -138,7 +138,7 @@ describe(`shutdown on SIGTERM (${ENGINE})`, () => {
     const { server, signIns } = await serverWithAccounts({ LOG_LEVEL: 'info' });
     try {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      const first = await keptAliveCall(agent, server, `${API_PREFIX}/referral/info/${'a'.repeat(32)}`).reply;
+      const first = await keptAliveCall(agent, server, pathOf(contract.referralInfo, { id: 'a'.repeat(32) })).reply;
       expect(first.json?.code).toBe(0);
       // sign-ins sent at the moment of the signal: in flight, or arriving while it drains
       const racing = signIns.map(
@@ -148,7 +148,7 @@ describe(`shutdown on SIGTERM (${ENGINE})`, () => {
       const exit = terminate(server);
       await waitFor(() => server.output.includes('SIGTERM received'), 'the drain to begin');
       // the connection kept alive since the first request carries one more
-      const during = await keptAliveCall(agent, server, `${API_PREFIX}/referral/info/${'b'.repeat(32)}`).reply;
+      const during = await keptAliveCall(agent, server, pathOf(contract.referralInfo, { id: 'b'.repeat(32) })).reply;
       const settled = await Promise.allSettled(racing);
       const exitMs = await exit;
 
@@ -176,7 +176,7 @@ describe(`shutdown on SIGTERM (${ENGINE})`, () => {
     const provider = await SlowSmsProvider.start(400);
     const server = await ServerProcess.start({ env: { SMS_WEBHOOK_URL: provider.url } });
     try {
-      const sent = await server.call(contract.sendSms.path, { body: { phone: '13912345678', scene: 'register' } });
+      const sent = await server.call(contract.sendSms, { body: { phone: '13912345678', scene: 'register' } });
       expect(sent.json?.code, sent.text).toBe(0);
       // the code is on its way to the slow provider as the signal comes
       await terminate(server);
@@ -195,7 +195,7 @@ describe(`shutdown on SIGTERM (${ENGINE})`, () => {
       const socket = connect(server.port, '127.0.0.1');
       socket.on('error', () => {});
       socket.write(
-        `POST ${FRONT_PREFIX}/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`,
+        `POST ${contract.login.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`,
       );
       await sleep(200);
       const exitMs = await terminate(server);

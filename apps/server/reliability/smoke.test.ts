@@ -14,7 +14,7 @@ describe(`the server as its own process (${ENGINE})`, () => {
   afterAll(async () => server?.close());
 
   it('is alive, compiled as production runs it', async () => {
-    const reply = await server.call(contract.health.path);
+    const reply = await server.call(contract.health);
     expect([reply.status, reply.json?.data?.status]).toEqual([200, 'alive']);
   });
 
@@ -27,7 +27,7 @@ describe(`the server as its own process (${ENGINE})`, () => {
   });
 
   it('answers over real HTTP with the envelope', async () => {
-    const reply = await server.call(contract.currentUser.path);
+    const reply = await server.call(contract.currentUser);
     expect(reply.status).toBe(401);
     expect(isEnvelope(reply.json)).toBe(true);
   });

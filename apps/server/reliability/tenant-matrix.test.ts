@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
 import type { Db } from '../src/db/database.ts';
+import type { QueryValues } from '../test-kit/call.ts';
 import { insertAccount } from './support/accounts.ts';
 import { ENGINE, ServerProcess, newClientAddress } from './support/server-process.ts';
 import { createCompany, fixtureContext, signIn } from './support/tenants.ts';
@@ -44,11 +46,12 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
     invitationId: 0,
   };
 
-  const call = (path: string, token: string, body: unknown) =>
-    server.call(path, { token, body, from: newClientAddress() });
+  const call = (declaration: CallDeclaration, token: string, body: unknown) =>
+    server.call(declaration, { token, body, from: newClientAddress() });
   const enter = (token: string, enterpriseId: number) =>
-    server.call(`${contract.enterEnterprise.path}?enterpriseId=${enterpriseId}`, {
-      method: 'POST',
+    server.call(contract.enterEnterprise, {
+      query: { enterpriseId },
+
       token,
       from: newClientAddress(),
     });
@@ -84,14 +87,14 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
     // B's administrator makes B's rows the way the settings centre does
     const tokenB = await signIn(server, adminB!.account, PASSWORD);
     expect((await enter(tokenB, companyB.enterpriseId)).json.code).toBe(0);
-    const department = await call(contract.createDepartment.path, tokenB, { name: 'B Research' });
+    const department = await call(contract.createDepartment, tokenB, { name: 'B Research' });
     expect(department.json.code, department.text).toBe(0);
-    const invitation = await call(contract.createInvitation.path, tokenB, {
+    const invitation = await call(contract.createInvitation, tokenB, {
       kind: 'member',
       departmentId: department.json.data.id,
     });
     expect(invitation.json.code, invitation.text).toBe(0);
-    const branding = await call(contract.savePersonalization.path, tokenB, {
+    const branding = await call(contract.savePersonalization, tokenB, {
       platformName: 'B Platform',
       platformNameCn: 'B 平台',
       platformNameEn: 'B Platform',
@@ -115,37 +118,43 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
    * what A's administrator gets: B's rows are not this company's (1000404; an invitation's department
    * is a refused field, 1000400), and B is no company of theirs (1000403). A's member gets 1000403 for all.
    */
-  const attempts = (): { name: string; path: string; body?: unknown; admin: number }[] => [
-    { name: 'enter B', path: `${contract.enterEnterprise.path}?enterpriseId=${b.enterpriseId}`, admin: 1000403 },
+  const attempts = (): {
+    name: string;
+    call: CallDeclaration;
+    query?: QueryValues;
+    body?: unknown;
+    admin: number;
+  }[] => [
+    { name: 'enter B', call: contract.enterEnterprise, query: { enterpriseId: b.enterpriseId }, admin: 1000403 },
     {
       name: 'demote B admin',
-      path: contract.updateMember.path,
+      call: contract.updateMember,
       body: { userId: b.adminId, role: 'member' },
       admin: 1000404,
     },
     {
       name: 'promote B member',
-      path: contract.updateMember.path,
+      call: contract.updateMember,
       body: { userId: b.memberId, role: 'admin' },
       admin: 1000404,
     },
     {
       name: 'move B member',
-      path: contract.updateMember.path,
+      call: contract.updateMember,
       body: { userId: b.memberId, departmentId: a.defaultDepartmentId },
       admin: 1000404,
     },
     {
       name: "move A's member into a B department",
-      path: contract.updateMember.path,
+      call: contract.updateMember,
       body: { userId: a.memberId, departmentId: b.departmentId },
       admin: 1000404,
     },
-    { name: 'remove B member', path: contract.removeMember.path, body: { userId: b.memberId }, admin: 1000404 },
-    { name: 'remove B admin', path: contract.removeMember.path, body: { userId: b.adminId }, admin: 1000404 },
+    { name: 'remove B member', call: contract.removeMember, body: { userId: b.memberId }, admin: 1000404 },
+    { name: 'remove B admin', call: contract.removeMember, body: { userId: b.adminId }, admin: 1000404 },
     {
       name: 'create a member in a B department',
-      path: contract.createMember.path,
+      call: contract.createMember,
       body: {
         account: `intruder${b.enterpriseId}`,
         nickname: 'Intruder',
@@ -156,37 +165,37 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
     },
     {
       name: 'create under a B department',
-      path: contract.createDepartment.path,
+      call: contract.createDepartment,
       body: { name: 'Intrusion', parentId: b.departmentId },
       admin: 1000404,
     },
     {
       name: 'rename a B department',
-      path: contract.renameDepartment.path,
+      call: contract.renameDepartment,
       body: { id: b.departmentId, name: 'Taken over' },
       admin: 1000404,
     },
     {
       name: "rename B's default department",
-      path: contract.renameDepartment.path,
+      call: contract.renameDepartment,
       body: { id: b.defaultDepartmentId, name: 'Taken over' },
       admin: 1000404,
     },
     {
       name: 'delete a B department',
-      path: contract.deleteDepartment.path,
+      call: contract.deleteDepartment,
       body: { id: b.departmentId },
       admin: 1000404,
     },
     {
       name: 'invite into a B department',
-      path: contract.createInvitation.path,
+      call: contract.createInvitation,
       body: { kind: 'member', departmentId: b.departmentId },
       admin: 1000400,
     },
     {
       name: 'revoke a B invitation',
-      path: contract.revokeInvitation.path,
+      call: contract.revokeInvitation,
       body: { id: b.invitationId },
       admin: 1000404,
     },
@@ -201,8 +210,8 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
       const answers: Record<string, number> = {};
       const expected: Record<string, number> = {};
       for (const attempt of attempts()) {
-        const reply = await server.call(attempt.path, {
-          method: 'POST',
+        const reply = await server.call(attempt.call, {
+          query: attempt.query,
           token,
           body: attempt.body,
           from: newClientAddress(),
@@ -220,24 +229,24 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
     const before = await snapshot(db, b.enterpriseId, [b.adminId, b.memberId]);
     // the web app's company cookie is no way into B: the session's own company answers
     const cookies = { cookie: `enterpriseId=${b.enterpriseId}; token=${a.adminToken}` };
-    const get = (path: string) =>
-      server.call(path, { token: a.adminToken, headers: cookies, from: newClientAddress() });
+    const get = (declaration: CallDeclaration, query?: QueryValues) =>
+      server.call(declaration, { query, token: a.adminToken, headers: cookies, from: newClientAddress() });
 
-    const members = await get(`${contract.members.path}?pageSize=100`);
+    const members = await get(contract.members, { pageSize: 100 });
     expect(members.json.code).toBe(0);
     const memberIds = members.json.data.items.map((m: { userId: number }) => m.userId);
     expect(memberIds).not.toContain(b.adminId);
     expect(memberIds).not.toContain(b.memberId);
-    const departments = await get(contract.departments.path);
+    const departments = await get(contract.departments);
     expect(departments.json.data.map((d: { id: number }) => d.id)).not.toContain(b.departmentId);
     expect(departments.json.data.map((d: { id: number }) => d.id)).not.toContain(b.defaultDepartmentId);
-    const invitations = await get(contract.invitations.path);
+    const invitations = await get(contract.invitations);
     expect(invitations.json.data.items.map((i: { id: number }) => i.id)).not.toContain(b.invitationId);
 
     // with a session, the branding is the session's company's even when B's domain is asked for
-    const branding = await get(`${contract.personalization.path}?domain=${b.domain}`);
+    const branding = await get(contract.personalization, { domain: b.domain });
     expect(branding.json.data.platformName).not.toBe('B Platform');
-    const save = await server.call(contract.savePersonalization.path, {
+    const save = await server.call(contract.savePersonalization, {
       token: a.adminToken,
       headers: cookies,
       body: {
@@ -250,12 +259,12 @@ describe(`tenant isolation: company A's people against company B (${ENGINE})`, (
     });
     expect(save.json.code).toBe(0);
 
-    const portal = await get(contract.portalInfo.path);
+    const portal = await get(contract.portalInfo);
     expect(portal.json.data.enterpriseId).toBe(a.enterpriseId);
     expect(portal.json.data.enterpriseProduct.map((e: { enterpriseId: number }) => e.enterpriseId)).toEqual([
       a.enterpriseId,
     ]);
-    const role = await get(contract.portalAdmin.path);
+    const role = await get(contract.portalAdmin);
     expect(role.json.data).toEqual({ isAdmin: true, role: 'admin' });
 
     expect(await snapshot(db, b.enterpriseId, [b.adminId, b.memberId])).toEqual(before);

@@ -35,7 +35,7 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
   });
 
   const login = (identifierType: string, identifier: string, password: string, from = newClientAddress()) =>
-    server.call(contract.login.path, { body: { loginType: 'password', identifierType, identifier, password }, from });
+    server.call(contract.login, { body: { loginType: 'password', identifierType, identifier, password }, from });
   const codesOf = async (replies: Promise<{ json: any }>[]) => (await Promise.all(replies)).map((r) => r.json.code);
 
   it('checks at most 5 of 40 concurrent wrong passwords against one account, from 40 addresses', async () => {
@@ -74,7 +74,7 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
     const phone = freshPhone();
     const replies = await Promise.all(
       Array.from({ length: 10 }, () =>
-        server.call(contract.sendSms.path, { body: { phone, scene: 'register' }, from: newClientAddress() }),
+        server.call(contract.sendSms, { body: { phone, scene: 'register' }, from: newClientAddress() }),
       ),
     );
     const counts = tally(replies.map((r) => r.json.code));
@@ -92,7 +92,7 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
     const from = newClientAddress();
     const codes = await codesOf(
       Array.from({ length: 30 }, () =>
-        server.call(contract.sendSms.path, { body: { phone: freshPhone(), scene: 'register' }, from }),
+        server.call(contract.sendSms, { body: { phone: freshPhone(), scene: 'register' }, from }),
       ),
     );
     const counts = tally(codes);
@@ -108,7 +108,7 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
     const { json } = await login('account', person.account, PASSWORD);
     const codes = await codesOf(
       Array.from({ length: 25 }, () =>
-        server.call(contract.sendSms.path, {
+        server.call(contract.sendSms, {
           body: { phone: freshPhone(), scene: 'bind' },
           token: json.data.token,
           from: newClientAddress(),
@@ -123,13 +123,13 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
   it('takes a solution of the proof of work once, however many concurrent sends carry it', async () => {
     const from = newClientAddress();
     for (let i = 0; i < CODE_SENDS_PER_IP_HOUR_WITHOUT_PROOF; i++) {
-      await server.call(contract.sendSms.path, { body: { phone: freshPhone(), scene: 'register' }, from });
+      await server.call(contract.sendSms, { body: { phone: freshPhone(), scene: 'register' }, from });
     }
-    const asked = await server.call(contract.sendSms.path, { body: { phone: freshPhone(), scene: 'register' }, from });
+    const asked = await server.call(contract.sendSms, { body: { phone: freshPhone(), scene: 'register' }, from });
     const proof = solveProofOfWork(asked.json.data.challenge);
     const codes = await codesOf(
       Array.from({ length: 10 }, () =>
-        server.call(contract.sendSms.path, {
+        server.call(contract.sendSms, {
           body: { phone: freshPhone(), scene: 'register' },
           from,
           headers: { 'x-proof-of-work': proof },
@@ -143,12 +143,12 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
 
   it('counts at most 5 of 50 concurrent wrong guesses at one code, which is then dead', async () => {
     const phone = freshPhone();
-    expect((await server.call(contract.sendSms.path, { body: { phone, scene: 'register' } })).json.code).toBe(0);
+    expect((await server.call(contract.sendSms, { body: { phone, scene: 'register' } })).json.code).toBe(0);
     const code = (await server.latestCode(phone))!;
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const codes = await codesOf(
       Array.from({ length: 50 }, () =>
-        server.call(contract.checkPhoneCode.path, {
+        server.call(contract.checkPhoneCode, {
           body: { phone, code: wrong, scene: 'register' },
           from: newClientAddress(),
         }),
@@ -162,8 +162,8 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
       .executeTakeFirstOrThrow();
     console.log(`[${ENGINE}/${store}] 50 concurrent wrong guesses at one code: ${row.wrong_tries} counted`);
     expect(row.wrong_tries).toBe(5);
-    expect(
-      (await server.call(contract.checkPhoneCode.path, { body: { phone, code, scene: 'register' } })).json.code,
-    ).toBe(1008108);
+    expect((await server.call(contract.checkPhoneCode, { body: { phone, code, scene: 'register' } })).json.code).toBe(
+      1008108,
+    );
   });
 });

@@ -16,7 +16,7 @@ const STORM_TIMEOUT_SECONDS = 5;
 const SHORT_TIMEOUT_SECONDS = 1;
 
 const signIn = (server: ServerProcess, identifier: string, timeoutMs = 30_000) =>
-  server.call(contract.login.path, {
+  server.call(contract.login, {
     body: { loginType: 'password', identifierType: 'account', identifier, password: PASSWORD },
     from: newClientAddress(),
     timeoutMs,
@@ -211,7 +211,7 @@ describe(`every answer within REQUEST_TIMEOUT_SECONDS (${ENGINE})`, () => {
     try {
       for (let i = 0; i < 5; i++) {
         await sleep(50);
-        const probe = await timed(() => short.call(contract.health.path));
+        const probe = await timed(() => short.call(contract.health));
         expect(probe.status).toBe(200);
         probes.push(probe.ms);
       }

@@ -34,7 +34,7 @@ describe(`the account's last gaps (${ENGINE})`, () => {
   async function outbox(to: string): Promise<{ subject: string; text: string }[]> {
     await answeredWorkDone(t.app.ctx);
     await t.app.messenger.idle();
-    return (await call(t.app, 'GET', `${contract.devOutbox.path}?to=${encodeURIComponent(to)}`)).data;
+    return (await call(t.app, contract.devOutbox, { query: { to } })).data;
   }
   const notices = async (to: string) =>
     (await outbox(to)).filter((m) => m.subject === translate('en-US', 'notices.subject')).map((m) => m.text);

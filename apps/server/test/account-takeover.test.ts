@@ -3,7 +3,7 @@ import { contract } from '@portal/shared/api/contract';
 import { createInvitation } from '../src/libraries/company/invitations.ts';
 import { call, latestCode, signInWithPassword, tokenFor } from './support/http.ts';
 import { NEW_PASSWORD, accountFields, newCompany, newPhone, ticketFor } from './support/registration-flow.ts';
-import { companyWithAdmin, settings } from './support/settings.ts';
+import { companyWithAdmin } from './support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 /**
@@ -22,16 +22,22 @@ describe(`pre-registration takeover through an administrator's account (${ENGINE
   async function plantAccount(phone: string, email: string) {
     const attacker = await companyWithAdmin(t.app, 'Attacker');
     const account = `planted.${phone}`;
-    const created = await settings(t.app, 'POST', '/enterprise/members/create', attacker.token, {
-      account,
-      nickname: 'Planted',
-      password: 'Planted2026',
-      phone,
-      email,
+    const created = await call(t.app, contract.createMember, {
+      token: attacker.token,
+      body: {
+        account,
+        nickname: 'Planted',
+        password: 'Planted2026',
+        phone,
+        email,
+      },
     });
     expect(created.code, created.msg).toBe(0);
-    const removed = await settings(t.app, 'POST', '/enterprise/members/remove', attacker.token, {
-      userId: created.data.userId,
+    const removed = await call(t.app, contract.removeMember, {
+      token: attacker.token,
+      body: {
+        userId: created.data.userId,
+      },
     });
     expect(removed.code).toBe(0);
     return { attacker, account, userId: created.data.userId as number };

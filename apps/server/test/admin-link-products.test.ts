@@ -5,7 +5,7 @@ import { createInvitation } from '../src/libraries/company/invitations.ts';
 import { listEnterpriseProducts } from '../src/queries/products.ts';
 import { call } from './support/http.ts';
 import { accountFields, newCompany, newPhone, ticketFor } from './support/registration-flow.ts';
-import { companyWithAdmin, settings } from './support/settings.ts';
+import { companyWithAdmin } from './support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 describe(`the products an administrator or owner link gives the new company (${ENGINE})`, () => {
@@ -71,7 +71,7 @@ describe(`the products an administrator or owner link gives the new company (${E
 
   it('an owner link made in the settings centre gives the settings centre to the owner company', async () => {
     const parent = await companyWithAdmin(t.app, 'Parent Admin');
-    const made = await settings(t.app, 'POST', '/enterprise/invitations/create', parent.token, { kind: 'owner' });
+    const made = await call(t.app, contract.createInvitation, { token: parent.token, body: { kind: 'owner' } });
     expect(made.code, made.msg).toBe(0);
     const { products, token } = await registerThrough('owner', made.data.id);
     expect(products).toEqual(['settcntr']);

@@ -159,7 +159,7 @@ describe(`what a company API key may do, by scope (${ENGINE})`, () => {
     for (const [name, declaration] of Object.entries(contract) as [string, CallDeclaration][]) {
       if (!sessionNeedOf(declaration) || declaration.apiKey) continue;
       const params = Object.fromEntries(paramNamesOf(declaration).map((param) => [param, 'x']));
-      const reply = await call(t.app, declaration, { token: key, query: params });
+      const reply = await call(t.app, declaration, { token: key, params });
       expect([reply.status, reply.code], name).toEqual([200, ErrorCode.ApiKeyCallRefused]);
       refused.push(name);
     }
@@ -397,7 +397,7 @@ describe(`what a company API key may do, by scope (${ENGINE})`, () => {
       .execute();
     await keyOf(a.token, ['members.read'], 'Phone notice');
     await t.app.messenger.idle();
-    const outbox = await call(t.app, 'GET', `${contract.devOutbox.path}?to=${encodeURIComponent(owner.phone!)}`);
+    const outbox = await call(t.app, contract.devOutbox, { query: { to: owner.phone! } });
     const texts = (outbox.data as { channel: string; text: string }[]).map((m) => m.text);
     expect(texts.filter((text) => text.includes('"Phone notice"'))).toHaveLength(1);
   });

@@ -38,7 +38,7 @@ describe(`company API keys in the log (${ENGINE})`, () => {
     expect((await call(app, contract.currentUser, { token: key })).code).toBe(ErrorCode.ApiKeyCallRefused);
     const tampered = `${key.slice(0, -2)}xx`;
     expect((await call(app, contract.members, { token: tampered })).code).toBe(ErrorCode.Unauthorized);
-    await call(app, 'GET', `${contract.members.path}?access_token=${key}&token=${key}`, { token: key });
+    await call(app, contract.members, { query: { access_token: key, token: key }, token: key });
     await app.messenger.idle();
 
     expect(lines.length).toBeGreaterThan(10);

@@ -59,7 +59,8 @@ describe(`company API keys (${ENGINE})`, () => {
       },
     ]);
     // the longest life unless asked: API_KEY_MAX_DAYS
-    const days = (Date.parse(listed.data.items[0].expiresAt) - Date.parse(listed.data.items[0].createdAt)) / 86_400_000;
+    const days =
+      (Date.parse(listed.data.items[0]!.expiresAt) - Date.parse(listed.data.items[0]!.createdAt)) / 86_400_000;
     expect(days).toBe(366);
     expect(JSON.stringify(listed.data)).not.toContain(key.slice(13));
   });
@@ -246,12 +247,12 @@ describe(`company API keys (${ENGINE})`, () => {
     expect(JSON.parse(row.detail!).apiKey).toEqual({ id: apiKey.id, prefix: apiKey.prefix, name: 'HR system' });
     const log = await call(t.app, contract.auditEvents, { token: a.token, query: { action: 'member.create' } });
     expect(log.code, log.msg).toBe(0);
-    expect(log.data.items[0].actor).toEqual({
+    expect(log.data.items[0]!.actor).toEqual({
       userId: null,
       nickname: 'HR system',
       apiKey: { id: apiKey.id, prefix: apiKey.prefix },
     });
-    expect(log.data.items[0].detail.memberName).toBe('Keyed audit');
+    expect(log.data.items[0]!.detail!.memberName).toBe('Keyed audit');
 
     // the file names the key as the person, and the key's own making in words
     const file = await t.app.inject({
@@ -317,7 +318,7 @@ describe(`company API keys (${ENGINE})`, () => {
     expect(Number(live.n)).toBe(API_KEYS_MAX);
     // a revoked key frees its place
     const listed = await call(t.app, contract.apiKeys, { token: a.token });
-    await call(t.app, contract.revokeApiKey, { token: a.token, body: { id: listed.data.items[0].id } });
+    await call(t.app, contract.revokeApiKey, { token: a.token, body: { id: listed.data.items[0]!.id } });
     expect((await makeKey(a.token, { name: 'After', scopes: ['events.read'] })).code).toBe(0);
   });
 
@@ -355,7 +356,7 @@ describe(`company API keys (${ENGINE})`, () => {
     }
     const told = async (to: string) =>
       (
-        (await call(t.app, 'GET', `${contract.devOutbox.path}?to=${encodeURIComponent(to)}`)).data as {
+        (await call(t.app, contract.devOutbox, { query: { to } })).data as {
           subject: string;
           text: string;
         }[]

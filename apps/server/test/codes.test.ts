@@ -46,8 +46,8 @@ describe(`verification codes (${ENGINE})`, () => {
     const user = await createUser(t.app, { langCode: 'en-US' });
     await sendSms(user.phone!, 'login');
     await t.app.messenger.idle();
-    const reply = await call(t.app, 'GET', `${contract.devOutbox.path}?to=${user.phone}`);
-    expect(reply.data[0].text).toMatch(/^Your verification code is \d{6}\. It is valid for 5 minutes/);
+    const reply = await call(t.app, contract.devOutbox, { query: { to: user.phone! } });
+    expect(reply.data[0]!.text).toMatch(/^Your verification code is \d{6}\. It is valid for 5 minutes/);
   });
 
   it('answers a login or reset code to an unknown phone or email like any other, and sends nothing', async () => {
@@ -186,7 +186,7 @@ describe('email codes over SMTP', () => {
       body: { loginType: 'code', identifierType: 'email', identifier: user.email, code },
     });
     expect(reply.code).toBe(0);
-    expect((await call(t.app, 'GET', `${contract.devOutbox.path}?to=x`)).code).toBe(1000404);
+    expect((await call(t.app, contract.devOutbox, { query: { to: 'x' } })).code).toBe(1000404);
   });
 });
 

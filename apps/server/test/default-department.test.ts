@@ -8,7 +8,6 @@ import { createInvitation } from '../src/libraries/company/invitations.ts';
 import { grantProducts } from '../src/libraries/company/product-rights.ts';
 import { call, tokenFor } from './support/http.ts';
 import { accountFields, newCompany, newPhone, ticketFor } from './support/registration-flow.ts';
-import { settings } from './support/settings.ts';
 import { ENGINE, type TestApp, createTestDatabase, startTestApp } from './support/test-app.ts';
 
 interface Department {
@@ -27,10 +26,10 @@ describe(`every member in a department (${ENGINE})`, () => {
 
   /** The default department as the settings centre counts it, and the members it lists in it. */
   async function defaultDepartmentOf(token: string) {
-    const departments = await settings(t.app, 'GET', '/enterprise/departments', token);
+    const departments = await call(t.app, contract.departments, { token });
     expect(departments.code, departments.msg).toBe(0);
     const department = (departments.data as Department[]).find((d) => d.isDefault)!;
-    const members = await call(t.app, 'GET', `${contract.members.path}?pageSize=100`, { token });
+    const members = await call(t.app, contract.members, { query: { pageSize: 100 }, token });
     const items = members.data.items as { userId: number; departmentId: number | null }[];
     expect(items.filter((m) => m.departmentId === null)).toEqual([]);
     return { ...department, listed: items.filter((m) => m.departmentId === department.id).map((m) => m.userId) };

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { pathOf } from '@portal/shared/api/contract/define';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -63,7 +62,7 @@ describe(`the development log (${ENGINE})`, () => {
   });
 
   it('keeps secrets out of the path, and the outbox codes on lines of their own that stand out', async () => {
-    const invitation = await linesOf(() => call(app, 'GET', pathOf(contract.referralInfo, { id: 'SecretLink123' })));
+    const invitation = await linesOf(() => call(app, contract.referralInfo, { params: { id: 'SecretLink123' } }));
     expect(invitation).toHaveLength(1);
     expect(invitation[0]).toContain(`${API_PREFIX}/referral/info/redacted `);
     expect(invitation[0]).not.toContain('SecretLink123');

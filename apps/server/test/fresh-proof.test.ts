@@ -1,6 +1,7 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
 import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
 import { SIGN_IN_FREE_FAILURES } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
@@ -22,16 +23,12 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const post = (token: string, url: string, body?: unknown) =>
-    call(t.app, 'POST', url, {
-      token,
-      ...(body === undefined ? {} : { body }),
-      headers: { 'user-agent': CHROME_WINDOWS },
-    });
-  const reauthenticate = (token: string, body: unknown) => post(token, contract.reauthenticate.path, body);
+  const post = <D extends CallDeclaration>(token: string, declaration: D, body?: unknown) =>
+    call(t.app, declaration, { token, body, headers: { 'user-agent': CHROME_WINDOWS } });
+  const reauthenticate = (token: string, body: unknown) => post(token, contract.reauthenticate, body);
   const bindCode = async (target: string) => {
     const body = target.includes('@') ? { email: target, scene: 'bind' } : { phone: target, scene: 'bind' };
-    const sent = await call(t.app, 'POST', target.includes('@') ? contract.sendEmail.path : contract.sendSms.path, {
+    const sent = await call(t.app, target.includes('@') ? contract.sendEmail : contract.sendSms, {
       body,
     });
     expect(sent.code, sent.msg).toBe(0);
@@ -43,16 +40,15 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
     // a new device is found out after the answer
     await answeredWorkDone(t.app.ctx);
     await t.app.messenger.idle();
-    const messages: { subject: string; text: string }[] = (
-      await call(t.app, 'GET', `${contract.devOutbox.path}?to=${encodeURIComponent(to)}`)
-    ).data;
+    const messages: { subject: string; text: string }[] = (await call(t.app, contract.devOutbox, { query: { to } }))
+      .data;
     return messages.filter((m) => m.subject === translate('en-US', 'notices.subject')).map((m) => m.text);
   };
 
   async function registerPasskey(token: string) {
-    const options = await post(token, contract.passkeyRegistrationOptions.path);
+    const options = await post(token, contract.passkeyRegistrationOptions);
     expect(options.code, options.msg).toBe(0);
-    return post(token, contract.passkeys.path, { response: createCredential(options.data).response, name: 'Planted' });
+    return post(token, contract.addPasskey, { response: createCredential(options.data).response, name: 'Planted' });
   }
 
   async function staleSession() {
@@ -64,18 +60,18 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
 
   it('adding a passkey: both calls answer 1009166 with a stale proof, and work after the password proves it again', async () => {
     const { user, token } = await staleSession();
-    expect((await post(token, contract.passkeyRegistrationOptions.path)).code).toBe(1009166);
+    expect((await post(token, contract.passkeyRegistrationOptions)).code).toBe(1009166);
 
     // options taken while fresh, the answer sent once the proof went stale: the challenge is not used up
     expect((await reauthenticate(token, { password: PASSWORD })).code).toBe(0);
     t.clock.advance(FRESH_PROOF_MINUTES * 60_000 - 30_000);
-    const options = await post(token, contract.passkeyRegistrationOptions.path);
+    const options = await post(token, contract.passkeyRegistrationOptions);
     expect(options.code, options.msg).toBe(0);
     t.clock.advance(60_000);
     const body = { response: createCredential(options.data).response, name: 'Laptop' };
-    expect((await post(token, contract.passkeys.path, body)).code).toBe(1009166);
+    expect((await post(token, contract.addPasskey, body)).code).toBe(1009166);
     expect((await reauthenticate(token, { password: PASSWORD })).code).toBe(0);
-    const added = await post(token, contract.passkeys.path, body);
+    const added = await post(token, contract.addPasskey, body);
     expect(added.code, added.msg).toBe(0);
 
     const [notice] = await notices(user.email!);
@@ -86,45 +82,45 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
     const { user, token } = await staleSession();
     const phone = `137${String(user.id).padStart(8, '0')}`;
     const phoneCode = await bindCode(phone);
-    expect((await post(token, contract.updatePhone.path, { phone, code: phoneCode })).code).toBe(1009166);
+    expect((await post(token, contract.updatePhone, { phone, code: phoneCode })).code).toBe(1009166);
     const email = `new-${user.id}@example.com`;
     const emailCode = await bindCode(email);
-    expect((await post(token, contract.updateEmail.path, { email, code: emailCode })).code).toBe(1009166);
+    expect((await post(token, contract.updateEmail, { email, code: emailCode })).code).toBe(1009166);
 
     expect((await reauthenticate(token, { password: PASSWORD })).code).toBe(0);
-    expect((await post(token, contract.updatePhone.path, { phone, code: phoneCode })).code).toBe(0);
-    expect((await post(token, contract.updateEmail.path, { email, code: emailCode })).code).toBe(0);
+    expect((await post(token, contract.updatePhone, { phone, code: phoneCode })).code).toBe(0);
+    expect((await post(token, contract.updateEmail, { email, code: emailCode })).code).toBe(0);
   });
 
   it('the proof lasts 10 minutes from the reauthentication, as it did from the sign-in', async () => {
     const user = await createUser(t.app);
     const token = await tokenFor(t.app, user.account, PASSWORD);
     t.clock.advance(FRESH_PROOF_MINUTES * 60_000 - 5_000);
-    const setup = await post(token, contract.twoStepSetup.path);
+    const setup = await post(token, contract.twoStepSetup);
     expect(setup.code, setup.msg).toBe(0);
     t.clock.advance(10_000);
-    expect((await post(token, contract.twoStepSetup.path)).code).toBe(1009166);
+    expect((await post(token, contract.twoStepSetup)).code).toBe(1009166);
     expect((await reauthenticate(token, { password: PASSWORD })).code).toBe(0);
     t.clock.advance(FRESH_PROOF_MINUTES * 60_000 - 5_000);
-    expect((await post(token, contract.twoStepSetup.path)).code).toBe(0);
+    expect((await post(token, contract.twoStepSetup)).code).toBe(0);
     t.clock.advance(10_000);
-    expect((await post(token, contract.twoStepSetup.path)).code).toBe(1009166);
+    expect((await post(token, contract.twoStepSetup)).code).toBe(1009166);
   });
 
   it('with two-step sign-in on, a code of the app or a recovery code proves it too; turning it off carries its own proof', async () => {
     const user = await createUser(t.app, { langCode: 'en-US' });
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    const setup = await post(token, contract.twoStepSetup.path);
+    const setup = await post(token, contract.twoStepSetup);
     const secret = setup.data.secret as string;
-    const confirmed = await post(token, contract.twoStepConfirm.path, { code: await codeOf(secret) });
+    const confirmed = await post(token, contract.twoStepConfirm, { code: await codeOf(secret) });
     expect(confirmed.code, confirmed.msg).toBe(0);
     const recovery = confirmed.data.recoveryCodes as string[];
 
     t.clock.advance(STALE_MS);
-    expect((await post(token, contract.revokeMyOtherSessions.path)).code).toBe(1009166);
+    expect((await post(token, contract.revokeMyOtherSessions)).code).toBe(1009166);
     expect((await reauthenticate(token, { code: '000000' })).code).toBe(1009160);
     expect((await reauthenticate(token, { code: await codeOf(secret) })).code).toBe(0);
-    expect((await post(token, contract.revokeMyOtherSessions.path)).code).toBe(0);
+    expect((await post(token, contract.revokeMyOtherSessions)).code).toBe(0);
 
     t.clock.advance(STALE_MS);
     expect((await reauthenticate(token, { code: recovery[0] })).code).toBe(0);
@@ -133,10 +129,10 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
     expect((await reauthenticate(token, { code: recovery[0] })).code).toBe(1009160);
 
     t.clock.advance(STEP_MS);
-    const off = await post(token, contract.twoStepDisable.path, { password: PASSWORD, code: await codeOf(secret) });
+    const off = await post(token, contract.twoStepDisable, { password: PASSWORD, code: await codeOf(secret) });
     expect(off.code, off.msg).toBe(0);
     // the password and the code proved it: the next sensitive change needs nothing more
-    expect((await post(token, contract.twoStepSetup.path)).code).toBe(0);
+    expect((await post(token, contract.twoStepSetup)).code).toBe(0);
     expect((await reauthenticate(token, { code: '123456' })).code).toBe(1009163);
   });
 
@@ -155,7 +151,7 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
     expect(planted.code, planted.msg).toBe(0);
 
     t.clock.advance(STALE_MS);
-    const changed = await post(token, contract.updatePassword.path, {
+    const changed = await post(token, contract.updatePassword, {
       oldPassword: PASSWORD,
       password: 'Fresh2027x',
       confirmPassword: 'Fresh2027x',
@@ -166,7 +162,7 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
     });
     // the other session ended with the change; a new one to sign out
     await tokenFor(t.app, user.account, 'Fresh2027x');
-    const signedOut = await post(token, contract.revokeMyOtherSessions.path);
+    const signedOut = await post(token, contract.revokeMyOtherSessions);
     expect(signedOut.data).toEqual({ revoked: 1, recentPasskeys: changed.data.recentPasskeys });
 
     const [latest] = await notices(user.email!);
@@ -181,7 +177,7 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
     const waiting = await reauthenticate(token, { password: PASSWORD });
     expect([waiting.status, waiting.code]).toEqual([429, 1000429]);
     expect((await signInWithPassword(t.app, 'account', user.account, PASSWORD)).code).toBe(1000429);
-    expect((await post(token, contract.passkeyRegistrationOptions.path)).code).toBe(1009166);
+    expect((await post(token, contract.passkeyRegistrationOptions)).code).toBe(1009166);
     // neither both nor neither
     const both = await reauthenticate(token, { password: PASSWORD, code: '123456' });
     expect(both.code).toBe(1000400);
@@ -190,8 +186,8 @@ describe(`sensitive changes need a fresh proof (${ENGINE})`, () => {
   it('tells the person once a day when a right password is followed by wrong two-step codes', async () => {
     const user = await createUser(t.app, { langCode: 'en-US' });
     const token = await tokenFor(t.app, user.account, PASSWORD);
-    const setup = await post(token, contract.twoStepSetup.path);
-    expect((await post(token, contract.twoStepConfirm.path, { code: await codeOf(setup.data.secret) })).code).toBe(0);
+    const setup = await post(token, contract.twoStepSetup);
+    expect((await post(token, contract.twoStepConfirm, { code: await codeOf(setup.data.secret) })).code).toBe(0);
     t.clock.advance(STEP_MS);
 
     const ticketOf = async () =>

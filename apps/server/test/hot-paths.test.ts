@@ -120,7 +120,7 @@ describe(`hot paths (${ENGINE})`, () => {
     await createCompany(app, { members: [{ userId: user.id }] });
     const reply = await call(app, contract.portalInfo, { token: await tokenFor(app, user.account, PASSWORD) });
     expect(reply.data.enterpriseProduct).toHaveLength(1);
-    expect(reply.data.enterpriseProduct[0].productList).toEqual([]);
+    expect(reply.data.enterpriseProduct[0]!.productList).toEqual([]);
   });
 
   it("answers a signed-in page's branding in two statements", async () => {

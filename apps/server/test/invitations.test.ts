@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { pathOf } from '@portal/shared/api/contract/define';
 import { createInvitation, revokeInvitation } from '../src/libraries/company/invitations.ts';
 import { hashSecret } from '../src/libraries/platform/secrets.ts';
 import { findEnterpriseById, insertDepartment } from '../src/queries/enterprises.ts';
@@ -187,7 +186,7 @@ describe(`invitations (${ENGINE})`, () => {
     const { enterpriseId, domain } = await inviter();
     const company = await findEnterpriseById(t.app.ctx.db, enterpriseId);
     const infoFor = (id: string, token?: string) =>
-      call(t.app, 'GET', pathOf(contract.referralInfo, { id }), { token }).then((reply) => reply.data);
+      call(t.app, contract.referralInfo, { params: { id }, token }).then((reply) => reply.data);
 
     const memberLink = await createInvitation(t.app.ctx, { kind: 'member', enterpriseId });
     const member = await memberSignUp(memberLink.id, await ticketFor(t.app, newPhone()));

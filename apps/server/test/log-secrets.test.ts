@@ -6,7 +6,6 @@ import * as oidc from 'openid-client';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { pathOf } from '@portal/shared/api/contract/define';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -75,10 +74,7 @@ describe(`secrets in the request log (${ENGINE})`, () => {
     const token = keep(await tokenFor(app, user.account, PASSWORD));
     await page(`/?arkAuth=${token}&productId=1`);
     await page(`/home?arkAuth=${encodeURIComponent(token)}`, { cookie: `token=${token}; enterpriseId=1` });
-    await call(app, 'GET', `${contract.currentUser.path}?token=${token}`, {
-      token,
-      headers: { cookie: `token=${token}` },
-    });
+    await call(app, contract.currentUser, { query: { token }, token, headers: { cookie: `token=${token}` } });
     await call(app, 'GET', `${API_PREFIX}/no-such-call?access_token=${token}&Authorization=Bearer%20${token}`, {
       token,
     });
@@ -87,7 +83,7 @@ describe(`secrets in the request log (${ENGINE})`, () => {
     const link = await createInvitation(app.ctx, { kind: 'admin', enterpriseId: null });
     const referralId = keep(link.id);
     await page(`/register-common-admin?referralId=${referralId}`);
-    await call(app, 'GET', pathOf(contract.referralInfo, { id: referralId }));
+    await call(app, contract.referralInfo, { params: { id: referralId } });
 
     // the registration: a code by SMS, its ticket, the new account's session
     const phone = newPhone();

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { pathOf } from '@portal/shared/api/contract/define';
 import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { PASSWORD, createUser } from './support/fixtures.ts';
@@ -130,9 +129,11 @@ describe(`metrics (${ENGINE})`, () => {
 
     it("time requests by their route's pattern, never by the path that holds an invitation id", async () => {
       const invitationId = randomBytes(32).toString('base64url');
-      const url = pathOf(contract.referralInfo, { id: invitationId });
-      expect((await call(t.app, 'GET', url)).status).toBe(200);
-      expect((await call(t.app, 'GET', `${url}?referralId=${invitationId}`)).status).toBe(200);
+      const params = { id: invitationId };
+      expect((await call(t.app, contract.referralInfo, { params })).status).toBe(200);
+      expect((await call(t.app, contract.referralInfo, { params, query: { referralId: invitationId } })).status).toBe(
+        200,
+      );
       await call(t.app, 'GET', `${API_PREFIX}/no-such-call/${invitationId}`);
 
       const text = await scrape();
@@ -140,13 +141,13 @@ describe(`metrics (${ENGINE})`, () => {
       expect(
         sample(text, 'portal_http_request_duration_seconds_count', {
           method: 'GET',
-          route: `${API_PREFIX}/referral/info/:id`,
+          route: contract.referralInfo.path,
           status_code: '200',
         }),
       ).toBe(2);
       expect(
         sample(text, 'portal_http_request_duration_seconds_bucket', {
-          route: `${API_PREFIX}/referral/info/:id`,
+          route: contract.referralInfo.path,
           le: '+Inf',
         }),
       ).toBe(2);

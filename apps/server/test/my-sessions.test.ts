@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import type { AnswerOf } from '@portal/shared/api/contract/define';
 import { PASSWORD, createUser } from './support/fixtures.ts';
 import { call } from './support/http.ts';
 import { accountFields, newPhone, ticketFor } from './support/registration-flow.ts';
 import { ENGINE, type TestApp, restartApp, startTestApp } from './support/test-app.ts';
+
+type Session = AnswerOf<typeof contract.mySessions>['items'][number];
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -54,7 +57,7 @@ describe(`my sessions (${ENGINE})`, () => {
     expect(reply.code).toBe(0);
     expect(reply.data).toMatchObject({ total: 3, nextCursor: null });
     expect(reply.data.items).toHaveLength(3);
-    const [first, second, third] = reply.data.items;
+    const [first, second, third] = reply.data.items as [Session, Session, Session];
     expect(first).toMatchObject({
       device: { browser: 'Chrome 126', os: 'Windows 10', type: 'desktop' },
       ip: '127.0.0.*',
@@ -80,13 +83,13 @@ describe(`my sessions (${ENGINE})`, () => {
     t.clock.advance(120_000);
     expect((await whoAmI(phone)).code).toBe(0);
     const after = (await list(phone)).data.items;
-    expect(after.map((s: { current: boolean; device: { os: string } }) => [s.device.os, s.current])).toEqual([
+    expect(after.map((s) => [s.device.os, s.current])).toEqual([
       ['Windows 10', false],
       ['Linux', false],
       ['iOS 17.5', true],
     ]);
     expect((await whoAmI(v6)).code).toBe(0);
-    expect(Date.parse(after[2].lastSeenAt)).toBeGreaterThan(Date.parse(after[2].createdAt));
+    expect(Date.parse(after[2]!.lastSeenAt)).toBeGreaterThan(Date.parse(after[2]!.createdAt));
   });
 
   it('leaves out ended, expired and idle sessions, and the sessions of other people', async () => {
@@ -107,7 +110,7 @@ describe(`my sessions (${ENGINE})`, () => {
   it('describes a session without a User-Agent as an unnamed device', async () => {
     const user = await createUser(t.app);
     const token = await signInFrom(user.account, null);
-    expect((await list(token)).data.items[0].device).toEqual({ browser: null, os: null, type: 'other' });
+    expect((await list(token)).data.items[0]!.device).toEqual({ browser: null, os: null, type: 'other' });
   });
 
   it('keeps at most 512 characters of a User-Agent, and the address, on every session it opens', async () => {
@@ -121,7 +124,7 @@ describe(`my sessions (${ENGINE})`, () => {
       .execute();
     expect(row!.user_agent).toBe(long.slice(0, 512));
     expect(row!.ip).toBe('198.51.100.7');
-    expect((await list(token)).data.items[0].device.browser).toBe('Chrome 126');
+    expect((await list(token)).data.items[0]!.device.browser).toBe('Chrome 126');
   });
 
   it('records the device of a session opened by registration', async () => {
@@ -137,7 +140,7 @@ describe(`my sessions (${ENGINE})`, () => {
     expect(sessions).toEqual([
       expect.objectContaining({ device: { browser: 'Mobile Safari 17', os: 'iOS 17.5', type: 'mobile' } }),
     ]);
-    expect(sessions[0].ip).toBe('192.0.2.*');
+    expect(sessions[0]!.ip).toBe('192.0.2.*');
   });
 
   it('ends another session of the person: its very next request answers 1000401, on every server process', async () => {
@@ -148,7 +151,7 @@ describe(`my sessions (${ENGINE})`, () => {
     const second = await restartApp(t);
     try {
       expect((await whoAmI(theirs, second)).code).toBe(0);
-      const target = (await list(mine)).data.items.find((s: { current: boolean }) => !s.current);
+      const target = (await list(mine)).data.items.find((s) => !s.current)!;
       expect(await revoke(mine, target.id)).toMatchObject({ code: 0, data: { current: false } });
       expect(await whoAmI(theirs)).toMatchObject({ status: 401, code: 1000401 });
       expect(await whoAmI(theirs, second)).toMatchObject({ status: 401, code: 1000401 });
@@ -167,14 +170,14 @@ describe(`my sessions (${ENGINE})`, () => {
     const stranger = await createUser(t.app);
     const mine = await signInFrom(user.account, CHROME_WINDOWS);
     const theirs = await signInFrom(stranger.account, CHROME_WINDOWS);
-    const theirId = (await list(theirs)).data.items[0].id;
+    const theirId = (await list(theirs)).data.items[0]!.id;
 
     expect(await revoke(mine, theirId)).toMatchObject({ status: 200, code: 1009150 });
     expect((await whoAmI(theirs)).code).toBe(0);
     expect((await revoke(mine, 2_000_000_000)).code).toBe(1009150);
 
     const old = await signInFrom(user.account, CHROME_WINDOWS);
-    const oldId = (await list(old)).data.items.find((s: { current: boolean }) => s.current).id;
+    const oldId = (await list(old)).data.items.find((s) => s.current)!.id;
     expect((await call(t.app, contract.logout, { token: old })).code).toBe(0);
     expect((await revoke(mine, oldId)).code).toBe(1009150);
 
@@ -193,7 +196,7 @@ describe(`my sessions (${ENGINE})`, () => {
   it('ending the current session is signing out', async () => {
     const user = await createUser(t.app);
     const token = await signInFrom(user.account, CHROME_WINDOWS);
-    const id = (await list(token)).data.items[0].id;
+    const id = (await list(token)).data.items[0]!.id;
     expect(await revoke(token, id)).toMatchObject({ code: 0, data: { current: true } });
     expect((await whoAmI(token)).code).toBe(1000401);
     expect(await auditRows(user.id, 'logout')).toEqual([{ detail: JSON.stringify({ sessionId: id }) }]);

@@ -5,7 +5,7 @@ import { contract } from '@portal/shared/api/contract';
 import { API_PREFIX, SETTINGS_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../src/libraries/openid/provider.ts';
-import { PROVIDER_PATHS, declaredOperations } from './support/api-document.ts';
+import { PROVIDER_PATHS, declaredOperations, documentedPath } from './support/api-document.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 /** What production requires besides NODE_ENV: real transports (never used by these tests). */
@@ -130,7 +130,7 @@ describe(`the OpenAPI description (${ENGINE})`, () => {
       [contract.login.path, 'post'],
       [contract.forgetPassword.path, 'post'],
       [contract.adminSignUp.path, 'post'],
-      [`${SETTINGS_PREFIX}/enterprise/personalization/icon/{enterpriseId}`, 'get'],
+      [documentedPath(contract.companyIcon), 'get'],
       [contract.health.path, 'get'],
     ] as const) {
       expect(operation(path, method).security, path).toEqual([]);
@@ -138,7 +138,7 @@ describe(`the OpenAPI description (${ENGINE})`, () => {
     // a session when there is one
     expect(operation(contract.sendSms.path).security).toEqual([{}, { bearer: [] }]);
     expect(operation(contract.personalization.path, 'get').security).toEqual([{}, { bearer: [] }]);
-    expect(operation(`${API_PREFIX}/referral/info/{id}`, 'get').security).toEqual([{}, { bearer: [] }]);
+    expect(operation(documentedPath(contract.referralInfo), 'get').security).toEqual([{}, { bearer: [] }]);
     // the document's bearer requirement, and 401 without it
     for (const [path, method] of [
       [contract.currentUser.path, 'get'],

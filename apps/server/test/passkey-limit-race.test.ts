@@ -46,9 +46,7 @@ describe(`the passkey limit under concurrent adds (${ENGINE})`, () => {
       answers.push(createCredential(options.data).response);
     }
     const codes = await Promise.all(
-      answers.map(
-        async (response) => (await call(t.app, 'POST', contract.passkeys.path, { token, body: { response } })).code,
-      ),
+      answers.map(async (response) => (await call(t.app, contract.addPasskey, { token, body: { response } })).code),
     );
     expect(codes.filter((code) => code === 0)).toHaveLength(1);
     expect(codes.filter((code) => code === 1009173)).toHaveLength(CONCURRENT - 1);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import type { AnswerOf } from '@portal/shared/api/contract/define';
 import { PASSKEY_CHALLENGE_TTL_SECONDS } from '@portal/shared/api/passkeys';
 import { isAllowedOrigin, relyingPartyId } from '../src/libraries/account-security/passkeys.ts';
 import { purgeExpired } from '../src/libraries/platform/retention.ts';
@@ -9,6 +10,8 @@ import { call, tokenFor } from './support/http.ts';
 import { registerPasskey as register, signInWithPasskey as signInWith } from './support/passkey-ceremonies.ts';
 import { createCredential, signInResponse } from './support/software-authenticator.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
+
+type Passkey = AnswerOf<typeof contract.passkeys>[number];
 
 describe(`passkeys (${ENGINE})`, () => {
   let t: TestApp;
@@ -47,7 +50,7 @@ describe(`passkeys (${ENGINE})`, () => {
       { id: first.credential.id.toString('base64url'), type: 'public-key', transports: ['internal'] },
     ]);
     expect(second.reply.data.name).toBeNull();
-    const [a, b] = await list(token);
+    const [a, b] = (await list(token)) as [Passkey, Passkey];
     expect([a.id, a.name, b.id, b.name]).toEqual([first.reply.data.id, 'Laptop', second.reply.data.id, null]);
     expect(Date.parse(a.createdAt)).toBeGreaterThan(0);
 
@@ -62,10 +65,10 @@ describe(`passkeys (${ENGINE})`, () => {
     expect([tooLong.code, tooLong.data.fields.name]).toEqual([1000400, 'validation.passkeyNameTooLong']);
     const blank = await call(t.app, contract.renamePasskey, { token, body: { id: b.id, name: '  ' } });
     expect([blank.code, blank.data.fields.name]).toEqual([1000400, 'validation.passkeyNameRequired']);
-    expect((await list(token)).map((p: { name: string }) => p.name)).toEqual(['Laptop', '手机']);
+    expect((await list(token)).map((p) => p.name)).toEqual(['Laptop', '手机']);
 
     expect(await call(t.app, contract.removePasskey, { token, body: { id: a.id } })).toMatchObject({ code: 0 });
-    expect((await list(token)).map((p: { id: number }) => p.id)).toEqual([b.id]);
+    expect((await list(token)).map((p) => p.id)).toEqual([b.id]);
     // the removed passkey no longer signs in
     expect((await signInWith(t.app, first.credential)).code).toBe(1009117);
     expect((await audits(user.id, 'passkey.add')).length).toBe(2);
@@ -97,7 +100,7 @@ describe(`passkeys (${ENGINE})`, () => {
     const me = await call(t.app, contract.currentUser, { token: signedIn.data.token });
     expect(me.data.userId).toBe(user.id);
     const [passkey] = await list(token);
-    expect(passkey.lastUsedAt).not.toBeNull();
+    expect(passkey!.lastUsedAt).not.toBeNull();
     const success = await audits(user.id, 'sign-in.success');
     expect(success.at(-1)).toMatchObject({ enterprise_id: company.enterpriseId });
     expect(JSON.parse(success.at(-1)!.detail!)).toEqual({ loginType: 'passkey' });
@@ -152,7 +155,7 @@ describe(`passkeys (${ENGINE})`, () => {
     const started = await call(t.app, contract.passkeyRegistrationOptions, { token });
     const fresh = createCredential(started.data);
     const add = (bearer: string) =>
-      call(t.app, 'POST', contract.passkeys.path, { token: bearer, body: { response: fresh.response } });
+      call(t.app, contract.addPasskey, { token: bearer, body: { response: fresh.response } });
     expect((await add(otherToken)).code).toBe(1009170);
     expect((await add(token)).code).toBe(0);
     expect((await add(token)).code).toBe(1009170);
@@ -160,9 +163,9 @@ describe(`passkeys (${ENGINE})`, () => {
     const late = await call(t.app, contract.passkeyRegistrationOptions, { token });
     t.clock.advance(PASSKEY_CHALLENGE_TTL_SECONDS * 1000 + 1);
     const lateCredential = createCredential(late.data);
-    expect(
-      (await call(t.app, 'POST', contract.passkeys.path, { token, body: { response: lateCredential.response } })).code,
-    ).toBe(1009170);
+    expect((await call(t.app, contract.addPasskey, { token, body: { response: lateCredential.response } })).code).toBe(
+      1009170,
+    );
 
     // sign-in: a replayed answer, and one to an expired challenge
     const options = await call(t.app, contract.passkeySignInOptions);
@@ -210,7 +213,7 @@ describe(`passkeys (${ENGINE})`, () => {
       (await call(t.app, contract.renamePasskey, { token: strangerToken, body: { id, name: 'Theirs' } })).code,
     ).toBe(1000404);
     expect(await list(strangerToken)).toEqual([]);
-    expect((await list(ownerToken)).map((p: { name: string }) => p.name)).toEqual(['Mine']);
+    expect((await list(ownerToken)).map((p) => p.name)).toEqual(['Mine']);
 
     // a credential nobody registered, and a registered credential whose handle names someone else
     const started = await call(t.app, contract.passkeyRegistrationOptions, { token: strangerToken });
@@ -223,7 +226,7 @@ describe(`passkeys (${ENGINE})`, () => {
     // the same credential cannot be added twice, by anyone
     const again = await call(t.app, contract.passkeyRegistrationOptions, { token: strangerToken });
     const copy = createCredential(again.data, { id: credential.id });
-    const duplicate = await call(t.app, 'POST', contract.passkeys.path, {
+    const duplicate = await call(t.app, contract.addPasskey, {
       token: strangerToken,
       body: { response: copy.response },
     });

@@ -15,10 +15,7 @@ describe(`forgotten password (${ENGINE})`, () => {
   const reset = (body: Record<string, unknown>) => call(t.app, contract.forgetPassword, { body });
   const resetCode = async (target: string) => {
     const body = target.includes('@') ? { email: target, scene: 'reset' } : { phone: target, scene: 'reset' };
-    expect(
-      (await call(t.app, 'POST', target.includes('@') ? contract.sendEmail.path : contract.sendSms.path, { body }))
-        .code,
-    ).toBe(0);
+    expect((await call(t.app, target.includes('@') ? contract.sendEmail : contract.sendSms, { body })).code).toBe(0);
     return latestCode(t.app, target.toLowerCase());
   };
 

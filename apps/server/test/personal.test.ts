@@ -16,9 +16,9 @@ describe(`personal centre (${ENGINE})`, () => {
 
   const current = async (token: string) => (await call(t.app, contract.currentUser, { token })).data;
   const bindCode = async (target: string) => {
-    const url = target.includes('@') ? contract.sendEmail.path : contract.sendSms.path;
+    const send = target.includes('@') ? contract.sendEmail : contract.sendSms;
     const body = target.includes('@') ? { email: target, scene: 'bind' } : { phone: target, scene: 'bind' };
-    expect((await call(t.app, 'POST', url, { body })).code).toBe(0);
+    expect((await call(t.app, send, { body })).code).toBe(0);
     return (await latestCode(t.app, target.toLowerCase()))!;
   };
   const auditCount = async (userId: number, action: string) => (await auditEventsOf(t.app, userId, action)).length;

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { SETTINGS_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import type { Language } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
+import { documentedPath } from './support/api-document.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
-import { call, tokenFor } from './support/http.ts';
+import { call, tokenFor, urlOf } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 const QUERY = contract.personalization.path;
+/** The address of a company's icon (or the platform's, `default`) as the branding answers it. */
+const iconUrl = (enterpriseId: number | string, version?: number) =>
+  urlOf(contract.companyIcon, { params: { enterpriseId }, query: { v: version } });
 // a 1x1 PNG
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -37,7 +41,8 @@ describe(`company personalization (${ENGINE})`, () => {
       .where('enterprise_id', '=', enterpriseId)
       .execute();
   const query = (options: { token?: string; domain?: string; lang?: string } = {}) =>
-    call(t.app, 'GET', options.domain === undefined ? QUERY : `${QUERY}?domain=${options.domain}`, {
+    call(t.app, contract.personalization, {
+      query: { domain: options.domain },
       token: options.token,
       headers: options.lang ? { cookie: `langCode=${options.lang}` } : {},
     });
@@ -53,7 +58,7 @@ describe(`company personalization (${ENGINE})`, () => {
     const mine = await query({ token, lang: 'zh-CN' });
     expect(mine).toMatchObject({ code: 0 });
     expect(mine.data).toEqual({
-      icon: `${SETTINGS_PREFIX}/enterprise/personalization/icon/${first.enterpriseId}?v=0`,
+      icon: iconUrl(first.enterpriseId, 0),
       customIcon: false,
       platformName: 'First',
       platformNameCn: '第一平台',
@@ -64,7 +69,7 @@ describe(`company personalization (${ENGINE})`, () => {
     // with a session the domain does not matter
     expect((await query({ token, domain: second.domain })).data.platformName).toBe('First');
 
-    await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${second.enterpriseId}`, { token });
+    await call(t.app, contract.enterEnterprise, { query: { enterpriseId: second.enterpriseId }, token });
     expect((await query({ token, lang: 'en-US' })).data).toMatchObject({
       platformName: 'Second',
       languageType: 'en-US',
@@ -77,10 +82,10 @@ describe(`company personalization (${ENGINE})`, () => {
     await brand(company.enterpriseId, { name: 'Sunny', cn: '阳光电网', en: 'Sunny Grid' });
     const byDomain = await query({ domain: 'Sunny-Grid', lang: 'en-US' });
     expect(byDomain.data).toMatchObject({ platformName: 'Sunny', slogan: 'Sunny Grid' });
-    expect(byDomain.data.icon).toBe(`${SETTINGS_PREFIX}/enterprise/personalization/icon/${company.enterpriseId}?v=0`);
+    expect(byDomain.data.icon).toBe(iconUrl(company.enterpriseId, 0));
 
     const defaults = {
-      icon: `${SETTINGS_PREFIX}/enterprise/personalization/icon/default?v=0`,
+      icon: iconUrl('default', 0),
       customIcon: false,
       platformName: '智慧能源云平台',
       platformNameCn: '智慧能源云平台',
@@ -106,7 +111,8 @@ describe(`company personalization (${ENGINE})`, () => {
     expect(await slogan('zh-CN')).toBe('绿能');
     expect(await slogan('en-US')).toBe('Green Energy');
     expect(await slogan('ja-JP')).toBe('Green Energy');
-    const accept = await call(t.app, 'GET', `${QUERY}?domain=${domain}`, {
+    const accept = await call(t.app, contract.personalization, {
+      query: { domain },
       headers: { 'accept-language': 'en-GB,en;q=0.8' },
     });
     expect(accept.data.slogan).toBe('Green Energy');
@@ -140,7 +146,7 @@ describe(`company personalization (${ENGINE})`, () => {
     expect([platform.statusCode, platform.body]).toEqual([200, builtIn.body]);
     const unknown = await t.app.inject({
       method: 'GET',
-      url: `${SETTINGS_PREFIX}/enterprise/personalization/icon/987654`,
+      url: iconUrl(987654),
     });
     expect(unknown.headers['content-type']).toMatch(/^image\/svg\+xml/);
 
@@ -150,7 +156,7 @@ describe(`company personalization (${ENGINE})`, () => {
       .where('enterprise_id', '=', company.enterpriseId)
       .execute();
     const icon = (await query({ domain: company.domain })).data.icon as string;
-    expect(icon).toBe(`${SETTINGS_PREFIX}/enterprise/personalization/icon/${company.enterpriseId}?v=3`);
+    expect(icon).toBe(iconUrl(company.enterpriseId, 3));
     const stored = await t.app.inject({ method: 'GET', url: icon });
     expect(stored.statusCode).toBe(200);
     expect(stored.headers['content-type']).toBe('image/png');
@@ -165,17 +171,15 @@ describe(`company personalization (${ENGINE})`, () => {
   });
 
   it('rejects unknown query fields and malformed icon ids with 1000400', async () => {
-    expect((await call(t.app, 'GET', `${QUERY}?enterpriseId=1`)).code).toBe(1000400);
-    expect((await call(t.app, 'GET', `${SETTINGS_PREFIX}/enterprise/personalization/icon/abc`)).code).toBe(1000400);
+    expect((await call(t.app, contract.personalization, { query: { enterpriseId: 1 } })).code).toBe(1000400);
+    expect((await call(t.app, contract.companyIcon, { params: { enterpriseId: 'abc' } })).code).toBe(1000400);
     // beyond a 32-bit id: refused before PostgreSQL would fail on it
-    expect((await call(t.app, 'GET', `${SETTINGS_PREFIX}/enterprise/personalization/icon/9999999999`)).code).toBe(
-      1000400,
-    );
-    expect((await call(t.app, 'GET', `${SETTINGS_PREFIX}/enterprise/personalization/icon/1?v=1&x=2`)).code).toBe(
+    expect((await call(t.app, contract.companyIcon, { params: { enterpriseId: 9999999999 } })).code).toBe(1000400);
+    expect((await call(t.app, contract.companyIcon, { params: { enterpriseId: 1 }, query: { v: 1, x: 2 } })).code).toBe(
       1000400,
     );
     const paths = Object.keys((await t.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/json` })).json().paths);
     expect(paths).toContain(QUERY);
-    expect(paths).toContain(`${SETTINGS_PREFIX}/enterprise/personalization/icon/{enterpriseId}`);
+    expect(paths).toContain(documentedPath(contract.companyIcon));
   });
 });

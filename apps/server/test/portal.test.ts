@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
+import type { AnswerOf } from '@portal/shared/api/contract/define';
 import { ACCOUNT_PREFIX, API_PREFIX, FRONT_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
+
+type Membership = AnswerOf<typeof contract.portalInfo>['enterpriseProduct'][number];
 
 describe(`portal calls (${ENGINE})`, () => {
   let t: TestApp;
@@ -29,7 +32,7 @@ describe(`portal calls (${ENGINE})`, () => {
     expect(info.code).toBe(0);
     expect(info.data.enterpriseId).toBe(first.enterpriseId);
     expect(info.data.enterpriseProduct).toHaveLength(2);
-    const [a, b] = info.data.enterpriseProduct;
+    const [a, b] = info.data.enterpriseProduct as [Membership, Membership];
     expect(a).toMatchObject({ enterpriseId: first.enterpriseId, role: 'admin', domain: first.domain });
     expect(a.productList.map((p: { productCode: string }) => p.productCode)).toEqual([
       'esguard',
@@ -49,9 +52,9 @@ describe(`portal calls (${ENGINE})`, () => {
     await createCompany(t.app, { products: ['mgguard'], members: [{ userId: user.id }] });
     const token = await tokenFor(t.app, user.account, PASSWORD);
     const info = await call(t.app, contract.portalInfo, { token, headers: { cookie: 'langCode=de-DE' } });
-    expect(info.data.enterpriseProduct[0].productList[0].name).not.toBe('微网管家');
+    expect(info.data.enterpriseProduct[0]!.productList[0]!.name).not.toBe('微网管家');
     const english = await call(t.app, contract.portalInfo, { token, headers: { cookie: 'langCode=en-US' } });
-    expect(english.data.enterpriseProduct[0].productList[0].name).toBe('Microgrid Manager');
+    expect(english.data.enterpriseProduct[0]!.productList[0]!.name).toBe('Microgrid Manager');
   });
 
   it('switches the current company, remembered for the next sign-in; refuses a company the user is not in with 1000403 and redirect-page 001', async () => {
@@ -65,7 +68,8 @@ describe(`portal calls (${ENGINE})`, () => {
       isAdmin: false,
       role: 'member',
     });
-    const entered = await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${second.enterpriseId}`, {
+    const entered = await call(t.app, contract.enterEnterprise, {
+      query: { enterpriseId: second.enterpriseId },
       token,
     });
     expect(entered).toMatchObject({ code: 0, data: { enterpriseId: second.enterpriseId } });
@@ -75,7 +79,8 @@ describe(`portal calls (${ENGINE})`, () => {
       role: 'admin',
     });
 
-    const refused = await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${foreign.enterpriseId}`, {
+    const refused = await call(t.app, contract.enterEnterprise, {
+      query: { enterpriseId: foreign.enterpriseId },
       token,
     });
     expect([refused.status, refused.code, refused.headers['redirect-page']]).toEqual([403, 1000403, '001']);
@@ -85,7 +90,7 @@ describe(`portal calls (${ENGINE})`, () => {
     expect((await call(t.app, contract.portalInfo, { token: again })).data.enterpriseId).toBe(second.enterpriseId);
     expect(first.enterpriseId).not.toBe(second.enterpriseId);
 
-    const bad = await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=abc`, { token });
+    const bad = await call(t.app, contract.enterEnterprise, { query: { enterpriseId: 'abc' }, token });
     expect(bad.code).toBe(1000400);
   });
 
@@ -101,12 +106,12 @@ describe(`portal calls (${ENGINE})`, () => {
   });
 
   it('requires a session on every portal call', async () => {
-    for (const [method, url] of [
-      ['GET', '/portal/info'],
-      ['POST', '/portal/enterprise/enter?enterpriseId=1'],
-      ['GET', '/portal/user/admin'],
+    for (const [declaration, query] of [
+      [contract.portalInfo, {}],
+      [contract.enterEnterprise, { enterpriseId: 1 }],
+      [contract.portalAdmin, {}],
     ] as const) {
-      expect(await call(t.app, method, `${FRONT_PREFIX}${url}`)).toMatchObject({ status: 401, code: 1000401 });
+      expect(await call(t.app, declaration, { query })).toMatchObject({ status: 401, code: 1000401 });
     }
   });
 

@@ -84,7 +84,7 @@ describe(`product entry paths (${ENGINE})`, () => {
     // another company of the user has it: only the current company counts
     const other = await createCompany(configured.app, { products: ['mgguard'], members: [{ userId: user.id }] });
     const enter = (enterpriseId: number) =>
-      call(configured.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${enterpriseId}`, { token });
+      call(configured.app, contract.enterEnterprise, { query: { enterpriseId }, token });
     expect(await whereTo('/mg?productId=2', token)).toEqual([302, '/noAuth']);
     expect((await enter(other.enterpriseId)).code).toBe(0);
     expect(await whereTo('/mg?productId=2', token)).toEqual([

@@ -25,7 +25,7 @@ describe(`the notices of a registration (${ENGINE})`, () => {
   /** Everything the development outbox received for an address, once the queue is done. */
   async function outbox(to: string): Promise<{ subject: string; text: string }[]> {
     await t.app.messenger.idle();
-    return (await call(t.app, 'GET', `${contract.devOutbox.path}?to=${encodeURIComponent(to)}`)).data;
+    return (await call(t.app, contract.devOutbox, { query: { to } })).data;
   }
 
   /**

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { FRONT_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { COOKIE_LANG } from '@portal/shared/cookies';
 import { createInvitation } from '../src/libraries/company/invitations.ts';
 import { uniqueViolationOf, violationKey } from '../src/libraries/platform/unique-violation.ts';
 import { findEnterpriseById } from '../src/queries/enterprises.ts';
 import { findUserByIdentifier } from '../src/queries/users.ts';
+import { documentedPath } from './support/api-document.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, latestCode } from './support/http.ts';
 import {
@@ -26,7 +28,7 @@ describe(`registration (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const post = (path: string, body: unknown) => call(t.app, 'POST', `${FRONT_PREFIX}${path}`, { body });
+  const post = <D extends CallDeclaration>(declaration: D, body: unknown) => call(t.app, declaration, { body });
   const adminLink = () => createInvitation(t.app.ctx, { kind: 'admin', enterpriseId: null });
   async function memberLink() {
     const admin = await createUser(t.app);
@@ -37,7 +39,7 @@ describe(`registration (${ENGINE})`, () => {
     };
   }
   const check = (ticket: string, referralId?: string) =>
-    post('/personalSignUpCheck', referralId === undefined ? { ticket } : { ticket, referralId });
+    post(contract.signUpCheck, referralId === undefined ? { ticket } : { ticket, referralId });
   /** A second ticket for the same phone needs the send cooldown to pass. */
   async function nextTicket(phone: string) {
     t.clock.advance(61_000);
@@ -53,7 +55,7 @@ describe(`registration (${ENGINE})`, () => {
       const ticket = await ticketFor(t.app, user.phone!);
       expect((await check(ticket, link.id)).data).toEqual({ registered: true, joined: false });
       expect((await check(ticket)).data).toEqual({ registered: true, joined: false });
-      const joined = await post('/user/boundEnterprise', { referralId: link.id, ticket });
+      const joined = await post(contract.bindEnterprise, { referralId: link.id, ticket });
       expect(joined.code, joined.msg).toBe(0);
       expect(joined.data).toMatchObject({ enterpriseId, token: expect.any(String) });
 
@@ -67,7 +69,7 @@ describe(`registration (${ENGINE})`, () => {
       ]);
       // the account itself is unchanged: same name, same password
       expect(portal.data.userinfo).toMatchObject({ userId: user.id, nickname: 'Existing Person' });
-      const signIn = await post('/user/login', {
+      const signIn = await post(contract.login, {
         loginType: 'password',
         identifierType: 'phone',
         identifier: user.phone,
@@ -78,7 +80,7 @@ describe(`registration (${ENGINE})`, () => {
       const ticket2 = await nextTicket(user.phone!);
       expect((await check(ticket2, link.id)).data).toEqual({ registered: true, joined: true });
       const second = await createInvitation(t.app.ctx, { kind: 'member', enterpriseId });
-      const twice = await post('/user/boundEnterprise', { referralId: second.id, ticket: ticket2 });
+      const twice = await post(contract.bindEnterprise, { referralId: second.id, ticket: ticket2 });
       expect(twice.code).toBe(1009110);
       // the refused call used up neither the link nor the ticket
       expect((await referralInfo(t.app, second.id)).data.status).toBe('valid');
@@ -90,26 +92,26 @@ describe(`registration (${ENGINE})`, () => {
       const phone = newPhone();
       const ticket = await ticketFor(t.app, phone);
       expect((await check(ticket, link.id)).data).toEqual({ registered: false, joined: false });
-      expect((await post('/user/boundEnterprise', { referralId: link.id, ticket })).code).toBe(1008118);
-      expect((await post('/user/boundEnterprise', { referralId: link.id, ticket: 'forged-ticket' })).code).toBe(
+      expect((await post(contract.bindEnterprise, { referralId: link.id, ticket })).code).toBe(1008118);
+      expect((await post(contract.bindEnterprise, { referralId: link.id, ticket: 'forged-ticket' })).code).toBe(
         1009104,
       );
       expect((await check('forged-ticket')).code).toBe(1009104);
 
       const disabled = await createUser(t.app, { disabled: true });
       const disabledTicket = await ticketFor(t.app, disabled.phone!);
-      expect((await post('/user/boundEnterprise', { referralId: link.id, ticket: disabledTicket })).code).toBe(1008117);
+      expect((await post(contract.bindEnterprise, { referralId: link.id, ticket: disabledTicket })).code).toBe(1008117);
       expect((await referralInfo(t.app, link.id)).data.status).toBe('valid');
     });
 
     it('refuses a ticket of another scene', async () => {
       const user = await createUser(t.app);
       const { link } = await memberLink();
-      await post('/sendSms', { phone: user.phone, scene: 'certify' });
+      await post(contract.sendSms, { phone: user.phone, scene: 'certify' });
       const code = await latestCode(t.app, user.phone!);
-      const certify = await post('/checkCode', { phone: user.phone, code, scene: 'certify' });
+      const certify = await post(contract.checkPhoneCode, { phone: user.phone, code, scene: 'certify' });
       expect(certify.code).toBe(0);
-      expect((await post('/user/boundEnterprise', { referralId: link.id, ticket: certify.data.ticket })).code).toBe(
+      expect((await post(contract.bindEnterprise, { referralId: link.id, ticket: certify.data.ticket })).code).toBe(
         1009104,
       );
       expect((await check(certify.data.ticket)).code).toBe(1009104);
@@ -117,7 +119,7 @@ describe(`registration (${ENGINE})`, () => {
   });
 
   describe('admin/signup', () => {
-    const signUp = (body: Record<string, unknown>) => post('/admin/signup', body);
+    const signUp = (body: Record<string, unknown>) => post(contract.adminSignUp, body);
 
     it('answers every rejection of the registering calls, and after each the link and the ticket still work', async () => {
       const taken = newCompany({ domain: 'taken-domain' });
@@ -207,7 +209,7 @@ describe(`registration (${ENGINE})`, () => {
       expect(portal.data.enterpriseProduct).toEqual([
         expect.objectContaining({ enterpriseId: reply.data.enterpriseId, role: 'admin' }),
       ]);
-      const oldPassword = await post('/user/login', {
+      const oldPassword = await post(contract.login, {
         loginType: 'password',
         identifierType: 'phone',
         identifier: user.phone,
@@ -291,7 +293,7 @@ describe(`registration (${ENGINE})`, () => {
         enterprise: { ...newCompany(), ...enterprise },
         ...extra,
       });
-      const sign = (b: unknown) => post('/user/ownerEnterpriseSignup', b);
+      const sign = (b: unknown) => post(contract.ownerSignUp, b);
       expect((await sign(body({ abbreviation: taken.abbreviation }))).code).toBe(1009112);
       expect((await sign(body({ fullName: taken.full_name }))).code).toBe(1009114);
       expect((await sign(body({ creditCode: taken.credit_code }))).code).toBe(1009115);
@@ -310,7 +312,7 @@ describe(`registration (${ENGINE})`, () => {
     it('answers 1008115 for a phone with an account, 1008107, 1000400 and 1009104', async () => {
       const existing = await createUser(t.app);
       const { link } = await memberLink();
-      const sign = (b: Record<string, unknown>) => post('/user/boundEnterpriseSignUp', b);
+      const sign = (b: Record<string, unknown>) => post(contract.memberSignUp, b);
       const existingTicket = await ticketFor(t.app, existing.phone!);
       expect((await sign({ referralId: link.id, ticket: existingTicket, ...accountFields() })).code).toBe(1008115);
 
@@ -335,7 +337,7 @@ describe(`registration (${ENGINE})`, () => {
       const phone = newPhone();
       const ticket = await ticketFor(t.app, phone);
       expect((await check(ticket)).data).toEqual({ registered: false, joined: false });
-      const sign = (b: Record<string, unknown>) => post('/user/signUp', b);
+      const sign = (b: Record<string, unknown>) => post(contract.personalSignUp, b);
       expect((await sign({ ticket, ...accountFields(), confirmPassword: 'Mismatch2026' })).code).toBe(1008107);
       expect((await sign({ ticket, ...accountFields(), referralId: 'x' })).code).toBe(1000400);
       const reply = await sign({ ticket, ...accountFields('Solo Person'), email: 'solo.person@example.com' });
@@ -363,8 +365,12 @@ describe(`registration (${ENGINE})`, () => {
 
   describe('the new account speaks the language the page shows', () => {
     const PAGE = { cookie: `${COOKIE_LANG}=ja-JP`, 'accept-language': 'en-US,en;q=0.9' };
-    const registerWith = async (path: string, body: Record<string, unknown>, headers: Record<string, string>) => {
-      const reply = await call(t.app, 'POST', path, { body, headers });
+    const registerWith = async (
+      declaration: CallDeclaration,
+      body: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => {
+      const reply = await call(t.app, declaration, { body, headers });
       expect(reply.code, reply.msg).toBe(0);
       return (await call(t.app, contract.currentUser, { token: reply.data.token })).data.langCode;
     };
@@ -372,33 +378,34 @@ describe(`registration (${ENGINE})`, () => {
     it('stores the langCode cookie over Accept-Language, on every call that makes an account', async () => {
       const { enterpriseId, link } = await memberLink();
       const owner = await createInvitation(t.app.ctx, { kind: 'owner', enterpriseId });
-      const calls: [string, (ticket: string) => Promise<Record<string, unknown>> | Record<string, unknown>][] = [
+      const calls: [CallDeclaration, (ticket: string) => Promise<Record<string, unknown>> | Record<string, unknown>][] =
         [
-          contract.adminSignUp.path,
-          async (ticket) => ({
-            referralId: (await adminLink()).id,
-            ticket,
-            ...accountFields(),
-            enterprise: newCompany(),
-          }),
-        ],
-        [
-          contract.ownerSignUp.path,
-          (ticket) => ({ referralId: owner.id, ticket, ...accountFields(), enterprise: newCompany() }),
-        ],
-        [contract.memberSignUp.path, (ticket) => ({ referralId: link.id, ticket, ...accountFields() })],
-        [contract.personalSignUp.path, (ticket) => ({ ticket, ...accountFields() })],
-      ];
-      for (const [path, body] of calls) {
-        const language = await registerWith(path, await body(await ticketFor(t.app, newPhone())), PAGE);
-        expect([path, language]).toEqual([path, 'ja-JP']);
+          [
+            contract.adminSignUp,
+            async (ticket) => ({
+              referralId: (await adminLink()).id,
+              ticket,
+              ...accountFields(),
+              enterprise: newCompany(),
+            }),
+          ],
+          [
+            contract.ownerSignUp,
+            (ticket) => ({ referralId: owner.id, ticket, ...accountFields(), enterprise: newCompany() }),
+          ],
+          [contract.memberSignUp, (ticket) => ({ referralId: link.id, ticket, ...accountFields() })],
+          [contract.personalSignUp, (ticket) => ({ ticket, ...accountFields() })],
+        ];
+      for (const [declaration, body] of calls) {
+        const language = await registerWith(declaration, await body(await ticketFor(t.app, newPhone())), PAGE);
+        expect([declaration.path, language]).toEqual([declaration.path, 'ja-JP']);
       }
     });
 
     it('falls back to Accept-Language, then to the default, when the cookie names no language of ours', async () => {
       const body = async () => ({ ticket: await ticketFor(t.app, newPhone()), ...accountFields() });
       const signUp = (headers: Record<string, string>) =>
-        body().then((b) => registerWith(contract.personalSignUp.path, b, headers));
+        body().then((b) => registerWith(contract.personalSignUp, b, headers));
       expect(await signUp({ cookie: `${COOKIE_LANG}=xx-XX`, 'accept-language': 'de-DE' })).toBe('de-DE');
       expect(await signUp({ 'accept-language': 'it' })).toBe('it-IT');
       expect(await signUp({ cookie: `${COOKIE_LANG}=xx-XX`, 'accept-language': 'fr-FR' })).toBe(DEFAULT_LANGUAGE);
@@ -410,7 +417,7 @@ describe(`registration (${ENGINE})`, () => {
     expect(reply.statusCode).toBe(200);
     const paths = Object.keys(reply.json().paths);
     for (const path of [
-      `${API_PREFIX}/referral/info/{id}`,
+      documentedPath(contract.referralInfo),
       contract.adminSignUp.path,
       contract.memberSignUp.path,
       contract.bindEnterprise.path,

@@ -39,7 +39,7 @@ describe(`security notifications (${ENGINE})`, () => {
     // a new device is found out after the answer
     await answeredWorkDone(t.app.ctx);
     await t.app.messenger.idle();
-    return (await call(t.app, 'GET', `${contract.devOutbox.path}?to=${encodeURIComponent(to)}`)).data;
+    return (await call(t.app, contract.devOutbox, { query: { to } })).data;
   }
   const notices = async (to: string, lang: Parameters<typeof translate>[0] = 'zh-CN') =>
     (await outbox(to)).filter((m) => m.subject === translate(lang, 'notices.subject'));
@@ -193,9 +193,9 @@ describe(`security notifications (${ENGINE})`, () => {
     const user = await createUser(t.app, { langCode: 'es-ES' });
     const token = await signInFrom(user.account, CHROME_WINDOWS);
     const bindCode = async (target: string) => {
-      const url = target.includes('@') ? contract.sendEmail.path : contract.sendSms.path;
+      const send = target.includes('@') ? contract.sendEmail : contract.sendSms;
       const body = target.includes('@') ? { email: target, scene: 'bind' } : { phone: target, scene: 'bind' };
-      expect((await call(t.app, 'POST', url, { body })).code).toBe(0);
+      expect((await call(t.app, send, { body })).code).toBe(0);
       return (await latestCode(t.app, target))!;
     };
 

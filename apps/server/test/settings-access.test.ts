@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { SETTINGS_PREFIX, API_PREFIX } from '@portal/shared/api/contract/prefixes';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
+import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { createInvitation } from '../src/libraries/company/invitations.ts';
 import { grantProducts, revokeProducts } from '../src/libraries/company/product-rights.ts';
 import { insertDepartment } from '../src/queries/enterprises.ts';
 import { insertMembership } from '../src/queries/memberships.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { type Reply, call, tokenFor } from './support/http.ts';
-import { companyWithAdmin, pngImage, settings, uploadIcon } from './support/settings.ts';
+import { companyWithAdmin, pngImage, uploadIcon } from './support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 /** Every administrator call of the settings centre, with a request that an administrator may make. */
@@ -47,13 +48,13 @@ describe(`settings centre access (${ENGINE})`, () => {
     const { invitationId } = await createInvitation(t.app.ctx, { kind: 'member', enterpriseId: company.enterpriseId });
     a = { ...company, memberId: member.id, departmentId, invitationId };
 
-    const post = (path: string, body: unknown) => (token: string | undefined) =>
-      settings(t.app, 'POST', path, token, body);
-    const get = (path: string) => (token: string | undefined) => settings(t.app, 'GET', path, token);
+    const post = (declaration: CallDeclaration, body: unknown) => (token: string | undefined) =>
+      call(t.app, declaration, { token, body });
+    const get = (declaration: CallDeclaration) => (token: string | undefined) => call(t.app, declaration, { token });
     calls = [
       {
         name: 'personalization/save',
-        send: post('/enterprise/personalization/save', {
+        send: post(contract.savePersonalization, {
           platformName: 'Taken Over',
           platformNameCn: '被接管',
           platformNameEn: 'Taken Over',
@@ -61,27 +62,27 @@ describe(`settings centre access (${ENGINE})`, () => {
         }),
       },
       { name: 'personalization/icon', send: (token) => uploadIcon(t.app, token, { content: pngImage() }) },
-      { name: 'members', send: get('/enterprise/members') },
+      { name: 'members', send: get(contract.members) },
       {
         name: 'members/create',
-        send: post('/enterprise/members/create', {
+        send: post(contract.createMember, {
           account: 'intruder',
           nickname: 'Intruder',
           password: 'Intrude2026',
         }),
       },
-      { name: 'members/update', send: post('/enterprise/members/update', { userId: a.memberId, role: 'admin' }) },
-      { name: 'members/remove', send: post('/enterprise/members/remove', { userId: a.admin.id }) },
-      { name: 'departments', send: get('/enterprise/departments') },
-      { name: 'departments/create', send: post('/enterprise/departments/create', { name: 'Intruders' }) },
+      { name: 'members/update', send: post(contract.updateMember, { userId: a.memberId, role: 'admin' }) },
+      { name: 'members/remove', send: post(contract.removeMember, { userId: a.admin.id }) },
+      { name: 'departments', send: get(contract.departments) },
+      { name: 'departments/create', send: post(contract.createDepartment, { name: 'Intruders' }) },
       {
         name: 'departments/rename',
-        send: post('/enterprise/departments/rename', { id: a.departmentId, name: 'Mine' }),
+        send: post(contract.renameDepartment, { id: a.departmentId, name: 'Mine' }),
       },
-      { name: 'departments/delete', send: post('/enterprise/departments/delete', { id: a.departmentId }) },
-      { name: 'invitations/create', send: post('/enterprise/invitations/create', { kind: 'member' }) },
-      { name: 'invitations', send: get('/enterprise/invitations') },
-      { name: 'invitations/revoke', send: post('/enterprise/invitations/revoke', { id: a.invitationId }) },
+      { name: 'departments/delete', send: post(contract.deleteDepartment, { id: a.departmentId }) },
+      { name: 'invitations/create', send: post(contract.createInvitation, { kind: 'member' }) },
+      { name: 'invitations', send: get(contract.invitations) },
+      { name: 'invitations/revoke', send: post(contract.revokeInvitation, { id: a.invitationId }) },
     ];
   });
   afterAll(async () => t?.close());
@@ -89,10 +90,10 @@ describe(`settings centre access (${ENGINE})`, () => {
   /** Company A as its administrator sees it: what no refused call may have changed. */
   async function stateOfA() {
     const [members, departments, invitations, branding] = await Promise.all([
-      settings(t.app, 'GET', '/enterprise/members', a.token),
-      settings(t.app, 'GET', '/enterprise/departments', a.token),
-      settings(t.app, 'GET', '/enterprise/invitations', a.token),
-      settings(t.app, 'GET', '/enterprise/personalization/query', a.token),
+      call(t.app, contract.members, { token: a.token }),
+      call(t.app, contract.departments, { token: a.token }),
+      call(t.app, contract.invitations, { token: a.token }),
+      call(t.app, contract.personalization, { token: a.token }),
     ]);
     return {
       members: members.data,
@@ -148,7 +149,8 @@ describe(`settings centre access (${ENGINE})`, () => {
       department_id: a.defaultDepartmentId,
       joined_at: t.app.ctx.now(),
     });
-    const entered = await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${a.enterpriseId}`, {
+    const entered = await call(t.app, contract.enterEnterprise, {
+      query: { enterpriseId: a.enterpriseId },
       token: other.token,
     });
     expect(entered.code, entered.msg).toBe(0);
@@ -161,7 +163,8 @@ describe(`settings centre access (${ENGINE})`, () => {
     const before = await stateOfA();
     const other = await companyWithAdmin(t.app, 'Neighbour Admin');
     // not a member of A: the session cannot enter it
-    const entered = await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${a.enterpriseId}`, {
+    const entered = await call(t.app, contract.enterEnterprise, {
+      query: { enterpriseId: a.enterpriseId },
       token: other.token,
     });
     expectForbidden(entered, 'enter');
@@ -176,11 +179,11 @@ describe(`settings centre access (${ENGINE})`, () => {
       const reply = await byName[name]!.send(other.token);
       expect([reply.status, reply.code], name).toEqual([404, 1000404]);
     }
-    const members = await settings(t.app, 'GET', '/enterprise/members', other.token);
+    const members = await call(t.app, contract.members, { token: other.token });
     expect(members.data.items.map((m: { userId: number }) => m.userId)).toEqual([other.admin.id]);
-    const departments = await settings(t.app, 'GET', '/enterprise/departments', other.token);
+    const departments = await call(t.app, contract.departments, { token: other.token });
     expect(departments.data.map((d: { id: number }) => d.id)).toEqual([other.defaultDepartmentId]);
-    expect((await settings(t.app, 'GET', '/enterprise/invitations', other.token)).data).toEqual({
+    expect((await call(t.app, contract.invitations, { token: other.token })).data).toEqual({
       items: [],
       nextCursor: null,
     });
@@ -196,9 +199,9 @@ describe(`settings centre access (${ENGINE})`, () => {
 
   it('refuses a non-administrator before looking at the body', async () => {
     const token = await tokenFor(t.app, (await userAccount(a.memberId))!, PASSWORD);
-    expectForbidden(await settings(t.app, 'POST', '/enterprise/members/create', token, { role: 'admin' }), 'bad body');
+    expectForbidden(await call(t.app, contract.createMember, { token, body: { role: 'admin' } }), 'bad body');
     expectForbidden(
-      await settings(t.app, 'POST', '/enterprise/departments/create', token, { name: '', enterpriseId: 1 }),
+      await call(t.app, contract.createDepartment, { token, body: { name: '', enterpriseId: 1 } }),
       'unknown field',
     );
   });
@@ -214,7 +217,7 @@ describe(`settings centre access (${ENGINE})`, () => {
     for (const c of calls) expectForbidden(await c.send(token), c.name);
     expect(await rowsOf(company.enterpriseId)).toEqual(before);
     // the branding query is public: the sign-in page of every company shows it
-    const branding = await settings(t.app, 'GET', '/enterprise/personalization/query', token);
+    const branding = await call(t.app, contract.personalization, { token });
     expect([branding.status, branding.code]).toEqual([200, 0]);
   });
 
@@ -225,11 +228,11 @@ describe(`settings centre access (${ENGINE})`, () => {
       members: [{ userId: admin.id, role: 'admin' }],
     });
     const token = await tokenFor(t.app, admin.account, PASSWORD);
-    expect((await settings(t.app, 'GET', '/enterprise/departments', token)).code).toBe(0);
+    expect((await call(t.app, contract.departments, { token })).code).toBe(0);
     await revokeProducts(t.app.ctx, company.domain, ['settcntr']);
-    expectForbidden(await settings(t.app, 'GET', '/enterprise/departments', token), 'revoked');
+    expectForbidden(await call(t.app, contract.departments, { token }), 'revoked');
     await grantProducts(t.app.ctx, company.domain, ['settcntr']);
-    expect((await settings(t.app, 'GET', '/enterprise/departments', token)).code).toBe(0);
+    expect((await call(t.app, contract.departments, { token })).code).toBe(0);
   });
 
   it('an administrator who is demoted loses access at once', async () => {
@@ -242,35 +245,35 @@ describe(`settings centre access (${ENGINE})`, () => {
       ],
     });
     const token = await tokenFor(t.app, second.account, PASSWORD);
-    expect((await settings(t.app, 'GET', '/enterprise/departments', token)).code).toBe(0);
+    expect((await call(t.app, contract.departments, { token })).code).toBe(0);
     await t.app.ctx.db
       .updateTable('memberships')
       .set({ role: 'member' })
       .where('enterprise_id', '=', company.enterpriseId)
       .where('user_id', '=', second.id)
       .execute();
-    expectForbidden(await settings(t.app, 'GET', '/enterprise/departments', token), 'demoted');
+    expectForbidden(await call(t.app, contract.departments, { token }), 'demoted');
   });
 
   it('every call is in the OpenAPI description', async () => {
     const docs = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/json` });
     const paths = Object.keys(docs.json().paths);
-    for (const path of [
-      '/enterprise/personalization/save',
-      '/enterprise/personalization/icon',
-      '/enterprise/members',
-      '/enterprise/members/create',
-      '/enterprise/members/update',
-      '/enterprise/members/remove',
-      '/enterprise/departments',
-      '/enterprise/departments/create',
-      '/enterprise/departments/rename',
-      '/enterprise/departments/delete',
-      '/enterprise/invitations/create',
-      '/enterprise/invitations',
-      '/enterprise/invitations/revoke',
+    for (const declaration of [
+      contract.savePersonalization,
+      contract.uploadIcon,
+      contract.members,
+      contract.createMember,
+      contract.updateMember,
+      contract.removeMember,
+      contract.departments,
+      contract.createDepartment,
+      contract.renameDepartment,
+      contract.deleteDepartment,
+      contract.createInvitation,
+      contract.invitations,
+      contract.revokeInvitation,
     ]) {
-      expect(paths, path).toContain(`${SETTINGS_PREFIX}${path}`);
+      expect(paths, declaration.path).toContain(declaration.path);
     }
   });
 

@@ -4,9 +4,10 @@ import { recordAudit } from '../src/libraries/platform/audit.ts';
 import { insertMembership } from '../src/queries/memberships.ts';
 import { findDefaultDepartmentId } from '../src/queries/registration-enterprises.ts';
 import { updateUser } from '../src/queries/users.ts';
+import type { QueryValues } from '../test-kit/call.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
-import { call, randomLoopback, tokenFor } from './support/http.ts';
-import { companyWithAdmin, settings } from './support/settings.ts';
+import { call, randomLoopback, tokenFor, urlOf } from './support/http.ts';
+import { companyWithAdmin } from './support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 interface Item {
@@ -55,19 +56,17 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const events = async (token: string | undefined, query = '') => {
-    const reply = await call(t.app, 'GET', `${contract.auditEvents.path}${query}`, { token });
-    return reply;
-  };
-  const items = async (token: string, query = ''): Promise<Item[]> => {
+  const events = (token: string | undefined, query?: QueryValues) =>
+    call(t.app, contract.auditEvents, { token, query });
+  const items = async (token: string, query?: QueryValues): Promise<Item[]> => {
     const reply = await events(token, query);
     expect(reply.code, reply.msg).toBe(0);
     return reply.data.items as Item[];
   };
-  const csv = (token: string | undefined, query = '', headers: Record<string, string> = {}) =>
+  const csv = (token: string | undefined, query?: QueryValues, headers: Record<string, string> = {}) =>
     t.app.inject({
       method: 'GET',
-      url: `${contract.auditEventsCsv.path}${query}`,
+      url: urlOf(contract.auditEventsCsv, { query }),
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       remoteAddress: randomLoopback(),
     });
@@ -91,18 +90,24 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
     const b = await companyWithAdmin(t.app, 'Bob Admin');
     const member = await createUser(t.app, { nickname: 'Mia Member' });
     await join(a.enterpriseId, member.id);
-    const upd = await settings(t.app, 'POST', '/enterprise/members/update', a.token, {
-      userId: member.id,
-      role: 'admin',
+    const upd = await call(t.app, contract.updateMember, {
+      token: a.token,
+      body: {
+        userId: member.id,
+        role: 'admin',
+      },
     });
     expect(upd.code, upd.msg).toBe(0);
-    const created = await settings(t.app, 'POST', '/enterprise/invitations/create', a.token, { kind: 'member' });
+    const created = await call(t.app, contract.createInvitation, { token: a.token, body: { kind: 'member' } });
     expect(created.code, created.msg).toBe(0);
-    const revoked = await settings(t.app, 'POST', '/enterprise/invitations/revoke', a.token, {
-      id: created.data.invitationId,
+    const revoked = await call(t.app, contract.revokeInvitation, {
+      token: a.token,
+      body: {
+        id: created.data.invitationId,
+      },
     });
     expect(revoked.code, revoked.msg).toBe(0);
-    const other = await settings(t.app, 'POST', '/enterprise/invitations/create', b.token, { kind: 'owner' });
+    const other = await call(t.app, contract.createInvitation, { token: b.token, body: { kind: 'owner' } });
     expect(other.code, other.msg).toBe(0);
 
     const reply = await events(a.token);
@@ -142,7 +147,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
     const member = await createUser(t.app);
     await join(a.enterpriseId, member.id);
     const memberToken = await tokenFor(t.app, member.account, PASSWORD);
-    for (const query of ['', '?action=sign-in.success']) {
+    for (const query of [{}, { action: 'sign-in.success' }]) {
       const refused = await events(memberToken, query);
       expect([refused.status, refused.code, refused.headers['redirect-page']]).toEqual([403, 1000403, '001']);
     }
@@ -179,12 +184,10 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
     expect(ofBoth(await items(b.token))).toEqual(['sign-in.success']);
     expect(ofBoth(await items(a.token))).toEqual([]);
 
-    const entered = await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${a.enterpriseId}`, {
-      token,
-    });
+    const entered = await call(t.app, contract.enterEnterprise, { query: { enterpriseId: a.enterpriseId }, token });
     expect(entered.code, entered.msg).toBe(0);
     // entering the company one is already in is no new event
-    await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${a.enterpriseId}`, { token });
+    await call(t.app, contract.enterEnterprise, { query: { enterpriseId: a.enterpriseId }, token });
     expect(ofBoth(await items(a.token))).toEqual(['enterprise.enter']);
     expect(ofBoth(await items(b.token))).toEqual(['sign-in.success']);
   });
@@ -204,43 +207,43 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
     await record(a.enterpriseId, 'branding.change', base + 10 * day, p1.id, { tie: 1 });
     await record(a.enterpriseId, 'branding.change', base + 10 * day, p1.id, { tie: 2 });
 
-    const inSpan = `from=${new Date(base).toISOString()}&to=${new Date(base + 11 * day).toISOString()}`;
-    const all = await items(a.token, `?${inSpan}`);
+    const inSpan = { from: new Date(base).toISOString(), to: new Date(base + 11 * day).toISOString() };
+    const all = await items(a.token, inSpan);
     expect(all).toHaveLength(10);
     expect(all.slice(0, 2).map((e) => e.detail)).toEqual([{ tie: 2 }, { tie: 1 }]);
     expect(all[0]!.id).toBeGreaterThan(all[1]!.id);
     const times = all.map((e) => Date.parse(e.at));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
 
-    const byPerson = await items(a.token, `?userId=${p2.id}`);
+    const byPerson = await items(a.token, { userId: p2.id });
     expect(byPerson).toHaveLength(4);
     expect(byPerson.every((e) => e.action === 'member.remove' && e.actor?.nickname === 'P Two')).toBe(true);
     expect(byPerson[0]!.detail).toEqual({ memberId: p1.id, memberName: 'P One' });
 
-    const byAction = await items(a.token, '?action=branding.change');
+    const byAction = await items(a.token, { action: 'branding.change' });
     expect(byAction).toHaveLength(6);
     expect(byAction.every((e) => e.actor?.userId === p1.id)).toBe(true);
 
     // days 1 and 2 (from inclusive, to exclusive), of p1, of that action; offsets are honoured
-    const from = encodeURIComponent('2026-03-02T08:00:00+08:00'); // = 2026-03-02T00:00:00Z
+    const from = '2026-03-02T08:00:00+08:00'; // = 2026-03-02T00:00:00Z
     const to = '2026-03-04T00:00:00.000Z';
-    const span = await items(a.token, `?from=${from}&to=${to}&userId=${p1.id}&action=branding.change`);
+    const span = await items(a.token, { from, to, userId: p1.id, action: 'branding.change' });
     expect(span.map((e) => e.at)).toEqual([
       new Date(base + 2 * day + 1000).toISOString(),
       new Date(base + day + 1000).toISOString(),
     ]);
-    expect((await items(a.token, `?from=${from}&to=${to}&action=member.create`)).length).toBe(0);
+    expect((await items(a.token, { from, to, action: 'member.create' })).length).toBe(0);
 
-    const page1 = await events(a.token, `?${inSpan}&pageSize=3`);
+    const page1 = await events(a.token, { ...inSpan, pageSize: 3 });
     expect(page1.data).toMatchObject({ total: 10, nextCursor: expect.any(String) });
-    const page2 = await events(a.token, `?${inSpan}&pageSize=3&cursor=${page1.data.nextCursor}`);
+    const page2 = await events(a.token, { ...inSpan, pageSize: 3, cursor: page1.data.nextCursor! });
     expect(page2.data).toMatchObject({ total: null, nextCursor: expect.any(String) });
     expect((page2.data.items as Item[]).map((e) => e.id)).toEqual(all.slice(3, 6).map((e) => e.id));
-    const last = await events(a.token, `?${inSpan}&pageSize=8&cursor=${page1.data.nextCursor}`);
+    const last = await events(a.token, { ...inSpan, pageSize: 8, cursor: page1.data.nextCursor! });
     expect((last.data.items as Item[]).map((e) => e.id)).toEqual(all.slice(3).map((e) => e.id));
     expect(last.data.nextCursor).toBeNull();
     // blank filters are none
-    expect((await events(a.token, `?userId=&action=&${inSpan}`)).data.total).toBe(10);
+    expect((await events(a.token, { userId: '', action: '', ...inSpan })).data.total).toBe(10);
   });
 
   it("offers the log's people to its filter, members removed since included, and no one else", async () => {
@@ -254,11 +257,11 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
     await record(a.enterpriseId, 'sign-in.success', now, a.admin.id);
     await record(a.enterpriseId, 'sign-in.success', now + 1, gone.id);
     await record(b.enterpriseId, 'sign-in.success', now + 2, b.admin.id);
-    const removed = await settings(t.app, 'POST', '/enterprise/members/remove', a.token, { userId: gone.id });
+    const removed = await call(t.app, contract.removeMember, { token: a.token, body: { userId: gone.id } });
     expect(removed.code, removed.msg).toBe(0);
 
-    const people = async (query = '', token = a.token) => {
-      const reply = await call(t.app, 'GET', `${contract.auditPeople.path}${query}`, { token });
+    const people = async (query?: QueryValues, token = a.token) => {
+      const reply = await call(t.app, contract.auditPeople, { token, query });
       expect(reply.code, reply.msg).toBe(0);
       return reply.data;
     };
@@ -267,7 +270,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
       { userId: a.admin.id, nickname: 'Alice Admin', removed: false },
       { userId: gone.id, nickname: 'Gina Gone', removed: true },
     ]);
-    expect(await people('?keyword=GINA')).toEqual([{ userId: gone.id, nickname: 'Gina Gone', removed: true }]);
+    expect(await people({ keyword: 'GINA' })).toEqual([{ userId: gone.id, nickname: 'Gina Gone', removed: true }]);
     // who registered an owner company through this company's link never belonged to it
     const owner = await createUser(t.app, { nickname: 'Otto Owner' });
     await record(a.enterpriseId, 'invitation.redeem', now + 3, owner.id, {
@@ -276,7 +279,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
       newUser: true,
     });
     expect((await people()).map((p: { nickname: string }) => p.nickname)).toEqual(['Alice Admin', 'Gina Gone']);
-    expect(await people('?keyword=50%25')).toEqual([]);
+    expect(await people({ keyword: '50%' })).toEqual([]);
     const memberToken = await tokenFor(t.app, quiet.account, PASSWORD);
     expect((await call(t.app, contract.auditPeople, { token: memberToken })).code).toBe(1000403);
   });
@@ -284,20 +287,20 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
   it('refuses bad paging and filters with 1000400', async () => {
     const a = await companyWithAdmin(t.app);
     for (const query of [
-      '?pageSize=101',
-      '?pageSize=0',
-      '?page=0',
-      '?userId=abc',
-      '?userId=-1',
-      '?action=DROP%20TABLE',
-      `?action=${'a'.repeat(65)}`,
-      '?from=yesterday',
-      '?to=2026-03-01',
-      '?enterpriseId=1',
+      { pageSize: 101 },
+      { pageSize: 0 },
+      { page: 0 },
+      { userId: 'abc' },
+      { userId: -1 },
+      { action: 'DROP TABLE' },
+      { action: 'a'.repeat(65) },
+      { from: 'yesterday' },
+      { to: '2026-03-01' },
+      { enterpriseId: 1 },
     ]) {
       const reply = await events(a.token, query);
-      expect([reply.status, reply.code], query).toEqual([400, 1000400]);
-      expect((await csv(a.token, query)).statusCode, query).toBe(400);
+      expect([reply.status, reply.code], JSON.stringify(query)).toEqual([400, 1000400]);
+      expect((await csv(a.token, query)).statusCode, JSON.stringify(query)).toBe(400);
     }
   });
 
@@ -317,7 +320,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
       kind: 'member',
       langCode: 'en-US',
     });
-    const [event] = await items(a.token, '?action=phone.change');
+    const [event] = await items(a.token, { action: 'phone.change' });
     expect(event!.detail).toEqual({
       via: 'code',
       phone: '13***8',
@@ -339,7 +342,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
       await record(a.enterpriseId, 'member.remove', now + 2000, atSign.id, { memberId: tricky.id });
       await record(a.enterpriseId, 'custom.thing', now + 3000, null, { note: '-2+3' });
 
-      const response = await csv(a.token, '', { cookie: 'langCode=en-US' });
+      const response = await csv(a.token, {}, { cookie: 'langCode=en-US' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{8}\.csv"$/);
@@ -380,7 +383,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
       expect(text).toContain(`"Ann, the ""Admin"""`);
       expect(text).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
 
-      const [exported] = await items(a.token, '?action=audit.export');
+      const [exported] = await items(a.token, { action: 'audit.export' });
       expect(exported).toMatchObject({
         actor: { userId: a.admin.id },
         detail: { format: 'csv', rows: 4, filter: {} },
@@ -398,7 +401,7 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
       await record(a.enterpriseId, 'email.change', now + 2, a.admin.id, { hadEmail: true, changed: false });
       await record(a.enterpriseId, 'sign-in.success', now + 3, a.admin.id, { via: 'account', loginType: 'password' });
       const rowsIn = async (cookie: string) =>
-        parseCsv((await csv(a.token, '', { cookie })).rawPayload.subarray(3).toString('utf8'))
+        parseCsv((await csv(a.token, {}, { cookie })).rawPayload.subarray(3).toString('utf8'))
           .slice(1)
           // the first export is on the log itself by the second
           .filter((r) => r[4] !== 'audit.export')
@@ -420,14 +423,18 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
       const a = await companyWithAdmin(t.app);
       // 2026-11-24 16:01:02 UTC: past midnight in Shanghai, the afternoon before in New York
       await record(a.enterpriseId, 'branding.change', Date.UTC(2026, 10, 24, 16, 1, 2), a.admin.id);
-      const times = async (query: string) =>
+      const times = async (query: QueryValues) =>
         parseCsv((await csv(a.token, query)).rawPayload.subarray(3).toString('utf8'))
           .slice(1)
           .map((r) => r[0]);
-      expect(await times('?action=branding.change&timeZone=Asia/Shanghai')).toEqual(['2026-11-25T00:01:02+08:00']);
-      expect(await times('?action=branding.change&timeZone=America/New_York')).toEqual(['2026-11-24T11:01:02-05:00']);
-      expect(await times('?action=branding.change')).toEqual(['2026-11-24T16:01:02Z']);
-      const unknown = await csv(a.token, '?timeZone=Mars/Olympus');
+      expect(await times({ action: 'branding.change', timeZone: 'Asia/Shanghai' })).toEqual([
+        '2026-11-25T00:01:02+08:00',
+      ]);
+      expect(await times({ action: 'branding.change', timeZone: 'America/New_York' })).toEqual([
+        '2026-11-24T11:01:02-05:00',
+      ]);
+      expect(await times({ action: 'branding.change' })).toEqual(['2026-11-24T16:01:02Z']);
+      const unknown = await csv(a.token, { timeZone: 'Mars/Olympus' });
       expect(unknown.json()).toMatchObject({ code: 1000400, data: { fields: { timeZone: expect.any(String) } } });
     });
 
@@ -435,19 +442,19 @@ describe(`settings centre: audit log (${ENGINE})`, () => {
       const a = await companyWithAdmin(t.app, '管理员');
       const now = t.app.ctx.now();
       await record(a.enterpriseId, 'branding.change', now - 1000, a.admin.id, { icon: { type: 'image/png' } });
-      const response = await csv(a.token, `?action=branding.change&userId=${a.admin.id}`);
+      const response = await csv(a.token, { action: 'branding.change', userId: a.admin.id });
       expect(response.statusCode).toBe(200);
       const rows = parseCsv(response.rawPayload.subarray(3).toString('utf8'));
       expect(rows[0]).toEqual(['时间（UTC）', '操作人', '操作人 ID', '操作', '操作代码', 'IP 地址', '详情']);
       expect(rows.slice(1).map((r) => [r[1], r[3]])).toEqual([['管理员', '修改企业品牌']]);
       const german = parseCsv(
-        (await csv(a.token, '?action=branding.change', { cookie: 'langCode=de-DE' })).rawPayload
+        (await csv(a.token, { action: 'branding.change' }, { cookie: 'langCode=de-DE' })).rawPayload
           .subarray(3)
           .toString('utf8'),
       );
       expect(german[1]![3]).toBe('Erscheinungsbild geändert');
 
-      const [last] = await items(a.token, '?action=audit.export');
+      const [last] = await items(a.token, { action: 'audit.export' });
       expect(last!.detail).toEqual({
         format: 'csv',
         rows: 1,

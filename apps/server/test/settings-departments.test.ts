@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import { createInvitation } from '../src/libraries/company/invitations.ts';
 import { findEnterpriseInvitation } from '../src/queries/invitations.ts';
 import { insertMembership } from '../src/queries/memberships.ts';
 import { createUser } from './support/fixtures.ts';
-import { companyWithAdmin, settings } from './support/settings.ts';
+import { call } from './support/http.ts';
+import { companyWithAdmin } from './support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 describe(`settings centre: departments (${ENGINE})`, () => {
@@ -14,7 +16,7 @@ describe(`settings centre: departments (${ENGINE})`, () => {
   afterAll(async () => t?.close());
 
   const list = async (token: string) => {
-    const reply = await settings(t.app, 'GET', '/enterprise/departments', token);
+    const reply = await call(t.app, contract.departments, { token });
     expect(reply.code, reply.msg).toBe(0);
     return reply.data as {
       id: number;
@@ -25,11 +27,10 @@ describe(`settings centre: departments (${ENGINE})`, () => {
     }[];
   };
   const create = (token: string, body: Record<string, unknown>) =>
-    settings(t.app, 'POST', '/enterprise/departments/create', token, body);
+    call(t.app, contract.createDepartment, { token, body });
   const rename = (token: string, id: number, name: string) =>
-    settings(t.app, 'POST', '/enterprise/departments/rename', token, { id, name });
-  const remove = (token: string, id: number) =>
-    settings(t.app, 'POST', '/enterprise/departments/delete', token, { id });
+    call(t.app, contract.renameDepartment, { token, body: { id, name } });
+  const remove = (token: string, id: number) => call(t.app, contract.deleteDepartment, { token, body: { id } });
   async function created(token: string, name: string, parentId?: number) {
     const reply = await create(token, parentId === undefined ? { name } : { name, parentId });
     expect(reply.code, reply.msg).toBe(0);
@@ -190,6 +191,6 @@ describe(`settings centre: departments (${ENGINE})`, () => {
     const reply = await remove(a.token, theirs);
     expect([reply.status, reply.code]).toEqual([404, 1000404]);
     expect((await list(b.token)).map((d) => d.id)).toContain(theirs);
-    expect((await settings(t.app, 'POST', '/enterprise/departments/delete', a.token, { id: -1 })).code).toBe(1000400);
+    expect((await call(t.app, contract.deleteDepartment, { token: a.token, body: { id: -1 } })).code).toBe(1000400);
   });
 });

@@ -4,7 +4,7 @@ import { createInvitation } from '../src/libraries/company/invitations.ts';
 import { findMembership } from '../src/queries/memberships.ts';
 import { call } from './support/http.ts';
 import { accountFields, newCompany, newPhone, referralInfo, ticketFor } from './support/registration-flow.ts';
-import { companyWithAdmin, settings } from './support/settings.ts';
+import { companyWithAdmin } from './support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 const HOUR = 3_600_000;
@@ -17,9 +17,9 @@ describe(`settings centre: invitations (${ENGINE})`, () => {
   afterAll(async () => t?.close());
 
   const create = (token: string, body: Record<string, unknown>) =>
-    settings(t.app, 'POST', '/enterprise/invitations/create', token, body);
+    call(t.app, contract.createInvitation, { token, body });
   const list = async (token: string) => {
-    const reply = await settings(t.app, 'GET', '/enterprise/invitations', token);
+    const reply = await call(t.app, contract.invitations, { token });
     expect(reply.code, reply.msg).toBe(0);
     return reply.data.items as {
       id: number;
@@ -29,8 +29,7 @@ describe(`settings centre: invitations (${ENGINE})`, () => {
       createdBy: string | null;
     }[];
   };
-  const revoke = (token: string, id: number) =>
-    settings(t.app, 'POST', '/enterprise/invitations/revoke', token, { id });
+  const revoke = (token: string, id: number) => call(t.app, contract.revokeInvitation, { token, body: { id } });
   const memberSignUp = async (referralId: string, nickname = 'Invited Person') =>
     call(t.app, contract.memberSignUp, {
       body: { referralId, ticket: await ticketFor(t.app, newPhone()), ...accountFields(nickname) },
@@ -38,7 +37,7 @@ describe(`settings centre: invitations (${ENGINE})`, () => {
 
   it('a member link works end to end: the person joins the department, and the list then says used', async () => {
     const a = await companyWithAdmin(t.app, 'Grace Admin');
-    const department = await settings(t.app, 'POST', '/enterprise/departments/create', a.token, { name: 'Sites' });
+    const department = await call(t.app, contract.createDepartment, { token: a.token, body: { name: 'Sites' } });
     const made = await create(a.token, { kind: 'member', departmentId: department.data.id, expiresInHours: 24 });
     expect(made.code, made.msg).toBe(0);
     expect(made.data).toEqual({
@@ -78,7 +77,7 @@ describe(`settings centre: invitations (${ENGINE})`, () => {
     });
     expect(await list(a.token)).toEqual([expect.objectContaining({ status: 'used', uses: 1, maxUses: 1 })]);
     expect((await referralInfo(t.app, made.data.id)).data).toEqual({ status: 'used' });
-    const members = await settings(t.app, 'GET', '/enterprise/members', a.token);
+    const members = await call(t.app, contract.members, { token: a.token });
     expect(members.data.items.map((m: { nickname: string }) => m.nickname)).toEqual(['Grace Admin', 'Invited Person']);
 
     const [event] = await t.app.ctx.db

@@ -4,9 +4,10 @@ import { insertDepartment } from '../src/queries/enterprises.ts';
 import { findMembership, insertMembership } from '../src/queries/memberships.ts';
 import { findDefaultDepartmentId } from '../src/queries/registration-enterprises.ts';
 import { findUserById } from '../src/queries/users.ts';
+import type { QueryValues } from '../test-kit/call.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, signInWithPassword, tokenFor } from './support/http.ts';
-import { companyWithAdmin, settings } from './support/settings.ts';
+import { companyWithAdmin } from './support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
 describe(`settings centre: members (${ENGINE})`, () => {
@@ -16,13 +17,10 @@ describe(`settings centre: members (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const list = (token: string, query = '') => settings(t.app, 'GET', `/enterprise/members${query}`, token);
-  const create = (token: string, body: Record<string, unknown>) =>
-    settings(t.app, 'POST', '/enterprise/members/create', token, body);
-  const update = (token: string, body: Record<string, unknown>) =>
-    settings(t.app, 'POST', '/enterprise/members/update', token, body);
-  const remove = (token: string, userId: number) =>
-    settings(t.app, 'POST', '/enterprise/members/remove', token, { userId });
+  const list = (token: string, query?: QueryValues) => call(t.app, contract.members, { token, query });
+  const create = (token: string, body: Record<string, unknown>) => call(t.app, contract.createMember, { token, body });
+  const update = (token: string, body: Record<string, unknown>) => call(t.app, contract.updateMember, { token, body });
+  const remove = (token: string, userId: number) => call(t.app, contract.removeMember, { token, body: { userId } });
   const join = async (enterpriseId: number, userId: number, role: 'admin' | 'member', at: number) =>
     insertMembership(t.app.ctx.db, {
       enterprise_id: enterpriseId,
@@ -51,7 +49,7 @@ describe(`settings centre: members (${ENGINE})`, () => {
         await join(a.enterpriseId, user.id, 'member', base + 1000 * (i + 1));
         people.push(user);
       }
-      const first = await list(a.token, '?page=1&pageSize=2');
+      const first = await list(a.token, { page: 1, pageSize: 2 });
       expect(first.code, first.msg).toBe(0);
       expect(first.data.total).toBe(6);
       expect(first.data.items).toEqual([
@@ -69,10 +67,10 @@ describe(`settings centre: members (${ENGINE})`, () => {
         },
         expect.objectContaining({ userId: people[0]!.id, role: 'member', departmentId: a.defaultDepartmentId }),
       ]);
-      expect(first.data.items[1].joinedAt).toBe(new Date(base + 1000).toISOString());
-      const third = await list(a.token, '?page=3&pageSize=2');
+      expect(first.data.items[1]!.joinedAt).toBe(new Date(base + 1000).toISOString());
+      const third = await list(a.token, { page: 3, pageSize: 2 });
       expect(third.data.items.map((m: { userId: number }) => m.userId)).toEqual([people[3]!.id, people[4]!.id]);
-      expect((await list(a.token, '?page=4&pageSize=2')).data).toEqual({ total: 6, items: [], nextCursor: null });
+      expect((await list(a.token, { page: 4, pageSize: 2 })).data).toEqual({ total: 6, items: [], nextCursor: null });
       // defaults: page 1, 20 per page
       expect((await list(a.token)).data.items).toHaveLength(6);
     });
@@ -90,7 +88,7 @@ describe(`settings centre: members (${ENGINE})`, () => {
       await join(a.enterpriseId, percent.id, 'member', base + 3);
 
       const found = async (keyword: string) => {
-        const reply = await list(a.token, `?keyword=${encodeURIComponent(keyword)}`);
+        const reply = await list(a.token, { keyword });
         expect(reply.code, reply.msg).toBe(0);
         expect(reply.data.total).toBe(reply.data.items.length);
         return reply.data.items.map((m: { userId: number }) => m.userId);
@@ -106,8 +104,8 @@ describe(`settings centre: members (${ENGINE})`, () => {
       expect(await found('_')).toEqual([anna.id]);
       expect(await found('nobody-like-this')).toEqual([]);
       // blank is no filter
-      expect((await list(a.token, '?keyword=%20%20')).data.total).toBe(4);
-      const paged = await list(a.token, '?keyword=a&pageSize=1&page=2');
+      expect((await list(a.token, { keyword: '  ' })).data.total).toBe(4);
+      const paged = await list(a.token, { keyword: 'a', pageSize: 1, page: 2 });
       expect(paged.data.total).toBeGreaterThan(1);
       expect(paged.data.items).toHaveLength(1);
     });
@@ -115,17 +113,17 @@ describe(`settings centre: members (${ENGINE})`, () => {
     it('refuses bad paging with 1000400', async () => {
       const a = await companyWithAdmin(t.app);
       for (const query of [
-        '?pageSize=101',
-        '?pageSize=0',
-        '?page=0',
-        '?page=x',
-        '?keyword=' + 'k'.repeat(65),
-        '?sort=name',
+        { pageSize: 101 },
+        { pageSize: 0 },
+        { page: 0 },
+        { page: 'x' },
+        { keyword: 'k'.repeat(65) },
+        { sort: 'name' },
       ]) {
         const reply = await list(a.token, query);
-        expect([reply.status, reply.code], query).toEqual([400, 1000400]);
+        expect([reply.status, reply.code], JSON.stringify(query)).toEqual([400, 1000400]);
       }
-      expect((await list(a.token, '?pageSize=100')).code).toBe(0);
+      expect((await list(a.token, { pageSize: 100 })).code).toBe(0);
     });
   });
 
@@ -162,7 +160,7 @@ describe(`settings centre: members (${ENGINE})`, () => {
         last_enterprise_id: a.enterpriseId,
       });
       // the list tells the unproven phone and email from proven ones
-      const listed = (await list(a.token, '?keyword=field.tech')).data.items;
+      const listed = (await list(a.token, { keyword: 'field.tech' })).data.items;
       expect(listed).toEqual([
         expect.objectContaining({ userId, phone: '13611112222', phoneProven: false, emailProven: false }),
       ]);
@@ -371,7 +369,7 @@ describe(`settings centre: members (${ENGINE})`, () => {
       await join(a.enterpriseId, person.id, 'member', t.app.ctx.now());
       const elsewhere = await createCompany(t.app, { members: [{ userId: person.id }] });
       const token = await tokenFor(t.app, person.account, PASSWORD);
-      await call(t.app, 'POST', `${contract.enterEnterprise.path}?enterpriseId=${a.enterpriseId}`, { token });
+      await call(t.app, contract.enterEnterprise, { query: { enterpriseId: a.enterpriseId }, token });
 
       const removed = await remove(a.token, person.id);
       expect([removed.code, removed.data]).toEqual([0, null]);

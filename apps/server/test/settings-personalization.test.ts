@@ -1,21 +1,11 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { SETTINGS_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { IMAGE_MAX_BYTES } from '@portal/shared/constants';
 import { call } from './support/http.ts';
-import {
-  companyWithAdmin,
-  gifImage,
-  jpegImage,
-  multipart,
-  pngImage,
-  settings,
-  uploadIcon,
-} from './support/settings.ts';
+import { companyWithAdmin, gifImage, jpegImage, multipart, pngImage, uploadIcon } from './support/settings.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
-const SAVE = '/enterprise/personalization/save';
 const ICON = contract.uploadIcon.path;
 
 /** Bytes that start like a PNG, `size` long. */
@@ -52,7 +42,7 @@ describe(`settings centre: branding (${ENGINE})`, () => {
 
   it('saves the names and language; the personalization query shows them at once', async () => {
     const a = await companyWithAdmin(t.app);
-    const saved = await settings(t.app, 'POST', SAVE, a.token, names);
+    const saved = await call(t.app, contract.savePersonalization, { token: a.token, body: names });
     expect([saved.status, saved.code, saved.data]).toEqual([200, 0, null]);
     expect((await query(a.token)).data).toMatchObject({
       platformName: 'Sunrise Grid',
@@ -64,7 +54,10 @@ describe(`settings centre: branding (${ENGINE})`, () => {
     expect((await query(a.token, 'zh-CN')).data.slogan).toBe('日出电网');
     // 30 characters is the limit, counted as characters, not bytes
     const thirty = '电'.repeat(30);
-    expect((await settings(t.app, 'POST', SAVE, a.token, { ...names, platformNameCn: thirty })).code).toBe(0);
+    expect(
+      (await call(t.app, contract.savePersonalization, { token: a.token, body: { ...names, platformNameCn: thirty } }))
+        .code,
+    ).toBe(0);
     expect((await query(a.token)).data.platformNameCn).toBe(thirty);
     expect((await auditActions(a.enterpriseId)).length).toBe(2);
   });
@@ -82,7 +75,7 @@ describe(`settings centre: branding (${ENGINE})`, () => {
       [{ ...names, platformName: 7 }, { platformName: 'validation.platformNameRequired' }],
     ];
     for (const [body, fields] of cases) {
-      const reply = await settings(t.app, 'POST', SAVE, a.token, body);
+      const reply = await call(t.app, contract.savePersonalization, { token: a.token, body });
       expect([reply.status, reply.code], JSON.stringify(body)).toEqual([400, 1000400]);
       expect(reply.data.fields).toMatchObject(fields);
     }
@@ -225,10 +218,10 @@ describe(`settings centre: branding (${ENGINE})`, () => {
 
   it('knows multipart only for the upload: JSON there and multipart elsewhere are 415', async () => {
     const a = await companyWithAdmin(t.app);
-    const json = await call(t.app, 'POST', ICON, { token: a.token, body: { file: 'iVBORw0KGgo=' } });
+    const json = await call(t.app, contract.uploadIcon, { token: a.token, body: { file: 'iVBORw0KGgo=' } });
     expect([json.status, json.code]).toEqual([415, 1000400]);
     const { payload, contentType } = multipart([{ name: 'platformName', content: 'Multipart' }]);
-    for (const url of [`${SETTINGS_PREFIX}${SAVE}`, contract.createDepartment.path, contract.login.path]) {
+    for (const url of [contract.savePersonalization.path, contract.createDepartment.path, contract.login.path]) {
       const reply = await t.app.inject({
         method: 'POST',
         url,

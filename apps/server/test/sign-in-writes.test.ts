@@ -28,7 +28,7 @@ describe(`what a sign-in writes, before and after its answer (${ENGINE})`, () =>
   async function newDeviceNotices(email: string): Promise<string[]> {
     await answeredWorkDone(t.app.ctx);
     await t.app.messenger.idle();
-    const reply = await call(t.app, 'GET', `${contract.devOutbox.path}?to=${encodeURIComponent(email)}`);
+    const reply = await call(t.app, contract.devOutbox, { query: { to: email } });
     return (reply.data as { subject: string; text: string }[])
       .filter((m) => m.subject === translate('zh-CN', 'notices.subject'))
       .map((m) => m.text);

@@ -73,7 +73,7 @@ describe(`two-step sign-in with an authenticator app (${ENGINE})`, () => {
     expect(first.data.otpauthUri).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]+/);
     expect(first.data.otpauthUri).toContain(encodeURIComponent(user.account));
     expect(first.data.qrSvgDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(Buffer.from(first.data.qrSvgDataUrl.split(',')[1], 'base64').toString()).toContain('<svg');
+    expect(Buffer.from(first.data.qrSvgDataUrl.split(',')[1]!, 'base64').toString()).toContain('<svg');
 
     // a repeat replaces the pending secret: the first one's codes no longer confirm
     const second = await setUp(token);
@@ -329,9 +329,9 @@ describe(`two-step sign-in with an authenticator app (${ENGINE})`, () => {
       setupCodeNeeded: true,
     });
     // a password alone reaches the set-up, the account and sign-out, nothing of the companies
-    for (const path of [contract.portalInfo.path, contract.mySessions.path]) {
-      const waiting = await call(t.app, 'GET', path, { token });
-      expect([waiting.status, waiting.code], path).toEqual([200, 1009165]);
+    for (const declaration of [contract.portalInfo, contract.mySessions]) {
+      const waiting = await call(t.app, declaration, { token });
+      expect([waiting.status, waiting.code], declaration.path).toEqual([200, 1009165]);
     }
     const outsiderSignIn = await signInWithPassword(t.app, 'account', outsider.account, PASSWORD);
     expect(outsiderSignIn.data.twoStepSetupRequired).toBeUndefined();

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
-import { type Db, openDatabase } from '../../server/src/db/database.ts';
-import type { Database } from '../../server/src/db/schema.ts';
+import { type Database, type Db, openDatabase } from '@portal/server/test-kit';
 
 /**
  * The running e2e server's database, for setting a scene faster than its screens would (people,
@@ -14,7 +13,11 @@ export const DATABASE = fileURLToPath(new URL(`../test-results/e2e-${PORT}.db`, 
 let opened: Db | undefined;
 
 /** One connection for the whole worker, opened on first use. */
-export function database(): Kysely<Database> {
+export function connection(): Db {
   opened ??= openDatabase({ kind: 'sqlite', file: DATABASE });
-  return opened.db;
+  return opened;
+}
+
+export function database(): Kysely<Database> {
+  return connection().db;
 }

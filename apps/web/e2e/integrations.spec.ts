@@ -2,9 +2,11 @@ import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { COMPANY_SETTINGS_PREFIX as S } from '@portal/shared/api/contract/prefixes';
+import { urlOf } from '@portal/server/test-kit';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { MESSAGES } from '@portal/shared/locales/catalog';
+import { succeed } from './call';
 import { newAdmin, uniquePhone } from './people';
 import { PHONES, expectNoSidewaysScroll } from './phone-checks';
 import { clickOnceAtRest, reloadInTheme } from './portal-api';
@@ -134,11 +136,10 @@ for (const size of SIZES) {
 
       // a member change: the administrator's own system adds a member through the API
       const phone = uniquePhone();
-      const created = await request.post(`${S}/members/create`, {
-        headers: { Authorization: `Bearer ${admin.token}` },
-        data: { account: `w${phone}`, nickname: 'Hooked Member', phone, password: 'Portal2026' },
+      await succeed(request, settingsCalls.createMember, {
+        token: admin.token,
+        body: { account: `w${phone}`, nickname: 'Hooked Member', phone, password: 'Portal2026' },
       });
-      expect(((await created.json()) as { code: number }).code).toBe(0);
 
       await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
       const [event] = receiver.received;
@@ -212,7 +213,7 @@ for (const size of SIZES) {
 
     // the company's own system, with nothing but the key
     const members = async () => {
-      const response = await fetch(`${baseURL}${S}/members?pageSize=20`, {
+      const response = await fetch(`${baseURL}${urlOf(settingsCalls.members, { query: { pageSize: 20 } })}`, {
         headers: { Authorization: `Bearer ${key}` },
       });
       return (await response.json()) as { code: number; data: { items: { nickname: string }[] } | null };

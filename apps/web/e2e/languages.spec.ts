@@ -1,5 +1,8 @@
+import { personalCalls } from '@portal/shared/api/contract/personal';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
+import { succeed } from './call';
 import { newMember } from './people';
-import { browserToken, clickOnceAtRest, portalGet, signInWithPhone } from './portal-api';
+import { browserToken, clickOnceAtRest, signInWithPhone } from './portal-api';
 import { screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
 
@@ -69,12 +72,12 @@ test("a signed-in user's choice of language is saved to the account", async ({ p
   await expect(page.getByTestId('product-card')).toHaveCount(4);
 
   await page.getByRole('button', { name: 'User menu' }).click();
-  const saved = page.waitForRequest((r) => r.url().endsWith('/user/saveLangCode'));
+  const saved = page.waitForRequest((r) => r.url().endsWith(personalCalls.saveLanguage.path));
   await clickOnceAtRest(page.getByRole('menuitem', { name: '日本語' }));
   expect((await saved).postDataJSON()).toEqual({ langCode: 'ja-JP' });
   await expect(page.getByRole('heading', { name: 'こんにちは、Test Member' })).toBeVisible();
 
-  const user = await portalGet<{ langCode: string }>(request, await browserToken(context), '/user/current');
+  const user = await succeed(request, signInCalls.currentUser, { token: await browserToken(context) });
   expect(user.langCode).toBe('ja-JP');
 });
 
@@ -86,14 +89,14 @@ test('the language the page shows wins at sign-in and becomes the account’s', 
 }) => {
   // registered without any language: the account speaks the default, Chinese
   const member = await newMember(request);
-  expect((await portalGet<{ langCode: string }>(request, member.token, '/user/current')).langCode).toBe('zh-CN');
+  expect((await succeed(request, signInCalls.currentUser, { token: member.token })).langCode).toBe('zh-CN');
 
   await useLanguage(context, 'en-US', baseURL!);
   await signInWithPhone(page, member);
   await expect(page.getByRole('heading', { name: 'Hello, Test Member' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   await expect
-    .poll(async () => (await portalGet<{ langCode: string }>(request, member.token, '/user/current')).langCode)
+    .poll(async () => (await succeed(request, signInCalls.currentUser, { token: member.token })).langCode)
     .toBe('en-US');
 });
 

@@ -3,9 +3,10 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { generate } from 'otplib';
 import { accountSecurityCalls } from '@portal/shared/api/contract/account-security';
-import { SETTINGS_PREFIX as S } from '@portal/shared/api/contract/prefixes';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
 import { LANGUAGES } from '@portal/shared/constants';
+import { succeed } from './call';
 import { DATABASE } from './database';
 import { expect, test } from './openid-product';
 import { PASSWORD, inviteLink, latestCode, newAdmin, newMember, uniquePhone } from './people';
@@ -99,13 +100,6 @@ async function recoveryIdentity(page: Page, request: APIRequestContext, phone: s
   await panel.getByRole('button', { name: 'Get code' }).click();
   await expect(panel.getByTestId('send-code')).toHaveText(/Resend in \d+ s/);
   return { panel, code: await latestCode(request, phone) };
-}
-
-async function settingsCall(request: APIRequestContext, token: string, path: string, data: object) {
-  const response = await request.post(`${S}${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
-  const envelope = (await response.json()) as { code: number; msg: string; data: { id?: number } };
-  expect(envelope.code, envelope.msg).toBe(0);
-  return envelope.data;
 }
 
 async function signedIn(context: BrowserContext, baseURL: string, token: string) {
@@ -238,12 +232,15 @@ test.describe('the settings centre on a desktop', () => {
     await grantProducts(admin.domain, 'settcntr');
     for (const name of ['Unverified One', 'Unverified Two']) {
       const phone = uniquePhone();
-      await settingsCall(request, admin.token, '/enterprise/members/create', {
-        account: `m${phone}`,
-        nickname: name,
-        phone,
-        email: `${phone}@members.example.com`,
-        password: PASSWORD,
+      await succeed(request, settingsCalls.createMember, {
+        token: admin.token,
+        body: {
+          account: `m${phone}`,
+          nickname: name,
+          phone,
+          email: `${phone}@members.example.com`,
+          password: PASSWORD,
+        },
       });
     }
     await signedIn(context, baseURL!, admin.token);
@@ -265,10 +262,13 @@ test.describe('the settings centre on a desktop', () => {
   test('a child department is indented by at least 24 px', async ({ page, context, request, baseURL }) => {
     const admin = await newAdmin(request, 'Tree Admin');
     await grantProducts(admin.domain, 'settcntr');
-    const top = await settingsCall(request, admin.token, '/enterprise/departments/create', { name: 'Operations' });
-    await settingsCall(request, admin.token, '/enterprise/departments/create', {
-      name: 'Field Team',
-      parentId: top.id,
+    const top = await succeed(request, settingsCalls.createDepartment, {
+      token: admin.token,
+      body: { name: 'Operations' },
+    });
+    await succeed(request, settingsCalls.createDepartment, {
+      token: admin.token,
+      body: { name: 'Field Team', parentId: top.id },
     });
     await signedIn(context, baseURL!, admin.token);
     await page.goto('/settings?tab=departments');
@@ -445,7 +445,7 @@ test.describe('confirming it is you and recovery codes at 360 px', () => {
     const admin = await newAdmin(request, 'Requiring Admin');
     await grantProducts(admin.domain, 'settcntr');
     await turnOnTwoStep(request, admin.token);
-    await settingsCall(request, admin.token, '/enterprise/security/save', { requireTwoStep: true });
+    await succeed(request, settingsCalls.saveSecurity, { token: admin.token, body: { requireTwoStep: true } });
     const member = await newMember(request, admin.domain, 'Required Member');
     await signedIn(context, baseURL!, member.token);
 

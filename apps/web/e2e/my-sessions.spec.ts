@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from '@playwright/test';
-import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
+import { succeed } from './call';
 import { type Person, newMember } from './people';
 import { expectAccessible, screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
@@ -22,18 +23,18 @@ async function signedInBrowser(
 ): Promise<BrowserContext> {
   const octet = () => 1 + Math.floor(Math.random() * 254);
   const context = await browser.newContext({
+    baseURL,
     userAgent,
     viewport,
     extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${octet()}` },
   });
   await useLanguage(context, 'en-US', baseURL);
   // the sign-in call from this browser, with its User-Agent and address
-  const response = await context.request.post(`${baseURL}${F}/user/login`, {
-    data: { loginType: 'password', identifierType: 'phone', identifier: person.phone, password: person.password },
+  const signedIn = await succeed(context.request, signInCalls.login, {
+    body: { loginType: 'password', identifierType: 'phone', identifier: person.phone, password: person.password },
   });
-  const envelope = (await response.json()) as { code: number; data: { token: string } };
-  expect(envelope.code).toBe(0);
-  await context.addCookies([{ name: 'token', value: envelope.data.token, url: baseURL }]);
+  if (!('token' in signedIn)) throw new Error('the sign-in asked for a second step');
+  await context.addCookies([{ name: 'token', value: signedIn.token, url: baseURL }]);
   return context;
 }
 
@@ -47,7 +48,7 @@ test.describe('my sessions', () => {
     test.setTimeout(90_000);
     const person = await newMember(request);
     // the person's first session ends, so that the two browsers below are the only ones
-    await request.post(`${F}/user/logout`, { headers: { Authorization: `Bearer ${person.token}` } });
+    await succeed(request, signInCalls.logout, { token: person.token });
 
     const desk = await signedInBrowser(browser, baseURL!, person, WINDOWS_CHROME, { width: 1280, height: 900 });
     const phone = await signedInBrowser(browser, baseURL!, person, IPHONE_SAFARI, { width: 360, height: 780 });

@@ -2,12 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
-import { loadConfig } from '../../server/src/config.ts';
-import type { AppContext } from '../../server/src/context.ts';
-import { addClient } from '../../server/src/libraries/openid/clients.ts';
-import { databaseThrottleStore } from '../../server/src/libraries/platform/throttle-store.ts';
-import { DATABASE, database } from './database';
+import { addClient, fixtureContext } from '@portal/server/test-kit';
+import { DATABASE, connection } from './database';
 import { test as base } from './test';
 
 /**
@@ -34,14 +30,7 @@ async function freePort(): Promise<number> {
 
 /** A client of the storage manager (whose API is the portal's `/es` resource) for the app at `appUrl`. */
 async function registerClient(portal: string, appUrl: string) {
-  const ctx: AppContext = {
-    config: loadConfig({ PUBLIC_URL: portal, DATABASE_URL: `sqlite:${DATABASE}` }),
-    db: database(),
-    engine: 'sqlite',
-    log: pino({ level: 'silent' }),
-    now: Date.now,
-    throttles: databaseThrottleStore({ db: database(), engine: 'sqlite' }),
-  };
+  const ctx = fixtureContext(connection(), { publicUrl: portal, databaseUrl: `sqlite:${DATABASE}` });
   const { client, secret } = await addClient(ctx, {
     productCode: 'esguard',
     environment: `e2e${new URL(appUrl).port}`,

@@ -1,4 +1,5 @@
-import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
+import { succeed } from './call';
 import { newMember } from './people';
 import { addVirtualAuthenticator, screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
@@ -37,7 +38,7 @@ test('a member adds a passkey in the personal centre, signs out, and signs in wi
   await page.screenshot({ path: screenshotPath('passkeys-personal-360') });
 
   // signed out: the session ends on the server and the browser forgets it
-  await request.post(`${F}/user/logout`, { headers: { Authorization: `Bearer ${person.token}` } });
+  await succeed(request, signInCalls.logout, { token: person.token });
   await context.clearCookies({ name: 'token' });
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto('/login');

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { checkScreenInBothThemes } from './both-themes';
+import { call } from './call';
 import { PASSWORD, latestCode, newMember } from './people';
 import { useLanguage } from './support';
 import { expect, test } from './test';
@@ -41,10 +42,9 @@ async function signInCode(
   identifier: string,
   password: string,
 ) {
-  const response = await request.post(`${F}/user/login`, {
-    data: { loginType: 'password', identifierType, identifier, password },
-  });
-  return ((await response.json()) as { code: number }).code;
+  return (
+    await call(request, signInCalls.login, { body: { loginType: 'password', identifierType, identifier, password } })
+  ).code;
 }
 
 test('a person resets the password by email, then signs in with it on the phone tab', async ({ page, request }) => {

@@ -2,18 +2,23 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
-import { expect } from '@playwright/test';
+import {
+  addUser,
+  choosePasswordHashCost,
+  companyTransaction,
+  createEnterprise,
+  findDefaultDepartmentId,
+  findEnterpriseByDomain,
+  hashSecret,
+  insertMembership,
+  passwordHashOf,
+} from '@portal/server/test-kit';
+import { codeCalls } from '@portal/shared/api/contract/codes';
 import { operationCalls } from '@portal/shared/api/contract/operations';
-import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
-import { createEnterprise } from '../../server/src/libraries/company/enterprises.ts';
-import { choosePasswordHashCost } from '../../server/src/libraries/platform/passwords.ts';
-import { hashSecret } from '../../server/src/libraries/platform/secrets.ts';
-import { findEnterpriseByDomain } from '../../server/src/queries/enterprises.ts';
-import { insertMembership } from '../../server/src/queries/memberships.ts';
-import { findDefaultDepartmentId } from '../../server/src/queries/registration-enterprises.ts';
-import { addUser, passwordHashOf } from '../../server/test-kit/users.ts';
-import { DATABASE, database } from './database';
+import { succeed } from './call';
+import { DATABASE, connection, database } from './database';
 
 /**
  * Fresh people for tests that change what they touch, so that no test alters the shared demo tenant
@@ -64,12 +69,6 @@ export async function inviteLink(
   return JSON.parse(stdout) as Invitation;
 }
 
-async function body<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  expect(envelope.code, envelope.msg).toBe(0);
-  return envelope.data;
-}
-
 /** How long a code may take to reach the outbox after the send has answered (a delivery queue). */
 const DELIVERY_WAIT_MS = 5_000;
 /**
@@ -85,8 +84,7 @@ const FRESH_MS = 30_000;
 export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
   const deadline = Date.now() + DELIVERY_WAIT_MS;
   for (;;) {
-    const response = await request.get(`${operationCalls.devOutbox.path}?to=${encodeURIComponent(to)}`);
-    const newest = (await body<{ text: string; at: string }[]>(response))[0];
+    const newest = (await succeed(request, operationCalls.devOutbox, { query: { to } }))[0];
     const fresh = newest && Date.parse(newest.at) > Date.now() - FRESH_MS ? newest : undefined;
     const code = fresh?.text.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
@@ -100,11 +98,9 @@ export async function latestCode(request: APIRequestContext, to: string): Promis
 
 /** A registration ticket for a phone, through sendSms, the outbox and checkCode. */
 export async function registrationTicket(request: APIRequestContext, phone: string): Promise<string> {
-  await body(await request.post(`${F}/sendSms`, { data: { phone, scene: 'register' } }));
+  await succeed(request, codeCalls.sendSms, { body: { phone, scene: 'register' } });
   const code = await latestCode(request, phone);
-  return (
-    await body<{ ticket: string }>(await request.post(`${F}/checkCode`, { data: { phone, code, scene: 'register' } }))
-  ).ticket;
+  return (await succeed(request, codeCalls.checkPhoneCode, { body: { phone, code, scene: 'register' } })).ticket;
 }
 
 export interface Person {
@@ -127,10 +123,10 @@ export interface PersonOptions {
 }
 
 async function signInByPhone(request: APIRequestContext, phone: string): Promise<string> {
-  const response = await request.post(`${F}/user/login`, {
-    data: { loginType: 'password', identifierType: 'phone', identifier: phone, password: PASSWORD },
-  });
-  return (await body<{ token: string }>(response)).token;
+  const body = { loginType: 'password', identifierType: 'phone', identifier: phone, password: PASSWORD };
+  const signedIn = await succeed(request, signInCalls.login, { body });
+  if (!('token' in signedIn)) throw new Error(`${phone} was asked for a second step`);
+  return signedIn.token;
 }
 
 async function companyOf(domain: string): Promise<{ enterpriseId: number; departmentId: number }> {
@@ -201,13 +197,16 @@ export async function newAdmin(
   const phone = uniquePhone();
   const suffix = phone.slice(-8);
   const domain = `t${suffix}`;
-  const { enterpriseId, defaultDepartmentId } = await createEnterprise({ now: Date.now }, database(), {
-    kind: 'common',
-    abbreviation: `T${suffix}`,
-    fullName: `Test Company ${suffix}`,
-    creditCode: creditCode(suffix),
-    domain,
-  });
+  // a new company is written in a company transaction, as the server writes one
+  const { enterpriseId, defaultDepartmentId } = await companyTransaction(connection(), [], (trx) =>
+    createEnterprise({ now: Date.now }, trx, {
+      kind: 'common',
+      abbreviation: `T${suffix}`,
+      fullName: `Test Company ${suffix}`,
+      creditCode: creditCode(suffix),
+      domain,
+    }),
+  );
   const admin = await newPerson(request, { enterpriseId, departmentId: defaultDepartmentId }, 'admin', nickname, {
     phone,
   });

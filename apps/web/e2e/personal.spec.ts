@@ -1,5 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
+import { registrationCalls } from '@portal/shared/api/contract/registration';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
+import { call, succeed } from './call';
 import { type Person, PASSWORD, inviteLink, latestCode, newMember, registrationTicket, uniquePhone } from './people';
 import { clickOnceAtRest } from './portal-api';
 import { expectAccessible, screenshotPath, useLanguage } from './support';
@@ -11,12 +13,10 @@ async function newMemberWithoutEmail(request: APIRequestContext): Promise<Omit<P
   const phone = uniquePhone();
   const ticket = await registrationTicket(request, phone);
   const nickname = 'No Email Yet';
-  const response = await request.post(`${F}/user/boundEnterpriseSignUp`, {
-    data: { referralId: link.id, ticket, nickname, password: PASSWORD, confirmPassword: PASSWORD },
+  const { token } = await succeed(request, registrationCalls.memberSignUp, {
+    body: { referralId: link.id, ticket, nickname, password: PASSWORD, confirmPassword: PASSWORD },
   });
-  const envelope = (await response.json()) as { code: number; data: { token: string } };
-  expect(envelope.code).toBe(0);
-  return { phone, password: PASSWORD, nickname, token: envelope.data.token };
+  return { phone, password: PASSWORD, nickname, token };
 }
 
 /** The envelope code of a password sign-in: 0 when it works, 1009117 when it does not. */
@@ -26,11 +26,10 @@ async function signInCode(
   identifier: string,
   password: string,
 ): Promise<{ code: number; token?: string }> {
-  const response = await request.post(`${F}/user/login`, {
-    data: { loginType: 'password', identifierType, identifier, password },
+  const reply = await call(request, signInCalls.login, {
+    body: { loginType: 'password', identifierType, identifier, password },
   });
-  const envelope = (await response.json()) as { code: number; data: { token: string } | null };
-  return { code: envelope.code, ...(envelope.data ? { token: envelope.data.token } : {}) };
+  return { code: reply.code, ...(reply.code === 0 ? { token: reply.data.token } : {}) };
 }
 
 /** Opens the personal centre as `person`, in English. */
@@ -118,8 +117,7 @@ test.describe('personal centre', () => {
     await expect(page.getByText('Changed successfully')).toBeVisible();
     expect((await signInCode(request, 'phone', person.phone, person.password)).code).toBe(1009117);
     expect((await signInCode(request, 'phone', person.phone, newPassword)).code).toBe(0);
-    const revoked = await request.get(`${F}/user/current`, { headers: { Authorization: `Bearer ${elsewhere.token}` } });
-    expect(((await revoked.json()) as { code: number }).code).toBe(1000401);
+    expect((await call(request, signInCalls.currentUser, { token: elsewhere.token })).code).toBe(1000401);
     // this session goes on
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Personal center' })).toBeVisible();

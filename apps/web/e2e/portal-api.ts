@@ -1,40 +1,9 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { FRONT_PREFIX as F, SETTINGS_PREFIX as S } from '@portal/shared/api/contract/prefixes';
-import { ErrorCode } from '@portal/shared/errors/error-codes';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
+import { succeed } from './call';
 import { PASSWORD, uniquePhone } from './people';
 import { grantProducts, revokeProducts } from './product-rights';
-
-/** Calls of the portal API as a given person, for setting the scene and for checking what the app did. */
-
-type Response = Awaited<ReturnType<APIRequestContext['get']>>;
-
-/** Tries a refused call again as the server asks: 1000503 comes with Retry-After when its password
- *  work is full (at the suite's start, two browsers and the server start on two cores together). */
-const RETRIES = 2;
-
-async function data<T>(send: () => Promise<Response>): Promise<T> {
-  for (let tries = 0; ; tries++) {
-    const response = await send();
-    const envelope = (await response.json()) as { code: number; msg: string; data: T };
-    if (envelope.code === ErrorCode.ServiceUnavailable && tries < RETRIES) {
-      await new Promise((resolve) => setTimeout(resolve, Number(response.headers()['retry-after'] ?? 1) * 1000));
-      continue;
-    }
-    expect(envelope.code, envelope.msg).toBe(0);
-    return envelope.data;
-  }
-}
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-export async function portalGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  return data<T>(() => request.get(`${F}${path}`, { headers: bearer(token) }));
-}
-
-export async function portalPost<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  return data<T>(() => request.post(`${F}${path}`, { headers: bearer(token) }));
-}
 
 export interface AccountMember {
   account: string;
@@ -58,7 +27,7 @@ export async function createAccountMember(
   const member = { account: `m${phone}`, nickname, phone, password: PASSWORD };
   await grantProducts(admin.domain, 'settcntr');
   try {
-    await data(() => request.post(`${S}/enterprise/members/create`, { headers: bearer(admin.token), data: member }));
+    await succeed(request, settingsCalls.createMember, { token: admin.token, body: member });
   } finally {
     await revokeProducts(admin.domain, 'settcntr');
   }

@@ -1,11 +1,11 @@
 import type { BrowserContext } from '@playwright/test';
-import type { ProductCode } from '@portal/shared/products';
-import { findEnterpriseByDomain } from '../../server/src/queries/enterprises.ts';
 import {
   deleteEnterpriseProducts,
+  findEnterpriseByDomain,
   findProductsByCode,
   insertEnterpriseProducts,
-} from '../../server/src/queries/products.ts';
+} from '@portal/server/test-kit';
+import type { ProductCode } from '@portal/shared/products';
 import { database } from './database';
 
 /**

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { pathOf } from '@portal/shared/api/contract/define';
-import { FRONT_PREFIX as F, SETTINGS_PREFIX as S } from '@portal/shared/api/contract/prefixes';
 import { registrationCalls } from '@portal/shared/api/contract/registration';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import { checkScreenInBothThemes } from './both-themes';
+import { succeed } from './call';
 import {
   PASSWORD,
   expireInvitation,
@@ -26,12 +26,6 @@ test.beforeEach(async ({ context, baseURL }) => {
 function creditCode(seed: string): string {
   const first17 = `913302${seed.padStart(8, '0').slice(-8)}MA3`;
   return first17 + creditCodeCheckChar(first17);
-}
-
-async function data<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  expect(envelope.code, envelope.msg).toBe(0);
-  return envelope.data;
 }
 
 async function acceptInvitation(page: Page, lead: RegExp, shot?: string) {
@@ -167,11 +161,9 @@ test.describe('invitation links', () => {
   test('a used link shows the invalid page, which goes to sign-in after its countdown', async ({ page, request }) => {
     const link = await inviteLink('member', 'demo');
     const ticket = await registrationTicket(request, uniquePhone());
-    await data(
-      await request.post(`${F}/user/boundEnterpriseSignUp`, {
-        data: { referralId: link.id, ticket, nickname: 'Used Link', password: PASSWORD, confirmPassword: PASSWORD },
-      }),
-    );
+    await succeed(request, registrationCalls.memberSignUp, {
+      body: { referralId: link.id, ticket, nickname: 'Used Link', password: PASSWORD, confirmPassword: PASSWORD },
+    });
 
     await page.clock.install();
     await page.goto(`/register-common-ordinary?referralId=${link.id}`);
@@ -190,11 +182,7 @@ test.describe('invitation links', () => {
   }) => {
     const link = await inviteLink('member', 'demo');
     const status = async () =>
-      (
-        (await (await request.get(pathOf(registrationCalls.referralInfo, { id: link.id }))).json()) as {
-          data: { status: string };
-        }
-      ).data.status;
+      (await succeed(request, registrationCalls.referralInfo, { params: { id: link.id } })).status;
     expect(await status()).toBe('valid');
     await expireInvitation(link);
     expect(await status()).toBe('expired');
@@ -211,13 +199,9 @@ test.describe('invitation links', () => {
     const admin = await newAdmin(request);
     // the settings centre, where invitations are made, opens to companies with its product
     await grantProducts(admin.domain, 'settcntr');
-    const headers = { Authorization: `Bearer ${admin.token}` };
-    const created = await data<{ id: string; invitationId: number }>(
-      await request.post(`${S}/enterprise/invitations/create`, { headers, data: { kind: 'member' } }),
-    );
-    await data(
-      await request.post(`${S}/enterprise/invitations/revoke`, { headers, data: { id: created.invitationId } }),
-    );
+    const { token } = admin;
+    const created = await succeed(request, settingsCalls.createInvitation, { token, body: { kind: 'member' } });
+    await succeed(request, settingsCalls.revokeInvitation, { token, body: { id: created.invitationId } });
 
     for (const path of [
       `/register-common-ordinary?referralId=${created.id}`,

@@ -1,5 +1,8 @@
+import { portalCalls } from '@portal/shared/api/contract/portal';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
+import { succeed } from './call';
 import { joinCompany, newAdmin, newMember } from './people';
-import { browserToken, clickOnceAtRest, portalGet, portalPost, reloadInTheme, signInWithPhone } from './portal-api';
+import { browserToken, clickOnceAtRest, reloadInTheme, signInWithPhone } from './portal-api';
 import { grantProducts } from './product-rights';
 import { ADMIN, expectAccessible, screenshotPath, signInWithAccount, useLanguage } from './support';
 import { expect, test } from './test';
@@ -84,7 +87,7 @@ test('a session ended elsewhere says "Login Expired" once and returns to sign-in
   await signInWithPhone(page, member);
   await expect(page.getByTestId('product-card')).toHaveCount(MEMBER_PRODUCTS);
 
-  await portalPost(request, await browserToken(context), '/user/logout');
+  await succeed(request, signInCalls.logout, { token: await browserToken(context) });
   await page.reload();
 
   await expect(page).toHaveURL(/\/login$/);
@@ -95,8 +98,7 @@ test('a session ended elsewhere says "Login Expired" once and returns to sign-in
 
 test('a link into a company the user is not in shows the no-permission page', async ({ page, request }) => {
   const stranger = await newAdmin(request);
-  const otherCompany = (await portalGet<{ enterpriseId: number }>(request, stranger.token, '/portal/info'))
-    .enterpriseId;
+  const otherCompany = (await succeed(request, portalCalls.portalInfo, { token: stranger.token })).enterpriseId;
   const member = await newMember(request);
   await signInWithPhone(page, member);
   await expect(page.getByTestId('product-card')).toHaveCount(MEMBER_PRODUCTS);

@@ -1,5 +1,6 @@
 import { generate } from 'otplib';
-import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
+import { signInCalls } from '@portal/shared/api/contract/sign-in';
+import { succeed } from './call';
 import { newMember } from './people';
 import { expectAccessible, screenshotPath, useLanguage } from './support';
 import { expect, test } from './test';
@@ -37,7 +38,7 @@ test('a member turns on two-step sign-in, signs out, and signs in with the passw
   await expect(card.getByText('10 recovery codes left')).toBeVisible();
 
   // signed out: the session ends on the server and the browser forgets it
-  await request.post(`${F}/user/logout`, { headers: { Authorization: `Bearer ${person.token}` } });
+  await succeed(request, signInCalls.logout, { token: person.token });
   await context.clearCookies({ name: 'token' });
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto('/login');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { FRONT_PREFIX } from '@portal/shared/api/contract/prefixes';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
 import type { AppContext } from '../../src/context.ts';
 import type { Db } from '../../src/db/database.ts';
 import { issueTicket } from '../../src/libraries/codes/tickets.ts';
@@ -54,10 +54,10 @@ export async function companyWriters(servers: ServerProcess[], db: Db, ctx: AppC
     return reply.json.data;
   };
   const department = settle(
-    await first.call(contract.createDepartment.path, { token, body: { name: 'Field' }, from: newClientAddress() }),
+    await first.call(contract.createDepartment, { token, body: { name: 'Field' }, from: newClientAddress() }),
   ).id as number;
   const webhook = settle(
-    await first.call(contract.createWebhook.path, {
+    await first.call(contract.createWebhook, {
       token,
       // an event none of the writes makes: nothing is sent while the writes race
       body: { url: 'https://hooks.example.com/portal', eventTypes: ['company.product_rights_changed'] },
@@ -65,7 +65,7 @@ export async function companyWriters(servers: ServerProcess[], db: Db, ctx: AppC
     }),
   ).endpoint.id as number;
   const invitationKey = settle(
-    await first.call(contract.createApiKey.path, {
+    await first.call(contract.createApiKey, {
       token,
       body: { name: 'HR links', scopes: ['invitations.manage'] },
       from: newClientAddress(),
@@ -76,45 +76,45 @@ export async function companyWriters(servers: ServerProcess[], db: Db, ctx: AppC
 
   /** Everything a write needs that is not itself the write: a join's link and ticket. */
   async function prepare(kind: WriteKind): Promise<() => Promise<HttpReply>> {
-    const on = (server: ServerProcess, path: string, options: { body: unknown; token?: string }) =>
-      server.call(path, { ...options, from: newClientAddress(), timeoutMs: 30_000 });
+    const on = (server: ServerProcess, declaration: CallDeclaration, options: { body: unknown; token?: string }) =>
+      server.call(declaration, { ...options, from: newClientAddress(), timeoutMs: 30_000 });
     const server = servers[Math.floor(Math.random() * servers.length)]!;
     switch (kind) {
       case 'invitation':
-        return () => on(server, contract.createInvitation.path, { token, body: { kind: 'member' } });
+        return () => on(server, contract.createInvitation, { token, body: { kind: 'member' } });
       case 'join': {
         const link = await inviteLink(ctx, 'member', company.enterpriseId);
         const { ticket } = await issueTicket(ctx, 'register', freshPhone());
         const body = { referralId: link.id, ticket, nickname: 'Joiner', password: PASSWORD, confirmPassword: PASSWORD };
-        return () => on(server, `${FRONT_PREFIX}/user/boundEnterpriseSignUp`, { body });
+        return () => on(server, contract.memberSignUp, { body });
       }
       case 'member-create': {
         const account = `w${randomBytes(6).toString('hex')}`;
         const body = { account, nickname: 'Hired', password: PASSWORD, role: 'member' };
-        return () => on(server, contract.createMember.path, { token, body });
+        return () => on(server, contract.createMember, { token, body });
       }
       case 'member-update': {
         const departmentId = ++moves % 2 ? department : company.defaultDepartmentId;
-        return () => on(server, contract.updateMember.path, { token, body: { userId: member.id, departmentId } });
+        return () => on(server, contract.updateMember, { token, body: { userId: member.id, departmentId } });
       }
       case 'department': {
         const body = { name: `Team ${randomBytes(4).toString('hex')}` };
-        return () => on(server, contract.createDepartment.path, { token, body });
+        return () => on(server, contract.createDepartment, { token, body });
       }
       case 'branding': {
         const name = `Portal ${randomBytes(3).toString('hex')}`;
         const body = { platformName: name, platformNameCn: '门户', platformNameEn: name, languageType: 'zh-CN' };
-        return () => on(server, contract.savePersonalization.path, { token, body });
+        return () => on(server, contract.savePersonalization, { token, body });
       }
       case 'security':
-        return () => on(server, contract.saveSecurity.path, { token, body: { requireTwoStep: false } });
+        return () => on(server, contract.saveSecurity, { token, body: { requireTwoStep: false } });
       case 'webhook': {
         const body = { id: webhook, description: `Edited ${randomBytes(3).toString('hex')}` };
-        return () => on(server, contract.updateWebhook.path, { token, body });
+        return () => on(server, contract.updateWebhook, { token, body });
       }
       case 'key':
         return async () => {
-          const reply = await on(server, contract.createApiKey.path, {
+          const reply = await on(server, contract.createApiKey, {
             token,
             body: { name: 'Sync', scopes: ['members.read'] },
           });
@@ -122,7 +122,7 @@ export async function companyWriters(servers: ServerProcess[], db: Db, ctx: AppC
           return reply;
         };
       case 'key-call':
-        return () => on(server, contract.createInvitation.path, { token: invitationKey, body: { kind: 'member' } });
+        return () => on(server, contract.createInvitation, { token: invitationKey, body: { kind: 'member' } });
     }
   }
 
@@ -136,7 +136,7 @@ export async function companyWriters(servers: ServerProcess[], db: Db, ctx: AppC
       const replies = await Promise.all(sends.map((send) => send()));
       // the keys made in the round are revoked, so that the next rounds stay under the company's limit
       for (const id of keysMade.splice(0))
-        settle(await first.call(contract.revokeApiKey.path, { token, body: { id }, from: newClientAddress() }));
+        settle(await first.call(contract.revokeApiKey, { token, body: { id }, from: newClientAddress() }));
       return replies.map((reply, i) => ({ kind: kinds[i]!, code: reply.json?.code, text: reply.text }));
     },
     /** A new sign-in, so the calls that ask for a fresh proof keep getting one however long the run. */
@@ -149,8 +149,8 @@ export async function companyWriters(servers: ServerProcess[], db: Db, ctx: AppC
       const ids: string[] = [];
       for (;;) {
         const page = settle(
-          await first.call(`${contract.companyEvents.path}?pageSize=100${cursor ? `&cursor=${cursor}` : ''}`, {
-            method: 'GET',
+          await first.call(contract.companyEvents, {
+            query: { pageSize: 100, cursor },
             token,
             from: newClientAddress(),
           }),

@@ -5,9 +5,10 @@ import { type AddressInfo, createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract } from '@portal/shared/api/contract';
-import { API_PREFIX } from '@portal/shared/api/contract/prefixes';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
 import { type Db, openDatabase } from '../../src/db/database.ts';
 import { type TestDatabase, createTestDatabase } from '../../test/support/test-app.ts';
+import { type CallOptions, type DataOf, requestOf } from '../../test-kit/call.ts';
 
 export { ENGINE } from '../../test/support/test-app.ts';
 
@@ -41,6 +42,21 @@ export interface RequestOptions {
   /** The loopback address the request comes from (any of 127.0.0.0/8): a client IP of its own. */
   from?: string;
   timeoutMs?: number;
+}
+
+/** A request to a declared call (its method and URL from the declaration), over a socket. */
+export interface DeclaredRequestOptions extends CallOptions {
+  /** A body sent as it is, instead of `body` as JSON. */
+  raw?: string | Buffer;
+  from?: string;
+  timeoutMs?: number;
+}
+
+/** The answer to a declared call: the reply, and its envelope with `data` typed by the declaration. */
+export interface DeclaredReply<D extends CallDeclaration> extends HttpReply {
+  code: number;
+  msg: string;
+  data: DataOf<D>;
 }
 
 /** One HTTP request on a fresh connection; never throws for an HTTP status, only for a broken socket. */
@@ -85,6 +101,17 @@ export function httpCall(baseUrl: string, path: string, options: RequestOptions 
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** A request to a declared call on a fresh connection, with its envelope read. */
+export async function declaredCall<D extends CallDeclaration>(
+  baseUrl: string,
+  declaration: D,
+  options: DeclaredRequestOptions = {},
+): Promise<DeclaredReply<D>> {
+  const { method, url, headers, body } = requestOf(declaration, options);
+  const reply = await httpCall(baseUrl, url, { ...options, method, headers, body, token: undefined });
+  return { ...reply, code: reply.json?.code, msg: reply.json?.msg, data: reply.json?.data };
 }
 
 /** Whether a body is the portal's envelope `{ code, msg, data }` (docs/errors.md#the-envelope). */
@@ -205,16 +232,21 @@ export class ServerProcess {
     return this.child !== null && this.exitCode === undefined;
   }
 
-  call(path: string, options: RequestOptions = {}): Promise<HttpReply> {
-    return httpCall(this.baseUrl, path, options);
+  /** A declared call, answering its `data`; or, for a test that sends a malformed request on
+   *  purpose (or calls the OpenID provider's own endpoints), a path of its own. */
+  call<D extends CallDeclaration>(declaration: D, options?: DeclaredRequestOptions): Promise<DeclaredReply<D>>;
+  call(path: string, options?: RequestOptions): Promise<HttpReply>;
+  async call(target: string | CallDeclaration, options: RequestOptions | DeclaredRequestOptions = {}) {
+    if (typeof target === 'string') return httpCall(this.baseUrl, target, options as RequestOptions);
+    return declaredCall(this.baseUrl, target, options as DeclaredRequestOptions);
   }
 
   /** The newest code the development outbox holds for a phone or email (delivery may lag the answer). */
   async latestCode(to: string, waitMs = 5_000): Promise<string | null> {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const reply = await this.call(`${API_PREFIX}/dev/outbox?to=${encodeURIComponent(to)}`);
-      const text: string | undefined = reply.json?.data?.[0]?.text;
+      const reply = await this.call(contract.devOutbox, { query: { to } });
+      const text = reply.code === 0 ? reply.data[0]?.text : undefined;
       const code = text?.match(/\b(\d{6})\b/)?.[1] ?? null;
       if (code || Date.now() > deadline) return code;
       await new Promise((r) => setTimeout(r, 50));
@@ -223,8 +255,8 @@ export class ServerProcess {
 
   /** How many messages the development outbox holds for a phone or email. */
   async messageCount(to: string): Promise<number> {
-    const reply = await this.call(`${API_PREFIX}/dev/outbox?to=${encodeURIComponent(to)}`);
-    return (reply.json?.data ?? []).length;
+    const reply = await this.call(contract.devOutbox, { query: { to } });
+    return reply.code === 0 ? reply.data.length : 0;
   }
 
   /** Sends a signal and waits for the process to end. */

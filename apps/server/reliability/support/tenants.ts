@@ -93,7 +93,7 @@ export function operatorInvite(server: ServerProcess, args: string[]): Promise<I
 
 /** Signs in with the account's password over HTTP; fails loudly, as a fixture must work. */
 export async function signIn(server: ServerProcess, account: string, password: string): Promise<string> {
-  const reply = await server.call(contract.login.path, {
+  const reply = await server.call(contract.login, {
     body: { loginType: 'password', identifierType: 'account', identifier: account, password },
     from: newClientAddress(),
   });
@@ -109,13 +109,13 @@ export async function signedInPerson(server: ServerProcess, db: Db, password: st
 
 /** The registration ticket of a phone, the way the web app gets it: send, read the outbox, check. */
 export async function registrationTicket(server: ServerProcess, phone: string): Promise<string> {
-  const sent = await server.call(contract.sendSms.path, {
+  const sent = await server.call(contract.sendSms, {
     body: { phone, scene: 'register' },
     from: newClientAddress(),
   });
   if (sent.json?.code !== 0) throw new Error(`sendSms to ${phone}: ${sent.text}`);
   const code = await server.latestCode(phone);
-  const checked = await server.call(contract.checkPhoneCode.path, {
+  const checked = await server.call(contract.checkPhoneCode, {
     body: { phone, code, scene: 'register' },
     from: newClientAddress(),
   });

@@ -128,7 +128,7 @@ describe(`oidcc-backchannel-rp-initiated-logout, the portal's own triggers: endi
   it('revoking the current session in My sessions ends its product session', async () => {
     const { tokens } = await person();
     const session = await signInToProduct(tokens[0]!);
-    const [{ id }] = (await call(t.app, contract.mySessions, { token: tokens[0] })).data.items as [{ id: number }];
+    const { id } = (await call(t.app, contract.mySessions, { token: tokens[0] })).data.items[0]!;
     expect(await call(t.app, contract.revokeMySession, { token: tokens[0], body: { id } })).toMatchObject({
       code: 0,
       data: { current: true },

@@ -26,7 +26,7 @@ describe(`a product's sign-in and the portal's phone deadline (${ENGINE})`, () =
     const response = await browse(new CookieJar(), url.href);
     const uid = new URL(response.headers.get('location')!, t.issuer).searchParams.get('interaction')!;
 
-    const step = await call(t.app, contract.interactionStep, { query: { uid }, token });
+    const step = await call(t.app, contract.interactionStep, { params: { uid }, token });
     expect(step.code).toBe(1009130);
   });
 });

@@ -252,7 +252,7 @@ describe(`grants of sites between companies (${ENGINE})`, () => {
     const shared = await call(t.app, contract.sharedWithUs, {
       token: await tokenFor(t.app, c.admin.account, PASSWORD),
     });
-    expect(shared.data.items[0].grant).toMatchObject({ grantId: toC!.grantId, status: 'ended' });
+    expect(shared.data.items[0]!.grant).toMatchObject({ grantId: toC!.grantId, status: 'ended' });
     const d = await siteCompany(t.app);
     const fromB = await call(t.app, contract.shareOn, {
       token: await tokenFor(t.app, b.admin.account, PASSWORD),

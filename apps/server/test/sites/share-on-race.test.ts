@@ -49,7 +49,7 @@ describe(`a share-on raced against a revoke of its parent (${ENGINE})`, () => {
       expect(revoke.code, revoke.msg).toBe(0);
       if (on.code === 0) {
         outcomes.shareOnFirst++;
-        const toC = on.data.grants[0].grantId;
+        const toC = on.data.grants[0]!.grantId;
         expect(revoke.data.ended).toEqual([toB!.grantId, toC]);
         expect((await eventsOf(t.app, c, 'site_grant.revoked')).map((e) => e.data.endedGrants)).toEqual([
           [toB!.grantId, toC],

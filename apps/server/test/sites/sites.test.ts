@@ -68,7 +68,7 @@ describe(`sites of a company (${ENGINE})`, () => {
     expect(first.data.items.map((s: { siteId: string }) => s.siteId)).toEqual(ids.slice(0, 2));
     const second = await call(t.app, contract.sites, {
       token: a.token,
-      query: { pageSize: 2, cursor: first.data.nextCursor },
+      query: { pageSize: 2, cursor: first.data.nextCursor ?? undefined },
     });
     expect([second.data.items.map((s: { siteId: string }) => s.siteId), second.data.nextCursor]).toEqual([
       ids.slice(2),
@@ -129,7 +129,7 @@ describe(`sites of a company (${ENGINE})`, () => {
     expect(on.code, on.msg).toBe(0);
     const retired = await call(t.app, contract.retireSite, { token: a.token, body: { siteId } });
     expect(retired.data.retiredAt).not.toBeNull();
-    const ended = [toB!.grantId, on.data.grants[0].grantId];
+    const ended = [toB!.grantId, on.data.grants[0]!.grantId];
     for (const company of [a, b, c]) {
       expect((await eventsOf(t.app, company, 'site.retired')).map((e) => e.data)).toEqual([
         { siteId, endedGrants: ended },

@@ -1,3 +1,4 @@
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../../src/libraries/openid/provider.ts';
 
 /** The OpenID provider's endpoints, which the API description lists beside the declared calls. */
@@ -15,4 +16,9 @@ export function declaredOperations<Operation>(document: {
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
     );
+}
+
+/** A declared call's path as the API description writes it: `{name}` for each `:name`. */
+export function documentedPath(declaration: Pick<CallDeclaration, 'path'>): string {
+  return declaration.path.replace(/:(\w+)/g, '{$1}');
 }

@@ -1,17 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { type CallDeclaration, paramNamesOf, pathOf } from '@portal/shared/api/contract/define';
+import type { CallDeclaration } from '@portal/shared/api/contract/define';
+import { type CallOptions, type Reply, rawRequestOf, requestOf } from '../../test-kit/call.ts';
 
-export interface Reply<T = any> {
-  status: number;
-  code: number;
-  msg: string;
-  data: T;
-  headers: LightMyRequestResponse['headers'];
-}
+export { type Reply, urlOf } from '../../test-kit/call.ts';
 
-function toReply(response: LightMyRequestResponse): Reply {
+function toReply(response: LightMyRequestResponse): Reply<any> {
   const body = response.json();
   return { status: response.statusCode, code: body.code, msg: body.msg, data: body.data, headers: response.headers };
 }
@@ -23,52 +18,40 @@ export function randomLoopback(): string {
   return `127.${octet()}.${octet()}.${octet()}`;
 }
 
-interface SendOptions {
-  token?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
+export interface SendOptions extends CallOptions {
   ip?: string;
-  /** A declared call's query, and the values of its path parameters (the rest of a GET's values go in the query). */
-  query?: Record<string, string | number | boolean | undefined>;
 }
 
-/** A declared call's URL: its path with its parameters filled in, and the rest of `query` after it. */
-export function urlOf(declaration: CallDeclaration, query: SendOptions['query'] = {}): string {
-  const names = new Set(paramNamesOf(declaration));
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && !names.has(name)) search.set(name, String(value));
-  }
-  const rest = search.toString();
-  return `${pathOf(declaration, query)}${rest ? `?${rest}` : ''}`;
-}
-
-/** A request to a declared call (its method and path), or to any method and URL. */
-export async function call(app: FastifyInstance, declaration: CallDeclaration, options?: SendOptions): Promise<Reply>;
+/** A request to a declared call, answering its `data`; or, for a test that sends a malformed
+ *  request on purpose, to a method and URL of its own. */
+export async function call<D extends CallDeclaration>(
+  app: FastifyInstance,
+  declaration: D,
+  options?: SendOptions,
+): Promise<Reply<D>>;
 export async function call(
   app: FastifyInstance,
   method: 'GET' | 'POST',
   url: string,
   options?: SendOptions,
-): Promise<Reply>;
+): Promise<Reply<any>>;
 export async function call(
   app: FastifyInstance,
   target: CallDeclaration | 'GET' | 'POST',
   urlOrOptions?: string | SendOptions,
   maybeOptions: SendOptions = {},
-): Promise<Reply> {
-  const declared = typeof target === 'object';
-  const options = (declared ? (urlOrOptions as SendOptions | undefined) : maybeOptions) ?? {};
-  const method = declared ? target.method : target;
-  const url = declared ? urlOf(target, options.query) : (urlOrOptions as string);
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
+): Promise<Reply<any>> {
+  const options = (typeof target === 'object' ? (urlOrOptions as SendOptions | undefined) : maybeOptions) ?? {};
+  const request =
+    typeof target === 'object'
+      ? requestOf(target, options)
+      : { ...rawRequestOf(options), method: target, url: urlOrOptions as string };
   const response = await app.inject({
-    method,
-    url,
-    headers,
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
     remoteAddress: options.ip ?? randomLoopback(),
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
+    ...(request.body === undefined ? {} : { payload: request.body as object }),
   });
   return toReply(response);
 }
@@ -88,15 +71,15 @@ export async function signInWithPassword(
 export async function tokenFor(app: FastifyInstance, account: string, password: string): Promise<string> {
   const reply = await signInWithPassword(app, 'account', account, password);
   expect(reply.code, reply.msg).toBe(0);
-  return reply.data.token as string;
+  return reply.data.token;
 }
 
 /** The newest code the development outbox holds for a phone or email, read over HTTP once delivered. */
 export async function latestCode(app: FastifyInstance, to: string): Promise<string | null> {
   // messages go out just after the answer that queued them
   await app.messenger.idle();
-  const reply = await call(app, 'GET', `${contract.devOutbox.path}?to=${encodeURIComponent(to)}`);
-  const text: string | undefined = reply.data[0]?.text;
+  const reply = await call(app, contract.devOutbox, { query: { to } });
+  const text = reply.data[0]?.text;
   return text?.match(/\b(\d{6})\b/)?.[1] ?? null;
 }
 

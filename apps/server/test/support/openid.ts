@@ -175,7 +175,7 @@ export async function screenCall<T = AuthorizeStep>(
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await browse(jar, `${t.issuer}${urlOf(declaration, { uid })}`, {
+  const response = await browse(jar, `${t.issuer}${urlOf(declaration, { params: { uid } })}`, {
     method: declaration.method,
     headers,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -19,7 +19,7 @@ export async function registerPasskey(
   expect(started.code, started.msg).toBe(0);
   const { credential, response } = createCredential(started.data, options.ceremony);
   const body = options.name === undefined ? { response } : { response, name: options.name };
-  const reply = await call(app, 'POST', contract.passkeys.path, { token, body });
+  const reply = await call(app, contract.addPasskey, { token, body });
   return { reply, credential, options: started.data };
 }
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
-import { pathOf } from '@portal/shared/api/contract/define';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
 import { call, latestCode } from './http.ts';
 
@@ -40,5 +39,4 @@ export function accountFields(nickname = 'New Person') {
   return { nickname, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
 }
 
-export const referralInfo = (app: FastifyInstance, id: string) =>
-  call(app, 'GET', pathOf(contract.referralInfo, { id }));
+export const referralInfo = (app: FastifyInstance, id: string) => call(app, contract.referralInfo, { params: { id } });

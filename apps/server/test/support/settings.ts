@@ -1,26 +1,14 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@portal/shared/api/contract';
-import { SETTINGS_PREFIX } from '@portal/shared/api/contract/prefixes';
 import { PASSWORD, createCompany, createUser } from './fixtures.ts';
-import { type Reply, call, randomLoopback, tokenFor } from './http.ts';
+import { type Reply, randomLoopback, tokenFor } from './http.ts';
 
 /** A company with the settings-centre product and a signed-in administrator (and its default department). */
 export async function companyWithAdmin(app: FastifyInstance, nickname = 'Company Admin') {
   const admin = await createUser(app, { nickname });
   const company = await createCompany(app, { products: ['settcntr'], members: [{ userId: admin.id, role: 'admin' }] });
   return { admin, ...company, token: await tokenFor(app, admin.account, PASSWORD) };
-}
-
-/** A settings-centre call (`S` base). */
-export function settings(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  path: string,
-  token: string | undefined,
-  body?: unknown,
-): Promise<Reply> {
-  return call(app, method, `${SETTINGS_PREFIX}${path}`, { token, body });
 }
 
 export interface Part {

@@ -88,7 +88,12 @@ export const productClientAudience = fp(async (app: FastifyInstance) => {
         () => sameHash(storedHash, hashSecret(sent.secret)),
       );
     } catch (error) {
-      if (waitSeconds > 0) throw new AppError(ErrorCode.TooManyAttempts, { retryAfterSeconds: waitSeconds }, { retryAfterMs: waitSeconds * 1000 });
+      if (waitSeconds > 0)
+        throw new AppError(
+          ErrorCode.TooManyAttempts,
+          { retryAfterSeconds: waitSeconds },
+          { retryAfterMs: waitSeconds * 1000 },
+        );
       throw error;
     }
     if (!matches || !isProductCode(client.product_code)) throw refused();
