@@ -159,7 +159,7 @@ function Assignments({ item, departments }: { item: SharedWithUsItem; department
         form={form}
         name="site-assignment"
         layout="vertical"
-        initialValues={{ who: 'person', template: templates[templates.length - 1] ?? grant.template }}
+        initialValues={{ who: 'person', template: grant.template }}
         onFinish={(values) => {
           if (!add.isPending) submit(values);
         }}
