@@ -9,8 +9,8 @@ import { writeToken } from '../../../lib/cookies';
 import { i18n } from '../../../lib/i18n';
 import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-route';
-import { dialogWith } from '../test/dialog';
 import { departmentsStub } from '../test/departments-stub';
+import { dialogWith } from '../test/dialog';
 import { fill } from '../test/fill';
 import { SharedWithUsTab } from './shared-with-us-tab';
 
