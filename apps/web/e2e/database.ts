@@ -15,6 +15,11 @@ let opened: Db | undefined;
 
 /** One connection for the whole worker, opened on first use. */
 export function database(): Kysely<Database> {
+  return connection().db;
+}
+
+/** The connection with its engine, for the server's helpers that take both (a company transaction). */
+export function connection(): Db {
   opened ??= openDatabase({ kind: 'sqlite', file: DATABASE });
-  return opened.db;
+  return opened;
 }

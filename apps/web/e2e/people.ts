@@ -6,6 +6,7 @@ import { expect } from '@playwright/test';
 import { operationCalls } from '@portal/shared/api/contract/operations';
 import { FRONT_PREFIX as F } from '@portal/shared/api/contract/prefixes';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
+import { companyTransaction } from '../../server/src/libraries/company-transaction.ts';
 import { createEnterprise } from '../../server/src/libraries/enterprises.ts';
 import { choosePasswordHashCost } from '../../server/src/libraries/passwords.ts';
 import { hashSecret } from '../../server/src/libraries/secrets.ts';
@@ -13,7 +14,7 @@ import { findEnterpriseByDomain } from '../../server/src/queries/enterprises.ts'
 import { insertMembership } from '../../server/src/queries/memberships.ts';
 import { findDefaultDepartmentId } from '../../server/src/queries/registration-enterprises.ts';
 import { addUser, passwordHashOf } from '../../server/test-kit/users.ts';
-import { DATABASE, database } from './database';
+import { DATABASE, connection, database } from './database';
 
 /**
  * Fresh people for tests that change what they touch, so that no test alters the shared demo tenant
@@ -201,13 +202,16 @@ export async function newAdmin(
   const phone = uniquePhone();
   const suffix = phone.slice(-8);
   const domain = `t${suffix}`;
-  const { enterpriseId, defaultDepartmentId } = await createEnterprise({ now: Date.now }, database(), {
-    kind: 'common',
-    abbreviation: `T${suffix}`,
-    fullName: `Test Company ${suffix}`,
-    creditCode: creditCode(suffix),
-    domain,
-  });
+  // a new company is written in a company transaction, as the server writes one
+  const { enterpriseId, defaultDepartmentId } = await companyTransaction(connection(), [], (trx) =>
+    createEnterprise({ now: Date.now }, trx, {
+      kind: 'common',
+      abbreviation: `T${suffix}`,
+      fullName: `Test Company ${suffix}`,
+      creditCode: creditCode(suffix),
+      domain,
+    }),
+  );
   const admin = await newPerson(request, { enterpriseId, departmentId: defaultDepartmentId }, 'admin', nickname, {
     phone,
   });

@@ -176,12 +176,13 @@ function Assignments({ item, departments }: { item: SharedWithUsItem; department
           <Form.Item
             name="userId"
             label={t('sites.assign.person')}
+            // a hint under the field rather than a placeholder, which antd's select draws too faint
+            extra={t('sites.assign.personPlaceholder')}
             rules={[{ required: true, message: t('sites.assign.personRequired') }]}
           >
             <Select
               showSearch={{ filterOption: false, onSearch: (word) => setSearch(word.trim()) }}
               loading={people.isFetching}
-              placeholder={t('sites.assign.personPlaceholder')}
               options={people.data?.pages
                 .flatMap((page) => page.items)
                 .map((member) => ({
