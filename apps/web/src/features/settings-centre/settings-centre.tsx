@@ -3,6 +3,8 @@ import {
   ApiOutlined,
   AuditOutlined,
   BgColorsOutlined,
+  EnvironmentOutlined,
+  InboxOutlined,
   KeyOutlined,
   LinkOutlined,
   SafetyOutlined,
@@ -13,6 +15,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PortalEnterprise } from '@portal/shared/api/portal';
+import { type ProductCode, isProductCode } from '@portal/shared/products';
 import { PageHeading } from '../../components/page-heading';
 import { ApiKeysTab } from './api-keys/api-keys-tab';
 import { AuditTab } from './audit/audit-tab';
@@ -24,6 +27,8 @@ import { MembersTab } from './members/members-tab';
 import { SecurityTab } from './security/security-tab';
 import styles from './settings-centre.module.css';
 import { SettingsHeader } from './settings-header';
+import { SharedWithUsTab } from './shared-with-us/shared-with-us-tab';
+import { SitesTab } from './sites/sites-tab';
 import { WebhooksTab } from './webhooks/webhooks-tab';
 
 const TABS = [
@@ -35,11 +40,20 @@ const TABS = [
   'security',
   'webhooks',
   'api-keys',
+  'sites',
+  'shared-with-us',
 ] as const;
 type Tab = (typeof TABS)[number];
 
 function isTab(value: string | null): value is Tab {
   return (TABS as readonly (string | null)[]).includes(value);
+}
+
+/** The company's products a site may be on: every one but the settings centre itself. */
+function siteProducts(enterprise: PortalEnterprise): ProductCode[] {
+  return enterprise.productList
+    .map((product) => product.productCode)
+    .filter((code): code is ProductCode => isProductCode(code) && code !== 'settcntr');
 }
 
 function TabLabel({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -100,6 +114,16 @@ export function SettingsCentre({ enterprise }: { enterprise: PortalEnterprise })
       key: 'api-keys',
       label: <TabLabel icon={<KeyOutlined />}>{t('integrations.apiKeys.tab')}</TabLabel>,
       children: tab === 'api-keys' ? <ApiKeysTab /> : null,
+    },
+    {
+      key: 'sites',
+      label: <TabLabel icon={<EnvironmentOutlined />}>{t('sites.tab')}</TabLabel>,
+      children: tab === 'sites' ? <SitesTab products={siteProducts(enterprise)} /> : null,
+    },
+    {
+      key: 'shared-with-us',
+      label: <TabLabel icon={<InboxOutlined />}>{t('sites.sharedTab')}</TabLabel>,
+      children: tab === 'shared-with-us' ? <SharedWithUsTab departments={departments} /> : null,
     },
   ];
 

@@ -65,7 +65,7 @@ describe('settings centre access', () => {
       const heading = await screen.findByRole('heading', { name: MESSAGES[lang].products.settcntr.name, level: 1 });
       const subtitle = heading.nextElementSibling?.textContent?.toLowerCase() ?? '';
       const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent?.trim().toLowerCase() ?? '');
-      expect(tabs, lang).toHaveLength(8);
+      expect(tabs, lang).toHaveLength(10);
       for (const tab of tabs) expect(subtitle, `${lang}: the ${tab} tab`).toContain(tab);
       unmount();
       api?.restore();

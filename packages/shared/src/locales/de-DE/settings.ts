@@ -2,7 +2,7 @@ import type { Messages } from '../types.ts';
 
 const settings: Messages['settings'] = {
   subtitle:
-    'Mitglieder, Abteilungen, Einladungslinks, Markenauftritt, Protokoll, Sicherheit, Webhooks und API-Schlüssel von {{company}} verwalten.',
+    'Mitglieder, Abteilungen, Einladungslinks, Markenauftritt, Protokoll, Sicherheit, Webhooks, API-Schlüssel, Standorte von {{company}} verwalten, und was mit uns geteilt wurde.',
   backToHome: 'Zur Startseite',
   loadFailed: 'Die Unternehmensdaten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
   actions: 'Aktionen',

@@ -2,7 +2,7 @@ import type { Messages } from '../types.ts';
 
 const settings: Messages['settings'] = {
   subtitle:
-    'Manage the members, departments, invitation links, branding, audit log, security, webhooks and API keys of {{company}}.',
+    'Manage the members, departments, invitation links, branding, audit log, security, webhooks, API keys and sites of {{company}}, and the sites shared with us.',
   backToHome: 'Back to home',
   loadFailed: 'The company details could not be loaded. Please try again later.',
   actions: 'Actions',

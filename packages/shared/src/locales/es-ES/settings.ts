@@ -2,7 +2,7 @@ import type { Messages } from '../types.ts';
 
 const settings: Messages['settings'] = {
   subtitle:
-    'Gestione los miembros, departamentos, enlaces de invitación, imagen de marca, registro de auditoría, seguridad, webhooks y claves de API de {{company}}.',
+    'Gestione los miembros, departamentos, enlaces de invitación, imagen de marca, registro de auditoría, seguridad, webhooks, claves de API, emplazamientos de {{company}}, y lo compartido con nosotros.',
   backToHome: 'Volver al inicio',
   loadFailed: 'No se pudieron cargar los datos de la empresa. Inténtelo de nuevo más tarde.',
   actions: 'Acciones',

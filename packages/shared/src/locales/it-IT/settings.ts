@@ -2,7 +2,7 @@ import type { Messages } from '../types.ts';
 
 const settings: Messages['settings'] = {
   subtitle:
-    'Gestisci membri, reparti, link di invito, immagine aziendale, registro attività, sicurezza, webhook e chiavi API di {{company}}.',
+    'Gestisci membri, reparti, link di invito, immagine aziendale, registro attività, sicurezza, webhook, chiavi API, siti di {{company}}, e i siti condivisi con noi.',
   backToHome: 'Torna alla home',
   loadFailed: "Impossibile caricare i dati dell'azienda. Riprova più tardi.",
   actions: 'Azioni',

@@ -2,7 +2,7 @@ import type { Messages } from '../types.ts';
 
 const settings: Messages['settings'] = {
   subtitle:
-    '{{company}}のメンバー、部署、招待リンク、ブランディング、監査ログ、セキュリティ、Webhook、API キーを管理します。',
+    '{{company}}のメンバー、部署、招待リンク、ブランディング、監査ログ、セキュリティ、Webhook、API キー、サイト、共有されたサイトを管理します。',
   backToHome: 'ホームに戻る',
   loadFailed: '企業情報を読み込めませんでした。しばらくしてから再度お試しください。',
   actions: '操作',

@@ -1,6 +1,7 @@
 /** Texts of the settings centre (`/settings`) and of the product hand-off page. */
 export default {
-  subtitle: '管理{{company}}的成员、部门、邀请链接、企业品牌、审计日志、安全、Webhook 与 API 密钥。',
+  subtitle:
+    '管理{{company}}的成员、部门、邀请链接、企业品牌、审计日志、安全、Webhook、API 密钥与场站，以及共享给我们的场站。',
   backToHome: '返回首页',
   loadFailed: '暂时无法读取企业信息，请稍后再试。',
   actions: '操作',
