@@ -37,12 +37,23 @@ interface Outcome {
   error?: string;
 }
 
+/** The calls of a protocol with answers of its own shape (AuthZEN): on success, that shape, by the
+ *  method and path template the API description names them. */
+const PLAIN_CALLS = new Map(
+  Object.values(contract)
+    .filter((declaration) => 'plain' in declaration && declaration.plain)
+    .map((declaration) => [`${declaration.method} ${declaration.path.replace(/:(\w+)/g, '{$1}')}`, declaration]),
+);
+
 /** What is wrong with an answer, or null: the envelope, or what the call's description says it answers. */
 function problemOf(outcome: Outcome, operations: Map<string, Operation>): string | null {
   const { reply, request } = outcome;
   if (!reply) return `no answer: ${outcome.error}`;
   if (reply.status >= 500) return `HTTP ${reply.status}`;
   const operation = operations.get(request.operation)!;
+  const plain = PLAIN_CALLS.get(`${request.method} ${operation.path}`);
+  if (plain && reply.status === 200)
+    return plain.response.safeParse(reply.json).success ? null : 'not the answer its call declares';
   const declared = request.method === operation.method ? (operation.responseTypes[String(reply.status)] ?? []) : [];
   const type = String(reply.headers['content-type'] ?? '').split(';')[0]!;
   if (declared.includes(type) && type !== 'application/json') return null;

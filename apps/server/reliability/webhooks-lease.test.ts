@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '@portal/shared/api/integrations';
 import type { Db } from '../src/db/database.ts';
 import { recordEvent } from '../src/libraries/integrations/events/record-event.ts';
+import { companyTransaction } from '../src/libraries/platform/company-transaction.ts';
 import { seal } from '../src/libraries/platform/secrets.ts';
 import { startReceiver } from '../test/webhooks/receiver.ts';
 import { ENGINE, ServerProcess } from './support/server-process.ts';
@@ -68,7 +69,9 @@ describe(`the outbox lease of a killed webhook sender (${ENGINE})`, () => {
         if (!holding) response.writeHead(204).end();
       });
       for (let n = 1; n <= EVENTS; n++)
-        await recordEvent(ctx, db.db, { enterpriseId, type: 'invitation.revoked', data: { invitationId: n } });
+        await companyTransaction(ctx, [enterpriseId], (trx) =>
+          recordEvent(ctx, trx, { enterpriseId, type: 'invitation.revoked', data: { invitationId: n } }),
+        );
       const rows = () =>
         db.db.selectFrom('outbox').selectAll().where('endpoint_id', '=', endpointId).orderBy('id').execute();
 
