@@ -204,8 +204,8 @@ test('a person without a second factor is told where to get one, and the product
 
   await page.getByRole('button', { name: 'Stop the plant' }).click();
   const notice = page.getByTestId('authorize-no-second-factor');
-  await expect(notice).toContainText('Turn on two-step sign-in or add a passkey in the personal centre');
-  await expect(notice.getByRole('link', { name: 'Open the personal centre' })).toHaveAttribute('href', '/personal');
+  await expect(notice).toContainText('Turn on two-step sign-in or add a passkey in the personal center');
+  await expect(notice.getByRole('link', { name: 'Open the personal center' })).toHaveAttribute('href', '/personal');
   const step = page.getByTestId('authorize-reauthenticate-step');
   await step.getByLabel('Current password').fill(PASSWORD);
   await step.getByRole('button', { name: 'Confirm' }).click();

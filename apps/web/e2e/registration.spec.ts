@@ -119,7 +119,7 @@ test.describe('invitation links', () => {
 
     // the registration email is unproven, and the screen says where to prove it
     const note = page.getByText(`Your email ${phone}@people.example.com is not verified yet`);
-    await expect(note).toContainText('Verify it in the personal centre');
+    await expect(note).toContainText('Verify it in the personal center');
     // the note keeps a line of room above the button it sits over
     const noteBox = (await page.getByRole('alert').filter({ has: note }).boundingBox())!;
     const buttonBox = (await page.getByRole('button', { name: 'Enter the company' }).boundingBox())!;

@@ -127,7 +127,8 @@ function Tries({ tries }: { tries: WebhookDeliveryTry[] }) {
   const { t, i18n } = useTranslation();
   const milliseconds = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'millisecond' });
   return (
-    <div className={styles.tries}>
+    // scrolls sideways on a phone: reachable by the keyboard as a region of its own
+    <div className={styles.tries} tabIndex={0} role="region" aria-label={t('integrations.deliveries.tries')}>
       <table aria-label={t('integrations.deliveries.tries')}>
         <thead>
           <tr>
