@@ -2,21 +2,18 @@ import { execFile } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import { contract } from '@portal/shared/api/contract';
 import type { InvitationKind, InvitationLink } from '@portal/shared/api/registration';
 import type { ProductCode } from '@portal/shared/products';
 import { creditCodeCheckChar } from '@portal/shared/validation/credit-code';
-import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import type { Db } from '../../src/db/database.ts';
 import { createEnterprise } from '../../src/libraries/company/enterprises.ts';
 import { createInvitation } from '../../src/libraries/company/invitations.ts';
 import { companyTransaction } from '../../src/libraries/platform/company-transaction.ts';
-import { databaseThrottleStore } from '../../src/libraries/platform/throttle-store.ts';
 import { insertMembership } from '../../src/queries/memberships.ts';
 import { findProductsByCode, insertEnterpriseProducts } from '../../src/queries/products.ts';
+import { fixtureContext as kitContext } from '../../test-kit/context.ts';
 import { insertAccount } from './accounts.ts';
 import { type ServerProcess, newClientAddress } from './server-process.ts';
 
@@ -24,14 +21,7 @@ const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The libraries' context on the server's database, for fixtures written the way the server writes them. */
 export function fixtureContext(server: ServerProcess, db: Db): AppContext {
-  return {
-    config: loadConfig({ DATABASE_URL: server.databaseUrl, PUBLIC_URL: server.baseUrl, LOG_LEVEL: 'silent' }),
-    db: db.db,
-    engine: db.engine,
-    log: pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
-    throttles: databaseThrottleStore(db),
-    now: Date.now,
-  };
+  return kitContext(db, { publicUrl: server.baseUrl, databaseUrl: server.databaseUrl });
 }
 
 let companySequence = Math.floor(Math.random() * 1_000_000) * 10;

@@ -280,11 +280,7 @@ async function recordShare(
     await auditForEach(ctx, trx, admin, companies, {
       action: 'site-grant.create',
       detail: {
-        siteId: site.public_id,
-        siteName: site.name,
-        grantId: view.grantId,
-        grantor: view.grantor.name,
-        grantee: view.grantee.name,
+        ...grantAudited(site, view),
         template: view.template,
         endsAt: view.endsAt,
         after: view,
@@ -543,11 +539,7 @@ export async function updateGrant(ctx: AppContext, admin: Administrator, body: U
     await auditForEach(ctx, trx, admin, companies, {
       action: 'site-grant.update',
       detail: {
-        siteId: site.public_id,
-        siteName: site.name,
-        grantId: view.grantId,
-        grantor: view.grantor.name,
-        grantee: view.grantee.name,
+        ...grantAudited(site, view),
         endsAt: view.endsAt,
         before,
         after: view,
@@ -591,4 +583,15 @@ export async function sharedWithUs(
     });
   }
   return { items, nextCursor: page.nextCursor };
+}
+
+/** What an audit row of a grant names: the site, the grant and its two companies. */
+function grantAudited(site: { public_id: string; name: string }, view: SiteGrant) {
+  return {
+    siteId: site.public_id,
+    siteName: site.name,
+    grantId: view.grantId,
+    grantor: view.grantor.name,
+    grantee: view.grantee.name,
+  };
 }
