@@ -14,6 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const at = (...parts) => join(root, ...parts);
@@ -66,7 +67,7 @@ for (const { name, marker, sources, command } of BUILDS) {
 // argon2 runs on this pool, at most one computation per core (libraries/platform/passwords.ts); the four
 // threads libuv has by default stay free for files, compression and DNS look-ups meanwhile
 const threadPool = process.env.UV_THREADPOOL_SIZE ?? String(availableParallelism() + 4);
-const server = spawn(process.execPath, [at('apps/server/dist/cluster.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, at('apps/server/dist/cluster.js')], {
   cwd: root,
   env: { ...process.env, UV_THREADPOOL_SIZE: threadPool },
   stdio: ['ignore', 'inherit', 'inherit'],

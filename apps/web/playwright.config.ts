@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { SITE_PRODUCT_URL } from './e2e/site-product';
 
 // Several runs can go side by side, each with its own port, database, build and output folder.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -70,6 +71,8 @@ export default defineConfig({
       // their own, which the portal refuses to deliver to unless the operator allows it (every port:
       // outside production only)
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*',
+      // the microgrid manager opens as the sample product of e2e/site-launcher.spec.ts
+      PRODUCT_URLS: JSON.stringify({ mgguard: SITE_PRODUCT_URL }),
       ...(process.env.E2E_WEB_DIST ? { PORTAL_WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },

@@ -1,4 +1,5 @@
 import type { SignedIn } from './sessions.ts';
+import type { PortalEvent, SiteClaim } from './sites.ts';
 import { COMMANDS } from './step-up.ts';
 
 /** The product's pages: plain HTML that reads well from a 360 px phone up. */
@@ -57,10 +58,39 @@ ${silent}<p>You are not signed in. The energy cloud portal signs you in, with yo
 export type CommandOutcome = { sent: string; amr: string[] } | { refused: string };
 
 /** Who signed in and in which company, from the ID token; `apiAnswer` is what the product's API said. */
+/** The sites of the access token, and the site the product was opened on with the portal's decision. */
+export interface SitesView {
+  tokenSites: SiteClaim[];
+  site?: { id: string; claim: SiteClaim | undefined; mayView: boolean };
+}
+
+const untilText = (until: number | null) => (until === null ? 'no end' : new Date(until * 1000).toISOString());
+
+function sitesSection({ tokenSites, site }: SitesView, returnTo: string): string {
+  const opened = site
+    ? `<dl>
+<dt>Site</dt><dd data-testid="site-name">${text(site.claim?.name ?? site.id)}</dd>
+<dt>Template</dt><dd data-testid="site-template">${text(site.claim?.template)}</dd>
+<dt>Until</dt><dd>${site.claim ? escapeHtml(untilText(site.claim.until)) : '—'}</dd>
+<dt>May view now</dt><dd data-testid="site-decision">${site.mayView ? 'yes' : 'no'}</dd>
+</dl>`
+    : '';
+  const listed = tokenSites.length
+    ? `<ul data-testid="token-sites">${tokenSites.map((claim) => `<li>${escapeHtml(claim.name)} (${escapeHtml(claim.template)})</li>`).join('')}</ul>`
+    : '<p data-testid="token-sites">The access token names no site.</p>';
+  return `<section aria-labelledby="sites-title"><h2 id="sites-title">Sites</h2>
+${opened}
+<h3>In the access token</h3>
+${listed}
+<form action="/renew?${returnTo.split('?')[1] ?? ''}" method="post"><button class="secondary">Renew the tokens</button></form>
+</section>`;
+}
+
 export function signedInPage(
   user: SignedIn,
   apiAnswer?: { status: number; body: unknown },
   outcome?: CommandOutcome,
+  sites?: SitesView,
 ): string {
   const { claims } = user;
   const answer = apiAnswer
@@ -76,9 +106,18 @@ export function signedInPage(
   const commandButtons = Object.entries(COMMANDS)
     .map(([value, label]) => `<button name="command" value="${value}">${escapeHtml(label)}</button>`)
     .join('');
+  // `act` (RFC 8693): the platform's support acts for the company, in its own name, until `act_until`;
+  // a product always shows it (docs/product-teams.md#act)
+  const act = claims.act as { sub?: unknown } | undefined;
+  const acting = act
+    ? `<p role="status" data-testid="acting">The platform's support acts here (subject ${text(act.sub)}), until ${text(
+        typeof claims.act_until === 'number' ? new Date(claims.act_until * 1000).toISOString() : undefined,
+      )}.</p>`
+    : '';
   return layout(
     'Home',
     `<h1>Sample Product</h1>
+${acting}
 <section aria-labelledby="who-title">
 <h2 id="who-title">Signed in as <span data-testid="who">${text(claims.name)}</span></h2>
 <dl>
@@ -89,6 +128,7 @@ export function signedInPage(
 <dt>Product</dt><dd data-testid="product">${text(claims.product)}</dd>
 </dl>
 </section>
+${sites ? sitesSection(sites, sites.site ? `/?siteId=${encodeURIComponent(sites.site.id)}` : '/') : ''}
 ${answer}
 <section aria-labelledby="command-title">
 <h2 id="command-title">Remote commands</h2>
@@ -100,6 +140,22 @@ ${commandResult}
 <form action="/api-demo" method="get"><button>Call the API</button></form>
 <form action="/logout" method="post"><button class="secondary">Sign out</button></form>
 </div>`,
+  );
+}
+
+/** What the product's webhook endpoint received, the newest first. */
+export function eventsPage(events: PortalEvent[]): string {
+  const items = events
+    .map(
+      (event) =>
+        `<li data-testid="portal-event">${escapeHtml(event.type)} ${escapeHtml(JSON.stringify(event.data))}</li>`,
+    )
+    .join('');
+  return layout(
+    'Events',
+    `<h1>Sample Product</h1>
+<section aria-labelledby="events-title"><h2 id="events-title">Events from the portal</h2>
+${items ? `<ul>${items}</ul>` : '<p>None yet.</p>'}</section>`,
   );
 }
 

@@ -2,9 +2,10 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import * as oidc from 'openid-client';
 import { startBanner } from './banner.ts';
 import { productConfig } from './config.ts';
-import { type CommandOutcome, accessDeniedPage, errorPage, signedInPage, signedOutPage } from './pages.ts';
+import { type CommandOutcome, accessDeniedPage, errorPage, eventsPage, signedInPage, signedOutPage } from './pages.ts';
 import { connectPortal } from './portal.ts';
 import { type Session, SessionStore, type SignedIn } from './sessions.ts';
+import { PortalEvents, connectDecisions, siteClaimsOf, siteIdOf } from './sites.ts';
 import { COMMANDS, STEP_UP_PARAMS, isCommand, stepUpRefusal } from './step-up.ts';
 
 /**
@@ -14,7 +15,9 @@ import { COMMANDS, STEP_UP_PARAMS, isCommand, stepUpRefusal } from './step-up.ts
  */
 const settings = productConfig();
 const portal = connectPortal(settings);
+const decisions = connectDecisions(settings);
 const sessions = new SessionStore(settings.appUrl);
+const portalEvents = new PortalEvents(process.env.WEBHOOK_SECRET);
 
 /** A logout token is a few kilobytes at most. */
 const MAX_BODY = 64 * 1024;
@@ -35,18 +38,42 @@ function redirect(res: ServerResponse, to: string): void {
   res.end();
 }
 
-async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+async function readBody(req: IncomingMessage): Promise<string> {
   let body = '';
   for await (const chunk of req) {
     body += String(chunk);
     if (body.length > MAX_BODY) throw new Error('request body too large');
   }
-  return new URLSearchParams(body);
+  return body;
 }
 
-function home(req: IncomingMessage, res: ServerResponse): void {
-  const user = sessions.find(req)?.user;
-  html(res, user ? signedInPage(user) : signedOutPage());
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  return new URLSearchParams(await readBody(req));
+}
+
+/** Where to come back to after a sign-in or a renewal: the site the product was opened on, if any. */
+const homeOf = (siteId: string | undefined) => (siteId ? `/?siteId=${encodeURIComponent(siteId)}` : '/');
+
+/**
+ * The home page. Opened on a site (`?siteId=`, as the portal's launcher card opens it), it signs the
+ * person in first, then shows the site as the access token names it and asks the decision point
+ * whether they may view it now.
+ */
+async function home(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const session = sessions.find(req);
+  const siteId = siteIdOf(url);
+  if (!session?.user)
+    return siteId ? redirect(res, `/login?siteId=${encodeURIComponent(siteId)}`) : html(res, signedOutPage());
+  const user = await withFreshToken(session, session.user);
+  const tokenSites = siteClaimsOf(await portal.verifyAccessToken(user.accessToken));
+  const site = siteId
+    ? {
+        id: siteId,
+        claim: tokenSites.find((claim) => claim.id === siteId),
+        mayView: await decisions.evaluate(String(user.claims.sub), siteId, 'view'),
+      }
+    : undefined;
+  html(res, signedInPage(user, undefined, undefined, { tokenSites, site }));
 }
 
 /** The portal's answers of a silent sign-in (`prompt=none`) that the person must sign in first. */
@@ -58,7 +85,7 @@ async function login(req: IncomingMessage, res: ServerResponse, url: URL): Promi
   if (sessions.find(req)?.user) return redirect(res, '/');
   const pending = { verifier: oidc.randomPKCECodeVerifier(), state: oidc.randomState(), nonce: oidc.randomNonce() };
   const to = await portal.signInUrl(pending, url.searchParams.has('silent') ? { prompt: 'none' } : {});
-  sessions.start(req, res, { pending });
+  sessions.start(req, res, { pending: { ...pending, returnTo: homeOf(siteIdOf(url)) } });
   redirect(res, to.href);
 }
 
@@ -71,7 +98,7 @@ async function callback(req: IncomingMessage, res: ServerResponse, url: URL): Pr
     const user = await portal.redeem(url, pending);
     // a new session id for the signed-in person, the one of the sign-in under way dropped
     sessions.start(req, res, { user });
-    redirect(res, '/');
+    redirect(res, pending.returnTo ?? '/');
   } catch (error) {
     if (error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied') {
       sessions.end(req, res);
@@ -163,6 +190,33 @@ async function whoami(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
 }
 
+/** New tokens now, through the refresh token: what the portal says of the person's sites today. */
+async function renew(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const session = sessions.find(req);
+  if (!session?.user?.refreshToken) return redirect(res, '/');
+  try {
+    session.user = await portal.refresh({ ...session.user, refreshToken: session.user.refreshToken });
+  } catch (error) {
+    if (!(error instanceof oidc.ResponseBodyError)) throw error;
+    sessions.end(req, res);
+  }
+  redirect(res, homeOf(siteIdOf(url)));
+}
+
+/** The product's webhook endpoint: the portal's events for every company holding the product. */
+async function receiveEvent(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    portalEvents.receive(req.headers, await readBody(req));
+  } catch (error) {
+    return json(res, { error: String(error) }, 400);
+  }
+  res.writeHead(204).end();
+}
+
+function listEvents(_req: IncomingMessage, res: ServerResponse): void {
+  html(res, eventsPage(portalEvents.list()));
+}
+
 async function logout(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const user = sessions.find(req)?.user;
   sessions.end(req, res);
@@ -195,6 +249,9 @@ const ROUTES: Record<string, Handler> = {
   'POST /command': command,
   'POST /logout': logout,
   'POST /backchannel-logout': backchannelLogout,
+  'POST /renew': renew,
+  'POST /portal-events': receiveEvent,
+  'GET /portal-events': listEvents,
 };
 
 const server = createServer((req, res) => {

@@ -7,6 +7,8 @@ export interface PendingSignIn {
   verifier: string;
   state: string;
   nonce: string;
+  /** The product's own page to show once signed in (the site it was opened on). */
+  returnTo?: string;
 }
 
 /** Who signed in through the portal, and the tokens the product holds for them. */

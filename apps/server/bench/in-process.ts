@@ -34,12 +34,13 @@ export const engineLabel = (engine: Engine) => (engine === 'postgres' ? 'Postgre
 /**
  * A migrated database of its own (`serverUrl` names the PostgreSQL server for 'postgres'), `seed` run on
  * it before the portal starts (rows with ids of their own go in before the portal adds any), then the
- * portal listening on a free port.
+ * portal listening on a free port; `env` adds to its configuration.
  */
 export async function startInProcessPortal(
   engine: Engine,
   serverUrl: string | undefined,
   seed?: (seeder: Db) => Promise<void>,
+  env: Record<string, string> = {},
 ): Promise<InProcessPortal> {
   let bench: BenchDatabase;
   if (engine === 'postgres') {
@@ -54,6 +55,7 @@ export async function startInProcessPortal(
       PASSWORD_HASH_COST: 'test',
       // the cases run the purge themselves, not the timer
       PURGE_INTERVAL_MINUTES: '1440',
+      ...env,
     },
     null,
   );

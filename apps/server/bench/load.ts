@@ -18,6 +18,9 @@ export interface LoadOptions {
   rate?: number;
   /** Each request's own headers and body. */
   next: () => { headers?: Record<string, string>; body?: string };
+  /** Whether an answer counts as served; the portal's envelope with code 0 when unset (the provider's
+   *  answers have none). */
+  served?: (status: number, body: string) => boolean;
 }
 
 export interface LoadResult {
@@ -87,7 +90,7 @@ function drive(options: LoadOptions, seconds: number): Promise<LoadResult> {
             onResponse: (status, body) => {
               result.responses++;
               const code = ENVELOPE_CODE.exec(body)?.[1] ?? 'none';
-              if (status === 200 && code === '0') result.ok++;
+              if (options.served ? options.served(status, body) : status === 200 && code === '0') result.ok++;
               else result.refusals[`${status}/${code}`] = (result.refusals[`${status}/${code}`] ?? 0) + 1;
             },
           },

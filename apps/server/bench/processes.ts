@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 export const SERVER_DIR = resolve(BENCH_DIR, '..');
@@ -18,7 +19,7 @@ export const REPO_ROOT = resolve(SERVER_DIR, '../..');
 export const LOOP_PROBE = join(BENCH_DIR, 'loop-probe.mjs');
 
 /** The portal as production runs it: the build of `npm run build` (apps/server/dist). */
-export const PORTAL_ARGS = [join(SERVER_DIR, 'dist/server.js')];
+export const PORTAL_ARGS = [...SERVER_NODE_FLAGS, join(SERVER_DIR, 'dist/server.js')];
 
 /** The portal's environment in the bench, on `databaseUrl`: each simulated client speaks through the
  *  local "proxy" with its own X-Forwarded-For; as in production, no development outbox and no API

@@ -30,6 +30,7 @@ import {
   randomClientAddress,
   runLoads,
 } from './load.ts';
+import { measureMemory } from './memory.ts';
 import {
   BENCH_DIR,
   PORTAL_ARGS,
@@ -43,11 +44,13 @@ import {
   waitFor200,
   waitUntilClosed,
 } from './processes.ts';
+import { benchClient, discoveryLoad, introspectionLoad, jwksLoad } from './provider.ts';
 import { RESULTS_DIR, machine, printTable, systemLoad, writeResults } from './report.ts';
 import { type BenchRedis, DEFAULT_REDIS_URL, benchRedis, startCluster } from './scale-out.ts';
 import { PASSWORD, USERS, migrateAndSeed, twoCompanyUsers } from './seed.ts';
 import { signIn, signInBody } from './sign-in-requests.ts';
 import { measureWebFigures } from './web/index.ts';
+import { measureWebhooks } from './webhooks.ts';
 
 const COMMAND = 'npm run bench';
 const READ_CONNECTIONS = 16;
@@ -247,10 +250,12 @@ const PARTS = [
   'growth',
   'housekeeping',
   'keyset-pages',
+  'webhooks',
+  'provider',
 ] as const;
 type Part = (typeof PARTS)[number];
 /** The parts that run the portal in the bench's own process (in-process.ts): they need no build. */
-const IN_PROCESS_PARTS: readonly Part[] = ['growth', 'housekeeping', 'keyset-pages'];
+const IN_PROCESS_PARTS: readonly Part[] = ['growth', 'housekeeping', 'keyset-pages', 'webhooks'];
 
 /** The value after `--name`, if given. */
 function flag(argv: string[], name: string): string | undefined {
@@ -486,7 +491,39 @@ async function measureStorm(figures: Figure[], portal: Running, sqliteFile: stri
   );
 }
 
-async function measureSqlite(figures: Figure[], hello: Hello, parts: Set<Part>): Promise<void> {
+/**
+ * The provider's endpoints of products' servers on SQLite, each between two loads of the bare Fastify
+ * hello: the JWKS and discovery (answered from memory), and introspection of a client-credentials token.
+ * Userinfo and refresh need a person's code flow, which the bench does not drive yet.
+ */
+async function measureProvider(figures: Figure[], hello: Hello): Promise<void> {
+  log('portal on SQLite: the OpenID provider, each between two loads of the bare Fastify hello');
+  const database = temporarySqlite();
+  try {
+    await seed(database);
+    const portal = await startPortal(database.url);
+    try {
+      const client = await benchClient(database.url, portal.url);
+      const ceiling = 'bare Fastify hello';
+      for (const [name, load] of [
+        ['GET oidc/jwks, SQLite', jwksLoad(portal.url)],
+        ['GET discovery, SQLite', discoveryLoad(portal.url)],
+        ['POST oidc/token/introspection, SQLite', introspectionLoad(portal.url, client)],
+      ] as const) {
+        const bracket = await bracketed(name, hello.load, okPerSecond, () => runLoads([load], portal));
+        figures.push(readFigure(name, bracket, ceiling, true));
+      }
+      for (const name of ['GET oidc/me, SQLite', 'POST oidc/token (refresh), SQLite'])
+        figures.push({ name, value: Number.NaN, unit: 'req/s', note: "not measured: needs a person's code flow" });
+    } finally {
+      await portal.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+async function measureSqlite(figures: Figure[], hello: Hello, parts: Set<Part>, options: ServerOptions): Promise<void> {
   log('portal on SQLite: seeding');
   const database = temporarySqlite();
   try {
@@ -521,7 +558,7 @@ async function measureSqlite(figures: Figure[], hello: Hello, parts: Set<Part>):
             { name: 'bare Fastify hello, idle', value: hello.idleMiB },
             110,
           ),
-          lowerIsBetter('memory after the load, SQLite', afterMiB, 'MiB', {
+          lowerIsBetter('memory after the loads above, SQLite', afterMiB, 'MiB', {
             name: 'bare Fastify hello, after its loads',
             value: hello.rssMiB(),
           }),
@@ -540,6 +577,12 @@ async function measureSqlite(figures: Figure[], hello: Hello, parts: Set<Part>):
     } finally {
       await portal.stop();
     }
+    if (parts.has('memory'))
+      await part(
+        'memory under load, SQLite',
+        async () =>
+          void figures.push(...(await measureMemory(database.url, [benchServer('hello-server')], options.heap))),
+      );
   } finally {
     await database.drop();
   }
@@ -723,6 +766,9 @@ async function measureInProcess(figures: Figure[], parts: Set<Part>, options: In
         measureHousekeeping(engine, postgres, options.housekeeping),
       );
   if (parts.has('keyset-pages')) await add('keyset pages', () => measureKeysetPages(postgres));
+  if (parts.has('webhooks'))
+    for (const engine of engines)
+      await add(`webhooks, ${engineLabel(engine)}`, () => measureWebhooks(engine, postgres));
 }
 
 async function main(): Promise<void> {
@@ -740,7 +786,8 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const host = machine();
   log(`${host.cores} cores (${host.cpu}), Node ${host.node}, load average ${systemLoad()} at the start`);
-  if ([...parts].some((name) => !IN_PROCESS_PARTS.includes(name))) await measureServers(figures, parts);
+  if ([...parts].some((name) => !IN_PROCESS_PARTS.includes(name)))
+    await measureServers(figures, parts, { heap: argv.includes('--heap') });
   await measureInProcess(figures, parts, options);
 
   const loadAtEnd = systemLoad();
@@ -751,7 +798,12 @@ async function main(): Promise<void> {
 }
 
 /** The parts measured on separate server processes, beside the ceilings those need. */
-async function measureServers(figures: Figure[], parts: Set<Part>): Promise<void> {
+/** `--heap`: heap snapshots around the memory part's load, and what grew between them. */
+interface ServerOptions {
+  heap: boolean;
+}
+
+async function measureServers(figures: Figure[], parts: Set<Part>, options: ServerOptions): Promise<void> {
   // the web app and the server: the portal runs built, and `npm start` finds its build current; a run
   // of parts without the browser or `npm start` needs the server's build alone
   const webNeeded = parts.has('browser') || parts.has('npm-start');
@@ -763,7 +815,9 @@ async function measureServers(figures: Figure[], parts: Set<Part>): Promise<void
   const hello = await startHello();
   try {
     const sqliteParts = ['reads', 'sign-ins', 'storm', 'browser', 'memory', 'bulk-sign-out', 'audit-export'] as const;
-    if (sqliteParts.some((name) => parts.has(name))) await part('SQLite', () => measureSqlite(figures, hello, parts));
+    if (sqliteParts.some((name) => parts.has(name)))
+      await part('SQLite', () => measureSqlite(figures, hello, parts, options));
+    if (parts.has('provider')) await part('provider', () => measureProvider(figures, hello));
     const databaseUrl = process.env.DATABASE_URL;
     if (
       databaseUrl?.startsWith('postgres') &&

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { contract } from '@portal/shared/api/contract';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 import { type Running, SERVER_DIR, childrenOf, portalEnv, startServer, treeCpuSeconds } from './processes.ts';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -76,7 +77,7 @@ export async function benchRedis(url: string): Promise<BenchRedis | { unreachabl
 export async function startCluster(processes: number, databaseUrl: string, redis: BenchRedis): Promise<Running> {
   const cluster = await startServer({
     name: `portal, ${processes} processes`,
-    args: [join(SERVER_DIR, 'dist/cluster.js')],
+    args: [...SERVER_NODE_FLAGS, join(SERVER_DIR, 'dist/cluster.js')],
     readyPath: contract.health.path,
     env: {
       WEB_CONCURRENCY: String(processes),

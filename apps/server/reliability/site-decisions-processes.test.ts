@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHZEN_PATHS } from '@portal/shared/api/contract/authzen';
 import type { Db } from '../src/db/database.ts';
 import { addClient } from '../src/libraries/openid/clients.ts';
 import { insertAssignment, insertGrant, insertSite } from '../test/support/site-rows.ts';
 import { insertAccount } from './support/accounts.ts';
-import { ServerProcess, newClientAddress } from './support/server-process.ts';
+import { type ServerProcess, type TwoProcesses, newClientAddress, twoProcesses } from './support/server-process.ts';
 import { createCompany, fixtureContext } from './support/tenants.ts';
 
 const DAY = 86_400_000;
@@ -19,18 +18,14 @@ describe('site decisions on two server processes of one installation', () => {
   let a: ServerProcess;
   let b: ServerProcess;
   let db: Db;
+  let servers: TwoProcesses | undefined;
   let basic: string;
   let clientId: string;
   let secret: string;
 
   beforeAll(async () => {
-    const env = {
-      REDIS_URL: 'redis://127.0.0.1:6379',
-      REDIS_KEY_PREFIX: `portal-test-${randomBytes(6).toString('hex')}:`,
-    };
-    a = await ServerProcess.start({ env: { ...env } });
-    b = await ServerProcess.start({ env, database: a.database });
-    db = a.openDatabase();
+    servers = await twoProcesses();
+    ({ a, b, db } = servers);
     const added = await addClient(fixtureContext(a, db), {
       productCode: 'esguard',
       environment: 'decisions',
@@ -42,9 +37,7 @@ describe('site decisions on two server processes of one installation', () => {
     basic = `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
   });
   afterAll(async () => {
-    await db?.close();
-    await b?.stop('SIGKILL');
-    await a?.close();
+    await servers?.close();
   });
 
   it('answers alike on both processes, before and after a revoke on the chain', async () => {

@@ -26,6 +26,7 @@ export default defineProject({
             'webhooks-processes.test.ts',
             'api-key-processes.test.ts',
             'company-write-processes.test.ts',
+            'support-access-processes.test.ts',
           ]),
     ],
     globalSetup: ['support/build-server.ts'],

@@ -16,6 +16,7 @@ import { schedulePurge } from './libraries/platform/retention.ts';
 import { databaseThrottleStore } from './libraries/platform/throttle-store.ts';
 import { countingRefusals } from './libraries/platform/throttle.ts';
 import { scheduleGrantReminders } from './libraries/sites/reminders.ts';
+import { scheduleSupportSweep } from './libraries/support/support-access.ts';
 import { DevOutbox } from './messaging/dev-outbox.ts';
 import { routeMessages } from './messaging/router.ts';
 import { createSmsWebhook } from './messaging/sms-webhook.ts';
@@ -119,6 +120,9 @@ export async function buildApp({
   // beside the purge, at its pace: reminders a week and a day ahead need no finer clock
   const reminders = scheduleGrantReminders(ctx, config.purgeIntervalMinutes);
   app.addHook('onClose', async () => reminders.stop());
+  // a support window's sessions end within seconds of its end, in whichever process sweeps first
+  const supportSweep = scheduleSupportSweep(ctx);
+  app.addHook('onClose', async () => supportSweep.stop());
 
   // the outbox's rows (messages, webhook deliveries) are done by a worker in every server process
   const outboxWorker = new OutboxWorker(ctx);

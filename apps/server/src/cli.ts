@@ -25,6 +25,7 @@ import {
   addClient,
   disableClient,
   listClientViews,
+  CLIENT_SECRET_OVERLAP_DEFAULT_MS,
   rotateClientSecret,
   setClientResources,
 } from './libraries/openid/clients.ts';
@@ -32,6 +33,14 @@ import { OpenIdService } from './libraries/openid/service.ts';
 import { RETIRED_KEY_KEPT_MS, loadKeySet, rotateSigningKeys } from './libraries/openid/signing-keys.ts';
 import { purgeExpired } from './libraries/platform/retention.ts';
 import { databaseThrottleStore } from './libraries/platform/throttle-store.ts';
+import { operatorRevokeDevice, operatorSiteDevices } from './libraries/sites/devices.ts';
+import {
+  SupportStaffError,
+  type SupportStaffView,
+  addSupportStaff,
+  removeSupportStaff,
+  supportStaffViews,
+} from './libraries/support/support-staff.ts';
 import { findEnterpriseByDomain } from './queries/enterprises.ts';
 import { runtimeConfig } from './runtime.ts';
 
@@ -57,21 +66,34 @@ commands:
   clients add --product <code> --redirect-uri <uri>... [--post-logout-uri <uri>...]
               [--backchannel-logout-uri <uri>] [--environment <name>] [--client-id <id>]
               [--name <text>] [--third-party] [--public] [--secret-in basic|post]
-              [--resource <uri>...]
+              [--resource <uri>...] [--device]
                                                    a product's OpenID client (id <product>-<environment>,
                                                    environment production unless named); its secret is
-                                                   printed once
+                                                   printed once; --device: it may sign a person in
+                                                   by a code shown on its screen (RFC 8628)
   clients set-resources <client-id> [--resource <uri>...]
                                                    the products' APIs the client may have access tokens
                                                    for (none named: its own product's API)
   clients list                                     every client, with its URIs and webhook endpoint
-  clients rotate-secret <client-id>                a new secret, printed once; the old one stops working
+  clients rotate-secret <client-id> [--overlap <duration> | --until <time>]
+                                                   a new secret, printed once; the old one stays valid
+                                                   beside it for the overlap (24h unless named, such as
+                                                   90m, 12h, 7d; at most 30d; 0 stops it now) or until
+                                                   the time (ISO 8601, such as 2026-12-03T18:00Z)
   clients disable <client-id>                      refuse the client's sign-ins and token requests
   clients set-events <client-id> --url <https url> [--event <type>...]
                                                    the product's webhook endpoint: the events (all types
                                                    unless named) of every company holding the product;
                                                    a new endpoint's signing secret is printed once
   clients clear-events <client-id>                 remove the product's webhook endpoint
+  support add --enterprise <domain> --person <account|email|phone>
+                                                   name a person of the support company the platform's
+                                                   support: they may enter a company that grants
+                                                   support access, for its window
+  support remove --person <account|email|phone>    no longer support staff
+  support list                                     the platform's support staff
+  devices list <site_id>                           the gateways claimed into a site, with their last use
+  devices revoke <site_id> --gateway <dev_id>      revoke a gateway: its client stops at once
   keys rotate                                      the published next signing key starts signing, the
                                                    one that signed is retired, a new next one is published`;
 
@@ -148,6 +170,7 @@ function describeClient(client: ClientView, events?: ProductEndpointView | null)
     `  post-logout URIs:  ${client.postLogoutRedirectUris.join(' ') || '-'}`,
     `  back-channel URI:  ${client.backchannelLogoutUri ?? '-'}`,
     `  resources:         ${client.resources.join(' ')}${client.resourcesSet ? '' : " (its product's API)"}`,
+    `  device sign-in:    ${client.device ? 'yes (RFC 8628)' : 'no'}`,
     ...(events === undefined ? [] : [`  webhook endpoint:  ${endpointLine(events)}`]),
   ].join('\n');
 }
@@ -173,6 +196,7 @@ async function addClientFromCommandLine(ctx: AppContext, options: ReturnType<typ
     public: options.public,
     secretIn,
     resources: options.resource,
+    device: options.device,
   });
 }
 
@@ -198,6 +222,11 @@ function parseOptions(argv: string[]) {
         public: { type: 'boolean', default: false },
         'secret-in': { type: 'string' },
         resource: { type: 'string', multiple: true },
+        overlap: { type: 'string' },
+        person: { type: 'string' },
+        gateway: { type: 'string' },
+        until: { type: 'string' },
+        device: { type: 'boolean', default: false },
         url: { type: 'string' },
         event: { type: 'string', multiple: true },
         help: { type: 'boolean', default: false },
@@ -275,6 +304,22 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, print: Print): Promis
       }
       case 'clients':
         return await clientsCommand(ctx, subcommand, argument, values, print);
+      case 'support':
+        return await supportCommand(ctx, subcommand, values, print);
+      case 'devices': {
+        if (!argument || (subcommand !== 'list' && subcommand !== 'revoke'))
+          throw new UsageError(`devices takes list or revoke, and a site id\n\n${USAGE}`);
+        if (subcommand === 'list') {
+          const devices = await operatorSiteDevices(ctx, argument);
+          const lines = devices.map(
+            (d) => `  ${d.deviceId}  ${d.serial}  ${d.state}  last used ${d.lastUsedAt ?? 'never'}`,
+          );
+          return print(lines.length ? lines.join('\n') : 'no gateways', { devices });
+        }
+        if (!values.gateway) throw new UsageError(`devices revoke needs --gateway\n\n${USAGE}`);
+        const revoked = await operatorRevokeDevice(ctx, argument, values.gateway);
+        return print(revoked ? `revoked ${values.gateway}` : `${values.gateway} was revoked already`, { revoked });
+      }
       case 'keys': {
         if (subcommand !== 'rotate') throw new UsageError(`keys takes rotate\n\n${USAGE}`);
         await checkKeysOpen(ctx);
@@ -308,6 +353,58 @@ async function checkKeysOpen(ctx: AppContext): Promise<void> {
       ? 'the stored keys do not open with this one'
       : String((error as Error).message);
     throw new ConfigError(`keys rotate needs the servers' OIDC_KEYS_SECRET: ${why}`);
+  }
+}
+
+const DURATION_UNITS_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** The end of a rotated secret's overlap from `--overlap <duration>` or `--until <time>` (one of
+ *  the two; neither: the default overlap). */
+function overlapEnd(ctx: AppContext, values: { overlap?: string; until?: string }): number {
+  if (values.overlap !== undefined && values.until !== undefined) {
+    throw new UsageError(`clients rotate-secret takes --overlap or --until, not both\n\n${USAGE}`);
+  }
+  if (values.until !== undefined) {
+    const until = Date.parse(values.until);
+    if (Number.isNaN(until)) throw new UsageError(`--until must be a time such as 2026-12-03T18:00Z\n\n${USAGE}`);
+    return until;
+  }
+  if (values.overlap === undefined) return ctx.now() + CLIENT_SECRET_OVERLAP_DEFAULT_MS;
+  const match = /^(\d+)([smhd]?)$/.exec(values.overlap.trim());
+  if (!match || (match[2] === '' && match[1] !== '0')) {
+    throw new UsageError(`--overlap must be a duration such as 90m, 12h or 7d (0: none)\n\n${USAGE}`);
+  }
+  return ctx.now() + Number(match[1]) * (DURATION_UNITS_MS[match[2]!] ?? 0);
+}
+
+async function supportCommand(
+  ctx: AppContext,
+  subcommand: string | undefined,
+  values: ReturnType<typeof parseOptions>['values'],
+  print: Print,
+): Promise<void> {
+  const line = (one: SupportStaffView) =>
+    `  ${one.name}${one.account ? ` (${one.account})` : ''}  of ${one.domain}, since ${one.since}`;
+  switch (subcommand) {
+    case 'add': {
+      if (!values.enterprise || !values.person)
+        throw new UsageError(`support add needs --enterprise and --person\n\n${USAGE}`);
+      const staff = await addSupportStaff(ctx, values.enterprise, values.person);
+      return print(`support staff:\n${line(staff)}`, { staff });
+    }
+    case 'remove': {
+      if (!values.person) throw new UsageError(`support remove needs --person\n\n${USAGE}`);
+      // the removed person's sessions in companies end in their products too, as the server would
+      ctx.productSessions = new OpenIdService(ctx).productSessions();
+      await removeSupportStaff(ctx, values.person);
+      return print(`${values.person} is no longer support staff`, { removed: values.person });
+    }
+    case 'list': {
+      const staff = await supportStaffViews(ctx);
+      return print(staff.length ? staff.map(line).join('\n') : 'no support staff', { staff });
+    }
+    default:
+      throw new UsageError(`support takes add, remove or list\n\n${USAGE}`);
   }
 }
 
@@ -345,11 +442,17 @@ async function clientsCommand(
       );
     }
     case 'rotate-secret': {
-      const secret = await rotateClientSecret(ctx, clientId!);
-      return print(
-        `new secret of ${clientId}: ${secret}\nThe old secret stopped working now. ${SECRET_NOT_SHOWN_AGAIN}`,
-        { clientId, secret },
-      );
+      const { secret, previousUntil } = await rotateClientSecret(ctx, clientId!, overlapEnd(ctx, values));
+      const old =
+        previousUntil === null
+          ? 'The old secret stopped working now.'
+          : `The old secret stays valid beside the new one until ${new Date(previousUntil).toISOString()}: ` +
+            'move every server of the product to the new one before then.';
+      return print(`new secret of ${clientId}: ${secret}\n${old} ${SECRET_NOT_SHOWN_AGAIN}`, {
+        clientId,
+        secret,
+        previousSecretValidUntil: previousUntil === null ? null : new Date(previousUntil).toISOString(),
+      });
     }
     case 'set-resources': {
       const client = await setClientResources(ctx, clientId!, values.resource ?? []);
@@ -411,6 +514,7 @@ export async function runCli(argv: string[], { env, stdout, stderr }: CliIo): Pr
     const known =
       error instanceof UsageError ||
       error instanceof UnknownNameError ||
+      error instanceof SupportStaffError ||
       error instanceof ConfigError ||
       error instanceof ClientError ||
       error instanceof ProductEndpointError;

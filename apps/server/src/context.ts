@@ -38,6 +38,9 @@ export interface ProductSessions {
   /** The same for many portal sessions at once (the person signed out all others): set-based, in
    *  bounded steps. */
   endForPortalSessions(portalSessionIds: number[]): void;
+  /** The same, waited for (the operator's command line that removed a support person ends when
+   *  their products are told); answers how many products were told. */
+  endForPortalSessionsNow(portalSessionIds: number[]): Promise<number>;
   /** Every product session of a person (their password changed or was reset). */
   endForUser(userId: number): void;
   /** A person's product sessions in one company (they were removed from it). */

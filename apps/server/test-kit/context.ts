@@ -6,11 +6,20 @@ import { databaseThrottleStore } from '../src/libraries/platform/throttle-store.
 
 /**
  * What the server's libraries need to write beside a running server, as its command line does: the
- * server's configuration for its address and database, and no metrics, messages or logs.
+ * server's configuration for its address and database (and `env`: any other setting the write reads),
+ * and no metrics, messages or logs.
  */
-export function fixtureContext(db: Pick<Db, 'db' | 'engine'>, server: { publicUrl: string; databaseUrl: string }) {
+export function fixtureContext(
+  db: Pick<Db, 'db' | 'engine'>,
+  server: { publicUrl: string; databaseUrl: string; env?: Record<string, string> },
+) {
   return {
-    config: loadConfig({ PUBLIC_URL: server.publicUrl, DATABASE_URL: server.databaseUrl, LOG_LEVEL: 'silent' }),
+    config: loadConfig({
+      ...server.env,
+      PUBLIC_URL: server.publicUrl,
+      DATABASE_URL: server.databaseUrl,
+      LOG_LEVEL: 'silent',
+    }),
     db: db.db,
     engine: db.engine,
     log: pino({ level: 'silent' }),

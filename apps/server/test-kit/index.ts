@@ -12,6 +12,7 @@ export type { Database } from '../src/db/schema.ts';
 export { companyTransaction } from '../src/libraries/platform/company-transaction.ts';
 export { createEnterprise } from '../src/libraries/company/enterprises.ts';
 export { addClient } from '../src/libraries/openid/clients.ts';
+export { setProductEndpoint } from '../src/libraries/integrations/webhooks/endpoints.ts';
 export { choosePasswordHashCost } from '../src/libraries/platform/passwords.ts';
 export { hashSecret } from '../src/libraries/platform/secrets.ts';
 export { findEnterpriseByDomain } from '../src/queries/enterprises.ts';

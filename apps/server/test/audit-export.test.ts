@@ -1,6 +1,8 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createGunzip } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
@@ -220,5 +222,63 @@ describe(`the audit CSV streams every event of the filter (${ENGINE})`, () => {
     } finally {
       await sql`ALTER TABLE audit_events_away RENAME TO audit_events`.execute(t.app.ctx.db);
     }
+  });
+});
+
+describe(`a streamed audit CSV outlasts the request deadline (${ENGINE})`, () => {
+  const DEADLINE_SECONDS = 1;
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await startTestApp({ REQUEST_TIMEOUT_SECONDS: String(DEADLINE_SECONDS) });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => t?.close());
+
+  it('ends the whole file when the client takes it for several times the deadline', async () => {
+    const a = await companyWithAdmin(t.app);
+    const total = 6_000;
+    const text = 'x'.repeat(200);
+    const from = t.app.ctx.now() - 86_400_000;
+    for (let start = 0; start < total; start += ROWS_PER_INSERT) {
+      const values = Array.from({ length: ROWS_PER_INSERT }, (_, k) => ({
+        at: from + start + k,
+        action: 'export.row',
+        user_id: null,
+        enterprise_id: a.enterpriseId,
+        ip: '10.0.0.1',
+        detail: JSON.stringify({ n: start + k, a: text, b: text, c: text }),
+      }));
+      await t.app.ctx.db.insertInto('audit_events').values(values).execute();
+    }
+
+    const started = performance.now();
+    const lines = await new Promise<number>((resolve, reject) => {
+      // compressed, as a browser asks for it: the compression is a stage of its own on the answer's way
+      const req = request(`${base}${contract.auditEventsCsv.path}?action=export.row`, {
+        headers: { authorization: `Bearer ${a.token}`, 'accept-encoding': 'gzip' },
+      });
+      req.on('error', reject);
+      req.on('response', (raw) => {
+        expect(raw.statusCode).toBe(200);
+        expect(raw.headers['content-encoding']).toBe('gzip');
+        raw.on('aborted', () => reject(new Error('the answer was cut off')));
+        const response = raw.pipe(createGunzip());
+        let count = 0;
+        // a slow reader: each piece waits a while before the next is taken, so that the transfer
+        // runs well past the deadline that bounds the answer's start
+        response.on('data', (chunk: Buffer) => {
+          for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) count += 1;
+          response.pause();
+          setTimeout(() => response.resume(), 20);
+        });
+        response.on('end', () => resolve(count));
+        response.on('error', reject);
+      });
+      req.end();
+    });
+    expect(performance.now() - started).toBeGreaterThan(3 * DEADLINE_SECONDS * 1000);
+    expect(lines - 1).toBe(total);
   });
 });

@@ -171,7 +171,7 @@ describe(`operator command line: OpenID clients and keys (${ENGINE})`, () => {
     expect([unknown.exitCode, JSON.parse(unknown.stderr)]).toEqual([1, { error: 'unknown client: nobody' }]);
   });
 
-  it('clients rotate-secret: the old secret is refused at /oidc/token (invalid_client), the new one works', async () => {
+  it('clients rotate-secret --overlap 0: the old secret is refused at /oidc/token (invalid_client) at once', async () => {
     const redirectUri = 'http://127.0.0.1:9/callback';
     const added = await portal('clients', 'add', '--product', 'esguard', '--redirect-uri', redirectUri, '--json');
     expect(added.exitCode, added.stderr).toBe(0);
@@ -179,18 +179,80 @@ describe(`operator command line: OpenID clients and keys (${ENGINE})`, () => {
     const before = await relyingParty(client.clientId, secret, redirectUri);
     expect((await productTokens(t, before, person.token)).id_token).toEqual(expect.any(String));
 
-    const rotated = await portal('clients', 'rotate-secret', client.clientId);
+    const rotated = await portal('clients', 'rotate-secret', client.clientId, '--overlap', '0');
     expect(rotated.exitCode, rotated.stderr).toBe(0);
+    expect(rotated.stdout).toContain('The old secret stopped working now.');
     expect(rotated.stdout).toContain('This secret is not shown again');
     const newSecret = new RegExp(`new secret of ${client.clientId}: (\\S+)`).exec(rotated.stdout)![1]!;
     expect(newSecret).not.toBe(secret);
-    expect((await findClient(t.app.ctx.db, client.clientId))!.secret_hash).toBe(hashSecret(newSecret));
+    const stored = (await findClient(t.app.ctx.db, client.clientId))!;
+    expect([stored.secret_hash, stored.previous_secret_hash]).toEqual([hashSecret(newSecret), null]);
 
     // the code is taken before the refusal, so that only the secret differs
     expect(await oauthErrorOf(productTokens(t, before, person.token))).toBe('invalid_client');
     const after = await relyingParty(client.clientId, newSecret, redirectUri);
     const tokens = await productTokens(t, after, person.token);
     expect(tokens.claims()).toMatchObject({ company_id: String(person.enterpriseId), product: 'esguard' });
+  });
+
+  it('clients rotate-secret keeps the old secret beside the new one through the overlap: a product refreshes through the switch', async () => {
+    const redirectUri = 'http://127.0.0.1:9/callback';
+    const added = await portal(
+      'clients',
+      'add',
+      '--product',
+      'esguard',
+      '--environment',
+      'overlap',
+      '--redirect-uri',
+      redirectUri,
+      '--json',
+    );
+    const { client, secret } = JSON.parse(added.stdout);
+    const old = await relyingParty(client.clientId, secret, redirectUri);
+    const signedIn = await productTokens(t, old, person.token);
+
+    const rotated = await portal('clients', 'rotate-secret', client.clientId, '--overlap', '2h', '--json');
+    expect(rotated.exitCode, rotated.stderr).toBe(0);
+    const reply = JSON.parse(rotated.stdout);
+    const end = t.app.ctx.now() + 2 * 3_600_000;
+    expect(reply).toEqual({
+      clientId: client.clientId,
+      secret: expect.any(String),
+      previousSecretValidUntil: expect.any(String),
+    });
+    expect(Math.abs(Date.parse(reply.previousSecretValidUntil) - end)).toBeLessThan(1_000);
+    const fresh = await relyingParty(client.clientId, reply.secret, redirectUri);
+
+    // a server of the product still on the old secret refreshes; one moved to the new secret too
+    const withOld = await oidc.refreshTokenGrant(old.config, signedIn.refresh_token!);
+    expect(withOld.claims()).toMatchObject({ company_id: String(person.enterpriseId), product: 'esguard' });
+    t.clock.advance(2 * 3_600_000 - 1_000);
+    const withNew = await oidc.refreshTokenGrant(fresh.config, withOld.refresh_token!);
+    expect(withNew.access_token).toEqual(expect.any(String));
+    const againOld = await oidc.refreshTokenGrant(old.config, withNew.refresh_token!);
+
+    // past the end, only the new one
+    t.clock.advance(2_000);
+    expect(await oauthErrorOf(oidc.refreshTokenGrant(old.config, againOld.refresh_token!))).toBe('invalid_client');
+    expect((await oidc.refreshTokenGrant(fresh.config, againOld.refresh_token!)).access_token).toEqual(
+      expect.any(String),
+    );
+
+    const human = await portal('clients', 'rotate-secret', client.clientId, '--until', '2099-01-01T00:00Z');
+    expect([human.exitCode, human.stderr]).toEqual([1, expect.stringContaining('30 days at most')]);
+    const inAnHour = new Date(t.app.ctx.now() + 3_600_000).toISOString();
+    const until = await portal('clients', 'rotate-secret', client.clientId, '--until', inAnHour);
+    expect(until.stdout).toContain(`The old secret stays valid beside the new one until ${inAnHour}`);
+    for (const wrong of [
+      ['--overlap', '12'],
+      ['--overlap', 'soon'],
+      ['--until', 'tomorrow'],
+      ['--overlap', '1h', '--until', inAnHour],
+    ]) {
+      const refused = await portal('clients', 'rotate-secret', client.clientId, ...wrong);
+      expect([refused.exitCode, refused.stderr.includes('usage: npm run portal'), wrong]).toEqual([2, true, wrong]);
+    }
   });
 
   it('clients disable: the provider refuses the client at once', async () => {

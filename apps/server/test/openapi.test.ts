@@ -100,6 +100,9 @@ describe(`the OpenAPI description (${ENGINE})`, () => {
         'GET /oidc/session/end',
         'POST /oidc/token/revocation',
         'POST /oidc/token/introspection',
+        'POST /oidc/device/auth',
+        'GET /oidc/device',
+        'POST /oidc/device',
       ].sort(),
     );
     for (const path of PROVIDER_PATHS) {

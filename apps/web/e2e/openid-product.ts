@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { addClient, fixtureContext } from '@portal/server/test-kit';
+import { addClient, fixtureContext, setProductEndpoint } from '@portal/server/test-kit';
+import { type ProductCode, productEntryPath } from '@portal/shared/products';
 import { DATABASE, connection } from './database';
 import { test as base } from './test';
 
@@ -28,11 +29,28 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A client of the storage manager (whose API is the portal's `/es` resource) for the app at `appUrl`. */
-async function registerClient(portal: string, appUrl: string) {
-  const ctx = fixtureContext(connection(), { publicUrl: portal, databaseUrl: `sqlite:${DATABASE}` });
+/** How a sample product is started: for which product, on which port, with which API, and whether
+ *  the portal sends it its events. */
+export interface ProductAppOptions {
+  product: ProductCode;
+  /** A free one unless named. */
+  port?: number;
+  /** The product's API as a resource indicator; the portal's entry path of the product by default. */
+  resource?: (portal: string, appUrl: string) => string;
+  /** Event types sent to the product's webhook endpoint at `/portal-events`; none: no endpoint. */
+  events?: string[];
+}
+
+/** A client of the product for the app at `appUrl`, and its webhook endpoint when it takes events. */
+async function registerClient(portal: string, appUrl: string, options: ProductAppOptions) {
+  // the e2e server's allowance of the loopback receivers (playwright.config.ts)
+  const ctx = fixtureContext(connection(), {
+    publicUrl: portal,
+    databaseUrl: `sqlite:${DATABASE}`,
+    env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:*' },
+  });
   const { client, secret } = await addClient(ctx, {
-    productCode: 'esguard',
+    productCode: options.product,
     environment: `e2e${new URL(appUrl).port}`,
     name: PRODUCT_NAME,
     redirectUris: [`${appUrl}/callback`],
@@ -40,7 +58,10 @@ async function registerClient(portal: string, appUrl: string) {
     backchannelLogoutUri: `${appUrl}/backchannel-logout`,
     firstParty: true,
   });
-  return { clientId: client.clientId, secret: secret! };
+  const endpoint = options.events
+    ? await setProductEndpoint(ctx, client.clientId, { url: `${appUrl}/portal-events`, eventTypes: options.events })
+    : undefined;
+  return { clientId: client.clientId, secret: secret!, webhookSecret: endpoint?.secret ?? undefined };
 }
 
 /** Resolves once the app answers its home page; rejects with its output if it exits first. */
@@ -61,10 +82,13 @@ async function listening(app: ChildProcess, url: string, output: () => string): 
   await Promise.race([ready, exited]);
 }
 
-async function startProductApp(portal: string): Promise<{ app: ProductApp; stop: () => Promise<void> }> {
-  const port = await freePort();
+export async function startProductApp(
+  portal: string,
+  options: ProductAppOptions,
+): Promise<{ app: ProductApp; stop: () => Promise<void> }> {
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const { clientId, secret } = await registerClient(portal, url);
+  const { clientId, secret, webhookSecret } = await registerClient(portal, url, options);
   const child = spawn(process.execPath, ['--import', 'tsx', 'examples/product-app/server.ts'], {
     cwd: REPO,
     env: {
@@ -74,7 +98,9 @@ async function startProductApp(portal: string): Promise<{ app: ProductApp; stop:
       PORTAL_ISSUER: portal,
       CLIENT_ID: clientId,
       CLIENT_SECRET: secret,
-      PRODUCT_RESOURCE: `${portal}/es`,
+      PRODUCT_CODE: options.product,
+      PRODUCT_RESOURCE: options.resource?.(portal, url) ?? `${portal}${productEntryPath(options.product)}`,
+      ...(webhookSecret ? { WEBHOOK_SECRET: webhookSecret } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -97,7 +123,7 @@ export const test = base.extend<object, { productApp: ProductApp }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright reads what a fixture needs from this pattern
     async ({}, use, workerInfo) => {
       const portal = workerInfo.project.use.baseURL!;
-      const { app, stop } = await startProductApp(portal);
+      const { app, stop } = await startProductApp(portal, { product: 'esguard' });
       await use(app);
       await stop();
     },

@@ -51,6 +51,8 @@ test('at 360 px an owner registers a site and shares it; the other company assig
   await expect(chain.getByRole('listitem')).toHaveCount(1);
   await expect(chain.getByRole('listitem')).toContainText(partner.domain);
   await expect(chain.getByRole('listitem')).toContainText(en.sites.templates.technician);
+  // the link to ask for the site, and the same link as a QR code to put up at the site
+  await expect(chain.getByRole('img', { name: /\/site-access\?site=site_/ })).toBeVisible();
   await expectAccessible(page);
 
   // the partner's administrator sees it under "Shared with us" and gives it to their technician
@@ -70,7 +72,10 @@ test('at 360 px an owner registers a site and shares it; the other company assig
   await person.click();
   await person.pressSequentially('Field');
   // chosen by the keyboard once the server's match is offered, and the form sent by Enter on its button
-  await expect(partnerPage.locator('.ant-select-item-option', { hasText: technician.nickname })).toBeVisible();
+  // every keystroke asks the server: Enter waits until the last answer is in and its match is the
+  // active option, since an answer arriving later draws the list anew under the keypress
+  await expect(drawer.locator('.anticon-loading')).toHaveCount(0);
+  await expect(partnerPage.locator('.ant-select-item-option-active', { hasText: technician.nickname })).toBeVisible();
   await partnerPage.keyboard.press('Enter');
   await expect(drawer.getByTitle(technician.nickname)).toBeVisible();
   await drawer.getByRole('button', { name: en.sites.assign.submit }).focus();

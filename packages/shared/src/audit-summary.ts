@@ -12,6 +12,11 @@ export function actionLabel(action: string, t: Translate): string {
   return t(`audit.actions.${action}`, { defaultValue: action });
 }
 
+/** Who acted, as the log names them: the platform's support as "support X in this company". */
+export function actorName(actor: { nickname: string; support?: true }, t: Translate): string {
+  return actor.support ? t('audit.supportActor', { name: actor.nickname }) : actor.nickname;
+}
+
 /** What the event did: its action's label, except that proving the phone or email the account
  *  already had is a verification, not a change. */
 export function eventLabel(event: Pick<AuditEvent, 'action' | 'detail'>, t: Translate): string {
@@ -200,6 +205,16 @@ export function auditSummary(
       if (eventId) parts.push(t('audit.summary.event', { id: eventId }));
       break;
     }
+    case 'support-access.grant':
+    case 'support-access.enter':
+    case 'support-access.staff-removed': {
+      const name = text('supportName');
+      if (name) parts.push(t('audit.summary.support', { name }));
+      const until = text('until');
+      if (until) parts.push(t('audit.summary.supportUntil', { until }));
+      if (Array.isArray(detail.siteNames)) parts.push(t('audit.summary.site', { name: detail.siteNames.join(', ') }));
+      break;
+    }
     case 'site.create':
     case 'site.update':
     case 'site.retire':
@@ -209,7 +224,13 @@ export function auditSummary(
     case 'site-grant.leave':
     case 'site-grant.expire':
     case 'site-assignment.add':
-    case 'site-assignment.remove': {
+    case 'site-assignment.remove':
+    case 'access-request.create':
+    case 'access-request.approve':
+    case 'access-request.refuse':
+    case 'device.claim':
+    case 'device.exchange':
+    case 'device.revoke': {
       const name = text('siteName');
       if (name) parts.push(t('audit.summary.site', { name }));
       const grant = text('grantId');

@@ -20,7 +20,9 @@ export function productEntryPath(code: ProductCode): string {
   return PRODUCTS.find((p) => p.code === code)!.entryPath;
 }
 
-/** Where a product opens: its entry path with the product id (docs/portal-and-products.md#opening-a-product). */
-export function productUrl(entryPath: string, productId: number | string): string {
-  return `${entryPath}?productId=${encodeURIComponent(String(productId))}`;
+/** Where a product opens: its entry path with the product id, and the site it opens on when one is
+ *  named (docs/portal-and-products.md#opening-a-product). */
+export function productUrl(entryPath: string, productId: number | string, siteId?: string): string {
+  const site = siteId === undefined ? '' : `&siteId=${encodeURIComponent(siteId)}`;
+  return `${entryPath}?productId=${encodeURIComponent(String(productId))}${site}`;
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
@@ -280,4 +281,33 @@ export class ServerProcess {
     await this.stop('SIGKILL');
     await this.database.drop();
   }
+}
+
+/** Two server processes of one installation, as behind a load balancer: one database, and one Redis
+ *  under a key prefix of their own; `db` a connection of the test's to the same database. */
+export interface TwoProcesses {
+  a: ServerProcess;
+  b: ServerProcess;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export async function twoProcesses(): Promise<TwoProcesses> {
+  const env = {
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: `portal-test-${randomBytes(6).toString('hex')}:`,
+  };
+  const a = await ServerProcess.start({ env: { ...env } });
+  const b = await ServerProcess.start({ env, database: a.database });
+  const db = a.openDatabase();
+  return {
+    a,
+    b,
+    db,
+    async close() {
+      await db.close();
+      await b.stop('SIGKILL');
+      await a.close();
+    },
+  };
 }

@@ -23,6 +23,12 @@ import * as sessionSignInMethods from './migrations/0020-session-sign-in-methods
 import * as outboxPendingOrdering from './migrations/0021-outbox-pending-ordering.ts';
 import * as outboxTries from './migrations/0022-outbox-tries.ts';
 import * as sites from './migrations/0023-sites.ts';
+import * as accessRequests from './migrations/0024-access-requests.ts';
+import * as supportAccess from './migrations/0025-support-access.ts';
+import * as deviceSignIn from './migrations/0026-device-sign-in.ts';
+import * as outboxUnorderedPending from './migrations/0028-outbox-unordered-pending.ts';
+import * as supportAccessSites from './migrations/0030-support-access-sites.ts';
+import * as siteDevices from './migrations/0031-site-devices.ts';
 
 /** Every migration, in order; listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<void> }> = {
@@ -47,6 +53,12 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<
   '0021-outbox-pending-ordering': outboxPendingOrdering,
   '0022-outbox-tries': outboxTries,
   '0023-sites': sites,
+  '0024-access-requests': accessRequests,
+  '0025-support-access': supportAccess,
+  '0026-device-sign-in': deviceSignIn,
+  '0028-outbox-unordered-pending': outboxUnorderedPending,
+  '0030-support-access-sites': supportAccessSites,
+  '0031-site-devices': siteDevices,
 };
 
 /** The listed migrations for a Migrator; the migration tests stop it part way to seed older data. */

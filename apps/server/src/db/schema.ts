@@ -246,6 +246,10 @@ export interface OidcClientsTable {
   name: string;
   /** SHA-256 of the secret, shown once when made; null for a public client (PKCE alone). */
   secret_hash: string | null;
+  /** After a rotation with an overlap, the old secret's SHA-256, accepted beside the new one until
+   *  `previous_secret_until`; null when no old secret is accepted. */
+  previous_secret_hash: Generated<string | null>;
+  previous_secret_until: Generated<number | null>;
   /** How it proves itself at the token endpoint: `none` for a public client. */
   auth_method: 'client_secret_basic' | 'client_secret_post' | 'none';
   redirect_uris: string;
@@ -256,6 +260,8 @@ export interface OidcClientsTable {
   /** The products' APIs (resource indicators) it may have access tokens for, as a JSON array the
    *  operator set; null: its own product's API only. */
   resources: string | null;
+  /** 1: registered for device sign-in (RFC 8628, `clients add --device`). */
+  device: Generated<number>;
   disabled_at: number | null;
   created_at: number;
   updated_at: number;
@@ -269,6 +275,8 @@ export interface OidcModelsTable {
   payload: string;
   grant_id: string | null;
   uid: string | null;
+  /** A device code's user code (device sign-in), as the library normalizes it. */
+  user_code: string | null;
   account_id: string | null;
   expires_at: number | null;
   consumed_at: number | null;
@@ -286,6 +294,39 @@ export interface OidcKeysTable {
   sealed: string;
   created_at: number;
   retired_at: number | null;
+}
+
+/** A person of a support company whom the operator named the platform's support. */
+export interface SupportStaffTable {
+  user_id: number;
+  enterprise_id: number;
+  created_at: number;
+}
+
+/** A company's consent to the platform's support for a window (docs/support-access.md). */
+export interface SupportAccessTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  granted_by: number | null;
+  starts_at: number;
+  ends_at: number;
+  revoked_at: number | null;
+  revoked_by: number | null;
+  /** When its sessions and product grants were ended (at `ends_at` or at the revoke). */
+  ended_at: number | null;
+}
+
+/** A portal session a support person entered a company in, under one window. */
+export interface SupportSessionsTable {
+  session_id: number;
+  access_id: number;
+  created_at: number;
+}
+
+/** A site a support window is limited to; a window without any is for the whole company. */
+export interface SupportAccessSitesTable {
+  access_id: number;
+  site_id: number;
 }
 
 /** The portal session and company a grant was made in. */
@@ -441,6 +482,33 @@ export interface SiteGrantsTable {
   revoked_at: number | null;
   created_by: number | null;
   created_at: number;
+  /** Made by an approved request beside the narrower grant it widens for a while; null otherwise. */
+  widens_grant_id: Generated<number | null>;
+}
+
+/** A person's request for a site (docs/site-grants.md#requests-for-a-site). */
+export interface AccessRequestsTable {
+  id: Generated<number>;
+  /** `arq_...` */
+  public_id: string;
+  site_id: number;
+  owner_enterprise_id: number;
+  requester_enterprise_id: number;
+  requester_user_id: number;
+  template: SiteRoleTemplate;
+  hours: number;
+  reason: string;
+  /** The template the company held on the site when it asked, when the request widens it. */
+  widens_template: SiteRoleTemplate | null;
+  /** `expired` is written when a newer request of the company is made; an `open` row past `expires_at` is expired too. */
+  status: 'open' | 'approved' | 'refused' | 'expired';
+  /** An open request past it is expired. */
+  expires_at: number;
+  created_at: number;
+  decided_at: number | null;
+  decided_by: number | null;
+  /** The grant an approval made. */
+  grant_id: number | null;
 }
 
 /** Who holds a site inside a company: exactly one of `grant_id` (a receiving company's people) and
@@ -489,7 +557,13 @@ export interface Database {
   oidc_clients: OidcClientsTable;
   oidc_models: OidcModelsTable;
   oidc_keys: OidcKeysTable;
+  device_polls: DevicePollsTable;
+  device_sign_ins: DeviceSignInsTable;
   oidc_grant_links: OidcGrantLinksTable;
+  support_staff: SupportStaffTable;
+  support_access: SupportAccessTable;
+  support_sessions: SupportSessionsTable;
+  support_access_sites: SupportAccessSitesTable;
   events: EventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   outbox: OutboxTable;
@@ -499,4 +573,58 @@ export interface Database {
   site_grants: SiteGrantsTable;
   site_assignments: SiteAssignmentsTable;
   site_grant_reminders: SiteGrantRemindersTable;
+  access_requests: AccessRequestsTable;
+  site_devices: SiteDevicesTable;
+  device_claims: DeviceClaimsTable;
+}
+
+/** A gateway claimed into a site (docs/site-grants.md#gateways). */
+export interface SiteDevicesTable {
+  id: Generated<number>;
+  /** `dev_...`: the only id outside the portal. */
+  public_id: string;
+  site_id: number;
+  /** The gateway's serial, unique among the site's claimed devices. */
+  serial: string;
+  /** The product whose API its tokens are for: one of the site's products. */
+  product_code: ProductCode;
+  /** The person who claimed it. */
+  claimed_by: number;
+  /** The grant it was claimed through; null when an administrator of the owner claimed it. */
+  via_grant_id: number | null;
+  state: 'claimed' | 'revoked';
+  /** Its own OpenID client (client credentials only), once it exchanged its claim. */
+  client_id: string | null;
+  created_at: number;
+  /** Its last access token. */
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** A claim credential of a device, stored as its SHA-256, used once before `expires_at`. */
+export interface DeviceClaimsTable {
+  claim_hash: string;
+  site_device_id: number;
+  /** SHA-256 of the one-time claim code the gateway shows, which it presents again at the exchange. */
+  code_hash: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** The polling of one device code (RFC 8628): its interval grows each time the device polls too fast. */
+export interface DevicePollsTable {
+  /** SHA-256 of the device code. */
+  code_hash: string;
+  interval_s: number;
+  last_at: number;
+  expires_at: number;
+}
+
+/** A device signed in for a site (device sign-in): the grant of its tokens and the site they act on. */
+export interface DeviceSignInsTable {
+  /** The provider's grant id. */
+  grant_id: string;
+  client_id: string;
+  site_id: number;
+  created_at: number;
 }

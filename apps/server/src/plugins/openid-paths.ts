@@ -1,3 +1,4 @@
+import { DEVICE_ROUTES } from '../libraries/openid/device-flow.ts';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../libraries/openid/provider.ts';
 
 const SEE_DISCOVERY = `The full metadata (parameters, scopes, claims, algorithms) is the discovery document at \`${DISCOVERY_PATH}\`; docs/openid-provider.md of the repository says how the portal answers.`;
@@ -50,7 +51,9 @@ const form = (properties: Record<string, string>, required: string[]) => ({
 
 const TOKEN_FORM = form(
   {
-    grant_type: '`authorization_code`, `refresh_token` or `client_credentials`',
+    grant_type:
+      '`authorization_code`, `refresh_token`, `client_credentials` or `urn:ietf:params:oauth:grant-type:device_code`',
+    device_code: 'The device code of a device sign-in (device_code), polled no more often than its `interval`',
     code: 'The authorization code (authorization_code)',
     redirect_uri: 'The redirect URI of the authorization request, exactly (authorization_code)',
     code_verifier: 'The PKCE verifier of the code challenge (authorization_code)',
@@ -211,6 +214,40 @@ const OPERATIONS: ProviderOperation[] = [
       429: clientAuthThrottled,
     },
   },
+  {
+    method: 'post',
+    path: DEVICE_ROUTES.device_authorization,
+    operationId: 'postOidcDeviceAuth',
+    summary: 'A device asks for a code to sign a person in by (RFC 8628), for clients registered with `--device`',
+    description:
+      "With `client_id`, `scope`, `resource` (its product's API) and `site_id` (the site it acts on). The answer has `device_code`, `user_code`, `verification_uri(_complete)`, `expires_in` and `interval`; the device then polls the token endpoint, and polling sooner than `interval` is answered `slow_down` with a grown `interval`.",
+    security: CLIENT_AUTHENTICATION,
+    requestBody: form(
+      {
+        client_id: "The device's client",
+        scope: 'The scopes wanted',
+        resource: "A product's API (RFC 8707)",
+        site_id: 'The site the device acts on (`site_...`)',
+      },
+      ['client_id'],
+    ),
+    responses: {
+      200: { description: 'The codes, the addresses for the person and the polling interval.' },
+      400: oauthError('`invalid_request`, `invalid_scope`, `invalid_target` or `unauthorized_client`.'),
+      401: oauthError('`invalid_client`.'),
+    },
+  },
+  ...(['get', 'post'] as const).map((method): ProviderOperation => ({
+    method,
+    path: DEVICE_ROUTES.code_verification,
+    operationId: `${method}OidcDevice`,
+    summary: "The person's page of a device sign-in: the code entry, the confirmation that names the site",
+    security: [],
+    responses: {
+      200: { description: 'An HTML page.' },
+      429: { description: 'Too many code entries from this address, or of this code: an HTML page.' },
+    },
+  })),
   {
     method: 'post',
     path: OIDC_ROUTES.introspection,

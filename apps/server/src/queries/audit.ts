@@ -34,6 +34,8 @@ export interface AuditEventRow {
   action: string;
   userId: number | null;
   nickname: string | null;
+  /** The actor is the platform's support, not a member of the company: "support X in company A". */
+  support: boolean | number;
   ip: string | null;
   detail: string | null;
 }
@@ -62,6 +64,27 @@ export function listAuditEvents(
       'audit_events.ip as ip',
       'audit_events.detail as detail',
     ])
+    .select((eb) =>
+      eb
+        .and([
+          eb.exists(
+            eb
+              .selectFrom('support_staff')
+              .select('user_id')
+              .whereRef('support_staff.user_id', '=', 'audit_events.user_id'),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('memberships')
+                .select('user_id')
+                .whereRef('memberships.user_id', '=', 'audit_events.user_id')
+                .whereRef('memberships.enterprise_id', '=', 'audit_events.enterprise_id'),
+            ),
+          ),
+        ])
+        .as('support'),
+    )
     .where(eventsOf(enterpriseId, filter))
     .$if(before !== undefined, (q) =>
       q.where((eb) =>

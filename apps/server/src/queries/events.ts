@@ -14,7 +14,8 @@ export async function insertEvent(db: Executor, values: Insertable<EventsTable>)
 
 /**
  * The live endpoints that may receive a company's events: its own, and the products' (with the
- * product each serves). Which of them a given event reaches is the caller's rule.
+ * product each serves). Which of them a given event reaches is the caller's rule. In id order, so
+ * that one event's deliveries are written in the same order on either engine.
  */
 export async function listLiveEndpointsFor(
   db: Executor,
@@ -31,6 +32,7 @@ export async function listLiveEndpointsFor(
         eb.and([eb('w.client_id', 'is not', null), eb('c.disabled_at', 'is', null)]),
       ]),
     )
+    .orderBy('w.id')
     .execute();
 }
 

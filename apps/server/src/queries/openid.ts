@@ -43,6 +43,19 @@ export async function findModelByUid(db: Executor, model: string, uid: string): 
     .executeTakeFirst();
 }
 
+export async function findModelByUserCode(
+  db: Executor,
+  model: string,
+  userCode: string,
+): Promise<ModelRow | undefined> {
+  return db
+    .selectFrom('oidc_models')
+    .select(['payload', 'consumed_at', 'expires_at'])
+    .where('model', '=', model)
+    .where('user_code', '=', userCode)
+    .executeTakeFirst();
+}
+
 /** Marks a model consumed if no one has: true for exactly one of any number of concurrent callers. */
 export async function consumeModel(db: Executor, model: string, id: string, now: number): Promise<boolean> {
   const result = await db
@@ -143,7 +156,12 @@ export async function insertClient(db: Executor, row: Insertable<OidcClientsTabl
 export async function updateClient(
   db: Executor,
   clientId: string,
-  changes: Partial<Pick<ClientRow, 'secret_hash' | 'disabled_at' | 'resources' | 'updated_at'>>,
+  changes: Partial<
+    Pick<
+      ClientRow,
+      'secret_hash' | 'previous_secret_hash' | 'previous_secret_until' | 'disabled_at' | 'resources' | 'updated_at'
+    >
+  >,
 ): Promise<boolean> {
   const result = await db.updateTable('oidc_clients').set(changes).where('client_id', '=', clientId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -103,6 +103,18 @@ export async function deleteProofOfWorkChallengesExpiredBefore(db: Executor, bef
   );
 }
 
+/** The polling state of device codes past their end (device sign-in). */
+export async function deleteDevicePollsExpiredBefore(db: Executor, before: number, limit: number) {
+  const batch = db.selectFrom('device_polls').select('code_hash').where('expires_at', '<', before).limit(limit);
+  return deleted(await db.deleteFrom('device_polls').where('code_hash', 'in', batch).executeTakeFirst());
+}
+
+/** Gateways' claim credentials past their end, used or not. */
+export async function deleteDeviceClaimsExpiredBefore(db: Executor, before: number, limit: number) {
+  const batch = db.selectFrom('device_claims').select('claim_hash').where('expires_at', '<', before).limit(limit);
+  return deleted(await db.deleteFrom('device_claims').where('claim_hash', 'in', batch).executeTakeFirst());
+}
+
 /** The OpenID provider's expired sessions, interactions, codes, tokens and grants (keyed by model and id). */
 export async function deleteOpenidModelsExpiredBefore(db: Executor, before: number, limit: number) {
   const batch = db

@@ -24,36 +24,61 @@ export interface LiveSession {
   amr: string[] | null;
   /** The user's companies with their products, when they were asked for with the session. */
   companies?: CompanyProductRow[];
+  /** The window of a support person's session in a company (docs/support-access.md), live or not. */
+  support: SupportWindow | null;
+}
+
+export interface SupportWindow {
+  accessId: number;
+  enterpriseId: number;
+  endsAt: number;
+  /** Revoked or ended, or the person is no longer support staff: the session is over. */
+  over: boolean;
 }
 
 function liveSessionQuery(db: Executor, tokenHash: string, now: number) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.id as session_id',
-      'sessions.enterprise_id as session_enterprise_id',
-      'sessions.last_seen_at as session_last_seen_at',
-      'sessions.created_at as session_created_at',
-      'sessions.amr as session_amr',
-    ])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('memberships')
-            .innerJoin('enterprises', 'enterprises.id', 'memberships.enterprise_id')
-            .select('enterprises.id')
-            .whereRef('memberships.user_id', '=', 'users.id')
-            // a literal: the statement's parameters are the token hash and the time alone
-            .where('enterprises.require_two_step', '=', eb.lit(1)),
-        )
-        .as('session_two_step_required'),
-    )
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now);
+  return (
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('support_sessions', 'support_sessions.session_id', 'sessions.id')
+      .leftJoin('support_access', 'support_access.id', 'support_sessions.access_id')
+      // a support person removed from the staff while entering a company is not let in by the session
+      // their entry wrote after the removal revoked the others
+      .leftJoin('support_staff', (join) =>
+        join.onRef('support_staff.user_id', '=', 'sessions.user_id').on('support_sessions.session_id', 'is not', null),
+      )
+      .selectAll('users')
+      .select([
+        'support_staff.user_id as session_support_staff_id',
+        'support_access.id as session_support_access_id',
+        'support_access.enterprise_id as session_support_enterprise_id',
+        'support_access.ends_at as session_support_ends_at',
+        'support_access.revoked_at as session_support_revoked_at',
+        'support_access.ended_at as session_support_ended_at',
+        'sessions.id as session_id',
+        'sessions.enterprise_id as session_enterprise_id',
+        'sessions.last_seen_at as session_last_seen_at',
+        'sessions.created_at as session_created_at',
+        'sessions.amr as session_amr',
+      ])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('memberships')
+              .innerJoin('enterprises', 'enterprises.id', 'memberships.enterprise_id')
+              .select('enterprises.id')
+              .whereRef('memberships.user_id', '=', 'users.id')
+              // a literal: the statement's parameters are the token hash and the time alone
+              .where('enterprises.require_two_step', '=', eb.lit(1)),
+          )
+          .as('session_two_step_required'),
+      )
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now)
+  );
 }
 
 const liveSessionWithUser = compiledOnce(liveSessionQuery, ['token hash', -1]);
@@ -90,6 +115,12 @@ export async function findLiveSessionWithUser(
     session_two_step_required,
     session_amr,
     session_companies,
+    session_support_access_id,
+    session_support_enterprise_id,
+    session_support_ends_at,
+    session_support_revoked_at,
+    session_support_ended_at,
+    session_support_staff_id,
     ...user
   } = row as typeof row & { session_companies?: CompanyProductRow[] | string };
   return {
@@ -101,6 +132,18 @@ export async function findLiveSessionWithUser(
     // a boolean on PostgreSQL, 0 or 1 on SQLite
     twoStepRequired: Boolean(session_two_step_required),
     amr: session_amr === null ? null : (JSON.parse(session_amr) as string[]),
+    support:
+      session_support_access_id === null
+        ? null
+        : {
+            accessId: session_support_access_id,
+            enterpriseId: session_support_enterprise_id!,
+            endsAt: session_support_ends_at!,
+            over:
+              session_support_revoked_at !== null ||
+              session_support_ended_at !== null ||
+              session_support_staff_id === null,
+          },
     // parsed by the driver on PostgreSQL, JSON text on SQLite
     ...(session_companies === undefined
       ? {}

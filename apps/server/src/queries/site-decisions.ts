@@ -111,27 +111,33 @@ export async function grantedAccess(
   return rows;
 }
 
+/** What the reads of a person's ways to their companies' own sites take: `siteId` narrows to one
+ *  site, `enterpriseId` to one owner company; `after` and `limit` page by site id. */
+interface OwnSiteQuery {
+  userId: number;
+  product: ProductCode;
+  at: number;
+  siteId?: number;
+  enterpriseId?: number;
+  after?: number;
+  limit?: number;
+}
+
+/** The narrowing of an `OwnSiteQuery`, on the sites aliased `s`. */
+function narrowed(input: OwnSiteQuery) {
+  return sql`${input.siteId === undefined ? sql`` : sql`and s.id = ${input.siteId}`}
+    ${input.enterpriseId === undefined ? sql`` : sql`and ${ofCompanySql('s', input.enterpriseId)}`}
+    and s.id > ${input.after ?? 0}`;
+}
+
 /**
  * A person's ways to the sites of a company they are a member of (the owner's side): every open site
  * for an administrator, under `owner`; a member's own assignments (by them or their department) that
  * have not ended. `site` narrows to one site, `enterpriseId` to one owner company.
  */
-export async function ownAccess(
-  db: Executor,
-  input: {
-    userId: number;
-    product: ProductCode;
-    at: number;
-    siteId?: number;
-    enterpriseId?: number;
-    after?: number;
-    limit?: number;
-  },
-): Promise<SiteAccessRow[]> {
+export async function ownAccess(db: Executor, input: OwnSiteQuery): Promise<SiteAccessRow[]> {
   const { userId, product, at } = input;
-  const narrow = sql`${input.siteId === undefined ? sql`` : sql`and s.id = ${input.siteId}`}
-    ${input.enterpriseId === undefined ? sql`` : sql`and ${ofCompanySql('s', input.enterpriseId)}`}
-    and s.id > ${input.after ?? 0}`;
+  const narrow = narrowed(input);
   const { rows } = await sql<SiteAccessRow>`select site_id, public_id, name, assigned, chain_templates,
       assignment_ends_at, chain_ends_at from (
       select s.id as site_id, s.public_id, s.name, 'owner' as assigned, null as chain_templates,
@@ -150,6 +156,32 @@ export async function ownAccess(
       where (a.ends_at is null or ${at} < a.ends_at) and ${siteOpen('s', product, at)} ${narrow}
     ) own
     order by site_id, assignment_id
+    ${input.limit === undefined ? sql`` : sql`limit ${input.limit}`}`.execute(db);
+  return rows;
+}
+
+/**
+ * A support person's way to the sites of the companies whose window they entered (docs/support-access.md):
+ * under the "support" template until the window's end, while the window is live, a portal session
+ * entered under it is not revoked and the person is still support staff; the window's named sites
+ * only when it names some. At most one row per site (a site has one owner company, which has at most
+ * one live window). `siteId` and `enterpriseId` narrow as in `ownAccess`.
+ */
+export async function supportAccess(db: Executor, input: OwnSiteQuery): Promise<SiteAccessRow[]> {
+  const { userId, product, at } = input;
+  const { rows } = await sql<SiteAccessRow>`select s.id as site_id, s.public_id, s.name, 'support' as assigned,
+      null as chain_templates, sa.ends_at as assignment_ends_at, null as chain_ends_at
+    from support_access sa
+    join sites s on s.enterprise_id = sa.enterprise_id
+    where sa.revoked_at is null and sa.ended_at is null and ${at} < sa.ends_at
+      and exists (select 1 from support_staff st where st.user_id = ${userId})
+      and exists (select 1 from support_sessions ss join sessions ps on ps.id = ss.session_id
+        where ss.access_id = sa.id and ps.user_id = ${userId} and ps.revoked_at is null)
+      and (not exists (select 1 from support_access_sites x where x.access_id = sa.id)
+        or exists (select 1 from support_access_sites x where x.access_id = sa.id and x.site_id = s.id))
+      and ${siteOpen('s', product, at)}
+      ${narrowed(input)}
+    order by s.id
     ${input.limit === undefined ? sql`` : sql`limit ${input.limit}`}`.execute(db);
   return rows;
 }

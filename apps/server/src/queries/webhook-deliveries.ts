@@ -18,6 +18,7 @@ export async function findDeliveryParts(db: Executor, endpointId: number | null,
             'w.previous_secret_until',
             'w.disabled_at',
             'w.disabled_reason',
+            'w.failing_since',
             'e.domain as company',
           ])
           .where('w.id', '=', endpointId)

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { accessRequestCalls } from '@portal/shared/api/contract/access-requests';
 import { accountSecurityCalls } from '@portal/shared/api/contract/account-security';
 import { authorizeCalls } from '@portal/shared/api/contract/authorize';
 import { authzenCalls } from '@portal/shared/api/contract/authzen';
 import { brandingCalls } from '@portal/shared/api/contract/branding';
 import { codeCalls } from '@portal/shared/api/contract/codes';
+import { deviceCalls } from '@portal/shared/api/contract/devices';
 import { integrationCalls } from '@portal/shared/api/contract/integrations';
 import { operationCalls } from '@portal/shared/api/contract/operations';
 import { personalCalls } from '@portal/shared/api/contract/personal';
@@ -27,6 +29,7 @@ import { membersHandlers } from './company/members-routes.ts';
 import { personalizationAdminHandlers } from './company/personalization-admin-routes.ts';
 import { personalizationHandlers } from './company/personalization-routes.ts';
 import { securityHandlers } from './company/security-routes.ts';
+import { supportAccessHandlers } from './company/support-access-routes.ts';
 import { outboxHandlers } from './dev/outbox-routes.ts';
 import { healthHandlers } from './health/health-routes.ts';
 import { apiKeysHandlers } from './integrations/api-keys-routes.ts';
@@ -39,6 +42,8 @@ import { registrationHandlers } from './registration/registration-routes.ts';
 import { passkeySignInHandlers } from './sign-in/passkey-sign-in-routes.ts';
 import { sessionHandlers } from './sign-in/session-routes.ts';
 import { twoStepSignInHandlers } from './sign-in/two-step-sign-in-routes.ts';
+import { accessRequestsHandlers } from './sites/access-requests-routes.ts';
+import { devicesHandlers } from './sites/devices-routes.ts';
 import { sitesHandlers } from './sites/sites-routes.ts';
 
 /**
@@ -76,9 +81,12 @@ export async function contractRoutes(
     ...departmentsHandlers(app),
     ...invitationsAdminHandlers(app),
     ...securityHandlers(app),
+    ...supportAccessHandlers(app),
     ...auditHandlers(app),
   });
   await serveArea(app, siteCalls, sitesHandlers(app));
+  await serveArea(app, accessRequestCalls, accessRequestsHandlers(app));
+  await serveArea(app, deviceCalls, devicesHandlers(app));
   await serveArea(app, integrationCalls, {
     ...eventsHandlers(app),
     ...apiKeysHandlers(app),

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimDueOutboxRowsQuery, insertOutboxRows } from '../../src/queries/outbox.ts';
+import { claimDueOutboxRowsQuery, claimNextOfKeyQuery, insertOutboxRows } from '../../src/queries/outbox.ts';
 import { ENGINE, type TestApp, startTestApp } from '../support/test-app.ts';
 
 const DELIVERED = 100_000;
@@ -33,18 +33,16 @@ describe(`the outbox claim's plan (${ENGINE})`, () => {
     `.execute(db);
     await insertOutboxRows(db, [{ topic: 'webhook', ordering_key: KEY, payload: '{}', next_at: now, created_at: now }]);
 
-    const claim = claimDueOutboxRowsQuery(db, ENGINE, {
-      topics: ['webhook'],
-      now,
-      leaseMs: 10_000,
-      owner: 'plan',
-      limit: 8,
-    }).compile();
-    const explain = ENGINE === 'postgres' ? 'EXPLAIN ' : 'EXPLAIN QUERY PLAN ';
-    const plan = await db.executeQuery<Record<string, unknown>>(
-      CompiledQuery.raw(explain + claim.sql, [...claim.parameters]),
-    );
-    const lines = plan.rows.map((row) => String(row['QUERY PLAN'] ?? row.detail));
+    const planOf = async (query: { compile(): CompiledQuery }) => {
+      const compiled = query.compile();
+      const explain = ENGINE === 'postgres' ? 'EXPLAIN ' : 'EXPLAIN QUERY PLAN ';
+      const plan = await db.executeQuery<Record<string, unknown>>(
+        CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]),
+      );
+      return plan.rows.map((row) => String(row['QUERY PLAN'] ?? row.detail));
+    };
+    const claim = { topics: ['webhook' as const], now, leaseMs: 10_000, owner: 'plan' };
+    const lines = await planOf(claimDueOutboxRowsQuery(db, ENGINE, { ...claim, limit: 8 }));
     // the NOT EXISTS of an older pending row of the key: by the partial index, never the key's history
     expect(
       lines.some((line) => line.includes('outbox_pending_ordering')),
@@ -53,6 +51,22 @@ describe(`the outbox claim's plan (${ENGINE})`, () => {
     expect(
       lines.some((line) => /\boutbox_ordering\b/.test(line)),
       lines.join('\n'),
+    ).toBe(false);
+    // the rows without a key by the index of those alone, never past a key's backlog
+    expect(
+      lines.some((line) => line.includes('outbox_pending_unordered')),
+      lines.join('\n'),
+    ).toBe(true);
+
+    // the next row of a key once its row is done: the head of the key through the same index
+    const next = await planOf(claimNextOfKeyQuery(db, ENGINE, { ...claim, orderingKey: KEY }));
+    expect(
+      next.some((line) => line.includes('outbox_pending_ordering')),
+      next.join('\n'),
+    ).toBe(true);
+    expect(
+      next.some((line) => /\boutbox_ordering\b/.test(line)),
+      next.join('\n'),
     ).toBe(false);
   });
 });

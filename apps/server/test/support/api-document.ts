@@ -1,8 +1,13 @@
 import type { CallDeclaration } from '@portal/shared/api/contract/define';
+import { DEVICE_ROUTES } from '../../src/libraries/openid/device-flow.ts';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../../src/libraries/openid/provider.ts';
 
 /** The OpenID provider's endpoints, which the API description lists beside the declared calls. */
-export const PROVIDER_PATHS: string[] = [DISCOVERY_PATH, ...Object.values(OIDC_ROUTES)];
+export const PROVIDER_PATHS: string[] = [
+  DISCOVERY_PATH,
+  ...Object.values(OIDC_ROUTES),
+  ...Object.values(DEVICE_ROUTES),
+];
 
 /**
  * The declared calls of the API description, one entry a method and path: the provider's endpoints

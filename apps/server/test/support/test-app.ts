@@ -107,3 +107,27 @@ export async function restartApp(previous: TestApp): Promise<FastifyInstance> {
     onUndeclaredCode: reportUndeclaredCode,
   });
 }
+
+/** Another server process on the same database, running beside the first one with a clock of its own. */
+export async function startSideApp(
+  previous: TestApp,
+  env: Record<string, string> = {},
+): Promise<Pick<TestApp, 'app' | 'clock'> & { close(): Promise<void> }> {
+  let offset = 0;
+  const database = openDatabase(previous.testDb.config);
+  const app = await buildApp({
+    config: loadConfig(testEnvFor(env), null),
+    database,
+    now: () => Date.now() + offset,
+    logger: false,
+    onUndeclaredCode: reportUndeclaredCode,
+  });
+  return {
+    app,
+    clock: { advance: (ms) => void (offset += ms) },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -106,13 +106,25 @@ describe(`webhook delivery (${ENGINE})`, () => {
     db().selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const ids = (path: string) => receiver.at(path).map((entry) => entry.headers['webhook-id']);
 
+  /** Settles until every delivery of the endpoint is done, moving the clock past the first wait when
+   *  a try ran out of this file's short deadline (a loaded machine), as the worker would in time. */
+  async function deliveredAll(endpointId: number): Promise<void> {
+    for (let round = 0; round < 5; round++) {
+      await settle();
+      if ((await deliveries(endpointId)).every((row) => row.state !== 'pending')) return;
+      t.clock.advance(6_000);
+    }
+  }
+
   it('POSTs each event signed by Standard Webhooks, in the shape of the feed, and the package verifies it', async () => {
     const { enterpriseId } = await createCompany(t.app);
     const { id, secret } = await endpoint(enterpriseId, receiver.url('/signed'));
     await emit(enterpriseId, 3);
-    await settle();
+    await deliveredAll(id);
+    // at least once: a try the receiver answered after this file's short deadline is sent again, with
+    // the same id, so a busy machine may show an event twice but never lose one
     const got = receiver.at('/signed');
-    expect(got).toHaveLength(3);
+    expect(new Set(got.map((entry) => entry.headers['webhook-id'])).size).toBe(3);
     for (const entry of got) {
       expect(entry.headers['content-type']).toBe('application/json');
       expect(entry.headers['user-agent']).toMatch(/^SmartEnergyPortal-Webhooks\//);
@@ -123,10 +135,10 @@ describe(`webhook delivery (${ENGINE})`, () => {
     }
     // signed with another secret, the same body is refused by the package
     expect(() => verified(newSecret(), got[0]!)).toThrow();
-    expect((await deliveries(id)).map((row) => [row.state, row.attempts, row.last_status])).toEqual([
-      ['delivered', 1, 200],
-      ['delivered', 1, 200],
-      ['delivered', 1, 200],
+    expect((await deliveries(id)).map((row) => [row.state, row.last_status])).toEqual([
+      ['delivered', 200],
+      ['delivered', 200],
+      ['delivered', 200],
     ]);
   });
 

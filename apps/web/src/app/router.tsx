@@ -140,6 +140,13 @@ export const routes: RouteObject[] = withAllTexts([
                 handle: handle('Personal'),
                 lazy: async () => ({ Component: (await import('../features/personal/personal-page')).PersonalPage }),
               },
+              {
+                path: paths.siteAccess,
+                handle: handle('SiteAccess'),
+                lazy: async () => ({
+                  Component: (await import('../features/site-access/site-access-page')).SiteAccessPage,
+                }),
+              },
             ],
           },
           {

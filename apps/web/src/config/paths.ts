@@ -21,6 +21,8 @@ export const paths = {
   home: '/home',
   personal: '/personal',
   settings: '/settings',
+  /** Ask the owner of a site for access (`?site=site_...`, the link a site's page shows). */
+  siteAccess: '/site-access',
   twoStepSetup: '/two-step-setup',
 } as const;
 

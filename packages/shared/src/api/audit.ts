@@ -54,6 +54,17 @@ export const AUDIT_ACTIONS = [
   'site-grant.expire',
   'site-assignment.add',
   'site-assignment.remove',
+  'support-access.grant',
+  'support-access.revoke',
+  'support-access.end',
+  'support-access.enter',
+  'support-access.staff-removed',
+  'access-request.create',
+  'access-request.approve',
+  'access-request.refuse',
+  'device.claim',
+  'device.exchange',
+  'device.revoke',
   'audit.export',
 ] as const;
 export type KnownAuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -128,6 +139,8 @@ export const auditActorSchema = z
     userId: z.number().nullable(),
     nickname: z.string(),
     apiKey: z.object({ id: z.number(), prefix: z.string() }).optional(),
+    /** The platform's support acting in the company with its consent (docs/support-access.md). */
+    support: z.literal(true).optional(),
   })
   .nullable();
 

@@ -1,8 +1,10 @@
+import { accessRequestCalls } from './contract/access-requests.ts';
 import { accountSecurityCalls } from './contract/account-security.ts';
 import { authorizeCalls } from './contract/authorize.ts';
 import { authzenCalls } from './contract/authzen.ts';
 import { brandingCalls } from './contract/branding.ts';
 import { codeCalls } from './contract/codes.ts';
+import { deviceCalls } from './contract/devices.ts';
 import { integrationCalls } from './contract/integrations.ts';
 import { operationCalls } from './contract/operations.ts';
 import { personalCalls } from './contract/personal.ts';
@@ -27,6 +29,8 @@ export const contractAreas = {
   branding: brandingCalls,
   settings: settingsCalls,
   sites: siteCalls,
+  accessRequests: accessRequestCalls,
+  devices: deviceCalls,
   integrations: integrationCalls,
   operations: operationCalls,
   authorize: authorizeCalls,
@@ -43,6 +47,8 @@ export const contract = {
   ...brandingCalls,
   ...settingsCalls,
   ...siteCalls,
+  ...accessRequestCalls,
+  ...deviceCalls,
   ...integrationCalls,
   ...operationCalls,
   ...authorizeCalls,

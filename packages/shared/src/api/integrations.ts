@@ -25,7 +25,16 @@ const product = z.enum(PRODUCT_CODES as [ProductCode, ...ProductCode[]]);
 
 const siteId = z.string().describe("The site's public id, `site_...`.");
 const grantId = z.string().describe("The grant's public id, `sgr_...`.");
+const deviceId = z.string().describe("The device's public id, `dev_...`.");
 const company = z.object({ name: z.string(), domain: z.string() });
+const accessRequestEvent = z.object({
+  requestId: z.string().describe("The request's public id, `arq_...`."),
+  siteId,
+  owner: company,
+  requester: company,
+  template: z.enum(SITE_TEMPLATE_KEYS as [SiteRoleTemplate, ...SiteRoleTemplate[]]),
+  hours: z.number().int(),
+});
 const siteGrantEvent = z.object({
   grantId,
   siteId,
@@ -126,6 +135,50 @@ export const eventDataSchemas = {
   /** The company's person or department given a grant (`grantId`) or, in the owner, one of its sites. */
   'site_grant.assigned': siteAssignmentEvent,
   'site_grant.unassigned': siteAssignmentEvent,
+  // Gateways claimed into a site (docs/site-grants.md#gateways): in the owner and, when claimed
+  // through a grant, in the company holding it
+  'device.claimed': z.object({ deviceId, siteId, serial: z.string(), product, grantId: grantId.nullable() }),
+  /** The gateway exchanged its claim for its own client. */
+  'device.exchanged': z.object({ deviceId, siteId, serial: z.string(), clientId: z.string() }),
+  /** Its client was disabled: un-claimed (`unclaimed`), its site retired (`site_retired`) or the grant
+   *  it was claimed through ended (`grant_ended`). */
+  'device.revoked': z.object({
+    deviceId,
+    siteId,
+    serial: z.string(),
+    reason: z.enum(['unclaimed', 'site_retired', 'grant_ended']),
+  }),
+  // The platform's support in the company, with its consent (docs/support-access.md)
+  'support_access.granted': z.object({
+    accessId: z.number().int(),
+    grantedBy: userId,
+    /** ISO 8601 */
+    startsAt: z.string(),
+    /** ISO 8601 */
+    endsAt: z.string(),
+    /** The sites it is limited to (`site_...`); empty: the whole company. */
+    siteIds: z.array(siteId),
+  }),
+  /** A support person entered the company: they act in it, in their own name, until the window ends. */
+  'support_access.entered': z.object({
+    accessId: z.number().int(),
+    supportUserId: userId,
+    supportName: z.string(),
+  }),
+  /** The window ended: revoked early by the company, or at its end; the support's sessions end. */
+  'support_access.ended': z.object({ accessId: z.number().int(), reason: z.enum(['revoked', 'expired']) }),
+  // Access to a site on request (docs/site-grants.md#requests-for-a-site): in the owner and in the
+  // requesting company.
+  'access_request.created': accessRequestEvent,
+  /** Approved: `grantId` the grant it made, with its template and end (shorter or narrower than asked, maybe). */
+  'access_request.approved': accessRequestEvent.extend({
+    grantId,
+    grantTemplate: z.enum(SITE_TEMPLATE_KEYS as [SiteRoleTemplate, ...SiteRoleTemplate[]]),
+    endsAt: z.string(),
+  }),
+  'access_request.refused': accessRequestEvent,
+  /** Nobody decided within its day: the request is closed, and the person may ask again. */
+  'access_request.expired': accessRequestEvent,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;

@@ -30,9 +30,18 @@ export const SITE_ROLE_TEMPLATES = {
   technician: ['view', 'operate'],
   operator: ['view', 'operate'],
   auditor: ['view', 'audit'],
+  // the platform's support in a company that let it in (docs/support-access.md): it reads a site and
+  // its record to help, and changes nothing, as the rest of its session changes nothing of the
+  // company's own; never given by a grant, a share or an assignment
+  support: ['view', 'audit'],
 } as const satisfies Record<string, readonly SiteCapability[]>;
 export type SiteRoleTemplate = keyof typeof SITE_ROLE_TEMPLATES;
-export const SITE_TEMPLATE_KEYS = Object.keys(SITE_ROLE_TEMPLATES) as SiteRoleTemplate[];
+/** The template of a support session's sites: in the catalogue, for the decisions and the tokens. */
+export const SUPPORT_SITE_TEMPLATE = 'support' satisfies SiteRoleTemplate;
+/** The templates a grant, a share, an assignment or an access request may name: all but the support's. */
+export const SITE_TEMPLATE_KEYS = (Object.keys(SITE_ROLE_TEMPLATES) as SiteRoleTemplate[]).filter(
+  (key) => key !== SUPPORT_SITE_TEMPLATE,
+);
 
 export function isSiteTemplate(value: unknown): value is SiteRoleTemplate {
   return typeof value === 'string' && Object.hasOwn(SITE_ROLE_TEMPLATES, value);
@@ -83,6 +92,8 @@ const productSchema = z.enum(PRODUCT_CODES as [ProductCode, ...ProductCode[]], {
 const templateSchema = z.enum(SITE_TEMPLATE_KEYS as [SiteRoleTemplate, ...SiteRoleTemplate[]], {
   error: 'validation.invalidValue',
 });
+/** Any template of the catalogue, the support's too: in answers about what a person holds. */
+const heldTemplateSchema = z.enum(Object.keys(SITE_ROLE_TEMPLATES) as [SiteRoleTemplate, ...SiteRoleTemplate[]]);
 
 /** Counted in code points, as a person counts characters. */
 const siteNameSchema = requestString({ error: 'validation.siteNameRequired', trim: true })
@@ -320,3 +331,24 @@ export type AddAssignmentRequest = z.infer<typeof addAssignmentRequestSchema>;
 
 /** `POST S/sites/assignments/remove`: by the row id the list gives. */
 export const removeAssignmentRequestSchema = z.strictObject({ id: rowIdSchema });
+
+/**
+ * `GET F/portal/sites`: the sites the person may act on in the products of the session's current
+ * company, each as a launcher card (product · site · until). `until` is when the person's access to
+ * it ends (ISO 8601), null when open; `template` the widest of their ways to it.
+ */
+export const portalSiteSchema = z.object({
+  productId: z.number(),
+  productCode: z.string(),
+  entryPath: z.string(),
+  siteId: z.string(),
+  siteName: z.string(),
+  template: heldTemplateSchema,
+  until: z.string().nullable(),
+});
+export type PortalSite = z.infer<typeof portalSiteSchema>;
+/** `truncated`: a product had more sites than a card list shows (`PORTAL_SITES_PER_PRODUCT`). */
+export const portalSitesSchema = z.object({ sites: z.array(portalSiteSchema), truncated: z.boolean() });
+export type PortalSites = z.infer<typeof portalSitesSchema>;
+/** The most cards of one product the home shows: as many as a product's token names. */
+export const PORTAL_SITES_PER_PRODUCT = 50;

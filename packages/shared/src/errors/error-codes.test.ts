@@ -46,6 +46,14 @@ const INTEGRATIONS = [1009190, 1009191, 1009192, 1009200, 1009201];
  *  times out of order), an assignment made twice, and a call of the decision point without a
  *  product's client. */
 const SITES = [...range(1009240, 1009253), 1009260];
+/** Support access with a company's consent: granted already, a call refused to support, no access now. */
+const SUPPORT = range(1009290, 1009292);
+/** Access to a site on request: the open requests of a person and of a company, a request decided
+ *  already, an approval wider than asked, a site held already, a request open already. */
+const ACCESS_REQUESTS = range(1009270, 1009275);
+/** Gateways claimed into a site: a serial claimed already, a person without the right, a claim that
+ *  does not exchange. */
+const DEVICES = range(1009300, 1009302);
 
 /** Passkeys: dead challenge, unverified registration, already registered, too many. */
 const PASSKEYS = range(1009170, 1009173);
@@ -107,6 +115,9 @@ describe('error catalogue', () => {
         ...PROOF_OF_WORK,
         ...INTEGRATIONS,
         ...SITES,
+        ...SUPPORT,
+        ...ACCESS_REQUESTS,
+        ...DEVICES,
       ].sort((a, b) => a - b),
     );
   });

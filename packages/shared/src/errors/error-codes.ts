@@ -114,6 +114,34 @@ export const ErrorCode = {
   /** A call of the decision point (AuthZEN) without a product's client: no client credentials or
    *  access token of a client, or wrong ones (docs/site-grants.md#decisions). */
   ProductClientUnauthorized: 1009260,
+  /** The company has granted support access already, and it has not ended (docs/support-access.md). */
+  SupportAccessActive: 1009290,
+  /** A session of the platform's support acting in a company may not make this call: security
+   *  settings, grants, API keys, webhooks, credentials and approvals stay the company's own. */
+  SupportRefused: 1009291,
+  /** No support access to this company now: none granted, ended, or the person is no support staff. */
+  SupportAccessUnavailable: 1009292,
+  // access to a site on request (docs/site-grants.md#requests-for-a-site)
+  /** The person has ACCESS_REQUESTS_OPEN_PER_PERSON open requests already. */
+  AccessRequestPersonLimit: 1009270,
+  /** The person's company has ACCESS_REQUESTS_OPEN_PER_COMPANY open requests already. */
+  AccessRequestCompanyLimit: 1009271,
+  /** The request was approved, refused or expired already. */
+  AccessRequestNotOpen: 1009272,
+  /** An approval longer or wider than the request asked. */
+  AccessRequestApprovalWider: 1009273,
+  /** The company holds the site as widely as the request asks already. */
+  AccessRequestHeld: 1009274,
+  /** The person has an open request for the site already. */
+  AccessRequestPending: 1009275,
+  // gateways claimed into a site (docs/site-grants.md#gateways)
+  /** The serial is claimed into this site already. */
+  DeviceSerialClaimed: 1009300,
+  /** The person may not claim gateways into this site: neither an administrator of its owner nor of a
+   *  company whose grant on it has the `configure` capability. */
+  DeviceClaimNotAllowed: 1009301,
+  /** The claim is unknown, used, late, or for another serial or code: one answer for all. */
+  DeviceClaimInvalid: 1009302,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -8,7 +8,7 @@ import type {
   AuditPerson,
 } from '@portal/shared/api/audit';
 import { AUDIT_PEOPLE_MAX } from '@portal/shared/api/audit';
-import { type Translate, auditSummary, eventLabel } from '@portal/shared/audit-summary';
+import { type Translate, actorName, auditSummary, eventLabel } from '@portal/shared/audit-summary';
 import type { Language } from '@portal/shared/constants';
 import { messageOf, translate } from '@portal/shared/locales/catalog';
 import type { AppContext } from '../../context.ts';
@@ -78,7 +78,13 @@ function toFilter(query: AuditExportQuery): AuditFilter {
 
 /** Who acted: the person, or the company API key a change was made with (kept in its detail). */
 function actorOf(row: AuditEventRow, detail: Record<string, unknown> | null): AuditEvent['actor'] {
-  if (row.userId !== null) return row.nickname === null ? null : { userId: row.userId, nickname: row.nickname };
+  if (row.userId !== null) {
+    if (row.nickname === null) return null;
+    // a boolean on PostgreSQL, 0 or 1 on SQLite
+    return row.support
+      ? { userId: row.userId, nickname: row.nickname, support: true }
+      : { userId: row.userId, nickname: row.nickname };
+  }
   const key = detail?.apiKey as { id?: unknown; prefix?: unknown; name?: unknown } | undefined;
   if (typeof key?.id !== 'number' || typeof key.prefix !== 'string' || typeof key.name !== 'string') return null;
   return { userId: null, nickname: key.name, apiKey: { id: key.id, prefix: key.prefix } };
@@ -259,7 +265,7 @@ export async function exportCompanyAuditEvents(
   const line = (event: AuditEvent) =>
     csvLine([
       clock(Date.parse(event.at)),
-      event.actor?.nickname ?? null,
+      event.actor ? actorName(event.actor, t) : null,
       event.actor?.userId ?? null,
       eventLabel(event, t),
       event.action,

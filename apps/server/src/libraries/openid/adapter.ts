@@ -8,9 +8,11 @@ import {
   findClient,
   findModel,
   findModelByUid,
+  findModelByUserCode,
   grantIdOfModel,
   upsertModel,
 } from '../../queries/openid.ts';
+import { DEVICE_CLIENT_PREFIX, deviceClientLive } from '../sites/devices.ts';
 import { clientMetadataOf } from './clients.ts';
 
 /** Whether a presented id can name a row at all: PostgreSQL refuses a NUL in a text parameter (an
@@ -48,6 +50,7 @@ export function databaseAdapter(ctx: AppContext): new (model: string) => Adapter
         payload: JSON.stringify(payload),
         grant_id: payload.grantId ?? null,
         uid: payload.uid ?? null,
+        user_code: payload.userCode ?? null,
         account_id: payload.accountId ?? null,
         expires_at: expiresIn ? ctx.now() + expiresIn * 1000 : null,
       });
@@ -57,7 +60,11 @@ export function databaseAdapter(ctx: AppContext): new (model: string) => Adapter
       if (!storable(id)) return undefined;
       if (this.model === 'Client') {
         const client = await findClient(ctx.db, id);
-        return client && !client.disabled_at ? clientMetadataOf(client) : undefined;
+        if (!client || client.disabled_at) return undefined;
+        // a gateway's client works only while its device may act on its site: asked at every request
+        if (client.client_id.startsWith(DEVICE_CLIENT_PREFIX) && !(await deviceClientLive(ctx, client.client_id)))
+          return undefined;
+        return clientMetadataOf(client);
       }
       return payloadOf(await findModel(ctx.db, this.model, id), ctx.now());
     }
@@ -67,9 +74,9 @@ export function databaseAdapter(ctx: AppContext): new (model: string) => Adapter
       return payloadOf(await findModelByUid(ctx.db, this.model, uid), ctx.now());
     }
 
-    async findByUserCode(): Promise<AdapterPayload | undefined> {
-      // the device flow is not enabled
-      return undefined;
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      if (!storable(userCode)) return undefined;
+      return payloadOf(await findModelByUserCode(ctx.db, this.model, userCode), ctx.now());
     }
 
     async consume(id: string): Promise<void> {

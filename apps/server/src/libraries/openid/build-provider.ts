@@ -2,13 +2,15 @@ import Provider, { type Account, type Configuration, type KoaContextWithOIDC, in
 import { AUTHORIZE_SCOPES, AUTHORIZE_SCREEN_PATH, INTERACTION_QUERY } from '@portal/shared/api/authorize';
 import { INTERACTION_CALLS_PATH } from '@portal/shared/api/contract/authorize';
 import type { AppContext } from '../../context.ts';
-import { findGrantLink } from '../../queries/openid.ts';
+import { findClient, findGrantLink } from '../../queries/openid.ts';
 import { findUserById } from '../../queries/users.ts';
-import { hashSecret, sameHash } from '../platform/secrets.ts';
+import { deviceTokenClaims } from '../sites/devices.ts';
 import { databaseAdapter } from './adapter.ts';
 import { throttledSecretCheck } from './client-auth-throttle.ts';
+import { clientSecretMatches } from './clients.ts';
 import { companyClaims } from './company-claims.ts';
 import { existingGrant } from './company-grant.ts';
+import { DEVICE_CODE_TTL_S, DEVICE_ROUTES, SITE_PARAM, deviceFlowControls, deviceFlowFeature } from './device-flow.ts';
 import { errorPage, signOutPage, signedOutPage } from './pages.ts';
 import { bindToPortalSession, followedGrant, portalSessionCheck } from './portal-session.ts';
 import { replaceClientSecretCheck } from './provider-internals.ts';
@@ -64,13 +66,13 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
       // cookie sets its own path after these options
       short: { signed: true, sameSite: 'lax', path: INTERACTION_CALLS_PATH },
     },
-    routes: OIDC_ROUTES,
+    routes: { ...OIDC_ROUTES, ...DEVICE_ROUTES },
     scopes: [...AUTHORIZE_SCOPES],
     acrValues: ACR_VALUES,
     claims: CLAIMS,
     // the ID token carries the claims of its scopes (the company above all), not only `sub`
     conformIdTokenClaims: false,
-    extraParams: ['company_id'],
+    extraParams: ['company_id', SITE_PARAM],
     extraClientMetadata: { properties: ['product_code', 'first_party', 'resources'] },
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
@@ -88,7 +90,12 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
       const { dispatcher: _guard, ...options } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
       return globalThis.fetch(input, options);
     },
-    ttl: TTL,
+    ttl: {
+      ...TTL,
+      // the resource's lifetime (getResourceServerInfo below), which a device's site access shortens
+      AccessToken: (_oidc, token) => token.resourceServer?.accessTokenTTL ?? TTL.AccessToken,
+      DeviceCode: DEVICE_CODE_TTL_S,
+    },
     rotateRefreshToken: true,
     issueRefreshToken: async (_ctx, client, code) =>
       client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
@@ -98,7 +105,11 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
     extraTokenClaims: async (oidc, token) => {
       const grantId = (token as { grantId?: string }).grantId;
       const product = productOfClient(oidc.oidc.client);
-      if (!grantId) return product ? { product } : undefined;
+      // a gateway's token names its site (sites/devices.ts)
+      if (!grantId) {
+        const device = await deviceTokenClaims(ctx, oidc.oidc.client?.clientId ?? '');
+        return product ? { product, ...device } : device;
+      }
       const link = await findGrantLink(ctx.db, grantId);
       return link ? companyClaims(ctx, link, product) : undefined;
     },
@@ -123,6 +134,8 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
           (token.clientId === client.clientId || client.metadata().first_party === true),
       },
       clientCredentials: { enabled: true },
+      // for the clients registered for it (device-flow.ts)
+      deviceFlow: deviceFlowFeature(ctx),
       backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
@@ -140,12 +153,13 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
         // asked at the authorization endpoint, the token endpoint and every refresh: what the client
         // may have, with what consent, for which company (resource-access.ts)
         getResourceServerInfo: async (oidc, resource, client) => {
-          await checkResourceAccess(ctx, oidc, resource, client);
+          const siteSeconds = await checkResourceAccess(ctx, oidc, resource, client);
           return {
             scope: PRODUCT_SCOPE,
             audience: resource,
             accessTokenFormat: 'jwt',
-            accessTokenTTL: TTL.AccessToken,
+            // a device's token never outlives its person's access to the site
+            accessTokenTTL: siteSeconds === null ? TTL.AccessToken : Math.min(TTL.AccessToken, siteSeconds),
             jwt: { sign: { alg: 'RS256' } },
           };
         },
@@ -161,16 +175,21 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
   // issuer's, and the client address Fastify read under TRUST_PROXY
   provider.proxy = true;
   // the stored secret is its SHA-256: the presented one is hashed the same way and compared in constant
-  // time, under the limits of failed client authentication (client-auth-throttle.ts)
+  // time, under the limits of failed client authentication (client-auth-throttle.ts). The client's row
+  // is read at the check, for the old secret a rotation keeps until its overlap ends
   replaceClientSecretCheck(provider, (client, presented, koa) =>
     throttledSecretCheck(
       ctx,
       client.clientId,
       koa?.ip ?? '',
       (seconds) => koa?.set('retry-after', String(seconds)),
-      () => Boolean(client.clientSecret) && sameHash(client.clientSecret!, hashSecret(presented)),
+      async () => {
+        const row = await findClient(ctx.db, client.clientId);
+        return row !== undefined && clientSecretMatches(ctx, row, presented);
+      },
     ),
   );
   bindToPortalSession(ctx, provider);
+  provider.use(deviceFlowControls(ctx));
   return provider;
 }

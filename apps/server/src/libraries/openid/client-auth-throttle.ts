@@ -6,7 +6,8 @@ import { ipKey } from '../platform/ip-key.ts';
  * Failed client authentications (a wrong secret at the token, introspection or revocation endpoint)
  * allowed per client from one address, and per address, within CLIENT_AUTH_WINDOW_MS
  * (docs/openid-provider.md#addresses-headers-and-limits). A product's server fails none in its normal work: a secret it
- * holds is right until an operator rotates it. No limit is the client's alone: a client id is public
+ * holds is right until an operator rotates it, and
+ * stays right through the rotation's overlap (clients.ts clientSecretMatches). No limit is the client's alone: a client id is public
  * (every authorization URL names it), and failures counted for it from any address would let anybody
  * hold up the product's own token requests.
  */
@@ -33,9 +34,9 @@ export async function throttledSecretCheck(
   clientId: string,
   address: string,
   retryAfter: (seconds: number) => void,
-  matches: () => boolean,
+  matches: () => boolean | Promise<boolean>,
 ): Promise<boolean> {
-  if (matches()) return true;
+  if (await matches()) return true;
   const subject = ipKey(address);
   const failure = await ctx.throttles.reserve(
     [

@@ -4,8 +4,8 @@ import { translate } from '@portal/shared/locales/catalog';
 import { PRODUCT_CODES, type ProductCode, isProductCode } from '@portal/shared/products';
 import type { AppContext } from '../../context.ts';
 import { type ClientRow, findClient, insertClient, listClients, updateClient } from '../../queries/openid.ts';
-import { hashSecret, newSecret } from '../platform/secrets.ts';
-import { productOfResource, productResource } from './provider.ts';
+import { hashSecret, newSecret, sameHash } from '../platform/secrets.ts';
+import { DEVICE_CODE_GRANT, productOfResource, productResource } from './provider.ts';
 
 export class ClientError extends Error {}
 
@@ -25,6 +25,8 @@ export interface NewClient {
   secretIn?: 'basic' | 'post';
   /** The products' APIs the client may have access tokens for; its own product's when none is named. */
   resources?: string[];
+  /** Device sign-in (RFC 8628): a screen without a keyboard signs a person in by a code. */
+  device?: boolean;
 }
 
 export interface ClientView {
@@ -42,6 +44,7 @@ export interface ClientView {
   resources: string[];
   /** Whether the operator set them (`--resource`), or they are the client's own product's API. */
   resourcesSet: boolean;
+  device: boolean;
 }
 
 /** The resources a client of `product` may ask for: the operator's list, else its own product's API. */
@@ -52,6 +55,7 @@ export function resourcesOfClient(ctx: AppContext, product: ProductCode, listed:
 /** What the provider knows of a client (its metadata); the secret is its hash, compared as a hash. */
 export function clientMetadataOf(row: ClientRow): AdapterPayload {
   const confidential = row.auth_method !== 'none';
+  const signsIn = row.redirect_uris !== '[]';
   return {
     client_id: row.client_id,
     client_name: row.name,
@@ -62,10 +66,17 @@ export function clientMetadataOf(row: ClientRow): AdapterPayload {
     ...(row.backchannel_logout_uri
       ? { backchannel_logout_uri: row.backchannel_logout_uri, backchannel_logout_session_required: true }
       : {}),
-    grant_types: confidential
-      ? ['authorization_code', 'refresh_token', 'client_credentials']
-      : ['authorization_code', 'refresh_token'],
-    response_types: ['code'],
+    // a client without a redirect URI (a gateway's own, sites/devices.ts) signs nobody in: client
+    // credentials alone
+    grant_types: signsIn
+      ? [
+          'authorization_code',
+          'refresh_token',
+          ...(confidential ? ['client_credentials'] : []),
+          ...(row.device === 1 ? [DEVICE_CODE_GRANT] : []),
+        ]
+      : ['client_credentials'],
+    response_types: signsIn ? ['code'] : [],
     product_code: row.product_code,
     first_party: row.first_party === 1,
     ...(row.resources === null ? {} : { resources: JSON.parse(row.resources) as string[] }),
@@ -87,6 +98,7 @@ function viewOf(ctx: AppContext, row: ClientRow): ClientView {
     disabled: row.disabled_at !== null,
     resources: resourcesOfClient(ctx, row.product_code, listed),
     resourcesSet: listed !== null,
+    device: row.device === 1,
   };
 }
 
@@ -145,6 +157,7 @@ export async function addClient(
       : null,
     first_party: input.firstParty ? 1 : 0,
     resources: checkResources(ctx, input.resources),
+    device: input.device ? 1 : 0,
     disabled_at: null,
     created_at: now,
     updated_at: now,
@@ -165,14 +178,63 @@ export async function setClientResources(ctx: AppContext, clientId: string, reso
   return viewOf(ctx, (await findClient(ctx.db, clientId))!);
 }
 
-/** A new secret for a confidential client; the old one stops working at once. */
-export async function rotateClientSecret(ctx: AppContext, clientId: string): Promise<string> {
+/** How long the old secret of a rotation is accepted beside the new one unless the operator says:
+ *  a day, as a webhook endpoint's old signing secret, to roll a product's servers over one by one. */
+export const CLIENT_SECRET_OVERLAP_DEFAULT_MS = 24 * 3_600_000;
+/** The longest overlap: an old secret that may have leaked is not to live on for months. */
+export const CLIENT_SECRET_OVERLAP_MAX_MS = 30 * 24 * 3_600_000;
+
+export interface RotatedSecret {
+  secret: string;
+  /** Until when the old secret is still accepted; null when it stopped at once. */
+  previousUntil: number | null;
+}
+
+/**
+ * A new secret for a confidential client. The old one is accepted beside it until `previousUntil`
+ * (at most CLIENT_SECRET_OVERLAP_MAX_MS ahead; now or before: it stops at once). Only one old secret is
+ * kept: a second rotation inside the overlap ends the first old one and keeps the one it replaces.
+ */
+export async function rotateClientSecret(
+  ctx: AppContext,
+  clientId: string,
+  previousUntil: number = ctx.now() + CLIENT_SECRET_OVERLAP_DEFAULT_MS,
+): Promise<RotatedSecret> {
   const client = await findClient(ctx.db, clientId);
   if (!client) throw new ClientError(`unknown client: ${clientId}`);
   if (client.auth_method === 'none') throw new ClientError(`client ${clientId} is public: it has no secret`);
+  const now = ctx.now();
+  if (previousUntil > now + CLIENT_SECRET_OVERLAP_MAX_MS) {
+    throw new ClientError(
+      `the old secret may stay valid for ${CLIENT_SECRET_OVERLAP_MAX_MS / 86_400_000} days at most`,
+    );
+  }
+  const overlap = previousUntil > now && client.secret_hash !== null;
   const secret = newSecret(32);
-  await updateClient(ctx.db, clientId, { secret_hash: hashSecret(secret), updated_at: ctx.now() });
-  return secret;
+  await updateClient(ctx.db, clientId, {
+    secret_hash: hashSecret(secret),
+    previous_secret_hash: overlap ? client.secret_hash : null,
+    previous_secret_until: overlap ? previousUntil : null,
+    updated_at: now,
+  });
+  return { secret, previousUntil: overlap ? previousUntil : null };
+}
+
+/** Whether `presented` is the client's secret, or its old one during a rotation's overlap; both
+ *  compared as hashes in constant time. */
+export function clientSecretMatches(
+  ctx: AppContext,
+  client: Pick<ClientRow, 'secret_hash' | 'previous_secret_hash' | 'previous_secret_until'>,
+  presented: string,
+): boolean {
+  const presentedHash = hashSecret(presented);
+  const current = client.secret_hash !== null && sameHash(client.secret_hash, presentedHash);
+  const previous =
+    client.previous_secret_hash !== null &&
+    client.previous_secret_until !== null &&
+    client.previous_secret_until > ctx.now() &&
+    sameHash(client.previous_secret_hash, presentedHash);
+  return current || previous;
 }
 
 /** A disabled client is unknown to the provider: its sign-ins and token requests are refused. */

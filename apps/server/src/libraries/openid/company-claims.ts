@@ -3,6 +3,7 @@ import type { ProductCode } from '@portal/shared/products';
 import type { AppContext } from '../../context.ts';
 import { findEnterpriseById } from '../../queries/enterprises.ts';
 import { findMembership } from '../../queries/memberships.ts';
+import { findSupportOfSession } from '../../queries/support.ts';
 import { sitesOf } from '../sites/decisions.ts';
 
 /** The most sites a token names; past them it says `sites_truncated` and the product asks the
@@ -24,7 +25,29 @@ export type CompanyClaims = {
   product?: ProductCode;
   sites?: SiteClaim[];
   sites_truncated?: true;
+  /** The person acting (RFC 8693 4.1): the platform's support, in a company that let it in; the
+   *  product shows who acts and until when (docs/product-teams.md#act). */
+  act?: { sub: string };
+  /** When the support's window ends, in seconds since the epoch. */
+  act_until?: number;
 };
+
+/** The support window of the portal session a grant was made in, when it is the grant's company's
+ *  and still open. */
+async function supportWindowOf(
+  ctx: AppContext,
+  link: { enterprise_id: number | null; portal_session_id?: number | null },
+): Promise<{ endsAt: number } | undefined> {
+  if (link.portal_session_id == null) return undefined;
+  const support = await findSupportOfSession(ctx.db, link.portal_session_id);
+  const open =
+    support &&
+    support.enterpriseId === link.enterprise_id &&
+    support.endedAt === null &&
+    support.revokedAt === null &&
+    support.endsAt > ctx.now();
+  return open ? { endsAt: support.endsAt } : undefined;
+}
 
 /** The person's sites for the product through the company, as they are now: a token issued or
  *  refreshed after a revoke or an expiry names none of the ended ones. */
@@ -50,7 +73,7 @@ async function siteClaims(
  *  (docs/openid-provider.md#claims). */
 export async function companyClaims(
   ctx: AppContext,
-  link: { user_id: number; enterprise_id: number | null },
+  link: { user_id: number; enterprise_id: number | null; portal_session_id?: number | null },
   product: ProductCode | undefined,
 ): Promise<CompanyClaims> {
   const claims: CompanyClaims = product ? { product } : {};
@@ -59,7 +82,23 @@ export async function companyClaims(
     findEnterpriseById(ctx.db, link.enterprise_id),
     findMembership(ctx.db, link.enterprise_id, link.user_id),
   ]);
-  if (!enterprise || !membership) return claims;
+  if (!enterprise) return claims;
+  if (!membership) {
+    // the platform's support, in its own name: `sub` is the support person, `act` says they act as
+    // the support in this company, `company_role` is `support`, and its sites are the company's (or
+    // those the window names) under the "support" template until the window's end
+    const window = await supportWindowOf(ctx, link);
+    if (!window) return claims;
+    return {
+      ...claims,
+      company_id: String(enterprise.id),
+      company_name: enterprise.full_name,
+      company_role: 'support',
+      act: { sub: String(link.user_id) },
+      act_until: Math.floor(window.endsAt / 1000),
+      ...(product ? await siteClaims(ctx, link.user_id, link.enterprise_id, product) : {}),
+    };
+  }
   return {
     ...claims,
     company_id: String(enterprise.id),

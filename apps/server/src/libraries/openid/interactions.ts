@@ -7,8 +7,10 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import type { ProductCode } from '@portal/shared/products';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
+import { findEnterpriseById } from '../../queries/enterprises.ts';
 import { listUserEnterprisesWithProducts } from '../../queries/memberships.ts';
 import { insertGrantLink } from '../../queries/openid.ts';
+import { listEnterpriseProducts } from '../../queries/products.ts';
 import type { SignedInCaller } from '../platform/caller.ts';
 import type { Auth } from '../platform/sessions.ts';
 import { grantInCompany } from './company-grant.ts';
@@ -79,6 +81,14 @@ async function companiesOf(ctx: AppContext, userId: number, product: ProductCode
   return [...companies.values()];
 }
 
+async function supportCompanyOf(ctx: AppContext, enterpriseId: number, product: ProductCode): Promise<Company[]> {
+  const [company, products] = await Promise.all([
+    findEnterpriseById(ctx.db, enterpriseId),
+    listEnterpriseProducts(ctx.db, [enterpriseId]),
+  ]);
+  return company ? [{ enterpriseId, name: company.full_name, entitled: products.some((p) => p.code === product) }] : [];
+}
+
 function requestedScopes(interaction: Interaction): string[] {
   return String(interaction.params.scope ?? '')
     .split(' ')
@@ -110,7 +120,10 @@ async function nextStep(
   const stepUp = await stepUpStep(ctx, interaction, session, client);
   if (stepUp) return stepUp;
 
-  const companies = await companiesOf(ctx, session.user.id, client.productCode);
+  // a support session works in the one company whose window it entered, never in the person's own
+  const companies = session.support
+    ? await supportCompanyOf(ctx, session.support.enterpriseId, client.productCode)
+    : await companiesOf(ctx, session.user.id, client.productCode);
   // the product's `company_id` is a hint, like `login_hint`: one that is none of the person's companies
   // is not an error of theirs, and they choose as if none had been named
   const named = companies.find((c) => String(c.enterpriseId) === interaction.params.company_id)?.enterpriseId;

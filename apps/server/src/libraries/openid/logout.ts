@@ -134,6 +134,7 @@ export function productSessionsOf(ctx: AppContext, provider: () => Promise<Provi
     endForPortalSessions: (ids) => {
       if (ids.length) inBackground('portal sessions', () => grantLinksOfSessions(ctx, ids));
     },
+    endForPortalSessionsNow: async (ids) => (ids.length ? end(await grantLinksOfSessions(ctx, ids)) : 0),
     endForUser: (userId) => inBackground('a person', () => findGrantLinksOfUser(ctx.db, userId)),
     endForMember: (userId, enterpriseId) =>
       inBackground('a member', () => findGrantLinksOfUser(ctx.db, userId, enterpriseId)),

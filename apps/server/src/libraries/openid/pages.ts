@@ -288,7 +288,7 @@ function cookie(header: string | undefined, name: string): string | undefined {
 
 /** The language of every portal page (the cookie, else the browser's, else Chinese: page-language.ts)
  *  and the theme the portal's cookie names, as the web app sets it; its default otherwise. */
-function lookOf(oidc: KoaContextWithOIDC): { lang: Language; theme: ThemeMode } {
+export function lookOf(oidc: KoaContextWithOIDC): { lang: Language; theme: ThemeMode } {
   const header = oidc.get('cookie');
   const theme = cookie(header, COOKIE_THEME);
   return {
@@ -300,7 +300,7 @@ function lookOf(oidc: KoaContextWithOIDC): { lang: Language; theme: ThemeMode } 
 }
 
 /** A first-party client goes by its product's name, as on the portal's home; a partner's by its own. */
-function clientName(oidc: KoaContextWithOIDC, lang: Language): string | undefined {
+export function clientName(oidc: KoaContextWithOIDC, lang: Language): string | undefined {
   const client = oidc.oidc?.client;
   if (!client) return undefined;
   const product = productOfClient(client);
@@ -308,12 +308,12 @@ function clientName(oidc: KoaContextWithOIDC, lang: Language): string | undefine
   return client.clientName ?? client.clientId;
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A page of the portal's look: the platform's name over a card in the middle, in the person's theme. */
-function page(look: { lang: Language; theme: ThemeMode }, title: string, body: string): string {
+export function page(look: { lang: Language; theme: ThemeMode }, title: string, body: string): string {
   const colours = Object.entries(PALETTE[look.theme])
     .map(([name, value]) => `--${name}:${value}`)
     .join(';');
@@ -347,7 +347,7 @@ details code{padding:0 4px;border-radius:4px;background:var(--fill)}
 </html>`;
 }
 
-function brandLine(lang: Language): string {
+export function brandLine(lang: Language): string {
   return `<p class="brand">${escapeHtml(translate(lang, 'common.platformTitle'))}</p>`;
 }
 

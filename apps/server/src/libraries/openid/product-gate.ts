@@ -4,6 +4,7 @@ import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import { findMembership } from '../../queries/memberships.ts';
 import { listEnterpriseProducts } from '../../queries/products.ts';
+import type { SupportWindow } from '../../queries/sessions.ts';
 import type { UserRow } from '../../queries/users.ts';
 
 /** What a product's sign-in through the OpenID provider may go on to. */
@@ -18,7 +19,7 @@ export type ProductAdmission =
  */
 export async function admitToProduct(
   ctx: AppContext,
-  session: { user: UserRow; twoStepRequired: boolean },
+  session: { user: UserRow; twoStepRequired: boolean; support?: SupportWindow | null },
   enterpriseId: number | null,
   product: ProductCode,
 ): Promise<ProductAdmission> {
@@ -27,7 +28,11 @@ export async function admitToProduct(
     return { admitted: false, reason: 'two-step-setup' };
   }
   if (enterpriseId === null) return { admitted: false, reason: 'no-right' };
-  if (!(await findMembership(ctx.db, enterpriseId, session.user.id))) return { admitted: false, reason: 'not-member' };
+  // the platform's support opens the products of the company whose window it works in, as its members do
+  const supporting = session.support?.enterpriseId === enterpriseId;
+  if (!supporting && !(await findMembership(ctx.db, enterpriseId, session.user.id))) {
+    return { admitted: false, reason: 'not-member' };
+  }
   const products = await listEnterpriseProducts(ctx.db, [enterpriseId]);
   return products.some((p) => p.code === product) ? { admitted: true } : { admitted: false, reason: 'no-right' };
 }

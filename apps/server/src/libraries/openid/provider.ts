@@ -8,6 +8,10 @@ import type { AppContext } from '../../context.ts';
 /** The provider's endpoints sit under this prefix; discovery is at the issuer's `/.well-known/`. */
 export const OIDC_PREFIX = '/oidc';
 
+/** The device authorization grant (RFC 8628): here, apart from device-flow.ts, so that what registers
+ *  a client (the command line) loads no oidc-provider, which warns at load on a Node that is not LTS. */
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
 /** Where the provider's metadata is published: the issuer's own address of it (OpenID Connect Discovery 1.0). */
 export const DISCOVERY_PATH = '/.well-known/openid-configuration';
 
@@ -44,7 +48,8 @@ export function servesProductServers(url: string): boolean {
 /** The claims of each scope; `company` carries the company a person chose for the product. */
 export const CLAIMS = {
   // how and when the person proved it is them (step-up): in every ID token, for the product to check
-  openid: ['sub', 'auth_time', 'acr', 'amr'],
+  // `act` (RFC 8693) and its end in every ID token of the platform's support acting in a company
+  openid: ['sub', 'auth_time', 'acr', 'amr', 'act', 'act_until'],
   profile: ['name', 'nickname', 'preferred_username', 'locale'],
   email: ['email', 'email_verified'],
   phone: ['phone_number', 'phone_number_verified'],

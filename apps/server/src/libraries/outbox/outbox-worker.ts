@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppContext } from '../../context.ts';
 import type { OutboxTopic } from '../../db/schema.ts';
-import type { Executor } from '../../queries/executor.ts';
 import {
   type OutboxRow,
   claimDueOutboxRows,
-  insertOutboxTry,
-  markOutboxDelivered,
-  markOutboxFailed,
+  claimNextOfKey,
+  type OutboxOutcome,
+  markOutboxOutcome,
+  markOutboxOutcomeWithTry,
   nextOutboxDueAt,
   renewOutboxLease,
 } from '../../queries/outbox.ts';
@@ -71,6 +71,8 @@ export class OutboxWorker {
   private timerAt = 0;
   private looking: Promise<void> | null = null;
   private again = false;
+  /** Whether the last claim took as many rows as it could: more may be due than were taken. */
+  private full = false;
   private idleWaiters: (() => void)[] = [];
 
   constructor(
@@ -161,16 +163,39 @@ export class OutboxWorker {
         owner: this.owner,
         limit: this.concurrency - this.running.size,
       });
-      if (!rows.length) return;
-      for (const row of rows) {
-        const job = this.tryRow(row).finally(() => {
-          this.running.delete(job);
-          // a row of the same ordering key may be due now that this one is done
-          if (!this.stopping.signal.aborted) void this.look();
-          this.wakeIdleWaiters();
-        });
-        this.running.add(job);
-      }
+      this.full = rows.length === this.concurrency - this.running.size;
+      for (const row of rows) this.run(row);
+      // fewer than asked: nothing else is due now; what becomes due comes by a nudge, the next of a
+      // key once its row is done, or the poll
+      if (!this.full) return;
+    }
+  }
+
+  private run(row: OutboxRow): void {
+    const job = this.tryRow(row).finally(() => {
+      this.running.delete(job);
+      if (!this.stopping.signal.aborted) void this.next(row);
+      this.wakeIdleWaiters();
+    });
+    this.running.add(job);
+  }
+
+  /** After a row: the next of its ordering key, which may be due now that this one is done, by the
+   *  short claim of one key; the whole claim when rows were left behind for want of room. */
+  private async next(done: OutboxRow): Promise<void> {
+    if (this.full || done.ordering_key === null) return void this.look();
+    try {
+      const row = await claimNextOfKey(this.ctx.db, this.ctx.engine, {
+        orderingKey: done.ordering_key,
+        topics: [...this.handlers.keys()],
+        now: this.ctx.now(),
+        leaseMs: this.leaseMs,
+        owner: this.owner,
+      });
+      if (row && !this.stopping.signal.aborted) this.run(row);
+    } catch (error) {
+      this.ctx.log.warn({ err: error }, 'the outbox could not be read; trying again');
+      this.schedule(this.pollMs);
     }
   }
 
@@ -201,24 +226,20 @@ export class OutboxWorker {
       if (!giveUp) nextAt = now + wait;
     }
     const status = outcome.status ?? null;
-    const write = async (db: Executor) => {
-      const written = outcome.ok
-        ? await markOutboxDelivered(db, { id: row.id, owner: this.owner, now, status })
-        : await markOutboxFailed(db, { id: row.id, owner: this.owner, now, nextAt, status, error: outcome.error });
-      // a worker that outlived its lease writes nothing: the try of the row's holder is the one kept
-      if (written && handler.keepsTries)
-        await insertOutboxTry(db, {
-          outbox_id: row.id,
-          at: startedAt,
-          duration_ms: durationMs,
-          status,
-          error: outcome.ok ? null : outcome.error,
-          next_at: nextAt,
-        });
-    };
+    const written: OutboxOutcome = outcome.ok
+      ? { id: row.id, owner: this.owner, now, status, delivered: true }
+      : { id: row.id, owner: this.owner, now, status, delivered: false, nextAt, error: outcome.error };
     try {
-      // the row's outcome and its try, together
-      await (handler.keepsTries ? this.ctx.db.transaction().execute(write) : write(this.ctx.db));
+      // the row's outcome and its try, together; a worker that outlived its lease writes nothing:
+      // the try of the row's holder is the one kept
+      await (handler.keepsTries
+        ? markOutboxOutcomeWithTry(this.ctx.db, this.ctx.engine, written, {
+            at: startedAt,
+            duration_ms: durationMs,
+            status,
+            next_at: nextAt,
+          })
+        : markOutboxOutcome(this.ctx.db, written));
     } catch (error) {
       // the lease runs out and another try comes: the outcome is lost, not the row
       this.ctx.log.warn({ err: error, outboxId: row.id }, 'the outcome of an outbox row could not be written');

@@ -64,7 +64,24 @@ export type AuditAction =
   | 'site-grant.expire'
   /** a person or department of the company given, or no longer given, a site or a grant */
   | 'site-assignment.add'
-  | 'site-assignment.remove';
+  | 'site-assignment.remove'
+  /**
+   * the platform's support in the company: a window granted, revoked early, passed its end (no
+   * actor), a support person entering (the support person as actor, named in the detail), and their
+   * sessions ended because the operator removed them from the support staff (no actor)
+   */
+  | 'support-access.grant'
+  | 'support-access.revoke'
+  | 'support-access.end'
+  | 'support-access.enter'
+  | 'support-access.staff-removed'
+  /** a request for a site, in the owner and in the requesting company: asked, approved (with the grant), refused */
+  | 'access-request.create'
+  | 'access-request.approve'
+  | 'access-request.refuse'
+  | 'device.claim'
+  | 'device.exchange'
+  | 'device.revoke';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -5,6 +5,8 @@ import type { Executor } from '../../queries/executor.ts';
 import {
   deleteAuditEventsBefore,
   deleteCodesExpiredBefore,
+  deleteDeviceClaimsExpiredBefore,
+  deleteDevicePollsExpiredBefore,
   deleteApiKeysEndedBefore,
   deleteEventsBefore,
   deleteOpenidGrantLinksExpiredBefore,
@@ -53,6 +55,8 @@ export interface Purged {
   proofOfWorkChallenges: number;
   /** The OpenID provider's expired sessions, interactions, codes, tokens and grants, and their links. */
   openidModels: number;
+  /** Device codes' polling state and gateways' claim credentials past their end. */
+  devices: number;
 }
 
 /** What one run deleted, and in how many statements; `skipped` when another process was purging. */
@@ -116,6 +120,8 @@ async function sweep(ctx: AppContext, db: Executor, options: PurgeOptions): Prom
     ['proofOfWorkChallenges', (limit) => deleteProofOfWorkChallengesExpiredBefore(db, now, limit)],
     ['openidModels', (limit) => deleteOpenidModelsExpiredBefore(db, now, limit)],
     ['openidModels', (limit) => deleteOpenidGrantLinksExpiredBefore(db, now, limit)],
+    ['devices', (limit) => deleteDevicePollsExpiredBefore(db, now, limit)],
+    ['devices', (limit) => deleteDeviceClaimsExpiredBefore(db, now, limit)],
   ];
   const purged = nothingPurged();
   let batches = 0;
@@ -154,6 +160,7 @@ function nothingPurged(): Purged {
     twoStepChallenges: 0,
     proofOfWorkChallenges: 0,
     openidModels: 0,
+    devices: 0,
   };
 }
 

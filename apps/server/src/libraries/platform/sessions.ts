@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { CompanyProductRow } from '../../queries/memberships.ts';
-import { findLiveSessionWithUser, touchSession } from '../../queries/sessions.ts';
+import { type SupportWindow, findLiveSessionWithUser, touchSession } from '../../queries/sessions.ts';
 import type { UserRow } from '../../queries/users.ts';
 import { hashSecret } from './secrets.ts';
 
@@ -17,6 +17,8 @@ export interface Auth {
   amr: string[] | null;
   /** The user's companies with their products, read with the session for a call that asked for them. */
   companies?: CompanyProductRow[];
+  /** A support person's session in a company, within the company's window (docs/support-access.md). */
+  support: SupportWindow | null;
 }
 
 /** What a call may read with its session, in the session's own statement. */
@@ -31,6 +33,8 @@ export async function authenticate(ctx: AppContext, token: string, read?: Sessio
   const now = ctx.now();
   const session = await findLiveSessionWithUser(ctx.db, hashSecret(token), now, read === 'companies');
   if (!session || session.lastSeenAt + ctx.config.sessionIdleMs <= now || session.user.disabled) return null;
+  // a support session ends with its window, at once, whether or not its end was processed yet
+  if (session.support && (session.support.over || session.support.endsAt <= now)) return null;
   if (now - session.lastSeenAt >= TOUCH_EVERY_MS) await touchSession(ctx.db, session.id, now);
   return {
     sessionId: session.id,
@@ -39,6 +43,7 @@ export async function authenticate(ctx: AppContext, token: string, read?: Sessio
     enterpriseId: session.enterpriseId,
     twoStepRequired: session.twoStepRequired,
     amr: session.amr,
+    support: session.support,
     ...(session.companies ? { companies: session.companies } : {}),
   };
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import { findMembership, listUserEnterprisesWithProducts } from '../../queries/memberships.ts';
 import { setSessionEnterprise } from '../../queries/sessions.ts';
+import { listSupportCompanyWithProducts } from '../../queries/support.ts';
 import { updateUser } from '../../queries/users.ts';
 import { currentEnterpriseOf } from '../company/memberships.ts';
 import { recordAudit } from '../platform/audit.ts';
@@ -30,7 +31,10 @@ function productName(language: Language, code: string): string {
 /** The user's companies with the products each has rights to, and the session's current company.
  *  The companies come with the session when its route asks for them (`sessionRead: 'companies'`). */
 export async function portalInfo(ctx: AppContext, { session, language }: SignedInCaller): Promise<PortalInfo> {
-  const rows = session.companies ?? (await listUserEnterprisesWithProducts(ctx.db, session.user.id));
+  // a support session works in the one company whose window it entered
+  const rows = session.support
+    ? await listSupportCompanyWithProducts(ctx.db, session.support.enterpriseId)
+    : (session.companies ?? (await listUserEnterprisesWithProducts(ctx.db, session.user.id)));
   const enterprises = new Map<number, PortalEnterprise>();
   for (const row of rows) {
     let enterprise = enterprises.get(row.enterpriseId);
@@ -87,6 +91,8 @@ export async function enterEnterprise(
 }
 
 export async function userAdmin(ctx: AppContext, { session }: SignedInCaller): Promise<PortalUserAdmin> {
+  // the support opens the settings centre as the administrators do; what it may not change is refused
+  if (session.support) return { isAdmin: true, role: 'admin' };
   const current = await currentEnterpriseOf(ctx, session.user.id, session.enterpriseId);
   const membership = current === null ? undefined : await findMembership(ctx.db, current, session.user.id);
   const role = membership?.role === 'admin' ? 'admin' : membership ? 'member' : null;

@@ -14,6 +14,7 @@ import {
   countMemberships,
   grantedAccess,
   ownAccess,
+  supportAccess,
 } from '../../queries/site-decisions.ts';
 
 export { MAX_CHAIN_DEPTH } from '../../queries/site-decisions.ts';
@@ -53,11 +54,12 @@ export async function capabilitiesOf(
   input: { userId: number; siteId: number; product: ProductCode; at: number },
 ): Promise<Set<SiteCapability>> {
   const { userId, siteId, product, at } = input;
-  const [own, granted] = await Promise.all([
+  const [own, granted, support] = await Promise.all([
     ownAccess(db, { userId, product, at, siteId }),
     grantedAccess(db, { userId, product, at, leaf: sql`g.site_id = ${siteId}` }),
+    supportAccess(db, { userId, product, at, siteId }),
   ]);
-  return new Set([...own, ...granted].flatMap(capabilitiesOfRow));
+  return new Set([...own, ...granted, ...support].flatMap(capabilitiesOfRow));
 }
 
 export interface PersonSite {
@@ -99,12 +101,14 @@ export async function sitesOf(
   const companies = enterpriseId === undefined ? Math.max(1, await countMemberships(db, userId)) : 1;
   const rows = 2 * companies * limit + 2;
   const leaf = enterpriseId === undefined ? sql`1 = 1` : sql`g.grantee_enterprise_id = ${enterpriseId}`;
-  const [own, granted] = await Promise.all([
+  const [own, granted, support] = await Promise.all([
     ownAccess(db, { userId, product, at, enterpriseId, after, limit: rows }),
     grantedAccess(db, { userId, product, at, after, limit: rows, leaf }),
+    // one row per site: `limit` of them hold the page whole
+    supportAccess(db, { userId, product, at, enterpriseId, after, limit }),
   ]);
   const bySite = new Map<number, PersonSite>();
-  for (const row of [...own, ...granted]) {
+  for (const row of [...own, ...granted, ...support]) {
     const capabilities = capabilitiesOfRow(row);
     if (capabilities.length === 0) continue;
     const site: PersonSite = {

@@ -24,6 +24,7 @@ import type { AppContext } from '../../context.ts';
 import { findEnterpriseByDomain } from '../../queries/enterprises.ts';
 import type { Executor } from '../../queries/executor.ts';
 import { likePattern } from '../../queries/members.ts';
+import { listClaimedDevices } from '../../queries/site-devices.ts';
 import {
   type NamedGrantRow,
   type SiteGrantRow,
@@ -43,6 +44,7 @@ import { recordEvent } from '../integrations/events/record-event.ts';
 import { type AuditAction, recordAudit } from '../platform/audit.ts';
 import { companyTransaction, enclosing } from '../platform/company-transaction.ts';
 import { decodeCursor, pageOf } from '../platform/cursor.ts';
+import { revokeDevices } from './devices.ts';
 import { iso, ownSiteOrNotFound, siteView } from './sites.ts';
 
 /**
@@ -228,20 +230,28 @@ async function grantOne(
     terms: Terms;
     createdBy: number;
     excluded: readonly number[];
+    /** An approved request's grant beside the narrower one the grantee holds (its id): it replaces an
+     *  earlier widening of the grantee's instead of being refused by it. */
+    widens?: number | null;
   },
 ): Promise<SiteGrantRow> {
   const { site, grantee, terms } = input;
+  const widens = input.widens ?? null;
   const now = ctx.now();
   if (grantee.id === site.enterprise_id || input.excluded.includes(grantee.id))
     throw new AppError(ErrorCode.GrantHolderRefused);
   const states = await grantStatuses(trx, site, now);
   const unrevoked = [...states.values()].filter((s) => s.row.revoked_at === null);
-  const held = unrevoked.find((s) => s.row.grantee_enterprise_id === grantee.id);
-  if (held && (held.status === 'active' || held.status === 'pending')) throw new AppError(ErrorCode.GrantHolderRefused);
+  const held = unrevoked.find(
+    (s) => s.row.grantee_enterprise_id === grantee.id && (s.row.widens_grant_id === null) === (widens === null),
+  );
   const live = unrevoked.filter((s) => s.status === 'active' || s.status === 'pending');
-  if (live.length >= SITE_GRANTS_MAX) throw new AppError(ErrorCode.GrantLimit);
+  if (held && widens === null && (held.status === 'active' || held.status === 'pending'))
+    throw new AppError(ErrorCode.GrantHolderRefused);
+  if (live.length - (held && widens !== null ? 1 : 0) >= SITE_GRANTS_MAX) throw new AppError(ErrorCode.GrantLimit);
   if (held) await revokeGrants(trx, [held.row.id], now);
   return insertGrant(trx, {
+    widens_grant_id: widens,
     public_id: `sgr_${randomBytes(16).toString('base64url')}`,
     site_id: site.id,
     grantor_enterprise_id: input.grantorId,
@@ -352,6 +362,43 @@ export async function shareSites(
   });
 }
 
+/**
+ * The owner's grant of one site to the company whose request it approves, from now until `endsAt`,
+ * without share-on, in the caller's transaction (which holds both companies' locks): made, recorded
+ * and told of as any share. `widens` names the narrower grant the company holds, which stays.
+ */
+export async function grantOnRequest(
+  ctx: AppContext,
+  trx: Executor,
+  admin: PersonAdministrator,
+  input: {
+    site: SiteRow;
+    grantee: { id: number; name: string; domain: string };
+    template: SiteRoleTemplate;
+    endsAt: number;
+    widens: number | null;
+  },
+): Promise<{ row: SiteGrantRow; view: SiteGrant }> {
+  const row = await grantOne(ctx, trx, {
+    site: input.site,
+    grantorId: admin.enterpriseId,
+    grantee: input.grantee,
+    parent: null,
+    terms: {
+      domain: input.grantee.domain,
+      template: input.template,
+      startsAt: ctx.now(),
+      endsAt: input.endsAt,
+      mayShare: false,
+    },
+    createdBy: admin.userId,
+    excluded: [],
+    widens: input.widens,
+  });
+  const { grants } = await recordShare(ctx, trx, admin, [{ site: input.site, grant: row }], input.grantee);
+  return { row, view: grants[0]! };
+}
+
 /** A grant the company holds; 1000404 for any other, as for one that does not exist. */
 async function heldGrantOrNotFound(db: Executor, enterpriseId: number, grantId: string): Promise<NamedGrantRow> {
   const grant = await findGrantByPublicId(db, grantId);
@@ -453,6 +500,9 @@ async function endGrant(
     const ended = subtree.filter((s) => s.status === 'active' || s.status === 'pending');
     if (grant.revoked_at !== null) return { ended: [] };
     await revokeGrants(trx, [grant.id], now);
+    // the gateways claimed through the grant or one below it stop with them
+    const devices = await listClaimedDevices(trx, { grantIds: subtree.map((s) => s.row.id) });
+    await revokeDevices(ctx, trx, site, devices, 'grant_ended');
     if (!ended.length || ended[0]!.row.id !== grant.id) return { ended: [] };
     const endedGrants = ended.map((s) => s.row.public_id);
     const companies = [

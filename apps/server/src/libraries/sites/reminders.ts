@@ -15,6 +15,7 @@ import { formatNoticeTime } from '../account-security/security-notices.ts';
 import { recordEvent } from '../integrations/events/record-event.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { companyTransaction, enclosing } from '../platform/company-transaction.ts';
+import { expirePassedAccessRequests } from './access-requests.ts';
 import { grantStatuses } from './grants.ts';
 
 const DAY = 86_400_000;
@@ -146,15 +147,17 @@ async function recordExpiry(ctx: AppContext, grant: SiteGrantRow): Promise<boole
   });
 }
 
-/** Runs the reminders every `intervalMinutes` in each process; the claims keep them to one send. */
+/** Runs the reminders, and closes the grants and the access requests past their end, every
+ *  `intervalMinutes` in each process; the claims keep each to one send. */
 export function scheduleGrantReminders(ctx: AppContext, intervalMinutes: number): { stop(): void } {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     remindEndingGrants(ctx)
+      .then(async (run) => ({ ...run, requestsExpired: await expirePassedAccessRequests(ctx) }))
       .then(
-        (run) => ctx.log.info(run, 'site grant reminders and expiries done'),
+        (run) => ctx.log.info(run, 'site grant reminders, grant and request expiries done'),
         (error: unknown) =>
           ctx.log.warn({ err: error }, 'site grant reminders failed; they run again at the next interval'),
       )

@@ -13,6 +13,7 @@ import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../queries/executor.ts';
 import { listEnterpriseProducts } from '../../queries/products.ts';
+import { listClaimedDevices } from '../../queries/site-devices.ts';
 import { listUnrevokedGrantsOfSite, revokeGrants } from '../../queries/site-grants.ts';
 import {
   type SiteRow,
@@ -28,6 +29,7 @@ import { recordEvent } from '../integrations/events/record-event.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { companyTransaction } from '../platform/company-transaction.ts';
 import { decodeCursor, pageOf } from '../platform/cursor.ts';
+import { revokeDevices } from './devices.ts';
 import { auditForEach, grantStatuses, withCompaniesOf } from './grants.ts';
 
 /** A company's sites as its administrators (or its keys with `sites.manage`) make, change and retire them. */
@@ -204,6 +206,7 @@ export async function retireSite(ctx: AppContext, admin: Administrator, siteId: 
         unrevoked.map((g) => g.id),
         now,
       );
+      await revokeDevices(ctx, trx, site, await listClaimedDevices(trx, { siteId: site.id }), 'site_retired');
       const row = await writeSite(trx, site.id, { retired_at: now, updated_at: now });
       const endedGrants = ended.map((g) => g.public_id);
       const companies = [site.enterprise_id, ...unrevoked.map((g) => g.grantee_enterprise_id)];

@@ -4,7 +4,7 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { type ProductCode, isProductCode } from '@portal/shared/products';
 import { AppError } from '../../app-error.ts';
 import { throttledSecretCheck } from '../../libraries/openid/client-auth-throttle.ts';
-import { hashSecret, sameHash } from '../../libraries/platform/secrets.ts';
+import { clientSecretMatches } from '../../libraries/openid/clients.ts';
 import { findClient } from '../../queries/openid.ts';
 
 declare module 'fastify' {
@@ -76,7 +76,6 @@ export const productClientAudience = fp(async (app: FastifyInstance) => {
     const client = await findClient(app.ctx.db, sent.id);
     if (!client || client.disabled_at !== null || client.auth_method !== sent.method || !client.secret_hash)
       throw refused();
-    const storedHash = client.secret_hash;
     let waitSeconds = 0;
     let matches: boolean;
     try {
@@ -85,7 +84,7 @@ export const productClientAudience = fp(async (app: FastifyInstance) => {
         client.client_id,
         request.ip,
         (seconds) => (waitSeconds = seconds),
-        () => sameHash(storedHash, hashSecret(sent.secret)),
+        () => clientSecretMatches(app.ctx, client, sent.secret),
       );
     } catch (error) {
       if (waitSeconds > 0)

@@ -27,6 +27,10 @@ export const signedInAudience = fp(async (app: FastifyInstance) => {
     }
     const { user } = request.auth;
     if (!languageCookie(request)) request.lang = user.lang_code;
+    // the one gate of what the platform's support may not do in a company that let it in
+    // (docs/support-access.md#what-support-may-not-do): every call that changes security, grants,
+    // keys, webhooks or credentials, or approves, says so in its declaration
+    if (request.auth.support && call.notForSupport) throw new AppError(ErrorCode.SupportRefused);
     const settling = call.beforeAccountSettled;
     const cutOff = app.ctx.now() > app.ctx.config.phoneCertifyCutoffMs;
     if (cutOff && !user.phone_certified && !settling) {

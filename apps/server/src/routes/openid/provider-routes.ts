@@ -3,13 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { DISCOVERY_PATH, OIDC_PREFIX, OIDC_ROUTES } from '../../libraries/openid/provider.ts';
+import { type PublishedDocument, publishedDocument, stillCurrent } from '../../libraries/openid/published-documents.ts';
 import type { OpenIdService } from '../../libraries/openid/service.ts';
 import { REQUEST_ID_HEADER } from '../../plugins/logger.ts';
 import { EVERY_ANSWER, HTML_ANSWER, PROVIDER_POLICY } from '../../plugins/security-headers.ts';
 
-/** How long verifiers may keep the published keys: well within the time a published key waits
- *  before it signs (a rotation's interval). */
-const JWKS_MAX_AGE_SECONDS = 300;
+/** The provider's documents answered from memory (published-documents.ts), and how long a client
+ *  may keep each: the keys well within the time a published key waits before it signs (a rotation's
+ *  interval); discovery, which names no key, as long as a process waits to look at the key set. */
+const PUBLISHED = { [OIDC_ROUTES.jwks]: 300, [DISCOVERY_PATH]: 60 };
 
 /** The portal's headers on every answer of the provider. Its answers bypass Fastify's onSend hooks
  *  (the reply is hijacked), and their type is known only once the provider has answered: a page's
@@ -52,13 +54,16 @@ export async function openidProviderRoutes(app: FastifyInstance, { openid }: { o
   // the provider reads the bodies itself (forms and JSON)
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-  const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
-    const provider = await openid.provider();
+  const handlerOf = (provider: Provider) => {
     let handler = handlers.get(provider);
     if (!handler) {
       provider.use(completeAnswer);
       handlers.set(provider, (handler = provider.callback()));
     }
+    return handler;
+  };
+  const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    const handler = handlerOf(await openid.provider());
     // the provider builds its absolute URLs (discovery, the resume address of a sign-in, the sign-out
     // form) from the request's host and protocol, the forwarded ones included (provider.proxy): they
     // are the issuer's, whatever a request names. The client's address is the one Fastify read
@@ -70,14 +75,42 @@ export async function openidProviderRoutes(app: FastifyInstance, { openid }: { o
     headers['x-forwarded-for'] = request.ip;
     for (const [name, value] of Object.entries(PROVIDER_ANSWER)) reply.raw.setHeader(name, value);
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
-    if (request.url.startsWith(OIDC_ROUTES.jwks)) {
-      reply.raw.setHeader('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`);
-    }
     reply.hijack();
     await handler(request.raw, reply.raw);
   };
+
+  // each provider's documents, asked of it once: a new provider (new keys) asks again
+  const documents = new WeakMap<Provider, Map<string, Promise<PublishedDocument>>>();
+  const documentOf = (provider: Provider, path: string) => {
+    let byPath = documents.get(provider);
+    if (!byPath) documents.set(provider, (byPath = new Map()));
+    let document = byPath.get(path);
+    if (!document) {
+      document = publishedDocument(handlerOf(provider), path, issuer);
+      // a failure is not kept: the next request asks again
+      document.catch(() => byPath.delete(path));
+      byPath.set(path, document);
+    }
+    return document;
+  };
+  const publish = (path: string, maxAge: number) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const document = await documentOf(await openid.provider(), path);
+    if (document.status !== 200) return handOver(request, reply);
+    const fresh = stillCurrent(request.headers['if-none-match'], document.etag);
+    reply.hijack();
+    reply.raw.writeHead(fresh ? 304 : 200, {
+      ...PROVIDER_ANSWER,
+      ...(fresh ? {} : document.headers),
+      [REQUEST_ID_HEADER]: request.id,
+      etag: document.etag,
+      'cache-control': `public, max-age=${maxAge}`,
+      ...(fresh ? {} : { 'content-length': Buffer.byteLength(document.body) }),
+    });
+    reply.raw.end(fresh ? undefined : document.body);
+  };
+
   // the API description lists the provider's endpoints by name (plugins/openapi.ts), not this catch-all
   const hidden = { schema: { hide: true } };
   app.all(`${OIDC_PREFIX}/*`, hidden, handOver);
-  app.get(DISCOVERY_PATH, hidden, handOver);
+  for (const [path, maxAge] of Object.entries(PUBLISHED)) app.get(path, hidden, publish(path, maxAge));
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandedMark } from '../../components/branded-mark';
+import { SupportBanner } from '../../components/support-banner';
 import topBar from '../../components/top-bar.module.css';
 import { UserMenu } from '../../components/user-menu';
 import { paths } from '../../config/paths';
@@ -100,6 +101,7 @@ export function MainLayout() {
           <UserMenu />
         </Layout.Header>
         {/* antd's Content is the page's <main> landmark */}
+        <SupportBanner />
         <Layout.Content className={styles.content}>
           <Outlet />
         </Layout.Content>

@@ -10,13 +10,15 @@ import {
   SafetyOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { Tabs } from 'antd';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Badge, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PortalEnterprise } from '@portal/shared/api/portal';
 import { type ProductCode, isProductCode } from '@portal/shared/products';
 import { PageHeading } from '../../components/page-heading';
+import { SupportBanner } from '../../components/support-banner';
 import { ApiKeysTab } from './api-keys/api-keys-tab';
 import { AuditTab } from './audit/audit-tab';
 import { BrandingTab } from './branding/branding-tab';
@@ -25,9 +27,11 @@ import { useDepartments } from './departments/use-departments';
 import { InvitationsTab } from './invitations/invitations-tab';
 import { MembersTab } from './members/members-tab';
 import { SecurityTab } from './security/security-tab';
+import { SupportAccessCard } from './security/support-access-card';
 import styles from './settings-centre.module.css';
 import { SettingsHeader } from './settings-header';
 import { SharedWithUsTab } from './shared-with-us/shared-with-us-tab';
+import { accessRequestsQuery } from './sites/sites-api';
 import { SitesTab } from './sites/sites-tab';
 import { WebhooksTab } from './webhooks/webhooks-tab';
 
@@ -67,6 +71,8 @@ function TabLabel({ icon, children }: { icon: ReactNode; children: ReactNode }) 
 
 /** The areas of the settings centre; the open tab is in the address, so a reload keeps it. */
 export function SettingsCentre({ enterprise }: { enterprise: PortalEnterprise }) {
+  // the open requests for the company's sites show on the tab's label, whichever tab is open
+  const openRequests = useInfiniteQuery(accessRequestsQuery()).data?.pages[0]?.openCount ?? 0;
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'members';
@@ -103,7 +109,13 @@ export function SettingsCentre({ enterprise }: { enterprise: PortalEnterprise })
     {
       key: 'security',
       label: <TabLabel icon={<SafetyOutlined />}>{t('twoStep.securityTab')}</TabLabel>,
-      children: tab === 'security' ? <SecurityTab /> : null,
+      children:
+        tab === 'security' ? (
+          <div className={styles.stack}>
+            <SecurityTab />
+            <SupportAccessCard />
+          </div>
+        ) : null,
     },
     {
       key: 'webhooks',
@@ -117,8 +129,19 @@ export function SettingsCentre({ enterprise }: { enterprise: PortalEnterprise })
     },
     {
       key: 'sites',
-      label: <TabLabel icon={<EnvironmentOutlined />}>{t('sites.tab')}</TabLabel>,
-      children: tab === 'sites' ? <SitesTab products={siteProducts(enterprise)} /> : null,
+      label: (
+        <TabLabel icon={<EnvironmentOutlined />}>
+          {t('sites.tab')}
+          {openRequests ? (
+            <Badge
+              className={styles.tabBadge}
+              count={openRequests}
+              aria-label={t('sites.requests.badgeLabel', { count: openRequests })}
+            />
+          ) : null}
+        </TabLabel>
+      ),
+      children: tab === 'sites' ? <SitesTab products={siteProducts(enterprise)} departments={departments} /> : null,
     },
     {
       key: 'shared-with-us',
@@ -130,6 +153,7 @@ export function SettingsCentre({ enterprise }: { enterprise: PortalEnterprise })
   return (
     <div className={styles.screen}>
       <SettingsHeader enterprise={enterprise} />
+      <SupportBanner />
       <main className={styles.main}>
         <PageHeading
           className={styles.intro}

@@ -45,6 +45,7 @@ export const accountSecurityCalls = {
   }),
 
   twoStepSetup: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${F}/personal/two-step/setup`,
     audience: 'signedIn',
@@ -57,6 +58,7 @@ export const accountSecurityCalls = {
   }),
 
   twoStepSetupCode: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${F}/personal/two-step/setup-code`,
     audience: 'signedIn',
@@ -70,6 +72,7 @@ export const accountSecurityCalls = {
   }),
 
   twoStepConfirm: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${F}/personal/two-step/confirm`,
     audience: 'signedIn',
@@ -90,6 +93,7 @@ export const accountSecurityCalls = {
   }),
 
   twoStepDisable: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${F}/personal/two-step/disable`,
     audience: 'signedIn',
@@ -170,6 +174,7 @@ export const accountSecurityCalls = {
   }),
 
   passkeyRegistrationOptions: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${F}/personal/passkeys/registration-options`,
     audience: 'signedIn',
@@ -181,6 +186,7 @@ export const accountSecurityCalls = {
   }),
 
   addPasskey: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${F}/personal/passkeys`,
     audience: 'signedIn',
@@ -212,6 +218,7 @@ export const accountSecurityCalls = {
   }),
 
   removePasskey: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${F}/personal/passkeys/remove`,
     audience: 'signedIn',

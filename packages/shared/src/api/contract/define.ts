@@ -45,6 +45,10 @@ export interface CallDeclaration {
   /** An administrator's call that a company API key with this scope (or the `manage` scope that
    *  includes it) may also make, as `Authorization: Bearer pak_...`; a key is refused everywhere else. */
   apiKey?: ApiKeyScope;
+  /** A call that a session of the platform's support acting in a company may not make: it changes
+   *  security settings, grants, API keys, webhooks or credentials, or approves (1009291,
+   *  docs/support-access.md#what-support-may-not-do). */
+  notForSupport?: true;
   /** Calls outside the per-address request rate (the probes). */
   unthrottled?: boolean;
   tag: CallTag;
@@ -131,6 +135,7 @@ export function codesOf(declaration: CallDeclaration): FailureCode[] {
       ...AUDIENCE_CODES[declaration.audience],
       ...optional,
       ...keyRefused,
+      ...(declaration.notForSupport ? [ErrorCode.SupportRefused] : []),
       ...declaration.errors,
     ]),
   ];

@@ -60,6 +60,7 @@ export const integrationCalls = {
   }),
 
   createWebhook: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/webhooks/create`,
     audience: 'administrator',
@@ -72,6 +73,7 @@ export const integrationCalls = {
   }),
 
   updateWebhook: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/webhooks/update`,
     audience: 'administrator',
@@ -84,6 +86,7 @@ export const integrationCalls = {
   }),
 
   deleteWebhook: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/webhooks/delete`,
     audience: 'administrator',
@@ -96,6 +99,7 @@ export const integrationCalls = {
   }),
 
   rotateWebhookSecret: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/webhooks/rotate-secret`,
     audience: 'administrator',
@@ -120,6 +124,7 @@ export const integrationCalls = {
   }),
 
   resendWebhookDelivery: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/webhooks/deliveries/resend`,
     audience: 'administrator',
@@ -143,6 +148,7 @@ export const integrationCalls = {
   }),
 
   createApiKey: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/api-keys/create`,
     audience: 'administrator',
@@ -155,6 +161,7 @@ export const integrationCalls = {
   }),
 
   revokeApiKey: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/api-keys/revoke`,
     audience: 'administrator',

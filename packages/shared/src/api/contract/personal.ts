@@ -35,6 +35,7 @@ export const personalCalls = {
   }),
 
   updatePhone: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${A}/user/updatephone`,
     audience: 'signedIn',
@@ -47,6 +48,7 @@ export const personalCalls = {
   }),
 
   updateEmail: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${A}/user/updateEmail`,
     audience: 'signedIn',
@@ -66,6 +68,7 @@ export const personalCalls = {
   }),
 
   updatePassword: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${A}/user/updatepwd`,
     audience: 'signedIn',

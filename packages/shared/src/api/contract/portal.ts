@@ -5,6 +5,13 @@ import {
   portalInfoSchema,
   portalUserAdminSchema,
 } from '../portal.ts';
+import { portalSitesSchema } from '../sites.ts';
+import {
+  enterAsSupportRequestSchema,
+  supportCompaniesSchema,
+  supportSessionSchema,
+  supportSessionStateSchema,
+} from '../support.ts';
 import { defineCall } from './define.ts';
 import { FRONT_PREFIX as F } from './prefixes.ts';
 
@@ -20,7 +27,20 @@ export const portalCalls = {
     errors: [],
   }),
 
+  portalSites: defineCall({
+    method: 'GET',
+    path: `${F}/portal/sites`,
+    audience: 'signedIn',
+    tag: 'portal',
+    summary: "The sites the user may act on in the current company's products: the home's launcher cards",
+    description:
+      "Each site once per product, for the products of the current company that the site is on: the company's own sites (its administrators hold every one; its members those assigned to them) and the sites granted to it that the user is assigned to, while every grant of the chain is in effect. At most 50 per product, in site order; `truncated` says a product had more. Empty without a current company.",
+    response: portalSitesSchema,
+    errors: [],
+  }),
+
   enterEnterprise: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${F}/portal/enterprise/enter`,
     audience: 'signedIn',
@@ -39,6 +59,40 @@ export const portalCalls = {
     tag: 'portal',
     summary: 'Whether the user administers the current company',
     response: portalUserAdminSchema,
+    errors: [],
+  }),
+
+  supportCompanies: defineCall({
+    method: 'GET',
+    path: `${F}/portal/support/companies`,
+    audience: 'signedIn',
+    tag: 'portal',
+    summary: "The companies that let the platform's support in now: for its support staff, none for anyone else",
+    response: supportCompaniesSchema,
+    errors: [],
+  }),
+
+  enterAsSupport: defineCall({
+    method: 'POST',
+    path: `${F}/portal/support/enter`,
+    audience: 'signedIn',
+    notForSupport: true,
+    tag: 'portal',
+    summary: "Enter a company as the platform's support, within the window it granted",
+    description:
+      'The session then works in the company until the window ends; its product tokens carry `act` (docs/support-access.md). 1009292 when the company has no open window or the person is no support staff, alike.',
+    body: enterAsSupportRequestSchema,
+    response: supportSessionSchema,
+    errors: [ErrorCode.SupportAccessUnavailable],
+  }),
+
+  supportSession: defineCall({
+    method: 'GET',
+    path: `${F}/portal/support/session`,
+    audience: 'signedIn',
+    tag: 'portal',
+    summary: "Who acts as the platform's support in this session, in which company and until when",
+    response: supportSessionStateSchema,
     errors: [],
   }),
 };

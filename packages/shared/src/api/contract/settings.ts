@@ -33,6 +33,7 @@ import {
   savePersonalizationRequestSchema,
   updateMemberRequestSchema,
 } from '../settings.ts';
+import { grantSupportAccessRequestSchema, supportAccessSchema, supportAccessStateSchema } from '../support.ts';
 import { securitySettingsSchema, securityStateSchema } from '../two-step.ts';
 import { defineCall } from './define.ts';
 import { COMPANY_SETTINGS_PREFIX as S, SETTINGS_PREFIX } from './prefixes.ts';
@@ -109,6 +110,7 @@ export const settingsCalls = {
   }),
 
   createMember: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/members/create`,
     audience: 'administrator',
@@ -122,6 +124,7 @@ export const settingsCalls = {
   }),
 
   updateMember: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/members/update`,
     audience: 'administrator',
@@ -135,6 +138,7 @@ export const settingsCalls = {
   }),
 
   removeMember: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/members/remove`,
     audience: 'administrator',
@@ -212,6 +216,7 @@ export const settingsCalls = {
   }),
 
   createInvitation: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/invitations/create`,
     audience: 'administrator',
@@ -225,6 +230,7 @@ export const settingsCalls = {
   }),
 
   revokeInvitation: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/invitations/revoke`,
     audience: 'administrator',
@@ -249,6 +255,7 @@ export const settingsCalls = {
   }),
 
   saveSecurity: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/security/save`,
     audience: 'administrator',
@@ -295,5 +302,47 @@ export const settingsCalls = {
     query: auditPeopleQuerySchema,
     response: auditPeopleSchema,
     errors: [],
+  }),
+
+  supportAccess: defineCall({
+    method: 'GET',
+    path: `${S}/support-access`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: "The company's consent to the platform's support, if a window is open",
+    description: `${ADMINISTRATOR_ONLY} docs/support-access.md.`,
+    response: supportAccessStateSchema,
+    errors: [],
+  }),
+
+  grantSupportAccess: defineCall({
+    method: 'POST',
+    path: `${S}/support-access/grant`,
+    audience: 'administrator',
+    notForSupport: true,
+    tag: 'settings',
+    summary: "Let the platform's support enter the company for some hours",
+    description: `${ADMINISTRATOR_ONLY} Needs a fresh proof (1009166). One window at a time: 1009290 while one is open. The support's sessions and product sign-ins end at its end or at the revoke. \`siteIds\` limits it to some of the company's sites (the support's \`sites\` claim and decisions name only those, under the \`support\` template): a site that is not the company's answers 1000404 as one that does not exist, a retired one 1009243.`,
+    body: grantSupportAccessRequestSchema,
+    response: supportAccessSchema,
+    errors: [
+      ErrorCode.ReauthenticationRequired,
+      ErrorCode.SupportAccessActive,
+      ErrorCode.NotFound,
+      ErrorCode.SiteRetired,
+    ],
+  }),
+
+  revokeSupportAccess: defineCall({
+    method: 'POST',
+    path: `${S}/support-access/revoke`,
+    audience: 'administrator',
+    notForSupport: true,
+    tag: 'settings',
+    summary: "End the platform's support access now",
+    description: `${ADMINISTRATOR_ONLY} The support's portal sessions in the company end at once, and the products are told by back-channel logout within seconds. 1009292 when no window is open.`,
+    body: z.strictObject({}),
+    response: z.null(),
+    errors: [ErrorCode.SupportAccessUnavailable],
   }),
 };

@@ -108,6 +108,7 @@ export const siteCalls = {
   }),
 
   shareSites: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/sites/share`,
     audience: 'administrator',
@@ -128,6 +129,7 @@ export const siteCalls = {
   }),
 
   revokeGrant: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/sites/grants/revoke`,
     audience: 'administrator',
@@ -140,6 +142,7 @@ export const siteCalls = {
   }),
 
   updateGrant: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/sites/grants/update`,
     audience: 'administrator',
@@ -164,6 +167,7 @@ export const siteCalls = {
   }),
 
   shareOn: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/sites/shared-with-us/share-on`,
     audience: 'administrator',
@@ -189,6 +193,7 @@ export const siteCalls = {
   }),
 
   leaveGrant: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/sites/shared-with-us/leave`,
     audience: 'administrator',
@@ -213,6 +218,7 @@ export const siteCalls = {
   }),
 
   addAssignment: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/sites/assignments/add`,
     audience: 'administrator',
@@ -233,6 +239,7 @@ export const siteCalls = {
   }),
 
   removeAssignment: defineCall({
+    notForSupport: true,
     method: 'POST',
     path: `${S}/sites/assignments/remove`,
     audience: 'administrator',

@@ -32,6 +32,7 @@ const audit: Messages['audit'] = {
   pageSize: 'Einträge pro Seite',
   perPage: '{{size}} pro Seite',
   empty: 'Keine passenden Einträge',
+  supportActor: 'Support {{name}} in diesem Unternehmen',
   nobody: '—',
   actions: {
     'sign-in': { success: 'Angemeldet' },
@@ -81,9 +82,28 @@ const audit: Messages['audit'] = {
       add: 'Standortzugriff zugewiesen',
       remove: 'Standortzugriff entfernt',
     },
+    'support-access': {
+      grant: 'Hat dem Support der Plattform Zugriff gewährt',
+      revoke: 'Hat den Support-Zugriff beendet',
+      end: 'Der Support-Zugriff ist abgelaufen',
+      enter: 'Der Support hat das Unternehmen betreten',
+      'staff-removed': 'Eine Support-Person gehört nicht mehr zum Support der Plattform: ihre Sitzungen wurden beendet',
+    },
+    device: {
+      claim: 'Ein Gateway zugeordnet',
+      exchange: 'Ein Gateway hat seinen Client erhalten',
+      revoke: 'Ein Gateway widerrufen',
+    },
+    'access-request': {
+      create: 'Zugriff auf einen Standort angefragt',
+      approve: 'Eine Standortanfrage genehmigt',
+      refuse: 'Eine Standortanfrage abgelehnt',
+    },
   },
   verified: { email: 'E-Mail-Adresse bestätigt', phone: 'Telefonnummer bestätigt' },
   summary: {
+    support: 'Support: {{name}} in diesem Unternehmen',
+    supportUntil: 'Bis {{until}}',
     webhook: 'Webhook: {{url}}',
     webhookMoved: 'Webhook: {{from}} → {{to}}',
     webhookNumber: 'Webhook #{{id}}',

@@ -86,5 +86,20 @@ const errors: Messages['errors'] = {
   1009253: 'Diese Person oder Abteilung ist hier bereits zugewiesen',
   1009260:
     'Der Client eines Produkts muss sich mit seinen Client-Zugangsdaten oder einem eigenen Zugriffstoken authentifizieren',
+  1009290:
+    'Das Unternehmen hat dem Support bereits Zugriff gewährt; widerrufen Sie ihn zuerst, um ein neues Zeitfenster zu gewähren',
+  1009291:
+    'Nicht, solange der Support der Plattform in diesem Unternehmen handelt: Das erledigen die eigenen Administratoren des Unternehmens',
+  1009292: 'Derzeit besteht kein Support-Zugriff auf dieses Unternehmen',
+  1009270:
+    'Sie haben bereits so viele offene Zugriffsanfragen wie erlaubt: Warten Sie, bis eine entschieden wird oder abläuft',
+  1009271: 'Ihr Unternehmen hat bereits so viele offene Zugriffsanfragen wie erlaubt: Versuchen Sie es später erneut',
+  1009272: 'Über diese Anfrage wurde bereits entschieden, oder sie ist abgelaufen',
+  1009273: 'Eine Genehmigung kann nicht länger oder weiter gehen als die Anfrage',
+  1009274: 'Ihr Unternehmen hält diesen Standort bereits im angefragten Umfang',
+  1009275: 'Sie haben für diesen Standort bereits eine offene Anfrage',
+  1009300: 'Diese Seriennummer ist diesem Standort bereits zugeordnet',
+  1009301: 'Sie dürfen diesem Standort keine Gateways zuordnen',
+  1009302: 'Der Zuordnungsnachweis ist unbekannt, verbraucht, abgelaufen oder gilt für eine andere Seriennummer',
 };
 export default errors;

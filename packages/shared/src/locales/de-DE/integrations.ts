@@ -36,6 +36,22 @@ export default {
       assigned: 'Standortfreigabe zugewiesen',
       unassigned: 'Zuweisung einer Standortfreigabe entfernt',
     },
+    support_access: {
+      granted: 'Support-Zugriff gewährt',
+      entered: 'Support hat das Unternehmen betreten',
+      ended: 'Support-Zugriff beendet',
+    },
+    device: {
+      claimed: 'Gateway zugeordnet',
+      exchanged: 'Gateway hat seinen Client erhalten',
+      revoked: 'Gateway widerrufen',
+    },
+    access_request: {
+      created: 'Standortzugriff angefragt',
+      approved: 'Standortanfrage genehmigt',
+      refused: 'Standortanfrage abgelehnt',
+      expired: 'Standortanfrage abgelaufen',
+    },
   },
   eventGroups: {
     member: 'Mitglieder',
@@ -44,6 +60,9 @@ export default {
     company: 'Unternehmen',
     site: 'Standorte',
     site_grant: 'Standortfreigaben',
+    support_access: 'Plattform-Support',
+    device: 'Zugeordnete Gateways',
+    access_request: 'Standortanfragen',
   },
   copy: 'Kopieren',
   done: 'Ich habe es gesichert',

@@ -13,6 +13,17 @@ const mail: Messages['mail'] = {
   grantEndingSubject: '[Smart Energy Cloud Platform] Eine Standortfreigabe endet bald',
   grantEndingText:
     'Die Freigabe des Standorts „{{site}}“ von {{grantor}} an {{grantee}} endet am {{until}}. Ab dann endet jeder Zugriff über sie und über alles, was daraus weitergeteilt wurde. Um sie zu behalten, wenden Sie sich an das Unternehmen, das sie geteilt hat.',
+  accessRequestedSubject: '[Smart Energy Cloud Platform] Jemand bittet um Zugriff auf Ihren Standort',
+  accessRequestedText:
+    '{{requester}} von {{company}} bittet um den Standort „{{site}}“ als „{{template}}“ für {{hours}} Std., Grund: {{reason}}. Genehmigen oder ablehnen unter „Standorte“ im Einstellungszentrum; die Anfrage läuft am {{until}} ab.',
+  accessApprovedSubject: '[Smart Energy Cloud Platform] Ihre Anfrage für einen Standort wurde genehmigt',
+  accessApprovedText:
+    '{{owner}} hat Ihren Zugriff auf den Standort „{{site}}“ als „{{template}}“ bis {{until}} genehmigt.',
+  accessRefusedSubject: '[Smart Energy Cloud Platform] Ihre Anfrage für einen Standort wurde abgelehnt',
+  accessRefusedText: '{{owner}} hat Ihre Anfrage für den Standort „{{site}}“ abgelehnt.',
+  accessExpiredSubject: '[Smart Energy Cloud Platform] Ihre Anfrage für einen Standort ist abgelaufen',
+  accessExpiredText:
+    '{{owner}} hat über Ihre Anfrage für den Standort „{{site}}“ nicht innerhalb eines Tages entschieden; sie ist abgelaufen. Bei Bedarf können Sie erneut anfragen.',
   open: 'ohne Enddatum',
 };
 export default mail;

@@ -32,6 +32,7 @@ const audit: Messages['audit'] = {
   pageSize: 'Events per page',
   perPage: '{{size}} per page',
   empty: 'No events match',
+  supportActor: 'Support {{name}} in this company',
   nobody: '—',
   actions: {
     'sign-in': { success: 'Signed in' },
@@ -81,9 +82,28 @@ const audit: Messages['audit'] = {
       add: 'Assigned site access',
       remove: 'Removed site access',
     },
+    'support-access': {
+      grant: "Let the platform's support in",
+      revoke: 'Ended the support access',
+      end: 'The support access ended',
+      enter: 'Support entered the company',
+      'staff-removed': "A support person left the platform's support: their sessions ended",
+    },
+    device: {
+      claim: 'Claimed a gateway',
+      exchange: 'A gateway received its client',
+      revoke: 'Revoked a gateway',
+    },
+    'access-request': {
+      create: 'Asked for access to a site',
+      approve: 'Approved a request for a site',
+      refuse: 'Refused a request for a site',
+    },
   },
   verified: { email: 'Verified the email', phone: 'Verified the phone number' },
   summary: {
+    support: 'Support: {{name}} in this company',
+    supportUntil: 'Until {{until}}',
     webhook: 'Webhook: {{url}}',
     webhookMoved: 'Webhook: {{from}} → {{to}}',
     webhookNumber: 'Webhook #{{id}}',

@@ -80,5 +80,17 @@ const errors: Messages['errors'] = {
   1009252: 'The end must be after the start and not in the past',
   1009253: 'This person or department is already assigned here',
   1009260: "A product's client must authenticate with its client credentials or an access token of its own",
+  1009290: 'The company has already granted support access; revoke it first to grant a new window',
+  1009291: "Not while the platform's support acts in this company: the company's own administrators do this",
+  1009292: 'There is no support access to this company now',
+  1009270: 'You have as many open access requests as allowed: wait until one is decided or expires',
+  1009271: 'Your company has as many open access requests as allowed: try again later',
+  1009272: 'This request was already decided, or it expired',
+  1009273: 'An approval cannot be longer or wider than the request',
+  1009274: 'Your company already holds this site as widely as requested',
+  1009275: 'You already have an open request for this site',
+  1009300: 'This serial is claimed into this site already',
+  1009301: 'You may not claim gateways into this site',
+  1009302: 'The claim is unknown, used, expired or for another serial',
 };
 export default errors;

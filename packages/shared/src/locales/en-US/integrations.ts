@@ -36,6 +36,22 @@ export default {
       assigned: 'Site grant assigned',
       unassigned: 'Site grant assignment removed',
     },
+    support_access: {
+      granted: 'Support access granted',
+      entered: 'Support entered the company',
+      ended: 'Support access ended',
+    },
+    device: {
+      claimed: 'Gateway claimed',
+      exchanged: 'Gateway received its client',
+      revoked: 'Gateway revoked',
+    },
+    access_request: {
+      created: 'Site access requested',
+      approved: 'Site access request approved',
+      refused: 'Site access request refused',
+      expired: 'Site access request expired',
+    },
   },
   eventGroups: {
     member: 'Members',
@@ -44,6 +60,9 @@ export default {
     company: 'Company',
     site: 'Sites',
     site_grant: 'Site grants',
+    support_access: 'Platform support',
+    device: 'Gateways',
+    access_request: 'Site access requests',
   },
   copy: 'Copy',
   done: "I've saved it",

@@ -12,6 +12,16 @@ const mail: Messages['mail'] = {
   grantEndingSubject: '[Smart Energy Cloud Platform] A site grant ends soon',
   grantEndingText:
     'The grant of the site "{{site}}" from {{grantor}} to {{grantee}} ends on {{until}}. From then on, every access through it, and through anything shared on from it, ends. To keep it, ask the company that shared it.',
+  accessRequestedSubject: '[Smart Energy Cloud Platform] Someone asks for access to your site',
+  accessRequestedText:
+    '{{requester}} of {{company}} asks for the site "{{site}}" as "{{template}}" for {{hours}} h, because: {{reason}}. Approve or refuse it under "Sites" in the settings center; the request expires on {{until}}.',
+  accessApprovedSubject: '[Smart Energy Cloud Platform] Your request for a site was approved',
+  accessApprovedText: '{{owner}} approved your access to the site "{{site}}" as "{{template}}" until {{until}}.',
+  accessRefusedSubject: '[Smart Energy Cloud Platform] Your request for a site was refused',
+  accessRefusedText: '{{owner}} refused your request for the site "{{site}}".',
+  accessExpiredSubject: '[Smart Energy Cloud Platform] Your request for a site expired',
+  accessExpiredText:
+    '{{owner}} did not decide on your request for the site "{{site}}" within a day, so it expired. You can ask again when you need to.',
   open: 'no end date',
 };
 export default mail;

@@ -32,6 +32,7 @@ const audit: Messages['audit'] = {
   pageSize: 'Eventos por página',
   perPage: '{{size}} por página',
   empty: 'Ningún evento coincide',
+  supportActor: 'Soporte {{name}} en esta empresa',
   nobody: '—',
   actions: {
     'sign-in': { success: 'Inició sesión' },
@@ -85,9 +86,28 @@ const audit: Messages['audit'] = {
       add: 'Asignó acceso a un emplazamiento',
       remove: 'Quitó acceso a un emplazamiento',
     },
+    'support-access': {
+      grant: 'Dio acceso al soporte de la plataforma',
+      revoke: 'Terminó el acceso del soporte',
+      end: 'El acceso del soporte terminó',
+      enter: 'El soporte entró en la empresa',
+      'staff-removed': 'Una persona dejó el soporte de la plataforma: sus sesiones terminaron',
+    },
+    device: {
+      claim: 'Reclamó una pasarela',
+      exchange: 'Una pasarela recibió su cliente',
+      revoke: 'Revocó una pasarela',
+    },
+    'access-request': {
+      create: 'Solicitó acceso a un emplazamiento',
+      approve: 'Aprobó una solicitud de emplazamiento',
+      refuse: 'Rechazó una solicitud de emplazamiento',
+    },
   },
   verified: { email: 'Verificó el correo electrónico', phone: 'Verificó el número de teléfono' },
   summary: {
+    support: 'Soporte: {{name}} en esta empresa',
+    supportUntil: 'Hasta {{until}}',
     webhook: 'Webhook: {{url}}',
     webhookMoved: 'Webhook: {{from}} → {{to}}',
     webhookNumber: 'Webhook #{{id}}',

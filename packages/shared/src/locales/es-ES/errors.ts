@@ -82,5 +82,18 @@ const errors: Messages['errors'] = {
   1009253: 'Esta persona o departamento ya está asignado aquí',
   1009260:
     'El cliente de un producto debe autenticarse con sus credenciales de cliente o con un token de acceso propio',
+  1009290: 'La empresa ya ha concedido acceso al soporte; revóquelo primero para conceder un nuevo periodo',
+  1009291:
+    'No mientras el soporte de la plataforma actúa en esta empresa: lo hacen los propios administradores de la empresa',
+  1009292: 'Ahora no hay acceso de soporte a esta empresa',
+  1009270: 'Ya tiene tantas solicitudes de acceso abiertas como se permite: espere a que se decida o caduque alguna',
+  1009271: 'Su empresa ya tiene tantas solicitudes de acceso abiertas como se permite: inténtelo más tarde',
+  1009272: 'Esta solicitud ya se decidió o ha caducado',
+  1009273: 'Una aprobación no puede ser más larga ni más amplia que la solicitud',
+  1009274: 'Su empresa ya tiene este emplazamiento con el alcance solicitado',
+  1009275: 'Ya tiene una solicitud abierta para este emplazamiento',
+  1009300: 'Este número de serie ya está reclamado en este emplazamiento',
+  1009301: 'No puede reclamar pasarelas en este emplazamiento',
+  1009302: 'La credencial de reclamación es desconocida, ya se usó, caducó o es de otro número de serie',
 };
 export default errors;

@@ -36,6 +36,22 @@ export default {
       assigned: 'Concesión de emplazamiento asignada',
       unassigned: 'Asignación de concesión eliminada',
     },
+    support_access: {
+      granted: 'Acceso del soporte concedido',
+      entered: 'El soporte entró en la empresa',
+      ended: 'Acceso del soporte terminado',
+    },
+    device: {
+      claimed: 'Pasarela reclamada',
+      exchanged: 'La pasarela recibió su cliente',
+      revoked: 'Pasarela revocada',
+    },
+    access_request: {
+      created: 'Acceso a emplazamiento solicitado',
+      approved: 'Solicitud de emplazamiento aprobada',
+      refused: 'Solicitud de emplazamiento rechazada',
+      expired: 'Solicitud de emplazamiento caducada',
+    },
   },
   eventGroups: {
     member: 'Miembros',
@@ -44,6 +60,9 @@ export default {
     company: 'Empresa',
     site: 'Emplazamientos',
     site_grant: 'Concesiones de emplazamientos',
+    support_access: 'Soporte de la plataforma',
+    device: 'Pasarelas',
+    access_request: 'Solicitudes de emplazamientos',
   },
   copy: 'Copiar',
   done: 'Ya lo he guardado',

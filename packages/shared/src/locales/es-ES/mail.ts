@@ -12,6 +12,16 @@ const mail: Messages['mail'] = {
   grantEndingSubject: '[Smart Energy Cloud Platform] Una concesión de emplazamiento termina pronto',
   grantEndingText:
     'La concesión del emplazamiento «{{site}}» de {{grantor}} a {{grantee}} termina el {{until}}. A partir de entonces termina todo acceso a través de ella y de lo que se haya vuelto a compartir desde ella. Para mantenerla, pídalo a la empresa que la compartió.',
+  accessRequestedSubject: '[Smart Energy Cloud Platform] Alguien solicita acceso a su emplazamiento',
+  accessRequestedText:
+    '{{requester}} de {{company}} solicita el emplazamiento «{{site}}» como «{{template}}» durante {{hours}} h, porque: {{reason}}. Apruébela o recházela en «Emplazamientos» del centro de configuración; la solicitud caduca el {{until}}.',
+  accessApprovedSubject: '[Smart Energy Cloud Platform] Se aprobó su solicitud de un emplazamiento',
+  accessApprovedText: '{{owner}} aprobó su acceso al emplazamiento «{{site}}» como «{{template}}» hasta el {{until}}.',
+  accessRefusedSubject: '[Smart Energy Cloud Platform] Se rechazó su solicitud de un emplazamiento',
+  accessRefusedText: '{{owner}} rechazó su solicitud del emplazamiento «{{site}}».',
+  accessExpiredSubject: '[Smart Energy Cloud Platform] Su solicitud de un emplazamiento ha caducado',
+  accessExpiredText:
+    '{{owner}} no decidió sobre su solicitud del emplazamiento «{{site}}» en un día, así que ha caducado. Puede volver a solicitarlo cuando lo necesite.',
   open: 'sin fecha de fin',
 };
 export default mail;

@@ -32,6 +32,7 @@ const audit: Messages['audit'] = {
   pageSize: 'Eventi per pagina',
   perPage: '{{size}} per pagina',
   empty: 'Nessun evento corrispondente',
+  supportActor: 'Supporto {{name}} in questa azienda',
   nobody: '—',
   actions: {
     'sign-in': { success: 'Accesso eseguito' },
@@ -81,9 +82,28 @@ const audit: Messages['audit'] = {
       add: 'Assegnato accesso a un sito',
       remove: 'Rimosso accesso a un sito',
     },
+    'support-access': {
+      grant: "Ha concesso l'accesso al supporto della piattaforma",
+      revoke: "Ha terminato l'accesso del supporto",
+      end: "L'accesso del supporto è terminato",
+      enter: "Il supporto è entrato nell'azienda",
+      'staff-removed': 'Una persona ha lasciato il supporto della piattaforma: le sue sessioni sono terminate',
+    },
+    device: {
+      claim: 'Ha associato un gateway',
+      exchange: 'Un gateway ha ricevuto il suo client',
+      revoke: 'Ha revocato un gateway',
+    },
+    'access-request': {
+      create: 'Ha chiesto l’accesso a un sito',
+      approve: 'Ha approvato una richiesta di un sito',
+      refuse: 'Ha rifiutato una richiesta di un sito',
+    },
   },
   verified: { email: "Ha verificato l'email", phone: 'Ha verificato il numero di telefono' },
   summary: {
+    support: 'Supporto: {{name}} in questa azienda',
+    supportUntil: 'Fino al {{until}}',
     webhook: 'Webhook: {{url}}',
     webhookMoved: 'Webhook: {{from}} → {{to}}',
     webhookNumber: 'Webhook #{{id}}',

@@ -82,5 +82,18 @@ const errors: Messages['errors'] = {
   1009253: 'Questa persona o questo reparto è già assegnato qui',
   1009260:
     'Il client di un prodotto deve autenticarsi con le proprie credenziali client o con un proprio token di accesso',
+  1009290: "L'azienda ha già concesso l'accesso al supporto; revocalo prima di concedere un nuovo periodo",
+  1009291:
+    "Non mentre il supporto della piattaforma agisce in questa azienda: lo fanno gli amministratori dell'azienda stessa",
+  1009292: "Al momento non c'è alcun accesso del supporto a questa azienda",
+  1009270: 'Hai già tutte le richieste di accesso aperte consentite: attendi che una venga decisa o scada',
+  1009271: 'La tua azienda ha già tutte le richieste di accesso aperte consentite: riprova più tardi',
+  1009272: 'Questa richiesta è già stata decisa oppure è scaduta',
+  1009273: 'Un’approvazione non può essere più lunga o più ampia della richiesta',
+  1009274: 'La tua azienda detiene già questo sito con l’ampiezza richiesta',
+  1009275: 'Hai già una richiesta aperta per questo sito',
+  1009300: 'Questo numero di serie è già associato a questo sito',
+  1009301: 'Non puoi associare gateway a questo sito',
+  1009302: 'La credenziale di associazione è sconosciuta, già usata, scaduta o per un altro numero di serie',
 };
 export default errors;

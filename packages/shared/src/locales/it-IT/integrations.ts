@@ -36,6 +36,22 @@ export default {
       assigned: 'Concessione di sito assegnata',
       unassigned: 'Assegnazione di concessione rimossa',
     },
+    support_access: {
+      granted: 'Accesso del supporto concesso',
+      entered: "Il supporto è entrato nell'azienda",
+      ended: 'Accesso del supporto terminato',
+    },
+    device: {
+      claimed: 'Gateway associato',
+      exchanged: 'Il gateway ha ricevuto il suo client',
+      revoked: 'Gateway revocato',
+    },
+    access_request: {
+      created: 'Accesso a un sito richiesto',
+      approved: 'Richiesta di un sito approvata',
+      refused: 'Richiesta di un sito rifiutata',
+      expired: 'Richiesta di un sito scaduta',
+    },
   },
   eventGroups: {
     member: 'Membri',
@@ -44,6 +60,9 @@ export default {
     company: 'Azienda',
     site: 'Siti',
     site_grant: 'Concessioni di siti',
+    support_access: 'Supporto della piattaforma',
+    device: 'Gateway',
+    access_request: 'Richieste di siti',
   },
   copy: 'Copia',
   done: "L'ho salvato",

@@ -12,6 +12,16 @@ const mail: Messages['mail'] = {
   grantEndingSubject: '[Smart Energy Cloud Platform] Una concessione di sito termina presto',
   grantEndingText:
     "La concessione del sito «{{site}}» da {{grantor}} a {{grantee}} termina il {{until}}. Da allora termina ogni accesso tramite essa e tramite quanto condiviso a partire da essa. Per mantenerla, rivolgiti all'azienda che l'ha condivisa.",
+  accessRequestedSubject: '[Smart Energy Cloud Platform] Qualcuno chiede l’accesso al tuo sito',
+  accessRequestedText:
+    '{{requester}} di {{company}} chiede il sito «{{site}}» come «{{template}}» per {{hours}} h, perché: {{reason}}. Approva o rifiuta in «Siti» nel centro impostazioni; la richiesta scade il {{until}}.',
+  accessApprovedSubject: '[Smart Energy Cloud Platform] La tua richiesta di un sito è stata approvata',
+  accessApprovedText: '{{owner}} ha approvato il tuo accesso al sito «{{site}}» come «{{template}}» fino al {{until}}.',
+  accessRefusedSubject: '[Smart Energy Cloud Platform] La tua richiesta di un sito è stata rifiutata',
+  accessRefusedText: '{{owner}} ha rifiutato la tua richiesta del sito «{{site}}».',
+  accessExpiredSubject: '[Smart Energy Cloud Platform] La tua richiesta di un sito è scaduta',
+  accessExpiredText:
+    '{{owner}} non ha deciso sulla tua richiesta del sito «{{site}}» entro un giorno, quindi è scaduta. Puoi chiederlo di nuovo quando ti serve.',
   open: 'senza data di fine',
 };
 export default mail;

@@ -31,6 +31,7 @@ const audit: Messages['audit'] = {
   pageSize: '1 ページの件数',
   perPage: '{{size}} 件/ページ',
   empty: '該当する記録はありません',
+  supportActor: 'この企業のサポート{{name}}',
   nobody: '—',
   actions: {
     'sign-in': { success: 'ログイン' },
@@ -76,9 +77,28 @@ const audit: Messages['audit'] = {
       add: 'サイトへのアクセスを割り当て',
       remove: 'サイトへのアクセスを解除',
     },
+    'support-access': {
+      grant: 'プラットフォームのサポートにアクセスを許可しました',
+      revoke: 'サポートのアクセスを終了しました',
+      end: 'サポートのアクセスが終了しました',
+      enter: 'サポートが企業に入りました',
+      'staff-removed': 'サポート担当者がプラットフォームのサポートから外れ、そのセッションが終了しました',
+    },
+    device: {
+      claim: 'ゲートウェイを登録しました',
+      exchange: 'ゲートウェイがクライアントを受け取りました',
+      revoke: 'ゲートウェイを取り消しました',
+    },
+    'access-request': {
+      create: 'サイトへのアクセスを申請',
+      approve: 'サイトへの申請を承認',
+      refuse: 'サイトへの申請を拒否',
+    },
   },
   verified: { email: 'メールアドレスを確認', phone: '電話番号を確認' },
   summary: {
+    support: 'サポート：この企業の{{name}}',
+    supportUntil: '{{until}} まで',
     webhook: 'Webhook：{{url}}',
     webhookMoved: 'Webhook：{{from}} → {{to}}',
     webhookNumber: 'Webhook（#{{id}}）',

@@ -36,6 +36,22 @@ export default {
       assigned: 'サイト付与の割り当て',
       unassigned: 'サイト付与の割り当て解除',
     },
+    support_access: {
+      granted: 'サポートのアクセスを許可',
+      entered: 'サポートが企業に入りました',
+      ended: 'サポートのアクセス終了',
+    },
+    device: {
+      claimed: 'ゲートウェイを登録しました',
+      exchanged: 'ゲートウェイがクライアントを受け取りました',
+      revoked: 'ゲートウェイを取り消しました',
+    },
+    access_request: {
+      created: 'サイトへのアクセスが申請された',
+      approved: 'サイトへの申請が承認された',
+      refused: 'サイトへの申請が拒否された',
+      expired: 'サイトへの申請の期限が切れた',
+    },
   },
   eventGroups: {
     member: 'メンバー',
@@ -44,6 +60,9 @@ export default {
     company: '企業',
     site: 'サイト',
     site_grant: 'サイトの付与',
+    support_access: 'プラットフォームのサポート',
+    device: 'ゲートウェイ',
+    access_request: 'サイトへの申請',
   },
   copy: 'コピー',
   done: '保存しました',

@@ -12,6 +12,17 @@ const mail: Messages['mail'] = {
   grantEndingSubject: '【スマートエネルギークラウドプラットフォーム】サイトの付与がまもなく終了します',
   grantEndingText:
     '{{grantor}} から {{grantee}} へのサイト「{{site}}」の付与は {{until}} に終了します。その後は、この付与およびここから再共有されたすべてのアクセスが終了します。継続する場合は共有元の企業にご連絡ください。',
+  accessRequestedSubject: '【スマートエネルギークラウドプラットフォーム】サイトへのアクセス申請があります',
+  accessRequestedText:
+    '{{company}}の{{requester}}が、サイト「{{site}}」を「{{template}}」として {{hours}} 時間利用することを申請しました。理由：{{reason}}。設定センターの「サイト」で承認または拒否してください。申請は {{until}} に期限切れになります。',
+  accessApprovedSubject: '【スマートエネルギークラウドプラットフォーム】サイトへのアクセス申請が承認されました',
+  accessApprovedText:
+    '{{owner}} が、サイト「{{site}}」への「{{template}}」としてのアクセスを {{until}} まで承認しました。',
+  accessRefusedSubject: '【スマートエネルギークラウドプラットフォーム】サイトへのアクセス申請が拒否されました',
+  accessRefusedText: '{{owner}} がサイト「{{site}}」への申請を拒否しました。',
+  accessExpiredSubject: '【スマートエネルギークラウドプラットフォーム】サイトへのアクセス申請の期限が切れました',
+  accessExpiredText:
+    '{{owner}} が 1 日以内にサイト「{{site}}」への申請を判断しなかったため、申請の期限が切れました。必要なときにもう一度申請できます。',
   open: '期限なし',
 };
 export default mail;

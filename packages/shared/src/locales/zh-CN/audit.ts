@@ -29,6 +29,7 @@ export default {
   pageSize: '每页条数',
   perPage: '{{size}} 条/页',
   empty: '没有符合条件的记录',
+  supportActor: '本企业的支持人员{{name}}',
   nobody: '—',
   actions: {
     'sign-in': { success: '登录' },
@@ -70,9 +71,28 @@ export default {
       add: '分配场站访问',
       remove: '移除场站访问',
     },
+    'support-access': {
+      grant: '允许平台支持人员访问',
+      revoke: '结束了支持访问',
+      end: '支持访问已结束',
+      enter: '支持人员进入了企业',
+      'staff-removed': '支持人员已被移出平台支持，其会话已结束',
+    },
+    device: {
+      claim: '认领了网关',
+      exchange: '网关领取了客户端',
+      revoke: '撤销了网关',
+    },
+    'access-request': {
+      create: '申请访问场站',
+      approve: '批准了场站访问申请',
+      refuse: '拒绝了场站访问申请',
+    },
   },
   verified: { email: '验证邮箱', phone: '验证手机号' },
   summary: {
+    support: '支持人员：{{name}}（在本企业）',
+    supportUntil: '截至 {{until}}',
     webhook: 'Webhook：{{url}}',
     webhookMoved: 'Webhook：{{from}} → {{to}}',
     webhookNumber: 'Webhook（#{{id}}）',

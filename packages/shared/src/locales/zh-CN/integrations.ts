@@ -36,6 +36,22 @@ export default {
       assigned: '场站授权已分配',
       unassigned: '场站授权分配已移除',
     },
+    support_access: {
+      granted: '已授予支持访问',
+      entered: '支持人员进入了企业',
+      ended: '支持访问已结束',
+    },
+    device: {
+      claimed: '网关已认领',
+      exchanged: '网关已领取客户端',
+      revoked: '网关已撤销',
+    },
+    access_request: {
+      created: '场站访问申请已提交',
+      approved: '场站访问申请已批准',
+      refused: '场站访问申请已拒绝',
+      expired: '场站访问申请已过期',
+    },
   },
   eventGroups: {
     member: '成员',
@@ -44,6 +60,9 @@ export default {
     company: '企业',
     site: '场站',
     site_grant: '场站授权',
+    support_access: '平台支持',
+    device: '网关',
+    access_request: '场站访问申请',
   },
   copy: '复制',
   done: '我已保存',

@@ -11,5 +11,14 @@ export default {
   grantEndingSubject: '【智慧能源云平台】场站共享即将到期',
   grantEndingText:
     '场站“{{site}}”由 {{grantor}} 共享给 {{grantee}} 的授权将于 {{until}} 到期。到期后，经此授权以及由它再共享的所有访问都会结束。如需延续，请联系共享方。',
+  accessRequestedSubject: '【智慧能源云平台】有人申请访问你的场站',
+  accessRequestedText:
+    '{{requester}}（{{company}}）申请以“{{template}}”身份访问场站“{{site}}” {{hours}} 小时，理由：{{reason}}。请在设置中心的“场站”中批准或拒绝，申请将于 {{until}} 过期。',
+  accessApprovedSubject: '【智慧能源云平台】你的场站访问申请已批准',
+  accessApprovedText: '{{owner}} 已批准你访问场站“{{site}}”，身份为“{{template}}”，至 {{until}} 为止。',
+  accessRefusedSubject: '【智慧能源云平台】你的场站访问申请被拒绝',
+  accessRefusedText: '{{owner}} 拒绝了你访问场站“{{site}}”的申请。',
+  accessExpiredSubject: '【智慧能源云平台】你的场站访问申请已过期',
+  accessExpiredText: '{{owner}} 在一天内没有处理你访问场站“{{site}}”的申请，申请已过期。需要时可以重新申请。',
   open: '长期有效',
 };

@@ -65,7 +65,12 @@ export function webhookTopic(ctx: AppContext, { timeoutMs }: { timeoutMs?: numbe
         { url: endpoint.url, company: endpoint.company, event: toCompanyEvent(event), secrets, signedAt: new Date() },
         { timeoutMs, signal },
       );
-      if (answer.ok) return answer;
+      if (answer.ok) {
+        // the failing streak ends here rather than after the outcome is written: the receiver took
+        // it either way, and an endpoint that was not failing costs no statement
+        if (endpoint.failing_since !== null) await clearEndpointFailing(ctx.db, endpoint.id);
+        return answer;
+      }
       return {
         ...answer,
         retryAfterMs: answer.retryAfterMs === undefined ? undefined : Math.min(answer.retryAfterMs, LONGEST_WAIT_MS),
@@ -76,8 +81,7 @@ export function webhookTopic(ctx: AppContext, { timeoutMs }: { timeoutMs?: numbe
     keepsTries: true,
     giveUpAfterMs: () => ctx.config.webhookGiveUpMs,
     async after(row, outcome) {
-      if (row.endpoint_id === null) return;
-      if (outcome.ok) return clearEndpointFailing(ctx.db, row.endpoint_id);
+      if (row.endpoint_id === null || outcome.ok) return;
       // the endpoint is gone or off: nothing was asked of its receiver
       if (outcome.permanent) return;
       const now = ctx.now();

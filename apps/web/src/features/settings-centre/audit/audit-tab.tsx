@@ -10,7 +10,7 @@ import {
   type AuditEvent,
   type AuditExportQuery,
 } from '@portal/shared/api/audit';
-import { actionLabel, auditSummary, eventLabel } from '@portal/shared/audit-summary';
+import { actionLabel, actorName, auditSummary, eventLabel } from '@portal/shared/audit-summary';
 import { useFeedback } from '../../../components/feedback';
 import { formatDate } from '../../../lib/format-date';
 import { translateKey } from '../../../lib/i18n';
@@ -107,9 +107,9 @@ export function AuditTab({ departments }: { departments: Departments }) {
           <Typography.Text
             className={styles.strong}
             style={{ maxWidth: '14em' }}
-            ellipsis={{ tooltip: actor.nickname }}
+            ellipsis={{ tooltip: actorName(actor, translateKey) }}
           >
-            {actor.nickname}
+            {actorName(actor, translateKey)}
           </Typography.Text>
         ) : (
           t('audit.nobody')

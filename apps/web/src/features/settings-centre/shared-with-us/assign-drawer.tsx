@@ -7,7 +7,6 @@ import {
   SITE_TEMPLATE_KEYS,
   type SiteAssignment,
   type SiteRoleTemplate,
-  type SharedWithUsItem,
   templateWithin,
 } from '@portal/shared/api/sites';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
@@ -34,16 +33,24 @@ interface Values {
 }
 
 /**
- * Who in this company holds a grant: the people and departments it was given to, each with its
- * template and end, and a form to give it to one more, never wider than the grant (its templates
- * within the grant's, its end no later; empty: as long as the grant).
+ * What is given to people: a grant the company holds (never wider than it), or a site of the
+ * company's own, which its members reach only by an assignment (any template, any end).
+ */
+export type AssignTarget = { siteName: string } & (
+  { grantId: string; template: SiteRoleTemplate; endsAt: string | null } | { siteId: string }
+);
+
+/**
+ * Who in this company holds a grant or an own site: the people and departments it was given to, each
+ * with its template and end, and a form to give it to one more, never wider than the grant (its
+ * templates within the grant's, its end no later; empty: as long as the grant).
  */
 export function AssignDrawer({
-  item,
+  target,
   departments,
   onClose,
 }: {
-  item: SharedWithUsItem | null;
+  target: AssignTarget | null;
   departments: Departments;
   onClose(): void;
 }) {
@@ -51,23 +58,25 @@ export function AssignDrawer({
   const phone = Grid.useBreakpoint().sm === false;
   return (
     <Drawer
-      open={item !== null}
+      open={target !== null}
       onClose={onClose}
       placement="right"
       size={phone ? '100%' : 560}
-      title={item ? t('sites.assign.title', { name: item.site.name }) : ''}
+      title={target ? t('sites.assign.title', { name: target.siteName }) : ''}
       destroyOnHidden
     >
-      {item ? <Assignments item={item} departments={departments} /> : null}
+      {target ? <Assignments target={target} departments={departments} /> : null}
     </Drawer>
   );
 }
 
-function Assignments({ item, departments }: { item: SharedWithUsItem; departments: Departments }) {
+function Assignments({ target, departments }: { target: AssignTarget; departments: Departments }) {
   const { t } = useTranslation();
   const { message } = useFeedback();
-  const { grant } = item;
-  const list = useQuery(assignmentsQuery({ grantId: grant.grantId }));
+  const of = 'grantId' in target ? { grantId: target.grantId } : { siteId: target.siteId };
+  // an own site: every template, and no end but the one chosen
+  const grant = 'grantId' in target ? target : { template: 'owner' as const, endsAt: null };
+  const list = useQuery(assignmentsQuery(of));
   const add = useAddAssignment();
   const remove = useRemoveAssignment();
   const [form] = Form.useForm<Values>();
@@ -83,7 +92,7 @@ function Assignments({ item, departments }: { item: SharedWithUsItem; department
     add.mutate(
       {
         body: {
-          grantId: grant.grantId,
+          ...of,
           ...(values.who === 'person' ? { userId: values.userId } : { departmentId: values.departmentId }),
           template: values.template,
           endsAt: fromLocalInput(values.endsAt) ?? null,
@@ -116,12 +125,14 @@ function Assignments({ item, departments }: { item: SharedWithUsItem; department
   return (
     <div className={styles.chain}>
       <p className={tabStyles.muted}>
-        {grant.endsAt
-          ? t('sites.assign.hintUntil', {
-              template: t(`sites.templates.${grant.template}`),
-              time: formatDate(grant.endsAt),
-            })
-          : t('sites.assign.hintOpen', { template: t(`sites.templates.${grant.template}`) })}
+        {'siteId' in of
+          ? t('sites.assign.hintOwn')
+          : grant.endsAt
+            ? t('sites.assign.hintUntil', {
+                template: t(`sites.templates.${grant.template}`),
+                time: formatDate(grant.endsAt),
+              })
+            : t('sites.assign.hintOpen', { template: t(`sites.templates.${grant.template}`) })}
       </p>
       <h3 className={styles.chainHeading}>{t('sites.assign.current', { count: items?.length ?? 0 })}</h3>
       {!items ? <Skeleton active paragraph={{ rows: 2 }} /> : null}
@@ -137,7 +148,9 @@ function Assignments({ item, departments }: { item: SharedWithUsItem; department
                   {' · '}
                   {assignment.endsAt
                     ? t('sites.assign.until', { time: formatDate(assignment.endsAt) })
-                    : t('sites.assign.asLongAsGrant')}
+                    : 'siteId' in of
+                      ? t('sites.assign.openEnded')
+                      : t('sites.assign.asLongAsGrant')}
                 </p>
               </div>
               <Tag variant="filled">{t(`sites.templates.${assignment.template}`)}</Tag>
@@ -211,7 +224,7 @@ function Assignments({ item, departments }: { item: SharedWithUsItem; department
         <Form.Item
           name="endsAt"
           label={t('sites.share.endsAt')}
-          extra={t('sites.assign.endsAtHint')}
+          extra={'siteId' in of ? t('sites.assign.endsAtHintOwn') : t('sites.assign.endsAtHint')}
           rules={[
             {
               validator: (_, value?: string) =>

@@ -12,6 +12,7 @@ import { renderRoutes } from '../../../test/render-route';
 import { departmentsStub } from '../test/departments-stub';
 import { dialogWith } from '../test/dialog';
 import { fill } from '../test/fill';
+import { memberRow } from '../test/member-row';
 import { SharedWithUsTab } from './shared-with-us-tab';
 
 const LIST = routeOf(siteCalls.sharedWithUs);
@@ -54,19 +55,6 @@ const item = (n: number, over: Partial<SiteGrant> = {}): SharedWithUsItem => ({
     productCodes: ['esguard'],
   },
   owner: company('Owner'),
-});
-
-const member = (userId: number, nickname: string) => ({
-  userId,
-  account: null,
-  nickname,
-  phone: null,
-  email: null,
-  phoneProven: false,
-  emailProven: false,
-  role: 'member',
-  departmentId: 1,
-  joinedAt: '2026-11-01T08:00:00.000Z',
 });
 
 describe('the shared with us tab', () => {
@@ -118,7 +106,9 @@ describe('the shared with us tab', () => {
           total: null,
           nextCursor: null,
           items:
-            query.get('keyword') === 'wang' ? [member(7, 'Wang Fang')] : [member(6, 'Li Lei'), member(7, 'Wang Fang')],
+            query.get('keyword') === 'wang'
+              ? [memberRow(7, 'Wang Fang')]
+              : [memberRow(6, 'Li Lei'), memberRow(7, 'Wang Fang')],
         }),
       [ADD]: fail(ErrorCode.AssignmentExists),
     });

@@ -130,7 +130,18 @@ export function SharedWithUsTab({ departments }: { departments: Departments }) {
           </Button>
         </div>
       ) : null}
-      <AssignDrawer item={assigning} departments={departments} onClose={() => setAssigning(null)} />
+      <AssignDrawer
+        target={
+          assigning && {
+            siteName: assigning.site.name,
+            grantId: assigning.grant.grantId,
+            template: assigning.grant.template,
+            endsAt: assigning.grant.endsAt,
+          }
+        }
+        departments={departments}
+        onClose={() => setAssigning(null)}
+      />
       <GrantTermsModal
         open={sharing !== null}
         title={sharing ? t('sites.shared.shareOnTitle', { name: sharing.site.name }) : ''}

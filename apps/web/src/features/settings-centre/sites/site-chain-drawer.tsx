@@ -1,14 +1,16 @@
-import { StopOutlined } from '@ant-design/icons';
+import { FieldTimeOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Empty, Grid, Skeleton, Tag } from 'antd';
-import type { CSSProperties } from 'react';
+import { Button, Drawer, Empty, Grid, QRCode, Skeleton, Tag } from 'antd';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Site, SiteGrant } from '@portal/shared/api/sites';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { useFeedback } from '../../../components/feedback';
+import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
 import tabStyles from '../settings-tab.module.css';
 import { untilSettled } from '../until-settled';
+import { GrantEndModal } from './grant-end-modal';
 import { GrantStatus } from './grant-status';
 import { SiteFacts } from './site-facts';
 import { siteDetailQuery, useRevokeGrant } from './sites-api';
@@ -26,7 +28,8 @@ export function useGrantPeriod() {
 /**
  * A site and the whole chain of its grants, parents before the grants made from them, each indented
  * under the one it came from: who holds what, through whom, from and until when, and where it stands.
- * The owner revokes any link still in force, and every grant made from it ends with it.
+ * The owner revokes any link still in force, and every grant made from it ends with it, and gives the
+ * grants it made itself a new end.
  */
 export function SiteChainDrawer({ site, onClose }: { site: Site | null; onClose(): void }) {
   const { t } = useTranslation();
@@ -52,6 +55,7 @@ function Chain({ site }: { site: Site }) {
   const revoke = useRevokeGrant();
   const period = useGrantPeriod();
   const grants = detail.data?.grants;
+  const [ending, setEnding] = useState<SiteGrant | null>(null);
 
   function confirmRevoke(grant: SiteGrant) {
     modal.confirm({
@@ -71,6 +75,7 @@ function Chain({ site }: { site: Site }) {
   return (
     <div className={styles.chain}>
       <SiteFacts site={detail.data?.site ?? site} />
+      {site.retiredAt ? null : <RequestLink siteId={site.siteId} />}
       <h3 className={styles.chainHeading}>{t('sites.chain.grants', { count: grants?.length ?? 0 })}</h3>
       {!grants ? <Skeleton active paragraph={{ rows: 3 }} /> : null}
       {grants?.length === 0 ? <Empty description={t('sites.chain.empty')} /> : null}
@@ -103,18 +108,50 @@ function Chain({ site }: { site: Site }) {
             {grant.revokedAt ? (
               <p className={tabStyles.muted}>{t('sites.chain.revokedAt', { time: formatDate(grant.revokedAt) })}</p>
             ) : (
-              <Button
-                className={styles.linkAction}
-                icon={<StopOutlined aria-hidden="true" />}
-                aria-label={t('sites.chain.revokeLabel', { company: grant.grantee.name })}
-                onClick={() => confirmRevoke(grant)}
-              >
-                {t('sites.chain.revoke')}
-              </Button>
+              <div className={styles.actions}>
+                {/* the owner made the first links; the grants below are their makers' to change */}
+                {grant.parentGrantId === null && (grant.status === 'active' || grant.status === 'pending') ? (
+                  <Button
+                    className={styles.linkAction}
+                    icon={<FieldTimeOutlined aria-hidden="true" />}
+                    aria-label={t('sites.chain.changeEndLabel', { company: grant.grantee.name })}
+                    onClick={() => setEnding(grant)}
+                  >
+                    {t('sites.chain.changeEnd')}
+                  </Button>
+                ) : null}
+                <Button
+                  className={styles.linkAction}
+                  icon={<StopOutlined aria-hidden="true" />}
+                  aria-label={t('sites.chain.revokeLabel', { company: grant.grantee.name })}
+                  onClick={() => confirmRevoke(grant)}
+                >
+                  {t('sites.chain.revoke')}
+                </Button>
+              </div>
             )}
           </li>
         ))}
       </ol>
+      <GrantEndModal grant={ending} onClose={() => setEnding(null)} />
     </div>
+  );
+}
+
+/**
+ * Where others ask for the site: the link, and the same link as a QR code to print and put up at the
+ * site, drawn black on white in either theme, as a phone's camera reads it best.
+ */
+function RequestLink({ siteId }: { siteId: string }) {
+  const { t } = useTranslation();
+  const link = `${window.location.origin}${paths.siteAccess}?site=${siteId}`;
+  return (
+    <figure className={styles.requestLink}>
+      <p>
+        {t('sites.requests.linkHint')} <code>{link}</code>
+      </p>
+      <QRCode value={link} type="svg" size={144} color="#000000" bgColor="#ffffff" role="img" aria-label={link} />
+      <figcaption className={tabStyles.muted}>{t('sites.requests.qrHint')}</figcaption>
+    </figure>
   );
 }

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AssignmentsQuery, SitesQuery } from '@portal/shared/api/sites';
 import { call } from '../../../lib/api-client';
-import { siteCalls as calls } from '../../../lib/integration-calls';
+import { accessRequestCalls, siteCalls as calls } from '../../../lib/integration-calls';
 import { useCallMutation } from '../../../lib/use-call-mutation';
 import { settingsKeys } from '../settings-api';
 
@@ -15,6 +15,7 @@ export const siteKeys = {
   list: (keyword: string, status: SitesQuery['status']) => [...siteKeys.lists(), keyword, status] as const,
   detail: (siteId: string) => [...siteKeys.all, 'detail', siteId] as const,
   shared: () => [...siteKeys.all, 'shared'] as const,
+  requests: () => [...siteKeys.all, 'requests'] as const,
   sharedList: (keyword: string) => [...siteKeys.shared(), keyword] as const,
   assignments: (query: AssignmentsQuery) =>
     [...siteKeys.all, 'assignments', query.grantId ?? null, query.siteId ?? null] as const,
@@ -54,3 +55,21 @@ export const useRetireSite = () => useCallMutation(calls.retireSite, { invalidat
 /** A grant lets another company's people in: the server may want a fresh proof of the administrator. */
 export const useShareSites = () => useCallMutation(calls.shareSites, { invalidates: ALL_SITES, freshProof: true });
 export const useRevokeGrant = () => useCallMutation(calls.revokeGrant, { invalidates: ALL_SITES });
+export const useUpdateGrant = () => useCallMutation(calls.updateGrant, { invalidates: ALL_SITES });
+
+/** The open requests for the company's sites, paged by the server's cursor, and how many there are
+ *  (every page answers the count: the tab's badge reads the first). */
+export const accessRequestsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: siteKeys.requests(),
+    queryFn: ({ signal, pageParam }) =>
+      call(accessRequestCalls.accessRequests, { status: 'open', cursor: pageParam }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+/** An approval lets another company's person in: the server may want a fresh proof. */
+export const useApproveAccessRequest = () =>
+  useCallMutation(accessRequestCalls.approveAccessRequest, { invalidates: ALL_SITES, freshProof: true });
+export const useRefuseAccessRequest = () =>
+  useCallMutation(accessRequestCalls.refuseAccessRequest, { invalidates: ALL_SITES });

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accessRequestCalls } from '@portal/shared/api/contract/access-requests';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { siteCalls } from '@portal/shared/api/contract/sites';
 import type { Site, SiteGrant } from '@portal/shared/api/sites';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
@@ -8,8 +10,10 @@ import { writeToken } from '../../../lib/cookies';
 import { i18n } from '../../../lib/i18n';
 import { fail, fakeApi, ok, routeOf } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-route';
+import { departmentsStub } from '../test/departments-stub';
 import { dialogWith } from '../test/dialog';
 import { fill } from '../test/fill';
+import { memberRow } from '../test/member-row';
 import { SitesTab } from './sites-tab';
 
 const LIST = routeOf(siteCalls.sites);
@@ -18,6 +22,13 @@ const CREATE = routeOf(siteCalls.createSite);
 const RETIRE = routeOf(siteCalls.retireSite);
 const SHARE = routeOf(siteCalls.shareSites);
 const REVOKE = routeOf(siteCalls.revokeGrant);
+const UPDATE_GRANT = routeOf(siteCalls.updateGrant);
+const ASSIGNMENTS = routeOf(siteCalls.assignments);
+const ADD = routeOf(siteCalls.addAssignment);
+const MEMBERS = routeOf(settingsCalls.members);
+const REQUESTS = routeOf(accessRequestCalls.accessRequests);
+const APPROVE = routeOf(accessRequestCalls.approveAccessRequest);
+const NO_REQUESTS = { items: [], openCount: 0, nextCursor: null };
 
 const id = (prefix: string, n: number) => `${prefix}_${String(n).padStart(22, 'A')}`;
 
@@ -66,11 +77,16 @@ describe('the sites tab', () => {
     await i18n.changeLanguage('zh-CN');
   });
 
-  const renderTab = () => renderRoutes([{ path: '/', element: <SitesTab products={['esguard', 'mgguard']} /> }], '/');
+  const renderTab = () =>
+    renderRoutes(
+      [{ path: '/', element: <SitesTab products={['esguard', 'mgguard']} departments={departmentsStub()} /> }],
+      '/',
+    );
 
   it('lists the sites, searches them and brings the next page through the cursor', async () => {
     const user = userEvent.setup();
     api = fakeApi({
+      [REQUESTS]: () => ok(NO_REQUESTS),
       [LIST]: (_, query) =>
         query.get('cursor') === 'next'
           ? ok({ items: [site(3)], nextCursor: null })
@@ -100,6 +116,7 @@ describe('the sites tab', () => {
     let items: Site[] = [];
     let taken = true;
     api = fakeApi({
+      [REQUESTS]: () => ok(NO_REQUESTS),
       [LIST]: () => ok({ items, nextCursor: null }),
       [CREATE]: () => {
         if (taken) {
@@ -143,6 +160,7 @@ describe('the sites tab', () => {
   it('shares a site with another company by its domain, and says an unknown domain under the field', async () => {
     const user = userEvent.setup();
     api = fakeApi({
+      [REQUESTS]: () => ok(NO_REQUESTS),
       [LIST]: ok({ items: [site(1)], nextCursor: null }),
       [SHARE]: fail(ErrorCode.GrantCompanyUnknown),
     });
@@ -187,6 +205,7 @@ describe('the sites tab', () => {
       }),
     ];
     api = fakeApi({
+      [REQUESTS]: () => ok(NO_REQUESTS),
       [LIST]: ok({ items: [site(1)], nextCursor: null }),
       [DETAIL]: () => ok({ site: site(1), grants: chain }),
       [REVOKE]: () => {
@@ -198,6 +217,12 @@ describe('the sites tab', () => {
     renderTab();
     await user.click(await screen.findByRole('button', { name: 'Grants of Plant 1' }));
     const drawer = await dialogWith('Grants of Plant 1');
+    // the request link, and the same link as a QR code to put up at the site
+    const link = `${window.location.origin}/site-access?site=${site(1).siteId}`;
+    expect(within(drawer).getByText(link)).toBeInTheDocument();
+    const code = within(drawer).getByLabelText(link);
+    expect(code.querySelector('svg path')).not.toBeNull();
+    expect(within(drawer).getByText(/Print this code at the site/)).toBeInTheDocument();
     const top = await within(drawer).findByRole('listitem', { name: 'Owner to Builder' });
     expect(top).toHaveTextContent('Shared by Owner, the owner');
     expect(top).toHaveTextContent('O&M technician');
@@ -222,6 +247,7 @@ describe('the sites tab', () => {
   it('retires a site after a confirmation', async () => {
     const user = userEvent.setup();
     api = fakeApi({
+      [REQUESTS]: () => ok(NO_REQUESTS),
       [LIST]: ok({ items: [site(1)], nextCursor: null }),
       [RETIRE]: () => ok(site(1, { retiredAt: '2026-12-01T08:00:00.000Z' })),
     });
@@ -232,5 +258,152 @@ describe('the sites tab', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Retire the site' }));
     expect(await screen.findByText('The site is retired.')).toBeInTheDocument();
     expect(api.sent(RETIRE)).toEqual([{ siteId: id('site', 1) }]);
+  });
+  it("gives one of the company's own sites to a member, under any template and open-ended", async () => {
+    const user = userEvent.setup();
+    api = fakeApi({
+      [REQUESTS]: () => ok(NO_REQUESTS),
+      [LIST]: ok({ items: [site(1)], nextCursor: null }),
+      [ASSIGNMENTS]: ok({ items: [] }),
+      [MEMBERS]: ok({
+        total: null,
+        nextCursor: null,
+        items: [memberRow(6, 'Li Lei')],
+      }),
+      [ADD]: () =>
+        ok({
+          id: 21,
+          userId: 6,
+          departmentId: null,
+          name: 'Li Lei',
+          template: 'owner',
+          endsAt: null,
+          createdAt: '2026-12-01T08:00:00.000Z',
+        }),
+    });
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'People on Plant 1' }));
+    const drawer = await dialogWith('People on Plant 1');
+    expect(drawer).toHaveTextContent('reach its own site only by an assignment');
+    expect(api.queries(ASSIGNMENTS)[0]!.get('siteId')).toBe(id('site', 1));
+    fireEvent.mouseDown(within(drawer).getByRole('combobox', { name: 'Person' }));
+    fireEvent.click(await screen.findByTitle('Li Lei'));
+    // every template is offered on an own site, the owner's (chosen at first) too
+    fireEvent.mouseDown(within(drawer).getByRole('combobox', { name: 'Role template' }));
+    expect(await screen.findByTitle('Auditor · Read-only, plus audit.')).toBeInTheDocument();
+    expect(screen.getAllByTitle('Owner · Everything on the site.').length).toBeGreaterThan(0);
+    expect(within(drawer).getByText('Empty: no end.')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByText('Li Lei has the site now.')).toBeInTheDocument();
+    expect(api.sent(ADD)).toEqual([{ siteId: id('site', 1), userId: 6, template: 'owner', endsAt: null }]);
+  });
+  it('gives a grant the owner made a new end, and says a past one under the field', async () => {
+    const user = userEvent.setup();
+    api = fakeApi({
+      [REQUESTS]: () => ok(NO_REQUESTS),
+      [LIST]: ok({ items: [site(1)], nextCursor: null }),
+      [DETAIL]: ok({
+        site: site(1),
+        grants: [
+          grant(1),
+          grant(2, { parentGrantId: id('sgr', 1), depth: 2, grantor: company('Builder'), grantee: company('Service') }),
+        ],
+      }),
+      [UPDATE_GRANT]: fail(ErrorCode.GrantTimesInvalid),
+    });
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Grants of Plant 1' }));
+    const drawer = await dialogWith('Grants of Plant 1');
+    const top = await within(drawer).findByRole('listitem', { name: 'Owner to Builder' });
+    // a grant made further down is its maker's to change
+    const below = within(drawer).getByRole('listitem', { name: 'Builder to Service' });
+    expect(within(below).queryByRole('button', { name: /Change the end/ })).not.toBeInTheDocument();
+    await user.click(within(top).getByRole('button', { name: 'Change the end of the grant of Builder' }));
+    const dialog = await dialogWith('End of the grant of Builder');
+    const field = within(dialog).getByLabelText('Until');
+    fill(field, '2020-01-01T09:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/./));
+    expect(api.toasts).not.toHaveBeenCalled();
+
+    api.routes[UPDATE_GRANT] = () => ok(grant(1, { endsAt: new Date('2027-05-01T09:00').toISOString() }));
+    fill(field, '2027-05-01T09:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The end is changed.')).toBeInTheDocument();
+    expect(api.sent(UPDATE_GRANT).at(-1)).toEqual({
+      grantId: id('sgr', 1),
+      endsAt: new Date('2027-05-01T09:00').toISOString(),
+    });
+  });
+
+  it('brings the open requests past the first page through their cursor', async () => {
+    const user = userEvent.setup();
+    const request = (n: number) => ({
+      requestId: `arq_${String(n).padStart(22, 'r')}`,
+      site: { siteId: id('site', 1), name: 'Plant 1' },
+      owner: company('Owner'),
+      requester: { name: `Technician ${n}`, company: company('Service') },
+      template: 'technician',
+      hours: 4,
+      reason: 'Inverter alarm',
+      status: 'open',
+      widens: null,
+      createdAt: '2026-12-01T00:00:00.000Z',
+      expiresAt: '2026-12-02T00:00:00.000Z',
+      decidedAt: null,
+      grant: null,
+    });
+    api = fakeApi({
+      [REQUESTS]: (_, query) =>
+        query.get('cursor') === 'next'
+          ? ok({ items: [request(21)], openCount: 21, nextCursor: null })
+          : ok({ items: Array.from({ length: 20 }, (_, i) => request(i + 1)), openCount: 21, nextCursor: 'next' }),
+      [LIST]: ok({ items: [site(1)], nextCursor: null }),
+    });
+    renderTab();
+    expect(await screen.findByRole('listitem', { name: 'Technician 20' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Technician 21' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('listitem', { name: 'Technician 21' })).toBeInTheDocument();
+    expect(api.queries(REQUESTS).at(-1)!.get('cursor')).toBe('next');
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('lists an open request above the sites and approves it for fewer hours', async () => {
+    const user = userEvent.setup();
+    const request = {
+      requestId: `arq_${'r'.repeat(22)}`,
+      site: { siteId: id('site', 1), name: 'Plant 1' },
+      owner: company('Owner'),
+      requester: { name: 'Night Technician', company: company('Service') },
+      template: 'technician',
+      hours: 4,
+      reason: 'Inverter alarm',
+      status: 'open',
+      widens: null,
+      createdAt: '2026-12-01T00:00:00.000Z',
+      expiresAt: '2026-12-02T00:00:00.000Z',
+      decidedAt: null,
+      grant: null,
+    };
+    api = fakeApi({
+      [REQUESTS]: () => ok({ items: [request], openCount: 1, nextCursor: null }),
+      [LIST]: ok({ items: [site(1)], nextCursor: null }),
+      [APPROVE]: () =>
+        ok({
+          ...request,
+          status: 'approved',
+          grant: { grantId: id('sgr', 1), template: 'technician', endsAt: '2026-12-01T02:00:00.000Z' },
+        }),
+    });
+    renderTab();
+    const card = await screen.findByRole('listitem', { name: 'Night Technician' });
+    expect(card).toHaveTextContent('Inverter alarm');
+    await user.click(within(card).getByRole('button', { name: 'Approve the request of Night Technician' }));
+    const form = await dialogWith('Approve Night Technician on Plant 1');
+    fill(within(form).getByLabelText('Hours (no more than asked)'), '2');
+    await user.click(within(form).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(/^Approved: the grant ends by itself/)).toBeInTheDocument();
+    expect(api.sent(APPROVE).at(-1)).toEqual({ requestId: request.requestId, hours: 2, template: 'technician' });
   });
 });

@@ -5,6 +5,7 @@ import {
   SearchOutlined,
   ShareAltOutlined,
   StopOutlined,
+  TeamOutlined,
 } from '@ant-design/icons';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Empty, Grid, Input, Select, Skeleton, Tag } from 'antd';
@@ -15,8 +16,11 @@ import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import type { ProductCode } from '@portal/shared/products';
 import { useFeedback } from '../../../components/feedback';
 import { formatDate } from '../../../lib/format-date';
+import type { Departments } from '../departments/use-departments';
 import tabStyles from '../settings-tab.module.css';
+import { AssignDrawer } from '../shared-with-us/assign-drawer';
 import { untilSettled } from '../until-settled';
+import { AccessRequestsPanel } from './access-requests-panel';
 import { GrantTermsModal } from './grant-terms-modal';
 import { SiteChainDrawer } from './site-chain-drawer';
 import { SiteFacts } from './site-facts';
@@ -36,7 +40,7 @@ type Editing = { site: Site | null } | null;
  * retiring one, sharing it with another company, and its chain of grants with a revoke of any link.
  * Cards rather than a table: a phone shows each whole, without a sideways scroll.
  */
-export function SitesTab({ products }: { products: ProductCode[] }) {
+export function SitesTab({ products, departments }: { products: ProductCode[]; departments: Departments }) {
   const { t } = useTranslation();
   const phone = Grid.useBreakpoint().sm === false;
   const { message, modal } = useFeedback();
@@ -48,6 +52,7 @@ export function SitesTab({ products }: { products: ProductCode[] }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [sharing, setSharing] = useState<Site | null>(null);
   const [chainOf, setChainOf] = useState<Site | null>(null);
+  const [peopleOf, setPeopleOf] = useState<Site | null>(null);
   const items = sites.data?.pages.flatMap((page) => page.items);
 
   function confirmRetire(site: Site) {
@@ -65,6 +70,7 @@ export function SitesTab({ products }: { products: ProductCode[] }) {
 
   return (
     <section aria-label={t('sites.tab')}>
+      <AccessRequestsPanel />
       <p className={tabStyles.hint}>{t('sites.list.hint')}</p>
       <div className={`${tabStyles.toolbar} ${styles.toolbar}`}>
         <div className={styles.filters}>
@@ -118,6 +124,13 @@ export function SitesTab({ products }: { products: ProductCode[] }) {
               </Button>
               {site.retiredAt ? null : (
                 <>
+                  <Button
+                    icon={<TeamOutlined aria-hidden="true" />}
+                    aria-label={t('sites.list.peopleLabel', { name: site.name })}
+                    onClick={() => setPeopleOf(site)}
+                  >
+                    {t('sites.list.people')}
+                  </Button>
                   <Button
                     icon={<ShareAltOutlined aria-hidden="true" />}
                     aria-label={t('sites.list.shareLabel', { name: site.name })}
@@ -179,6 +192,11 @@ export function SitesTab({ products }: { products: ProductCode[] }) {
         }
       />
       <SiteChainDrawer site={chainOf} onClose={() => setChainOf(null)} />
+      <AssignDrawer
+        target={peopleOf && { siteName: peopleOf.name, siteId: peopleOf.siteId }}
+        departments={departments}
+        onClose={() => setPeopleOf(null)}
+      />
     </section>
   );
 }

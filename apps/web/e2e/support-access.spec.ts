@@ -1,0 +1,92 @@
+import { portalCalls } from '@portal/shared/api/contract/portal';
+import { settingsCalls } from '@portal/shared/api/contract/settings';
+import { database } from './database';
+import { expect, test } from './openid-product';
+import { newAdmin } from './people';
+import { reloadInTheme } from './portal-api';
+import { grantProducts, useSession } from './product-rights';
+import { expectAccessible, screenshotPath } from './support';
+
+test.use({ viewport: { width: 360, height: 780 } });
+
+/**
+ * On a phone: the platform's support enters a company that consented, sees who acts and until when,
+ * the product sees `act`, a change that stays the company's own is refused, and the company's
+ * early revoke signs the support out of the portal and the product.
+ */
+test('support enters with consent, is refused a security change, and is signed out by the revoke', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  productApp,
+}) => {
+  const customer = await newAdmin(request, 'Customer Admin');
+  await grantProducts(customer.domain, 'esguard', 'settcntr');
+  const support = await newAdmin(request, 'Sam Support');
+  const supportCompany = await database()
+    .selectFrom('enterprises')
+    .select('id')
+    .where('domain', '=', support.domain)
+    .executeTakeFirstOrThrow();
+  // the operator names the support staff (`portal support add`), in the server's database
+  await database()
+    .insertInto('support_staff')
+    .values({ user_id: support.id, enterprise_id: supportCompany.id, created_at: Date.now() })
+    .execute();
+
+  // the company's administrator consents, just signed in: a fresh proof
+  const asCustomer = { Authorization: `Bearer ${customer.token}` };
+  const granted = await request.post(settingsCalls.grantSupportAccess.path, {
+    headers: asCustomer,
+    data: { hours: 2 },
+  });
+  expect(((await granted.json()) as { code: number }).code).toBe(0);
+
+  await useSession(context, support.token, baseURL!);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Enter as support' }).click();
+  const banner = page.getByRole('status').filter({ hasText: "as the platform's support" });
+  await expect(banner).toContainText('Sam Support acts for Test Company');
+  // the banner fits the phone's width
+  const box = (await banner.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  // readable in both themes
+  for (const mode of ['light', 'dark'] as const) {
+    await reloadInTheme(page, mode);
+    await expect(banner).toBeVisible();
+    await page.screenshot({ path: screenshotPath(`support-banner-360-${mode}`), fullPage: true });
+    await expectAccessible(page);
+  }
+
+  // the product sees who acts
+  await page.goto(productApp.url);
+  await page.getByRole('link', { name: 'Sign in with the portal' }).click();
+  await expect(page.getByTestId('who')).toHaveText('Sam Support');
+  await expect(page.getByTestId('role')).toHaveText('support');
+  await expect(page.getByTestId('acting')).toContainText(`subject ${support.id}`);
+
+  // the company's own security stays its own
+  await page.goto('/settings?tab=security');
+  await expect(page.getByRole('status').filter({ hasText: 'Sam Support acts for' })).toBeVisible();
+  await page.getByRole('button', { name: 'End support access now' }).click();
+  await expect(page.getByText("Not while the platform's support acts in this company")).toBeVisible();
+
+  // the company ends it early: the portal signs the support out, and the product within 5 s
+  const revoked = await request.post(settingsCalls.revokeSupportAccess.path, { headers: asCustomer, data: {} });
+  expect(((await revoked.json()) as { code: number }).code).toBe(0);
+  await expect(page).toHaveURL(/\/login/, { timeout: 10_000 });
+  const answer = await request.get(portalCalls.portalInfo.path, {
+    headers: { Authorization: `Bearer ${support.token}` },
+  });
+  expect(answer.status()).toBe(401);
+  await expect
+    .poll(
+      async () => {
+        await page.goto(productApp.url);
+        return page.getByTestId('signed-out').isVisible();
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(true);
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { PRODUCT_CODES, type ProductCode } from '../products.ts';
+import { requestString } from '../validation/rules.ts';
+import { siteIdSchema } from './sites.ts';
+
+/**
+ * Gateways claimed into a site (docs/site-grants.md#gateways): a person claims one by its serial and
+ * the one-time code it shows; the gateway exchanges the claim once for its own OpenID client.
+ */
+
+/** How long a claim credential may be exchanged. */
+export const DEVICE_CLAIM_MINUTES = 10;
+
+const DEVICE_ID_PATTERN = /^dev_[A-Za-z0-9_-]{22}$/;
+
+/** A device's public id, `dev_...`. */
+export const deviceIdSchema = requestString().regex(DEVICE_ID_PATTERN, 'validation.invalidValue');
+/** A gateway's serial as printed on it: letters, digits, `.`, `_`, `-`. */
+export const deviceSerialSchema = requestString({ trim: true })
+  .min(1, 'validation.invalidValue')
+  .max(64, 'validation.invalidValue')
+  .regex(/^[A-Za-z0-9._-]+$/, 'validation.invalidValue');
+/** The one-time code the gateway shows (typed, or read from its QR code); case and dashes do not count. */
+export const deviceClaimCodeSchema = requestString({ trim: true })
+  .transform((code) => code.toUpperCase().replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^[A-Z0-9]{6,32}$/, 'validation.invalidValue'));
+
+const productSchema = z.enum(PRODUCT_CODES as [ProductCode, ...ProductCode[]], { error: 'validation.invalidValue' });
+
+export const claimDeviceRequestSchema = z.strictObject({
+  siteId: siteIdSchema,
+  serial: deviceSerialSchema,
+  claimCode: deviceClaimCodeSchema,
+  /** The product whose API the gateway's tokens are for: one of the site's. */
+  productCode: productSchema,
+});
+export type ClaimDeviceRequest = z.infer<typeof claimDeviceRequestSchema>;
+
+export const deviceClaimSchema = z.object({
+  deviceId: z.string(),
+  serial: z.string(),
+  /** The claim credential, shown this once, for the gateway to exchange. */
+  claim: z.string(),
+  /** ISO 8601 */
+  expiresAt: z.string(),
+});
+export type DeviceClaim = z.infer<typeof deviceClaimSchema>;
+
+export const SITE_DEVICE_STATES = ['claimed', 'revoked'] as const;
+
+export const siteDeviceSchema = z.object({
+  deviceId: z.string(),
+  serial: z.string(),
+  productCode: z.string(),
+  state: z.enum(SITE_DEVICE_STATES),
+  /** Whether the gateway exchanged its claim for its client. */
+  exchanged: z.boolean(),
+  claimedBy: z.string().nullable(),
+  /** The grant it was claimed through; null when the owner claimed it. */
+  viaGrantId: z.string().nullable(),
+  /** ISO 8601 */
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type SiteDevice = z.infer<typeof siteDeviceSchema>;
+
+export const siteDevicesSchema = z.object({ items: z.array(siteDeviceSchema) });
+export type SiteDevices = z.infer<typeof siteDevicesSchema>;
+
+export const siteDevicesQuerySchema = z.strictObject({ siteId: siteIdSchema });
+
+export const unclaimDeviceRequestSchema = z.strictObject({ siteId: siteIdSchema, deviceId: deviceIdSchema });
+export type UnclaimDeviceRequest = z.infer<typeof unclaimDeviceRequestSchema>;
+
+export const exchangeDeviceClaimRequestSchema = z.strictObject({
+  claim: requestString().max(200, 'validation.invalidValue'),
+  serial: deviceSerialSchema,
+  claimCode: deviceClaimCodeSchema,
+});
+export type ExchangeDeviceClaimRequest = z.infer<typeof exchangeDeviceClaimRequestSchema>;
+
+export const deviceClientSchema = z.object({
+  deviceId: z.string(),
+  siteId: z.string(),
+  clientId: z.string(),
+  /** Shown this once; the gateway keeps it. */
+  clientSecret: z.string(),
+  tokenEndpoint: z.string(),
+  /** The resource (RFC 8707) to ask tokens for: the product's API, the tokens' audience. */
+  resource: z.string(),
+});
+export type DeviceClient = z.infer<typeof deviceClientSchema>;
