@@ -52,7 +52,7 @@ export async function insertDeviceSignIn(
 export async function findDeviceSignIn(db: Executor, grantId: string) {
   return db
     .selectFrom('device_sign_ins')
-    .select(['site_id', 'client_id'])
+    .select(['site_id', 'client_id', 'created_at'])
     .where('grant_id', '=', grantId)
     .executeTakeFirst();
 }

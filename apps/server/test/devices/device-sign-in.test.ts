@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorizeStep } from '@portal/shared/api/authorize';
 import { contract } from '@portal/shared/api/contract';
+import { DEVICE_SIGN_IN_HOURS } from '@portal/shared/api/sites';
 import { COOKIE_TOKEN } from '@portal/shared/cookies';
 import {
   POLL_INTERVAL_S,
@@ -254,19 +255,19 @@ describe(`device sign-in (${ENGINE})`, () => {
 describe(`device sign-in for a site (${ENGINE})`, () => {
   const DAY = 86_400_000;
   /** An owner's site shared with an O&M company, one of whose technicians is assigned to it. */
-  async function technicianOnSite(endsInMs = 30 * DAY) {
+  async function technicianOnSite(endsInMs = 30 * DAY, template: 'operator' | 'technician' = 'operator') {
     const owner = await siteCompany(t.app);
     const om = await siteCompany(t.app);
     const siteId = await newSite(t.app, owner, { name: 'Dongguan Rooftop 7' });
     const [grant] = await share(t.app, owner, {
       siteIds: [siteId],
       domain: om.domain,
-      template: 'operator',
+      template,
       endsAt: new Date(t.app.ctx.now() + endsInMs).toISOString(),
     });
     const assigned = await call(t.app, contract.addAssignment, {
       token: om.token,
-      body: { grantId: grant!.grantId, userId: om.admin.id, template: 'operator' },
+      body: { grantId: grant!.grantId, userId: om.admin.id, template },
     });
     expect(assigned.code, assigned.msg).toBe(0);
     // the O&M company's administrator, assigned as its technician
@@ -331,5 +332,28 @@ describe(`device sign-in for a site (${ENGINE})`, () => {
     expect(access.exp - access.iat).toBeLessThanOrEqual(30 * 60 - 30);
     expect(access.exp - access.iat).toBeGreaterThan(30 * 60 - 90);
     expect(tokens.expires_in).toBeLessThanOrEqual(30 * 60 - 30);
+  });
+
+  it("keeps a technician's device signed in for a working day and an operator's longer", async () => {
+    const technician = await technicianOnSite(30 * DAY, 'technician');
+    const tech = await signInOnSite(technician.jar, technician.token, technician.siteId);
+    const techTokens = await poll(tech.started.device_code);
+    const operator = await technicianOnSite(30 * DAY, 'operator');
+    const op = await signInOnSite(operator.jar, operator.token, operator.siteId);
+    const opTokens = await poll(op.started.device_code);
+
+    // an hour before the working day ends, the technician's device gets a token for what is left of it
+    t.clock.advance((DEVICE_SIGN_IN_HOURS.technician - 1) * 3_600_000);
+    const late = await refresh(techTokens.refresh_token!);
+    expect(late.expires_in).toBeLessThanOrEqual(3_600 - 30);
+    expect(late.expires_in).toBeGreaterThan(3_600 - 120);
+
+    t.clock.advance(3_600_000);
+    const ended = await refresh(late.refresh_token!).catch((error: unknown) => error);
+    expect(ended).toBeInstanceOf(oauth.ResponseBodyError);
+    expect((ended as oauth.ResponseBodyError).error).toBe('invalid_grant');
+    // the operator's device, signed in as long ago, goes on
+    const goesOn = await refresh(opTokens.refresh_token!);
+    expect(goesOn.expires_in).toBe(3_600);
   });
 });

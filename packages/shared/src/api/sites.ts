@@ -38,6 +38,21 @@ export const SITE_ROLE_TEMPLATES = {
 export type SiteRoleTemplate = keyof typeof SITE_ROLE_TEMPLATES;
 /** The template of a support session's sites: in the catalogue, for the decisions and the tokens. */
 export const SUPPORT_SITE_TEMPLATE = 'support' satisfies SiteRoleTemplate;
+/**
+ * How long a device a person signed in by a code (RFC 8628) may act for them on a site, by the
+ * template of their way to it: an installer's or technician's panel for a working day, the others for
+ * the 14 days a product sign-in lives at most (a device's token never outlives the grant behind it,
+ * nor the site's grant; docs/product-teams.md).
+ */
+export const DEVICE_SIGN_IN_HOURS = {
+  owner: 14 * 24,
+  investor: 14 * 24,
+  installer: 12,
+  technician: 12,
+  operator: 14 * 24,
+  auditor: 7 * 24,
+  support: 12,
+} as const satisfies Record<SiteRoleTemplate, number>;
 /** The templates a grant, a share, an assignment or an access request may name: all but the support's. */
 export const SITE_TEMPLATE_KEYS = (Object.keys(SITE_ROLE_TEMPLATES) as SiteRoleTemplate[]).filter(
   (key) => key !== SUPPORT_SITE_TEMPLATE,

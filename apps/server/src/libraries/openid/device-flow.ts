@@ -1,4 +1,5 @@
 import { type Grant, type KoaContextWithOIDC, errors } from 'oidc-provider';
+import { DEVICE_SIGN_IN_HOURS } from '@portal/shared/api/sites';
 import type { ProductCode } from '@portal/shared/products';
 import type { AppContext } from '../../context.ts';
 import {
@@ -177,24 +178,28 @@ export function deviceFlowControls(ctx: AppContext) {
 }
 
 /**
- * How long the person may still act on the site for the product, in seconds: 0 when not at all, null
- * when without end (docs/site-grants.md#decisions); the end of the widest of their ways to it.
+ * How long the person may still act on the site for the product through a device, in seconds (0: not
+ * at all): the end of the widest of their ways to it (docs/site-grants.md#decisions), and no later than
+ * the template of that way lets a device sign-in made at `signedInAt` live (DEVICE_SIGN_IN_HOURS).
  */
-async function secondsOnSite(ctx: AppContext, grant: Grant, siteId: number, product: ProductCode) {
+async function secondsOnSite(ctx: AppContext, grant: Grant, siteId: number, product: ProductCode, signedInAt: number) {
   const userId = Number(grant.accountId);
   if (!Number.isInteger(userId)) return 0;
   const now = ctx.now();
   const [site] = await sitesOf(ctx.db, { userId, product, at: now, limit: 1, after: siteId - 1 });
   if (site?.siteId !== siteId) return 0;
-  return site.endsAt === null ? null : Math.max(0, Math.floor((site.endsAt - now) / 1000));
+  const lifetimeEnd = signedInAt + DEVICE_SIGN_IN_HOURS[site.template] * 3_600_000;
+  const end = site.endsAt === null ? lifetimeEnd : Math.min(site.endsAt, lifetimeEnd);
+  return Math.max(0, Math.floor((end - now) / 1000));
 }
 
 /**
  * At the token endpoint, for a person's token of a device: a device that named a site gets its first
  * token only if the person may act on the site for the product, and keeps the site with the grant;
- * every refresh of that grant asks again, so a revoked or expired grant, a retired site or a person
- * who left their company makes the device's next token request fail. Answers how many seconds the
- * access lasts (null: without end), which the access token does not outlive.
+ * every refresh of that grant asks again, so a revoked or expired grant, a retired site, a person
+ * who left their company or a device sign-in past its template's lifetime makes the device's next
+ * token request fail. Answers how many seconds the access lasts (null: without end, a device that
+ * named no site), which the access token does not outlive.
  */
 export async function checkDeviceSite(
   ctx: AppContext,
@@ -207,19 +212,20 @@ export async function checkDeviceSite(
     const named = (device.params as Record<string, unknown> | undefined)?.[SITE_PARAM];
     if (named === undefined) return null;
     const site = await namedSite(ctx, named, product);
-    const left = site ? await secondsOnSite(ctx, grant, site.id, product) : 0;
+    const now = ctx.now();
+    const left = site ? await secondsOnSite(ctx, grant, site.id, product, now) : 0;
     if (!site || left === 0) throw new errors.AccessDenied('the person may not act on the site for this product');
     await insertDeviceSignIn(ctx.db, {
       grant_id: grant.jti,
       client_id: grant.clientId!,
       site_id: site.id,
-      created_at: ctx.now(),
+      created_at: now,
     });
     return left;
   }
   const signIn = await findDeviceSignIn(ctx.db, grant.jti);
   if (!signIn) return null;
-  const left = await secondsOnSite(ctx, grant, signIn.site_id, product);
+  const left = await secondsOnSite(ctx, grant, signIn.site_id, product, signIn.created_at);
   if (left === 0) throw new errors.InvalidGrant('the access to the site has ended');
   return left;
 }
