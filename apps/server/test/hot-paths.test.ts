@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { type KyselyPlugin, SqliteQueryCompiler } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { buildApp } from '../src/app.ts';
@@ -12,29 +11,8 @@ import { answeredWorkDone } from '../src/libraries/platform/after-answer.ts';
 import { argon2, concurrencyLimit, hashPassword, verifyPassword } from '../src/libraries/platform/passwords.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, signInWithPassword, tokenFor } from './support/http.ts';
+import { statementLog } from './support/statements.ts';
 import { ENGINE, type TestDatabase, createTestDatabase } from './support/test-app.ts';
-
-/** The statements the app runs, as SQL text (SQLite's spelling on both engines: only their shape matters). */
-function statementLog() {
-  const compiler = new SqliteQueryCompiler();
-  const statements: string[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery(args) {
-      statements.push(compiler.compileQuery(args.node, args.queryId).sql);
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  return {
-    plugin,
-    /** The statements of one step, the log emptied before it. */
-    async of(step: () => Promise<unknown>): Promise<string[]> {
-      statements.length = 0;
-      await step();
-      return [...statements];
-    },
-  };
-}
 
 const writes = (statements: string[]) =>
   statements.filter((s) => /^(insert|update|delete)\b/.test(s)).map((s) => s.split(' ').slice(0, 3).join(' '));

@@ -34,6 +34,16 @@ export async function findModel(db: Executor, model: string, id: string): Promis
     .executeTakeFirst();
 }
 
+/** The rows of `models` with `id`: at most one each (the key is the model and the id). */
+export async function findModelsWithId(db: Executor, models: string[], id: string) {
+  return db
+    .selectFrom('oidc_models')
+    .select(['model', 'payload', 'consumed_at', 'expires_at'])
+    .where('model', 'in', models)
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function findModelByUid(db: Executor, model: string, uid: string): Promise<ModelRow | undefined> {
   return db
     .selectFrom('oidc_models')
@@ -219,6 +229,26 @@ export async function insertGrantLink(db: Executor, row: Insertable<OidcGrantLin
       }),
     )
     .execute();
+}
+
+/** A grant's link with its company's name and the person's role in it now (null: none, or no longer
+ *  a member), in one statement. */
+export async function findGrantCompany(db: Executor, grantId: string) {
+  return db
+    .selectFrom('oidc_grant_links as l')
+    .leftJoin('enterprises as e', 'e.id', 'l.enterprise_id')
+    .leftJoin('memberships as m', (join) =>
+      join.onRef('m.enterprise_id', '=', 'l.enterprise_id').onRef('m.user_id', '=', 'l.user_id'),
+    )
+    .select([
+      'l.user_id',
+      'l.enterprise_id',
+      'l.portal_session_id',
+      'e.full_name as company_name',
+      'm.role as member_role',
+    ])
+    .where('l.grant_id', '=', grantId)
+    .executeTakeFirst();
 }
 
 export async function findGrantLink(db: Executor, grantId: string) {

@@ -29,10 +29,13 @@ export interface OpenIdTestApp extends TestApp {
 }
 
 /** A test app listening on a real port, its issuer that address: the provider is driven over HTTP. */
-export async function startOpenIdApp(env: Record<string, string> = {}): Promise<OpenIdTestApp> {
+export async function startOpenIdApp(
+  env: Record<string, string> = {},
+  observer?: Parameters<typeof startTestApp>[2],
+): Promise<OpenIdTestApp> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
-  const t = await startTestApp({ PUBLIC_URL: issuer, ...env });
+  const t = await startTestApp({ PUBLIC_URL: issuer, ...env }, null, observer);
   await t.app.listen({ port, host: '127.0.0.1' });
   return { ...t, issuer };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -74,13 +75,18 @@ const TEST_ENV = { PORTAL_DEV_OUTBOX: '1', LOG_LEVEL: 'silent', PASSWORD_HASH_CO
 const testEnvFor = (env: Record<string, string>) =>
   env.NODE_ENV === 'production' ? { ...TEST_ENV, PASSWORD_HASH_COST: 'standard', ...env } : { ...TEST_ENV, ...env };
 
-export async function startTestApp(env: Record<string, string> = {}, webDist: string | null = null): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  webDist: string | null = null,
+  /** Sees every statement the app runs (support/statements.ts). */
+  observer?: KyselyPlugin,
+): Promise<TestApp> {
   const testDb = await createTestDatabase();
   await migrateToLatest(testDb.database);
   let offset = 0;
   const app = await buildApp({
     config: loadConfig(testEnvFor(env), webDist),
-    database: testDb.database,
+    database: observer ? { ...testDb.database, db: testDb.database.db.withPlugin(observer) } : testDb.database,
     now: () => Date.now() + offset,
     logger: false,
     onUndeclaredCode: reportUndeclaredCode,

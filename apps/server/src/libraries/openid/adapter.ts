@@ -8,12 +8,14 @@ import {
   findClient,
   findModel,
   findModelByUid,
+  findModelsWithId,
   findModelByUserCode,
   grantIdOfModel,
   upsertModel,
 } from '../../queries/openid.ts';
 import { DEVICE_CLIENT_PREFIX, deviceClientLive } from '../sites/devices.ts';
 import { clientMetadataOf } from './clients.ts';
+import { forgetReads, readOnce } from './request-reads.ts';
 
 /** Whether a presented id can name a row at all: PostgreSQL refuses a NUL in a text parameter (an
  *  error, not "none"), and an id with one was never stored. */
@@ -34,6 +36,11 @@ const SINGLE_USE = new Map([
   ['BackchannelAuthenticationRequest', 'backchannel authentication request already consumed'],
 ]);
 
+/** The models an opaque token presented to introspection or revocation may be, which the library
+ *  looks up one after the other: read together, in one statement. */
+const TOKEN_MODELS = ['AccessToken', 'ClientCredentials', 'RefreshToken'];
+const TOKEN_READ = 'token:';
+
 /**
  * The provider's storage over the portal's database (docs/openid-provider.md#storage): clients from
  * `oidc_clients`, every other model a row of `oidc_models` with its expiry. Every server process reads
@@ -44,6 +51,7 @@ export function databaseAdapter(ctx: AppContext): new (model: string) => Adapter
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      forgetReads(TOKEN_READ);
       await upsertModel(ctx.db, {
         model: this.model,
         id,
@@ -58,13 +66,13 @@ export function databaseAdapter(ctx: AppContext): new (model: string) => Adapter
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (!storable(id)) return undefined;
-      if (this.model === 'Client') {
-        const client = await findClient(ctx.db, id);
-        if (!client || client.disabled_at) return undefined;
-        // a gateway's client works only while its device may act on its site: asked at every request
-        if (client.client_id.startsWith(DEVICE_CLIENT_PREFIX) && !(await deviceClientLive(ctx, client.client_id)))
-          return undefined;
-        return clientMetadataOf(client);
+      if (this.model === 'Client') return findClientMetadata(ctx, id);
+      if (TOKEN_MODELS.includes(this.model)) {
+        const rows = await readOnce(`${TOKEN_READ}${id}`, () => findModelsWithId(ctx.db, TOKEN_MODELS, id));
+        return payloadOf(
+          rows.find((row) => row.model === this.model),
+          ctx.now(),
+        );
       }
       return payloadOf(await findModel(ctx.db, this.model, id), ctx.now());
     }
@@ -80,6 +88,7 @@ export function databaseAdapter(ctx: AppContext): new (model: string) => Adapter
     }
 
     async consume(id: string): Promise<void> {
+      forgetReads(TOKEN_READ);
       if (await consumeModel(ctx.db, this.model, id, Math.floor(ctx.now() / 1000))) return;
       const reused = SINGLE_USE.get(this.model);
       if (!reused) return;
@@ -91,13 +100,30 @@ export function databaseAdapter(ctx: AppContext): new (model: string) => Adapter
     }
 
     async destroy(id: string): Promise<void> {
+      forgetReads(TOKEN_READ);
       await deleteModel(ctx.db, this.model, id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      forgetReads(TOKEN_READ);
       await deleteModelsOfGrant(ctx.db, this.model, grantId);
     }
   };
+}
+
+/** A client's row, read once in a request of the provider: its metadata and then, at its
+ *  authentication, its secret's hash. */
+export function clientRowOf(ctx: AppContext, id: string) {
+  return readOnce(`client:${id}`, () => findClient(ctx.db, id));
+}
+
+async function findClientMetadata(ctx: AppContext, id: string): Promise<AdapterPayload | undefined> {
+  const client = await clientRowOf(ctx, id);
+  if (!client || client.disabled_at) return undefined;
+  // a gateway's client works only while its device may act on its site: asked at every request
+  if (client.client_id.startsWith(DEVICE_CLIENT_PREFIX) && !(await deviceClientLive(ctx, client.client_id)))
+    return undefined;
+  return clientMetadataOf(client);
 }
 
 function payloadOf(

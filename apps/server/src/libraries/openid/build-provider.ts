@@ -1,11 +1,11 @@
 import Provider, { type Account, type Configuration, type KoaContextWithOIDC, interactionPolicy } from 'oidc-provider';
 import { AUTHORIZE_SCOPES, AUTHORIZE_SCREEN_PATH, INTERACTION_QUERY } from '@portal/shared/api/authorize';
 import { INTERACTION_CALLS_PATH } from '@portal/shared/api/contract/authorize';
+import type { ProductCode } from '@portal/shared/products';
 import type { AppContext } from '../../context.ts';
-import { findClient, findGrantLink } from '../../queries/openid.ts';
 import { findUserById } from '../../queries/users.ts';
 import { deviceTokenClaims } from '../sites/devices.ts';
-import { databaseAdapter } from './adapter.ts';
+import { clientRowOf, databaseAdapter } from './adapter.ts';
 import { throttledSecretCheck } from './client-auth-throttle.ts';
 import { clientSecretMatches } from './clients.ts';
 import { companyClaims } from './company-claims.ts';
@@ -15,9 +15,16 @@ import { errorPage, signOutPage, signedOutPage } from './pages.ts';
 import { bindToPortalSession, followedGrant, portalSessionCheck } from './portal-session.ts';
 import { replaceClientSecretCheck } from './provider-internals.ts';
 import { CLAIMS, OIDC_ROUTES, TTL, productOfClient } from './provider.ts';
+import { readOnce } from './request-reads.ts';
 import { PRODUCT_SCOPE, checkResourceAccess } from './resource-access.ts';
 import type { KeySet } from './signing-keys.ts';
 import { ACR_VALUES, stampRequestTime, twoFactorsCheck } from './step-up.ts';
+
+/** The company claims of a grant for the client's product, read once in a request: a refresh puts
+ *  them in its ID token and its access token. */
+function claimsOfGrant(ctx: AppContext, grantId: string, product: ProductCode | undefined) {
+  return readOnce(`claims:${grantId}:${product ?? ''}`, () => companyClaims(ctx, grantId, product));
+}
 
 /** The person behind `sub`, with the claims of the company their grant was made in. */
 async function findAccount(
@@ -32,8 +39,7 @@ async function findAccount(
   return {
     accountId: sub,
     async claims() {
-      const link = grantId ? await findGrantLink(ctx.db, grantId) : undefined;
-      const company = link ? await companyClaims(ctx, link, productOfClient(oidc.oidc?.client)) : {};
+      const company = grantId ? ((await claimsOfGrant(ctx, grantId, productOfClient(oidc.oidc?.client))) ?? {}) : {};
       return {
         sub,
         name: user.nickname,
@@ -110,8 +116,7 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
         const device = await deviceTokenClaims(ctx, oidc.oidc.client?.clientId ?? '');
         return product ? { product, ...device } : device;
       }
-      const link = await findGrantLink(ctx.db, grantId);
-      return link ? companyClaims(ctx, link, product) : undefined;
+      return claimsOfGrant(ctx, grantId, product);
     },
     clientBasedCORS: (_oidc, origin, client) =>
       client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
@@ -184,7 +189,7 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
       koa?.ip ?? '',
       (seconds) => koa?.set('retry-after', String(seconds)),
       async () => {
-        const row = await findClient(ctx.db, client.clientId);
+        const row = await clientRowOf(ctx, client.clientId);
         return row !== undefined && clientSecretMatches(ctx, row, presented);
       },
     ),

@@ -1,8 +1,7 @@
 import type { SiteRoleTemplate } from '@portal/shared/api/sites';
 import type { ProductCode } from '@portal/shared/products';
 import type { AppContext } from '../../context.ts';
-import { findEnterpriseById } from '../../queries/enterprises.ts';
-import { findMembership } from '../../queries/memberships.ts';
+import { findGrantCompany } from '../../queries/openid.ts';
 import { findSupportOfSession } from '../../queries/support.ts';
 import { sitesOf } from '../sites/decisions.ts';
 
@@ -70,20 +69,19 @@ async function siteClaims(
 
 /** The company a grant was made in, the person's role in it now, the client's product and the
  *  person's sites for it: in every ID token, access token and userinfo answer of the grant
- *  (docs/openid-provider.md#claims). */
+ *  (docs/openid-provider.md#claims). The grant's link, its company and the person's membership in
+ *  it are read in one statement; undefined for a grant without a link. */
 export async function companyClaims(
   ctx: AppContext,
-  link: { user_id: number; enterprise_id: number | null; portal_session_id?: number | null },
+  grantId: string,
   product: ProductCode | undefined,
-): Promise<CompanyClaims> {
+): Promise<CompanyClaims | undefined> {
+  const link = await findGrantCompany(ctx.db, grantId);
+  if (!link) return undefined;
   const claims: CompanyClaims = product ? { product } : {};
-  if (link.enterprise_id === null) return claims;
-  const [enterprise, membership] = await Promise.all([
-    findEnterpriseById(ctx.db, link.enterprise_id),
-    findMembership(ctx.db, link.enterprise_id, link.user_id),
-  ]);
-  if (!enterprise) return claims;
-  if (!membership) {
+  if (link.enterprise_id === null || link.company_name === null) return claims;
+  const company = { company_id: String(link.enterprise_id), company_name: link.company_name };
+  if (link.member_role === null) {
     // the platform's support, in its own name: `sub` is the support person, `act` says they act as
     // the support in this company, `company_role` is `support`, and its sites are the company's (or
     // those the window names) under the "support" template until the window's end
@@ -91,8 +89,7 @@ export async function companyClaims(
     if (!window) return claims;
     return {
       ...claims,
-      company_id: String(enterprise.id),
-      company_name: enterprise.full_name,
+      ...company,
       company_role: 'support',
       act: { sub: String(link.user_id) },
       act_until: Math.floor(window.endsAt / 1000),
@@ -101,9 +98,8 @@ export async function companyClaims(
   }
   return {
     ...claims,
-    company_id: String(enterprise.id),
-    company_name: enterprise.full_name,
-    company_role: membership.role,
+    ...company,
+    company_role: link.member_role,
     ...(product ? await siteClaims(ctx, link.user_id, link.enterprise_id, product) : {}),
   };
 }

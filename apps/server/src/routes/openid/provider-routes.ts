@@ -4,6 +4,7 @@ import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { DISCOVERY_PATH, OIDC_PREFIX, OIDC_ROUTES } from '../../libraries/openid/provider.ts';
 import { type PublishedDocument, publishedDocument, stillCurrent } from '../../libraries/openid/published-documents.ts';
+import { withRequestReads } from '../../libraries/openid/request-reads.ts';
 import type { OpenIdService } from '../../libraries/openid/service.ts';
 import { REQUEST_ID_HEADER } from '../../plugins/logger.ts';
 import { EVERY_ANSWER, HTML_ANSWER, PROVIDER_POLICY } from '../../plugins/security-headers.ts';
@@ -76,7 +77,7 @@ export async function openidProviderRoutes(app: FastifyInstance, { openid }: { o
     for (const [name, value] of Object.entries(PROVIDER_ANSWER)) reply.raw.setHeader(name, value);
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
     reply.hijack();
-    await handler(request.raw, reply.raw);
+    await withRequestReads(() => handler(request.raw, reply.raw));
   };
 
   // each provider's documents, asked of it once: a new provider (new keys) asks again
