@@ -1,41 +1,56 @@
 /**
  * The OpenID provider's endpoints that products' servers call all the time, for `--only provider`:
  * a client registered on the bench's database as the operator's command would, its client-credentials
- * token, and the loads of the JWKS, discovery and introspection.
+ * token, people's product sign-ins through the portal's screen, and the loads of the JWKS, discovery,
+ * introspection, userinfo and refresh.
  */
+import * as oidc from 'openid-client';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { addClient } from '../src/libraries/openid/clients.ts';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../src/libraries/openid/provider.ts';
+import { authorize, redeem } from '../test-kit/openid-flow.ts';
 import { type LoadOptions, randomClientAddress } from './load.ts';
+import { COMPANIES } from './seed.ts';
+import { signIn } from './sign-in-requests.ts';
 
 const CONNECTIONS = 16;
+const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 
 export interface BenchClient {
   basic: string;
   accessToken: string;
 }
 
-/** A confidential client on the database at `databaseUrl`, and an opaque access token of its own from
- *  the running portal at `url`, for introspection. */
-export async function benchClient(databaseUrl: string, url: string): Promise<BenchClient> {
+/** A confidential product client on the database at `databaseUrl`, as `portal clients add` makes it. */
+async function registeredClient(databaseUrl: string) {
   const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }, null);
   const database = openDatabase(config.database);
-  let basic: string;
   try {
     // the library needs the database, the configuration and the clock of a context
     const ctx = { db: database.db, config, now: Date.now } as unknown as AppContext;
     const { client, secret } = await addClient(ctx, {
       productCode: 'esguard',
-      environment: 'bench',
-      redirectUris: ['http://127.0.0.1:9/callback'],
+      environment: `bench${Math.random().toString(36).slice(2, 8)}`,
+      redirectUris: [REDIRECT_URI],
       firstParty: true,
     });
-    basic = `Basic ${Buffer.from(`${client.clientId}:${secret}`).toString('base64')}`;
+    if (!secret) throw new Error('a confidential client has a secret');
+    return {
+      clientId: client.clientId,
+      secret,
+      basic: `Basic ${Buffer.from(`${client.clientId}:${secret}`).toString('base64')}`,
+    };
   } finally {
     await database.close();
   }
+}
+
+/** A client on the database at `databaseUrl`, and an opaque access token of its own from the running
+ *  portal at `url`, for introspection. */
+export async function benchClient(databaseUrl: string, url: string): Promise<BenchClient> {
+  const { basic } = await registeredClient(databaseUrl);
   const response = await fetch(`${url}${OIDC_ROUTES.token}`, {
     method: 'POST',
     headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
@@ -75,3 +90,92 @@ export const introspectionLoad = (url: string, client: BenchClient): LoadOptions
   }),
   served: (status, body) => status === 200 && body.includes('"active":true'),
 });
+
+/** Users of one company each (the seed puts every tenth in two) whose company has the bench client's
+ *  product: their product sign-ins ask no company choice. */
+function oneCompanyUsersWithProduct(count: number): number[] {
+  const users: number[] = [];
+  for (let user = 1; users.length < count; user++) {
+    // the seed's rule: company (user - 1) % COMPANIES + 1 has product index i unless (id + i) % 3 === 0;
+    // esguard is the first product
+    const company = ((user - 1) % COMPANIES) + 1;
+    if (user % 10 !== 0 && company % 3 !== 0) users.push(user);
+  }
+  return users;
+}
+
+export interface PersonTokens {
+  accessTokens: string[];
+  refreshTokens: string[];
+  basic: string;
+}
+
+/**
+ * `count` people's product sign-ins through the portal's screen, as a browser signed in to the portal
+ * makes them (test-kit/openid-flow.ts), their codes redeemed by openid-client: an access token for
+ * userinfo and a refresh token for the refresh load, each person's own.
+ */
+export async function personTokens(databaseUrl: string, url: string, count: number): Promise<PersonTokens> {
+  const portalTokens = await signIn(url, oneCompanyUsersWithProduct(count));
+  const { clientId, basic, secret } = await registeredClient(databaseUrl);
+  const config = await oidc.discovery(new URL(url), clientId, undefined, oidc.ClientSecretBasic(secret), {
+    execute: [oidc.allowInsecureRequests],
+  });
+  const client = { clientId, secret, redirectUri: REDIRECT_URI, config };
+  const accessTokens: string[] = [];
+  const refreshTokens: string[] = [];
+  for (const token of portalTokens) {
+    const tokens = await redeem(client, await authorize({ issuer: url }, client, token));
+    accessTokens.push(tokens.access_token);
+    refreshTokens.push(tokens.refresh_token!);
+  }
+  return { accessTokens, refreshTokens, basic };
+}
+
+export function userinfoLoad(url: string, tokens: PersonTokens): LoadOptions {
+  let next = 0;
+  return {
+    name: 'userinfo',
+    url,
+    method: 'GET',
+    path: OIDC_ROUTES.userinfo,
+    connections: CONNECTIONS,
+    next: () => ({
+      headers: {
+        authorization: `Bearer ${tokens.accessTokens[next++ % tokens.accessTokens.length]}`,
+        'x-forwarded-for': randomClientAddress(),
+      },
+    }),
+    served: (status, body) => status === 200 && body.includes('"sub"'),
+  };
+}
+
+/**
+ * Refreshes as products' servers make them: each request spends one person's refresh token and the
+ * answer's rotated one goes back into the pool, so every token is used once. The pool holds more
+ * tokens than there are connections: a request never waits for a token.
+ */
+export function refreshLoad(url: string, tokens: PersonTokens): LoadOptions {
+  const pool = [...tokens.refreshTokens];
+  const ROTATED = /"refresh_token":"([^"]+)"/;
+  return {
+    name: 'refresh',
+    url,
+    method: 'POST',
+    path: OIDC_ROUTES.token,
+    connections: CONNECTIONS,
+    next: () => ({
+      headers: {
+        authorization: tokens.basic,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': randomClientAddress(),
+      },
+      body: `grant_type=refresh_token&refresh_token=${encodeURIComponent(pool.shift() ?? '')}`,
+    }),
+    served: (status, body) => {
+      const rotated = ROTATED.exec(body)?.[1];
+      if (rotated) pool.push(rotated);
+      return status === 200 && rotated !== undefined;
+    },
+  };
+}

@@ -44,7 +44,15 @@ import {
   waitFor200,
   waitUntilClosed,
 } from './processes.ts';
-import { benchClient, discoveryLoad, introspectionLoad, jwksLoad } from './provider.ts';
+import {
+  benchClient,
+  discoveryLoad,
+  introspectionLoad,
+  jwksLoad,
+  personTokens,
+  refreshLoad,
+  userinfoLoad,
+} from './provider.ts';
 import { RESULTS_DIR, machine, printTable, systemLoad, writeResults } from './report.ts';
 import { type BenchRedis, DEFAULT_REDIS_URL, benchRedis, startCluster } from './scale-out.ts';
 import { PASSWORD, USERS, migrateAndSeed, twoCompanyUsers } from './seed.ts';
@@ -61,6 +69,8 @@ const STORM_CONNECTIONS = 16;
 const STORM_READS_PER_SECOND = 100;
 const STORM_READ_CONNECTIONS = 4;
 const SESSIONS = 64;
+/** The people whose product sign-ins the userinfo and refresh loads use: more than the loads' connections. */
+const PROVIDER_PEOPLE = 64;
 /** Memory is read this long after the first answer, once start-up's garbage has been collected. */
 const SETTLE_MS = 3_000;
 const SERVERS_DIR = join(RESULTS_DIR, 'servers');
@@ -493,8 +503,8 @@ async function measureStorm(figures: Figure[], portal: Running, sqliteFile: stri
 
 /**
  * The provider's endpoints of products' servers on SQLite, each between two loads of the bare Fastify
- * hello: the JWKS and discovery (answered from memory), and introspection of a client-credentials token.
- * Userinfo and refresh need a person's code flow, which the bench does not drive yet.
+ * hello: the JWKS and discovery (answered from memory), introspection of a client-credentials token,
+ * and userinfo and refresh of people's product sign-ins.
  */
 async function measureProvider(figures: Figure[], hello: Hello): Promise<void> {
   log('portal on SQLite: the OpenID provider, each between two loads of the bare Fastify hello');
@@ -504,17 +514,18 @@ async function measureProvider(figures: Figure[], hello: Hello): Promise<void> {
     const portal = await startPortal(database.url);
     try {
       const client = await benchClient(database.url, portal.url);
+      const people = await personTokens(database.url, portal.url, PROVIDER_PEOPLE);
       const ceiling = 'bare Fastify hello';
       for (const [name, load] of [
         ['GET oidc/jwks, SQLite', jwksLoad(portal.url)],
         ['GET discovery, SQLite', discoveryLoad(portal.url)],
         ['POST oidc/token/introspection, SQLite', introspectionLoad(portal.url, client)],
+        ['GET oidc/me, SQLite', userinfoLoad(portal.url, people)],
+        ['POST oidc/token (refresh), SQLite', refreshLoad(portal.url, people)],
       ] as const) {
         const bracket = await bracketed(name, hello.load, okPerSecond, () => runLoads([load], portal));
         figures.push(readFigure(name, bracket, ceiling, true));
       }
-      for (const name of ['GET oidc/me, SQLite', 'POST oidc/token (refresh), SQLite'])
-        figures.push({ name, value: Number.NaN, unit: 'req/s', note: "not measured: needs a person's code flow" });
     } finally {
       await portal.stop();
     }
