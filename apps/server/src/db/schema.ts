@@ -185,6 +185,8 @@ export interface AuditEventsTable {
   enterprise_id: number | null;
   ip: string | null;
   detail: string | null;
+  /** 1: the actor was the platform's support, not a member of the company, when the row was written. */
+  support: Generated<number>;
 }
 
 /** One-time recovery codes of two-step sign-in, as SHA-256 hashes. */

@@ -4,8 +4,25 @@ import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 import { likePattern } from './members.ts';
 
-export async function insertAuditEvent(db: Executor, values: Insertable<AuditEventsTable>): Promise<void> {
-  await db.insertInto('audit_events').values(values).execute();
+/** One audit row; whether its actor is the platform's support in the company (support staff and no
+ *  member of it) is decided in the same statement, as it is at that moment. */
+export async function insertAuditEvent(
+  db: Executor,
+  values: Omit<Insertable<AuditEventsTable>, 'support'>,
+): Promise<void> {
+  const { user_id: userId, enterprise_id: enterpriseId } = values;
+  await db
+    .insertInto('audit_events')
+    .values({
+      ...values,
+      support:
+        userId === null || userId === undefined || enterpriseId === null || enterpriseId === undefined
+          ? 0
+          : sql<number>`case when exists (select 1 from support_staff where user_id = ${userId})
+              and not exists (select 1 from memberships where user_id = ${userId} and enterprise_id = ${enterpriseId})
+              then 1 else 0 end`,
+    })
+    .execute();
 }
 
 /** Which of a company's events: by the acting person, the action, and `from` (inclusive) to `to` (exclusive), in ms. */
@@ -64,27 +81,7 @@ export function listAuditEvents(
       'audit_events.ip as ip',
       'audit_events.detail as detail',
     ])
-    .select((eb) =>
-      eb
-        .and([
-          eb.exists(
-            eb
-              .selectFrom('support_staff')
-              .select('user_id')
-              .whereRef('support_staff.user_id', '=', 'audit_events.user_id'),
-          ),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('memberships')
-                .select('user_id')
-                .whereRef('memberships.user_id', '=', 'audit_events.user_id')
-                .whereRef('memberships.enterprise_id', '=', 'audit_events.enterprise_id'),
-            ),
-          ),
-        ])
-        .as('support'),
-    )
+    .select('audit_events.support as support')
     .where(eventsOf(enterpriseId, filter))
     .$if(before !== undefined, (q) =>
       q.where((eb) =>
