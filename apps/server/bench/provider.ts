@@ -118,14 +118,16 @@ export interface PersonTokens {
 export async function personTokens(databaseUrl: string, url: string, count: number): Promise<PersonTokens> {
   const portalTokens = await signIn(url, oneCompanyUsersWithProduct(count));
   const { clientId, basic, secret } = await registeredClient(databaseUrl);
-  const config = await oidc.discovery(new URL(url), clientId, undefined, oidc.ClientSecretBasic(secret), {
+  // the portal's issuer is its PUBLIC_URL (localhost by default), not the address the bench reaches it at
+  const { issuer } = (await (await fetch(`${url}${DISCOVERY_PATH}`)).json()) as { issuer: string };
+  const config = await oidc.discovery(new URL(issuer), clientId, undefined, oidc.ClientSecretBasic(secret), {
     execute: [oidc.allowInsecureRequests],
   });
   const client = { clientId, secret, redirectUri: REDIRECT_URI, config };
   const accessTokens: string[] = [];
   const refreshTokens: string[] = [];
   for (const token of portalTokens) {
-    const tokens = await redeem(client, await authorize({ issuer: url }, client, token));
+    const tokens = await redeem(client, await authorize({ issuer }, client, token));
     accessTokens.push(tokens.access_token);
     refreshTokens.push(tokens.refresh_token!);
   }
