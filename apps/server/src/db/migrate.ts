@@ -29,6 +29,7 @@ import * as deviceSignIn from './migrations/0026-device-sign-in.ts';
 import * as outboxUnorderedPending from './migrations/0028-outbox-unordered-pending.ts';
 import * as supportAccessSites from './migrations/0030-support-access-sites.ts';
 import * as siteDevices from './migrations/0031-site-devices.ts';
+import * as es256Signing from './migrations/0032-es256-signing.ts';
 
 /** Every migration, in order; listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<void> }> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<
   '0028-outbox-unordered-pending': outboxUnorderedPending,
   '0030-support-access-sites': supportAccessSites,
   '0031-site-devices': siteDevices,
+  '0032-es256-signing': es256Signing,
 };
 
 /** The listed migrations for a Migrator; the migration tests stop it part way to seed older data. */
