@@ -1,7 +1,10 @@
-import { decodeProtectedHeader } from 'jose';
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@portal/shared/api/contract';
 import { productResource } from '../../src/libraries/openid/provider.ts';
+import { BackchannelReceiver } from '../support/backchannel-receiver.ts';
+import { call } from '../support/http.ts';
 import {
   type OpenIdTestApp,
   type TestClient,
@@ -74,5 +77,30 @@ describe(`OpenID provider: each client's ID token algorithm (${ENGINE})`, () => 
       message: 'unexpected JWT "alg" header parameter',
       cause: { header: { alg: 'ES256' }, expected: 'RS256' },
     });
+  });
+
+  it("signs an ES256 client's back-channel logout tokens with ES256, as its ID tokens", async () => {
+    const receiver = await BackchannelReceiver.start();
+    try {
+      const client = await registerClient(t, {
+        productCode: 'esguard',
+        idTokenAlg: 'ES256',
+        backchannelLogoutUri: receiver.uri,
+      });
+      const { token } = await signedInMember(t, ['esguard']);
+      const sid = (await productTokens(t, client, token)).claims()!.sid as string;
+      expect((await call(t.app, contract.logout, { token })).code).toBe(0);
+      const logout = await receiver.waitFor(sid);
+      expect(logout, 'no logout token within 2 s').toBeDefined();
+      const { protectedHeader } = await jwtVerify(logout!.token, createRemoteJWKSet(new URL(`${t.issuer}/oidc/jwks`)), {
+        issuer: t.issuer,
+        audience: client.clientId,
+        algorithms: ['ES256'],
+        typ: 'logout+jwt',
+      });
+      expect(protectedHeader.alg).toBe('ES256');
+    } finally {
+      await receiver.close();
+    }
   });
 });
