@@ -89,7 +89,13 @@ export async function loadKeySet(ctx: AppContext): Promise<KeySet> {
   const open = (row: KeyRow) => unseal(ctx.config.oidcKeysSecret, row.sealed, 'OIDC_KEYS_SECRET');
   const jwks = signing
     .filter((row) => row.state !== 'retired' || row.retired_at! + RETIRED_KEY_KEPT_MS > ctx.now())
-    .sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state])
+    // a stable order, so that processes publish one document (and one ETag) for one set: the signing
+    // keys first, RS256 before ES256, each state's newest first
+    .sort(
+      (a, b) =>
+        STATE_ORDER[a.state] - STATE_ORDER[b.state] ||
+        SIGNING_ALGS.indexOf(a.alg ?? 'RS256') - SIGNING_ALGS.indexOf(b.alg ?? 'RS256'),
+    )
     .map((row) => ({ ...(JSON.parse(open(row)) as JWK), kid: row.kid, use: 'sig', alg: row.alg ?? 'RS256' }));
   return { jwks, cookieKeys: cookies.map(open) };
 }
