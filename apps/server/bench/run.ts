@@ -44,7 +44,7 @@ import {
   waitFor200,
   waitUntilClosed,
 } from './processes.ts';
-import { benchClient, discoveryLoad, introspectionLoad, jwksLoad } from './provider.ts';
+import { benchClient, discoveryLoad, idTokenSignatureFigures, introspectionLoad, jwksLoad } from './provider.ts';
 import { RESULTS_DIR, machine, printTable, systemLoad, writeResults } from './report.ts';
 import { type BenchRedis, DEFAULT_REDIS_URL, benchRedis, startCluster } from './scale-out.ts';
 import { PASSWORD, USERS, migrateAndSeed, twoCompanyUsers } from './seed.ts';
@@ -494,7 +494,8 @@ async function measureStorm(figures: Figure[], portal: Running, sqliteFile: stri
 /**
  * The provider's endpoints of products' servers on SQLite, each between two loads of the bare Fastify
  * hello: the JWKS and discovery (answered from memory), and introspection of a client-credentials token.
- * Userinfo and refresh need a person's code flow, which the bench does not drive yet.
+ * Userinfo and refresh need a person's code flow, which the bench does not drive yet; the ID token
+ * signature a refresh makes is measured for each algorithm a client may choose.
  */
 async function measureProvider(figures: Figure[], hello: Hello): Promise<void> {
   log('portal on SQLite: the OpenID provider, each between two loads of the bare Fastify hello');
@@ -515,6 +516,8 @@ async function measureProvider(figures: Figure[], hello: Hello): Promise<void> {
       }
       for (const name of ['GET oidc/me, SQLite', 'POST oidc/token (refresh), SQLite'])
         figures.push({ name, value: Number.NaN, unit: 'req/s', note: "not measured: needs a person's code flow" });
+      // what a client's choice of ID token algorithm changes in each of its refreshes
+      figures.push(...idTokenSignatureFigures());
     } finally {
       await portal.stop();
     }
