@@ -120,8 +120,9 @@ export async function rotateSigningKeys(ctx: AppContext): Promise<Record<Signing
   const newKid = (alg: SigningAlg) =>
     `sig-${alg === 'RS256' ? '' : 'es256-'}${now.toString(36)}-${randomBytes(3).toString('hex')}`;
   // made before the transaction, which would otherwise stay open (SQLite's one writer held) while they are
-  const [upcomingRsa, upcomingEc] = await Promise.all(SIGNING_ALGS.map(newSigningKey));
-  const upcoming: Record<SigningAlg, string> = { RS256: upcomingRsa!, ES256: upcomingEc! };
+  const upcoming = Object.fromEntries(
+    await Promise.all(SIGNING_ALGS.map(async (alg) => [alg, await newSigningKey(alg)] as const)),
+  ) as Record<SigningAlg, string>;
   return ctx.db.transaction().execute(async (trx) => {
     const all = await findKeys(trx, 'sig');
     for (const row of all) {
