@@ -2,8 +2,10 @@
  * The OpenID provider's endpoints that products' servers call all the time, for `--only provider`:
  * a client registered on the bench's database as the operator's command would, its client-credentials
  * token, people's product sign-ins through the portal's screen, and the loads of the JWKS, discovery,
- * introspection, userinfo and refresh.
+ * introspection, userinfo and refresh; and the ID token signature of each algorithm a client may
+ * choose, the part of a refresh that the choice changes.
  */
+import { generateKeyPairSync, sign } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
@@ -11,6 +13,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { addClient } from '../src/libraries/openid/clients.ts';
 import { DISCOVERY_PATH, OIDC_ROUTES } from '../src/libraries/openid/provider.ts';
 import { authorize, redeem } from '../test-kit/openid-flow.ts';
+import type { Figure } from './figures.ts';
 import { type LoadOptions, randomClientAddress } from './load.ts';
 import { COMPANIES } from './seed.ts';
 import { signIn } from './sign-in-requests.ts';
@@ -180,4 +183,53 @@ export function refreshLoad(url: string, tokens: PersonTokens): LoadOptions {
       return status === 200 && rotated !== undefined;
     },
   };
+}
+
+/** How long each algorithm signs for its figure. */
+const SIGNING_MS = 1_000;
+
+/**
+ * ID token signatures per second on one core, RS256 (RSA 2048) and ES256 (P-256) as the provider's keys
+ * are, over the signing input of a typical refreshed ID token. A refresh's other work (the client's
+ * secret, the grant, the database) is the same for both; the refresh itself needs a person's code
+ * flow, which the bench does not drive yet.
+ */
+export function idTokenSignatureFigures(): Figure[] {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = {
+    sub: '1042',
+    iss: 'https://energy.example.com',
+    aud: 'esguard-production',
+    iat: 1_800_000_000,
+    exp: 1_800_003_600,
+    auth_time: 1_799_990_000,
+    acr: 'urn:portal:password',
+    amr: ['pwd'],
+    company_id: '37',
+    company_name: 'A storage company',
+    company_role: 'admin',
+    product: 'esguard',
+  };
+  const keys = {
+    RS256: { key: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey },
+    ES256: { key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey, dsaEncoding: 'ieee-p1363' as const },
+  };
+  return Object.entries(keys).map(([alg, key]) => {
+    const input = Buffer.from(`${part({ alg, kid: 'bench', typ: 'JWT' })}.${part(claims)}`);
+    let signed = 0;
+    const start = performance.now();
+    while (performance.now() - start < SIGNING_MS) {
+      for (let i = 0; i < 20; i++) sign('sha256', input, key);
+      signed += 20;
+    }
+    return {
+      name: `ID token signature ${alg}, one core`,
+      value: Math.round(signed / ((performance.now() - start) / 1_000)),
+      unit: 'signatures/s',
+      note:
+        alg === 'ES256'
+          ? 'a client registered with --id-token-alg ES256'
+          : "every client's unless registered otherwise",
+    };
+  });
 }

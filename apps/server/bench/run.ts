@@ -48,6 +48,7 @@ import {
   benchClient,
   discoveryLoad,
   introspectionLoad,
+  idTokenSignatureFigures,
   jwksLoad,
   personTokens,
   refreshLoad,
@@ -505,6 +506,7 @@ async function measureStorm(figures: Figure[], portal: Running, sqliteFile: stri
  * The provider's endpoints of products' servers on SQLite, each between two loads of the bare Fastify
  * hello: the JWKS and discovery (answered from memory), introspection of a client-credentials token,
  * and userinfo and refresh of people's product sign-ins.
+ * The ID token signature a refresh makes is measured for each algorithm a client may choose.
  */
 async function measureProvider(figures: Figure[], hello: Hello): Promise<void> {
   log('portal on SQLite: the OpenID provider, each between two loads of the bare Fastify hello');
@@ -526,6 +528,8 @@ async function measureProvider(figures: Figure[], hello: Hello): Promise<void> {
         const bracket = await bracketed(name, hello.load, okPerSecond, () => runLoads([load], portal));
         figures.push(readFigure(name, bracket, ceiling, true));
       }
+      // what a client's choice of ID token algorithm changes in each of its refreshes
+      figures.push(...idTokenSignatureFigures());
     } finally {
       await portal.stop();
     }

@@ -30,7 +30,7 @@ import {
   setClientResources,
 } from './libraries/openid/clients.ts';
 import { OpenIdService } from './libraries/openid/service.ts';
-import { RETIRED_KEY_KEPT_MS, loadKeySet, rotateSigningKeys } from './libraries/openid/signing-keys.ts';
+import { RETIRED_KEY_KEPT_MS, SIGNING_ALGS, loadKeySet, rotateSigningKeys } from './libraries/openid/signing-keys.ts';
 import { purgeExpired } from './libraries/platform/retention.ts';
 import { databaseThrottleStore } from './libraries/platform/throttle-store.ts';
 import { operatorRevokeDevice, operatorSiteDevices } from './libraries/sites/devices.ts';
@@ -66,11 +66,13 @@ commands:
   clients add --product <code> --redirect-uri <uri>... [--post-logout-uri <uri>...]
               [--backchannel-logout-uri <uri>] [--environment <name>] [--client-id <id>]
               [--name <text>] [--third-party] [--public] [--secret-in basic|post]
-              [--resource <uri>...] [--device]
+              [--resource <uri>...] [--device] [--id-token-alg RS256|ES256]
                                                    a product's OpenID client (id <product>-<environment>,
                                                    environment production unless named); its secret is
                                                    printed once; --device: it may sign a person in
-                                                   by a code shown on its screen (RFC 8628)
+                                                   by a code shown on its screen (RFC 8628);
+                                                   --id-token-alg: what its ID tokens are signed with
+                                                   (RS256 unless named; ES256 is cheaper to sign)
   clients set-resources <client-id> [--resource <uri>...]
                                                    the products' APIs the client may have access tokens
                                                    for (none named: its own product's API)
@@ -94,8 +96,9 @@ commands:
   support list                                     the platform's support staff
   devices list <site_id>                           the gateways claimed into a site, with their last use
   devices revoke <site_id> --gateway <dev_id>      revoke a gateway: its client stops at once
-  keys rotate                                      the published next signing key starts signing, the
-                                                   one that signed is retired, a new next one is published`;
+  keys rotate                                      for each algorithm (RS256, ES256): the published next
+                                                   signing key starts signing, the one that signed is
+                                                   retired, a new next one is published`;
 
 class UsageError extends Error {}
 
@@ -171,6 +174,7 @@ function describeClient(client: ClientView, events?: ProductEndpointView | null)
     `  back-channel URI:  ${client.backchannelLogoutUri ?? '-'}`,
     `  resources:         ${client.resources.join(' ')}${client.resourcesSet ? '' : " (its product's API)"}`,
     `  device sign-in:    ${client.device ? 'yes (RFC 8628)' : 'no'}`,
+    `  ID tokens signed:  ${client.idTokenAlg}`,
     ...(events === undefined ? [] : [`  webhook endpoint:  ${endpointLine(events)}`]),
   ].join('\n');
 }
@@ -184,6 +188,9 @@ async function addClientFromCommandLine(ctx: AppContext, options: ReturnType<typ
   if (secretIn !== undefined && secretIn !== 'basic' && secretIn !== 'post')
     throw new UsageError(`--secret-in must be basic or post\n\n${USAGE}`);
   if (secretIn && options.public) throw new UsageError(`a --public client has no secret to send\n\n${USAGE}`);
+  const idTokenAlg = options['id-token-alg'];
+  if (idTokenAlg !== undefined && !SIGNING_ALGS.some((alg) => alg === idTokenAlg))
+    throw new UsageError(`--id-token-alg must be ${SIGNING_ALGS.join(' or ')}, not ${idTokenAlg}\n\n${USAGE}`);
   return addClient(ctx, {
     productCode: product,
     clientId: options['client-id'],
@@ -197,6 +204,7 @@ async function addClientFromCommandLine(ctx: AppContext, options: ReturnType<typ
     secretIn,
     resources: options.resource,
     device: options.device,
+    idTokenAlg,
   });
 }
 
@@ -227,6 +235,7 @@ function parseOptions(argv: string[]) {
         gateway: { type: 'string' },
         until: { type: 'string' },
         device: { type: 'boolean', default: false },
+        'id-token-alg': { type: 'string' },
         url: { type: 'string' },
         event: { type: 'string', multiple: true },
         help: { type: 'boolean', default: false },
@@ -325,15 +334,13 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, print: Print): Promis
         await checkKeysOpen(ctx);
         const rotated = await rotateSigningKeys(ctx);
         const kept = RETIRED_KEY_KEPT_MS / 3_600_000;
-        return print(
-          [
-            `signing now:     ${rotated.signing}`,
-            `published next:  ${rotated.next}`,
-            `retired:         ${rotated.retired.join(', ') || '-'}${rotated.retired.length ? ` (still published for ${kept} hours, until the tokens it signed have expired)` : ''}`,
-            'Running servers pick up the new keys within a minute.',
-          ].join('\n'),
-          rotated,
-        );
+        const lines = Object.entries(rotated).flatMap(([alg, keys]) => [
+          `${alg}`,
+          `  signing now:     ${keys.signing}`,
+          `  published next:  ${keys.next}`,
+          `  retired:         ${keys.retired.join(', ') || '-'}${keys.retired.length ? ` (still published for ${kept} hours, until the tokens it signed have expired)` : ''}`,
+        ]);
+        return print([...lines, 'Running servers pick up the new keys within a minute.'].join('\n'), rotated);
       }
       default:
         throw new UsageError(`unknown command: ${command}\n\n${USAGE}`);

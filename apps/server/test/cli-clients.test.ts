@@ -16,6 +16,7 @@ import {
   registerClient,
   signedInMember,
   startOpenIdApp,
+  verifyJwt,
 } from './support/openid.ts';
 import { ENGINE, type TestApp, startTestApp } from './support/test-app.ts';
 
@@ -269,6 +270,59 @@ describe(`operator command line: OpenID clients and keys (${ENGINE})`, () => {
     expect((await portal('clients', 'disable', 'nobody')).exitCode).toBe(1);
   });
 
+  it('clients add --id-token-alg ES256: its ID tokens are ES256 on sign-in and refresh; a bad value exits 2', async () => {
+    const added = await portal(
+      'clients',
+      'add',
+      '--product',
+      'esguard',
+      '--environment',
+      'es256',
+      '--redirect-uri',
+      'http://127.0.0.1:9/callback',
+      '--id-token-alg',
+      'ES256',
+    );
+    expect(added.exitCode, added.stderr).toBe(0);
+    expect(added.stdout).toContain('  ID tokens signed:  ES256\n');
+    expect((await findClient(t.app.ctx.db, 'esguard-es256'))!.id_token_alg).toBe('ES256');
+    const secret = /client secret: (\S+)/.exec(added.stdout)![1]!;
+    const client = await relyingParty('esguard-es256', secret, 'http://127.0.0.1:9/callback');
+    const tokens = await productTokens(t, client, person.token, {
+      params: { scope: 'openid company offline_access', prompt: 'consent' },
+    });
+    await verifyJwt(t, tokens.id_token!, client.clientId, 'ES256');
+    const refreshed = await oidc.refreshTokenGrant(client.config, tokens.refresh_token!);
+    await verifyJwt(t, refreshed.id_token!, client.clientId, 'ES256');
+
+    // without the option: RS256, as every client made before
+    const listed = JSON.parse((await portal('clients', 'list', '--json')).stdout);
+    expect(listed.clients).toContainEqual(expect.objectContaining({ clientId: 'esguard-es256', idTokenAlg: 'ES256' }));
+    expect(listed.clients).toContainEqual(
+      expect.objectContaining({ clientId: 'mgguard-staging', idTokenAlg: 'RS256' }),
+    );
+
+    for (const wrong of ['HS256', 'es256', 'none']) {
+      const refused = await portal(
+        'clients',
+        'add',
+        '--product',
+        'esguard',
+        '--environment',
+        `bad-${wrong}`,
+        '--redirect-uri',
+        'http://127.0.0.1:9/callback',
+        '--id-token-alg',
+        wrong,
+      );
+      expect(refused.exitCode, wrong).toBe(2);
+      expect(refused.stderr, wrong).toContain(`--id-token-alg must be RS256 or ES256, not ${wrong}`);
+      expect(await findClient(t.app.ctx.db, `esguard-bad-${wrong}`)).toBeUndefined();
+    }
+    const help = await portal('--help');
+    expect(help.stdout).toContain('[--id-token-alg RS256|ES256]');
+  });
+
   it('keys rotate: the key published ahead starts signing within a minute, the old one stays published', async () => {
     const published = async () =>
       ((await (await fetch(`${t.issuer}/oidc/jwks`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
@@ -278,8 +332,12 @@ describe(`operator command line: OpenID clients and keys (${ENGINE})`, () => {
 
     const rotated = await portal('keys', 'rotate', '--json');
     expect(rotated.exitCode, rotated.stderr).toBe(0);
-    const { signing, next, retired } = JSON.parse(rotated.stdout);
+    const { RS256, ES256 } = JSON.parse(rotated.stdout);
+    const { signing, next, retired } = RS256;
     expect(retired).toEqual([signedBefore]);
+    // the ES256 keys rotate with them, in the same order
+    expect(publishedBefore).toContain(ES256.signing);
+    expect(publishedBefore).not.toContain(ES256.next);
     // the safe order: the key that signs now was published before it signed
     expect(publishedBefore).toContain(signing);
     expect(publishedBefore).not.toContain(next);
@@ -287,11 +345,14 @@ describe(`operator command line: OpenID clients and keys (${ENGINE})`, () => {
     // the running server checks the key set once a minute
     t.clock.advance(61_000);
     expect(kidOf((await productTokens(t, client, person.token)).id_token!)).toBe(signing);
-    expect(await published()).toEqual(expect.arrayContaining([signedBefore, signing, next]));
+    expect(await published()).toEqual(
+      expect.arrayContaining([signedBefore, signing, next, ...ES256.retired, ES256.signing, ES256.next]),
+    );
 
     const human = await portal('keys', 'rotate');
     expect(human.exitCode, human.stderr).toBe(0);
-    expect(human.stdout).toContain(`signing now:     ${next}\n`);
+    expect(human.stdout).toContain(`RS256\n  signing now:     ${next}\n`);
+    expect(human.stdout).toContain(`ES256\n  signing now:     ${ES256.next}\n`);
     expect(human.stdout).toMatch(new RegExp(`retired: +${signing} \\(still published for 24 hours`));
     expect(human.stdout).toContain('Running servers pick up the new keys within a minute.');
   });
@@ -320,13 +381,15 @@ describe(`operator command line: OpenID clients and keys (${ENGINE})`, () => {
 
       const rotated = await portalOn(sealed, { OIDC_KEYS_SECRET: secret }, 'keys', 'rotate', '--json');
       expect(rotated.exitCode, rotated.stderr).toBe(0);
-      const { next } = JSON.parse(rotated.stdout);
-      const row = await sealed.app.ctx.db
-        .selectFrom('oidc_keys')
-        .select('sealed')
-        .where('kid', '=', next)
-        .executeTakeFirst();
-      expect(row!.sealed).toMatch(/^v1:/);
+      const { RS256, ES256 } = JSON.parse(rotated.stdout);
+      for (const next of [RS256.next, ES256.next]) {
+        const row = await sealed.app.ctx.db
+          .selectFrom('oidc_keys')
+          .select('sealed')
+          .where('kid', '=', next)
+          .executeTakeFirst();
+        expect(row!.sealed, next).toMatch(/^v1:/);
+      }
     } finally {
       await sealed.close();
     }

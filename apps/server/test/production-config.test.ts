@@ -123,18 +123,20 @@ describe(`the provider's signing keys at rest (${ENGINE})`, () => {
 
   it("are sealed with OIDC_KEYS_SECRET: no row holds a private key's `d` in clear, and they still load", async () => {
     const rows = await rowsOf(sealed);
-    expect(rows.map((row) => row.use).sort()).toEqual(['cookie', 'sig', 'sig']);
+    expect(rows.map((row) => row.use).sort()).toEqual(['cookie', 'sig', 'sig', 'sig', 'sig']);
     for (const row of rows) {
       expect(row.sealed).toMatch(/^v1:/);
       expect(row.sealed).not.toContain('"d"');
     }
     const keys = await loadKeySet(sealed.app.ctx);
-    expect(keys.jwks.map((key) => key.kid)).toEqual(['sig-1', 'sig-2']);
+    // the keys that sign first, RS256 before ES256, then the ones published ahead of their turn
+    const kids = ['sig-1', 'sig-es256-1', 'sig-2', 'sig-es256-2'];
+    expect(keys.jwks.map((key) => key.kid)).toEqual(kids);
     expect(keys.jwks.every((key) => typeof key.d === 'string')).toBe(true);
     const published = await sealed.app.inject({ url: '/oidc/jwks' });
     expect(published.statusCode).toBe(200);
     const { keys: publicKeys } = published.json() as { keys: Record<string, unknown>[] };
-    expect(publicKeys.map((key) => key.kid)).toEqual(['sig-1', 'sig-2']);
+    expect(publicKeys.map((key) => key.kid)).toEqual(kids);
     expect(publicKeys.some((key) => 'd' in key)).toBe(false);
   });
 

@@ -264,6 +264,8 @@ export interface OidcClientsTable {
   resources: string | null;
   /** 1: registered for device sign-in (RFC 8628, `clients add --device`). */
   device: Generated<number>;
+  /** What its ID tokens are signed with (`clients add --id-token-alg`): RS256 unless the operator said. */
+  id_token_alg: Generated<SigningAlg>;
   disabled_at: number | null;
   created_at: number;
   updated_at: number;
@@ -285,12 +287,16 @@ export interface OidcModelsTable {
 }
 
 export type OidcKeyUse = 'sig' | 'cookie';
+/** The algorithms the provider signs ID tokens with; each has its own signing keys. */
+export type SigningAlg = 'RS256' | 'ES256';
 /** `next`: published, not yet signing; `current`: signs; `retired`: published until its tokens expire. */
 export type OidcKeyState = 'next' | 'current' | 'retired';
 
 export interface OidcKeysTable {
   kid: string;
   use: OidcKeyUse;
+  /** The algorithm a signing key is for; null for a cookie key. */
+  alg: SigningAlg | null;
   state: OidcKeyState;
   /** The private JWK (or the cookie secret) as JSON, sealed with OIDC_KEYS_SECRET when it is set. */
   sealed: string;

@@ -29,7 +29,8 @@ describe(`oidcc-config: the provider's configuration and keys (${ENGINE})`, () =
     }
     expect(document.response_types_supported).toEqual(['code']);
     expect(document.code_challenge_methods_supported).toEqual(['S256']);
-    expect(document.id_token_signing_alg_values_supported).toEqual(['RS256']);
+    // each client's choice (clients add --id-token-alg)
+    expect(document.id_token_signing_alg_values_supported).toEqual(['RS256', 'ES256']);
     expect(document.subject_types_supported).toContain('public');
     expect(document.grant_types_supported).toEqual(
       expect.arrayContaining(['authorization_code', 'refresh_token', 'client_credentials']),
@@ -54,17 +55,19 @@ describe(`oidcc-config: the provider's configuration and keys (${ENGINE})`, () =
     expect(document.backchannel_logout_session_supported).toBe(true);
   });
 
-  it('publishes RS256 public keys only, cacheable for a while', async () => {
+  it('publishes RS256 and ES256 public keys only, cacheable for a while', async () => {
     const response = await fetch(`${t.issuer}/oidc/jwks`);
     expect(response.status).toBe(200);
     const maxAge = Number(response.headers.get('cache-control')?.match(/max-age=(\d+)/)?.[1]);
     expect(maxAge).toBeGreaterThan(0);
     const { keys } = (await response.json()) as { keys: Record<string, unknown>[] };
-    // the key that signs and the one published ahead of its turn
-    expect(keys.length).toBeGreaterThanOrEqual(2);
+    // of each algorithm the key that signs and the one published ahead of its turn
+    expect(keys.map((key) => key.alg).sort()).toEqual(['ES256', 'ES256', 'RS256', 'RS256']);
     expect(new Set(keys.map((key) => key.kid)).size).toBe(keys.length);
     for (const key of keys) {
-      expect(key).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+      expect(key).toMatchObject(
+        key.alg === 'ES256' ? { kty: 'EC', crv: 'P-256', use: 'sig' } : { kty: 'RSA', alg: 'RS256', use: 'sig' },
+      );
       expect(key.kid).toEqual(expect.any(String));
       for (const secret of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(key, secret).not.toHaveProperty(secret);
     }

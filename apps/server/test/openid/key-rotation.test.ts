@@ -1,4 +1,4 @@
-import { type JSONWebKeySet, createLocalJWKSet, jwtVerify } from 'jose';
+import { type JSONWebKeySet, createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productResource } from '../../src/libraries/openid/provider.ts';
@@ -8,6 +8,7 @@ import {
   type TestClient,
   kidOf,
   productTokens,
+  registerClient,
   signedInMember,
   startWithClient,
   verifyJwt,
@@ -18,10 +19,13 @@ import { ENGINE } from '../support/test-app.ts';
 describe(`OpenID provider: signing key rotation (${ENGINE})`, () => {
   let t: OpenIdTestApp;
   let client: TestClient;
+  /** A client whose ID tokens are ES256: its keys rotate beside the RS256 ones. */
+  let esClient: TestClient;
   let portalToken: string;
   let resource: string;
   beforeAll(async () => {
     ({ t, client } = await startWithClient());
+    esClient = await registerClient(t, { productCode: 'esguard', idTokenAlg: 'ES256' });
     ({ token: portalToken } = await signedInMember(t, ['esguard']));
     resource = productResource(t.app.ctx, 'esguard');
   });
@@ -29,8 +33,8 @@ describe(`OpenID provider: signing key rotation (${ENGINE})`, () => {
 
   const publishedKeys = async () => (await (await fetch(`${t.issuer}/oidc/jwks`)).json()) as JSONWebKeySet;
   const kids = (set: JSONWebKeySet) => set.keys.map((key) => key.kid);
-  const signIn = async () =>
-    productTokens(t, client, portalToken, {
+  const signIn = async (by: TestClient = client) =>
+    productTokens(t, by, portalToken, {
       params: { scope: 'openid company product offline_access', resource, prompt: 'consent' },
     });
   const rotate = async () => {
@@ -45,7 +49,7 @@ describe(`OpenID provider: signing key rotation (${ENGINE})`, () => {
     const oldKid = kidOf(before.id_token!);
     expect(kidOf(before.access_token)).toBe(oldKid);
 
-    const rotation = await rotate();
+    const rotation = (await rotate()).RS256;
     expect(rotation.retired).toEqual([oldKid]);
     // the key that signs now was published before the rotation: verifiers holding the old set know it
     expect(kids(setBefore)).toContain(rotation.signing);
@@ -63,9 +67,36 @@ describe(`OpenID provider: signing key rotation (${ENGINE})`, () => {
     await jwtVerify(after.access_token, cachedBefore, { issuer: t.issuer, audience: resource });
   });
 
+  it("rotates the ES256 keys the same way: an ES256 client's old and new ID tokens verify", async () => {
+    const before = await signIn(esClient);
+    const setBefore = await publishedKeys();
+    const oldKid = kidOf(before.id_token!);
+    const rotation = await rotate();
+    expect(rotation.ES256.retired).toEqual([oldKid]);
+    expect(kids(setBefore)).toContain(rotation.ES256.signing);
+    expect(kids(await publishedKeys())).toEqual(
+      expect.arrayContaining([oldKid, rotation.ES256.signing, rotation.ES256.next]),
+    );
+    // the old token through the overlap, and the new ones by the set verifiers cached before
+    await verifyJwt(t, before.id_token!, esClient.clientId, 'ES256');
+    const after = await signIn(esClient);
+    expect(decodeProtectedHeader(after.id_token!)).toMatchObject({ alg: 'ES256', kid: rotation.ES256.signing });
+    // its access tokens are RS256, as every client's
+    expect(decodeProtectedHeader(after.access_token)).toMatchObject({ alg: 'RS256', kid: rotation.RS256.signing });
+    const cachedBefore = createLocalJWKSet(setBefore);
+    await jwtVerify(after.id_token!, cachedBefore, {
+      issuer: t.issuer,
+      audience: esClient.clientId,
+      algorithms: ['ES256'],
+    });
+    const refreshed = await oidc.refreshTokenGrant(esClient.config, before.refresh_token!);
+    expect(kidOf(refreshed.id_token!)).toBe(rotation.ES256.signing);
+    await verifyJwt(t, refreshed.id_token!, esClient.clientId, 'ES256');
+  });
+
   it('refreshes tokens issued before a rotation, with the new key, and refresh goes on', async () => {
     const before = await signIn();
-    const rotation = await rotate();
+    const rotation = (await rotate()).RS256;
     const refreshed = await oidc.refreshTokenGrant(client.config, before.refresh_token!);
     expect(kidOf(refreshed.id_token!)).toBe(rotation.signing);
     expect(kidOf(refreshed.access_token)).toBe(rotation.signing);
@@ -83,7 +114,7 @@ describe(`OpenID provider: signing key rotation (${ENGINE})`, () => {
       signIn(),
     ];
     const [rotation, ...answers] = await Promise.all([rotate(), ...requests]);
-    expect(rotation.signing).toEqual(expect.any(String));
+    expect(rotation.RS256.signing).toEqual(expect.any(String));
     for (const answer of answers) await verifyJwt(t, answer.access_token, resource);
   });
 });

@@ -69,11 +69,13 @@ describe(`the provider's keys are made before the server listens (${ENGINE})`, (
   it('holds the key set once it answers, before any request reached the provider', async () => {
     const db = openDatabase(database.config);
     try {
-      const rows = await db.db.selectFrom('oidc_keys').select(['kid', 'use', 'state']).orderBy('kid').execute();
+      const rows = await db.db.selectFrom('oidc_keys').select(['kid', 'use', 'alg', 'state']).orderBy('kid').execute();
       expect(rows).toEqual([
-        { kid: 'cookie-1', use: 'cookie', state: 'current' },
-        { kid: 'sig-1', use: 'sig', state: 'current' },
-        { kid: 'sig-2', use: 'sig', state: 'next' },
+        { kid: 'cookie-1', use: 'cookie', alg: null, state: 'current' },
+        { kid: 'sig-1', use: 'sig', alg: 'RS256', state: 'current' },
+        { kid: 'sig-2', use: 'sig', alg: 'RS256', state: 'next' },
+        { kid: 'sig-es256-1', use: 'sig', alg: 'ES256', state: 'current' },
+        { kid: 'sig-es256-2', use: 'sig', alg: 'ES256', state: 'next' },
       ]);
     } finally {
       await db.close();

@@ -86,7 +86,10 @@ export async function registerClient(
       ? oidc.ClientSecretPost(secret)
       : oidc.ClientSecretBasic(secret)
     : oidc.None();
-  const config = await oidc.discovery(new URL(t.issuer), client.clientId, undefined, auth, {
+  // a client registered for ES256 tells its library so, as docs/openid-provider.md says: openid-client
+  // then refuses an ID token of any other algorithm
+  const metadata = input.idTokenAlg ? { id_token_signed_response_alg: input.idTokenAlg } : undefined;
+  const config = await oidc.discovery(new URL(t.issuer), client.clientId, metadata, auth, {
     execute: [oidc.allowInsecureRequests],
   });
   return { clientId: client.clientId, secret, redirectUri, config };
@@ -105,15 +108,16 @@ export async function productTokens(
 /**
  * A JWT of the provider checked as a relying party or a resource server checks it: its signature
  * against the published key set (fetched afresh, as a verifier meeting an unknown `kid` does), its
- * issuer, audience and expiry.
+ * issuer, audience and expiry; its algorithm the one the client was registered for (RS256 unless said).
  */
 export async function verifyJwt(
   t: OpenIdTestApp,
   token: string,
   audience: string,
+  algorithm: 'RS256' | 'ES256' = 'RS256',
 ): Promise<JWTVerifyResult<JWTPayload & Record<string, unknown>>> {
   const keys = createRemoteJWKSet(new URL(`${t.issuer}/oidc/jwks`));
-  return jwtVerify(token, keys, { issuer: t.issuer, audience, algorithms: ['RS256'] });
+  return jwtVerify(token, keys, { issuer: t.issuer, audience, algorithms: [algorithm] });
 }
 
 /** The key a JWT says it was signed with. */

@@ -17,7 +17,7 @@ import { replaceClientSecretCheck } from './provider-internals.ts';
 import { CLAIMS, OIDC_ROUTES, TTL, productOfClient } from './provider.ts';
 import { readOnce } from './request-reads.ts';
 import { PRODUCT_SCOPE, checkResourceAccess } from './resource-access.ts';
-import type { KeySet } from './signing-keys.ts';
+import { type KeySet, SIGNING_ALGS } from './signing-keys.ts';
 import { ACR_VALUES, stampRequestTime, twoFactorsCheck } from './step-up.ts';
 
 /** The company claims of a grant for the client's product, read once in a request: a refresh puts
@@ -83,7 +83,8 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     enabledJWA: {
-      idTokenSigningAlgValues: ['RS256'],
+      // each client's choice (`id_token_signed_response_alg`, clients.ts); the rest RS256 as before
+      idTokenSigningAlgValues: [...SIGNING_ALGS],
       userinfoSigningAlgValues: ['RS256'],
       introspectionSigningAlgValues: ['RS256'],
       authorizationSigningAlgValues: ['RS256'],

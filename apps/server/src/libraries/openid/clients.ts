@@ -3,9 +3,11 @@ import { DEFAULT_LANGUAGE } from '@portal/shared/constants';
 import { translate } from '@portal/shared/locales/catalog';
 import { PRODUCT_CODES, type ProductCode, isProductCode } from '@portal/shared/products';
 import type { AppContext } from '../../context.ts';
+import type { SigningAlg } from '../../db/schema.ts';
 import { type ClientRow, findClient, insertClient, listClients, updateClient } from '../../queries/openid.ts';
 import { hashSecret, newSecret, sameHash } from '../platform/secrets.ts';
 import { DEVICE_CODE_GRANT, productOfResource, productResource } from './provider.ts';
+import { SIGNING_ALGS } from './signing-keys.ts';
 
 export class ClientError extends Error {}
 
@@ -27,6 +29,8 @@ export interface NewClient {
   resources?: string[];
   /** Device sign-in (RFC 8628): a screen without a keyboard signs a person in by a code. */
   device?: boolean;
+  /** What its ID tokens are signed with: RS256 unless named. */
+  idTokenAlg?: string;
 }
 
 export interface ClientView {
@@ -45,6 +49,7 @@ export interface ClientView {
   /** Whether the operator set them (`--resource`), or they are the client's own product's API. */
   resourcesSet: boolean;
   device: boolean;
+  idTokenAlg: SigningAlg;
 }
 
 /** The resources a client of `product` may ask for: the operator's list, else its own product's API. */
@@ -77,6 +82,8 @@ export function clientMetadataOf(row: ClientRow): AdapterPayload {
         ]
       : ['client_credentials'],
     response_types: signsIn ? ['code'] : [],
+    // also the algorithm of its back-channel logout tokens, which the library signs as its ID tokens
+    id_token_signed_response_alg: row.id_token_alg,
     product_code: row.product_code,
     first_party: row.first_party === 1,
     ...(row.resources === null ? {} : { resources: JSON.parse(row.resources) as string[] }),
@@ -99,7 +106,16 @@ function viewOf(ctx: AppContext, row: ClientRow): ClientView {
     resources: resourcesOfClient(ctx, row.product_code, listed),
     resourcesSet: listed !== null,
     device: row.device === 1,
+    idTokenAlg: row.id_token_alg,
   };
+}
+
+/** The operator's choice of a client's ID token algorithm; none named is RS256. */
+function checkIdTokenAlg(alg: string | undefined): SigningAlg {
+  if (alg === undefined) return 'RS256';
+  const known = SIGNING_ALGS.find((one) => one === alg);
+  if (!known) throw new ClientError(`ID token algorithm must be ${SIGNING_ALGS.join(' or ')}, not ${alg}`);
+  return known;
 }
 
 /** An absolute http(s) URI without a fragment; redirect URIs are then matched exactly. */
@@ -158,6 +174,7 @@ export async function addClient(
     first_party: input.firstParty ? 1 : 0,
     resources: checkResources(ctx, input.resources),
     device: input.device ? 1 : 0,
+    id_token_alg: checkIdTokenAlg(input.idTokenAlg),
     disabled_at: null,
     created_at: now,
     updated_at: now,
