@@ -14,7 +14,7 @@ const mail: Messages['mail'] = {
     'La concesión del emplazamiento «{{site}}» de {{grantor}} a {{grantee}} termina el {{until}}. A partir de entonces termina todo acceso a través de ella y de lo que se haya vuelto a compartir desde ella. Para mantenerla, pídalo a la empresa que la compartió.',
   supportRequestedSubject: '[Smart Energy Cloud Platform] El soporte de la plataforma solicita entrar en su empresa',
   supportRequestedText:
-    '{{requester}}, del soporte de la plataforma, solicita entrar en {{company}} durante {{hours}} h ({{sites}}), motivo: {{reason}}. Apruébela o rechácela en «Seguridad» › «Acceso de soporte» del centro de configuración; la solicitud caduca el {{until}}.',
+    '{{requester}}, del soporte de la plataforma, solicita entrar en {{company}} durante {{hours}} h ({{sites}}), motivo: {{reason}}. Apruébela o rechácela en «Seguridad» › «Acceso del soporte» del centro de configuración; la solicitud caduca el {{until}}.',
   supportApprovedSubject: '[Smart Energy Cloud Platform] Su solicitud de soporte se ha aprobado',
   supportApprovedText:
     '{{company}} ha dejado entrar al soporte de la plataforma hasta el {{until}}. Entre desde la página de inicio.',
