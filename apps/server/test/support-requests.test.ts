@@ -4,6 +4,7 @@ import { FRESH_PROOF_MINUTES } from '@portal/shared/api/fresh-proof';
 import { SUPPORT_REQUESTS_OPEN_PER_COMPANY } from '@portal/shared/api/support';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { translate } from '@portal/shared/locales/catalog';
+import { expirePassedSupportRequests } from '../src/libraries/support/support-requests.ts';
 import { addSupportStaff } from '../src/libraries/support/support-staff.ts';
 import { PASSWORD, createCompany, createUser } from './support/fixtures.ts';
 import { call, tokenFor } from './support/http.ts';
@@ -168,11 +169,30 @@ describe(`support requests the company approves (${ENGINE})`, () => {
     expect((await call(t.app, contract.supportRequests, { token: fresh.token })).data.items).toEqual([]);
     const again = { ...support, token: await tokenFor(t.app, support.account, PASSWORD) };
     const next = await asked(again, company);
+    // the new request closed the old one first, and the person was told
+    expect(await mailTo(support.email!)).toContain(translate('zh-CN', 'mail.supportExpiredSubject'));
     const mine = await call(t.app, contract.mySupportRequests, { token: again.token });
     expect(mine.data.items.map((item) => [item.requestId, item.status])).toEqual([
       [next.requestId, 'open'],
       [request.requestId, 'expired'],
     ]);
+  });
+
+  it('closes a request nobody decided within its day once, and tells the support person once', async () => {
+    const company = await siteCompany(t.app);
+    const support = await supportPerson();
+    const request = await asked(support, company);
+    const expiredMail = translate('zh-CN', 'mail.supportExpiredSubject');
+    expect(await expirePassedSupportRequests(t.app.ctx)).toBe(0);
+    t.clock.advance(24 * HOUR + 1);
+    // two sweeps at once, as two processes would run them: one closes it
+    const closed = await Promise.all([expirePassedSupportRequests(t.app.ctx), expirePassedSupportRequests(t.app.ctx)]);
+    expect(closed.reduce((a, b) => a + b)).toBeGreaterThanOrEqual(1);
+    await expirePassedSupportRequests(t.app.ctx);
+    expect((await mailTo(support.email!)).filter((subject) => subject === expiredMail)).toHaveLength(1);
+    const again = { ...support, token: await tokenFor(t.app, support.account, PASSWORD) };
+    const mine = await call(t.app, contract.mySupportRequests, { token: again.token });
+    expect(mine.data.items.find((item) => item.requestId === request.requestId)?.status).toBe('expired');
   });
 
   it('20 approvals of one request raced open exactly one window', async () => {

@@ -68,17 +68,35 @@ export async function countOpenSupportRequestsOfPerson(db: Executor, userId: num
   return Number(open);
 }
 
-/** Marks the person's open requests to the company past their end `expired`: they hold the place of
- *  a new one (one open request per person and company). */
-export async function expirePassedSupportRequestsFor(db: Executor, enterpriseId: number, userId: number, at: number) {
-  await db
+/** Open requests past their day, oldest first: of everyone, or of one person to one company (which
+ *  hold the place of a new one: one open request per person and company). */
+export function listPassedSupportRequests(
+  db: Executor,
+  at: number,
+  input: { limit: number } | { enterpriseId: number; userId: number },
+) {
+  let query = db
+    .selectFrom('support_requests')
+    .select(['id', 'enterprise_id'])
+    .where('status', '=', 'open')
+    .where('expires_at', '<=', at);
+  if ('enterpriseId' in input)
+    query = query.where('enterprise_id', '=', input.enterpriseId).where('requester_user_id', '=', input.userId);
+  else query = query.orderBy('expires_at').limit(input.limit);
+  return query.execute();
+}
+
+/** Marks one request past its day `expired`; false when it was decided or closed before (by another
+ *  process's sweep). */
+export async function expireSupportRequest(db: Executor, id: number, at: number): Promise<boolean> {
+  const result = await db
     .updateTable('support_requests')
     .set({ status: 'expired' })
-    .where('enterprise_id', '=', enterpriseId)
-    .where('requester_user_id', '=', userId)
+    .where('id', '=', id)
     .where('status', '=', 'open')
     .where('expires_at', '<=', at)
-    .execute();
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Engine } from '../database.ts';
  * company for a window of `hours`, for the whole company or the sites named (`site_ids`, their
  * public ids, checked again when approved); `open` until decided or `expires_at`. At most one open
  * request per support person and company, held by a partial unique index. `access_id` is the window
- * an approval opened.
+ * an approval opened. An open request past its day is closed by the sweep (`expired`), once.
  */
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   const pg = engine === 'postgres';
@@ -42,4 +42,6 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .execute();
   await sql`create unique index support_requests_open on support_requests (enterprise_id, requester_user_id)
     where status = 'open'`.execute(db);
+  // the sweep's once-a-second look for open requests past their day
+  await sql`create index support_requests_expiring on support_requests (expires_at) where status = 'open'`.execute(db);
 }

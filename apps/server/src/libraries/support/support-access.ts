@@ -31,8 +31,6 @@ import type { SignedInCaller } from '../platform/caller.ts';
 import { companyTransaction } from '../platform/company-transaction.ts';
 import { ownSiteOrNotFound } from '../sites/sites.ts';
 
-/** How often each server looks for windows past their end: their sessions end within it. */
-export const SUPPORT_SWEEP_MS = 1_000;
 /** Windows ended per sweep; the rest at the next one. */
 const SWEEP_BATCH = 50;
 
@@ -210,20 +208,6 @@ export async function endPassedSupportAccess(ctx: AppContext): Promise<number> {
     await endWindowSessions(ctx, passed.id);
   }
   return count;
-}
-
-/** Every server sweeps the windows past their end once a second. */
-export function scheduleSupportSweep(ctx: AppContext): { stop(): void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    endPassedSupportAccess(ctx)
-      .catch((error: unknown) => ctx.log.warn({ err: error }, 'ending passed support windows failed; retried'))
-      .finally(() => (running = false));
-  }, SUPPORT_SWEEP_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
 }
 
 /** The companies a support person may enter now; none for anyone else. */

@@ -21,11 +21,12 @@ import {
   type NamedSupportRequestRow,
   countOpenSupportRequestsOfPerson,
   decideSupportRequest,
-  expirePassedSupportRequestsFor,
+  expireSupportRequest,
   findSupportRequestById,
   findSupportRequestByPublicId,
   insertSupportRequestWithin,
   listOpenSupportRequestsOfCompany,
+  listPassedSupportRequests,
   listSitesByPublicIds,
   listSupportRequestsOfPerson,
 } from '../../queries/support-requests.ts';
@@ -43,7 +44,8 @@ import { grantSupportAccess, sitesOfGrant } from './support-access.ts';
 /**
  * Support requests (docs/support-access.md#requests): a support person asks a company for a window;
  * its administrators approve it, which is the company's grant (`grantSupportAccess`, with the
- * request decided in the grant's transaction), or refuse it. Open for a day; nobody decides after.
+ * request decided in the grant's transaction), or refuse it. Open for a day; then closed, and the
+ * support person told.
  */
 
 const HOUR = 3_600_000;
@@ -115,8 +117,9 @@ export async function requestSupportAccess(
   try {
     return await companyTransaction(ctx, [company.id], async (trx) => {
       const now = ctx.now();
-      // a request past its day holds the place of the new one
-      await expirePassedSupportRequestsFor(trx, company.id, user.id, now);
+      // a request past its day holds the place of the new one: closed first, and told
+      for (const passed of await listPassedSupportRequests(trx, now, { enterpriseId: company.id, userId: user.id }))
+        await closeExpired(ctx, trx, passed.id, now);
       const id = await insertSupportRequestWithin(
         trx,
         {
@@ -285,4 +288,27 @@ export async function refuseSupportRequest(
       translate(lang, 'mail.supportRefusedText', { company: found.companyName }),
     );
   });
+}
+
+/** Requests closed per sweep; the rest at the next one. */
+const EXPIRY_BATCH = 100;
+
+/** Closes one request past its day and tells its person, once: the update that closes it is the one
+ *  that tells, so that two processes sweeping at once, or a new request, never tell twice. */
+async function closeExpired(ctx: AppContext, trx: Executor, id: number, now: number): Promise<boolean> {
+  if (!(await expireSupportRequest(trx, id, now))) return false;
+  const row = (await findSupportRequestById(trx, id))!;
+  await tell(ctx, trx, await requesterEmail(trx, row.requester_user_id), 'mail.supportExpiredSubject', (lang) =>
+    translate(lang, 'mail.supportExpiredText', { company: row.companyName }),
+  );
+  return true;
+}
+
+/** The requests past their day that nobody decided: closed, each in its own transaction. */
+export async function expirePassedSupportRequests(ctx: AppContext): Promise<number> {
+  const now = ctx.now();
+  let count = 0;
+  for (const passed of await listPassedSupportRequests(ctx.db, now, { limit: EXPIRY_BATCH }))
+    if (await companyTransaction(ctx, [passed.enterprise_id], (trx) => closeExpired(ctx, trx, passed.id, now))) count++;
+  return count;
 }

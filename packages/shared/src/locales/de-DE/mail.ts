@@ -22,6 +22,9 @@ const mail: Messages['mail'] = {
     '{{company}} hat den Support der Plattform bis {{until}} hereingelassen. Betreten Sie es über die Startseite.',
   supportRefusedSubject: '[Smart Energy Cloud Platform] Ihre Support-Anfrage wurde abgelehnt',
   supportRefusedText: '{{company}} hat Ihre Anfrage abgelehnt, das Unternehmen als Support der Plattform zu betreten.',
+  supportExpiredSubject: '[Smart Energy Cloud Platform] Ihre Support-Anfrage ist abgelaufen',
+  supportExpiredText:
+    '{{company}} hat Ihre Support-Anfrage nicht innerhalb eines Tages entschieden, daher ist sie abgelaufen. Bei Bedarf können Sie erneut fragen.',
   supportAllSites: 'alle Standorte',
   accessRequestedSubject: '[Smart Energy Cloud Platform] Jemand bittet um Zugriff auf Ihren Standort',
   accessRequestedText:

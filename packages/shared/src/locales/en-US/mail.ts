@@ -19,6 +19,9 @@ const mail: Messages['mail'] = {
   supportApprovedText: "{{company}} let the platform's support in until {{until}}. Enter it from the launcher.",
   supportRefusedSubject: '[Smart Energy Cloud Platform] Your support request was refused',
   supportRefusedText: "{{company}} refused your request to enter it as the platform's support.",
+  supportExpiredSubject: '[Smart Energy Cloud Platform] Your support request expired',
+  supportExpiredText:
+    '{{company}} did not decide your support request within a day, so it expired. You may ask again when needed.',
   supportAllSites: 'all sites',
   accessRequestedSubject: '[Smart Energy Cloud Platform] Someone asks for access to your site',
   accessRequestedText:

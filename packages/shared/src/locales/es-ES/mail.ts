@@ -20,6 +20,9 @@ const mail: Messages['mail'] = {
     '{{company}} ha dejado entrar al soporte de la plataforma hasta el {{until}}. Entre desde la página de inicio.',
   supportRefusedSubject: '[Smart Energy Cloud Platform] Su solicitud de soporte se ha rechazado',
   supportRefusedText: '{{company}} ha rechazado su solicitud de entrar como soporte de la plataforma.',
+  supportExpiredSubject: '[Smart Energy Cloud Platform] Su solicitud de soporte ha caducado',
+  supportExpiredText:
+    '{{company}} no decidió su solicitud de soporte en un día, por lo que ha caducado. Puede volver a solicitarlo cuando lo necesite.',
   supportAllSites: 'todos los emplazamientos',
   accessRequestedSubject: '[Smart Energy Cloud Platform] Alguien solicita acceso a su emplazamiento',
   accessRequestedText:

@@ -21,6 +21,9 @@ const mail: Messages['mail'] = {
     '{{company}} ha fatto entrare il supporto della piattaforma fino al {{until}}. Entra dalla pagina iniziale.',
   supportRefusedSubject: '[Smart Energy Cloud Platform] La tua richiesta di supporto è stata rifiutata',
   supportRefusedText: '{{company}} ha rifiutato la tua richiesta di entrare come supporto della piattaforma.',
+  supportExpiredSubject: '[Smart Energy Cloud Platform] La tua richiesta di supporto è scaduta',
+  supportExpiredText:
+    '{{company}} non ha deciso la tua richiesta di supporto entro un giorno, quindi è scaduta. Puoi chiedere di nuovo quando serve.',
   supportAllSites: 'tutti i siti',
   accessRequestedSubject: '[Smart Energy Cloud Platform] Qualcuno chiede l’accesso al tuo sito',
   accessRequestedText:

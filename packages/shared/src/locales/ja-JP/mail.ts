@@ -21,6 +21,9 @@ const mail: Messages['mail'] = {
     '{{company}}は {{until}} までプラットフォームのサポートの立ち入りを許可しました。ランチャーから入ってください。',
   supportRefusedSubject: '【スマートエネルギークラウドプラットフォーム】サポート申請が拒否されました',
   supportRefusedText: '{{company}}はプラットフォームのサポートとしての立ち入り申請を拒否しました。',
+  supportExpiredSubject: '【スマートエネルギークラウドプラットフォーム】サポート申請が期限切れになりました',
+  supportExpiredText:
+    '{{company}}が 1 日以内にサポート申請を処理しなかったため、申請は期限切れになりました。必要なときはもう一度申請できます。',
   supportAllSites: 'すべてのサイト',
   accessRequestedSubject: '【スマートエネルギークラウドプラットフォーム】サイトへのアクセス申請があります',
   accessRequestedText:

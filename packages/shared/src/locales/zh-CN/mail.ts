@@ -18,6 +18,8 @@ export default {
   supportApprovedText: '{{company}}已允许平台支持人员进入，至 {{until}} 为止。请从启动页进入。',
   supportRefusedSubject: '【智慧能源云平台】你的支持申请被拒绝',
   supportRefusedText: '{{company}}拒绝了你以平台支持人员身份进入的申请。',
+  supportExpiredSubject: '【智慧能源云平台】你的支持申请已过期',
+  supportExpiredText: '{{company}}在一天内没有处理你的支持申请，申请已过期。需要时可以重新申请。',
   supportAllSites: '全部场站',
   accessRequestedSubject: '【智慧能源云平台】有人申请访问你的场站',
   accessRequestedText:
