@@ -115,6 +115,35 @@ describe('support access and client secret rotation on two server processes', ()
     expect([ended.length, audited.length]).toEqual([1, 1]);
   });
 
+  it('a support request asked on one process and approved 20 times across both opens one window', async () => {
+    const { company, adminToken, supportToken } = await setting();
+    const domain = (await db.db
+      .selectFrom('enterprises')
+      .select('domain')
+      .where('id', '=', company.enterpriseId)
+      .executeTakeFirstOrThrow())!.domain;
+    const asked = await b.call(contract.requestSupportAccess, {
+      token: supportToken,
+      body: { domain, hours: 2, reason: 'Meter readings missing' },
+    });
+    expect(asked.code, asked.msg).toBe(0);
+    const body = { requestId: asked.data.requestId };
+    const codes = await Promise.all(
+      Array.from(
+        { length: 20 },
+        async (_, i) => (await (i % 2 ? b : a).call(contract.approveSupportRequest, { token: adminToken, body })).code,
+      ),
+    );
+    expect(codes.filter((code) => code === 0)).toHaveLength(1);
+    expect(codes.filter((code) => code === ErrorCode.SupportRequestNotOpen)).toHaveLength(19);
+    const windows = await db.db
+      .selectFrom('support_access')
+      .select('id')
+      .where('enterprise_id', '=', company.enterpriseId)
+      .execute();
+    expect(windows).toHaveLength(1);
+  });
+
   it('a client secret rotated with an overlap: both processes take the old and the new until its end', async () => {
     const ctx = fixtureContext(a, db);
     const { client, secret } = await addClient(ctx, {

@@ -16,7 +16,7 @@ import { schedulePurge } from './libraries/platform/retention.ts';
 import { databaseThrottleStore } from './libraries/platform/throttle-store.ts';
 import { countingRefusals } from './libraries/platform/throttle.ts';
 import { scheduleGrantReminders } from './libraries/sites/reminders.ts';
-import { scheduleSupportSweep } from './libraries/support/support-access.ts';
+import { scheduleSupportSweep } from './libraries/support/support-sweep.ts';
 import { DevOutbox } from './messaging/dev-outbox.ts';
 import { routeMessages } from './messaging/router.ts';
 import { createSmsWebhook } from './messaging/sms-webhook.ts';

@@ -90,3 +90,58 @@ test('support enters with consent, is refused a security change, and is signed o
     )
     .toBe(true);
 });
+
+/**
+ * On a phone: a support person asks a company from the launcher, the company's administrator approves
+ * it for fewer hours in the support access card, and the support person may then enter.
+ */
+test('a support request asked from the launcher and approved in the card opens the window', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const customer = await newAdmin(request, 'Customer Admin');
+  await grantProducts(customer.domain, 'esguard', 'settcntr');
+  const support = await newAdmin(request, 'Sam Support');
+  const supportCompany = await database()
+    .selectFrom('enterprises')
+    .select('id')
+    .where('domain', '=', support.domain)
+    .executeTakeFirstOrThrow();
+  await database()
+    .insertInto('support_staff')
+    .values({ user_id: support.id, enterprise_id: supportCompany.id, created_at: Date.now() })
+    .execute();
+
+  await useSession(context, support.token, baseURL!);
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Company domain' }).fill(customer.domain);
+  await page.getByRole('spinbutton', { name: /^Hours/ }).fill('6');
+  await page.getByRole('textbox', { name: 'Reason' }).fill('Meter readings missing since Monday');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Waiting')).toBeVisible();
+  const form = page.getByRole('region', { name: 'Ask a company for access' });
+  const formBox = (await form.boundingBox())!;
+  expect(formBox.x + formBox.width).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: screenshotPath('support-request-360'), fullPage: true });
+  await expectAccessible(page);
+
+  // the company's administrator, just signed in (a fresh proof), approves it for 2 hours of the 6
+  await useSession(context, customer.token, baseURL!);
+  await page.goto('/settings?tab=security');
+  await expect(page.getByLabel('1 open request')).toBeVisible();
+  await expect(page.getByText('Sam Support asks for 6 h: Meter readings missing since Monday')).toBeVisible();
+  await page.screenshot({ path: screenshotPath('support-request-card-360'), fullPage: true });
+  await expectAccessible(page);
+  await page.getByRole('spinbutton', { name: /Hours to approve/ }).fill('2');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText("The platform's support may enter until")).toBeVisible();
+  await expect(page.getByText('Requests from support')).toBeHidden();
+
+  // the support person sees it approved, and the company to enter
+  await useSession(context, support.token, baseURL!);
+  await page.goto('/');
+  await expect(page.getByText('Approved')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enter as support' })).toBeVisible();
+});

@@ -207,7 +207,9 @@ export function auditSummary(
     }
     case 'support-access.grant':
     case 'support-access.enter':
-    case 'support-access.staff-removed': {
+    case 'support-access.staff-removed':
+    case 'support-request.create':
+    case 'support-request.refuse': {
       const name = text('supportName');
       if (name) parts.push(t('audit.summary.support', { name }));
       const until = text('until');

@@ -26,6 +26,7 @@ import * as sites from './migrations/0023-sites.ts';
 import * as accessRequests from './migrations/0024-access-requests.ts';
 import * as supportAccess from './migrations/0025-support-access.ts';
 import * as deviceSignIn from './migrations/0026-device-sign-in.ts';
+import * as supportRequests from './migrations/0027-support-requests.ts';
 import * as outboxUnorderedPending from './migrations/0028-outbox-unordered-pending.ts';
 import * as supportAccessSites from './migrations/0030-support-access-sites.ts';
 import * as siteDevices from './migrations/0031-site-devices.ts';
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<
   '0024-access-requests': accessRequests,
   '0025-support-access': supportAccess,
   '0026-device-sign-in': deviceSignIn,
+  '0027-support-requests': supportRequests,
   '0028-outbox-unordered-pending': outboxUnorderedPending,
   '0030-support-access-sites': supportAccessSites,
   '0031-site-devices': siteDevices,

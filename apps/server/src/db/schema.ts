@@ -337,6 +337,27 @@ export interface SupportAccessSitesTable {
   site_id: number;
 }
 
+/** A support person's request to a company for a window (docs/support-access.md#requests). */
+export interface SupportRequestsTable {
+  id: Generated<number>;
+  /** `srq_...` */
+  public_id: string;
+  enterprise_id: number;
+  requester_user_id: number;
+  hours: number;
+  reason: string;
+  /** The sites asked for: a JSON array of their public ids; empty for the whole company. */
+  site_ids: string;
+  /** An `open` row past `expires_at` is expired too; `expired` is written when the person asks again. */
+  status: 'open' | 'approved' | 'refused' | 'expired';
+  expires_at: number;
+  created_at: number;
+  decided_at: number | null;
+  decided_by: number | null;
+  /** The window an approval opened. */
+  access_id: number | null;
+}
+
 /** The portal session and company a grant was made in. */
 export interface OidcGrantLinksTable {
   grant_id: string;
@@ -572,6 +593,7 @@ export interface Database {
   support_access: SupportAccessTable;
   support_sessions: SupportSessionsTable;
   support_access_sites: SupportAccessSitesTable;
+  support_requests: SupportRequestsTable;
   events: EventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   outbox: OutboxTable;

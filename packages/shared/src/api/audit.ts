@@ -59,6 +59,8 @@ export const AUDIT_ACTIONS = [
   'support-access.end',
   'support-access.enter',
   'support-access.staff-removed',
+  'support-request.create',
+  'support-request.refuse',
   'access-request.create',
   'access-request.approve',
   'access-request.refuse',

@@ -167,6 +167,20 @@ export const eventDataSchemas = {
   }),
   /** The window ended: revoked early by the company, or at its end; the support's sessions end. */
   'support_access.ended': z.object({ accessId: z.number().int(), reason: z.enum(['revoked', 'expired']) }),
+  /** A support person asked the company for a window (docs/support-access.md#requests); an approval
+   *  is \`support_access.granted\`. */
+  'support_access.requested': z.object({
+    requestId: z.string(),
+    supportUserId: userId,
+    supportName: z.string(),
+    hours: z.number().int(),
+    /** The sites asked for (\`site_...\`); empty: the whole company. */
+    siteIds: z.array(siteId),
+    /** ISO 8601: it expires then if nobody decides. */
+    expiresAt: z.string(),
+  }),
+  /** The company's administrator refused a support request. */
+  'support_access.refused': z.object({ requestId: z.string(), supportUserId: userId, refusedBy: userId }),
   // Access to a site on request (docs/site-grants.md#requests-for-a-site): in the owner and in the
   // requesting company.
   'access_request.created': accessRequestEvent,

@@ -47,7 +47,7 @@ const INTEGRATIONS = [1009190, 1009191, 1009192, 1009200, 1009201];
  *  product's client. */
 const SITES = [...range(1009240, 1009253), 1009260];
 /** Support access with a company's consent: granted already, a call refused to support, no access now. */
-const SUPPORT = range(1009290, 1009292);
+const SUPPORT = range(1009290, 1009298);
 /** Access to a site on request: the open requests of a person and of a company, a request decided
  *  already, an approval wider than asked, a site held already, a request open already. */
 const ACCESS_REQUESTS = range(1009270, 1009275);

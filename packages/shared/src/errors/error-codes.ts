@@ -121,6 +121,20 @@ export const ErrorCode = {
   SupportRefused: 1009291,
   /** No support access to this company now: none granted, ended, or the person is no support staff. */
   SupportAccessUnavailable: 1009292,
+  // support requests a company approves (docs/support-access.md#requests)
+  /** The company cannot be asked: it does not exist, it is the person's support company, or the person
+   *  is no support staff; one answer for all. */
+  SupportRequestUnavailable: 1009293,
+  /** The support person has an open request to this company already. */
+  SupportRequestPending: 1009294,
+  /** The support person has SUPPORT_REQUESTS_OPEN_PER_PERSON open requests already. */
+  SupportRequestPersonLimit: 1009295,
+  /** The company has SUPPORT_REQUESTS_OPEN_PER_COMPANY open support requests already. */
+  SupportRequestCompanyLimit: 1009296,
+  /** The support request was approved, refused or expired already. */
+  SupportRequestNotOpen: 1009297,
+  /** An approval longer than the support request asked. */
+  SupportRequestApprovalLonger: 1009298,
   // access to a site on request (docs/site-grants.md#requests-for-a-site)
   /** The person has ACCESS_REQUESTS_OPEN_PER_PERSON open requests already. */
   AccessRequestPersonLimit: 1009270,

@@ -75,6 +75,10 @@ export type AuditAction =
   | 'support-access.end'
   | 'support-access.enter'
   | 'support-access.staff-removed'
+  /** a support person asked for a window (the support person as actor), and an administrator refused it;
+   *  an approval is `support-access.grant` with the request's id */
+  | 'support-request.create'
+  | 'support-request.refuse'
   /** a request for a site, in the owner and in the requesting company: asked, approved (with the grant), refused */
   | 'access-request.create'
   | 'access-request.approve'

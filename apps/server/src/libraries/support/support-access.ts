@@ -8,6 +8,7 @@ import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import { findEnterpriseById } from '../../queries/enterprises.ts';
+import type { Executor } from '../../queries/executor.ts';
 import { listEnterpriseProducts } from '../../queries/products.ts';
 import { setSessionEnterprise } from '../../queries/sessions.ts';
 import {
@@ -30,8 +31,6 @@ import type { SignedInCaller } from '../platform/caller.ts';
 import { companyTransaction } from '../platform/company-transaction.ts';
 import { ownSiteOrNotFound } from '../sites/sites.ts';
 
-/** How often each server looks for windows past their end: their sessions end within it. */
-export const SUPPORT_SWEEP_MS = 1_000;
 /** Windows ended per sweep; the rest at the next one. */
 const SWEEP_BATCH = 50;
 
@@ -55,7 +54,7 @@ export async function currentSupportAccess(
 
 /** The company's own live sites a grant names, each once: 1000404 for one that is not the company's
  *  (as one that does not exist), 1009243 for a retired one. */
-async function sitesOfGrant(ctx: AppContext, enterpriseId: number, publicIds: readonly string[], now: number) {
+export async function sitesOfGrant(ctx: AppContext, enterpriseId: number, publicIds: readonly string[], now: number) {
   const sites = [];
   for (const publicId of new Set(publicIds)) {
     const site = await ownSiteOrNotFound(ctx.db, enterpriseId, publicId);
@@ -65,16 +64,29 @@ async function sitesOfGrant(ctx: AppContext, enterpriseId: number, publicIds: re
   return sites;
 }
 
+/** A support request a grant approves (libraries/support/support-requests.ts): decided in the grant's
+ *  transaction, so that the window and the decision are made together or not at all. */
+export interface GrantOfRequest {
+  /** Under the company's lock, before the open window is looked at: throws when it is not open. */
+  check(trx: Executor, now: number): Promise<void>;
+  /** With the window made: marks the request approved with it, and tells its person. */
+  decide(trx: Executor, accessId: number, endsAt: number, now: number): Promise<void>;
+  /** Added to the grant's audit row: the request and who asked. */
+  detail: Record<string, unknown>;
+}
+
 /**
  * The company's administrator lets the platform's support in for `hours`, with a fresh proof: the
  * person at the keyboard consents, not a session left open. One window at a time (1009290); a window
- * past its end that the sweep has not reached yet is ended here first.
+ * past its end that the sweep has not reached yet is ended here first. `ofRequest`: the grant
+ * approves a support request, the one way an approval opens a window.
  */
 export async function grantSupportAccess(
   ctx: AppContext,
   admin: PersonAdministrator,
   caller: SignedInCaller,
   body: GrantSupportAccessRequest,
+  ofRequest?: GrantOfRequest,
 ): Promise<SupportAccessView> {
   const { hours } = body;
   await assertFreshProof(ctx, caller.session);
@@ -82,6 +94,7 @@ export async function grantSupportAccess(
   const sites = await sitesOfGrant(ctx, admin.enterpriseId, body.siteIds ?? [], now);
   let passed: number | null = null;
   const granted = await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
+    await ofRequest?.check(trx, now);
     const open = await findOpenSupportAccess(trx, admin.enterpriseId);
     if (open && open.ends_at > now) throw new AppError(ErrorCode.SupportAccessActive);
     if (open && (await endSupportAccess(trx, open.id, now, undefined))) passed = open.id;
@@ -109,6 +122,7 @@ export async function grantSupportAccess(
           hours,
           until: iso(row.ends_at),
           ...(sites.length ? { siteNames: sites.map((site) => site.name) } : {}),
+          ...ofRequest?.detail,
         },
       },
       trx,
@@ -124,6 +138,7 @@ export async function grantSupportAccess(
         siteIds: sites.map((site) => site.public_id),
       },
     });
+    await ofRequest?.decide(trx, id, row.ends_at, now);
     return viewOf(
       { id, ...row },
       (await listSupportAccessSites(trx, id)).map(({ siteId, name }) => ({ siteId, name })),
@@ -193,20 +208,6 @@ export async function endPassedSupportAccess(ctx: AppContext): Promise<number> {
     await endWindowSessions(ctx, passed.id);
   }
   return count;
-}
-
-/** Every server sweeps the windows past their end once a second. */
-export function scheduleSupportSweep(ctx: AppContext): { stop(): void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    endPassedSupportAccess(ctx)
-      .catch((error: unknown) => ctx.log.warn({ err: error }, 'ending passed support windows failed; retried'))
-      .finally(() => (running = false));
-  }, SUPPORT_SWEEP_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
 }
 
 /** The companies a support person may enter now; none for anyone else. */

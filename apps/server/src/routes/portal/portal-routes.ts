@@ -3,6 +3,7 @@ import type { portalCalls as calls } from '@portal/shared/api/contract/portal';
 import { portalSites } from '../../libraries/portal/portal-sites.ts';
 import { enterEnterprise, portalInfo, userAdmin } from '../../libraries/portal/portal.ts';
 import { enterAsSupport, supportCompanies, supportSessionOf } from '../../libraries/support/support-access.ts';
+import { mySupportRequests, requestSupportAccess } from '../../libraries/support/support-requests.ts';
 import type { Handlers } from '../../plugins/calls.ts';
 
 /** The home page: the user's companies, their products, and the session's current company. */
@@ -17,6 +18,8 @@ export function portalHandlers(app: FastifyInstance) {
     portalAdmin: ({ caller }) => userAdmin(ctx, caller),
     supportCompanies: async ({ caller }) => ({ companies: await supportCompanies(ctx, caller) }),
     enterAsSupport: ({ caller, body }) => enterAsSupport(ctx, caller, body.enterpriseId),
+    requestSupportAccess: ({ caller, body }) => requestSupportAccess(ctx, caller, body),
+    mySupportRequests: ({ caller }) => mySupportRequests(ctx, caller),
     supportSession: async ({ caller }) => ({ support: await supportSessionOf(ctx, caller.session) }),
   } satisfies Partial<Handlers<typeof calls>>;
 }

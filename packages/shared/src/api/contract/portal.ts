@@ -7,8 +7,15 @@ import {
 } from '../portal.ts';
 import { portalSitesSchema } from '../sites.ts';
 import {
+  SUPPORT_ACCESS_MAX_HOURS,
+  SUPPORT_REQUESTS_OPEN_PER_COMPANY,
+  SUPPORT_REQUESTS_OPEN_PER_PERSON,
+  SUPPORT_REQUEST_OPEN_HOURS,
   enterAsSupportRequestSchema,
+  mySupportRequestsSchema,
+  requestSupportAccessRequestSchema,
   supportCompaniesSchema,
+  supportRequestSchema,
   supportSessionSchema,
   supportSessionStateSchema,
 } from '../support.ts';
@@ -84,6 +91,36 @@ export const portalCalls = {
     body: enterAsSupportRequestSchema,
     response: supportSessionSchema,
     errors: [ErrorCode.SupportAccessUnavailable],
+  }),
+
+  requestSupportAccess: defineCall({
+    method: 'POST',
+    path: `${F}/portal/support/request`,
+    audience: 'signedIn',
+    notForSupport: true,
+    tag: 'portal',
+    summary: "Ask a company, as the platform's support, to let the support in for some hours",
+    description: `For support staff (docs/support-access.md#requests). \`domain\` names the company; \`hours\` 1-${SUPPORT_ACCESS_MAX_HOURS}, \`reason\`, and \`siteIds\` some of its sites (none: the whole company; one that is not the company's answers 1000404, a retired one 1009243). An unknown company, the person's own support company and a person who is no support staff all answer 1009293 alike. One open request per person and company (1009294); at most ${SUPPORT_REQUESTS_OPEN_PER_PERSON} open requests per person (1009295) and ${SUPPORT_REQUESTS_OPEN_PER_COMPANY} per company (1009296), counted and taken in one statement. Open for ${SUPPORT_REQUEST_OPEN_HOURS} hours. The company's administrators are told by email; \`support_access.requested\` and an audit row go to the company.`,
+    body: requestSupportAccessRequestSchema,
+    response: supportRequestSchema,
+    errors: [
+      ErrorCode.SupportRequestUnavailable,
+      ErrorCode.SupportRequestPending,
+      ErrorCode.SupportRequestPersonLimit,
+      ErrorCode.SupportRequestCompanyLimit,
+      ErrorCode.NotFound,
+      ErrorCode.SiteRetired,
+    ],
+  }),
+
+  mySupportRequests: defineCall({
+    method: 'GET',
+    path: `${F}/portal/support/requests`,
+    audience: 'signedIn',
+    tag: 'portal',
+    summary: "A support person's own support requests, newest first; `staff` false for anyone else",
+    response: mySupportRequestsSchema,
+    errors: [],
   }),
 
   supportSession: defineCall({

@@ -33,7 +33,14 @@ import {
   savePersonalizationRequestSchema,
   updateMemberRequestSchema,
 } from '../settings.ts';
-import { grantSupportAccessRequestSchema, supportAccessSchema, supportAccessStateSchema } from '../support.ts';
+import {
+  approveSupportRequestRequestSchema,
+  grantSupportAccessRequestSchema,
+  supportAccessSchema,
+  supportAccessStateSchema,
+  supportRequestIdRequestSchema,
+  supportRequestListSchema,
+} from '../support.ts';
 import { securitySettingsSchema, securityStateSchema } from '../two-step.ts';
 import { defineCall } from './define.ts';
 import { COMPANY_SETTINGS_PREFIX as S, SETTINGS_PREFIX } from './prefixes.ts';
@@ -331,6 +338,50 @@ export const settingsCalls = {
       ErrorCode.NotFound,
       ErrorCode.SiteRetired,
     ],
+  }),
+
+  supportRequests: defineCall({
+    method: 'GET',
+    path: `${S}/support-access/requests`,
+    audience: 'administrator',
+    tag: 'settings',
+    summary: "The platform's support's open requests to enter the company, newest first",
+    description: `${ADMINISTRATOR_ONLY} docs/support-access.md#requests.`,
+    response: supportRequestListSchema,
+    errors: [],
+  }),
+
+  approveSupportRequest: defineCall({
+    method: 'POST',
+    path: `${S}/support-access/requests/approve`,
+    audience: 'administrator',
+    notForSupport: true,
+    tag: 'settings',
+    summary: 'Approve a support request: the window it asks for, granted now',
+    description: `${ADMINISTRATOR_ONLY} Grants the window as \`grant\` does, for the request's sites and its hours or fewer (\`hours\`; longer: 1009298): a fresh proof (1009166), and 1009290 while a window is open. A request decided or expired is 1009297, so of many approvals of one request at most one opens a window. The support person is told by email. 1000404 for another company's request.`,
+    body: approveSupportRequestRequestSchema,
+    response: supportAccessSchema,
+    errors: [
+      ErrorCode.NotFound,
+      ErrorCode.ReauthenticationRequired,
+      ErrorCode.SupportRequestNotOpen,
+      ErrorCode.SupportRequestApprovalLonger,
+      ErrorCode.SupportAccessActive,
+      ErrorCode.SiteRetired,
+    ],
+  }),
+
+  refuseSupportRequest: defineCall({
+    method: 'POST',
+    path: `${S}/support-access/requests/refuse`,
+    audience: 'administrator',
+    notForSupport: true,
+    tag: 'settings',
+    summary: 'Refuse a support request',
+    description: `${ADMINISTRATOR_ONLY} The support person is told by email; \`support_access.refused\` goes to the company's events. 1009297 when decided or expired already; 1000404 for another company's.`,
+    body: supportRequestIdRequestSchema,
+    response: z.null(),
+    errors: [ErrorCode.NotFound, ErrorCode.SupportRequestNotOpen],
   }),
 
   revokeSupportAccess: defineCall({

@@ -89,6 +89,10 @@ const audit: Messages['audit'] = {
       enter: 'Der Support hat das Unternehmen betreten',
       'staff-removed': 'Eine Support-Person gehört nicht mehr zum Support der Plattform: ihre Sitzungen wurden beendet',
     },
+    'support-request': {
+      create: 'Der Support der Plattform bat um Zugang',
+      refuse: 'Eine Support-Anfrage abgelehnt',
+    },
     device: {
       claim: 'Ein Gateway zugeordnet',
       exchange: 'Ein Gateway hat seinen Client erhalten',

@@ -91,6 +91,14 @@ const errors: Messages['errors'] = {
   1009291:
     'Nicht, solange der Support der Plattform in diesem Unternehmen handelt: Das erledigen die eigenen Administratoren des Unternehmens',
   1009292: 'Derzeit besteht kein Support-Zugriff auf dieses Unternehmen',
+  1009293: 'Dieses Unternehmen kann nicht um Support-Zugriff gebeten werden',
+  1009294: 'Sie haben dieses Unternehmen bereits gefragt: Warten Sie, bis es entscheidet oder die Anfrage abläuft',
+  1009295:
+    'Sie haben bereits so viele offene Support-Anfragen wie erlaubt: Warten Sie, bis eine entschieden ist oder abläuft',
+  1009296:
+    'Dieses Unternehmen hat bereits so viele offene Support-Anfragen wie erlaubt: Versuchen Sie es später erneut',
+  1009297: 'Diese Support-Anfrage wurde bereits entschieden oder ist abgelaufen',
+  1009298: 'Eine Genehmigung darf nicht länger sein als die Support-Anfrage',
   1009270:
     'Sie haben bereits so viele offene Zugriffsanfragen wie erlaubt: Warten Sie, bis eine entschieden wird oder abläuft',
   1009271: 'Ihr Unternehmen hat bereits so viele offene Zugriffsanfragen wie erlaubt: Versuchen Sie es später erneut',

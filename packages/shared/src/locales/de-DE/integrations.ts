@@ -40,6 +40,8 @@ export default {
       granted: 'Support-Zugriff gewährt',
       entered: 'Support hat das Unternehmen betreten',
       ended: 'Support-Zugriff beendet',
+      requested: 'Support bat um Zugang',
+      refused: 'Support-Anfrage abgelehnt',
     },
     device: {
       claimed: 'Gateway zugeordnet',

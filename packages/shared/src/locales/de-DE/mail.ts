@@ -13,6 +13,19 @@ const mail: Messages['mail'] = {
   grantEndingSubject: '[Smart Energy Cloud Platform] Eine Standortfreigabe endet bald',
   grantEndingText:
     'Die Freigabe des Standorts „{{site}}“ von {{grantor}} an {{grantee}} endet am {{until}}. Ab dann endet jeder Zugriff über sie und über alles, was daraus weitergeteilt wurde. Um sie zu behalten, wenden Sie sich an das Unternehmen, das sie geteilt hat.',
+  supportRequestedSubject:
+    '[Smart Energy Cloud Platform] Der Support der Plattform bittet um Zugang zu Ihrem Unternehmen',
+  supportRequestedText:
+    '{{requester}} vom Support der Plattform bittet darum, {{company}} für {{hours}} h zu betreten ({{sites}}), Grund: {{reason}}. Genehmigen oder ablehnen können Sie dies im Einstellungscenter unter „Sicherheit“ › „Support-Zugriff“; die Anfrage läuft am {{until}} ab.',
+  supportApprovedSubject: '[Smart Energy Cloud Platform] Ihre Support-Anfrage wurde genehmigt',
+  supportApprovedText:
+    '{{company}} hat den Support der Plattform bis {{until}} hereingelassen. Betreten Sie es über die Startseite.',
+  supportRefusedSubject: '[Smart Energy Cloud Platform] Ihre Support-Anfrage wurde abgelehnt',
+  supportRefusedText: '{{company}} hat Ihre Anfrage abgelehnt, das Unternehmen als Support der Plattform zu betreten.',
+  supportExpiredSubject: '[Smart Energy Cloud Platform] Ihre Support-Anfrage ist abgelaufen',
+  supportExpiredText:
+    '{{company}} hat Ihre Support-Anfrage nicht innerhalb eines Tages entschieden, daher ist sie abgelaufen. Bei Bedarf können Sie erneut fragen.',
+  supportAllSites: 'alle Standorte',
   accessRequestedSubject: '[Smart Energy Cloud Platform] Jemand bittet um Zugriff auf Ihren Standort',
   accessRequestedText:
     '{{requester}} von {{company}} bittet um den Standort „{{site}}“ als „{{template}}“ für {{hours}} Std., Grund: {{reason}}. Genehmigen oder ablehnen unter „Standorte“ im Einstellungszentrum; die Anfrage läuft am {{until}} ab.',

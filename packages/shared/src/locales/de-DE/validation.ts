@@ -44,6 +44,7 @@ const validation: Messages['validation'] = {
   passkeyNameRequired: 'Bitte geben Sie eine Bezeichnung ein',
   passkeyNameTooLong: 'Höchstens 50 Zeichen (ein chinesisches Zeichen zählt doppelt)',
   accessHours: 'Wählen Sie eine ganze Zahl von Stunden zwischen 1 und 168',
+  supportDomainRequired: 'Bitte geben Sie die Domain des Unternehmens ein',
   accessReasonRequired: 'Bitte geben Sie einen Grund an',
   accessReasonTooLong: 'Der Grund ist zu lang',
   siteNameRequired: 'Bitte geben Sie den Namen des Standorts ein',

@@ -89,6 +89,10 @@ const audit: Messages['audit'] = {
       enter: 'Support entered the company',
       'staff-removed': "A support person left the platform's support: their sessions ended",
     },
+    'support-request': {
+      create: "The platform's support asked to enter",
+      refuse: 'Refused a support request',
+    },
     device: {
       claim: 'Claimed a gateway',
       exchange: 'A gateway received its client',

@@ -40,6 +40,8 @@ export default {
       granted: 'Support access granted',
       entered: 'Support entered the company',
       ended: 'Support access ended',
+      requested: 'Support asked to enter',
+      refused: 'Support request refused',
     },
     device: {
       claimed: 'Gateway claimed',

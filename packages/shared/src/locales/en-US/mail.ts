@@ -12,6 +12,17 @@ const mail: Messages['mail'] = {
   grantEndingSubject: '[Smart Energy Cloud Platform] A site grant ends soon',
   grantEndingText:
     'The grant of the site "{{site}}" from {{grantor}} to {{grantee}} ends on {{until}}. From then on, every access through it, and through anything shared on from it, ends. To keep it, ask the company that shared it.',
+  supportRequestedSubject: "[Smart Energy Cloud Platform] The platform's support asks to enter your company",
+  supportRequestedText:
+    '{{requester}} of the platform\'s support asks to enter {{company}} for {{hours}} h ({{sites}}), because: {{reason}}. Approve or refuse it under "Security" › "Support access" in the settings center; the request expires on {{until}}.',
+  supportApprovedSubject: '[Smart Energy Cloud Platform] Your support request was approved',
+  supportApprovedText: "{{company}} let the platform's support in until {{until}}. Enter it from the launcher.",
+  supportRefusedSubject: '[Smart Energy Cloud Platform] Your support request was refused',
+  supportRefusedText: "{{company}} refused your request to enter it as the platform's support.",
+  supportExpiredSubject: '[Smart Energy Cloud Platform] Your support request expired',
+  supportExpiredText:
+    '{{company}} did not decide your support request within a day, so it expired. You may ask again when needed.',
+  supportAllSites: 'all sites',
   accessRequestedSubject: '[Smart Energy Cloud Platform] Someone asks for access to your site',
   accessRequestedText:
     '{{requester}} of {{company}} asks for the site "{{site}}" as "{{template}}" for {{hours}} h, because: {{reason}}. Approve or refuse it under "Sites" in the settings center; the request expires on {{until}}.',

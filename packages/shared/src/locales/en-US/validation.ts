@@ -43,6 +43,7 @@ const validation: Messages['validation'] = {
   passkeyNameRequired: 'Please enter a name',
   passkeyNameTooLong: 'At most 50 characters (a Chinese character counts as two)',
   accessHours: 'Choose a whole number of hours from 1 to 168',
+  supportDomainRequired: 'Please enter the company’s domain',
   accessReasonRequired: 'Please give a reason',
   accessReasonTooLong: 'The reason is too long',
   siteNameRequired: 'Please enter the site name',

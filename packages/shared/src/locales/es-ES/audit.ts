@@ -93,6 +93,10 @@ const audit: Messages['audit'] = {
       enter: 'El soporte entró en la empresa',
       'staff-removed': 'Una persona dejó el soporte de la plataforma: sus sesiones terminaron',
     },
+    'support-request': {
+      create: 'El soporte de la plataforma solicitó entrar',
+      refuse: 'Rechazó una solicitud de soporte',
+    },
     device: {
       claim: 'Reclamó una pasarela',
       exchange: 'Una pasarela recibió su cliente',

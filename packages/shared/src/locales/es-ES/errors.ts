@@ -86,6 +86,12 @@ const errors: Messages['errors'] = {
   1009291:
     'No mientras el soporte de la plataforma actúa en esta empresa: lo hacen los propios administradores de la empresa',
   1009292: 'Ahora no hay acceso de soporte a esta empresa',
+  1009293: 'No se puede solicitar acceso de soporte a esta empresa',
+  1009294: 'Ya ha hecho una solicitud a esta empresa: espere a que decida o a que la solicitud caduque',
+  1009295: 'Tiene tantas solicitudes de soporte abiertas como se permite: espere a que se decida o caduque alguna',
+  1009296: 'Esta empresa tiene tantas solicitudes de soporte abiertas como se permite: inténtelo más tarde',
+  1009297: 'Esta solicitud de soporte ya se decidió o ha caducado',
+  1009298: 'Una aprobación no puede durar más que la solicitud de soporte',
   1009270: 'Ya tiene tantas solicitudes de acceso abiertas como se permite: espere a que se decida o caduque alguna',
   1009271: 'Su empresa ya tiene tantas solicitudes de acceso abiertas como se permite: inténtelo más tarde',
   1009272: 'Esta solicitud ya se decidió o ha caducado',

@@ -40,6 +40,8 @@ export default {
       granted: 'Acceso del soporte concedido',
       entered: 'El soporte entró en la empresa',
       ended: 'Acceso del soporte terminado',
+      requested: 'El soporte solicitó entrar',
+      refused: 'Solicitud de soporte rechazada',
     },
     device: {
       claimed: 'Pasarela reclamada',

@@ -12,6 +12,18 @@ const mail: Messages['mail'] = {
   grantEndingSubject: '[Smart Energy Cloud Platform] Una concesión de emplazamiento termina pronto',
   grantEndingText:
     'La concesión del emplazamiento «{{site}}» de {{grantor}} a {{grantee}} termina el {{until}}. A partir de entonces termina todo acceso a través de ella y de lo que se haya vuelto a compartir desde ella. Para mantenerla, pídalo a la empresa que la compartió.',
+  supportRequestedSubject: '[Smart Energy Cloud Platform] El soporte de la plataforma solicita entrar en su empresa',
+  supportRequestedText:
+    '{{requester}}, del soporte de la plataforma, solicita entrar en {{company}} durante {{hours}} h ({{sites}}), motivo: {{reason}}. Apruébela o rechácela en «Seguridad» › «Acceso del soporte» del centro de configuración; la solicitud caduca el {{until}}.',
+  supportApprovedSubject: '[Smart Energy Cloud Platform] Su solicitud de soporte se ha aprobado',
+  supportApprovedText:
+    '{{company}} ha dejado entrar al soporte de la plataforma hasta el {{until}}. Entre desde la página de inicio.',
+  supportRefusedSubject: '[Smart Energy Cloud Platform] Su solicitud de soporte se ha rechazado',
+  supportRefusedText: '{{company}} ha rechazado su solicitud de entrar como soporte de la plataforma.',
+  supportExpiredSubject: '[Smart Energy Cloud Platform] Su solicitud de soporte ha caducado',
+  supportExpiredText:
+    '{{company}} no decidió su solicitud de soporte en un día, por lo que ha caducado. Puede volver a solicitarlo cuando lo necesite.',
+  supportAllSites: 'todos los emplazamientos',
   accessRequestedSubject: '[Smart Energy Cloud Platform] Alguien solicita acceso a su emplazamiento',
   accessRequestedText:
     '{{requester}} de {{company}} solicita el emplazamiento «{{site}}» como «{{template}}» durante {{hours}} h, porque: {{reason}}. Apruébela o recházela en «Emplazamientos» del centro de configuración; la solicitud caduca el {{until}}.',

@@ -43,6 +43,7 @@ const validation: Messages['validation'] = {
   passkeyNameRequired: 'Introduzca un nombre',
   passkeyNameTooLong: 'Como máximo 50 caracteres (un carácter chino cuenta como dos)',
   accessHours: 'Elija un número entero de horas entre 1 y 168',
+  supportDomainRequired: 'Introduzca el dominio de la empresa',
   accessReasonRequired: 'Indique un motivo',
   accessReasonTooLong: 'El motivo es demasiado largo',
   siteNameRequired: 'Introduzca el nombre del emplazamiento',

@@ -89,6 +89,10 @@ const audit: Messages['audit'] = {
       enter: "Il supporto è entrato nell'azienda",
       'staff-removed': 'Una persona ha lasciato il supporto della piattaforma: le sue sessioni sono terminate',
     },
+    'support-request': {
+      create: 'Il supporto della piattaforma ha chiesto di entrare',
+      refuse: 'Ha rifiutato una richiesta di supporto',
+    },
     device: {
       claim: 'Ha associato un gateway',
       exchange: 'Un gateway ha ricevuto il suo client',

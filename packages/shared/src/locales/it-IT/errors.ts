@@ -86,6 +86,12 @@ const errors: Messages['errors'] = {
   1009291:
     "Non mentre il supporto della piattaforma agisce in questa azienda: lo fanno gli amministratori dell'azienda stessa",
   1009292: "Al momento non c'è alcun accesso del supporto a questa azienda",
+  1009293: "Non è possibile chiedere l'accesso del supporto a questa azienda",
+  1009294: 'Hai già fatto una richiesta a questa azienda: attendi che decida o che la richiesta scada',
+  1009295: 'Hai già tutte le richieste di supporto aperte consentite: attendi che una venga decisa o scada',
+  1009296: 'Questa azienda ha già tutte le richieste di supporto aperte consentite: riprova più tardi',
+  1009297: 'Questa richiesta di supporto è già stata decisa oppure è scaduta',
+  1009298: "Un'approvazione non può durare più della richiesta di supporto",
   1009270: 'Hai già tutte le richieste di accesso aperte consentite: attendi che una venga decisa o scada',
   1009271: 'La tua azienda ha già tutte le richieste di accesso aperte consentite: riprova più tardi',
   1009272: 'Questa richiesta è già stata decisa oppure è scaduta',

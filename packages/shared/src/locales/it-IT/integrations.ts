@@ -40,6 +40,8 @@ export default {
       granted: 'Accesso del supporto concesso',
       entered: "Il supporto è entrato nell'azienda",
       ended: 'Accesso del supporto terminato',
+      requested: 'Il supporto ha chiesto di entrare',
+      refused: 'Richiesta di supporto rifiutata',
     },
     device: {
       claimed: 'Gateway associato',

@@ -12,6 +12,19 @@ const mail: Messages['mail'] = {
   grantEndingSubject: '[Smart Energy Cloud Platform] Una concessione di sito termina presto',
   grantEndingText:
     "La concessione del sito «{{site}}» da {{grantor}} a {{grantee}} termina il {{until}}. Da allora termina ogni accesso tramite essa e tramite quanto condiviso a partire da essa. Per mantenerla, rivolgiti all'azienda che l'ha condivisa.",
+  supportRequestedSubject:
+    '[Smart Energy Cloud Platform] Il supporto della piattaforma chiede di entrare nella tua azienda',
+  supportRequestedText:
+    '{{requester}} del supporto della piattaforma chiede di entrare in {{company}} per {{hours}} h ({{sites}}), motivo: {{reason}}. Approva o rifiuta in «Sicurezza» › «Accesso del supporto» del centro impostazioni; la richiesta scade il {{until}}.',
+  supportApprovedSubject: '[Smart Energy Cloud Platform] La tua richiesta di supporto è stata approvata',
+  supportApprovedText:
+    '{{company}} ha fatto entrare il supporto della piattaforma fino al {{until}}. Entra dalla pagina iniziale.',
+  supportRefusedSubject: '[Smart Energy Cloud Platform] La tua richiesta di supporto è stata rifiutata',
+  supportRefusedText: '{{company}} ha rifiutato la tua richiesta di entrare come supporto della piattaforma.',
+  supportExpiredSubject: '[Smart Energy Cloud Platform] La tua richiesta di supporto è scaduta',
+  supportExpiredText:
+    '{{company}} non ha deciso la tua richiesta di supporto entro un giorno, quindi è scaduta. Puoi chiedere di nuovo quando serve.',
+  supportAllSites: 'tutti i siti',
   accessRequestedSubject: '[Smart Energy Cloud Platform] Qualcuno chiede l’accesso al tuo sito',
   accessRequestedText:
     '{{requester}} di {{company}} chiede il sito «{{site}}» come «{{template}}» per {{hours}} h, perché: {{reason}}. Approva o rifiuta in «Siti» nel centro impostazioni; la richiesta scade il {{until}}.',

@@ -44,6 +44,7 @@ const validation: Messages['validation'] = {
   passkeyNameRequired: 'Inserisci un nome',
   passkeyNameTooLong: 'Al massimo 50 caratteri (un carattere cinese conta due)',
   accessHours: 'Scegli un numero intero di ore da 1 a 168',
+  supportDomainRequired: 'Inserisci il dominio dell’azienda',
   accessReasonRequired: 'Indica un motivo',
   accessReasonTooLong: 'Il motivo è troppo lungo',
   siteNameRequired: 'Inserisci il nome del sito',

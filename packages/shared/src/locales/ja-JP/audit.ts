@@ -84,6 +84,10 @@ const audit: Messages['audit'] = {
       enter: 'サポートが企業に入りました',
       'staff-removed': 'サポート担当者がプラットフォームのサポートから外れ、そのセッションが終了しました',
     },
+    'support-request': {
+      create: 'プラットフォームのサポートが立ち入りを申請しました',
+      refuse: 'サポート申請を拒否しました',
+    },
     device: {
       claim: 'ゲートウェイを登録しました',
       exchange: 'ゲートウェイがクライアントを受け取りました',

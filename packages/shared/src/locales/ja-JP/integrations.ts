@@ -40,6 +40,8 @@ export default {
       granted: 'サポートのアクセスを許可',
       entered: 'サポートが企業に入りました',
       ended: 'サポートのアクセス終了',
+      requested: 'サポートが立ち入りを申請',
+      refused: 'サポート申請を拒否',
     },
     device: {
       claimed: 'ゲートウェイを登録しました',

@@ -12,6 +12,19 @@ const mail: Messages['mail'] = {
   grantEndingSubject: '【スマートエネルギークラウドプラットフォーム】サイトの付与がまもなく終了します',
   grantEndingText:
     '{{grantor}} から {{grantee}} へのサイト「{{site}}」の付与は {{until}} に終了します。その後は、この付与およびここから再共有されたすべてのアクセスが終了します。継続する場合は共有元の企業にご連絡ください。',
+  supportRequestedSubject:
+    '【スマートエネルギークラウドプラットフォーム】プラットフォームのサポートが企業への立ち入りを申請しています',
+  supportRequestedText:
+    'プラットフォームのサポートの {{requester}} が{{company}}に {{hours}} 時間立ち入ることを申請しています（{{sites}}）。理由：{{reason}}。設定センターの「セキュリティ」›「サポートアクセス」で承認または拒否してください。申請は {{until}} に期限切れになります。',
+  supportApprovedSubject: '【スマートエネルギークラウドプラットフォーム】サポート申請が承認されました',
+  supportApprovedText:
+    '{{company}}は {{until}} までプラットフォームのサポートの立ち入りを許可しました。ランチャーから入ってください。',
+  supportRefusedSubject: '【スマートエネルギークラウドプラットフォーム】サポート申請が拒否されました',
+  supportRefusedText: '{{company}}はプラットフォームのサポートとしての立ち入り申請を拒否しました。',
+  supportExpiredSubject: '【スマートエネルギークラウドプラットフォーム】サポート申請が期限切れになりました',
+  supportExpiredText:
+    '{{company}}が 1 日以内にサポート申請を処理しなかったため、申請は期限切れになりました。必要なときはもう一度申請できます。',
+  supportAllSites: 'すべてのサイト',
   accessRequestedSubject: '【スマートエネルギークラウドプラットフォーム】サイトへのアクセス申請があります',
   accessRequestedText:
     '{{company}}の{{requester}}が、サイト「{{site}}」を「{{template}}」として {{hours}} 時間利用することを申請しました。理由：{{reason}}。設定センターの「サイト」で承認または拒否してください。申請は {{until}} に期限切れになります。',

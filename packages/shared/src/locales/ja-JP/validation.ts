@@ -43,6 +43,7 @@ const validation: Messages['validation'] = {
   passkeyNameRequired: '名前を入力してください',
   passkeyNameTooLong: '名前は 50 文字以内（漢字は 2 文字として数えます）',
   accessHours: '時間は 1 から 168 までの整数で指定してください',
+  supportDomainRequired: '企業のドメインを入力してください',
   accessReasonRequired: '理由を入力してください',
   accessReasonTooLong: '理由が長すぎます',
   siteNameRequired: 'サイト名を入力してください',

@@ -78,6 +78,10 @@ export default {
       enter: '支持人员进入了企业',
       'staff-removed': '支持人员已被移出平台支持，其会话已结束',
     },
+    'support-request': {
+      create: '平台支持人员申请进入',
+      refuse: '拒绝了支持申请',
+    },
     device: {
       claim: '认领了网关',
       exchange: '网关领取了客户端',

@@ -40,6 +40,8 @@ export default {
       granted: '已授予支持访问',
       entered: '支持人员进入了企业',
       ended: '支持访问已结束',
+      requested: '支持人员申请进入',
+      refused: '支持申请被拒绝',
     },
     device: {
       claimed: '网关已认领',

@@ -11,6 +11,16 @@ export default {
   grantEndingSubject: '【智慧能源云平台】场站共享即将到期',
   grantEndingText:
     '场站“{{site}}”由 {{grantor}} 共享给 {{grantee}} 的授权将于 {{until}} 到期。到期后，经此授权以及由它再共享的所有访问都会结束。如需延续，请联系共享方。',
+  supportRequestedSubject: '【智慧能源云平台】平台支持人员申请进入你的企业',
+  supportRequestedText:
+    '平台支持人员 {{requester}} 申请进入{{company}} {{hours}} 小时（{{sites}}），理由：{{reason}}。请在设置中心“安全”›“支持访问”中批准或拒绝，申请将于 {{until}} 过期。',
+  supportApprovedSubject: '【智慧能源云平台】你的支持申请已批准',
+  supportApprovedText: '{{company}}已允许平台支持人员进入，至 {{until}} 为止。请从启动页进入。',
+  supportRefusedSubject: '【智慧能源云平台】你的支持申请被拒绝',
+  supportRefusedText: '{{company}}拒绝了你以平台支持人员身份进入的申请。',
+  supportExpiredSubject: '【智慧能源云平台】你的支持申请已过期',
+  supportExpiredText: '{{company}}在一天内没有处理你的支持申请，申请已过期。需要时可以重新申请。',
+  supportAllSites: '全部场站',
   accessRequestedSubject: '【智慧能源云平台】有人申请访问你的场站',
   accessRequestedText:
     '{{requester}}（{{company}}）申请以“{{template}}”身份访问场站“{{site}}” {{hours}} 小时，理由：{{reason}}。请在设置中心的“场站”中批准或拒绝，申请将于 {{until}} 过期。',

@@ -43,6 +43,7 @@ export default {
   passkeyNameRequired: '请输入名称',
   passkeyNameTooLong: '名称最多 50 个字符（一个汉字计为两个字符）',
   accessHours: '时长须为 1 到 168 小时之间的整数',
+  supportDomainRequired: '请输入企业的域名',
   accessReasonRequired: '请填写申请理由',
   accessReasonTooLong: '申请理由过长',
   siteNameRequired: '请输入场站名称',

@@ -14,10 +14,12 @@ import { useCallMutation } from '../../../lib/use-call-mutation';
 import { settingsKeys } from '../settings-api';
 import { siteKeys } from '../sites/sites-api';
 import styles from './support-access.module.css';
+import { SupportRequestsList } from './support-requests-list';
 
 /**
  * The company's consent to the platform's support: a window of hours, granted with a fresh proof,
- * and ended early with one press (docs/support-access.md).
+ * and ended early with one press; below, the support's requests to approve or refuse
+ * (docs/support-access.md).
  */
 const supportAccessKey = [...settingsKeys.all, 'support-access'] as const;
 
@@ -113,6 +115,8 @@ export function SupportAccessCard() {
           </Button>
         </div>
       )}
+      {/* shown beside an open window too: approving one then is refused (1009290), as a second grant */}
+      <SupportRequestsList windowKey={supportAccessKey} />
     </Card>
   );
 }
