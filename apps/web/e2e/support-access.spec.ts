@@ -69,6 +69,12 @@ test('support enters with consent, is refused a security change, and is signed o
   // the company's own security stays its own
   await page.goto('/settings?tab=security');
   await expect(page.getByRole('status').filter({ hasText: 'Sam Support acts for' })).toBeVisible();
+  // the card with its revoke reads in both themes
+  for (const mode of ['dark', 'light'] as const) {
+    await reloadInTheme(page, mode);
+    await expect(page.getByRole('button', { name: 'End support access now' })).toBeVisible();
+    await expectAccessible(page);
+  }
   await page.getByRole('button', { name: 'End support access now' }).click();
   await expect(page.getByText("Not while the platform's support acts in this company")).toBeVisible();
 
@@ -143,5 +149,7 @@ test('a support request asked from the launcher and approved in the card opens t
   await useSession(context, support.token, baseURL!);
   await page.goto('/');
   await expect(page.getByText('Approved')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Enter as support' })).toBeVisible();
+  // every company whose window is open is offered to the whole support staff: this one among them
+  const offered = page.getByRole('listitem').filter({ hasText: `Test Company ${customer.domain.slice(1)}` });
+  await expect(offered.getByRole('button', { name: 'Enter as support' })).toBeVisible();
 });

@@ -71,7 +71,12 @@ export function SupportAccessCard() {
               ? t('web.support.onlySites', { sites: data.access.sites.map((site) => site.name).join(', ') })
               : t('web.support.allSites')}
           </p>
-          <Button danger loading={revoke.isPending} onClick={() => revoke.mutate({ body: {} })}>
+          <Button
+            danger
+            className={styles.revoke}
+            loading={revoke.isPending}
+            onClick={() => revoke.mutate({ body: {} })}
+          >
             {t('web.support.revoke')}
           </Button>
         </div>
