@@ -40,14 +40,21 @@ describe.each(STORES)(`throttles under concurrency (${ENGINE}, $store)`, ({ stor
 
   it('checks at most 5 of 40 concurrent wrong passwords against one account, from 40 addresses', async () => {
     const person = await insertAccount(db, { password: PASSWORD });
+    const started = Date.now();
     const codes = await codesOf(Array.from({ length: 40 }, () => login('account', person.account, 'Wrong2026x')));
     const counts = tally(codes);
     console.log(`[${ENGINE}/${store}] 40 concurrent wrong passwords, one account:`, counts);
     expect(counts[1009117]).toBeGreaterThanOrEqual(1);
     expect(counts[1009117]).toBeLessThanOrEqual(5);
     expect(counts[1009117]! + counts[1000429]!).toBe(40);
-    // the account waits now, even for the right password
-    expect((await login('account', person.account, PASSWORD)).json.code).toBe(1000429);
+    // the account waits now, even for the right password: the fifth failure's wait is one second
+    // (docs/sign-in.md#sign-in-waits), so on a machine slow enough to spend it on the forty, the right
+    // password is let in only once a second has passed since they began
+    const right = await login('account', person.account, PASSWORD);
+    if (right.json.code !== 1000429) {
+      expect(right.json.code).toBe(0);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    }
   });
 
   it('treats an identifier that names no account the same way: at most 5 checked, then the same wait', async () => {
