@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/profile-reads.ts [sqlite|postgres]` (in apps/server): where a read spends the server's time. The built
+ * `node --import tsx bench/profile-reads.ts [sqlite|postgres] [read ...]` (in apps/server): where a read spends the server's time. The built
  * portal runs under `node --cpu-prof` on a seeded database of its own, once per read, under the
  * bench's read load (16 connections, 6 s after the warm-up); each profile is summarised by self time,
  * per function and per package, with the portal's own code under "portal". The profiles stay in
@@ -10,16 +10,21 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { contract } from '@portal/shared/api/contract';
 import { openDatabase } from '../src/db/database.ts';
+import { OIDC_ROUTES } from '../src/libraries/openid/provider.ts';
 import { type BenchDatabase, temporaryPostgres, temporarySqlite } from './databases.ts';
 import { randomClientAddress, runLoads } from './load.ts';
 import { PORTAL_ARGS, portalEnv, run, startServer } from './processes.ts';
+import { personTokens } from './provider.ts';
 import { RESULTS_DIR } from './report.ts';
 import { migrateAndSeed, twoCompanyUsers } from './seed.ts';
 import { signIn } from './sign-in-requests.ts';
 
+/** The reads profiled, each with the tokens it is read with: portal sessions, or a product's access
+ *  tokens of people's sign-ins through the portal's screen. */
 const READS = [
-  { name: 'portal-info', path: contract.portalInfo.path },
-  { name: 'user-current', path: contract.currentUser.path },
+  { name: 'portal-info', path: contract.portalInfo.path, product: false },
+  { name: 'user-current', path: contract.currentUser.path, product: false },
+  { name: 'userinfo', path: OIDC_ROUTES.userinfo, product: true },
 ];
 const TOP = 12;
 
@@ -112,7 +117,9 @@ async function profileRead(
   let loadStarted: number;
   let loadEnded: number;
   try {
-    const tokens = await signIn(portal.url, twoCompanyUsers(16));
+    const tokens = read.product
+      ? (await personTokens(databaseUrl, portal.url, 16)).accessTokens
+      : await signIn(portal.url, twoCompanyUsers(16));
     let i = 0;
     loadStarted = performance.now();
     const load = await runLoads(
@@ -167,7 +174,9 @@ async function main(): Promise<void> {
     );
     await migrateAndSeed(db).finally(() => db.close());
     const dir = join(RESULTS_DIR, 'profiles', engine);
-    for (const read of READS) {
+    // `profile-reads.ts sqlite userinfo`: only the reads named
+    const named = process.argv.slice(3);
+    for (const read of READS.filter((r) => named.length === 0 || named.includes(r.name))) {
       const { profile, window } = await profileRead(database.url, read, dir);
       const { busyMs, functions, packages } = summarise(profile, window);
       console.log(`\n${read.name} on ${engine}: ${(busyMs / 1000).toFixed(1)} s on the main thread`);
