@@ -107,6 +107,11 @@ export function auditSummary(
       if (domain) parts.push(t('audit.summary.domain', { domain }));
       break;
     }
+    case 'access-request.cap': {
+      const hours = num('capHours');
+      if (hours !== undefined) parts.push(t('audit.summary.capHours', { hours }));
+      break;
+    }
     case 'security.change':
       if (typeof detail.requireTwoStep === 'boolean')
         parts.push(t(detail.requireTwoStep ? 'audit.summary.twoStepRequired' : 'audit.summary.twoStepNotRequired'));

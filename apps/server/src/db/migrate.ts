@@ -28,6 +28,7 @@ import * as supportAccess from './migrations/0025-support-access.ts';
 import * as deviceSignIn from './migrations/0026-device-sign-in.ts';
 import * as supportRequests from './migrations/0027-support-requests.ts';
 import * as outboxUnorderedPending from './migrations/0028-outbox-unordered-pending.ts';
+import * as accessRequestCap from './migrations/0029-access-request-cap.ts';
 import * as supportAccessSites from './migrations/0030-support-access-sites.ts';
 import * as siteDevices from './migrations/0031-site-devices.ts';
 import * as auditSupport from './migrations/0032-audit-support.ts';
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<
   '0026-device-sign-in': deviceSignIn,
   '0027-support-requests': supportRequests,
   '0028-outbox-unordered-pending': outboxUnorderedPending,
+  '0029-access-request-cap': accessRequestCap,
   '0030-support-access-sites': supportAccessSites,
   '0031-site-devices': siteDevices,
   '0032-audit-support': auditSupport,

@@ -54,6 +54,8 @@ export interface EnterprisesTable {
   created_at: number;
   /** 1: members without two-step sign-in are led to set it up. */
   require_two_step: Generated<number>;
+  /** The longest access to its sites it grants on request, in hours (migration 0029). */
+  access_request_cap_hours: Generated<number>;
 }
 
 export interface DepartmentsTable {

@@ -23,8 +23,18 @@ export function ok<T>(data: T): Envelope<T> {
   return { code: ErrorCode.Success, msg: 'success', data };
 }
 
-function failure(code: FailureCode, language: FastifyRequest['lang']): { code: FailureCode; msg: string; data: null } {
-  return { code, msg: translate(language, errorMessageKey(code)), data: null };
+/** The message of `code`; a message that names a detail (1009276's cap) takes it from `data`. */
+function failure(code: FailureCode, language: FastifyRequest['lang'], data: unknown = null) {
+  return { code, msg: translate(language, errorMessageKey(code), messageParams(data)), data: null };
+}
+
+function messageParams(data: unknown): Record<string, string | number> {
+  if (data === null || typeof data !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(data).filter((entry): entry is [string, string | number] =>
+      ['string', 'number'].includes(typeof entry[1]),
+    ),
+  );
 }
 
 /** A rejection with `code` and the details of that code (errors/error-data.ts). */
@@ -37,7 +47,7 @@ export function sendFailure<C extends FailureCode>(
     : [data: FailureDataOf<C>, status?: number]
 ): FastifyReply {
   if (code === ErrorCode.Forbidden) reply.header(HEADER_REDIRECT_PAGE, REDIRECT_PAGE_NO_AUTH);
-  return reply.status(status).send({ ...failure(code, request.lang), data: data ?? null });
+  return reply.status(status).send({ ...failure(code, request.lang, data), data: data ?? null });
 }
 
 /** 1000503: the request could not be served now (database unreachable or too slow, shutting down). */

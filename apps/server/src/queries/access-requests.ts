@@ -177,3 +177,24 @@ export function findAccessRequestById(db: Executor, id: number) {
     NamedAccessRequestRow | undefined
   >;
 }
+
+/** The owner company's cap of access on request, in hours (docs/site-grants.md#the-owners-cap). */
+export async function findAccessRequestCap(db: Executor, enterpriseId: number): Promise<number> {
+  const row = await db
+    .selectFrom('enterprises')
+    .select('access_request_cap_hours')
+    .where('id', '=', enterpriseId)
+    .executeTakeFirstOrThrow();
+  return Number(row.access_request_cap_hours);
+}
+
+/** False when the company's cap was that already. */
+export async function setAccessRequestCap(db: Executor, enterpriseId: number, hours: number): Promise<boolean> {
+  const result = await db
+    .updateTable('enterprises')
+    .set({ access_request_cap_hours: hours })
+    .where('id', '=', enterpriseId)
+    .where('access_request_cap_hours', '!=', hours)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -74,6 +74,16 @@ export interface ApiClient {
 /** Where a call carries the solution of the proof of work the server asked for (1009180). */
 const HEADER_PROOF_OF_WORK = 'X-Proof-Of-Work';
 
+/** The plain details a message may name (a cap's hours); nested ones and i18next's own options never. */
+function dataOf(data: unknown): Record<string, string | number> {
+  if (data === null || typeof data !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(data).filter((entry): entry is [string, string | number] =>
+      ['string', 'number'].includes(typeof entry[1]),
+    ),
+  );
+}
+
 function isEnvelope(body: unknown): body is Envelope<unknown> {
   return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
 }
@@ -150,7 +160,11 @@ export function createApiClient(options: { baseUrl?: string } = {}): ApiClient {
       if (body.code === ErrorCode.PhoneVerificationRequired) handlers.navigate(paths.verifyPhone);
       // a company requires two-step sign-in of the member: its set-up is all they may reach
       if (body.code === ErrorCode.TwoStepSetupRequired) handlers.navigate(paths.twoStepSetup);
-      return fail(new ApiError(body.code, translateKey(errorMessageKey(body.code)), body.data), call);
+      // a message naming a detail (1009276's cap) takes it from the details
+      return fail(
+        new ApiError(body.code, translateKey(errorMessageKey(body.code), dataOf(body.data)), body.data),
+        call,
+      );
     }
     // A code outside the catalogue has no words in any language: logged, never shown (docs/errors.md#the-web-app).
     console.error(`Unknown response code ${String(body.code)} from ${path}`, body.msg);

@@ -9,9 +9,17 @@ import { SITE_TEMPLATE_KEYS, type SiteRoleTemplate, siteCompanySchema, siteIdSch
  * that ends by itself is made) or refuse.
  */
 
-/** The shortest and the longest access a request may ask for: an hour, and the owner's cap of 7 days. */
+/**
+ * The owner company's cap of access on request (docs/site-grants.md#the-owners-cap), in hours: its
+ * administrators choose it from an hour to 30 days; 7 days until they do.
+ */
+export const ACCESS_REQUEST_CAP_HOURS_MIN = 1;
+export const ACCESS_REQUEST_CAP_HOURS_MAX = 720;
+export const ACCESS_REQUEST_CAP_HOURS_DEFAULT = 168;
+/** The shortest and the longest access any request may ask for; the owner's cap, checked by the
+ *  server against the site's owner (1009276), is at most the longest. */
 export const ACCESS_REQUEST_HOURS_MIN = 1;
-export const ACCESS_REQUEST_HOURS_MAX = 168;
+export const ACCESS_REQUEST_HOURS_MAX = ACCESS_REQUEST_CAP_HOURS_MAX;
 /** An open request not decided within this time expires. */
 export const ACCESS_REQUEST_OPEN_HOURS = 24;
 /** Open requests at once: of one person, and of one company (its people together). */
@@ -110,3 +118,28 @@ export type ApproveAccessRequestRequest = z.infer<typeof approveAccessRequestReq
 /** `POST S/sites/access-requests/refuse` */
 export const accessRequestIdRequestSchema = z.strictObject({ requestId: accessRequestIdSchema });
 export type AccessRequestIdRequest = z.infer<typeof accessRequestIdRequestSchema>;
+
+/** `GET F/site-access/site?siteId=`: the site a person may ask for, and its owner's cap. */
+export const siteAccessLookupQuerySchema = z.strictObject({ siteId: siteIdSchema });
+export type SiteAccessLookupQuery = z.infer<typeof siteAccessLookupQuerySchema>;
+
+export const siteAccessLookupSchema = z.object({
+  site: z.object({ siteId: z.string(), name: z.string() }),
+  owner: siteCompanySchema,
+  /** The longest access the owner grants on request, in hours: a longer request is 1009276. */
+  capHours: z.number().int(),
+});
+export type SiteAccessLookup = z.infer<typeof siteAccessLookupSchema>;
+
+const capHoursSchema = z
+  .number({ error: 'validation.accessCapHours' })
+  .int('validation.accessCapHours')
+  .min(ACCESS_REQUEST_CAP_HOURS_MIN, 'validation.accessCapHours')
+  .max(ACCESS_REQUEST_CAP_HOURS_MAX, 'validation.accessCapHours');
+
+/** `GET S/sites/access-requests/cap`, and the body of its save. */
+export const accessRequestCapSchema = z.strictObject({
+  /** The longest access the company's administrators grant on request, in hours. */
+  capHours: capHoursSchema,
+});
+export type AccessRequestCap = z.infer<typeof accessRequestCapSchema>;

@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = [
   'access-request.create',
   'access-request.approve',
   'access-request.refuse',
+  'access-request.cap',
   'device.claim',
   'device.exchange',
   'device.revoke',

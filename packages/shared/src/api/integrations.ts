@@ -102,6 +102,8 @@ export const eventDataSchemas = {
     part: z.enum(['names', 'icon']),
   }),
   'company.security_changed': z.object({ requireTwoStep: z.boolean() }),
+  /** The longest access the company grants on request, in hours (docs/site-grants.md#the-owners-cap). */
+  'company.access_request_cap_changed': z.object({ capHours: z.number().int() }),
   'company.product_rights_changed': z.object({
     /** The products the company holds now, and what this change added and took away. */
     products: z.array(product),

@@ -74,10 +74,10 @@ export const SUPPORT_REQUEST_STATUSES = ['open', 'approved', 'refused', 'expired
 export const supportRequestIdSchema = requestString().regex(/^srq_[A-Za-z0-9_-]{22}$/, 'validation.invalidValue');
 
 const supportHoursSchema = z
-  .number({ error: 'validation.accessHours' })
-  .int('validation.accessHours')
-  .min(1, 'validation.accessHours')
-  .max(SUPPORT_ACCESS_MAX_HOURS, 'validation.accessHours');
+  .number({ error: 'validation.supportHours' })
+  .int('validation.supportHours')
+  .min(1, 'validation.supportHours')
+  .max(SUPPORT_ACCESS_MAX_HOURS, 'validation.supportHours');
 
 /** `POST F/portal/support/request`: a support person asks the company of `domain`. */
 export const requestSupportAccessRequestSchema = z.strictObject({

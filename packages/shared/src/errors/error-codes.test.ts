@@ -49,8 +49,9 @@ const SITES = [...range(1009240, 1009253), 1009260];
 /** Support access with a company's consent: granted already, a call refused to support, no access now. */
 const SUPPORT = range(1009290, 1009298);
 /** Access to a site on request: the open requests of a person and of a company, a request decided
- *  already, an approval wider than asked, a site held already, a request open already. */
-const ACCESS_REQUESTS = range(1009270, 1009275);
+ *  already, an approval wider than asked, a site held already, a request open already, longer than
+ *  the owner's cap. */
+const ACCESS_REQUESTS = range(1009270, 1009276);
 /** Gateways claimed into a site: a serial claimed already, a person without the right, a claim that
  *  does not exchange. */
 const DEVICES = range(1009300, 1009302);

@@ -148,6 +148,8 @@ export const ErrorCode = {
   AccessRequestHeld: 1009274,
   /** The person has an open request for the site already. */
   AccessRequestPending: 1009275,
+  /** Longer than the owner company's cap of access on request; `data.capHours` names the cap. */
+  AccessRequestOverCap: 1009276,
   // gateways claimed into a site (docs/site-grants.md#gateways)
   /** The serial is claimed into this site already. */
   DeviceSerialClaimed: 1009300,

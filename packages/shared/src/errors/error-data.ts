@@ -41,6 +41,9 @@ export const FAILURE_DATA = {
   [ErrorCode.PhoneBound]: phoneBoundDataSchema.describe(
     'the other account holding the phone, masked; null when it shares no company with the user',
   ),
+  [ErrorCode.AccessRequestOverCap]: z.object({
+    capHours: z.number().int().positive().describe("the owner company's cap of access on request, in hours"),
+  }),
   [ErrorCode.ProofOfWorkRequired]: z.object({
     challenge: z
       .object({

@@ -82,6 +82,7 @@ export type AuditAction =
   /** a request for a site, in the owner and in the requesting company: asked, approved (with the grant), refused */
   | 'access-request.create'
   | 'access-request.approve'
+  | 'access-request.cap'
   | 'access-request.refuse'
   | 'device.claim'
   | 'device.exchange'

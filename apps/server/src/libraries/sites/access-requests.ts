@@ -5,11 +5,13 @@ import {
   ACCESS_REQUEST_OPEN_HOURS,
   MY_ACCESS_REQUESTS_SHOWN,
   type AccessRequest,
+  type AccessRequestCap,
   type AccessRequestPage,
   type AccessRequestsQuery,
   type ApproveAccessRequestRequest,
   type MyAccessRequests,
   type RequestSiteAccessRequest,
+  type SiteAccessLookup,
 } from '@portal/shared/api/access-requests';
 import type { EventData } from '@portal/shared/api/integrations';
 import { type SiteRoleTemplate, templateWithin } from '@portal/shared/api/sites';
@@ -25,12 +27,14 @@ import {
   decideAccessRequest,
   expireAccessRequest,
   findAccessRequestById,
+  findAccessRequestCap,
   findAccessRequestByPublicId,
   insertAccessRequestWithin,
   listAccessRequestsOfOwner,
   listAccessRequestsOfPerson,
   listPassedAccessRequests,
   listPassedAccessRequestsFor,
+  setAccessRequestCap,
 } from '../../queries/access-requests.ts';
 import type { Executor } from '../../queries/executor.ts';
 import { listEnterpriseProducts } from '../../queries/products.ts';
@@ -41,6 +45,7 @@ import { formatNoticeTime } from '../account-security/security-notices.ts';
 import { currentEnterpriseOf } from '../company/memberships.ts';
 import type { PersonAdministrator } from '../company/settings-access.ts';
 import { recordEvent } from '../integrations/events/record-event.ts';
+import { recordAudit } from '../platform/audit.ts';
 import type { SignedInCaller } from '../platform/caller.ts';
 import { companyTransaction, enclosing } from '../platform/company-transaction.ts';
 import { decodeCursor, pageOf } from '../platform/cursor.ts';
@@ -151,6 +156,23 @@ function requesterActor(caller: SignedInCaller, enterpriseId: number): PersonAdm
   return { kind: 'person', enterpriseId, userId: caller.session.user.id, ip: caller.ip };
 }
 
+/** The site a person may ask for, as a request would find it, with its owner's cap. */
+export async function lookUpSiteAccess(
+  ctx: AppContext,
+  caller: SignedInCaller,
+  siteId: string,
+): Promise<SiteAccessLookup> {
+  const enterpriseId = await currentEnterpriseOf(ctx, caller.session.user.id, caller.session.enterpriseId);
+  if (enterpriseId === null) throw new AppError(ErrorCode.NotFound);
+  const site = await askableSite(ctx, siteId, enterpriseId);
+  const [owner] = await listCompaniesByIds(ctx.db, [site.enterprise_id]);
+  return {
+    site: { siteId: site.public_id, name: site.name },
+    owner: { name: owner!.name, domain: owner!.domain },
+    capHours: await findAccessRequestCap(ctx.db, site.enterprise_id),
+  };
+}
+
 /** A person asks for a site for the session's current company. */
 export async function requestSiteAccess(
   ctx: AppContext,
@@ -164,6 +186,9 @@ export async function requestSiteAccess(
   try {
     return await companyTransaction(ctx, [site.enterprise_id, enterpriseId], async (trx) => {
       const now = ctx.now();
+      // read under the owner's lock: a cap saved meanwhile is wholly before or after this request
+      const capHours = await findAccessRequestCap(trx, site.enterprise_id);
+      if (body.hours > capHours) throw new AppError(ErrorCode.AccessRequestOverCap, { capHours });
       const held = await heldOn(trx, site, enterpriseId, now);
       if (held.templates.some((template) => templateWithin(body.template, template)))
         throw new AppError(ErrorCode.AccessRequestHeld);
@@ -278,12 +303,17 @@ export async function approveAccessRequest(
   body: ApproveAccessRequestRequest,
 ): Promise<AccessRequest> {
   const found = await ownRequestOrNotFound(ctx.db, admin.enterpriseId, body.requestId);
-  const hours = body.hours ?? Number(found.hours);
+  const chosen = body.hours ?? Number(found.hours);
   const template = body.template ?? found.template;
-  if (hours > Number(found.hours) || !templateWithin(template, found.template))
+  if (chosen > Number(found.hours) || !templateWithin(template, found.template))
     throw new AppError(ErrorCode.AccessRequestApprovalWider);
   return companyTransaction(ctx, [admin.enterpriseId, found.requester_enterprise_id], async (trx) => {
     const now = ctx.now();
+    // a cap lowered since the request was made cuts the grant to it: the approver meant to let the
+    // person in, and the company's own rule says for how long at most, so refusing would only make
+    // the approver ask again for less
+    const capHours = await findAccessRequestCap(trx, admin.enterpriseId);
+    const hours = Math.min(chosen, capHours);
     const request = (await findAccessRequestById(trx, found.id))!;
     if (request.status !== 'open' || request.expires_at <= now) throw new AppError(ErrorCode.AccessRequestNotOpen);
     const site = (await findSiteById(trx, request.site_id))!;
@@ -335,6 +365,7 @@ export async function approveAccessRequest(
         template,
         endsAt: grantView.endsAt,
         asked: { template: view.template, hours: view.hours },
+        ...(hours < chosen ? { cappedAt: capHours } : {}),
       },
     });
     await tell(ctx, trx, await requesterEmail(trx, request.requester_user_id), 'mail.accessApprovedSubject', (lang) =>
@@ -414,4 +445,39 @@ export async function expirePassedAccessRequests(ctx: AppContext): Promise<numbe
     )
       count++;
   return count;
+}
+
+export async function accessRequestCap(ctx: AppContext, admin: { enterpriseId: number }): Promise<AccessRequestCap> {
+  return { capHours: await findAccessRequestCap(ctx.db, admin.enterpriseId) };
+}
+
+/**
+ * Saves the company's cap under its lock, which every request of its sites takes before it reads the
+ * cap: a request racing the save is checked against the old cap or the new, never half of each.
+ */
+export async function saveAccessRequestCap(
+  ctx: AppContext,
+  admin: PersonAdministrator,
+  body: AccessRequestCap,
+): Promise<void> {
+  await companyTransaction(ctx, [admin.enterpriseId], async (trx) => {
+    // saving the cap it has already changes nothing that receivers need to hear of
+    if (await setAccessRequestCap(trx, admin.enterpriseId, body.capHours))
+      await recordEvent(ctx, trx, {
+        enterpriseId: admin.enterpriseId,
+        type: 'company.access_request_cap_changed',
+        data: { capHours: body.capHours },
+      });
+    await recordAudit(
+      ctx,
+      {
+        action: 'access-request.cap',
+        userId: admin.userId,
+        enterpriseId: admin.enterpriseId,
+        ip: admin.ip,
+        detail: { capHours: body.capHours },
+      },
+      trx,
+    );
+  });
 }

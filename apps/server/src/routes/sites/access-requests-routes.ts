@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { accessRequestCalls as calls } from '@portal/shared/api/contract/access-requests';
 import { assertFreshProof } from '../../libraries/account-security/fresh-proof.ts';
 import {
+  accessRequestCap,
   approveAccessRequest,
   listAccessRequests,
+  lookUpSiteAccess,
   myAccessRequests,
   refuseAccessRequest,
   requestSiteAccess,
+  saveAccessRequestCap,
 } from '../../libraries/sites/access-requests.ts';
 import type { Handlers } from '../../plugins/calls.ts';
 
@@ -16,6 +19,7 @@ export function accessRequestsHandlers(app: FastifyInstance) {
 
   return {
     requestSiteAccess: ({ caller, body }) => requestSiteAccess(ctx, caller, body),
+    siteAccessLookup: ({ caller, query }) => lookUpSiteAccess(ctx, caller, query.siteId),
     myAccessRequests: ({ caller }) => myAccessRequests(ctx, caller),
     accessRequests: ({ administrator, query }) => listAccessRequests(ctx, administrator, query),
     // an approval lets another company's person into a plant: the person at the keyboard decides
@@ -24,5 +28,8 @@ export function accessRequestsHandlers(app: FastifyInstance) {
       return approveAccessRequest(ctx, administrator, body);
     },
     refuseAccessRequest: async ({ administrator, body }) => refuseAccessRequest(ctx, administrator, body.requestId),
+    accessRequestCap: ({ administrator }) => accessRequestCap(ctx, administrator),
+    // like the company's two-step rule, a policy: no fresh proof, as an approval under it asks for one
+    saveAccessRequestCap: ({ administrator, body }) => saveAccessRequestCap(ctx, administrator, body),
   } satisfies Handlers<typeof calls>;
 }

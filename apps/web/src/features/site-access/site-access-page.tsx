@@ -8,7 +8,7 @@ import {
   type AccessRequest,
   type RequestSiteAccessRequest,
 } from '@portal/shared/api/access-requests';
-import { SITE_TEMPLATE_KEYS } from '@portal/shared/api/sites';
+import { SITE_TEMPLATE_KEYS, siteIdSchema } from '@portal/shared/api/sites';
 import { Card } from '../../components/card';
 import { useFeedback } from '../../components/feedback';
 import { PageHeading } from '../../components/page-heading';
@@ -42,6 +42,17 @@ export function SiteAccessPage() {
   const [params] = useSearchParams();
   const [form] = Form.useForm<RequestSiteAccessRequest>();
   const client = useQueryClient();
+  const siteId = (Form.useWatch('siteId', form) as string | undefined)?.trim() ?? '';
+  const known = siteIdSchema.safeParse(siteId).success;
+  // the owner's cap, so the hours offer nothing the owner would refuse (1009276); a code that finds
+  // no site says nothing here, as the request itself would answer it
+  const lookup = useQuery({
+    queryKey: ['site-access', 'site', siteId],
+    queryFn: ({ signal }) => call(calls.siteAccessLookup, { siteId }, { signal, silent: true }),
+    enabled: known,
+    retry: false,
+  });
+  const cap = known ? lookup.data?.capHours : undefined;
   const mine = useQuery({
     queryKey: MINE,
     queryFn: ({ signal }) => call(calls.myAccessRequests, undefined, { signal }),
@@ -87,10 +98,17 @@ export function SiteAccessPage() {
           <Form.Item
             name="hours"
             label={t('sites.access.hours')}
-            extra={t('sites.access.hoursHint')}
-            rules={[{ required: true }]}
+            extra={cap ? t('sites.access.hoursHint', { capHours: cap }) : t('sites.access.hoursHintNoSite')}
+            rules={[
+              { required: true },
+              {
+                type: 'number',
+                max: cap ?? ACCESS_REQUEST_HOURS_MAX,
+                message: cap ? t('sites.access.hoursHint', { capHours: cap }) : t('validation.accessHours'),
+              },
+            ]}
           >
-            <InputNumber min={1} max={ACCESS_REQUEST_HOURS_MAX} precision={0} />
+            <InputNumber min={1} max={cap ?? ACCESS_REQUEST_HOURS_MAX} precision={0} />
           </Form.Item>
           <Form.Item
             name="reason"

@@ -106,6 +106,7 @@ const errors: Messages['errors'] = {
   1009273: 'Eine Genehmigung kann nicht länger oder weiter gehen als die Anfrage',
   1009274: 'Ihr Unternehmen hält diesen Standort bereits im angefragten Umfang',
   1009275: 'Sie haben für diesen Standort bereits eine offene Anfrage',
+  1009276: 'Länger, als der Eigentümer des Standorts auf Anfrage erlaubt (höchstens {{capHours}} Std.)',
   1009300: 'Diese Seriennummer ist diesem Standort bereits zugeordnet',
   1009301: 'Sie dürfen diesem Standort keine Gateways zuordnen',
   1009302: 'Der Zuordnungsnachweis ist unbekannt, verbraucht, abgelaufen oder gilt für eine andere Seriennummer',

@@ -21,6 +21,7 @@ export default {
     company: {
       branding_changed: 'Erscheinungsbild des Unternehmens geändert',
       security_changed: 'Sicherheit des Unternehmens geändert',
+      access_request_cap_changed: 'Längste Dauer für Zugriff auf Anfrage geändert',
       product_rights_changed: 'Produktrechte des Unternehmens geändert',
     },
     site: {

@@ -95,6 +95,7 @@ const errors: Messages['errors'] = {
   1009273: 'An approval cannot be longer or wider than the request',
   1009274: 'Your company already holds this site as widely as requested',
   1009275: 'You already have an open request for this site',
+  1009276: "Longer than the site's owner allows on request (at most {{capHours}} h)",
   1009300: 'This serial is claimed into this site already',
   1009301: 'You may not claim gateways into this site',
   1009302: 'The claim is unknown, used, expired or for another serial',

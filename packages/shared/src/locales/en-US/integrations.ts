@@ -21,6 +21,7 @@ export default {
     company: {
       branding_changed: 'Company branding changed',
       security_changed: 'Company security changed',
+      access_request_cap_changed: 'Longest access on request changed',
       product_rights_changed: 'Company product rights changed',
     },
     site: {

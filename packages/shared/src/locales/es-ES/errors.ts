@@ -98,6 +98,7 @@ const errors: Messages['errors'] = {
   1009273: 'Una aprobación no puede ser más larga ni más amplia que la solicitud',
   1009274: 'Su empresa ya tiene este emplazamiento con el alcance solicitado',
   1009275: 'Ya tiene una solicitud abierta para este emplazamiento',
+  1009276: 'Más tiempo del que el propietario del emplazamiento permite por solicitud (como máximo {{capHours}} h)',
   1009300: 'Este número de serie ya está reclamado en este emplazamiento',
   1009301: 'No puede reclamar pasarelas en este emplazamiento',
   1009302: 'La credencial de reclamación es desconocida, ya se usó, caducó o es de otro número de serie',

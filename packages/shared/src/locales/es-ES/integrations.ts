@@ -21,6 +21,7 @@ export default {
     company: {
       branding_changed: 'Imagen de la empresa cambiada',
       security_changed: 'Seguridad de la empresa cambiada',
+      access_request_cap_changed: 'Duración máxima del acceso por solicitud cambiada',
       product_rights_changed: 'Derechos de productos de la empresa cambiados',
     },
     site: {

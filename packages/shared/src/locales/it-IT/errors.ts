@@ -98,6 +98,7 @@ const errors: Messages['errors'] = {
   1009273: 'Un’approvazione non può essere più lunga o più ampia della richiesta',
   1009274: 'La tua azienda detiene già questo sito con l’ampiezza richiesta',
   1009275: 'Hai già una richiesta aperta per questo sito',
+  1009276: 'Più a lungo di quanto il proprietario del sito consenta su richiesta (al massimo {{capHours}} h)',
   1009300: 'Questo numero di serie è già associato a questo sito',
   1009301: 'Non puoi associare gateway a questo sito',
   1009302: 'La credenziale di associazione è sconosciuta, già usata, scaduta o per un altro numero di serie',

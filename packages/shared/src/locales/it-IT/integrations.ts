@@ -21,6 +21,7 @@ export default {
     company: {
       branding_changed: "Immagine dell'azienda cambiata",
       security_changed: "Sicurezza dell'azienda cambiata",
+      access_request_cap_changed: 'Durata massima dell’accesso su richiesta cambiata',
       product_rights_changed: "Diritti sui prodotti dell'azienda cambiati",
     },
     site: {

@@ -21,6 +21,7 @@ export default {
     company: {
       branding_changed: '企業ブランドの変更',
       security_changed: '企業セキュリティの変更',
+      access_request_cap_changed: '申請によるアクセスの最長期間の変更',
       product_rights_changed: '企業の製品権限の変更',
     },
     site: {

@@ -21,6 +21,7 @@ export default {
     company: {
       branding_changed: '企业品牌变更',
       security_changed: '企业安全设置变更',
+      access_request_cap_changed: '按申请访问的最长时长变更',
       product_rights_changed: '企业产品权限变更',
     },
     site: {

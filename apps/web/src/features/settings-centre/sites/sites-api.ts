@@ -16,6 +16,8 @@ export const siteKeys = {
   detail: (siteId: string) => [...siteKeys.all, 'detail', siteId] as const,
   shared: () => [...siteKeys.all, 'shared'] as const,
   requests: () => [...siteKeys.all, 'requests'] as const,
+  // beside the tab's lists, not under them: a change to a site leaves the company's policy as it was
+  cap: () => [...settingsKeys.all, 'access-request-cap'] as const,
   sharedList: (keyword: string) => [...siteKeys.shared(), keyword] as const,
   assignments: (query: AssignmentsQuery) =>
     [...siteKeys.all, 'assignments', query.grantId ?? null, query.siteId ?? null] as const,
@@ -73,3 +75,13 @@ export const useApproveAccessRequest = () =>
   useCallMutation(accessRequestCalls.approveAccessRequest, { invalidates: ALL_SITES, freshProof: true });
 export const useRefuseAccessRequest = () =>
   useCallMutation(accessRequestCalls.refuseAccessRequest, { invalidates: ALL_SITES });
+
+/** The longest access the company grants on request (docs/site-grants.md#the-owners-cap). */
+export const accessRequestCapQuery = () =>
+  queryOptions({
+    queryKey: siteKeys.cap(),
+    queryFn: ({ signal }) => call(accessRequestCalls.accessRequestCap, undefined, { signal }),
+  });
+
+export const useSaveAccessRequestCap = () =>
+  useCallMutation(accessRequestCalls.saveAccessRequestCap, { invalidates: [siteKeys.cap()] });

@@ -20,6 +20,7 @@ import type { Departments } from '../departments/use-departments';
 import tabStyles from '../settings-tab.module.css';
 import { AssignDrawer } from '../shared-with-us/assign-drawer';
 import { untilSettled } from '../until-settled';
+import { AccessRequestCapControl } from './access-request-cap';
 import { AccessRequestsPanel } from './access-requests-panel';
 import { GrantTermsModal } from './grant-terms-modal';
 import { SiteChainDrawer } from './site-chain-drawer';
@@ -71,6 +72,7 @@ export function SitesTab({ products, departments }: { products: ProductCode[]; d
   return (
     <section aria-label={t('sites.tab')}>
       <AccessRequestsPanel />
+      <AccessRequestCapControl />
       <p className={tabStyles.hint}>{t('sites.list.hint')}</p>
       <div className={`${tabStyles.toolbar} ${styles.toolbar}`}>
         <div className={styles.filters}>
