@@ -33,6 +33,7 @@ import * as supportAccessSites from './migrations/0030-support-access-sites.ts';
 import * as siteDevices from './migrations/0031-site-devices.ts';
 import * as auditSupport from './migrations/0032-audit-support.ts';
 import * as es256Signing from './migrations/0033-es256-signing.ts';
+import * as deviceKeys from './migrations/0034-device-keys.ts';
 
 /** Every migration, in order; listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<void> }> = {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<
   '0031-site-devices': siteDevices,
   '0032-audit-support': auditSupport,
   '0033-es256-signing': es256Signing,
+  '0034-device-keys': deviceKeys,
 };
 
 /** The listed migrations for a Migrator; the migration tests stop it part way to seed older data. */

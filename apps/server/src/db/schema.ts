@@ -254,8 +254,9 @@ export interface OidcClientsTable {
    *  `previous_secret_until`; null when no old secret is accepted. */
   previous_secret_hash: Generated<string | null>;
   previous_secret_until: Generated<number | null>;
-  /** How it proves itself at the token endpoint: `none` for a public client. */
-  auth_method: 'client_secret_basic' | 'client_secret_post' | 'none';
+  /** How it proves itself at the token endpoint: `none` for a public client, `private_key_jwt` for a
+   *  gateway that registered its own key. */
+  auth_method: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
   redirect_uris: string;
   post_logout_redirect_uris: string;
   backchannel_logout_uri: string | null;
@@ -268,6 +269,8 @@ export interface OidcClientsTable {
   device: Generated<number>;
   /** What its ID tokens are signed with (`clients add --id-token-alg`): RS256 unless the operator said. */
   id_token_alg: Generated<SigningAlg>;
+  /** The public key set (JWKS JSON) of a `private_key_jwt` client; null for every other. */
+  jwks: Generated<string | null>;
   disabled_at: number | null;
   created_at: number;
   updated_at: number;

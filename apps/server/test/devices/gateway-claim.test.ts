@@ -50,8 +50,8 @@ describe(`gateway claim (${ENGINE})`, () => {
   const exchange = (body: Record<string, unknown>) => call(t.app, contract.exchangeDeviceClaim, { body });
 
   /** openid-client configured with the gateway's own client, as the gateway would be. */
-  async function gateway(client: { clientId: string; clientSecret: string }) {
-    return oidc.discovery(new URL(t.issuer), client.clientId, undefined, oidc.ClientSecretBasic(client.clientSecret), {
+  async function gateway(client: { clientId: string; clientSecret: string | null }) {
+    return oidc.discovery(new URL(t.issuer), client.clientId, undefined, oidc.ClientSecretBasic(client.clientSecret!), {
       execute: [oidc.allowInsecureRequests],
     });
   }

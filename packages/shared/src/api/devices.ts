@@ -73,10 +73,33 @@ export const siteDevicesQuerySchema = z.strictObject({ siteId: siteIdSchema });
 export const unclaimDeviceRequestSchema = z.strictObject({ siteId: siteIdSchema, deviceId: deviceIdSchema });
 export type UnclaimDeviceRequest = z.infer<typeof unclaimDeviceRequestSchema>;
 
+/** The algorithms a gateway's own key may sign its client assertions with. */
+export const DEVICE_KEY_ALGS = ['ES256', 'EdDSA', 'RS256'] as const;
+
+const keyPart = requestString().max(1_000, 'validation.invalidValue');
+/**
+ * A gateway's own public key (a JWK): P-256 for ES256, Ed25519 for EdDSA, RSA for RS256. Strict, so a
+ * key sent with its private part (`d`) is refused rather than stored.
+ */
+export const devicePublicKeySchema = z.strictObject({
+  kty: z.enum(['EC', 'OKP', 'RSA'], { error: 'validation.invalidValue' }),
+  alg: z.enum(DEVICE_KEY_ALGS, { error: 'validation.invalidValue' }),
+  kid: requestString().max(100, 'validation.invalidValue').optional(),
+  use: z.literal('sig', { error: 'validation.invalidValue' }).optional(),
+  crv: z.enum(['P-256', 'Ed25519'], { error: 'validation.invalidValue' }).optional(),
+  x: keyPart.optional(),
+  y: keyPart.optional(),
+  n: keyPart.optional(),
+  e: keyPart.optional(),
+});
+export type DevicePublicKey = z.infer<typeof devicePublicKeySchema>;
+
 export const exchangeDeviceClaimRequestSchema = z.strictObject({
   claim: requestString().max(200, 'validation.invalidValue'),
   serial: deviceSerialSchema,
   claimCode: deviceClaimCodeSchema,
+  /** The gateway's own public key: its client proves itself with it (private_key_jwt) and gets no secret. */
+  publicKey: devicePublicKeySchema.optional(),
 });
 export type ExchangeDeviceClaimRequest = z.infer<typeof exchangeDeviceClaimRequestSchema>;
 
@@ -84,8 +107,10 @@ export const deviceClientSchema = z.object({
   deviceId: z.string(),
   siteId: z.string(),
   clientId: z.string(),
-  /** Shown this once; the gateway keeps it. */
-  clientSecret: z.string(),
+  /** How the client proves itself: its secret, or a JWT signed with the key the gateway registered. */
+  authMethod: z.enum(['client_secret_basic', 'private_key_jwt']),
+  /** Shown this once; the gateway keeps it. Null for a gateway that registered its own key. */
+  clientSecret: z.string().nullable(),
   tokenEndpoint: z.string(),
   /** The resource (RFC 8707) to ask tokens for: the product's API, the tokens' audience. */
   resource: z.string(),

@@ -81,7 +81,8 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
     extraParams: ['company_id', SITE_PARAM],
     extraClientMetadata: { properties: ['product_code', 'first_party', 'resources'] },
     responseTypes: ['code'],
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
+    // private_key_jwt: a gateway that registered its own key (sites/devices.ts)
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
     enabledJWA: {
       // each client's choice (`id_token_signed_response_alg`, clients.ts); the rest RS256 as before
       idTokenSigningAlgValues: [...SIGNING_ALGS],

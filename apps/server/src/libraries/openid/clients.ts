@@ -60,11 +60,13 @@ export function resourcesOfClient(ctx: AppContext, product: ProductCode, listed:
 /** What the provider knows of a client (its metadata); the secret is its hash, compared as a hash. */
 export function clientMetadataOf(row: ClientRow): AdapterPayload {
   const confidential = row.auth_method !== 'none';
+  const keyed = row.auth_method === 'private_key_jwt';
   const signsIn = row.redirect_uris !== '[]';
   return {
     client_id: row.client_id,
     client_name: row.name,
-    ...(confidential ? { client_secret: row.secret_hash ?? '' } : {}),
+    ...(confidential && !keyed ? { client_secret: row.secret_hash ?? '' } : {}),
+    ...(keyed && row.jwks ? { jwks: JSON.parse(row.jwks) as { keys: object[] } } : {}),
     token_endpoint_auth_method: row.auth_method,
     redirect_uris: JSON.parse(row.redirect_uris) as string[],
     post_logout_redirect_uris: JSON.parse(row.post_logout_redirect_uris) as string[],

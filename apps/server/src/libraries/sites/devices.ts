@@ -7,12 +7,13 @@
  * grant it was claimed through in effect; un-claiming, retiring the site or ending the grant also
  * disables the client at once and records `device.revoked`.
  */
-import { randomBytes } from 'node:crypto';
+import { type JsonWebKey, createPublicKey, randomBytes } from 'node:crypto';
 import {
   DEVICE_CLAIM_MINUTES,
   type ClaimDeviceRequest,
   type DeviceClaim,
   type DeviceClient,
+  type DevicePublicKey,
   type ExchangeDeviceClaimRequest,
   type SiteDevices,
   type UnclaimDeviceRequest,
@@ -211,7 +212,40 @@ async function auditEach(
  * own serial and code, so that of any number of exchanges racing for it one gets a client. The client
  * is confidential, has no redirect URI (client credentials only, clients.ts) and is the device's alone.
  */
+/** What each algorithm of a gateway's key needs of the key: its type, its curve, its least size. */
+const KEY_OF_ALG = {
+  ES256: { type: 'ec', curve: 'prime256v1', bits: 0 },
+  EdDSA: { type: 'ed25519', curve: undefined, bits: 0 },
+  RS256: { type: 'rsa', curve: undefined, bits: 2048 },
+} as const;
+
+/**
+ * The public key set of a gateway's own key, or 1000400 for a key that is no public key of its
+ * algorithm (checked before the claim is used, so a wrong key does not spend it).
+ */
+function publicKeySet(key: DevicePublicKey): string {
+  const refused = () => new AppError(ErrorCode.BadRequest, { fields: { publicKey: 'validation.invalidValue' } });
+  let imported;
+  try {
+    imported = createPublicKey({ key: key as JsonWebKey, format: 'jwk' });
+  } catch {
+    throw refused();
+  }
+  const need = KEY_OF_ALG[key.alg];
+  const details = imported.asymmetricKeyDetails;
+  if (
+    imported.asymmetricKeyType !== need.type ||
+    (need.curve && details?.namedCurve !== need.curve) ||
+    (details?.modulusLength ?? 0) < need.bits
+  )
+    throw refused();
+  return JSON.stringify({
+    keys: [{ ...imported.export({ format: 'jwk' }), alg: key.alg, use: 'sig', ...(key.kid ? { kid: key.kid } : {}) }],
+  });
+}
+
 export async function exchangeDeviceClaim(ctx: AppContext, body: ExchangeDeviceClaimRequest): Promise<DeviceClient> {
+  const jwks = body.publicKey ? publicKeySet(body.publicKey) : null;
   const claimHash = hashSecret(body.claim);
   const codeHash = hashSecret(body.claimCode);
   const deviceId = await useDeviceClaim(ctx.db, claimHash, codeHash, body.serial, ctx.now());
@@ -222,13 +256,15 @@ export async function exchangeDeviceClaim(ctx: AppContext, body: ExchangeDeviceC
   return companyTransaction(ctx, companies, async (trx) => {
     const now = ctx.now();
     const clientId = `${DEVICE_CLIENT_PREFIX}${device.public_id}`;
-    const secret = newSecret(32);
+    const secret = jwks ? null : newSecret(32);
+    const authMethod = jwks ? 'private_key_jwt' : 'client_secret_basic';
     await insertClient(trx, {
       client_id: clientId,
       product_code: device.product_code,
       name: device.serial,
-      secret_hash: hashSecret(secret),
-      auth_method: 'client_secret_basic',
+      secret_hash: secret ? hashSecret(secret) : null,
+      auth_method: authMethod,
+      jwks,
       redirect_uris: '[]',
       post_logout_redirect_uris: '[]',
       backchannel_logout_uri: null,
@@ -250,6 +286,7 @@ export async function exchangeDeviceClaim(ctx: AppContext, body: ExchangeDeviceC
       deviceId: device.public_id,
       siteId: site.public_id,
       clientId,
+      authMethod,
       clientSecret: secret,
       tokenEndpoint: `${ctx.config.oidcIssuer}${OIDC_ROUTES.token}`,
       resource: productResource(ctx, device.product_code),
