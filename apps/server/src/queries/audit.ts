@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
 import type { AuditEventsTable, Database } from '../db/schema.ts';
-import { ofCompany } from './company-scope.ts';
+import { ofCompany, ofCompanySql } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 import { likePattern } from './members.ts';
 
@@ -19,7 +19,7 @@ export async function insertAuditEvent(
         userId === null || userId === undefined || enterpriseId === null || enterpriseId === undefined
           ? 0
           : sql<number>`case when exists (select 1 from support_staff where user_id = ${userId})
-              and not exists (select 1 from memberships where user_id = ${userId} and enterprise_id = ${enterpriseId})
+              and not exists (select 1 from memberships m where m.user_id = ${userId} and ${ofCompanySql('m', enterpriseId)})
               then 1 else 0 end`,
     })
     .execute();

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { SupportRequestsTable } from '../db/schema.ts';
+import { ofCompany, ofCompanySql } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
 export type SupportRequestRow = Selectable<SupportRequestsTable>;
@@ -40,7 +41,7 @@ export function findSupportRequestById(db: Executor, id: number) {
 /** The company's requests still open at `at`, newest first. */
 export function listOpenSupportRequestsOfCompany(db: Executor, enterpriseId: number, at: number, limit: number) {
   return namedRequests(db)
-    .where('support_requests.enterprise_id', '=', enterpriseId)
+    .where(ofCompany('support_requests', enterpriseId))
     .where('support_requests.status', '=', 'open')
     .where('support_requests.expires_at', '>', at)
     .orderBy('support_requests.id', 'desc')
@@ -81,7 +82,9 @@ export function listPassedSupportRequests(
     .where('status', '=', 'open')
     .where('expires_at', '<=', at);
   if ('enterpriseId' in input)
-    query = query.where('enterprise_id', '=', input.enterpriseId).where('requester_user_id', '=', input.userId);
+    query = query
+      .where(ofCompany('support_requests', input.enterpriseId))
+      .where('requester_user_id', '=', input.userId);
   else query = query.orderBy('expires_at').limit(input.limit);
   return query.execute();
 }
@@ -118,8 +121,8 @@ export async function insertSupportRequestWithin(
       cast(${row.site_ids} as text), 'open', cast(${row.expires_at} as bigint), cast(${at} as bigint)
     where (select count(*) from support_requests where requester_user_id = ${row.requester_user_id}
         and status = 'open' and expires_at > ${at}) < ${limits.perPerson}
-      and (select count(*) from support_requests where enterprise_id = ${row.enterprise_id}
-        and status = 'open' and expires_at > ${at}) < ${limits.perCompany}
+      and (select count(*) from support_requests sr where ${ofCompanySql('sr', row.enterprise_id)}
+        and sr.status = 'open' and sr.expires_at > ${at}) < ${limits.perCompany}
     returning id`.execute(db);
   return result.rows[0]?.id;
 }

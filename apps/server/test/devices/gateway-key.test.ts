@@ -47,7 +47,7 @@ describe(`a gateway with its own key (${ENGINE})`, () => {
     return { privateKey, publicKey: { ...jwk, alg: 'ES256', kid: 'gw-1' } as DevicePublicKey };
   }
 
-  async function tokenWith(clientId: string, privateKey: CryptoKey, resource: string) {
+  async function tokenWith(clientId: string, privateKey: oauth.CryptoKey, resource: string) {
     const client = { client_id: clientId };
     const response = await oauth.clientCredentialsGrantRequest(
       as,
