@@ -4,7 +4,8 @@ import { contract } from '@portal/shared/api/contract';
 import { ErrorCode } from '@portal/shared/errors/error-codes';
 import { runCli } from '../../src/cli.ts';
 import { purgeExpired } from '../../src/libraries/platform/retention.ts';
-import { call } from '../support/http.ts';
+import { PASSWORD } from '../support/fixtures.ts';
+import { call, tokenFor } from '../support/http.ts';
 import { type OpenIdTestApp, oauthErrorOf, startOpenIdApp, verifyJwt } from '../support/openid.ts';
 import { DAY, type SiteCompany, eventsOf, newSite, share, siteCompany } from '../support/sites.ts';
 import { ENGINE } from '../support/test-app.ts';
@@ -200,5 +201,51 @@ describe(`gateway claim (${ENGINE})`, () => {
     await ask();
     t.clock.advance(3 * DAY);
     expect(await oauthErrorOf(ask())).toBe('invalid_client');
+    // the owner's list says so too: the row still reads claimed, the gateway no longer works (signed in
+    // again: the session ended with the days past)
+    const token = await tokenFor(t.app, a.admin.account, PASSWORD);
+    const listed = await call(t.app, contract.siteDevices, { token, query: { siteId: site } });
+    expect(listed.code, listed.msg).toBe(0);
+    expect(listed.data.items.find((d) => d.deviceId === device.deviceId)).toMatchObject({
+      state: 'stopped',
+      stoppedBecause: 'grant_ended',
+      revokedAt: null,
+    });
+  });
+
+  it('lists a gateway whose product the site left as stopped, and un-claiming it revokes it', async () => {
+    const owner = await siteCompany(t.app, ['settcntr', 'esguard', 'mgguard']);
+    const site = await newSite(t.app, owner, { productCodes: ['esguard', 'mgguard'] });
+    const device = await claimedGateway(owner, site);
+    const other = await claim(owner, site);
+    expect(other.reply.code, other.reply.msg).toBe(0);
+    const list = async () => {
+      const listed = await call(t.app, contract.siteDevices, { token: owner.token, query: { siteId: site } });
+      expect(listed.code, listed.msg).toBe(0);
+      return listed.data.items;
+    };
+    expect((await list()).map((d) => [d.state, d.stoppedBecause])).toEqual([
+      ['claimed', null],
+      ['claimed', null],
+    ]);
+    const moved = await call(t.app, contract.updateSite, {
+      token: owner.token,
+      body: { siteId: site, productCodes: ['mgguard'] },
+    });
+    expect(moved.code, moved.msg).toBe(0);
+    expect((await list()).map((d) => [d.serial, d.state, d.stoppedBecause])).toEqual([
+      [other.serial, 'stopped', 'product_removed'],
+      [device.serial, 'stopped', 'product_removed'],
+    ]);
+    const un = await call(t.app, contract.unclaimDevice, {
+      token: owner.token,
+      body: { siteId: site, deviceId: device.deviceId },
+    });
+    expect(un.code, un.msg).toBe(0);
+    expect((await list()).find((d) => d.deviceId === device.deviceId)).toMatchObject({
+      state: 'revoked',
+      stoppedBecause: null,
+      revokedAt: expect.any(String),
+    });
   });
 });

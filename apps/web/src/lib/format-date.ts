@@ -22,3 +22,26 @@ export function formatDate(moment: string, style: DateStyle = 'dateTime', timeZo
   if (Number.isNaN(date.getTime())) return moment;
   return new Intl.DateTimeFormat(currentLanguage(), { ...STYLES[style], timeZone }).format(date);
 }
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/**
+ * How long ago (or from now) a moment is, in the page's language ("3 hours ago", "3小时前"), to the
+ * largest unit it reaches; under a minute is "now". An unreadable moment is shown as it came.
+ */
+export function formatRelative(moment: string, now = Date.now()): string {
+  const date = new Date(moment);
+  if (Number.isNaN(date.getTime())) return moment;
+  const format = new Intl.RelativeTimeFormat(currentLanguage(), { numeric: 'auto' });
+  const elapsed = date.getTime() - now;
+  for (const [unit, size] of RELATIVE_STEPS)
+    if (Math.abs(elapsed) >= size) return format.format(Math.trunc(elapsed / size), unit);
+  return format.format(0, 'second');
+}

@@ -46,13 +46,25 @@ export const deviceClaimSchema = z.object({
 });
 export type DeviceClaim = z.infer<typeof deviceClaimSchema>;
 
-export const SITE_DEVICE_STATES = ['claimed', 'revoked'] as const;
+/**
+ * `claimed`: its client works; `stopped`: claimed, and no un-claim was written, but its client gets no
+ * token any more (`stoppedBecause` says why); `revoked`: un-claimed, or revoked when its site was
+ * retired or its grant revoked.
+ */
+export const SITE_DEVICE_STATES = ['claimed', 'stopped', 'revoked'] as const;
+export type SiteDeviceState = (typeof SITE_DEVICE_STATES)[number];
+/** Why a claimed device stopped without a write: its site retired, the site no longer on its product,
+ *  or the grant it was claimed through no longer in effect (ended by its time, or above it). */
+export const DEVICE_STOP_REASONS = ['site_retired', 'product_removed', 'grant_ended'] as const;
+export type DeviceStopReason = (typeof DEVICE_STOP_REASONS)[number];
 
 export const siteDeviceSchema = z.object({
   deviceId: z.string(),
   serial: z.string(),
   productCode: z.string(),
   state: z.enum(SITE_DEVICE_STATES),
+  /** Set only while `state` is `stopped`. */
+  stoppedBecause: z.enum(DEVICE_STOP_REASONS).nullable(),
   /** Whether the gateway exchanged its claim for its client. */
   exchanged: z.boolean(),
   claimedBy: z.string().nullable(),

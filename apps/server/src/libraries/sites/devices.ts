@@ -14,6 +14,7 @@ import {
   type DeviceClaim,
   type DeviceClient,
   type DevicePublicKey,
+  type DeviceStopReason,
   type ExchangeDeviceClaimRequest,
   type SiteDevices,
   type UnclaimDeviceRequest,
@@ -98,13 +99,44 @@ export async function listDevicesOfSite(ctx: AppContext, admin: Administrator, s
   return { items: await devicesOf(ctx, site) };
 }
 
+/**
+ * Why a device claimed in its row gets no token now, by the rule of every token request
+ * (deviceClientLive); undefined while it works. A grant's verdict is read once for all its devices.
+ */
+async function stopReason(
+  db: Executor,
+  site: SiteRow,
+  device: Pick<SiteDeviceRow, 'product_code' | 'via_grant_id'>,
+  at: number,
+  grants = new Map<number, Promise<boolean>>(),
+): Promise<DeviceStopReason | undefined> {
+  if (site.retired_at !== null) return 'site_retired';
+  if (!(JSON.parse(site.product_codes) as ProductCode[]).includes(device.product_code)) return 'product_removed';
+  const grantId = device.via_grant_id;
+  if (grantId === null) return undefined;
+  if (!grants.has(grantId))
+    grants.set(
+      grantId,
+      activeGrantChain(db, grantId, at).then(({ active }) => active),
+    );
+  return (await grants.get(grantId)) ? undefined : 'grant_ended';
+}
+
 async function devicesOf(ctx: AppContext, site: SiteRow): Promise<SiteDevices['items']> {
   const rows = await readSiteDevices(ctx.db, site.id);
-  return rows.map((row) => ({
+  const now = ctx.now();
+  const grants = new Map<number, Promise<boolean>>();
+  const reasons = await Promise.all(
+    rows.map((row) => (row.state === 'claimed' ? stopReason(ctx.db, site, row, now, grants) : undefined)),
+  );
+  return rows.map((row, i) => ({
     deviceId: row.public_id,
     serial: row.serial,
     productCode: row.product_code,
-    state: row.state,
+    // a grant ends by its time, a site leaves a product, without a write to the device: the list says
+    // what the token endpoint would
+    state: reasons[i] ? 'stopped' : row.state,
+    stoppedBecause: reasons[i] ?? null,
     exchanged: row.client_id !== null,
     claimedBy: row.claimedByName,
     viaGrantId: row.grantPublicId,
@@ -346,10 +378,7 @@ export async function deviceClientLive(ctx: AppContext, clientId: string): Promi
   const device = await findDeviceOfClient(ctx.db, clientId);
   if (!device || device.state !== 'claimed') return false;
   const site = await findSiteById(ctx.db, device.site_id);
-  if (!site || site.retired_at !== null) return false;
-  if (!(JSON.parse(site.product_codes) as ProductCode[]).includes(device.product_code)) return false;
-  if (device.via_grant_id === null) return true;
-  return (await activeGrantChain(ctx.db, device.via_grant_id, ctx.now())).active;
+  return site !== undefined && (await stopReason(ctx.db, site, device, ctx.now())) === undefined;
 }
 
 /** What a device's token says of it: its site, by its public id; its use is its last use. */

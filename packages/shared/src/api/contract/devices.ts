@@ -25,7 +25,7 @@ export const deviceCalls = {
     audience: 'administrator',
     tag: 'settings',
     summary: "A site's gateways, with their last use",
-    description: `${ADMINISTRATOR_ONLY} ${WHO_MAY} Every device claimed into the site, the newest first, claimed or revoked; \`lastUsedAt\` is its last access token.`,
+    description: `${ADMINISTRATOR_ONLY} ${WHO_MAY} Every device claimed into the site, the newest first: \`claimed\`, \`revoked\`, or \`stopped\` when no write revoked it but its client gets no token any more (\`stoppedBecause\`: its site retired, the site off its product, or its grant no longer in effect); \`lastUsedAt\` is its last access token.`,
     query: siteDevicesQuerySchema,
     response: siteDevicesSchema,
     errors: [ErrorCode.NotFound, ErrorCode.DeviceClaimNotAllowed],

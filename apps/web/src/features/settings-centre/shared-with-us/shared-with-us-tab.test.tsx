@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deviceCalls } from '@portal/shared/api/contract/devices';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { siteCalls } from '@portal/shared/api/contract/sites';
 import type { SharedWithUsItem, SiteAssignment, SiteGrant } from '@portal/shared/api/sites';
@@ -21,6 +22,7 @@ const ADD = routeOf(siteCalls.addAssignment);
 const SHARE_ON = routeOf(siteCalls.shareOn);
 const LEAVE = routeOf(siteCalls.leaveGrant);
 const MEMBERS = routeOf(settingsCalls.members);
+const DEVICES = routeOf(deviceCalls.siteDevices);
 
 const id = (prefix: string, n: number) => `${prefix}_${String(n).padStart(22, 'A')}`;
 const company = (name: string) => ({ name, domain: `${name.toLowerCase()}.example.com` });
@@ -225,5 +227,21 @@ describe('the shared with us tab', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Leave the site' }));
     expect(await screen.findByText('The grant is given back.')).toBeInTheDocument();
     expect(api.sent(LEAVE)).toEqual([{ grantId: id('sgr', 1) }]);
+  });
+  it("opens a site's devices where the grant may configure it, and only there", async () => {
+    const user = userEvent.setup();
+    api = fakeApi({
+      [LIST]: ok({ items: [item(1), item(2, { template: 'technician' })], nextCursor: null }),
+      [DEVICES]: ok({ items: [] }),
+    });
+    renderTab();
+    const installer = await screen.findByRole('listitem', { name: 'Plant 1' });
+    const technician = screen.getByRole('listitem', { name: 'Plant 2' });
+    expect(within(technician).queryByRole('button', { name: 'Devices of Plant 2' })).not.toBeInTheDocument();
+    await user.click(within(installer).getByRole('button', { name: 'Devices of Plant 1' }));
+    const drawer = await dialogWith('Devices of Plant 1');
+    expect(await within(drawer).findByText('No gateway is claimed into the site yet.')).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Claim a gateway' })).toBeInTheDocument();
+    expect(api.queries(DEVICES)[0]!.get('siteId')).toBe(id('site', 1));
   });
 });

@@ -1,9 +1,9 @@
-import { LogoutOutlined, SearchOutlined, ShareAltOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApiOutlined, LogoutOutlined, SearchOutlined, ShareAltOutlined, TeamOutlined } from '@ant-design/icons';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Empty, Grid, Input, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SharedWithUsItem } from '@portal/shared/api/sites';
+import { SITE_ROLE_TEMPLATES, type SharedWithUsItem, type SiteCapability } from '@portal/shared/api/sites';
 import { CONFIRM_WIDTH } from '@portal/shared/constants';
 import { useFeedback } from '../../../components/feedback';
 import type { Departments } from '../departments/use-departments';
@@ -11,16 +11,22 @@ import tabStyles from '../settings-tab.module.css';
 import { GrantStatus, isLive } from '../sites/grant-status';
 import { GrantTermsModal } from '../sites/grant-terms-modal';
 import { useGrantPeriod } from '../sites/site-chain-drawer';
+import { type DevicesSite, SiteDevicesDrawer } from '../sites/site-devices';
 import { SiteFacts } from '../sites/site-facts';
 import styles from '../sites/sites.module.css';
 import { untilSettled } from '../until-settled';
 import { AssignDrawer } from './assign-drawer';
 import { sharedWithUsQuery, useLeaveGrant, useShareOn } from './shared-with-us-api';
 
+/** Whether a grant's template lets its holder claim gateways into the site. */
+const configures = (template: SharedWithUsItem['grant']['template']) =>
+  (SITE_ROLE_TEMPLATES[template] as readonly SiteCapability[]).includes('configure');
+
 /**
  * The settings centre's "Shared with us" tab: the grants other companies made to this one, newest
  * first, each with its site as the owner describes it, who shared it and until when; giving a grant
- * to the company's people or departments, sharing it on where the grant allows, and leaving it.
+ * to the company's people or departments, sharing it on where the grant allows, its gateways where the
+ * grant may configure the site, and leaving it.
  */
 export function SharedWithUsTab({ departments }: { departments: Departments }) {
   const { t } = useTranslation();
@@ -33,6 +39,7 @@ export function SharedWithUsTab({ departments }: { departments: Departments }) {
   const period = useGrantPeriod();
   const [assigning, setAssigning] = useState<SharedWithUsItem | null>(null);
   const [sharing, setSharing] = useState<SharedWithUsItem | null>(null);
+  const [devicesOf, setDevicesOf] = useState<DevicesSite | null>(null);
   const items = shared.data?.pages.flatMap((page) => page.items);
 
   function confirmLeave({ grant, site }: SharedWithUsItem) {
@@ -101,6 +108,23 @@ export function SharedWithUsTab({ departments }: { departments: Departments }) {
                   >
                     {t('sites.shared.assign')}
                   </Button>
+                  {/* the server asks the templates above it too, and refuses where one lacks it */}
+                  {grant.status === 'active' && configures(grant.template) ? (
+                    <Button
+                      icon={<ApiOutlined aria-hidden="true" />}
+                      aria-label={t('sites.devices.openLabel', { name: site.name })}
+                      onClick={() =>
+                        setDevicesOf({
+                          siteId: site.siteId,
+                          name: site.name,
+                          productCodes: site.productCodes,
+                          retired: false,
+                        })
+                      }
+                    >
+                      {t('sites.devices.open')}
+                    </Button>
+                  ) : null}
                   {grant.mayShare ? (
                     <Button
                       icon={<ShareAltOutlined aria-hidden="true" />}
@@ -142,6 +166,7 @@ export function SharedWithUsTab({ departments }: { departments: Departments }) {
         departments={departments}
         onClose={() => setAssigning(null)}
       />
+      <SiteDevicesDrawer site={devicesOf} onClose={() => setDevicesOf(null)} />
       <GrantTermsModal
         open={sharing !== null}
         title={sharing ? t('sites.shared.shareOnTitle', { name: sharing.site.name }) : ''}

@@ -12,6 +12,7 @@ import tabStyles from '../settings-tab.module.css';
 import { untilSettled } from '../until-settled';
 import { GrantEndModal } from './grant-end-modal';
 import { GrantStatus } from './grant-status';
+import { SiteDevices } from './site-devices';
 import { SiteFacts } from './site-facts';
 import { siteDetailQuery, useRevokeGrant } from './sites-api';
 import styles from './sites.module.css';
@@ -29,7 +30,7 @@ export function useGrantPeriod() {
  * A site and the whole chain of its grants, parents before the grants made from them, each indented
  * under the one it came from: who holds what, through whom, from and until when, and where it stands.
  * The owner revokes any link still in force, and every grant made from it ends with it, and gives the
- * grants it made itself a new end.
+ * grants it made itself a new end. Below the chain, the gateways claimed into the site.
  */
 export function SiteChainDrawer({ site, onClose }: { site: Site | null; onClose(): void }) {
   const { t } = useTranslation();
@@ -133,6 +134,14 @@ function Chain({ site }: { site: Site }) {
           </li>
         ))}
       </ol>
+      <SiteDevices
+        site={{
+          siteId: site.siteId,
+          name: site.name,
+          productCodes: (detail.data?.site ?? site).productCodes,
+          retired: site.retiredAt !== null,
+        }}
+      />
       <GrantEndModal grant={ending} onClose={() => setEnding(null)} />
     </div>
   );

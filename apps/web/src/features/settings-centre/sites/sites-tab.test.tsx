@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accessRequestCalls } from '@portal/shared/api/contract/access-requests';
+import { deviceCalls } from '@portal/shared/api/contract/devices';
 import { settingsCalls } from '@portal/shared/api/contract/settings';
 import { siteCalls } from '@portal/shared/api/contract/sites';
 import type { Site, SiteGrant } from '@portal/shared/api/sites';
@@ -28,6 +29,7 @@ const ADD = routeOf(siteCalls.addAssignment);
 const MEMBERS = routeOf(settingsCalls.members);
 const REQUESTS = routeOf(accessRequestCalls.accessRequests);
 const APPROVE = routeOf(accessRequestCalls.approveAccessRequest);
+const DEVICES = routeOf(deviceCalls.siteDevices);
 const NO_REQUESTS = { items: [], openCount: 0, nextCursor: null };
 
 const id = (prefix: string, n: number) => `${prefix}_${String(n).padStart(22, 'A')}`;
@@ -208,6 +210,8 @@ describe('the sites tab', () => {
       [REQUESTS]: () => ok(NO_REQUESTS),
       [LIST]: ok({ items: [site(1)], nextCursor: null }),
       [DETAIL]: () => ok({ site: site(1), grants: chain }),
+      // a revoke ends the gateways claimed through the grant: the drawer's devices are read again
+      [DEVICES]: () => ok({ items: [] }),
       [REVOKE]: () => {
         chain[0] = grant(1, { revokedAt: '2026-12-01T08:00:00.000Z', status: 'revoked' });
         chain[1] = { ...chain[1]!, status: 'ended' };
@@ -302,6 +306,7 @@ describe('the sites tab', () => {
     api = fakeApi({
       [REQUESTS]: () => ok(NO_REQUESTS),
       [LIST]: ok({ items: [site(1)], nextCursor: null }),
+      [DEVICES]: ok({ items: [] }),
       [DETAIL]: ok({
         site: site(1),
         grants: [
