@@ -3,6 +3,7 @@ import { siteCalls } from '@portal/shared/api/contract/sites';
 import { MESSAGES } from '@portal/shared/locales/catalog';
 import { succeed } from './call';
 import { newAdmin } from './people';
+import { reloadInTheme } from './portal-api';
 import { grantProducts, useSession } from './product-rights';
 import { expectAccessible } from './support';
 import { expect, test } from './test';
@@ -78,4 +79,13 @@ test("at 360 px an owner's administrator claims a gateway, sees its credential o
   await expect(listed.getByRole('button')).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectAccessible(page);
+
+  // the section reads in both themes: the theme takes a reload, and the drawer is opened again
+  for (const mode of ['light', 'dark'] as const) {
+    await reloadInTheme(page, mode);
+    await card.getByRole('button', { name: en.sites.list.chain }).click();
+    await expect(listed).toContainText(en.sites.devices.states.revoked);
+    await expect(drawer.getByRole('button', { name: en.sites.devices.claim })).toBeVisible();
+    await expectAccessible(page);
+  }
 });
