@@ -34,6 +34,7 @@ import * as siteDevices from './migrations/0031-site-devices.ts';
 import * as auditSupport from './migrations/0032-audit-support.ts';
 import * as es256Signing from './migrations/0033-es256-signing.ts';
 import * as deviceKeys from './migrations/0034-device-keys.ts';
+import * as deviceRevokeReason from './migrations/0035-device-revoke-reason.ts';
 
 /** Every migration, in order; listed explicitly so that bundling or a stray file cannot change the set. */
 const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<void> }> = {
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, engine: Engine): Promise<
   '0032-audit-support': auditSupport,
   '0033-es256-signing': es256Signing,
   '0034-device-keys': deviceKeys,
+  '0035-device-revoke-reason': deviceRevokeReason,
 };
 
 /** The listed migrations for a Migrator; the migration tests stop it part way to seed older data. */

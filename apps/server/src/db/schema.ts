@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { USER_TYPES } from '@portal/shared/api/auth';
 import type { CodeScene } from '@portal/shared/api/codes';
+import type { DeviceRevokeReason } from '@portal/shared/api/devices';
 import type { EventType } from '@portal/shared/api/integrations';
 import type { MemberRole } from '@portal/shared/api/portal';
 import type { InvitationKind } from '@portal/shared/api/registration';
@@ -634,6 +635,8 @@ export interface SiteDevicesTable {
   /** Its last access token. */
   last_used_at: number | null;
   revoked_at: number | null;
+  /** Why it was revoked; null for a device revoked before the reason was kept (0035). */
+  revoked_reason: Generated<DeviceRevokeReason | null>;
 }
 
 /** A claim credential of a device, stored as its SHA-256, used once before `expires_at`. */

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import type { DeviceRevokeReason } from '@portal/shared/api/devices';
 import type { DeviceClaimsTable, SiteDevicesTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';
 
@@ -96,11 +97,16 @@ export async function setDeviceClient(db: Executor, id: number, clientId: string
   await db.updateTable('site_devices').set({ client_id: clientId }).where('id', '=', id).execute();
 }
 
-export async function revokeSiteDevices(db: Executor, ids: number[], now: number): Promise<void> {
+export async function revokeSiteDevices(
+  db: Executor,
+  ids: number[],
+  now: number,
+  reason: DeviceRevokeReason,
+): Promise<void> {
   if (!ids.length) return;
   await db
     .updateTable('site_devices')
-    .set({ state: 'revoked', revoked_at: now })
+    .set({ state: 'revoked', revoked_at: now, revoked_reason: reason })
     .where('id', 'in', ids)
     .where('state', '=', 'claimed')
     .execute();

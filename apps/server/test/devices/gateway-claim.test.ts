@@ -130,6 +130,12 @@ describe(`gateway claim (${ENGINE})`, () => {
       await oauthErrorOf(oidc.clientCredentialsGrant(device.config, { resource: device.resource, scope: 'product' })),
     ).toBe('invalid_client');
     expect((await eventsOf(t.app, owner, 'device.revoked')).map((e) => e.data.deviceId)).toContain(device.deviceId);
+    const listed = await call(t.app, contract.siteDevices, { token: owner.token, query: { siteId } });
+    expect(listed.data.items.find((d: { deviceId: string }) => d.deviceId === device.deviceId)).toMatchObject({
+      state: 'revoked',
+      revokedBecause: 'unclaimed',
+      stoppedBecause: null,
+    });
   });
 
   it("the operator lists a site's gateways and revokes one from the command line", async () => {
@@ -164,6 +170,12 @@ describe(`gateway claim (${ENGINE})`, () => {
     const retired = await call(t.app, contract.retireSite, { token: owner.token, body: { siteId: site } });
     expect(retired.code, retired.msg).toBe(0);
     expect(await oauthErrorOf(ask(own))).toBe('invalid_client');
+    // the site's page says why each one was revoked
+    const listed = await call(t.app, contract.siteDevices, { token: owner.token, query: { siteId: site } });
+    const because = Object.fromEntries(
+      listed.data.items.map((d: { deviceId: string; revokedBecause: string | null }) => [d.deviceId, d.revokedBecause]),
+    );
+    expect(because).toEqual({ [viaGrant.deviceId]: 'grant_ended', [own.deviceId]: 'site_retired' });
   });
 
   it('gives one client for twenty exchanges of one claim at once', async () => {

@@ -57,6 +57,9 @@ export type SiteDeviceState = (typeof SITE_DEVICE_STATES)[number];
  *  or the grant it was claimed through no longer in effect (ended by its time, or above it). */
 export const DEVICE_STOP_REASONS = ['site_retired', 'product_removed', 'grant_ended'] as const;
 export type DeviceStopReason = (typeof DEVICE_STOP_REASONS)[number];
+/** Why a device was revoked: un-claimed, its site retired, or the grant it was claimed through ended. */
+export const DEVICE_REVOKE_REASONS = ['unclaimed', 'site_retired', 'grant_ended'] as const;
+export type DeviceRevokeReason = (typeof DEVICE_REVOKE_REASONS)[number];
 
 export const siteDeviceSchema = z.object({
   deviceId: z.string(),
@@ -65,6 +68,8 @@ export const siteDeviceSchema = z.object({
   state: z.enum(SITE_DEVICE_STATES),
   /** Set only while `state` is `stopped`. */
   stoppedBecause: z.enum(DEVICE_STOP_REASONS).nullable(),
+  /** Set only while `state` is `revoked`, and null for a device revoked before the reason was kept. */
+  revokedBecause: z.enum(DEVICE_REVOKE_REASONS).nullable(),
   /** Whether the gateway exchanged its claim for its client. */
   exchanged: z.boolean(),
   claimedBy: z.string().nullable(),

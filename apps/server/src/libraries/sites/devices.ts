@@ -14,6 +14,7 @@ import {
   type DeviceClaim,
   type DeviceClient,
   type DevicePublicKey,
+  type DeviceRevokeReason,
   type DeviceStopReason,
   type ExchangeDeviceClaimRequest,
   type SiteDevices,
@@ -143,6 +144,7 @@ async function devicesOf(ctx: AppContext, site: SiteRow): Promise<SiteDevices['i
     createdAt: iso(row.created_at),
     lastUsedAt: iso(row.last_used_at),
     revokedAt: iso(row.revoked_at),
+    revokedBecause: row.state === 'revoked' ? row.revoked_reason : null,
   }));
 }
 
@@ -335,13 +337,14 @@ export async function revokeDevices(
   trx: Executor,
   site: SiteRow,
   devices: SiteDeviceRow[],
-  reason: 'unclaimed' | 'site_retired' | 'grant_ended',
+  reason: DeviceRevokeReason,
 ): Promise<void> {
   const now = ctx.now();
   await revokeSiteDevices(
     trx,
     devices.map((d) => d.id),
     now,
+    reason,
   );
   for (const device of devices) {
     if (device.client_id) await updateClient(trx, device.client_id, { disabled_at: now, updated_at: now });

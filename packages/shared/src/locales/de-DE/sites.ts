@@ -271,6 +271,11 @@ const sites: Messages['sites'] = {
     neverUsed: 'Noch nicht verwendet',
     notExchanged: 'Das Gateway hat seine Zuordnung noch nicht eingelöst',
     revokedAt: 'Widerrufen am {{time}}',
+    revokedBecause: {
+      unclaimed: 'Zuordnung aufgehoben',
+      site_retired: 'Der Standort wurde stillgelegt',
+      grant_ended: 'Die Freigabe, über die es zugeordnet wurde, ist beendet',
+    },
     unclaim: 'Zuordnung aufheben',
     unclaimLabel: 'Zuordnung des Gateways {{serial}} aufheben',
     unclaimTitle: 'Zuordnung des Gateways {{serial}} aufheben?',

@@ -270,6 +270,11 @@ const sites: Messages['sites'] = {
     neverUsed: 'Not used yet',
     notExchanged: 'The gateway has not exchanged its claim yet',
     revokedAt: 'Revoked on {{time}}',
+    revokedBecause: {
+      unclaimed: 'Un-claimed',
+      site_retired: 'Its site was retired',
+      grant_ended: 'The grant it was claimed through ended',
+    },
     unclaim: 'Un-claim',
     unclaimLabel: 'Un-claim the gateway {{serial}}',
     unclaimTitle: 'Un-claim the gateway {{serial}}?',

@@ -270,6 +270,11 @@ const sites: Messages['sites'] = {
     neverUsed: 'Aún sin usar',
     notExchanged: 'La pasarela aún no ha canjeado su vinculación',
     revokedAt: 'Revocada el {{time}}',
+    revokedBecause: {
+      unclaimed: 'Desvinculada',
+      site_retired: 'Su instalación se dio de baja',
+      grant_ended: 'El permiso con el que se vinculó terminó',
+    },
     unclaim: 'Desvincular',
     unclaimLabel: 'Desvincular la pasarela {{serial}}',
     unclaimTitle: '¿Desvincular la pasarela {{serial}}?',

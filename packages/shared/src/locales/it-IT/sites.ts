@@ -270,6 +270,11 @@ const sites: Messages['sites'] = {
     neverUsed: 'Non ancora usato',
     notExchanged: "Il gateway non ha ancora riscattato l'associazione",
     revokedAt: 'Revocato il {{time}}',
+    revokedBecause: {
+      unclaimed: 'Dissociato',
+      site_retired: 'Il suo impianto è stato dismesso',
+      grant_ended: 'Il permesso con cui è stato associato è terminato',
+    },
     unclaim: 'Dissocia',
     unclaimLabel: 'Dissocia il gateway {{serial}}',
     unclaimTitle: 'Dissociare il gateway {{serial}}?',

@@ -264,6 +264,11 @@ const sites: Messages['sites'] = {
     neverUsed: '未使用',
     notExchanged: 'ゲートウェイはまだ登録を引き換えていません',
     revokedAt: '{{time}}に解除',
+    revokedBecause: {
+      unclaimed: '登録を解除しました',
+      site_retired: 'サイトが廃止されました',
+      grant_ended: '登録に使われた権限が終了しました',
+    },
     unclaim: '登録解除',
     unclaimLabel: 'ゲートウェイ{{serial}}の登録を解除',
     unclaimTitle: 'ゲートウェイ{{serial}}の登録を解除しますか？',

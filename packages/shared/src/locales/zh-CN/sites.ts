@@ -259,6 +259,11 @@ export default {
     neverUsed: '尚未使用',
     notExchanged: '网关尚未兑换接入凭据',
     revokedAt: '已于{{time}}解除',
+    revokedBecause: {
+      unclaimed: '已解除接入',
+      site_retired: '所在场站已停用',
+      grant_ended: '接入它所凭的授权已结束',
+    },
     unclaim: '解除接入',
     unclaimLabel: '解除网关{{serial}}',
     unclaimTitle: '解除网关{{serial}}？',

@@ -34,6 +34,7 @@ const device = (n: number, over: Partial<SiteDevice> = {}): SiteDevice => ({
   productCode: 'esguard',
   state: 'claimed',
   stoppedBecause: null,
+  revokedBecause: null,
   exchanged: true,
   claimedBy: 'Ada Installer',
   viaGrantId: null,
@@ -63,7 +64,13 @@ describe("a site's devices", () => {
         items: [
           device(1),
           device(2, { state: 'stopped', stoppedBecause: 'grant_ended', viaGrantId: 'sgr_x', lastUsedAt: null }),
-          device(3, { state: 'revoked', exchanged: false, lastUsedAt: null, revokedAt: '2026-11-22T08:00:00.000Z' }),
+          device(3, {
+            state: 'revoked',
+            revokedBecause: 'grant_ended',
+            exchanged: false,
+            lastUsedAt: null,
+            revokedAt: '2026-11-22T08:00:00.000Z',
+          }),
         ],
       }),
     });
@@ -83,6 +90,7 @@ describe("a site's devices", () => {
     expect(within(stopped).getByRole('button', { name: 'Un-claim the gateway GW-2' })).toBeInTheDocument();
     const revoked = screen.getByRole('listitem', { name: 'GW-3' });
     expect(revoked).toHaveTextContent('Revoked');
+    expect(revoked).toHaveTextContent('The grant it was claimed through ended');
     expect(revoked).toHaveTextContent('The gateway has not exchanged its claim yet');
     expect(within(revoked).queryByRole('button')).not.toBeInTheDocument();
   });

@@ -109,7 +109,10 @@ export function SiteDevices({ site }: { site: DevicesSite }) {
               )}
             </p>
             {device.revokedAt ? (
-              <p className={tabStyles.muted}>{t('sites.devices.revokedAt', { time: formatDate(device.revokedAt) })}</p>
+              <p className={tabStyles.muted}>
+                {t('sites.devices.revokedAt', { time: formatDate(device.revokedAt) })}
+                {device.revokedBecause ? ` · ${t(`sites.devices.revokedBecause.${device.revokedBecause}`)}` : null}
+              </p>
             ) : (
               <div className={styles.actions}>
                 <Button
