@@ -14,7 +14,7 @@ import { OIDC_ROUTES } from '../src/libraries/openid/provider.ts';
 import { type BenchDatabase, temporaryPostgres, temporarySqlite } from './databases.ts';
 import { randomClientAddress, runLoads } from './load.ts';
 import { PORTAL_ARGS, portalEnv, run, startServer } from './processes.ts';
-import { personTokens } from './provider.ts';
+import { personTokens, userinfoServed } from './provider.ts';
 import { RESULTS_DIR } from './report.ts';
 import { migrateAndSeed, twoCompanyUsers } from './seed.ts';
 import { signIn } from './sign-in-requests.ts';
@@ -136,6 +136,7 @@ async function profileRead(
               'x-forwarded-for': randomClientAddress(),
             },
           }),
+          ...(read.product ? { served: userinfoServed } : {}),
         },
       ],
       portal,

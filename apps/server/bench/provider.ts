@@ -15,7 +15,7 @@ import { DISCOVERY_PATH, OIDC_ROUTES } from '../src/libraries/openid/provider.ts
 import { authorize, redeem } from '../test-kit/openid-flow.ts';
 import type { Figure } from './figures.ts';
 import { type LoadOptions, randomClientAddress } from './load.ts';
-import { COMPANIES } from './seed.ts';
+import { oneCompanyUsersHolding } from './seed.ts';
 import { signIn } from './sign-in-requests.ts';
 
 const CONNECTIONS = 16;
@@ -94,19 +94,6 @@ export const introspectionLoad = (url: string, client: BenchClient): LoadOptions
   served: (status, body) => status === 200 && body.includes('"active":true'),
 });
 
-/** Users of one company each (the seed puts every tenth in two) whose company has the bench client's
- *  product: their product sign-ins ask no company choice. */
-function oneCompanyUsersWithProduct(count: number): number[] {
-  const users: number[] = [];
-  for (let user = 1; users.length < count; user++) {
-    // the seed's rule: company (user - 1) % COMPANIES + 1 has product index i unless (id + i) % 3 === 0;
-    // esguard is the first product
-    const company = ((user - 1) % COMPANIES) + 1;
-    if (user % 10 !== 0 && company % 3 !== 0) users.push(user);
-  }
-  return users;
-}
-
 export interface PersonTokens {
   accessTokens: string[];
   refreshTokens: string[];
@@ -119,7 +106,8 @@ export interface PersonTokens {
  * userinfo and a refresh token for the refresh load, each person's own.
  */
 export async function personTokens(databaseUrl: string, url: string, count: number): Promise<PersonTokens> {
-  const portalTokens = await signIn(url, oneCompanyUsersWithProduct(count));
+  // esguard, the bench client's product, is the catalogue's first: their sign-ins ask no company choice
+  const portalTokens = await signIn(url, oneCompanyUsersHolding(0, count));
   const { clientId, basic, secret } = await registeredClient(databaseUrl);
   // the portal's issuer is its PUBLIC_URL (localhost by default), not the address the bench reaches it at
   const { issuer } = (await (await fetch(`${url}${DISCOVERY_PATH}`)).json()) as { issuer: string };
@@ -151,9 +139,12 @@ export function userinfoLoad(url: string, tokens: PersonTokens): LoadOptions {
         'x-forwarded-for': randomClientAddress(),
       },
     }),
-    served: (status, body) => status === 200 && body.includes('"sub"'),
+    served: userinfoServed,
   };
 }
+
+/** A userinfo answer that names its person: the provider's answers carry no envelope. */
+export const userinfoServed = (status: number, body: string) => status === 200 && body.includes('"sub"');
 
 /**
  * Refreshes as products' servers make them: each request spends one person's refresh token and the

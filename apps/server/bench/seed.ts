@@ -26,6 +26,18 @@ export function twoCompanyUsers(count: number): number[] {
   return Array.from({ length: count }, (_, i) => (i + 1) * SECOND_COMPANY_EVERY);
 }
 
+/** Whether company `id` holds the product at `index` of the catalogue's order: four or five of the
+ *  seven each, varying from company to company. */
+export const holdsProduct = (id: number, index: number) => (id + index) % 3 !== 0;
+
+/** Users 1, 2, 3 ... in one company only whose company holds the product at `index`. */
+export function oneCompanyUsersHolding(index: number, count: number, companies = COMPANIES): number[] {
+  const users: number[] = [];
+  for (let user = 1; users.length < count; user++)
+    if (user % SECOND_COMPANY_EVERY !== 0 && holdsProduct(companyOf(user, companies), index)) users.push(user);
+  return users;
+}
+
 function companyOf(user: number, companies: number): number {
   return ((user - 1) % companies) + 1;
 }
@@ -106,13 +118,12 @@ export async function migrateAndSeed(
           })),
         )
         .execute();
-      // four or five of the seven products each, varying from company to company
       await trx
         .insertInto('enterprise_products')
         .values(
           part.flatMap((id) =>
             products
-              .filter((_, index) => (id + index) % 3 !== 0)
+              .filter((_, index) => holdsProduct(id, index))
               .map((product) => ({ enterprise_id: id, product_id: product.id, granted_at: now })),
           ),
         )
