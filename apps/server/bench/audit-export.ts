@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { contract } from '@portal/shared/api/contract';
 import { openDatabase } from '../src/db/database.ts';
 import type { Figure } from './figures.ts';
@@ -91,6 +92,10 @@ async function seedEvents(databaseUrl: string): Promise<number> {
         }
       });
     }
+    // what autovacuum does within a minute of such a change in production; a server that runs without
+    // it (as a test machine may) would plan the export's batches on the statistics of an empty log:
+    // a sort of every older event per batch instead of a range of the index (0.6 s a batch, not 1 ms)
+    if (database.engine === 'postgres') await sql`analyze audit_events`.execute(db);
     return company;
   } finally {
     await database.close();
