@@ -211,14 +211,52 @@ export async function chainOf(db: Executor, grantId: number) {
   return rows;
 }
 
-/** How many companies a person is a member of. */
-export async function countMemberships(db: Executor, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('memberships')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** Which of a person's ways to sites can give anything (`waysToSites`), and through how many companies. */
+export interface WaysToSites {
+  /** How many companies the person is a member of. */
+  companies: number;
+  /** An assignment names them or a department of theirs: the only way in for a member who is no
+   *  administrator, on the owner's side or through a grant. */
+  assigned: boolean;
+  /** They administer a company that owns sites (`enterpriseId`: that company). */
+  administers: boolean;
+  /** They are the platform's support staff. */
+  support: boolean;
+}
+
+/**
+ * What each read of a person's sites needs before it can find a row, in one statement on the
+ * person's own rows: a read whose way says no is not made. Most people hold no site at all, and
+ * each of the reads opens a dozen tables even when it finds nothing (docs/performance.md). A way
+ * that says yes only lets its read look: the read decides, on the whole rule.
+ */
+export async function waysToSites(
+  db: Executor,
+  input: { userId: number; enterpriseId?: number | undefined },
+): Promise<WaysToSites> {
+  const { userId, enterpriseId } = input;
+  const {
+    rows: [row],
+  } = await sql<{
+    companies: number | string;
+    assigned: number | boolean;
+    administers: number | boolean;
+    support: number | boolean;
+  }>`
+    select (select count(*) from memberships m where m.user_id = ${userId}) as companies,
+      exists (select 1 from site_assignments a where a.user_id = ${userId}
+        or a.department_id in (select m.department_id from memberships m
+          where m.user_id = ${userId} and m.department_id is not null)) as assigned,
+      exists (select 1 from memberships m join sites s on s.enterprise_id = m.enterprise_id
+        where m.user_id = ${userId} and m.role = 'admin'
+          ${enterpriseId === undefined ? sql`` : sql`and ${ofCompanySql('m', enterpriseId)}`}) as administers,
+      exists (select 1 from support_staff st where st.user_id = ${userId}) as support`.execute(db);
+  return {
+    companies: Number(row!.companies),
+    assigned: Boolean(row!.assigned),
+    administers: Boolean(row!.administers),
+    support: Boolean(row!.support),
+  };
 }
 
 export function findSiteIdByPublicId(db: Executor, publicId: string) {

@@ -11,10 +11,10 @@ import type { Executor } from '../../queries/executor.ts';
 import {
   type SiteAccessRow,
   chainOf,
-  countMemberships,
   grantedAccess,
   ownAccess,
   supportAccess,
+  waysToSites,
 } from '../../queries/site-decisions.ts';
 
 export { MAX_CHAIN_DEPTH } from '../../queries/site-decisions.ts';
@@ -98,14 +98,16 @@ export async function sitesOf(
   // company is never both the owner and a holder of one site: that many rows per company for each
   // site of the page, and two more, hold its first `limit` sites whole (a site cut off at the end of
   // a side's rows sorts after them)
-  const companies = enterpriseId === undefined ? Math.max(1, await countMemberships(db, userId)) : 1;
+  const ways = await waysToSites(db, { userId, enterpriseId });
+  const companies = enterpriseId === undefined ? Math.max(1, ways.companies) : 1;
   const rows = 2 * companies * limit + 2;
   const leaf = enterpriseId === undefined ? sql`1 = 1` : sql`g.grantee_enterprise_id = ${enterpriseId}`;
+  const none = Promise.resolve([]);
   const [own, granted, support] = await Promise.all([
-    ownAccess(db, { userId, product, at, enterpriseId, after, limit: rows }),
-    grantedAccess(db, { userId, product, at, after, limit: rows, leaf }),
+    ways.administers || ways.assigned ? ownAccess(db, { userId, product, at, enterpriseId, after, limit: rows }) : none,
+    ways.assigned ? grantedAccess(db, { userId, product, at, after, limit: rows, leaf }) : none,
     // one row per site: `limit` of them hold the page whole
-    supportAccess(db, { userId, product, at, enterpriseId, after, limit }),
+    ways.support ? supportAccess(db, { userId, product, at, enterpriseId, after, limit }) : none,
   ]);
   const bySite = new Map<number, PersonSite>();
   for (const row of [...own, ...granted, ...support]) {
