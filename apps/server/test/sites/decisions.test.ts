@@ -85,6 +85,22 @@ describe(`site decisions (${ENGINE})`, () => {
     expect(await caps(cColleague)).toEqual(['operate', 'view']);
   });
 
+  it('lists the sites of a person reached only by their department, or only as an administrator', async () => {
+    const db = t.app.ctx.db;
+    // no assignment names either of them: the first reaches the site through a grant by department,
+    // the second owns it by administering its company
+    const byDepartment = await sitesOf(db, {
+      userId: cColleague,
+      enterpriseId: c.enterpriseId,
+      product: 'esguard',
+      at,
+      limit: 10,
+    });
+    expect(byDepartment.map((s) => [s.siteId, s.template])).toEqual([[site.id, 'operator']]);
+    const asAdministrator = await sitesOf(db, { userId: ownerAdmin, product: 'esguard', at, limit: 10 });
+    expect(asAdministrator.map((s) => [s.siteId, s.template])).toEqual([[site.id, 'owner']]);
+  });
+
   it('keeps a grant within every grant above it, whatever its own template says', async () => {
     const db = t.app.ctx.db;
     await db.updateTable('site_grants').set({ template: 'technician' }).where('id', '=', ab).execute();
