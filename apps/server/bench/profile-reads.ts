@@ -25,8 +25,10 @@ const READS = [
   { name: 'portal-info', path: contract.portalInfo.path, product: false },
   { name: 'user-current', path: contract.currentUser.path, product: false },
   { name: 'userinfo', path: OIDC_ROUTES.userinfo, product: true },
+  { name: 'jwks', path: OIDC_ROUTES.jwks, product: false },
 ];
 const TOP = 12;
+const jwksServed = (status: number, body: string) => status === 200 && body.includes('"keys"');
 
 interface ProfileNode {
   id: number;
@@ -136,7 +138,8 @@ async function profileRead(
               'x-forwarded-for': randomClientAddress(),
             },
           }),
-          ...(read.product ? { served: userinfoServed } : {}),
+          // the provider's answers carry no envelope
+          ...(read.product ? { served: userinfoServed } : read.name === 'jwks' ? { served: jwksServed } : {}),
         },
       ],
       portal,

@@ -70,8 +70,11 @@ const STORM_CONNECTIONS = 16;
 const STORM_READS_PER_SECOND = 100;
 const STORM_READ_CONNECTIONS = 4;
 const SESSIONS = 64;
-/** The people whose product sign-ins the userinfo and refresh loads use: more than the loads' connections. */
-const PROVIDER_PEOPLE = 64;
+/** The people whose product sign-ins the userinfo and refresh loads use. A refresh spends its token, and
+ *  the requests in flight when a drive ends are answered unread: each drive loses up to its 16
+ *  connections' tokens, and a figure measured three times drives six times, so the pool outlasts that
+ *  with a token for each connection left. */
+const PROVIDER_PEOPLE = 128;
 /** Memory is read this long after the first answer, once start-up's garbage has been collected. */
 const SETTLE_MS = 3_000;
 const SERVERS_DIR = join(RESULTS_DIR, 'servers');

@@ -11,7 +11,7 @@ const KILLER = resolve(import.meta.dirname, 'support/kill-at-statement.mjs');
  *  is about to run: the migrations all committed and the demo tenant's first look-up; the two demo
  *  companies written and the first account next; everything written but the sample product's client. */
 const STEPS = [
-  { step: 'after the migrations', statement: 'select * from "users" where "account" = ?' },
+  { step: 'after the migrations', statement: 'select * from "users" where "account" =' },
   { step: 'mid-seed, the companies written', statement: 'insert into "users"' },
   { step: 'mid-seed, all but the client written', statement: 'insert into "oidc_clients"' },
 ];

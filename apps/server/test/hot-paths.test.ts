@@ -198,4 +198,51 @@ describe('SQLite statements', () => {
     expect(statements.prepare('select 1')).toBe(one);
     expect(statements.prepare('select 2')).not.toBe(two);
   });
+
+  it('writes the equalities of a join with parameters so that SQLite plans it once, with the same rows', () => {
+    sqlite.exec(`create table people (id integer primary key, name text);
+      create table tokens (id integer primary key, hash text not null unique, person_id integer, used integer);
+      insert into people values (1, 'Ada'), (2, 'Lin');
+      insert into tokens values (1, 'h1', 1, null), (2, 'h2', 2, 5), (3, 'a = ?', 2, null)`);
+    const kept = reusingStatements(sqlite);
+    const statements = { prepare: (text: string) => kept.prepare(text) as unknown as SqliteDatabase.Statement };
+    const text = `select "people"."name" from "tokens" inner join "people" on "people"."id" = "tokens"."person_id"
+      where "tokens"."hash" = ? and "tokens"."used" is ? and "tokens"."id" > ?`;
+    const join = statements.prepare(text);
+    // SQLite compiled a join statement again at each run when a column was compared to `?`
+    expect(join.source).toContain('"tokens"."hash" = +? and "tokens"."used" is +? and "tokens"."id" > ?');
+    const bare = sqlite.prepare(text);
+    for (const values of [
+      ['h1', null, 0],
+      ['h2', 5, 0],
+      ['h2', '5', 0],
+      ['h2', 5.0, 1],
+      ['h2', null, 0],
+      ['a = ?', null, 2],
+      ['H1', null, 0],
+    ])
+      expect(join.all(...values)).toEqual(bare.all(...values));
+    expect(join.all('h2', 5, 0)).toEqual([{ name: 'Lin' }]);
+    // as a statement written by hand names them
+    expect(
+      statements.prepare(`select 1 from tokens t join people p on p.id = t.person_id where t.hash = ? and t.id >= ?`)
+        .source,
+    ).toContain('t.hash = +? and t.id >= ?');
+    // a quoted string is not a comparison
+    expect(statements.prepare(`select 'x = ?' as "a = ?"`).get()).toEqual({ 'a = ?': 'x = ?' });
+  });
+
+  it('leaves a parameter compared with the condition of a partial index, which SQLite uses only so', () => {
+    sqlite.exec(`create table people (id integer primary key, phone text, certified integer);
+      create unique index people_certified_phone on people (phone) where certified = 1`);
+    const text = `select "id" from "people" where "people"."phone" = ? and "people"."certified" = ?`;
+    const kept = statements(text);
+    expect(kept.source).toContain('"people"."certified" = ?');
+    const plan = sqlite.prepare(`explain query plan ${kept.source}`).all('+86 138', 1) as { detail: string }[];
+    expect(plan.map((row) => row.detail).join()).toContain('people_certified_phone');
+
+    function statements(query: string) {
+      return reusingStatements(sqlite).prepare(query) as unknown as SqliteDatabase.Statement;
+    }
+  });
 });

@@ -20,6 +20,7 @@ import { AppError } from '../app-error.ts';
 import type { Config } from '../config.ts';
 import { statementName } from './named-statements.ts';
 import type { Database } from './schema.ts';
+import { partialIndexColumns, steadyPlan } from './steady-plans.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 /** PostgreSQL's connection pool at one moment: connections open, of which idle, and queries waiting
@@ -183,7 +184,8 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely's SQLite driver prepares every statement it runs, and preparing costs more than running a
  * short one. The connection is the only one and Kysely lends it to one query at a time, so a prepared
  * statement can be kept by its SQL text and run again (SQLite re-prepares it by itself after a schema
- * change).
+ * change), with its parameters written so that SQLite does not plan it again at each run
+ * (steady-plans.ts).
  */
 export function reusingStatements(sqlite: SqliteDatabase.Database, size = STATEMENT_CACHE_SIZE): KyselySqliteDatabase {
   const statements = new Map<string, SqliteDatabase.Statement>();
@@ -194,7 +196,7 @@ export function reusingStatements(sqlite: SqliteDatabase.Database, size = STATEM
         // a Map iterates in insertion order: re-inserting keeps the oldest use first
         statements.delete(text);
       } else {
-        statement = sqlite.prepare(text);
+        statement = sqlite.prepare(steadyPlan(text, partialIndexColumns(sqlite)));
         if (statements.size >= size) statements.delete(statements.keys().next().value!);
       }
       statements.set(text, statement);

@@ -9,6 +9,7 @@ import type {
   OidcModelsTable,
 } from '../db/schema.ts';
 import { ofCompany } from './company-scope.ts';
+import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 
 // ---- the provider's models ----
@@ -25,13 +26,19 @@ export async function upsertModel(db: Executor, row: Omit<Insertable<OidcModelsT
     .execute();
 }
 
+const modelById = compiledOnce(
+  (db, model: string, id: string) =>
+    db
+      .selectFrom('oidc_models')
+      .select(['payload', 'consumed_at', 'expires_at'])
+      .where('model', '=', model)
+      .where('id', '=', id),
+  ['model', 'id'],
+);
+
+/** Read on every call of the provider (a token, its grant, a session). */
 export async function findModel(db: Executor, model: string, id: string): Promise<ModelRow | undefined> {
-  return db
-    .selectFrom('oidc_models')
-    .select(['payload', 'consumed_at', 'expires_at'])
-    .where('model', '=', model)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return (await modelById(db, model, id).execute(db)).rows[0];
 }
 
 /** The rows of `models` with `id`: at most one each (the key is the model and the id). */
@@ -151,8 +158,14 @@ export async function findSessionsOfAccount(
 
 export type ClientRow = Selectable<OidcClientsTable>;
 
+const clientById = compiledOnce(
+  (db, clientId: string) => db.selectFrom('oidc_clients').selectAll().where('client_id', '=', clientId),
+  ['client'],
+);
+
+/** Read on every call of a product to the provider. */
 export async function findClient(db: Executor, clientId: string): Promise<ClientRow | undefined> {
-  return db.selectFrom('oidc_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  return (await clientById(db, clientId).execute(db)).rows[0];
 }
 
 export async function listClients(db: Executor): Promise<ClientRow[]> {
@@ -231,24 +244,29 @@ export async function insertGrantLink(db: Executor, row: Insertable<OidcGrantLin
     .execute();
 }
 
+const grantCompany = compiledOnce(
+  (db, grantId: string) =>
+    db
+      .selectFrom('oidc_grant_links as l')
+      .leftJoin('enterprises as e', 'e.id', 'l.enterprise_id')
+      .leftJoin('memberships as m', (join) =>
+        join.onRef('m.enterprise_id', '=', 'l.enterprise_id').onRef('m.user_id', '=', 'l.user_id'),
+      )
+      .select([
+        'l.user_id',
+        'l.enterprise_id',
+        'l.portal_session_id',
+        'e.full_name as company_name',
+        'm.role as member_role',
+      ])
+      .where('l.grant_id', '=', grantId),
+  ['grant'],
+);
+
 /** A grant's link with its company's name and the person's role in it now (null: none, or no longer
  *  a member), in one statement. */
 export async function findGrantCompany(db: Executor, grantId: string) {
-  return db
-    .selectFrom('oidc_grant_links as l')
-    .leftJoin('enterprises as e', 'e.id', 'l.enterprise_id')
-    .leftJoin('memberships as m', (join) =>
-      join.onRef('m.enterprise_id', '=', 'l.enterprise_id').onRef('m.user_id', '=', 'l.user_id'),
-    )
-    .select([
-      'l.user_id',
-      'l.enterprise_id',
-      'l.portal_session_id',
-      'e.full_name as company_name',
-      'm.role as member_role',
-    ])
-    .where('l.grant_id', '=', grantId)
-    .executeTakeFirst();
+  return (await grantCompany(db, grantId).execute(db)).rows[0];
 }
 
 export async function findGrantLink(db: Executor, grantId: string) {

@@ -1,11 +1,15 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { UsersTable } from '../db/schema.ts';
+import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
-export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+const userById = compiledOnce((db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id), [-1]);
+
+/** Read on every answer of the provider about a person (userinfo, a refresh) and by most routes. */
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return (await userById(db, id).execute(db)).rows[0];
 }
 
 /**
