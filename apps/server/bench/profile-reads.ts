@@ -1,5 +1,6 @@
 /**
- * `node --import tsx bench/profile-reads.ts [sqlite|postgres] [read ...]` (in apps/server): where a read spends the server's time. The built
+ * `node --import tsx bench/profile-reads.ts [sqlite|postgres] [read ...]` (in apps/server): where a read (or a
+ * sign-in) spends the server's time. The built
  * portal runs under `node --cpu-prof` on a seeded database of its own, once per read, under the
  * bench's read load (16 connections, 6 s after the warm-up); each profile is summarised by self time,
  * per function and per package, with the portal's own code under "portal". The profiles stay in
@@ -16,8 +17,8 @@ import { randomClientAddress, runLoads } from './load.ts';
 import { PORTAL_ARGS, portalEnv, run, startServer } from './processes.ts';
 import { personTokens, userinfoServed } from './provider.ts';
 import { RESULTS_DIR } from './report.ts';
-import { migrateAndSeed, twoCompanyUsers } from './seed.ts';
-import { signIn } from './sign-in-requests.ts';
+import { USERS, migrateAndSeed, twoCompanyUsers } from './seed.ts';
+import { signIn, signInBody } from './sign-in-requests.ts';
 
 /** The reads profiled, each with the tokens it is read with: portal sessions, or a product's access
  *  tokens of people's sign-ins through the portal's screen. */
@@ -26,6 +27,8 @@ const READS = [
   { name: 'user-current', path: contract.currentUser.path, product: false },
   { name: 'userinfo', path: OIDC_ROUTES.userinfo, product: true },
   { name: 'jwks', path: OIDC_ROUTES.jwks, product: false },
+  // password sign-ins of random people, as the bench's sign-in figure makes them
+  { name: 'sign-in', path: contract.login.path, product: false },
 ];
 const TOP = 12;
 const jwksServed = (status: number, body: string) => status === 200 && body.includes('"keys"');
@@ -129,15 +132,25 @@ async function profileRead(
         {
           name: read.name,
           url: portal.url,
-          method: 'GET',
           path: read.path,
           connections: 16,
-          next: () => ({
-            headers: {
-              authorization: `Bearer ${tokens[i++ % tokens.length]}`,
-              'x-forwarded-for': randomClientAddress(),
-            },
-          }),
+          ...(read.name === 'sign-in'
+            ? {
+                method: 'POST' as const,
+                next: () => ({
+                  headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientAddress() },
+                  body: signInBody(1 + Math.floor(Math.random() * USERS)),
+                }),
+              }
+            : {
+                method: 'GET' as const,
+                next: () => ({
+                  headers: {
+                    authorization: `Bearer ${tokens[i++ % tokens.length]}`,
+                    'x-forwarded-for': randomClientAddress(),
+                  },
+                }),
+              }),
           // the provider's answers carry no envelope
           ...(read.product ? { served: userinfoServed } : read.name === 'jwks' ? { served: jwksServed } : {}),
         },

@@ -15,8 +15,7 @@ import type SqliteDatabase from 'better-sqlite3';
 export function steadyPlan(text: string, conditionColumns: ReadonlySet<string>): string {
   return text.replace(PARAMETER_COMPARISON, (match, column?: string, operator?: string) => {
     if (column === undefined) return match;
-    const last = new RegExp(`${NAME}$`).exec(column)![0];
-    const name = last.startsWith('"') ? last.slice(1, -1).replaceAll('""', '"') : last;
+    const name = unquoted(new RegExp(`${NAME}$`).exec(column)![0]);
     return conditionColumns.has(name) ? match : `${column} ${operator} +?`;
   });
 }
@@ -29,8 +28,9 @@ const PARAMETER_COMPARISON = new RegExp(
   'g',
 );
 
-/** The columns the conditions of the database's partial indexes name (with a few of the conditions'
- *  keywords, which name no column compared here). */
+/** The columns that the conditions of the database's partial indexes compare with a value (`state =
+ *  'pending'`): a statement matches such a condition only with its own value at the plan. A condition
+ *  that a column is or is not null needs none: any comparison of the column implies it is not null. */
 export function partialIndexColumns(sqlite: SqliteDatabase.Database): Set<string> {
   const conditions = sqlite
     .prepare(`select sql from sqlite_master where type = 'index' and sql like '% where %'`)
@@ -38,7 +38,12 @@ export function partialIndexColumns(sqlite: SqliteDatabase.Database): Set<string
     .all() as string[];
   const columns = new Set<string>();
   for (const condition of conditions.map((index) => index.slice(index.toLowerCase().lastIndexOf(' where ') + 7)))
-    for (const [, quoted, bare] of condition.matchAll(/"((?:[^"]|"")*)"|([A-Za-z_]\w*)/g))
-      columns.add(quoted === undefined ? bare! : quoted.replaceAll('""', '"'));
+    for (const [, column] of condition.matchAll(COMPARED_WITH_VALUE)) columns.add(unquoted(column!));
   return columns;
+}
+
+const COMPARED_WITH_VALUE = new RegExp(String.raw`(${NAME})\s*(?:==?|!=|<>|<=?|>=?)\s*(?:'|-?\d)`, 'g');
+
+function unquoted(name: string): string {
+  return name.startsWith('"') ? name.slice(1, -1).replaceAll('""', '"') : name;
 }
