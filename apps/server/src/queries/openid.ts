@@ -41,14 +41,20 @@ export async function findModel(db: Executor, model: string, id: string): Promis
   return (await modelById(db, model, id).execute(db)).rows[0];
 }
 
-/** The rows of `models` with `id`: at most one each (the key is the model and the id). */
-export async function findModelsWithId(db: Executor, models: string[], id: string) {
-  return db
-    .selectFrom('oidc_models')
-    .select(['model', 'payload', 'consumed_at', 'expires_at'])
-    .where('model', 'in', models)
-    .where('id', '=', id)
-    .execute();
+const modelsById = compiledOnce(
+  (db, first: string, second: string, third: string, id: string) =>
+    db
+      .selectFrom('oidc_models')
+      .select(['model', 'payload', 'consumed_at', 'expires_at'])
+      .where('model', 'in', [first, second, third])
+      .where('id', '=', id),
+  ['first', 'second', 'third', 'id'],
+);
+
+/** The rows of three models with `id`: at most one each (the key is the model and the id). Read on
+ *  every call with a token, which may be of any of them. */
+export async function findModelsWithId(db: Executor, models: readonly [string, string, string], id: string) {
+  return (await modelsById(db, ...models, id).execute(db)).rows;
 }
 
 export async function findModelByUid(db: Executor, model: string, uid: string): Promise<ModelRow | undefined> {

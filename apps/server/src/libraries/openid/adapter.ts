@@ -38,7 +38,7 @@ const SINGLE_USE = new Map([
 
 /** The models an opaque token presented to introspection or revocation may be, which the library
  *  looks up one after the other: read together, in one statement. */
-const TOKEN_MODELS = ['AccessToken', 'ClientCredentials', 'RefreshToken'];
+const TOKEN_MODELS: readonly [string, string, string] = ['AccessToken', 'ClientCredentials', 'RefreshToken'];
 const TOKEN_READ = 'token:';
 
 /**
