@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Kysely, QueryCreator, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import type { Database, OutboxTable, OutboxTopic, OutboxTriesTable } from '../db/schema.ts';
@@ -100,19 +100,49 @@ export function claimDueOutboxRowsQuery(
 }
 
 /**
- * The next row of one ordering key, taken as a claim takes it, once the row before it is done: the
- * key's oldest pending row through `outbox_pending_ordering`, if it is due and no lease holds it. A
- * worker that just finished a key's row asks this instead of the whole claim, so that a backlog of one
- * key costs one short statement per row. Two workers asking at once are told apart by the lease's
- * condition, which PostgreSQL checks again on the row it waited for.
+ * A run of one ordering key, once the row before it is done: the key's oldest pending row, taken as a
+ * claim takes it (its try counted), and up to `limit - 1` rows after it under the same lease, which a
+ * worker tries one after another in order. A worker that just finished a key's run asks this instead
+ * of the whole claim, so that a backlog of one key costs two commits per run rather than per row.
+ * The rows after the head are only leased: each one's try is counted when it is made (its outcome
+ * says so), so that rows given back untried keep their count. They are taken only while the head
+ * is, in one transaction: the head's update holds its row, so of two workers asking at once the one
+ * that waited finds the head leased (PostgreSQL checks the lease's condition again on the row it
+ * waited for) and takes nothing; and they end at the first row that is not due, so that no row is
+ * leased past one another worker could take.
  */
-export function claimNextOfKey(db: Executor, engine: Engine, claim: KeyClaim): Promise<OutboxRow | undefined> {
-  return claimNextOfKeyQuery(db, engine, claim).executeTakeFirst();
+export function claimRunOfKey(db: Executor, engine: Engine, claim: RunClaim): Promise<OutboxRow[]> {
+  return db.transaction().execute(async (trx) => {
+    const head = await claimNextOfKeyQuery(trx, engine, claim).executeTakeFirst();
+    if (!head) return [];
+    if (claim.limit <= 1) return [head];
+    const { orderingKey, topics, now, leaseMs, owner } = claim;
+    const by = engine === 'sqlite' ? sql.raw('indexed by outbox_pending_ordering') : sql``;
+    const { rows: after } = await sql<Pick<OutboxRow, 'id' | 'topic' | 'next_at' | 'lease_until'>>`
+      select id, topic, next_at, lease_until from outbox ${by}
+      where state = ${sql.lit('pending')} and ordering_key = ${orderingKey} and id > ${head.id}
+      order by id limit ${claim.limit - 1}`.execute(trx);
+    const stop = after.findIndex(
+      (row) => !topics.includes(row.topic) || row.next_at > now || (row.lease_until !== null && row.lease_until >= now),
+    );
+    const ids = (stop === -1 ? after : after.slice(0, stop)).map((row) => row.id);
+    if (!ids.length) return [head];
+    // the head holds the key: these rows are no other worker's to take meanwhile
+    const followers = await trx
+      .updateTable('outbox')
+      .set({ lease_until: now + leaseMs, lease_owner: owner })
+      .where('id', 'in', ids)
+      .where('state', '=', 'pending')
+      .returningAll()
+      .execute();
+    return [head, ...followers.sort((a, b) => a.id - b.id)];
+  });
 }
 
 export type KeyClaim = Omit<OutboxClaim, 'limit'> & { orderingKey: string };
+export type RunClaim = KeyClaim & { limit: number };
 
-/** The statement of `claimNextOfKey`, unexecuted: the tests read its plan. */
+/** The statement that takes a key's head, unexecuted: the tests read its plan. */
 export function claimNextOfKeyQuery(
   db: Executor,
   engine: Engine,
@@ -136,96 +166,145 @@ export function claimNextOfKeyQuery(
     .returningAll();
 }
 
-/** Holds the row until `until` while its try runs; false when this worker no longer holds it (its
- *  lease ran out and another took it, or the row is done). */
-export async function renewOutboxLease(
+/** Holds the rows until `until` while their tries run; how many this worker still held (a lease ran
+ *  out and another took them, or they are done, when fewer). */
+export async function renewOutboxLeases(
   db: Executor,
-  { id, owner, until }: { id: number; owner: string; until: number },
-): Promise<boolean> {
+  { ids, owner, until }: { ids: number[]; owner: string; until: number },
+): Promise<number> {
   const result = await db
     .updateTable('outbox')
     .set({ lease_until: until })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('lease_owner', '=', owner)
     .where('state', '=', 'pending')
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return Number(result.numUpdatedRows);
 }
 
-/** A try's outcome: delivered, due again at `nextAt`, or given up (`dead`) when `nextAt` is null. */
-export type OutboxOutcome = { id: number; owner: string; now: number; status: number | null } & (
-  { delivered: true } | { delivered: false; nextAt: number | null; error: string }
-);
+/** One try's outcome: delivered, due again at `nextAt`, or given up (`dead`) when `nextAt` is null;
+ *  `attempts` counts it, and `at` is when it began. */
+export type OutboxOutcome = {
+  id: number;
+  status: number | null;
+  attempts: number;
+  at: number;
+  durationMs: number;
+} & ({ delivered: true } | { delivered: false; nextAt: number | null; error: string });
 
-/** The outcome written on the row; only by the lease's holder (a worker that outlived its lease
- *  changes nothing). */
-function outcomeUpdate(db: QueryCreator<Database>, outcome: OutboxOutcome) {
-  const { id, owner, now, status } = outcome;
-  return db
-    .updateTable('outbox')
-    .set(
-      outcome.delivered
-        ? { state: 'delivered', done_at: now, lease_until: null, last_status: status, last_error: null }
-        : {
-            lease_until: null,
-            last_status: status,
-            last_error: outcome.error.slice(0, ERROR_MAX_CHARS),
-            ...(outcome.nextAt === null ? { state: 'dead' as const, done_at: now } : { next_at: outcome.nextAt }),
-          },
-    )
-    .where('id', '=', id)
-    .where('lease_owner', '=', owner)
-    .where('state', '=', 'pending');
+/** What the outcome writes on its row. */
+function outcomeColumns(outcome: OutboxOutcome, now: number) {
+  const common = {
+    lease_until: null,
+    last_status: outcome.status,
+    attempts: outcome.attempts,
+    last_attempt_at: outcome.at,
+  };
+  if (outcome.delivered) return { ...common, state: 'delivered' as const, done_at: now, last_error: null };
+  const last_error = outcome.error.slice(0, ERROR_MAX_CHARS);
+  return outcome.nextAt === null
+    ? { ...common, state: 'dead' as const, done_at: now, last_error }
+    : { ...common, state: 'pending' as const, next_at: outcome.nextAt, last_error };
 }
 
-/** Writes a try's outcome on its row; false when this worker no longer held it. */
-export async function markOutboxOutcome(db: Executor, outcome: OutboxOutcome): Promise<boolean> {
-  const result = await outcomeUpdate(db, outcome).executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+export interface RunOutcomes {
+  owner: string;
+  now: number;
+  /** The rows tried, each with its outcome. */
+  tried: OutboxOutcome[];
+  /** The rows of the run not tried (after a failure, or at a stop): free again, as they were. */
+  givenBack: number[];
+  /** Whether each try is kept beside its row (outbox_tries). */
+  keepsTries: boolean;
 }
 
 /**
- * The outcome and the try together, for the topics that keep every try (a webhook's delivery log):
- * the try is kept exactly when the outcome was written. On PostgreSQL one statement, the update's
- * returned row feeding the insert, since a transaction of two would cost four round trips on every
- * delivery; on SQLite, where a statement costs none, the two in one transaction.
+ * A run's outcomes, its tries (for the topics that keep them) and the release of the rows it gives
+ * back, together: only on the rows this worker still holds (one that outlived its lease writes
+ * nothing, the try of the rows' holder is the one kept), and a try kept exactly when its outcome was
+ * written. On PostgreSQL one statement, the rows' values in one JSON parameter, since each commit is a
+ * flush of the log and a transaction of several statements a round trip each; on SQLite, where a
+ * statement costs none, the statements in one transaction. The ids written, in the rows' order.
  */
-export async function markOutboxOutcomeWithTry(
-  db: Kysely<Database>,
-  engine: Engine,
-  outcome: OutboxOutcome,
-  tried: Omit<Insertable<OutboxTriesTable>, 'outbox_id' | 'error'>,
-): Promise<boolean> {
-  const error = outcome.delivered ? null : outcome.error.slice(0, ERROR_MAX_CHARS);
+export async function markOutboxOutcomes(db: Executor, engine: Engine, run: RunOutcomes): Promise<number[]> {
+  const { owner, now, tried, givenBack, keepsTries } = run;
   if (engine === 'sqlite')
     return db.transaction().execute(async (trx) => {
-      if (!(await markOutboxOutcome(trx, outcome))) return false;
-      await trx
-        .insertInto('outbox_tries')
-        .values({ ...tried, outbox_id: outcome.id, error })
-        .execute();
-      return true;
+      const written: number[] = [];
+      for (const outcome of tried) {
+        const result = await trx
+          .updateTable('outbox')
+          .set(outcomeColumns(outcome, now))
+          .where('id', '=', outcome.id)
+          .where('lease_owner', '=', owner)
+          .where('state', '=', 'pending')
+          .executeTakeFirst();
+        if (result.numUpdatedRows > 0n) written.push(outcome.id);
+      }
+      if (keepsTries && written.length)
+        await trx
+          .insertInto('outbox_tries')
+          .values(tried.filter((outcome) => written.includes(outcome.id)).map(triedRow))
+          .execute();
+      if (givenBack.length) await giveBack(trx, givenBack, owner);
+      return written;
     });
-  // parameters in a select list have no type of their own: each is cast to its column's
-  const row = await db
-    .with('done', (wdb) => outcomeUpdate(wdb, outcome).returning('id'))
-    .insertInto('outbox_tries')
-    .columns(['outbox_id', 'at', 'duration_ms', 'status', 'error', 'next_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('done')
-        .select([
-          'done.id',
-          sql<number>`cast(${tried.at} as bigint)`.as('at'),
-          sql<number>`cast(${tried.duration_ms} as integer)`.as('duration_ms'),
-          sql<number | null>`cast(${tried.status ?? null} as integer)`.as('status'),
-          sql<string | null>`cast(${error} as text)`.as('error'),
-          sql<number | null>`cast(${tried.next_at ?? null} as bigint)`.as('next_at'),
-        ]),
-    )
-    .returning('outbox_id')
-    .executeTakeFirst();
-  return row !== undefined;
+  const values = JSON.stringify(
+    tried.map((outcome) => ({ id: outcome.id, ...outcomeColumns(outcome, now), duration_ms: outcome.durationMs })),
+  );
+  const pending = sql.lit('pending');
+  const done = sql`
+    with v as (
+      select * from json_to_recordset(cast(${values} as json)) as v(
+        id integer, state text, done_at bigint, next_at bigint, lease_until bigint, last_status integer,
+        last_error text, attempts integer, last_attempt_at bigint, duration_ms integer)
+    ),
+    done as (
+      update outbox as o set state = v.state, done_at = v.done_at, next_at = coalesce(v.next_at, o.next_at),
+        lease_until = null, last_status = v.last_status, last_error = v.last_error, attempts = v.attempts,
+        last_attempt_at = v.last_attempt_at
+      from v where o.id = v.id and o.lease_owner = ${owner} and o.state = ${pending}
+      returning o.id
+    ),
+    back as (
+      update outbox set lease_until = null
+      where id = any(cast(${givenBack} as integer[])) and lease_owner = ${owner} and state = ${pending}
+    )`;
+  // a data-modifying WITH runs to its end whatever the statement reads of it
+  const { rows } = await (
+    keepsTries
+      ? sql<{ id: number }>`${done}
+        insert into outbox_tries (outbox_id, at, duration_ms, status, error, next_at)
+        select v.id, v.last_attempt_at, v.duration_ms, v.last_status, v.last_error, v.next_at
+        from v join done on done.id = v.id
+        returning outbox_id as id`
+      : sql<{ id: number }>`${done} select id from done`
+  ).execute(db);
+  const written = new Set(rows.map((row) => row.id));
+  return tried.filter((outcome) => written.has(outcome.id)).map((outcome) => outcome.id);
+}
+
+/** The try beside its row, as the delivery log shows it. */
+function triedRow(outcome: OutboxOutcome): Insertable<OutboxTriesTable> {
+  return {
+    outbox_id: outcome.id,
+    at: outcome.at,
+    duration_ms: outcome.durationMs,
+    status: outcome.status,
+    error: outcome.delivered ? null : outcome.error.slice(0, ERROR_MAX_CHARS),
+    next_at: outcome.delivered ? null : outcome.nextAt,
+  };
+}
+
+/** Rows a worker leased and did not try: free for the next claim, their counts as they were. */
+function giveBack(db: Executor, ids: number[], owner: string) {
+  return db
+    .updateTable('outbox')
+    .set({ lease_until: null })
+    .where('id', 'in', ids)
+    .where('lease_owner', '=', owner)
+    .where('state', '=', 'pending')
+    .execute();
 }
 
 /** The tries of the rows, oldest first. */

@@ -3,14 +3,13 @@ import { hostname } from 'node:os';
 import type { AppContext } from '../../context.ts';
 import type { OutboxTopic } from '../../db/schema.ts';
 import {
+  type OutboxOutcome,
   type OutboxRow,
   claimDueOutboxRows,
-  claimNextOfKey,
-  type OutboxOutcome,
-  markOutboxOutcome,
-  markOutboxOutcomeWithTry,
+  claimRunOfKey,
+  markOutboxOutcomes,
   nextOutboxDueAt,
-  renewOutboxLease,
+  renewOutboxLeases,
 } from '../../queries/outbox.ts';
 
 /** What one try of a row came to. `retryAfterMs` lets a receiver's `Retry-After` set the next wait. */
@@ -40,8 +39,23 @@ export function backoff(attempts: number, baseMs: number, maxMs: number): number
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
+/** The most rows of one key a run takes: what a worker killed in the middle of a run tries again. */
+const RUN_MAX_ROWS = 32;
+/** How long a run's tries go on before the rest of its rows are given back: its outcomes are written
+ *  at its end, and the delivery log shows none of them before. The key's next run takes as many rows
+ *  as were tried in this time, so that a slow receiver's rows go one at a time, as they always did. */
+const RUN_MS = 250;
+
+/** One row's try, once made. */
+interface Tried {
+  row: OutboxRow;
+  outcome: TryOutcome;
+  state: 'delivered' | 'retry' | 'dead';
+  written: OutboxOutcome;
+}
+
 export interface OutboxWorkerOptions {
-  /** How long a claimed row is held; renewed every third of it while its try runs, so that a try may
+  /** How long a claimed row is held; renewed every third of it while its run goes on, so that a try may
    *  last longer (a webhook's receiver has 10 s) while a worker that dies lets its rows go after this. */
   leaseMs?: number;
   /** Rows tried at once by this process. */
@@ -54,10 +68,13 @@ export interface OutboxWorkerOptions {
 /**
  * Does the outbox's rows after their transactions commit: claims due rows under a lease, tries each
  * with its topic's handler, and writes the outcome (delivered, due again after a backoff, or dead).
- * Any number of processes may run one: a row is held by one worker at a time under a short lease,
- * renewed while its try runs, and one whose worker died is taken again within seconds, when the
- * lease ends. A worker that finds its lease taken (it stalled past it) abandons the try. Delivery is at least once: a worker killed after a send and
- * before writing it sends again from another; receivers drop repeats by the id each row carries.
+ * Once a row of an ordering key is done, the key's next rows are taken as a run: tried one after
+ * another in order, their outcomes written together, so that a backlog costs its commits per run and
+ * not per row. Any number of processes may run one: a row is held by one worker at a time under a
+ * short lease, renewed while its run goes on, and one whose worker died is taken again within seconds,
+ * when the lease ends. A worker that finds its lease taken (it stalled past it) abandons the run.
+ * Delivery is at least once: a worker killed after a send and before writing it sends again from
+ * another (the rows of its run from the first not written); receivers drop repeats by each row's id.
  */
 export class OutboxWorker {
   private readonly handlers = new Map<OutboxTopic, OutboxTopicHandler>();
@@ -164,87 +181,123 @@ export class OutboxWorker {
         limit: this.concurrency - this.running.size,
       });
       this.full = rows.length === this.concurrency - this.running.size;
-      for (const row of rows) this.run(row);
+      for (const row of rows) this.run([row]);
       // fewer than asked: nothing else is due now; what becomes due comes by a nudge, the next of a
       // key once its row is done, or the poll
       if (!this.full) return;
     }
   }
 
-  private run(row: OutboxRow): void {
-    const job = this.tryRow(row).finally(() => {
-      this.running.delete(job);
-      if (!this.stopping.signal.aborted) void this.next(row);
-      this.wakeIdleWaiters();
-    });
+  /** Tries a run of rows (one key's, in order) in one of the worker's places; then the key's next. */
+  private run(rows: OutboxRow[]): void {
+    let limit = 1;
+    const job = this.tryRun(rows)
+      .then((next) => void (limit = next))
+      .finally(() => {
+        this.running.delete(job);
+        if (!this.stopping.signal.aborted) void this.next(rows[0]!, limit);
+        this.wakeIdleWaiters();
+      });
     this.running.add(job);
   }
 
-  /** After a row: the next of its ordering key, which may be due now that this one is done, by the
+  /** After a run: the next rows of its ordering key, which may be due now that these are done, by the
    *  short claim of one key; the whole claim when rows were left behind for want of room. */
-  private async next(done: OutboxRow): Promise<void> {
+  private async next(done: OutboxRow, limit: number): Promise<void> {
     if (this.full || done.ordering_key === null) return void this.look();
     try {
-      const row = await claimNextOfKey(this.ctx.db, this.ctx.engine, {
+      const rows = await claimRunOfKey(this.ctx.db, this.ctx.engine, {
         orderingKey: done.ordering_key,
         topics: [...this.handlers.keys()],
         now: this.ctx.now(),
         leaseMs: this.leaseMs,
         owner: this.owner,
+        limit,
       });
-      if (row && !this.stopping.signal.aborted) this.run(row);
+      if (rows.length && !this.stopping.signal.aborted) this.run(rows);
     } catch (error) {
       this.ctx.log.warn({ err: error }, 'the outbox could not be read; trying again');
       this.schedule(this.pollMs);
     }
   }
 
-  private async tryRow(row: OutboxRow): Promise<void> {
-    const handler = this.handlers.get(row.topic)!;
-    // the claim marked the try's start, as the row shows it
-    const startedAt = row.last_attempt_at ?? this.ctx.now();
-    const began = performance.now();
+  /**
+   * Tries the rows one after another, in order, under one lease renewed for all of them, until one
+   * fails (the rows after it wait for it, as they always did) or the run has taken its time; then
+   * writes what came of them together, and gives the rows not tried back untouched. Says how many
+   * rows the key's next run may take.
+   */
+  private async tryRun(rows: OutboxRow[]): Promise<number> {
+    const handler = this.handlers.get(rows[0]!.topic)!;
+    const ids = rows.map((row) => row.id);
     const lost = new AbortController();
-    const renewal = setInterval(() => void this.renewLease(row, lost), this.leaseMs / 3);
-    let outcome: TryOutcome;
+    const signal = AbortSignal.any([this.stopping.signal, lost.signal]);
+    let renewing = Promise.resolve();
+    const renewal = setInterval(() => (renewing = this.renewLeases(ids, lost)), this.leaseMs / 3);
+    const began = performance.now();
+    const tried: Tried[] = [];
     try {
-      outcome = await handler.attempt(row, AbortSignal.any([this.stopping.signal, lost.signal]));
-    } catch (error) {
-      outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
+      for (const [index, claimed] of rows.entries()) {
+        // the head's try was counted, and begun, by its claim; a later row's is counted as it is made
+        const row = index ? { ...claimed, attempts: claimed.attempts + 1, last_attempt_at: this.ctx.now() } : claimed;
+        const done = await this.tryRow(handler, row, signal);
+        tried.push(done);
+        if (done.state !== 'delivered' || signal.aborted || performance.now() - began >= RUN_MS) break;
+      }
     } finally {
       clearInterval(renewal);
     }
+    // a renewal still on its way would lease the rows given back once more
+    await renewing;
+    const rowMs = (performance.now() - began) / tried.length;
+    const limit = Math.max(1, Math.min(RUN_MAX_ROWS, Math.floor(RUN_MS / Math.max(rowMs, 1e-3))));
+    let written: number[];
+    try {
+      // a worker that outlived its lease writes nothing: the tries of the rows' holder are the ones kept
+      written = await markOutboxOutcomes(this.ctx.db, this.ctx.engine, {
+        owner: this.owner,
+        now: this.ctx.now(),
+        tried: tried.map((done) => done.written),
+        givenBack: ids.slice(tried.length),
+        keepsTries: handler.keepsTries ?? false,
+      });
+    } catch (error) {
+      // the lease runs out and other tries come: the outcomes are lost, not the rows
+      this.ctx.log.warn({ err: error, outboxIds: ids }, 'the outcomes of outbox rows could not be written');
+      return limit;
+    }
+    for (const done of tried.filter((done) => written.includes(done.row.id))) await this.told(handler, done);
+    return limit;
+  }
+
+  /** One row's try, and the outcome it writes. */
+  private async tryRow(handler: OutboxTopicHandler, row: OutboxRow, signal: AbortSignal): Promise<Tried> {
+    const startedAt = row.last_attempt_at ?? this.ctx.now();
+    const began = performance.now();
+    let outcome: TryOutcome;
+    try {
+      outcome = await handler.attempt(row, signal);
+    } catch (error) {
+      outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
     const durationMs = Math.round(performance.now() - began);
     const now = this.ctx.now();
-    let state: 'delivered' | 'retry' | 'dead';
-    let nextAt: number | null = null;
-    if (outcome.ok) state = 'delivered';
-    else {
-      const wait = Math.max(outcome.retryAfterMs ?? 0, handler.retryDelayMs(row.attempts));
-      const giveUp = outcome.permanent || now + wait - row.created_at > handler.giveUpAfterMs(row);
-      state = giveUp ? 'dead' : 'retry';
-      if (!giveUp) nextAt = now + wait;
-    }
     const status = outcome.status ?? null;
-    const written: OutboxOutcome = outcome.ok
-      ? { id: row.id, owner: this.owner, now, status, delivered: true }
-      : { id: row.id, owner: this.owner, now, status, delivered: false, nextAt, error: outcome.error };
-    try {
-      // the row's outcome and its try, together; a worker that outlived its lease writes nothing:
-      // the try of the row's holder is the one kept
-      await (handler.keepsTries
-        ? markOutboxOutcomeWithTry(this.ctx.db, this.ctx.engine, written, {
-            at: startedAt,
-            duration_ms: durationMs,
-            status,
-            next_at: nextAt,
-          })
-        : markOutboxOutcome(this.ctx.db, written));
-    } catch (error) {
-      // the lease runs out and another try comes: the outcome is lost, not the row
-      this.ctx.log.warn({ err: error, outboxId: row.id }, 'the outcome of an outbox row could not be written');
-      return;
-    }
+    const tried = { id: row.id, status, attempts: row.attempts, at: startedAt, durationMs };
+    if (outcome.ok) return { row, outcome, state: 'delivered', written: { ...tried, delivered: true } };
+    const wait = Math.max(outcome.retryAfterMs ?? 0, handler.retryDelayMs(row.attempts));
+    const giveUp = outcome.permanent || now + wait - row.created_at > handler.giveUpAfterMs(row);
+    const nextAt = giveUp ? null : now + wait;
+    return {
+      row,
+      outcome,
+      state: giveUp ? 'dead' : 'retry',
+      written: { ...tried, delivered: false, nextAt, error: outcome.error },
+    };
+  }
+
+  /** A written outcome, to the metrics, the log and the topic's handler. */
+  private async told(handler: OutboxTopicHandler, { row, outcome, state }: Tried): Promise<void> {
     this.ctx.metrics?.outboxTry(row.topic, state);
     if (state !== 'delivered') {
       const about = {
@@ -263,18 +316,18 @@ export class OutboxWorker {
     }
   }
 
-  /** Keeps the row while its try runs; a lease another worker has taken meanwhile ends the try, whose
-   *  outcome could not be written anyway. A failed renewal is tried again at the next beat. */
-  private async renewLease(row: OutboxRow, lost: AbortController): Promise<void> {
+  /** Keeps a run's rows while its tries go on; a lease another worker has taken meanwhile ends the
+   *  run, whose outcomes could not be written anyway. A failed renewal is tried again at the next beat. */
+  private async renewLeases(ids: number[], lost: AbortController): Promise<void> {
     try {
-      const held = await renewOutboxLease(this.ctx.db, {
-        id: row.id,
+      const held = await renewOutboxLeases(this.ctx.db, {
+        ids,
         owner: this.owner,
         until: this.ctx.now() + this.leaseMs,
       });
-      if (!held) lost.abort();
+      if (held < ids.length) lost.abort();
     } catch (error) {
-      this.ctx.log.warn({ err: error, outboxId: row.id }, 'the lease of an outbox row could not be renewed');
+      this.ctx.log.warn({ err: error, outboxIds: ids }, 'the lease of outbox rows could not be renewed');
     }
   }
 
