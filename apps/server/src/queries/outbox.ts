@@ -100,43 +100,39 @@ export function claimDueOutboxRowsQuery(
 }
 
 /**
- * A run of one ordering key, once the row before it is done: the key's oldest pending row, taken as a
- * claim takes it (its try counted), and up to `limit - 1` rows after it under the same lease, which a
- * worker tries one after another in order. A worker that just finished a key's run asks this instead
- * of the whole claim, so that a backlog of one key costs two commits per run rather than per row.
- * The rows after the head are only leased: each one's try is counted when it is made (its outcome
- * says so), so that rows given back untried keep their count. They are taken only while the head
- * is, in one transaction: the head's update holds its row, so of two workers asking at once the one
- * that waited finds the head leased (PostgreSQL checks the lease's condition again on the row it
- * waited for) and takes nothing; and they end at the first row that is not due, so that no row is
- * leased past one another worker could take.
+ * A run of one ordering key, in the caller's transaction, once the run before it is done: the key's
+ * oldest pending row, taken as a claim takes it (its try counted), and up to `limit - 1` rows after
+ * it under the same lease, which a worker tries one after another in order. The rows after the head
+ * are only leased: each one's try is counted when it is made (its outcome says so), so that rows given
+ * back untried keep their count. They are taken only while the head is: the head's update holds its
+ * row until the commit, so of two workers asking at once the one that waited finds the head leased
+ * (PostgreSQL checks the lease's condition again on the row it waited for) and takes nothing; and
+ * they end before the first row that is not due, so that no row is leased past one that is not.
  */
-export function claimRunOfKey(db: Executor, engine: Engine, claim: RunClaim): Promise<OutboxRow[]> {
-  return db.transaction().execute(async (trx) => {
-    const head = await claimNextOfKeyQuery(trx, engine, claim).executeTakeFirst();
-    if (!head) return [];
-    if (claim.limit <= 1) return [head];
-    const { orderingKey, topics, now, leaseMs, owner } = claim;
-    const by = engine === 'sqlite' ? sql.raw('indexed by outbox_pending_ordering') : sql``;
-    const { rows: after } = await sql<Pick<OutboxRow, 'id' | 'topic' | 'next_at' | 'lease_until'>>`
-      select id, topic, next_at, lease_until from outbox ${by}
-      where state = ${sql.lit('pending')} and ordering_key = ${orderingKey} and id > ${head.id}
-      order by id limit ${claim.limit - 1}`.execute(trx);
-    const stop = after.findIndex(
-      (row) => !topics.includes(row.topic) || row.next_at > now || (row.lease_until !== null && row.lease_until >= now),
-    );
-    const ids = (stop === -1 ? after : after.slice(0, stop)).map((row) => row.id);
-    if (!ids.length) return [head];
-    // the head holds the key: these rows are no other worker's to take meanwhile
-    const followers = await trx
-      .updateTable('outbox')
-      .set({ lease_until: now + leaseMs, lease_owner: owner })
-      .where('id', 'in', ids)
-      .where('state', '=', 'pending')
-      .returningAll()
-      .execute();
-    return [head, ...followers.sort((a, b) => a.id - b.id)];
-  });
+async function claimRunOfKey(trx: Executor, engine: Engine, claim: RunClaim): Promise<OutboxRow[]> {
+  const head = await claimNextOfKeyQuery(trx, engine, claim).executeTakeFirst();
+  if (!head) return [];
+  if (claim.limit <= 1) return [head];
+  const { orderingKey, topics, now, leaseMs, owner } = claim;
+  const by = engine === 'sqlite' ? sql.raw('indexed by outbox_pending_ordering') : sql``;
+  const { rows: after } = await sql<Pick<OutboxRow, 'id' | 'topic' | 'next_at' | 'lease_until'>>`
+    select id, topic, next_at, lease_until from outbox ${by}
+    where state = ${sql.lit('pending')} and ordering_key = ${orderingKey} and id > ${head.id}
+    order by id limit ${claim.limit - 1}`.execute(trx);
+  const stop = after.findIndex(
+    (row) => !topics.includes(row.topic) || row.next_at > now || (row.lease_until !== null && row.lease_until >= now),
+  );
+  const ids = (stop === -1 ? after : after.slice(0, stop)).map((row) => row.id);
+  if (!ids.length) return [head];
+  // the head holds the key: these rows are no other worker's to take meanwhile
+  const followers = await trx
+    .updateTable('outbox')
+    .set({ lease_until: now + leaseMs, lease_owner: owner })
+    .where('id', 'in', ids)
+    .where('state', '=', 'pending')
+    .returningAll()
+    .execute();
+  return [head, ...followers.sort((a, b) => a.id - b.id)];
 }
 
 export type KeyClaim = Omit<OutboxClaim, 'limit'> & { orderingKey: string };
@@ -219,36 +215,54 @@ export interface RunOutcomes {
 }
 
 /**
- * A run's outcomes, its tries (for the topics that keep them) and the release of the rows it gives
- * back, together: only on the rows this worker still holds (one that outlived its lease writes
- * nothing, the try of the rows' holder is the one kept), and a try kept exactly when its outcome was
- * written. On PostgreSQL one statement, the rows' values in one JSON parameter, since each commit is a
- * flush of the log and a transaction of several statements a round trip each; on SQLite, where a
- * statement costs none, the statements in one transaction. The ids written, in the rows' order.
+ * What a run came to, and the key's next run: the run's outcomes, its tries (for the topics that keep
+ * them) and the release of the rows it gave back, only on the rows this worker still holds (one that
+ * outlived its lease writes nothing, the try of the rows' holder is the one kept; a try is kept
+ * exactly when its outcome is written); then, given `next`, the key's next rows (`claimRunOfKey`).
+ * All in one transaction, so that a backlog costs one commit per run, which on PostgreSQL is a flush
+ * of the log, several times a POST. Says which rows were written, in their order, and the next run.
  */
-export async function markOutboxOutcomes(db: Executor, engine: Engine, run: RunOutcomes): Promise<number[]> {
+export async function finishOutboxRun(
+  db: Executor,
+  engine: Engine,
+  run: RunOutcomes,
+  next: RunClaim | null,
+): Promise<{ written: number[]; next: OutboxRow[] }> {
+  // on PostgreSQL the outcomes alone are one statement, which needs no transaction of its own
+  if (engine === 'postgres' && !next) return { written: await markOutboxOutcomes(db, engine, run), next: [] };
+  return db.transaction().execute(async (trx) => ({
+    written: await markOutboxOutcomes(trx, engine, run),
+    next: next ? await claimRunOfKey(trx, engine, next) : [],
+  }));
+}
+
+/**
+ * The outcomes of a run, in the caller's transaction on SQLite, where a statement costs none. On
+ * PostgreSQL one statement, the rows' values in one JSON parameter, as a transaction of several
+ * statements costs a round trip each.
+ */
+async function markOutboxOutcomes(db: Executor, engine: Engine, run: RunOutcomes): Promise<number[]> {
   const { owner, now, tried, givenBack, keepsTries } = run;
-  if (engine === 'sqlite')
-    return db.transaction().execute(async (trx) => {
-      const written: number[] = [];
-      for (const outcome of tried) {
-        const result = await trx
-          .updateTable('outbox')
-          .set(outcomeColumns(outcome, now))
-          .where('id', '=', outcome.id)
-          .where('lease_owner', '=', owner)
-          .where('state', '=', 'pending')
-          .executeTakeFirst();
-        if (result.numUpdatedRows > 0n) written.push(outcome.id);
-      }
-      if (keepsTries && written.length)
-        await trx
-          .insertInto('outbox_tries')
-          .values(tried.filter((outcome) => written.includes(outcome.id)).map(triedRow))
-          .execute();
-      if (givenBack.length) await giveBack(trx, givenBack, owner);
-      return written;
-    });
+  if (engine === 'sqlite') {
+    const written: number[] = [];
+    for (const outcome of tried) {
+      const result = await db
+        .updateTable('outbox')
+        .set(outcomeColumns(outcome, now))
+        .where('id', '=', outcome.id)
+        .where('lease_owner', '=', owner)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (result.numUpdatedRows > 0n) written.push(outcome.id);
+    }
+    if (keepsTries && written.length)
+      await db
+        .insertInto('outbox_tries')
+        .values(tried.filter((outcome) => written.includes(outcome.id)).map(triedRow))
+        .execute();
+    if (givenBack.length) await giveBack(db, givenBack, owner);
+    return written;
+  }
   const values = JSON.stringify(
     tried.map((outcome) => ({ id: outcome.id, ...outcomeColumns(outcome, now), duration_ms: outcome.durationMs })),
   );

@@ -6,8 +6,7 @@ import {
   type OutboxOutcome,
   type OutboxRow,
   claimDueOutboxRows,
-  claimRunOfKey,
-  markOutboxOutcomes,
+  finishOutboxRun,
   nextOutboxDueAt,
   renewOutboxLeases,
 } from '../../queries/outbox.ts';
@@ -40,7 +39,7 @@ export function backoff(attempts: number, baseMs: number, maxMs: number): number
 }
 
 /** The most rows of one key a run takes: what a worker killed in the middle of a run tries again. */
-const RUN_MAX_ROWS = 32;
+const RUN_MAX_ROWS = 100;
 /** How long a run's tries go on before the rest of its rows are given back: its outcomes are written
  *  at its end, and the delivery log shows none of them before. The key's next run takes as many rows
  *  as were tried in this time, so that a slow receiver's rows go one at a time, as they always did. */
@@ -188,46 +187,28 @@ export class OutboxWorker {
     }
   }
 
-  /** Tries a run of rows (one key's, in order) in one of the worker's places; then the key's next. */
+  /** Tries a run of rows (one key's, in order) in one of the worker's places, then the key's next run,
+   *  claimed as this one's outcomes were written; or, for rows without a key or when rows were left
+   *  behind for want of room, the whole claim. */
   private run(rows: OutboxRow[]): void {
-    let limit = 1;
-    const job = this.tryRun(rows)
-      .then((next) => void (limit = next))
-      .finally(() => {
-        this.running.delete(job);
-        if (!this.stopping.signal.aborted) void this.next(rows[0]!, limit);
-        this.wakeIdleWaiters();
-      });
+    const job: Promise<void> = this.tryRun(rows).then((next) => {
+      this.running.delete(job);
+      if (!this.stopping.signal.aborted) {
+        if (next === null) void this.look();
+        else if (next.length) this.run(next);
+      }
+      this.wakeIdleWaiters();
+    });
     this.running.add(job);
-  }
-
-  /** After a run: the next rows of its ordering key, which may be due now that these are done, by the
-   *  short claim of one key; the whole claim when rows were left behind for want of room. */
-  private async next(done: OutboxRow, limit: number): Promise<void> {
-    if (this.full || done.ordering_key === null) return void this.look();
-    try {
-      const rows = await claimRunOfKey(this.ctx.db, this.ctx.engine, {
-        orderingKey: done.ordering_key,
-        topics: [...this.handlers.keys()],
-        now: this.ctx.now(),
-        leaseMs: this.leaseMs,
-        owner: this.owner,
-        limit,
-      });
-      if (rows.length && !this.stopping.signal.aborted) this.run(rows);
-    } catch (error) {
-      this.ctx.log.warn({ err: error }, 'the outbox could not be read; trying again');
-      this.schedule(this.pollMs);
-    }
   }
 
   /**
    * Tries the rows one after another, in order, under one lease renewed for all of them, until one
    * fails (the rows after it wait for it, as they always did) or the run has taken its time; then
-   * writes what came of them together, and gives the rows not tried back untouched. Says how many
-   * rows the key's next run may take.
+   * writes what came of them, gives the rows not tried back untouched and claims the key's next run,
+   * in one transaction. Says what to do next: that run, or the whole claim (null).
    */
-  private async tryRun(rows: OutboxRow[]): Promise<number> {
+  private async tryRun(rows: OutboxRow[]): Promise<OutboxRow[] | null> {
     const handler = this.handlers.get(rows[0]!.topic)!;
     const ids = rows.map((row) => row.id);
     const lost = new AbortController();
@@ -250,24 +231,41 @@ export class OutboxWorker {
     // a renewal still on its way would lease the rows given back once more
     await renewing;
     const rowMs = (performance.now() - began) / tried.length;
-    const limit = Math.max(1, Math.min(RUN_MAX_ROWS, Math.floor(RUN_MS / Math.max(rowMs, 1e-3))));
-    let written: number[];
+    const key = rows[0]!.ordering_key;
+    // the key's next rows, which may be due now that these are done; after a failure, its next row
+    // is due only if this one was given up
+    const follow = key !== null && !this.full && !this.stopping.signal.aborted;
+    let finished: { written: number[]; next: OutboxRow[] };
     try {
-      // a worker that outlived its lease writes nothing: the tries of the rows' holder are the ones kept
-      written = await markOutboxOutcomes(this.ctx.db, this.ctx.engine, {
-        owner: this.owner,
-        now: this.ctx.now(),
-        tried: tried.map((done) => done.written),
-        givenBack: ids.slice(tried.length),
-        keepsTries: handler.keepsTries ?? false,
-      });
+      finished = await finishOutboxRun(
+        this.ctx.db,
+        this.ctx.engine,
+        {
+          owner: this.owner,
+          now: this.ctx.now(),
+          tried: tried.map((done) => done.written),
+          givenBack: ids.slice(tried.length),
+          keepsTries: handler.keepsTries ?? false,
+        },
+        follow
+          ? {
+              orderingKey: key,
+              topics: [...this.handlers.keys()],
+              now: this.ctx.now(),
+              leaseMs: this.leaseMs,
+              owner: this.owner,
+              limit: Math.max(1, Math.min(RUN_MAX_ROWS, Math.floor(RUN_MS / Math.max(rowMs, 1e-3)))),
+            }
+          : null,
+      );
     } catch (error) {
       // the lease runs out and other tries come: the outcomes are lost, not the rows
       this.ctx.log.warn({ err: error, outboxIds: ids }, 'the outcomes of outbox rows could not be written');
-      return limit;
+      this.schedule(this.pollMs);
+      return [];
     }
-    for (const done of tried.filter((done) => written.includes(done.row.id))) await this.told(handler, done);
-    return limit;
+    for (const done of tried.filter((done) => finished.written.includes(done.row.id))) await this.told(handler, done);
+    return follow ? finished.next : null;
   }
 
   /** One row's try, and the outcome it writes. */
