@@ -1,13 +1,14 @@
 import { ofCompany } from './company-scope.ts';
 import type { Executor } from './executor.ts';
 
-/** What one delivery needs: its endpoint (with its company's domain; null for a product's) and its
- *  event, each absent when it no longer exists. */
-export async function findDeliveryParts(db: Executor, endpointId: number | null, eventId: number | null) {
-  const [endpoint, event] = await Promise.all([
-    endpointId === null
-      ? undefined
-      : db
+/** What the deliveries of a run need, read together: their endpoints (each with its company's domain;
+ *  null for a product's) and their events, by id; one absent no longer exists. */
+export async function findDeliveryParts(db: Executor, rows: { endpoint_id: number | null; event_id: number | null }[]) {
+  const endpointIds = [...new Set(rows.flatMap((row) => (row.endpoint_id === null ? [] : [row.endpoint_id])))];
+  const eventIds = [...new Set(rows.flatMap((row) => (row.event_id === null ? [] : [row.event_id])))];
+  const [endpoints, events] = await Promise.all([
+    endpointIds.length
+      ? db
           .selectFrom('webhook_endpoints as w')
           .leftJoin('enterprises as e', 'e.id', 'w.enterprise_id')
           .select([
@@ -21,17 +22,21 @@ export async function findDeliveryParts(db: Executor, endpointId: number | null,
             'w.failing_since',
             'e.domain as company',
           ])
-          .where('w.id', '=', endpointId)
-          .executeTakeFirst(),
-    eventId === null
-      ? undefined
-      : db
+          .where('w.id', 'in', endpointIds)
+          .execute()
+      : [],
+    eventIds.length
+      ? db
           .selectFrom('events')
-          .select(['public_id', 'type', 'version', 'enterprise_id', 'at', 'data'])
-          .where('id', '=', eventId)
-          .executeTakeFirst(),
+          .select(['id', 'public_id', 'type', 'version', 'enterprise_id', 'at', 'data'])
+          .where('id', 'in', eventIds)
+          .execute()
+      : [],
   ]);
-  return { endpoint, event };
+  return {
+    endpoints: new Map(endpoints.map((endpoint) => [endpoint.id, endpoint])),
+    events: new Map(events.map((event) => [event.id, event])),
+  };
 }
 
 /** A delivery succeeded: the endpoint's failing streak, if any, ends. */

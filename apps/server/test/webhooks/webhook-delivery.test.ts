@@ -176,6 +176,68 @@ describe(`webhook delivery (${ENGINE})`, () => {
     expect(firstArrivals('/order-b')).toEqual(order);
   });
 
+  it('drains a backlog in order: a refused delivery holds the ones after it, untried, until its retry', async () => {
+    const BACKLOG = 12;
+    const REFUSED = 4;
+    const { enterpriseId } = await createCompany(t.app);
+    const { id } = await endpoint(enterpriseId, receiver.url('/backlog'));
+    let calls = 0;
+    receiver.answer(
+      '/backlog',
+      (_request, response) => void response.writeHead(++calls === REFUSED + 1 ? 503 : 204).end(),
+    );
+    // written in one transaction: the worker finds them all at once, as a backlog
+    await companyTransaction(t.app.ctx, [enterpriseId], async (trx) => {
+      for (let n = 1; n <= BACKLOG; n++)
+        await recordEvent(t.app.ctx, trx, { enterpriseId, type: 'invitation.revoked', data: { invitationId: n } });
+    });
+    // the refused one waits 5 s; the ones after it wait for it (settling would wait as long)
+    await expect.poll(async () => (await deliveries(id))[REFUSED]?.last_status).toBe(503);
+    const waiting = await deliveries(id);
+    expect(waiting.map((row) => [row.state, row.attempts, row.lease_until])).toEqual([
+      ...Array.from({ length: REFUSED }, () => ['delivered', 1, null]),
+      ['pending', 1, null],
+      ...Array.from({ length: BACKLOG - REFUSED - 1 }, () => ['pending', 0, null]),
+    ]);
+    expect(receiver.at('/backlog')).toHaveLength(REFUSED + 1);
+    expect((await endpointRow(id)).failing_since).not.toBeNull();
+
+    t.clock.advance(6_000);
+    await settle();
+    const rows = await deliveries(id);
+    expect(rows.map((row) => [row.state, row.attempts])).toEqual(
+      rows.map((_, n) => ['delivered', n === REFUSED ? 2 : 1]),
+    );
+    const events = await db()
+      .selectFrom('events')
+      .select('public_id')
+      .where('enterprise_id', '=', enterpriseId)
+      .orderBy('id')
+      .execute();
+    const order = events.map((event) => event.public_id);
+    expect(ids('/backlog')).toEqual([...order.slice(0, REFUSED + 1), ...order.slice(REFUSED)]);
+    // the delivery log: a try for each, two for the refused one, each when it was made
+    const tries = await db()
+      .selectFrom('outbox_tries')
+      .select(['outbox_id', 'status', 'at'])
+      .where(
+        'outbox_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('id')
+      .execute();
+    expect(tries.map((entry) => [entry.outbox_id, entry.status])).toEqual([
+      ...rows.slice(0, REFUSED).map((row) => [row.id, 204]),
+      [rows[REFUSED]!.id, 503],
+      ...rows.slice(REFUSED).map((row) => [row.id, 204]),
+    ]);
+    expect(rows.map((row) => row.last_attempt_at)).toEqual(
+      rows.map((row) => tries.filter((entry) => entry.outbox_id === row.id).at(-1)!.at),
+    );
+    expect((await endpointRow(id)).failing_since).toBeNull();
+  });
+
   it("sends a subscribed endpoint the company's department changes", async () => {
     const { enterpriseId, token } = await companyWithAdmin(t.app);
     const { secret } = await endpoint(enterpriseId, receiver.url('/departments'), undefined, [

@@ -21,6 +21,10 @@ export interface OutboxTopicHandler {
   topic: OutboxTopic;
   /** One try; a throw counts as a failed try with the error's message. */
   attempt(row: OutboxRow, signal: AbortSignal): Promise<TryOutcome>;
+  /** The tries of a run, when they share what they read: given the run's rows before its first try
+   *  (to read what they need together, rather than a statement per row), the try of each; a throw
+   *  counts as a failed try of the run's first row. */
+  forRun?(rows: OutboxRow[]): Promise<(row: OutboxRow, signal: AbortSignal) => Promise<TryOutcome>>;
   /** The wait before try `attempts + 1`, given `attempts` done so far. */
   retryDelayMs(attempts: number): number;
   /** How long after its creation a row is given up (dead) rather than tried again. */
@@ -217,11 +221,17 @@ export class OutboxWorker {
     const renewal = setInterval(() => (renewing = this.renewLeases(ids, lost)), this.leaseMs / 3);
     const began = performance.now();
     const tried: Tried[] = [];
+    let attempt: (row: OutboxRow, signal: AbortSignal) => Promise<TryOutcome>;
+    try {
+      attempt = handler.forRun ? await handler.forRun(rows) : (row, signal) => handler.attempt(row, signal);
+    } catch (error) {
+      attempt = () => Promise.reject(error);
+    }
     try {
       for (const [index, claimed] of rows.entries()) {
         // the head's try was counted, and begun, by its claim; a later row's is counted as it is made
         const row = index ? { ...claimed, attempts: claimed.attempts + 1, last_attempt_at: this.ctx.now() } : claimed;
-        const done = await this.tryRow(handler, row, signal);
+        const done = await this.tryRow(handler, attempt, row, signal);
         tried.push(done);
         if (done.state !== 'delivered' || signal.aborted || performance.now() - began >= RUN_MS) break;
       }
@@ -269,12 +279,17 @@ export class OutboxWorker {
   }
 
   /** One row's try, and the outcome it writes. */
-  private async tryRow(handler: OutboxTopicHandler, row: OutboxRow, signal: AbortSignal): Promise<Tried> {
+  private async tryRow(
+    handler: OutboxTopicHandler,
+    attempt: (row: OutboxRow, signal: AbortSignal) => Promise<TryOutcome>,
+    row: OutboxRow,
+    signal: AbortSignal,
+  ): Promise<Tried> {
     const startedAt = row.last_attempt_at ?? this.ctx.now();
     const began = performance.now();
     let outcome: TryOutcome;
     try {
-      outcome = await handler.attempt(row, signal);
+      outcome = await attempt(row, signal);
     } catch (error) {
       outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }

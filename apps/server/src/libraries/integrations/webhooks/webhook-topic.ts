@@ -34,16 +34,21 @@ export function webhookRetryDelayMs(attempts: number): number {
  * The outbox's `webhook` topic: a row is one event to one endpoint, POSTed signed with the endpoint's
  * secret (and its previous one while a rotation's overlap lasts), tried again on the schedule above
  * or after the receiver's `Retry-After` (no later than the longest wait), and given up after
- * WEBHOOK_GIVE_UP_HOURS. An endpoint deleted or turned off meanwhile ends its deliveries at once.
+ * WEBHOOK_GIVE_UP_HOURS. A run of an endpoint's deliveries reads the endpoint and the events once; an
+ * endpoint deleted or turned off meanwhile ends its deliveries with the run in flight (a quarter of a
+ * second at most).
  * After each try the endpoint's failing streak is kept: a success ends it, and an endpoint that has
  * failed for WEBHOOK_DISABLE_AFTER_DAYS is turned off and its company's administrators told.
  * `timeoutMs`: how long a receiver has to answer (tests shorten it).
  */
 export function webhookTopic(ctx: AppContext, { timeoutMs }: { timeoutMs?: number } = {}): OutboxTopicHandler {
-  return {
-    topic: 'webhook',
-    async attempt(row, signal): Promise<TryOutcome> {
-      const { endpoint, event } = await findDeliveryParts(ctx.db, row.endpoint_id, row.event_id);
+  const forRun: NonNullable<OutboxTopicHandler['forRun']> = async (rows) => {
+    const { endpoints, events } = await findDeliveryParts(ctx.db, rows);
+    // a success ends the failing streak once in a run, as the next one reads the endpoint again
+    let cleared = false;
+    return async (row, signal): Promise<TryOutcome> => {
+      const endpoint = row.endpoint_id === null ? undefined : endpoints.get(row.endpoint_id);
+      const event = row.event_id === null ? undefined : events.get(row.event_id);
       if (!endpoint) return { ok: false, error: 'the endpoint was deleted', permanent: true };
       if (endpoint.disabled_at !== null)
         return {
@@ -68,14 +73,22 @@ export function webhookTopic(ctx: AppContext, { timeoutMs }: { timeoutMs?: numbe
       if (answer.ok) {
         // the failing streak ends here rather than after the outcome is written: the receiver took
         // it either way, and an endpoint that was not failing costs no statement
-        if (endpoint.failing_since !== null) await clearEndpointFailing(ctx.db, endpoint.id);
+        if (endpoint.failing_since !== null && !cleared) {
+          await clearEndpointFailing(ctx.db, endpoint.id);
+          cleared = true;
+        }
         return answer;
       }
       return {
         ...answer,
         retryAfterMs: answer.retryAfterMs === undefined ? undefined : Math.min(answer.retryAfterMs, LONGEST_WAIT_MS),
       };
-    },
+    };
+  };
+  return {
+    topic: 'webhook',
+    attempt: async (row, signal) => (await forRun([row]))(row, signal),
+    forRun,
     retryDelayMs: webhookRetryDelayMs,
     // the delivery log shows every try, as a receiver's developer debugs with it
     keepsTries: true,
