@@ -44,10 +44,6 @@ export function backoff(attempts: number, baseMs: number, maxMs: number): number
 
 /** The most rows of one key a run takes: what a worker killed in the middle of a run tries again. */
 const RUN_MAX_ROWS = 100;
-/** How long a run's tries go on before the rest of its rows are given back: its outcomes are written
- *  at its end, and the delivery log shows none of them before. The key's next run takes as many rows
- *  as were tried in this time, so that a slow receiver's rows go one at a time, as they always did. */
-const RUN_MS = 250;
 
 /** One row's try, once made. */
 interface Tried {
@@ -66,6 +62,10 @@ export interface OutboxWorkerOptions {
   /** How often the outbox is looked at when nothing is known to be due; other processes' rows (and
    *  rows due again after a wait) are found this way. */
   pollMs?: number;
+  /** How long a run's tries go on before the rest of its rows are given back: its outcomes are written
+   *  at its end, and the delivery log shows none of them before. The key's next run takes as many rows
+   *  as were tried in this time, so that a slow receiver's rows go one at a time, as they always did. */
+  runMs?: number;
 }
 
 /**
@@ -87,6 +87,7 @@ export class OutboxWorker {
   private readonly leaseMs: number;
   private readonly concurrency: number;
   private readonly pollMs: number;
+  private readonly runMs: number;
   private timer: NodeJS.Timeout | null = null;
   private timerAt = 0;
   private looking: Promise<void> | null = null;
@@ -97,9 +98,10 @@ export class OutboxWorker {
 
   constructor(
     private readonly ctx: AppContext,
-    { leaseMs = 10_000, concurrency = 8, pollMs = 1_000 }: OutboxWorkerOptions = {},
+    { leaseMs = 10_000, concurrency = 8, pollMs = 1_000, runMs = 250 }: OutboxWorkerOptions = {},
   ) {
     this.leaseMs = leaseMs;
+    this.runMs = runMs;
     this.concurrency = concurrency;
     this.pollMs = pollMs;
   }
@@ -233,7 +235,7 @@ export class OutboxWorker {
         const row = index ? { ...claimed, attempts: claimed.attempts + 1, last_attempt_at: this.ctx.now() } : claimed;
         const done = await this.tryRow(handler, attempt, row, signal);
         tried.push(done);
-        if (done.state !== 'delivered' || signal.aborted || performance.now() - began >= RUN_MS) break;
+        if (done.state !== 'delivered' || signal.aborted || performance.now() - began >= this.runMs) break;
       }
     } finally {
       clearInterval(renewal);
@@ -264,7 +266,7 @@ export class OutboxWorker {
               now: this.ctx.now(),
               leaseMs: this.leaseMs,
               owner: this.owner,
-              limit: Math.max(1, Math.min(RUN_MAX_ROWS, Math.floor(RUN_MS / Math.max(rowMs, 1e-3)))),
+              limit: Math.max(1, Math.min(RUN_MAX_ROWS, Math.floor(this.runMs / Math.max(rowMs, 1e-3)))),
             }
           : null,
       );
