@@ -11,7 +11,10 @@ import { createCompany, fixtureContext } from './support/tenants.ts';
 
 const OUTBOX_SECRET = '5b1e9c4a7d2f08e6c3a9b5d1f7e2046c8a3d9f1b5e7c2a064d8f3b1e9c5a7d20';
 const EVENTS = 300;
-const ENDPOINTS = 3;
+/** More than one process tries at once (8): a process keeps a key while its rows come (each run claims
+ *  the key's next one), so with fewer keys the first to look could deliver them all, and the test would
+ *  not have two processes at work. */
+const ENDPOINTS = 20;
 /** Events whose first try the receiver refuses (503): each comes back after the first wait (5 s). */
 const REFUSED_ONCE = new Set([40, 150, 260]);
 
