@@ -1,4 +1,6 @@
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -245,6 +247,33 @@ describe('SQLite statements', () => {
 
     function statements(query: string) {
       return reusingStatements(sqlite).prepare(query) as unknown as SqliteDatabase.Statement;
+    }
+  });
+
+  it("reads nothing in a transaction while preparing its statements, so that another process's write does not fail its own", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'statements-'));
+    const open = () => {
+      const connection = new SqliteDatabase(join(dir, 'db.sqlite'));
+      connection.pragma('journal_mode = WAL');
+      return connection;
+    };
+    const [ours, theirs] = [open(), open()];
+    try {
+      ours.exec('create table notes (id integer primary key, body text)');
+      const statements = reusingStatements(ours);
+      ours.exec('begin');
+      // a statement first prepared inside the transaction; another process writes before it runs
+      const insert = statements.prepare(
+        'insert into "notes" ("body") values (?)',
+      ) as unknown as SqliteDatabase.Statement;
+      theirs.prepare('insert into notes (body) values (?)').run('theirs');
+      insert.run('ours');
+      ours.exec('commit');
+      expect(ours.prepare('select body from notes order by id').pluck().all()).toEqual(['theirs', 'ours']);
+    } finally {
+      ours.close();
+      theirs.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

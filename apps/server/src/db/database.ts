@@ -205,6 +205,9 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 export function reusingStatements(sqlite: SqliteDatabase.Database, size = STATEMENT_CACHE_SIZE): KyselySqliteDatabase {
   const statements = new Map<string, SqliteDatabase.Statement>();
+  // read again outside transactions only: a read inside one takes its snapshot before its first write,
+  // which then fails at once (SQLITE_BUSY_SNAPSHOT) if another process wrote in between
+  let conditionColumns = partialIndexColumns(sqlite);
   return {
     prepare(text: string) {
       let statement = statements.get(text);
@@ -212,7 +215,8 @@ export function reusingStatements(sqlite: SqliteDatabase.Database, size = STATEM
         // a Map iterates in insertion order: re-inserting keeps the oldest use first
         statements.delete(text);
       } else {
-        statement = sqlite.prepare(steadyPlan(text, partialIndexColumns(sqlite)));
+        if (!sqlite.inTransaction) conditionColumns = partialIndexColumns(sqlite);
+        statement = sqlite.prepare(steadyPlan(text, conditionColumns));
         if (statements.size >= size) statements.delete(statements.keys().next().value!);
       }
       statements.set(text, statement);
