@@ -168,14 +168,19 @@ export async function renewOutboxLeases(
   db: Executor,
   { ids, owner, until }: { ids: number[]; owner: string; until: number },
 ): Promise<number> {
-  const result = await db
+  const result = await heldLeases(db, ids, owner, until);
+  return Number(result[0]?.numUpdatedRows ?? 0n);
+}
+
+/** The lease of the rows this worker still holds, set to `until` (null: free). */
+function heldLeases(db: Executor, ids: number[], owner: string, until: number | null) {
+  return db
     .updateTable('outbox')
     .set({ lease_until: until })
     .where('id', 'in', ids)
     .where('lease_owner', '=', owner)
     .where('state', '=', 'pending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .execute();
 }
 
 /** One try's outcome: delivered, due again at `nextAt`, or given up (`dead`) when `nextAt` is null;
@@ -312,13 +317,7 @@ function triedRow(outcome: OutboxOutcome): Insertable<OutboxTriesTable> {
 
 /** Rows a worker leased and did not try: free for the next claim, their counts as they were. */
 function giveBack(db: Executor, ids: number[], owner: string) {
-  return db
-    .updateTable('outbox')
-    .set({ lease_until: null })
-    .where('id', 'in', ids)
-    .where('lease_owner', '=', owner)
-    .where('state', '=', 'pending')
-    .execute();
+  return heldLeases(db, ids, owner, null);
 }
 
 /** The tries of the rows, oldest first. */
