@@ -3,11 +3,12 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contract } from '@portal/shared/api/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { reusingStatements } from '../src/db/database.ts';
+import { openDatabase, reusingStatements } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { answeredWorkDone } from '../src/libraries/platform/after-answer.ts';
 import { argon2, concurrencyLimit, hashPassword, verifyPassword } from '../src/libraries/platform/passwords.ts';
@@ -273,6 +274,29 @@ describe('SQLite statements', () => {
     } finally {
       ours.close();
       theirs.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it("lets a transaction that read write after another process's commit: it held the write lock from its start", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'transactions-'));
+    const file = join(dir, 'db.sqlite');
+    const [ours, theirs] = [openDatabase({ kind: 'sqlite', file }), openDatabase({ kind: 'sqlite', file })];
+    try {
+      await sql`create table notes (id integer primary key, body text)`.execute(ours.db);
+      let theirWrite: Promise<unknown> | undefined;
+      await ours.db.transaction().execute(async (trx) => {
+        await sql`select count(*) from notes`.execute(trx);
+        // another process writes after our read and before our write
+        theirWrite = sql`insert into notes (body) values ('theirs')`.execute(theirs.db);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sql`insert into notes (body) values ('ours')`.execute(trx);
+      });
+      await theirWrite;
+      const { rows } = await sql<{ body: string }>`select body from notes order by id`.execute(ours.db);
+      expect(rows.map((row) => row.body)).toEqual(['ours', 'theirs']);
+    } finally {
+      await ours.close();
+      await theirs.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

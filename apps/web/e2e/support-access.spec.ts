@@ -45,9 +45,15 @@ test('support enters with consent, is refused a security change, and is signed o
 
   await useSession(context, support.token, baseURL!);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Enter as support' }).click();
+  // the offer of this company (a support person sees every company whose window is open)
+  const companyName = `Test Company ${customer.domain.slice(1)}`;
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: companyName })
+    .getByRole('button', { name: 'Enter as support' })
+    .click();
   const banner = page.getByRole('status').filter({ hasText: "as the platform's support" });
-  await expect(banner).toContainText('Sam Support acts for Test Company');
+  await expect(banner).toContainText(`Sam Support acts for ${companyName}`);
   // the banner fits the phone's width
   const box = (await banner.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(360);

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  CompiledQuery,
   type DatabaseConnection,
   type Driver,
   Kysely,
@@ -272,7 +273,9 @@ class LockWaitingSqliteDialect extends SqliteDialect {
         connection ??= waitingForLocks(lent, this.waitMs);
         return connection;
       },
-      beginTransaction: (c, settings) => driver.beginTransaction(c, settings),
+      // a deferred transaction reads at a snapshot, and its first write fails at once when another
+      // process wrote since (SQLITE_BUSY_SNAPSHOT); taking the write lock at its start waits instead
+      beginTransaction: async (c) => void (await c.executeQuery(CompiledQuery.raw('begin immediate'))),
       commitTransaction: (c) => driver.commitTransaction(c),
       rollbackTransaction: (c) => driver.rollbackTransaction(c),
       savepoint: (c, name, compile) => driver.savepoint!(c, name, compile),
