@@ -21,6 +21,9 @@ test('support enters with consent, is refused a security change, and is signed o
   baseURL,
   productApp,
 }) => {
+  // eight page loads, a product sign-in and four accessibility scans before the revoke, whose own
+  // bound is the 10 s below: on a loaded machine they used up the default 30 s
+  test.slow();
   const customer = await newAdmin(request, 'Customer Admin');
   await grantProducts(customer.domain, 'esguard', 'settcntr');
   const support = await newAdmin(request, 'Sam Support');
