@@ -14,7 +14,7 @@ import { DEVICE_CODE_TTL_S, DEVICE_ROUTES, SITE_PARAM, deviceFlowControls, devic
 import { errorPage, signOutPage, signedOutPage } from './pages.ts';
 import { bindToPortalSession, followedGrant, portalSessionCheck } from './portal-session.ts';
 import { replaceClientSecretCheck } from './provider-internals.ts';
-import { CLAIMS, OIDC_ROUTES, TTL, productOfClient } from './provider.ts';
+import { CLAIMS, OIDC_ROUTES, TTL, clientMetadata, productOfClient } from './provider.ts';
 import { readOnce } from './request-reads.ts';
 import { PRODUCT_SCOPE, checkResourceAccess } from './resource-access.ts';
 import { type KeySet, SIGNING_ALGS } from './signing-keys.ts';
@@ -138,7 +138,7 @@ export function createProvider(ctx: AppContext, keys: KeySet): Provider {
         // other products present to its API. A public client (a browser or phone app) of none
         allowedPolicy: (_oidc, client, token) =>
           client.clientAuthMethod !== 'none' &&
-          (token.clientId === client.clientId || client.metadata().first_party === true),
+          (token.clientId === client.clientId || clientMetadata(client).first_party === true),
       },
       clientCredentials: { enabled: true },
       // for the clients registered for it (device-flow.ts)

@@ -15,7 +15,7 @@ import type { SignedInCaller } from '../platform/caller.ts';
 import type { Auth } from '../platform/sessions.ts';
 import { grantInCompany } from './company-grant.ts';
 import { admitToProduct } from './product-gate.ts';
-import { GRANT_TTL_MS, productOfClient, productOfResource } from './provider.ts';
+import { GRANT_TTL_MS, clientMetadata, productOfClient, productOfResource } from './provider.ts';
 import { PRODUCT_SCOPE } from './resource-access.ts';
 import { loginOf, recordProof, stepUpStep } from './step-up.ts';
 
@@ -61,7 +61,7 @@ async function findInteraction(provider: Provider, call: ScreenCall): Promise<Fo
     client: {
       name: client.clientName ?? client.clientId,
       productCode,
-      firstParty: client.metadata().first_party === true,
+      firstParty: clientMetadata(client).first_party === true,
     },
   };
 }

@@ -3,7 +3,7 @@ import { DEFAULT_THEME_MODE, type Language, THEME_MODES, type ThemeMode } from '
 import { COOKIE_LANG, COOKIE_THEME } from '@portal/shared/cookies';
 import { translate } from '@portal/shared/locales/catalog';
 import { pageLanguage } from '../platform/page-language.ts';
-import { productOfClient } from './provider.ts';
+import { clientMetadata, productOfClient } from './provider.ts';
 
 /**
  * The provider's own pages: the sign-out confirmation of a product's "sign out", the page after it, and
@@ -304,7 +304,7 @@ export function clientName(oidc: KoaContextWithOIDC, lang: Language): string | u
   const client = oidc.oidc?.client;
   if (!client) return undefined;
   const product = productOfClient(client);
-  if (product && client.metadata().first_party === true) return translate(lang, `products.${product}.name`);
+  if (product && clientMetadata(client).first_party === true) return translate(lang, `products.${product}.name`);
   return client.clientName ?? client.clientId;
 }
 

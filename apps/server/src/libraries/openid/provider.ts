@@ -79,7 +79,22 @@ export function productOfResource(ctx: AppContext, resource: string): ProductCod
   return PRODUCT_CODES.find((code) => productResource(ctx, code).replace(/\/$/, '') === stripped);
 }
 
-export function productOfClient(client: { metadata(): Record<string, unknown> } | undefined): ProductCode | undefined {
-  const code = client?.metadata().product_code;
+interface ClientWithMetadata {
+  metadata(): Record<string, unknown>;
+}
+
+const METADATA = new WeakMap<ClientWithMetadata, Record<string, unknown>>();
+
+/** A client's registered metadata, mapped once per instance: the library maps every property's name
+ *  at each `metadata()`, and keeps one instance per stored registration across requests, so that
+ *  userinfo, introspection and a refresh asked it several times a call for the same answer. */
+export function clientMetadata(client: ClientWithMetadata): Record<string, unknown> {
+  let metadata = METADATA.get(client);
+  if (!metadata) METADATA.set(client, (metadata = client.metadata()));
+  return metadata;
+}
+
+export function productOfClient(client: ClientWithMetadata | undefined): ProductCode | undefined {
+  const code = client && clientMetadata(client).product_code;
   return isProductCode(code) ? code : undefined;
 }

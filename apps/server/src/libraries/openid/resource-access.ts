@@ -5,7 +5,7 @@ import { listEnterpriseProducts } from '../../queries/products.ts';
 import { resourcesOfClient } from './clients.ts';
 import { checkDeviceSite } from './device-flow.ts';
 import { requestedScopes } from './provider-internals.ts';
-import { productOfClient, productOfResource } from './provider.ts';
+import { clientMetadata, productOfClient, productOfResource } from './provider.ts';
 
 /** The scope of a product's API: what a person consents to when a product asks for a token for it. */
 export const PRODUCT_SCOPE = 'product';
@@ -34,7 +34,7 @@ export async function checkResourceAccess(
   if (
     !product ||
     !own ||
-    !resourcesOfClient(ctx, own, client.metadata().resources).some((r) => sameResource(r, resource))
+    !resourcesOfClient(ctx, own, clientMetadata(client).resources).some((r) => sameResource(r, resource))
   )
     throw new errors.InvalidTarget('the client may not ask for this resource');
 
