@@ -105,6 +105,16 @@ describe(`webhook delivery (${ENGINE})`, () => {
   const endpointRow = (id: number) =>
     db().selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const ids = (path: string) => receiver.at(path).map((entry) => entry.headers['webhook-id']);
+  /** A company's events as they were recorded, by the ids a receiver sees. */
+  const eventOrder = async (enterpriseId: number) =>
+    (
+      await db()
+        .selectFrom('events')
+        .select('public_id')
+        .where('enterprise_id', '=', enterpriseId)
+        .orderBy('id')
+        .execute()
+    ).map((event) => event.public_id);
 
   /** Settles until every delivery of the endpoint is done, moving the clock past the first wait when
    *  a try ran out of this file's short deadline (a loaded machine), as the worker would in time. */
@@ -161,13 +171,7 @@ describe(`webhook delivery (${ENGINE})`, () => {
       .toBe(true);
     t.clock.advance(6_000);
     await settled;
-    const events = await db()
-      .selectFrom('events')
-      .select('public_id')
-      .where('enterprise_id', '=', enterpriseId)
-      .orderBy('id')
-      .execute();
-    const order = events.map((event) => event.public_id);
+    const order = await eventOrder(enterpriseId);
     expect(order).toHaveLength(15);
     // as a receiver reads them: repeats dropped by webhook-id, each event where it first arrived
     const firstArrivals = (path: string) => [...new Set(ids(path))];
@@ -208,13 +212,7 @@ describe(`webhook delivery (${ENGINE})`, () => {
     expect(rows.map((row) => [row.state, row.attempts])).toEqual(
       rows.map((_, n) => ['delivered', n === REFUSED ? 2 : 1]),
     );
-    const events = await db()
-      .selectFrom('events')
-      .select('public_id')
-      .where('enterprise_id', '=', enterpriseId)
-      .orderBy('id')
-      .execute();
-    const order = events.map((event) => event.public_id);
+    const order = await eventOrder(enterpriseId);
     expect(ids('/backlog')).toEqual([...order.slice(0, REFUSED + 1), ...order.slice(REFUSED)]);
     // the delivery log: a try for each, two for the refused one, each when it was made
     const tries = await db()
