@@ -11,27 +11,62 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { contract } from '@portal/shared/api/contract';
 import { openDatabase } from '../src/db/database.ts';
-import { OIDC_ROUTES } from '../src/libraries/openid/provider.ts';
 import { type BenchDatabase, temporaryPostgres, temporarySqlite } from './databases.ts';
-import { randomClientAddress, runLoads } from './load.ts';
+import { type LoadOptions, randomClientAddress, runLoads } from './load.ts';
 import { PORTAL_ARGS, portalEnv, run, startServer } from './processes.ts';
-import { personTokens, userinfoServed } from './provider.ts';
+import { benchClient, introspectionLoad, jwksLoad, personTokens, refreshLoad, userinfoLoad } from './provider.ts';
 import { RESULTS_DIR } from './report.ts';
 import { USERS, migrateAndSeed, twoCompanyUsers } from './seed.ts';
 import { signIn, signInBody } from './sign-in-requests.ts';
 
-/** The reads profiled, each with the tokens it is read with: portal sessions, or a product's access
- *  tokens of people's sign-ins through the portal's screen. */
-const READS = [
-  { name: 'portal-info', path: contract.portalInfo.path, product: false },
-  { name: 'user-current', path: contract.currentUser.path, product: false },
-  { name: 'userinfo', path: OIDC_ROUTES.userinfo, product: true },
-  { name: 'jwks', path: OIDC_ROUTES.jwks, product: false },
+/** A read's load against a running portal on `databaseUrl`, with what it is read with (portal
+ *  sessions, a product's tokens of people's sign-ins through the portal's screen, a client). */
+type LoadOf = (databaseUrl: string, url: string) => Promise<LoadOptions>;
+
+/** A read of the portal's own API with a session of one of 16 people in two companies. */
+const sessionRead =
+  (name: string, path: string): LoadOf =>
+  async (_databaseUrl, url) => {
+    const tokens = await signIn(url, twoCompanyUsers(16));
+    let i = 0;
+    return {
+      name,
+      url,
+      method: 'GET',
+      path,
+      connections: 16,
+      next: () => ({
+        headers: { authorization: `Bearer ${tokens[i++ % tokens.length]}`, 'x-forwarded-for': randomClientAddress() },
+      }),
+    };
+  };
+
+/** The reads profiled, each under the load the bench measures it with. */
+const READS: { name: string; load: LoadOf }[] = [
+  { name: 'portal-info', load: sessionRead('portal-info', contract.portalInfo.path) },
+  { name: 'user-current', load: sessionRead('user-current', contract.currentUser.path) },
+  { name: 'userinfo', load: async (db, url) => userinfoLoad(url, await personTokens(db, url, 16)) },
+  { name: 'introspection', load: async (db, url) => introspectionLoad(url, await benchClient(db, url)) },
+  // a pool larger than the connections, as the bench's figure has: every refresh token is used once
+  { name: 'refresh', load: async (db, url) => refreshLoad(url, await personTokens(db, url, 128)) },
+  { name: 'jwks', load: async (_db, url) => jwksLoad(url) },
   // password sign-ins of random people, as the bench's sign-in figure makes them
-  { name: 'sign-in', path: contract.login.path, product: false },
+  {
+    name: 'sign-in',
+    load: async (_db, url) => ({
+      name: 'sign-in',
+      url,
+      method: 'POST',
+      path: contract.login.path,
+      connections: 16,
+      next: () => ({
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientAddress() },
+        body: signInBody(1 + Math.floor(Math.random() * USERS)),
+      }),
+    }),
+  },
 ];
 const TOP = 12;
-const jwksServed = (status: number, body: string) => status === 200 && body.includes('"keys"');
 
 interface ProfileNode {
   id: number;
@@ -122,41 +157,9 @@ async function profileRead(
   let loadStarted: number;
   let loadEnded: number;
   try {
-    const tokens = read.product
-      ? (await personTokens(databaseUrl, portal.url, 16)).accessTokens
-      : await signIn(portal.url, twoCompanyUsers(16));
-    let i = 0;
+    const options = await read.load(databaseUrl, portal.url);
     loadStarted = performance.now();
-    const load = await runLoads(
-      [
-        {
-          name: read.name,
-          url: portal.url,
-          path: read.path,
-          connections: 16,
-          ...(read.name === 'sign-in'
-            ? {
-                method: 'POST' as const,
-                next: () => ({
-                  headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientAddress() },
-                  body: signInBody(1 + Math.floor(Math.random() * USERS)),
-                }),
-              }
-            : {
-                method: 'GET' as const,
-                next: () => ({
-                  headers: {
-                    authorization: `Bearer ${tokens[i++ % tokens.length]}`,
-                    'x-forwarded-for': randomClientAddress(),
-                  },
-                }),
-              }),
-          // the provider's answers carry no envelope
-          ...(read.product ? { served: userinfoServed } : read.name === 'jwks' ? { served: jwksServed } : {}),
-        },
-      ],
-      portal,
-    );
+    const load = await runLoads([options], portal);
     loadEnded = performance.now();
     const { okPerSecond, refusals, errors } = load.results[0]!;
     console.log(
