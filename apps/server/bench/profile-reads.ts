@@ -12,12 +12,12 @@ import { performance } from 'node:perf_hooks';
 import { contract } from '@portal/shared/api/contract';
 import { openDatabase } from '../src/db/database.ts';
 import { type BenchDatabase, temporaryPostgres, temporarySqlite } from './databases.ts';
-import { type LoadOptions, randomClientAddress, runLoads } from './load.ts';
+import { type LoadOptions, runLoads } from './load.ts';
 import { PORTAL_ARGS, portalEnv, run, startServer } from './processes.ts';
 import { benchClient, introspectionLoad, jwksLoad, personTokens, refreshLoad, userinfoLoad } from './provider.ts';
 import { RESULTS_DIR } from './report.ts';
-import { USERS, migrateAndSeed, twoCompanyUsers } from './seed.ts';
-import { signIn, signInBody } from './sign-in-requests.ts';
+import { migrateAndSeed, twoCompanyUsers } from './seed.ts';
+import { sessionReads, signIn, signInLoad } from './sign-in-requests.ts';
 
 /** A read's load against a running portal on `databaseUrl`, with what it is read with (portal
  *  sessions, a product's tokens of people's sign-ins through the portal's screen, a client). */
@@ -26,20 +26,8 @@ type LoadOf = (databaseUrl: string, url: string) => Promise<LoadOptions>;
 /** A read of the portal's own API with a session of one of 16 people in two companies. */
 const sessionRead =
   (name: string, path: string): LoadOf =>
-  async (_databaseUrl, url) => {
-    const tokens = await signIn(url, twoCompanyUsers(16));
-    let i = 0;
-    return {
-      name,
-      url,
-      method: 'GET',
-      path,
-      connections: 16,
-      next: () => ({
-        headers: { authorization: `Bearer ${tokens[i++ % tokens.length]}`, 'x-forwarded-for': randomClientAddress() },
-      }),
-    };
-  };
+  async (_databaseUrl, url) =>
+    sessionReads(name, url, path, await signIn(url, twoCompanyUsers(16)), 16);
 
 /** The reads profiled, each under the load the bench measures it with. */
 const READS: { name: string; load: LoadOf }[] = [
@@ -51,20 +39,7 @@ const READS: { name: string; load: LoadOf }[] = [
   { name: 'refresh', load: async (db, url) => refreshLoad(url, await personTokens(db, url, 128)) },
   { name: 'jwks', load: async (_db, url) => jwksLoad(url) },
   // password sign-ins of random people, as the bench's sign-in figure makes them
-  {
-    name: 'sign-in',
-    load: async (_db, url) => ({
-      name: 'sign-in',
-      url,
-      method: 'POST',
-      path: contract.login.path,
-      connections: 16,
-      next: () => ({
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientAddress() },
-        body: signInBody(1 + Math.floor(Math.random() * USERS)),
-      }),
-    }),
-  },
+  { name: 'sign-in', load: async (_db, url) => signInLoad('sign-in', url, 16) },
 ];
 const TOP = 12;
 

@@ -21,15 +21,7 @@ import { DEFAULT_SCALE, measureGrowth } from './growth.ts';
 import { HOUSEKEEPING_DEPARTMENTS, HOUSEKEEPING_ROWS, measureHousekeeping } from './housekeeping.ts';
 import { engineLabel } from './in-process.ts';
 import { measureKeysetPages } from './keyset-pages.ts';
-import {
-  LOAD_SECONDS,
-  type LoadOptions,
-  type LoadResult,
-  type LoadRun,
-  WARMUP_SECONDS,
-  randomClientAddress,
-  runLoads,
-} from './load.ts';
+import { LOAD_SECONDS, type LoadResult, type LoadRun, WARMUP_SECONDS, randomClientAddress, runLoads } from './load.ts';
 import { measureMemory } from './memory.ts';
 import {
   BENCH_DIR,
@@ -57,7 +49,7 @@ import {
 import { RESULTS_DIR, machine, printTable, systemLoad, writeResults } from './report.ts';
 import { type BenchRedis, DEFAULT_REDIS_URL, benchRedis, startCluster } from './scale-out.ts';
 import { PASSWORD, USERS, migrateAndSeed, twoCompanyUsers } from './seed.ts';
-import { signIn, signInBody } from './sign-in-requests.ts';
+import { sessionReads, signIn, signInLoad } from './sign-in-requests.ts';
 import { measureWebFigures } from './web/index.ts';
 import { measureWebhooks } from './webhooks.ts';
 
@@ -125,38 +117,8 @@ async function seed(database: BenchDatabase): Promise<string> {
   }
 }
 
-const randomUser = () => 1 + Math.floor(Math.random() * USERS);
-
-function rotating<T>(values: T[]): () => T {
-  let i = 0;
-  return () => values[i++ % values.length]!;
-}
-
-function read(name: string, url: string, path: string, tokens: string[], connections = READ_CONNECTIONS): LoadOptions {
-  const token = rotating(tokens);
-  return {
-    name,
-    url,
-    method: 'GET',
-    path,
-    connections,
-    next: () => ({ headers: { authorization: `Bearer ${token()}`, 'x-forwarded-for': randomClientAddress() } }),
-  };
-}
-
-function signIns(name: string, url: string, path: string, connections: number): LoadOptions {
-  return {
-    name,
-    url,
-    method: 'POST',
-    path,
-    connections,
-    next: () => ({
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientAddress() },
-      body: signInBody(randomUser()),
-    }),
-  };
-}
+const read = (name: string, url: string, path: string, tokens: string[], connections = READ_CONNECTIONS) =>
+  sessionReads(name, url, path, tokens, connections);
 
 /** What a figure's reader should know about a load: what was answered, and the refusals met. */
 function resultNote(result: LoadResult): string {
@@ -404,7 +366,7 @@ async function measureSqliteReads(figures: Figure[], portal: Running, tokens: st
 function storm(server: Running, paths: { login: string; current: string }, tokens: string[]): Promise<LoadRun> {
   return runLoads(
     [
-      signIns('storm', server.url, paths.login, STORM_CONNECTIONS),
+      signInLoad('storm', server.url, STORM_CONNECTIONS, paths.login),
       {
         ...read('storm reads', server.url, paths.current, tokens, STORM_READ_CONNECTIONS),
         rate: STORM_READS_PER_SECOND,
@@ -440,7 +402,7 @@ async function measureSignIns(figures: Figure[], portal: Running, passwordHash: 
     ) as { perSecond: number; perCpuSecond: number };
   const perSecond = (v: { perSecond: number }) => v.perSecond;
   const logins = await bracketed('sign-ins', verifies, perSecond, () =>
-    runLoads([signIns('sign-in', portal.url, contract.login.path, SIGN_IN_CONNECTIONS)], portal),
+    runLoads([signInLoad('sign-in', portal.url, SIGN_IN_CONNECTIONS)], portal),
   );
   figures.push({
     ...higherIsBetter(
@@ -678,7 +640,7 @@ async function clusterLoads(processes: number, databaseUrl: string, redis: Bench
   log(`portal on PostgreSQL + Redis, ${processes} process${processes > 1 ? 'es' : ''}: sign-ins, then reads`);
   const cluster = await startCluster(processes, databaseUrl, redis);
   try {
-    const logins = await runLoads([signIns('sign-in', cluster.url, contract.login.path, SIGN_IN_CONNECTIONS)], cluster);
+    const logins = await runLoads([signInLoad('sign-in', cluster.url, SIGN_IN_CONNECTIONS)], cluster);
     const info = await runLoads([read('portal/info', cluster.url, contract.portalInfo.path, tokens)], cluster);
     return { logins, info };
   } finally {

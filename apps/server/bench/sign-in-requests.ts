@@ -1,6 +1,6 @@
 import { contract } from '@portal/shared/api/contract';
-import { randomClientAddress } from './load.ts';
-import { PASSWORD, accountOf } from './seed.ts';
+import { type LoadOptions, randomClientAddress } from './load.ts';
+import { PASSWORD, USERS, accountOf } from './seed.ts';
 
 /** The body of a seeded user's password sign-in. */
 export function signInBody(user: number): string {
@@ -32,4 +32,45 @@ export async function signIn(url: string, users: number[]): Promise<string[]> {
     }),
   );
   return tokens;
+}
+
+/** Password sign-ins of random seeded people, each from an address of its own. */
+export function signInLoad(
+  name: string,
+  url: string,
+  connections: number,
+  path: string = contract.login.path,
+): LoadOptions {
+  return {
+    name,
+    url,
+    method: 'POST',
+    path,
+    connections,
+    next: () => ({
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientAddress() },
+      body: signInBody(1 + Math.floor(Math.random() * USERS)),
+    }),
+  };
+}
+
+/** GETs of `path` with the sessions `tokens` in turn, each from an address of its own. */
+export function sessionReads(
+  name: string,
+  url: string,
+  path: string,
+  tokens: string[],
+  connections: number,
+): LoadOptions {
+  let i = 0;
+  return {
+    name,
+    url,
+    method: 'GET',
+    path,
+    connections,
+    next: () => ({
+      headers: { authorization: `Bearer ${tokens[i++ % tokens.length]}`, 'x-forwarded-for': randomClientAddress() },
+    }),
+  };
 }

@@ -15,10 +15,10 @@ import { contract } from '@portal/shared/api/contract';
 import { openDatabase } from '../src/db/database.ts';
 import { choosePasswordHashCost } from '../src/libraries/platform/passwords.ts';
 import { type BenchDatabase, temporaryPostgres, temporarySqlite } from './databases.ts';
-import { LOAD_SECONDS, type LoadOptions, type LoadRun, WARMUP_SECONDS, randomClientAddress, runLoads } from './load.ts';
+import { LOAD_SECONDS, type LoadRun, WARMUP_SECONDS, runLoads } from './load.ts';
 import { BENCH_DIR, PORTAL_ARGS, portalEnv, run, startServer } from './processes.ts';
-import { PASSWORD, USERS, migrateAndSeed, twoCompanyUsers } from './seed.ts';
-import { signIn, signInBody } from './sign-in-requests.ts';
+import { PASSWORD, migrateAndSeed, twoCompanyUsers } from './seed.ts';
+import { signIn, signInLoad } from './sign-in-requests.ts';
 
 const SIGN_IN_CONNECTIONS = 8;
 const STORM_CONNECTIONS = 16;
@@ -28,22 +28,6 @@ const { values: options } = parseArgs({
   options: { 'cpu-prof': { type: 'string' }, 'cheap-hash': { type: 'boolean' } },
 });
 if (options['cheap-hash']) choosePasswordHashCost('test');
-
-const randomSignIn = () => signInBody(1 + Math.floor(Math.random() * USERS));
-
-function signIns(url: string, connections: number): LoadOptions {
-  return {
-    name: 'sign-in',
-    url,
-    method: 'POST',
-    path: contract.login.path,
-    connections,
-    next: () => ({
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientAddress() },
-      body: randomSignIn(),
-    }),
-  };
-}
 
 const perCpuSecond = (load: LoadRun) => load.results[0]!.ok / ((load.serverCores ?? 0) * load.seconds);
 
@@ -64,7 +48,7 @@ async function measure(engine: string, database: BenchDatabase): Promise<void> {
   });
   try {
     const tokens = await signIn(portal.url, twoCompanyUsers(16));
-    const logins = await runLoads([signIns(portal.url, SIGN_IN_CONNECTIONS)], portal);
+    const logins = await runLoads([signInLoad('sign-in', portal.url, SIGN_IN_CONNECTIONS)], portal);
     const verifies = JSON.parse(
       await run(process.execPath, [
         '--import',
@@ -79,7 +63,7 @@ async function measure(engine: string, database: BenchDatabase): Promise<void> {
     ) as { perSecond: number; perCpuSecond: number };
     const storm = await runLoads(
       [
-        signIns(portal.url, STORM_CONNECTIONS),
+        signInLoad('sign-in', portal.url, STORM_CONNECTIONS),
         {
           name: 'storm reads',
           url: portal.url,
