@@ -73,7 +73,7 @@ for (const [label, viewport] of [
       await expect(page).toHaveURL(`${productApp.url}/`);
       await expect(page.getByTestId('who')).toHaveText('Product Person');
       await expect(page.getByTestId('sub')).toHaveText(String(admin.id));
-      await expect(page.getByTestId('company')).toHaveText(`Test Company ${admin.phone.slice(-8)}`);
+      await expect(page.getByTestId('company')).toHaveText(admin.companyName);
       await expect(page.getByTestId('role')).toHaveText('admin');
       await expect(page.getByTestId('product')).toHaveText('esguard');
       await expectNoSidewaysScroll(page);
@@ -83,7 +83,7 @@ for (const [label, viewport] of [
       const answer = JSON.parse((await page.getByTestId('api-result').textContent())!) as Record<string, unknown>;
       expect(answer).toMatchObject({
         sub: String(admin.id),
-        company_name: `Test Company ${admin.phone.slice(-8)}`,
+        company_name: admin.companyName,
         company_role: 'admin',
         product: 'esguard',
         aud: `${baseURL}/es`,

@@ -193,16 +193,17 @@ export async function joinCompany(person: Pick<Person, 'id'>, enterprise: string
 export async function newAdmin(
   request: APIRequestContext,
   nickname = 'Test Admin',
-): Promise<Person & { domain: string }> {
+): Promise<Person & { domain: string; companyName: string }> {
   const phone = uniquePhone();
   const suffix = phone.slice(-8);
   const domain = `t${suffix}`;
+  const companyName = `Test Company ${suffix}`;
   // a new company is written in a company transaction, as the server writes one
   const { enterpriseId, defaultDepartmentId } = await companyTransaction(connection(), [], (trx) =>
     createEnterprise({ now: Date.now }, trx, {
       kind: 'common',
       abbreviation: `T${suffix}`,
-      fullName: `Test Company ${suffix}`,
+      fullName: companyName,
       creditCode: creditCode(suffix),
       domain,
     }),
@@ -210,7 +211,7 @@ export async function newAdmin(
   const admin = await newPerson(request, { enterpriseId, departmentId: defaultDepartmentId }, 'admin', nickname, {
     phone,
   });
-  return { ...admin, domain };
+  return { ...admin, domain, companyName };
 }
 
 /** Ends an invitation link's lifetime at once, as its hours having passed would. */

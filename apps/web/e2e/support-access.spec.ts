@@ -49,14 +49,13 @@ test('support enters with consent, is refused a security change, and is signed o
   await useSession(context, support.token, baseURL!);
   await page.goto('/');
   // the offer of this company (a support person sees every company whose window is open)
-  const companyName = `Test Company ${customer.domain.slice(1)}`;
   await page
     .getByRole('listitem')
-    .filter({ hasText: companyName })
+    .filter({ hasText: customer.companyName })
     .getByRole('button', { name: 'Enter as support' })
     .click();
   const banner = page.getByRole('status').filter({ hasText: "as the platform's support" });
-  await expect(banner).toContainText(`Sam Support acts for ${companyName}`);
+  await expect(banner).toContainText(`Sam Support acts for ${customer.companyName}`);
   // the banner fits the phone's width
   const box = (await banner.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(360);
@@ -159,6 +158,6 @@ test('a support request asked from the launcher and approved in the card opens t
   await page.goto('/');
   await expect(page.getByText('Approved')).toBeVisible();
   // every company whose window is open is offered to the whole support staff: this one among them
-  const offered = page.getByRole('listitem').filter({ hasText: `Test Company ${customer.domain.slice(1)}` });
+  const offered = page.getByRole('listitem').filter({ hasText: customer.companyName });
   await expect(offered.getByRole('button', { name: 'Enter as support' })).toBeVisible();
 });
