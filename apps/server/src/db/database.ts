@@ -206,8 +206,9 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 export function reusingStatements(sqlite: SqliteDatabase.Database, size = STATEMENT_CACHE_SIZE): KyselySqliteDatabase {
   const statements = new Map<string, SqliteDatabase.Statement>();
-  // read again outside transactions only: a read inside one takes its snapshot before its first write,
-  // which then fails at once (SQLITE_BUSY_SNAPSHOT) if another process wrote in between
+  // read again outside transactions only: the dialect's transactions hold the write lock from their
+  // start, but in one begun deferred on the connection a read would take its snapshot before its first
+  // write, which then fails at once (SQLITE_BUSY_SNAPSHOT) if another process wrote in between
   let conditionColumns = partialIndexColumns(sqlite);
   return {
     prepare(text: string) {
